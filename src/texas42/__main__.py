@@ -1,0 +1,3 @@
+from texas42.cli import main
+
+main()

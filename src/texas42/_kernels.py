@@ -1,0 +1,466 @@
+"""Numba kernels of the double-dummy engine. Private: call them through texas42.engine.
+
+All mutable search state lives in one preallocated int64 workspace ``W`` (hands, the
+declaration's tables, the transposition table, per-ply move lists, counters): passing
+one array and scalars through the recursion is several times faster than passing many
+arrays, and nothing is allocated inside the search.
+
+Values are points for seats 0 and 2 from the current trick to the end of the hand.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+from llvmlite import ir
+from numba import types
+from numba.extending import intrinsic
+
+JIT_OPTIONS = {"cache": True, "nogil": True, "boundscheck": False, "error_model": "numpy"}
+
+
+def jit(*signature):  # type: ignore[no-untyped-def]
+    """The one place that sets the njit options."""
+    return numba.njit(*signature, **JIT_OPTIONS)
+
+
+@intrinsic
+def popcount(typingctx, x):  # type: ignore[no-untyped-def]
+    if x != types.int64:
+        return None
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        fn = builder.module.declare_intrinsic("llvm.ctpop", [ir.IntType(64)])
+        return builder.call(fn, args)
+
+    return types.int64(types.int64), codegen
+
+
+@intrinsic
+def lowest(typingctx, x):  # type: ignore[no-untyped-def]
+    """Index of the lowest set bit (count trailing zeros)."""
+    if x != types.int64:
+        return None
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        fn = builder.module.declare_intrinsic("llvm.cttz", [ir.IntType(64), ir.IntType(1)])
+        return builder.call(fn, [args[0], ir.Constant(ir.IntType(1), 0)])
+
+    return types.int64(types.int64), codegen
+
+
+# --- Workspace layout -----------------------------------------------------------------
+
+TRUMP = 7
+TT_BITS = 16
+TT_SIZE = 1 << TT_BITS
+# Per-declaration table, built by texas42.engine from the rules core:
+TAB_LEAD_SUIT = 0  # 28: the suit a domino calls when led
+TAB_SUIT = 28  # 8: the dominoes of each suit (pips 0..6, then trump)
+TAB_POWER = 36  # 8 x 28: a domino's strength when a suit is led (0: cannot win)
+TAB_COUNT = 260  # 28: count points
+TAB_TEN = 288  # the mask of 10-count dominoes
+TAB_FIVE = 289  # the mask of 5-count dominoes
+TABLE_SIZE = 290
+
+HANDS = 0  # 4 hand masks
+NODES = 4
+GEN = 5
+TAB = 8
+MOVES = TAB + TABLE_SIZE  # 29 plies x 8: move lists, ordered
+SCORES = MOVES + 29 * 8  # scratch scores for ordering
+TT_KEY = SCORES + 8
+TT_LOW = TT_KEY + TT_SIZE
+TT_HIGH = TT_LOW + TT_SIZE
+WORKSPACE_SIZE = TT_HIGH + TT_SIZE
+
+HASH_MULT = np.int64(-7046029254386353131)  # 0x9E3779B97F4A7C15 as int64
+
+
+@jit(types.int64[::1]())
+def new_workspace_kernel():  # type: ignore[no-untyped-def]
+    return np.zeros(WORKSPACE_SIZE, dtype=np.int64)
+
+
+def new_workspace() -> np.ndarray:
+    return np.zeros(WORKSPACE_SIZE, dtype=np.int64)
+
+
+# --- The search -------------------------------------------------------------------------
+
+
+@jit(types.int64(types.int64[::1], types.int64))
+def _count_of(W, mask):  # type: ignore[no-untyped-def]
+    return 10 * popcount(mask & W[TAB + TAB_TEN]) + 5 * popcount(mask & W[TAB + TAB_FIVE])
+
+
+@jit(types.int64(types.int64[::1], types.int64, types.int64))
+def _sure_tricks(W, leader, remaining):  # type: ignore[no-untyped-def]
+    """Tricks and points the leader takes for sure by leading winners off the top.
+
+    Returns tricks * 64 + points. Top trumps that beat every trump outside the
+    leader's hand win; once they have drawn every outstanding trump, so does each
+    domino that beats every other domino left in the suit it calls for."""
+    hand = W[HANDS + leader]
+    others = remaining & ~hand
+    trump_suit = W[TAB + TAB_SUIT + TRUMP]
+    power_trump = TAB + TAB_POWER + TRUMP * 28
+    best_other = 0
+    m = others & trump_suit
+    while m:
+        d = lowest(m)
+        m &= m - 1
+        if W[power_trump + d] > best_other:
+            best_other = W[power_trump + d]
+    tricks = 0
+    points = 0
+    m = hand & trump_suit
+    while m:
+        d = lowest(m)
+        m &= m - 1
+        if W[power_trump + d] > best_other:
+            tricks += 1
+            points += 1 + W[TAB + TAB_COUNT + d]
+    most_trumps = 0
+    for seat in range(4):
+        if seat != leader:
+            t = popcount(W[HANDS + seat] & trump_suit)
+            if t > most_trumps:
+                most_trumps = t
+    if tricks < most_trumps:
+        return tricks * 64 + points
+    m = hand & ~trump_suit
+    while m:
+        d = lowest(m)
+        m &= m - 1
+        suit = W[TAB + TAB_LEAD_SUIT + d]
+        power = TAB + TAB_POWER + suit * 28
+        mine = W[power + d]
+        o = others & W[TAB + TAB_SUIT + suit]
+        wins = True
+        while o:
+            e = lowest(o)
+            o &= o - 1
+            if W[power + e] > mine:
+                wins = False
+                break
+        if wins:
+            tricks += 1
+            points += 1 + W[TAB + TAB_COUNT + d]
+    return tricks * 64 + points
+
+
+@jit(types.int64(types.int64[::1], types.int64, types.int64))
+def _last_trick(W, leader, remaining):  # type: ignore[no-untyped-def]
+    """Points for seats 0/2 in the last trick, where every play is forced."""
+    lead = lowest(W[HANDS + leader])
+    suit = W[TAB + TAB_LEAD_SUIT + lead]
+    power = TAB + TAB_POWER + suit * 28
+    winner = leader
+    best = W[power + lead]
+    for i in range(1, 4):
+        seat = (leader + i) & 3
+        d = lowest(W[HANDS + seat])
+        if W[power + d] > best:
+            best = W[power + d]
+            winner = seat
+    if winner & 1:
+        return 0
+    return 1 + _count_of(W, remaining)
+
+
+
+@jit(types.int64(types.int64[::1], types.int64, types.int64, types.int64))
+def _top_power(W, seat, suit, power):  # type: ignore[no-untyped-def]
+    """The strongest play ``seat`` can make to a trick of ``suit``."""
+    hand = W[HANDS + seat]
+    legal = hand & W[TAB + TAB_SUIT + suit]
+    if legal == 0:
+        legal = hand
+    top = 0
+    while legal:
+        d = lowest(legal)
+        legal &= legal - 1
+        if W[power + d] > top:
+            top = W[power + d]
+    return top
+
+
+@jit(types.int64(types.int64[::1], types.int64, types.int64))
+def _sort_moves(W, moves, n):  # type: ignore[no-untyped-def]
+    """Insertion sort of W[moves:moves+n] by W[SCORES:...], highest score first."""
+    for i in range(1, n):
+        d = W[moves + i]
+        s = W[SCORES + i]
+        j = i - 1
+        while j >= 0 and W[SCORES + j] < s:
+            W[moves + j + 1] = W[moves + j]
+            W[SCORES + j + 1] = W[SCORES + j]
+            j -= 1
+        W[moves + j + 1] = d
+        W[SCORES + j + 1] = s
+    return n
+
+
+@jit(types.int64(types.int64[::1], types.int64, types.int64, types.int64))
+def _order_leads(W, seat, remaining, moves):  # type: ignore[no-untyped-def]
+    """Leads to try: sure winners, then leads the partner wins, then the rest high first."""
+    hand = W[HANDS + seat]
+    partner = (seat + 2) & 3
+    opponents = W[HANDS + ((seat + 1) & 3)] | W[HANDS + ((seat + 3) & 3)]
+    opponent_trumps = opponents & W[TAB + TAB_SUIT + TRUMP]
+    n = 0
+    m = hand
+    while m:
+        d = lowest(m)
+        m &= m - 1
+        suit = W[TAB + TAB_LEAD_SUIT + d]
+        power = TAB + TAB_POWER + suit * 28
+        mine = W[power + d]
+        count = W[TAB + TAB_COUNT + d]
+        top_opponent = _top_power(W, (seat + 1) & 3, suit, power)
+        t3 = _top_power(W, (seat + 3) & 3, suit, power)
+        if t3 > top_opponent:
+            top_opponent = t3
+        if mine > top_opponent:
+            score = 1000 + count
+        elif _top_power(W, partner, suit, power) > top_opponent:
+            score = 500 - count
+        else:
+            score = mine - 4 * count
+        if suit == TRUMP and opponent_trumps == 0:
+            score -= 200
+        W[moves + n] = d
+        W[SCORES + n] = score
+        n += 1
+    return _sort_moves(W, moves, n)
+
+
+@jit(types.int64(types.int64[::1], types.int64, types.int64, types.int64, types.int64, types.int64, types.int64))
+def _order_follows(W, seat, pos, suit, win_seat, win_power, moves):  # type: ignore[no-untyped-def]
+    """Follows to try: feed count to a safe partner, else win cheaply, else discard low."""
+    hand = W[HANDS + seat]
+    legal = hand & W[TAB + TAB_SUIT + suit]
+    if legal == 0:
+        legal = hand
+    power = TAB + TAB_POWER + suit * 28
+    threat = 0
+    for later in range(pos + 1, 4):
+        other = (seat + later - pos) & 3
+        if (other & 1) != (seat & 1):
+            t = _top_power(W, other, suit, power)
+            if t > threat:
+                threat = t
+    partner_winning = (win_seat & 1) == (seat & 1)
+    n = 0
+    while legal:
+        d = lowest(legal)
+        legal &= legal - 1
+        p = W[power + d]
+        count = W[TAB + TAB_COUNT + d]
+        if partner_winning and win_power > threat:
+            score = 8 * count - p
+            if p > win_power:
+                score -= 100
+        elif p > win_power and p > threat:
+            score = 200 + 8 * count - p
+        elif p > win_power:
+            score = 100 - 8 * count - p
+        else:
+            score = -8 * count - p
+        W[moves + n] = d
+        W[SCORES + n] = score
+        n += 1
+    return _sort_moves(W, moves, n)
+
+
+@jit(
+    types.int64(
+        types.int64[::1],
+        types.int64,
+        types.int64,
+        types.int64,
+        types.int64,
+        types.int64,
+        types.int64,
+        types.int64,
+        types.int64,
+    )
+)
+def search(W, seat, pos, suit, win_seat, win_power, points, alpha, beta):  # type: ignore[no-untyped-def]
+    """Fail-soft alpha-beta: points for seats 0/2 from this trick on.
+
+    ``seat`` is to play the trick's domino number ``pos`` (0 = lead); ``suit`` was
+    led, ``win_seat`` leads the trick with strength ``win_power``, and ``points`` is
+    what the trick holds so far."""
+    W[NODES] += 1
+    remaining = W[HANDS] | W[HANDS + 1] | W[HANDS + 2] | W[HANDS + 3]
+    ply = 28 - popcount(remaining)
+    moves = MOVES + ply * 8
+    hand = W[HANDS + seat]
+    maximizing = (seat & 1) == 0
+
+    if pos == 0:
+        if remaining == 0:
+            return 0
+        tricks_left = popcount(hand)
+        stake = tricks_left + _count_of(W, remaining)
+        if tricks_left == 1:
+            return _last_trick(W, seat, remaining)
+        low = 0
+        high = stake
+        sure = _sure_tricks(W, seat, remaining)
+        if sure >> 6 == tricks_left:
+            return stake if maximizing else 0
+        if maximizing:
+            low = sure & 63
+        else:
+            high = stake - (sure & 63)
+        key = remaining | (seat << 28) | (W[GEN] << 30)
+        slot = ((key * HASH_MULT) >> (64 - TT_BITS)) & (TT_SIZE - 1)
+        if W[TT_KEY + slot] == key:
+            if W[TT_LOW + slot] > low:
+                low = W[TT_LOW + slot]
+            if W[TT_HIGH + slot] < high:
+                high = W[TT_HIGH + slot]
+        if low >= beta or low == high:
+            return low
+        if high <= alpha:
+            return high
+        if low > alpha:
+            alpha = low
+        if high < beta:
+            beta = high
+        alpha0 = alpha
+        beta0 = beta
+        n = _order_leads(W, seat, remaining, moves)
+        best = -1 if maximizing else 99
+        bit = np.int64(1)
+        for i in range(n):
+            d = W[moves + i]
+            led = W[TAB + TAB_LEAD_SUIT + d]
+            W[HANDS + seat] = hand ^ (bit << d)
+            v = search(
+                W,
+                (seat + 1) & 3,
+                pos + 1,
+                led,
+                seat,
+                W[TAB + TAB_POWER + led * 28 + d],
+                1 + W[TAB + TAB_COUNT + d],
+                alpha,
+                beta,
+            )
+            if maximizing:
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+            elif v < best:
+                best = v
+                if v < beta:
+                    beta = v
+            if alpha >= beta:
+                break
+        W[HANDS + seat] = hand
+        if best <= alpha0:
+            if best < high:
+                high = best
+        elif best >= beta0:
+            if best > low:
+                low = best
+        else:
+            low = best
+            high = best
+        W[TT_KEY + slot] = key
+        W[TT_LOW + slot] = low
+        W[TT_HIGH + slot] = high
+        return best
+
+    n = _order_follows(W, seat, pos, suit, win_seat, win_power, moves)
+    best = -1 if maximizing else 99
+    bit = np.int64(1)
+    power = TAB + TAB_POWER + suit * 28
+    for i in range(n):
+        d = W[moves + i]
+        p = W[power + d]
+        next_seat = win_seat
+        next_power = win_power
+        if p > win_power:
+            next_seat = seat
+            next_power = p
+        trick = points + W[TAB + TAB_COUNT + d]
+        W[HANDS + seat] = hand ^ (bit << d)
+        if pos == 3:
+            gain = trick if (next_seat & 1) == 0 else 0
+            zero = pos - 3  # not a literal 0: see ENGINE_NOTES on cache=True and recursion
+            v = gain + search(W, next_seat, zero, zero, zero, zero, zero, alpha - gain, beta - gain)
+        else:
+            v = search(W, (seat + 1) & 3, pos + 1, suit, next_seat, next_power, trick, alpha, beta)
+        if maximizing:
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+        elif v < best:
+            best = v
+            if v < beta:
+                beta = v
+        if alpha >= beta:
+            break
+    W[HANDS + seat] = hand
+    return best
+
+
+@jit(types.int64(types.int64[::1], types.int64, types.int64, types.int64, types.int64, types.int64, types.int64))
+def exact_value(W, seat, pos, suit, win_seat, win_power, points):  # type: ignore[no-untyped-def]
+    """The exact value of the position in W by null-window bisection.
+
+    Bounds found by one probe stay in the transposition table for the next."""
+    remaining = W[HANDS] | W[HANDS + 1] | W[HANDS + 2] | W[HANDS + 3]
+    low = 0
+    tricks = (popcount(remaining) + pos) // 4
+    high = points + _count_of(W, remaining) + tricks - (1 if pos > 0 else 0)
+    while low < high:
+        guess = (low + high + 1) // 2
+        v = search(W, seat, pos, suit, win_seat, win_power, points, guess - 1, guess)
+        if v >= guess:
+            low = v
+        else:
+            high = v
+    return low
+
+
+@jit(types.int64(types.int64[::1], types.int64[::1], types.int64[::1], types.int64))
+def solve_one(W, hands, table, leader):  # type: ignore[no-untyped-def]
+    """Points for seats 0/2 from the start of a trick that ``leader`` leads."""
+    for i in range(4):
+        W[HANDS + i] = hands[i]
+    for i in range(TABLE_SIZE):
+        W[TAB + i] = table[i]
+    W[GEN] += 1
+    zero = leader - leader
+    return exact_value(W, leader, zero, zero, zero, zero, zero)
+
+
+@numba.njit(
+    types.void(types.int64[:, ::1], types.int64[:, ::1], types.int64[::1], types.int64[::1], types.int64[:, ::1], types.int64[:, ::1], types.int64),
+    parallel=True,
+    **JIT_OPTIONS,
+)
+def solve_batch(hands, tables, declarations, leaders, out, nodes, chunk):  # type: ignore[no-untyped-def]
+    """out[i, j]: points for seats 0/2 of deal i under declarations[j], leaders[i] leading.
+
+    Each chunk of ``chunk`` (deal, declaration) tasks gets its own workspace and writes
+    only its own cells, so the results do not depend on the number of threads."""
+    n_declarations = declarations.shape[0]
+    tasks = hands.shape[0] * n_declarations
+    n_chunks = (tasks + chunk - 1) // chunk
+    for c in numba.prange(n_chunks):
+        W = new_workspace_kernel()
+        for task in range(c * chunk, min(tasks, (c + 1) * chunk)):
+            i = task // n_declarations
+            j = task - i * n_declarations
+            before = W[NODES]
+            out[i, j] = solve_one(W, hands[i], tables[declarations[j]], leaders[i])
+            nodes[i, j] = W[NODES] - before

@@ -1,0 +1,206 @@
+"""The double-dummy engine: typed, validating wrappers around the Numba kernels."""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from types import ModuleType
+
+import numpy as np
+
+from texas42 import rules
+from texas42.rules import COUNT, DECLARATIONS, TRUMP, Deal, Declaration, Domino, Seat
+
+
+@cache
+def _kernels() -> ModuleType:
+    """Import the kernels, telling the user when the first run compiles them."""
+    notice = threading.Timer(
+        1.0,
+        lambda: print("texas42: compiling the solver (first run only, about a minute)...", file=sys.stderr, flush=True),
+    )
+    notice.start()
+    try:
+        from texas42 import _kernels
+    finally:
+        notice.cancel()
+    return _kernels
+
+
+@cache
+def _tables() -> np.ndarray:
+    """Each declaration's tables for the kernels, derived from the rules core."""
+    k = _kernels()
+    tables = np.zeros((len(DECLARATIONS), k.TABLE_SIZE), dtype=np.int64)
+    for declaration in DECLARATIONS:
+        t = tables[declaration.value]
+        for d in rules.DOMINOES:
+            t[k.TAB_LEAD_SUIT + d] = rules.suit_led(d, declaration)
+            t[k.TAB_COUNT + d] = COUNT[d]
+        for suit in range(8):
+            t[k.TAB_SUIT + suit] = rules.suit_dominoes(suit, declaration)
+            for d in rules.DOMINOES:
+                if rules.is_trump(d, declaration):
+                    power = 16 + rules.rank(d, TRUMP, declaration)
+                elif rules.follows(d, suit, declaration):
+                    power = 1 + rules.rank(d, suit, declaration)
+                else:
+                    power = 0
+                t[k.TAB_POWER + suit * 28 + d] = power
+        t[k.TAB_TEN] = rules.mask_of(d for d in rules.DOMINOES if COUNT[d] == 10)
+        t[k.TAB_FIVE] = rules.mask_of(d for d in rules.DOMINOES if COUNT[d] == 5)
+    return tables
+
+
+def _check_leader(leader: int) -> None:
+    if leader not in rules.SEATS:
+        raise ValueError(f"the leader must be a seat 0..3, got {leader}")
+
+
+def _team_points(team02: int, leader: Seat, stake: int) -> int:
+    return team02 if leader % 2 == 0 else stake - team02
+
+
+def solve_deal(deal: Deal, declaration: Declaration, leader: Seat = 0) -> int:
+    """Double-dummy points of the leader's team, the leader leading the first trick.
+
+    The hands may hold fewer than seven dominoes each (an end-game position)."""
+    _check_leader(leader)
+    k = _kernels()
+    hands = np.array(deal.masks, dtype=np.int64)
+    team02 = k.solve_one(k.new_workspace(), hands, _tables()[declaration.value], leader)
+    return _team_points(int(team02), leader, rules.points_at_stake(sum(deal.masks)))
+
+
+@dataclass(frozen=True)
+class BatchResult:
+    """``points[i, j]``: the leader's team's points in deal i under declaration j."""
+
+    points: np.ndarray
+    nodes: np.ndarray
+
+
+def check_deal_array(hands: np.ndarray) -> np.ndarray:
+    """Validate an (n, 4) array of hand masks; return it as contiguous int64."""
+    hands = np.ascontiguousarray(hands, dtype=np.int64)
+    if hands.ndim != 2 or hands.shape[1] != 4:
+        raise ValueError(f"deals must be an (n, 4) array of hand masks, got shape {hands.shape}")
+    if np.any(hands < 0) or np.any(hands > rules.ALL_DOMINOES):
+        raise ValueError("a hand mask is outside the 28 dominoes")
+    sizes = np.bitwise_count(hands)
+    if np.any(sizes != sizes[:, :1]) or np.any(sizes[:, 0] < 1) or np.any(sizes[:, 0] > rules.HAND_SIZE):
+        raise ValueError("each deal needs four hands of the same size, 1 to 7 dominoes")
+    union = hands[:, 0] | hands[:, 1] | hands[:, 2] | hands[:, 3]
+    if np.any(np.bitwise_count(union) != sizes.sum(axis=1)):
+        raise ValueError("a domino is in two hands of the same deal")
+    return hands
+
+
+def solve_deals(
+    hands: np.ndarray,
+    declarations: Iterable[Declaration] = DECLARATIONS,
+    leaders: Seat | Sequence[Seat] | np.ndarray = 0,
+    threads: int | None = None,
+) -> BatchResult:
+    """Solve many deals for several declarations in parallel.
+
+    ``hands`` is an (n, 4) array of hand masks, seat 0 first. The results do not
+    depend on ``threads`` (default: all cores)."""
+    import numba
+
+    k = _kernels()
+    hands = check_deal_array(hands)
+    n = hands.shape[0]
+    decls = np.array([Declaration(d).value for d in declarations], dtype=np.int64)
+    lead = np.broadcast_to(np.asarray(leaders, dtype=np.int64), (n,)).copy()
+    if np.any((lead < 0) | (lead > 3)):
+        raise ValueError("leaders must be seats 0..3")
+    out = np.zeros((n, decls.size), dtype=np.int64)
+    nodes = np.zeros_like(out)
+    if n and decls.size:
+        previous_threads = numba.get_num_threads()
+        if threads is not None:
+            numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))
+        previous_chunk = numba.set_parallel_chunksize(1)
+        try:
+            k.solve_batch(hands, _tables(), decls, lead, out, nodes, 8)
+        finally:
+            numba.set_parallel_chunksize(previous_chunk)
+            numba.set_num_threads(previous_threads)
+    stake = (np.bitwise_count(hands).sum(axis=1) // 4 + _count_array(hands)).astype(np.int64)
+    odd = (lead % 2 == 1)[:, None]
+    points = np.where(odd, stake[:, None] - out, out)
+    return BatchResult(points=points, nodes=nodes)
+
+
+def _count_array(hands: np.ndarray) -> np.ndarray:
+    union = hands[:, 0] | hands[:, 1] | hands[:, 2] | hands[:, 3]
+    ten = rules.mask_of(d for d in rules.DOMINOES if COUNT[d] == 10)
+    five = rules.mask_of(d for d in rules.DOMINOES if COUNT[d] == 5)
+    return 10 * np.bitwise_count(union & ten) + 5 * np.bitwise_count(union & five)
+
+
+def solve_table(deal: Deal, threads: int | None = None) -> np.ndarray:
+    """A (9, 4) table: points of the bidder's team for each declaration and bidder seat."""
+    hands = np.array([deal.masks] * 4, dtype=np.int64)
+    result = solve_deals(hands, DECLARATIONS, leaders=np.arange(4), threads=threads)
+    return np.ascontiguousarray(result.points.T)
+
+
+@dataclass(frozen=True)
+class Trick:
+    """One trick of a line of play: ``plays`` are (seat, domino) in playing order."""
+
+    plays: tuple[tuple[Seat, Domino], ...]
+    winner: Seat
+    points: int
+
+
+def principal_variation(deal: Deal, declaration: Declaration, leader: Seat = 0) -> list[Trick]:
+    """An optimal line of play: at every turn, a play that keeps the double-dummy value."""
+    _check_leader(leader)
+    k = _kernels()
+    W = k.new_workspace()
+    W[k.TAB : k.TAB + k.TABLE_SIZE] = _tables()[declaration.value]
+    W[k.GEN] = 1
+    hands = list(deal.masks)
+    W[k.HANDS : k.HANDS + 4] = hands
+    target = int(k.exact_value(W, leader, 0, 0, 0, 0, 0))
+    power = _tables()[declaration.value][k.TAB_POWER : k.TAB_POWER + 8 * 28].reshape(8, 28)
+    tricks: list[Trick] = []
+    seat = leader
+    while hands[seat]:
+        plays: list[tuple[Seat, Domino]] = []
+        suit = win_seat = win_power = points = 0
+        for pos in range(4):
+            led = plays[0][1] if plays else None
+            legal = rules.legal_plays(hands[seat], led, declaration)
+            for d in sorted(rules.dominoes_in(legal), reverse=True):
+                s = rules.suit_led(d, declaration) if pos == 0 else suit
+                p = int(power[s, d])
+                ws, wp = (seat, p) if pos == 0 or p > win_power else (win_seat, win_power)
+                trick = points + COUNT[d] + (1 if pos == 0 else 0)
+                W[k.HANDS + seat] = hands[seat] & ~(1 << d)
+                if pos < 3:
+                    value = int(k.exact_value(W, (seat + 1) % 4, pos + 1, s, ws, wp, trick))
+                else:
+                    gain = trick if ws % 2 == 0 else 0
+                    value = gain + int(k.exact_value(W, ws, 0, 0, 0, 0, 0))
+                if value == target:
+                    break
+                W[k.HANDS + seat] = hands[seat]
+            else:  # pragma: no cover - the value is always kept by some play
+                raise AssertionError("no play keeps the double-dummy value")
+            hands[seat] &= ~(1 << d)
+            plays.append((seat, d))
+            suit, win_seat, win_power, points = s, ws, wp, trick
+            seat = (seat + 1) % 4
+        winner = plays[rules.trick_winner([d for _, d in plays], declaration)][0]
+        assert winner == win_seat
+        tricks.append(Trick(tuple(plays), winner, points))
+        target -= points if winner % 2 == 0 else 0
+        seat = winner
+    return tricks
