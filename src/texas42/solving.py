@@ -1,0 +1,233 @@
+"""Solving deals for the command line: plain results, deal files and JSON.
+
+Everything here returns plain dataclasses; the CLI only parses and prints them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from texas42 import engine, rules
+from texas42.rules import DECLARATIONS, Deal, Declaration, Domino, Seat
+
+DEFAULT_BATCH_DEALS = 64
+"""Deals per call to the engine when solving a file (x 9 declarations x 4 bidders)."""
+
+
+class InvalidSeatError(rules.Texas42Error):
+    """A token that is not a seat 0..3."""
+
+
+def parse_seat(text: str) -> Seat:
+    """Parse a seat ``0``..``3``."""
+    token = text.strip()
+    if token not in ("0", "1", "2", "3"):
+        raise InvalidSeatError(f"not a seat: {token!r} (seats are 0, 1, 2, 3 in playing order)")
+    return int(token)
+
+
+# --- Tables of double-dummy values --------------------------------------------
+
+
+@dataclass(frozen=True)
+class DealTable:
+    """The double-dummy values of a deal.
+
+    ``points[declaration][bidder]`` is what the bidder's team takes when that seat
+    declares and leads the first trick."""
+
+    deal: Deal
+    points: tuple[tuple[int, int, int, int], ...]
+
+    @classmethod
+    def from_array(cls, deal: Deal, points: np.ndarray) -> DealTable:
+        """Build from a (9, 4) array such as ``engine.solve_table`` returns."""
+        if points.shape != (len(DECLARATIONS), 4):
+            raise ValueError(f"a deal table is (9, 4), got {points.shape}")
+        rows = tuple((int(r[0]), int(r[1]), int(r[2]), int(r[3])) for r in points)
+        return cls(deal, rows)
+
+    def value(self, declaration: Declaration, bidder: Seat) -> int:
+        """Points of the bidder's team for this declaration."""
+        return self.points[declaration.value][bidder]
+
+
+def solve_deal_table(deal: Deal, threads: int | None = None) -> DealTable:
+    """Solve one deal for every declaration and bidder."""
+    return DealTable.from_array(deal, engine.solve_table(deal, threads=threads))
+
+
+def deals_array(deals: Sequence[Deal]) -> tuple[np.ndarray, np.ndarray]:
+    """The (n*4, 4) hand masks and (n*4,) leaders that solve each deal for bidders 0..3."""
+    hands = np.array([deal.masks for deal in deals for _ in range(4)], dtype=np.int64).reshape(-1, 4)
+    leaders = np.tile(np.arange(4, dtype=np.int64), len(deals))
+    return hands, leaders
+
+
+def iter_deal_tables(
+    deals: Iterable[Deal], threads: int | None = None, batch_deals: int = DEFAULT_BATCH_DEALS
+) -> Iterator[DealTable]:
+    """Solve deals in batches with ``engine.solve_deals``; yield the tables in input order."""
+    if batch_deals < 1:
+        raise ValueError(f"batch_deals must be at least 1, got {batch_deals}")
+    batch: list[Deal] = []
+    for deal in deals:
+        batch.append(deal)
+        if len(batch) == batch_deals:
+            yield from _solve_batch(batch, threads)
+            batch = []
+    if batch:
+        yield from _solve_batch(batch, threads)
+
+
+def _solve_batch(batch: Sequence[Deal], threads: int | None) -> list[DealTable]:
+    hands, leaders = deals_array(batch)
+    result = engine.solve_deals(hands, DECLARATIONS, leaders=leaders, threads=threads)
+    # points[i * 4 + bidder, declaration] -> per deal (9, 4)
+    per_deal = result.points.reshape(len(batch), 4, len(DECLARATIONS)).transpose(0, 2, 1)
+    return [DealTable.from_array(deal, per_deal[i]) for i, deal in enumerate(batch)]
+
+
+# --- Lines of play ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayedTrick:
+    """A trick of an optimal line, with the running score after it."""
+
+    number: int
+    leader: Seat
+    plays: tuple[tuple[Seat, Domino], ...]
+    winner: Seat
+    points: int
+    score: tuple[int, int]
+    """Running points of (seats 0 and 2, seats 1 and 3) after this trick."""
+
+    def domino_of(self, seat: Seat) -> Domino:
+        """The domino that ``seat`` played to this trick."""
+        for s, d in self.plays:
+            if s == seat:
+                return d
+        raise KeyError(seat)
+
+
+@dataclass(frozen=True)
+class PlayLine:
+    """An optimal line of play for one declaration and bidder."""
+
+    declaration: Declaration
+    bidder: Seat
+    tricks: tuple[PlayedTrick, ...]
+
+    @property
+    def bidder_points(self) -> int:
+        """Points the bidder's team takes along this line."""
+        return self.tricks[-1].score[self.bidder % 2] if self.tricks else 0
+
+
+def optimal_line(deal: Deal, declaration: Declaration, bidder: Seat) -> PlayLine:
+    """An optimal line of play, trick by trick, with running scores."""
+    if bidder not in rules.SEATS:
+        raise InvalidSeatError(f"not a seat: {bidder!r} (seats are 0, 1, 2, 3 in playing order)")
+    score = [0, 0]
+    tricks: list[PlayedTrick] = []
+    for number, trick in enumerate(engine.principal_variation(deal, declaration, bidder), start=1):
+        score[trick.winner % 2] += trick.points
+        tricks.append(
+            PlayedTrick(
+                number=number,
+                leader=trick.plays[0][0],
+                plays=trick.plays,
+                winner=trick.winner,
+                points=trick.points,
+                score=(score[0], score[1]),
+            )
+        )
+    return PlayLine(declaration, bidder, tuple(tricks))
+
+
+# --- Deal files ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NumberedDeal:
+    """A valid deal and the line it came from (1-based)."""
+
+    line: int
+    deal: Deal
+
+
+@dataclass(frozen=True)
+class LineError:
+    """A bad line of a deals file."""
+
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}"
+
+
+@dataclass(frozen=True)
+class DealsInput:
+    """The valid deals of a deals file and the errors of its bad lines."""
+
+    deals: tuple[NumberedDeal, ...]
+    errors: tuple[LineError, ...]
+
+
+def strip_comment(line: str) -> str:
+    """The line without a ``#`` comment and surrounding blanks."""
+    return line.split("#", 1)[0].strip()
+
+
+def read_deals(lines: Iterable[str]) -> DealsInput:
+    """Parse one deal a line; ``#`` comments and blank lines are ignored.
+
+    Every bad line is collected as a ``LineError`` rather than raised."""
+    deals: list[NumberedDeal] = []
+    errors: list[LineError] = []
+    for number, line in enumerate(lines, start=1):
+        text = strip_comment(line)
+        if not text:
+            continue
+        try:
+            deals.append(NumberedDeal(number, rules.parse_deal(text)))
+        except rules.Texas42Error as error:
+            errors.append(LineError(number, str(error)))
+    return DealsInput(tuple(deals), tuple(errors))
+
+
+# --- JSON ---------------------------------------------------------------------
+
+
+def hands_to_json(deal: Deal) -> list[list[str]]:
+    """The hands as lists of domino names, high end first (``"6-4"``)."""
+    return [hand.names() for hand in deal]
+
+
+def line_to_json(line: PlayLine) -> list[dict[str, Any]]:
+    """``[{"plays": [[seat, "6-4"], ...], "winner": s, "points": p}, ...]``."""
+    return [
+        {
+            "plays": [[seat, rules.domino_name(d)] for seat, d in trick.plays],
+            "winner": trick.winner,
+            "points": trick.points,
+        }
+        for trick in line.tricks
+    ]
+
+
+def table_to_json(table: DealTable, line: PlayLine | None = None) -> dict[str, Any]:
+    """``{"hands": [...], "table": {label: [p0, p1, p2, p3], ...}}``, plus ``"line"`` if given."""
+    result: dict[str, Any] = {
+        "hands": hands_to_json(table.deal),
+        "table": {d.label: list(table.points[d.value]) for d in DECLARATIONS},
+    }
+    if line is not None:
+        result["line"] = line_to_json(line)
+    return result
