@@ -1,0 +1,362 @@
+"""The ``texas42`` command line, driven through Typer's CliRunner.
+
+Expected values come from the shared double-dummy vectors (an independent solver):
+each deal below was solved there for the nine declarations with one leader.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner, Result
+
+import texas42
+from texas42 import cli, engine
+from texas42.cli import app
+
+LABELS = ["blanks", "aces", "deuces", "treys", "fours", "fives", "sixes", "doubles", "follow-me"]
+
+DEAL_A = (
+    "6-4 5-5 5-2 4-3 4-2 3-2 3-1 / 6-6 6-5 6-2 6-1 5-4 5-1 5-0 / "
+    "6-0 4-4 3-0 2-2 2-0 1-1 0-0 / 6-3 5-3 4-1 4-0 3-3 2-1 1-0"
+)
+# Bidder 0's team's points in DEAL_A, per declaration.
+DEAL_A_BIDDER0 = {
+    "blanks": 42,
+    "aces": 28,
+    "deuces": 42,
+    "treys": 39,
+    "fours": 42,
+    "fives": 11,
+    "sixes": 28,
+    "doubles": 23,
+    "follow-me": 42,
+}
+# The same deal written low end first, two-digit and comma-separated.
+DEAL_A_MIXED = (
+    "46,55,25,34,24,23,13 / 66 56 26 16 45 15 05 / 0-6 4-4 0-3 2-2 0-2 1-1 0-0 / 63 53 41 40 33 21 10"
+)
+
+DEAL_B = (
+    "0-0 2-0 4-3 5-0 5-4 5-5 6-6 / 1-0 2-1 3-1 4-4 5-3 6-2 6-5 / "
+    "3-2 3-3 4-1 5-1 5-2 6-0 6-1 / 1-1 2-2 3-0 4-0 4-2 6-3 6-4"
+)
+DEAL_B_BIDDER1 = dict(zip(LABELS, [17, 8, 35, 31, 35, 23, 35, 28, 24], strict=True))
+
+DEAL_C = (
+    "3-2 3-3 4-0 5-3 6-0 6-3 6-4 / 4-1 4-2 5-0 5-4 5-5 6-2 6-6 / "
+    "0-0 1-1 2-0 2-1 3-1 5-1 6-1 / 1-0 2-2 3-0 4-3 4-4 5-2 6-5"
+)
+DEAL_C_BIDDER2 = dict(zip(LABELS, [31, 41, 22, 41, 17, 16, 34, 7, 30], strict=True))
+
+
+def _runner() -> CliRunner:
+    """A runner that keeps stderr apart from stdout (older Click needs mix_stderr=False)."""
+    if "mix_stderr" in inspect.signature(CliRunner.__init__).parameters:
+        return CliRunner(mix_stderr=False)  # type: ignore[call-arg]  # pragma: no cover
+    return CliRunner()
+
+
+runner = _runner()
+
+
+def invoke(*args: str, input: str | None = None) -> Result:
+    return runner.invoke(app, list(args), input=input)
+
+
+def table_rows(output: str) -> dict[str, list[int]]:
+    """The rows of the values table in Rich output: label -> four ints."""
+    rows: dict[str, list[int]] = {}
+    for line in output.splitlines():
+        match = re.match(r"^\W*(" + "|".join(LABELS) + r")\W+(\d+)\W+(\d+)\W+(\d+)\W+(\d+)\W*$", line)
+        if match:
+            rows[match[1]] = [int(match[i]) for i in range(2, 6)]
+    return rows
+
+
+@pytest.fixture(scope="module")
+def json_a() -> dict[str, Any]:
+    result = invoke("solve", "--json", DEAL_A)
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert len(lines) == 1
+    obj: dict[str, Any] = json.loads(lines[0])
+    return obj
+
+
+@pytest.fixture
+def no_solving(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Fail the test if anything reaches the engine."""
+
+    def forbidden(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the engine was called on invalid input")
+
+    for name in ("solve_deals", "solve_table", "solve_deal", "principal_variation"):
+        monkeypatch.setattr(engine, name, forbidden)
+    yield
+
+
+# --- Help and version ---------------------------------------------------------
+
+
+def test_help_explains_notation_and_has_an_example() -> None:
+    result = invoke("--help")
+    assert result.exit_code == 0
+    text = result.stdout
+    for needle in ("6-4", "4-6", "64", "46", "/", "seat 0", "partners", "texas42 solve", "follow-me"):
+        assert needle in text
+    assert "solve" in text
+
+
+def test_solve_help_has_examples() -> None:
+    result = invoke("solve", "--help")
+    assert result.exit_code == 0
+    text = result.stdout
+    assert 'texas42 solve "' in text
+    for option in ("--trump", "--bidder", "--line", "--file", "--json", "--threads"):
+        assert option in text
+
+
+def test_version() -> None:
+    result = invoke("--version")
+    assert result.exit_code == 0
+    assert result.stdout.strip() == f"texas42 {texas42.__version__}"
+
+
+# --- The table ----------------------------------------------------------------
+
+
+def test_table_output_shows_deal_and_values() -> None:
+    result = invoke("solve", DEAL_A)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "6-4 5-5 5-2 4-3 4-2 3-2 3-1" in out
+    assert "6-3 5-3 4-1 4-0 3-3 2-1 1-0" in out
+    for seat in range(4):
+        assert f"bidder {seat}" in out
+    rows = table_rows(out)
+    assert list(rows) == LABELS
+    assert {label: row[0] for label, row in rows.items()} == DEAL_A_BIDDER0
+    assert all(0 <= p <= 42 for row in rows.values() for p in row)
+
+
+def test_any_notation_gives_the_same_values(json_a: dict[str, Any]) -> None:
+    result = invoke("solve", "--json", "--threads", "1", DEAL_A_MIXED)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == json_a
+
+
+def test_trump_highlights_the_chosen_value() -> None:
+    result = invoke("solve", "--trump", "fives", DEAL_A)
+    assert result.exit_code == 0, result.output
+    assert "Seat 0 declaring fives: the bidder's team takes 11 of 42 points." in result.stdout
+
+
+# --- JSON ---------------------------------------------------------------------
+
+
+def test_json_schema(json_a: dict[str, Any]) -> None:
+    assert set(json_a) == {"hands", "table"}
+    hands = json_a["hands"]
+    assert len(hands) == 4
+    for hand in hands:
+        assert len(hand) == 7
+        assert all(isinstance(d, str) and re.fullmatch(r"[0-6]-[0-6]", d) for d in hand)
+        assert all(int(d[0]) >= int(d[2]) for d in hand)
+    assert hands[0] == ["6-4", "5-5", "5-2", "4-3", "4-2", "3-2", "3-1"]
+    assert len({d for hand in hands for d in hand}) == 28
+    table = json_a["table"]
+    assert list(table) == LABELS
+    for row in table.values():
+        assert len(row) == 4
+        assert all(isinstance(p, int) and 0 <= p <= 42 for p in row)
+    assert {label: row[0] for label, row in table.items()} == DEAL_A_BIDDER0
+
+
+# --- Lines of play ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("trump", "bidder"), [("fives", "0"), ("doubles", "3")])
+def test_json_line_adds_up_to_the_table_value(trump: str, bidder: str) -> None:
+    result = invoke("solve", "--json", "--trump", trump, "--bidder", bidder, "--line", DEAL_A)
+    assert result.exit_code == 0, result.output
+    obj = json.loads(result.stdout)
+    assert set(obj) == {"hands", "table", "line"}
+    line = obj["line"]
+    assert len(line) == 7
+    seat = int(bidder)
+    leader = seat
+    played: set[str] = set()
+    for trick in line:
+        assert set(trick) == {"plays", "winner", "points"}
+        seats = [s for s, _ in trick["plays"]]
+        assert seats == [(leader + i) % 4 for i in range(4)]
+        played.update(d for _, d in trick["plays"])
+        leader = trick["winner"]
+    assert len(played) == 28
+    assert sum(t["points"] for t in line) == 42
+    won = sum(t["points"] for t in line if t["winner"] % 2 == seat % 2)
+    assert won == obj["table"][trump][seat]
+
+
+def test_rich_line_shows_seven_tricks_and_running_score() -> None:
+    result = invoke("solve", "--trump", "fives", "--line", DEAL_A)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Optimal line: fives, seat 0 bids and leads" in out
+    tricks = [line for line in out.splitlines() if re.match(r"^\W*[1-7]\W+[0-3]\W+\d-\d", line)]
+    assert len(tricks) == 7
+    last = re.findall(r"\d+", tricks[-1].split("│")[-3] + " " + tricks[-1].split("│")[-2])
+    assert [int(x) for x in last] == [11, 31]
+    assert "takes 11 of 42 points" in out
+
+
+def test_line_requires_trump(no_solving: None) -> None:
+    result = invoke("solve", "--line", DEAL_A)
+    assert result.exit_code == 2
+    assert "--line needs --trump" in result.stderr
+    assert result.stdout == ""
+    assert "Traceback" not in result.output
+
+
+# --- Files and stdin ----------------------------------------------------------
+
+GOOD_FILE = f"""# three deals
+{DEAL_A}   # trailing comment
+
+{DEAL_B}
+   # indented comment
+{DEAL_C}
+"""
+
+
+def _check_three(stdout: str) -> None:
+    objs = [json.loads(line) for line in stdout.splitlines()]
+    assert len(objs) == 3
+    assert {k: v[0] for k, v in objs[0]["table"].items()} == DEAL_A_BIDDER0
+    assert {k: v[1] for k, v in objs[1]["table"].items()} == DEAL_B_BIDDER1
+    assert {k: v[2] for k, v in objs[2]["table"].items()} == DEAL_C_BIDDER2
+
+
+def test_file_json_lines_in_input_order_across_batches(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cli, "DEFAULT_BATCH_DEALS", 2)
+    path = tmp_path / "deals.txt"
+    path.write_text(GOOD_FILE)
+    result = invoke("solve", "--json", "--file", str(path))
+    assert result.exit_code == 0, result.output
+    _check_three(result.stdout)
+
+
+def test_stdin_file() -> None:
+    result = invoke("solve", "--json", "--file", "-", input=GOOD_FILE)
+    assert result.exit_code == 0, result.output
+    _check_three(result.stdout)
+
+
+def test_file_rich_output_names_lines() -> None:
+    result = invoke("solve", "-f", "-", input=f"# one deal\n{DEAL_B}\n")
+    assert result.exit_code == 0, result.output
+    assert "Deal 1 (line 2)" in result.stdout
+    rows = table_rows(result.stdout)
+    assert {k: v[1] for k, v in rows.items()} == DEAL_B_BIDDER1
+
+
+def test_file_with_bad_lines_reports_every_one_and_solves_nothing(tmp_path: Path, no_solving: None) -> None:
+    bad_dup = DEAL_B.replace("1-0", "6-6")
+    text = "\n".join(
+        [
+            DEAL_A,  # 1: good
+            "# comment",  # 2
+            DEAL_A.replace("6-4", "7-1"),  # 3: bad pip
+            "",  # 4
+            bad_dup,  # 5: same domino in two hands
+            DEAL_C + " # fine",  # 6: good
+            "6-4 5-5 / 1-1",  # 7: bad
+        ]
+    )
+    path = tmp_path / "deals.txt"
+    path.write_text(text + "\n")
+    result = invoke("solve", "--file", str(path))
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    errors = result.stderr.splitlines()
+    assert [re.findall(r"^texas42: error: line (\d+): ", e) for e in errors] == [["3"], ["5"], ["7"]]
+    assert "7-1" in errors[0]
+    assert "6-6" in errors[1]
+    assert "Traceback" not in result.output
+
+
+def test_missing_file() -> None:
+    result = invoke("solve", "--file", "/nonexistent/deals.txt")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("texas42: error: cannot read /nonexistent/deals.txt")
+
+
+def test_deal_and_file_together_is_a_usage_error(no_solving: None) -> None:
+    result = invoke("solve", "--file", "-", DEAL_A, input=DEAL_A)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+
+
+# --- Bad input ----------------------------------------------------------------
+
+
+def _replace_in_hand(seat: int, old: str, new: str) -> str:
+    hands = DEAL_A.split("/")
+    assert old in hands[seat]
+    hands[seat] = hands[seat].replace(old, new, 1)
+    return "/".join(hands)
+
+
+BAD_DEALS = {
+    "pip above 6": (_replace_in_hand(0, "6-4", "7-1"), "7-1"),
+    "malformed token": (_replace_in_hand(0, "6-4", "6x"), "6x"),
+    "duplicate within a hand": (_replace_in_hand(0, "5-5", "46"), "46"),
+    "same domino in two hands": (_replace_in_hand(1, "5-0", "6-4"), "6-4"),
+    "six dominoes": (_replace_in_hand(2, "0-0", ""), "got 6"),
+    "eight dominoes": (
+        "6-4 5-5 5-2 4-3 4-2 3-2 3-1 6-6 / 6-5 6-2 6-1 5-4 5-1 5-0 / "
+        "6-0 4-4 3-0 2-2 2-0 1-1 0-0 / 6-3 5-3 4-1 4-0 3-3 2-1 1-0",
+        "got 8",
+    ),
+    "three hands": (DEAL_A.rsplit("/", 1)[0], "got 3"),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_DEALS), ids=list(BAD_DEALS))
+def test_bad_deal(case: str, no_solving: None) -> None:
+    deal, token = BAD_DEALS[case]
+    result = invoke("solve", deal)
+    _check_error(result, token)
+
+
+@pytest.mark.parametrize(
+    ("args", "token"),
+    [
+        (["--trump", "sevens"], "sevens"),
+        (["--trump", "sixes", "--bidder", "4"], "4"),
+        (["--trump", "sixes", "--bidder", "north"], "north"),
+        (["--threads", "0"], "0"),
+    ],
+)
+def test_bad_options(args: list[str], token: str, no_solving: None) -> None:
+    result = invoke("solve", *args, DEAL_A)
+    _check_error(result, token)
+
+
+def _check_error(result: Result, token: str) -> None:
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    assert "Traceback" not in result.output
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, lines
+    assert lines[0].startswith("texas42: error: ")
+    assert token in lines[0]
