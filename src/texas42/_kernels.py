@@ -19,9 +19,15 @@ from numba.extending import intrinsic
 JIT_OPTIONS = {"cache": True, "nogil": True, "boundscheck": False, "error_model": "numpy"}
 
 
-def jit(*signature):  # type: ignore[no-untyped-def]
+def jit(*signature, **options):  # type: ignore[no-untyped-def]
     """The one place that sets the njit options."""
-    return numba.njit(*signature, **JIT_OPTIONS)
+    return numba.njit(*signature, **JIT_OPTIONS, **options)
+
+
+def inline(*signature):  # type: ignore[no-untyped-def]
+    """A helper of the search, inlined into its callers: a call per node costs more
+    than the helper's work."""
+    return jit(*signature, inline="always")
 
 
 @intrinsic
@@ -49,6 +55,18 @@ def lowest(typingctx, x):  # type: ignore[no-untyped-def]
     return types.int64(types.int64), codegen
 
 
+@intrinsic
+def _as_pointer(typingctx, address):  # type: ignore[no-untyped-def]
+    if address != types.int64:
+        return None
+    signature = types.CPointer(types.int64)(types.int64)
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        return builder.inttoptr(args[0], context.get_value_type(signature.return_type))
+
+    return signature, codegen
+
+
 # --- Workspace layout -----------------------------------------------------------------
 
 TRUMP = 7
@@ -61,7 +79,8 @@ TAB_POWER = 36  # 8 x 28: a domino's strength when a suit is led (0: cannot win)
 TAB_COUNT = 260  # 28: count points
 TAB_TEN = 288  # the mask of 10-count dominoes
 TAB_FIVE = 289  # the mask of 5-count dominoes
-TABLE_SIZE = 290
+TAB_TRUMP_ORDER = 290  # 8: the trumps from highest to lowest, then -1
+TABLE_SIZE = 298
 
 HANDS = 0  # 4 hand masks
 NODES = 4
@@ -69,10 +88,11 @@ GEN = 5
 TAB = 8
 MOVES = TAB + TABLE_SIZE  # 29 plies x 8: move lists, ordered
 SCORES = MOVES + 29 * 8  # scratch scores for ordering
-TT_KEY = SCORES + 8
-TT_LOW = TT_KEY + TT_SIZE
-TT_HIGH = TT_LOW + TT_SIZE
-WORKSPACE_SIZE = TT_HIGH + TT_SIZE
+# Transposition table: entry i is W[TT + 2i] = key, W[TT + 2i + 1] = low | high << 8 |
+# (best lead + 1) << 16, so that a probe touches one cache line.
+TT = (SCORES + 8 + 7) // 8 * 8
+STATS = TT + 2 * TT_SIZE
+WORKSPACE_SIZE = STATS + 32
 
 HASH_MULT = np.int64(-7046029254386353131)  # 0x9E3779B97F4A7C15 as int64
 
@@ -89,12 +109,50 @@ def new_workspace() -> np.ndarray:
 # --- The search -------------------------------------------------------------------------
 
 
-@jit(types.int64(types.int64[::1], types.int64))
+@inline(types.int64(types.int64[::1], types.int64))
 def _count_of(W, mask):  # type: ignore[no-untyped-def]
     return 10 * popcount(mask & W[TAB + TAB_TEN]) + 5 * popcount(mask & W[TAB + TAB_FIVE])
 
 
-@jit(types.int64(types.int64[::1], types.int64, types.int64))
+@inline(types.int64(types.int64[::1], types.int64))
+def _owner(W, d):  # type: ignore[no-untyped-def]
+    for seat in range(4):
+        if W[HANDS + seat] >> d & 1:
+            return seat
+    return -1
+
+
+@inline(types.int64(types.int64[::1], types.int64))
+def _top_trump_points(W, remaining):  # type: ignore[no-untyped-def]
+    """Points one team takes for sure with the trumps that beat every trump of the other.
+
+    Each such trump wins the trick it falls in, with its count, and one seat's trumps
+    fall in different tricks. Returns points, negated when the team is seats 1/3."""
+    team = -1
+    per_seat = np.int64(0)  # four 8-bit counters
+    points = 0
+    for i in range(7):
+        d = W[TAB + TAB_TRUMP_ORDER + i]
+        if d < 0:
+            break
+        if not remaining >> d & 1:
+            continue
+        seat = _owner(W, d)
+        if team < 0:
+            team = seat & 1
+        elif (seat & 1) != team:
+            break
+        per_seat += np.int64(1) << (8 * seat)
+        points += W[TAB + TAB_COUNT + d]
+    if team < 0:
+        return 0
+    a = (per_seat >> (8 * team)) & 255
+    b = (per_seat >> (8 * (team + 2))) & 255
+    points += a if a > b else b
+    return -points if team else points
+
+
+@inline(types.int64(types.int64[::1], types.int64, types.int64))
 def _sure_tricks(W, leader, remaining):  # type: ignore[no-untyped-def]
     """Tricks and points the leader takes for sure by leading winners off the top.
 
@@ -150,7 +208,7 @@ def _sure_tricks(W, leader, remaining):  # type: ignore[no-untyped-def]
     return tricks * 64 + points
 
 
-@jit(types.int64(types.int64[::1], types.int64, types.int64))
+@inline(types.int64(types.int64[::1], types.int64, types.int64))
 def _last_trick(W, leader, remaining):  # type: ignore[no-untyped-def]
     """Points for seats 0/2 in the last trick, where every play is forced."""
     lead = lowest(W[HANDS + leader])
@@ -170,7 +228,7 @@ def _last_trick(W, leader, remaining):  # type: ignore[no-untyped-def]
 
 
 
-@jit(types.int64(types.int64[::1], types.int64, types.int64, types.int64))
+@inline(types.int64(types.int64[::1], types.int64, types.int64, types.int64))
 def _top_power(W, seat, suit, power):  # type: ignore[no-untyped-def]
     """The strongest play ``seat`` can make to a trick of ``suit``."""
     hand = W[HANDS + seat]
@@ -186,7 +244,7 @@ def _top_power(W, seat, suit, power):  # type: ignore[no-untyped-def]
     return top
 
 
-@jit(types.int64(types.int64[::1], types.int64, types.int64))
+@inline(types.int64(types.int64[::1], types.int64, types.int64))
 def _sort_moves(W, moves, n):  # type: ignore[no-untyped-def]
     """Insertion sort of W[moves:moves+n] by W[SCORES:...], highest score first."""
     for i in range(1, n):
@@ -202,15 +260,41 @@ def _sort_moves(W, moves, n):  # type: ignore[no-untyped-def]
     return n
 
 
-@jit(types.int64(types.int64[::1], types.int64, types.int64, types.int64))
-def _order_leads(W, seat, remaining, moves):  # type: ignore[no-untyped-def]
+@inline(types.int64(types.int64[::1], types.int64, types.int64, types.int64))
+def _drop_equal_trumps(W, legal, power, win_power):  # type: ignore[no-untyped-def]
+    """Keep one of each run of trumps that are interchangeable here: held together,
+    adjacent among the trumps still in hands, of equal count, and on the same side of
+    the trick's winning strength."""
+    remaining = W[HANDS] | W[HANDS + 1] | W[HANDS + 2] | W[HANDS + 3]
+    previous = -1
+    for i in range(7):
+        d = W[TAB + TAB_TRUMP_ORDER + i]
+        if d < 0:
+            break
+        if not remaining >> d & 1:
+            continue
+        if (
+            previous >= 0
+            and legal >> previous & 1
+            and legal >> d & 1
+            and W[TAB + TAB_COUNT + d] == W[TAB + TAB_COUNT + previous]
+            and (W[power + d] > win_power) == (W[power + previous] > win_power)
+        ):
+            legal &= ~(np.int64(1) << d)
+        else:
+            previous = d
+    return legal
+
+
+@inline(types.int64(types.int64[::1], types.int64, types.int64, types.int64, types.int64))
+def _order_leads(W, seat, remaining, moves, hint):  # type: ignore[no-untyped-def]
     """Leads to try: sure winners, then leads the partner wins, then the rest high first."""
     hand = W[HANDS + seat]
     partner = (seat + 2) & 3
     opponents = W[HANDS + ((seat + 1) & 3)] | W[HANDS + ((seat + 3) & 3)]
     opponent_trumps = opponents & W[TAB + TAB_SUIT + TRUMP]
     n = 0
-    m = hand
+    m = _drop_equal_trumps(W, hand, TAB + TAB_POWER + TRUMP * 28, 0)
     while m:
         d = lowest(m)
         m &= m - 1
@@ -230,13 +314,15 @@ def _order_leads(W, seat, remaining, moves):  # type: ignore[no-untyped-def]
             score = mine - 4 * count
         if suit == TRUMP and opponent_trumps == 0:
             score -= 200
+        if d == hint:
+            score += 10000
         W[moves + n] = d
         W[SCORES + n] = score
         n += 1
     return _sort_moves(W, moves, n)
 
 
-@jit(types.int64(types.int64[::1], types.int64, types.int64, types.int64, types.int64, types.int64, types.int64))
+@inline(types.int64(types.int64[::1], types.int64, types.int64, types.int64, types.int64, types.int64, types.int64))
 def _order_follows(W, seat, pos, suit, win_seat, win_power, moves):  # type: ignore[no-untyped-def]
     """Follows to try: feed count to a safe partner, else win cheaply, else discard low."""
     hand = W[HANDS + seat]
@@ -252,6 +338,7 @@ def _order_follows(W, seat, pos, suit, win_seat, win_power, moves):  # type: ign
             if t > threat:
                 threat = t
     partner_winning = (win_seat & 1) == (seat & 1)
+    legal = _drop_equal_trumps(W, legal, power, win_power)
     n = 0
     while legal:
         d = lowest(legal)
@@ -276,7 +363,7 @@ def _order_follows(W, seat, pos, suit, win_seat, win_power, moves):  # type: ign
 
 @jit(
     types.int64(
-        types.int64[::1],
+        types.int64,
         types.int64,
         types.int64,
         types.int64,
@@ -287,13 +374,16 @@ def _order_follows(W, seat, pos, suit, win_seat, win_power, moves):  # type: ign
         types.int64,
     )
 )
-def search(W, seat, pos, suit, win_seat, win_power, points, alpha, beta):  # type: ignore[no-untyped-def]
+def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta):  # type: ignore[no-untyped-def]
     """Fail-soft alpha-beta: points for seats 0/2 from this trick on.
 
     ``seat`` is to play the trick's domino number ``pos`` (0 = lead); ``suit`` was
     led, ``win_seat`` leads the trick with strength ``win_power``, and ``points`` is
-    what the trick holds so far."""
+    what the trick holds so far. The workspace is passed by ``address``: an array
+    argument would cost reference counting at every call."""
+    W = numba.carray(_as_pointer(address), WORKSPACE_SIZE)
     W[NODES] += 1
+    W[STATS + pos] += 1
     remaining = W[HANDS] | W[HANDS + 1] | W[HANDS + 2] | W[HANDS + 3]
     ply = 28 - popcount(remaining)
     moves = MOVES + ply * 8
@@ -306,42 +396,61 @@ def search(W, seat, pos, suit, win_seat, win_power, points, alpha, beta):  # typ
         tricks_left = popcount(hand)
         stake = tricks_left + _count_of(W, remaining)
         if tricks_left == 1:
+            W[STATS + 4] += 1
             return _last_trick(W, seat, remaining)
+        if stake <= alpha:
+            return stake
+        if beta <= 0:
+            return 0
         low = 0
         high = stake
         sure = _sure_tricks(W, seat, remaining)
         if sure >> 6 == tricks_left:
+            W[STATS + 5] += 1
             return stake if maximizing else 0
         if maximizing:
             low = sure & 63
         else:
             high = stake - (sure & 63)
+        top = _top_trump_points(W, remaining)
+        if top > low:
+            low = top
+        elif stake + top < high:
+            high = stake + top
         key = remaining | (seat << 28) | (W[GEN] << 30)
         slot = ((key * HASH_MULT) >> (64 - TT_BITS)) & (TT_SIZE - 1)
-        if W[TT_KEY + slot] == key:
-            if W[TT_LOW + slot] > low:
-                low = W[TT_LOW + slot]
-            if W[TT_HIGH + slot] < high:
-                high = W[TT_HIGH + slot]
+        hint = -1
+        entry = TT + 2 * slot
+        if W[entry] == key:
+            packed = W[entry + 1]
+            hint = (packed >> 16) - 1
+            if packed & 255 > low:
+                low = packed & 255
+            if (packed >> 8) & 255 < high:
+                high = (packed >> 8) & 255
         if low >= beta or low == high:
+            W[STATS + 6] += 1
             return low
         if high <= alpha:
+            W[STATS + 6] += 1
             return high
+        W[STATS + 7] += 1
         if low > alpha:
             alpha = low
         if high < beta:
             beta = high
         alpha0 = alpha
         beta0 = beta
-        n = _order_leads(W, seat, remaining, moves)
+        n = _order_leads(W, seat, remaining, moves, hint)
         best = -1 if maximizing else 99
+        best_move = -1
         bit = np.int64(1)
         for i in range(n):
             d = W[moves + i]
             led = W[TAB + TAB_LEAD_SUIT + d]
             W[HANDS + seat] = hand ^ (bit << d)
             v = search(
-                W,
+                address,
                 (seat + 1) & 3,
                 pos + 1,
                 led,
@@ -354,10 +463,12 @@ def search(W, seat, pos, suit, win_seat, win_power, points, alpha, beta):  # typ
             if maximizing:
                 if v > best:
                     best = v
+                    best_move = d
                     if v > alpha:
                         alpha = v
             elif v < best:
                 best = v
+                best_move = d
                 if v < beta:
                     beta = v
             if alpha >= beta:
@@ -372,15 +483,17 @@ def search(W, seat, pos, suit, win_seat, win_power, points, alpha, beta):  # typ
         else:
             low = best
             high = best
-        W[TT_KEY + slot] = key
-        W[TT_LOW + slot] = low
-        W[TT_HIGH + slot] = high
+        W[entry] = key
+        W[entry + 1] = low | (high << 8) | ((best_move + 1) << 16)
         return best
 
     n = _order_follows(W, seat, pos, suit, win_seat, win_power, moves)
     best = -1 if maximizing else 99
     bit = np.int64(1)
     power = TAB + TAB_POWER + suit * 28
+    # After the last domino of a trick: the tricks and count still to play for.
+    tricks_after = popcount(hand) - 1
+    count_after = _count_of(W, remaining)
     for i in range(n):
         d = W[moves + i]
         p = W[power + d]
@@ -392,11 +505,20 @@ def search(W, seat, pos, suit, win_seat, win_power, points, alpha, beta):  # typ
         trick = points + W[TAB + TAB_COUNT + d]
         W[HANDS + seat] = hand ^ (bit << d)
         if pos == 3:
+            # The trick is complete: settle what needs no search here, saving a call.
             gain = trick if (next_seat & 1) == 0 else 0
-            zero = pos - 3  # not a literal 0: see ENGINE_NOTES on cache=True and recursion
-            v = gain + search(W, next_seat, zero, zero, zero, zero, zero, alpha - gain, beta - gain)
+            stake = tricks_after + count_after - W[TAB + TAB_COUNT + d]
+            if tricks_after == 0 or gain >= beta:
+                v = gain
+            elif gain + stake <= alpha:
+                v = gain + stake
+            elif tricks_after == 1:
+                v = gain + _last_trick(W, next_seat, remaining ^ (bit << d))
+            else:
+                zero = pos - 3  # not a literal 0: see ENGINE_NOTES on cache=True and recursion
+                v = gain + search(address, next_seat, zero, zero, zero, zero, zero, alpha - gain, beta - gain)
         else:
-            v = search(W, (seat + 1) & 3, pos + 1, suit, next_seat, next_power, trick, alpha, beta)
+            v = search(address, (seat + 1) & 3, pos + 1, suit, next_seat, next_power, trick, alpha, beta)
         if maximizing:
             if v > best:
                 best = v
@@ -417,17 +539,22 @@ def exact_value(W, seat, pos, suit, win_seat, win_power, points):  # type: ignor
     """The exact value of the position in W by null-window bisection.
 
     Bounds found by one probe stay in the transposition table for the next."""
+    address = np.int64(W.ctypes.data)
     remaining = W[HANDS] | W[HANDS + 1] | W[HANDS + 2] | W[HANDS + 3]
     low = 0
     tricks = (popcount(remaining) + pos) // 4
     high = points + _count_of(W, remaining) + tricks - (1 if pos > 0 else 0)
+    # Double-dummy values are often extreme: first ask whether the leader's team
+    # takes everything that is left.
+    guess = high if (seat & 1) == 0 else low + 1
     while low < high:
-        guess = (low + high + 1) // 2
-        v = search(W, seat, pos, suit, win_seat, win_power, points, guess - 1, guess)
+        W[STATS + 8] += 1
+        v = search(address, seat, pos, suit, win_seat, win_power, points, guess - 1, guess)
         if v >= guess:
             low = v
         else:
             high = v
+        guess = (low + high + 1) // 2
     return low
 
 

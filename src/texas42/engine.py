@@ -52,6 +52,8 @@ def _tables() -> np.ndarray:
                 t[k.TAB_POWER + suit * 28 + d] = power
         t[k.TAB_TEN] = rules.mask_of(d for d in rules.DOMINOES if COUNT[d] == 10)
         t[k.TAB_FIVE] = rules.mask_of(d for d in rules.DOMINOES if COUNT[d] == 5)
+        trumps = sorted(rules.dominoes_in(declaration.trumps), key=lambda d: -rules.rank(d, TRUMP, declaration))
+        t[k.TAB_TRUMP_ORDER : k.TAB_TRUMP_ORDER + 8] = [*trumps, *[-1] * (8 - len(trumps))]
     return tables
 
 

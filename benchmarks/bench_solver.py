@@ -1,0 +1,160 @@
+"""Solver benchmark: exact double-dummy solves per second.
+
+Run from the repository root after installing the project:
+
+    python benchmarks/bench_solver.py                # everything
+    python benchmarks/bench_solver.py --deals 2000 --no-reference --no-startup
+
+Figures: solves per second on 1 thread and on all cores (median of --repeat runs,
+after a JIT warm-up), nodes per solve (mean, median, p99, max), the same for strong
+hands (seat 0 holding all seven sixes; six fives and the 6-6), the speed ratio
+against the slow reference of the test suite, and the cold (compiling) and warm
+start of `texas42 solve`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numba
+import numpy as np
+
+from texas42 import engine, rules
+from texas42.rules import DECLARATIONS, Declaration
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def random_deals(n: int, seed: int, fixed: rules.Dominoes = 0) -> np.ndarray:
+    """n random deals; with ``fixed``, seat 0 holds those dominoes and the rest is dealt."""
+    rng = np.random.default_rng(seed)
+    rest = np.array([d for d in rules.DOMINOES if not fixed >> d & 1], dtype=np.int64)
+    hands = np.zeros((n, 4), dtype=np.int64)
+    for i in range(n):
+        order = rng.permutation(rest)
+        seats = [order[k * 7 : (k + 1) * 7] for k in range(len(rest) // 7)]
+        if fixed:
+            seats = [np.array(list(rules.dominoes_in(fixed)))] + seats
+        for s in range(4):
+            hands[i, s] = int(np.sum(np.int64(1) << seats[s].astype(np.int64)))
+    return hands
+
+
+def timed_batch(hands: np.ndarray, threads: int, declarations=DECLARATIONS) -> tuple[float, engine.BatchResult]:
+    start = time.perf_counter()
+    result = engine.solve_deals(hands, declarations, threads=threads)
+    return time.perf_counter() - start, result
+
+
+def report_rate(label: str, hands: np.ndarray, threads: int, repeat: int, declarations=DECLARATIONS) -> None:
+    times = []
+    result = None
+    for _ in range(repeat):
+        elapsed, result = timed_batch(hands, threads, declarations)
+        times.append(elapsed)
+    assert result is not None
+    solves = hands.shape[0] * len(tuple(declarations))
+    median = statistics.median(times)
+    print(
+        f"{label:<34} threads={threads}  {solves / median:9.0f} solves/s"
+        f"  (median of {repeat}: {median:.3f} s for {solves} solves; runs {', '.join(f'{t:.2f}' for t in times)})"
+    )
+
+
+def report_nodes(label: str, hands: np.ndarray) -> engine.BatchResult:
+    result = engine.solve_deals(hands, DECLARATIONS, threads=1)
+    nodes = result.nodes
+    print(
+        f"{label:<34} nodes/solve mean {nodes.mean():10.0f}  median {np.median(nodes):9.0f}"
+        f"  p99 {np.percentile(nodes, 99):10.0f}  max {nodes.max():10.0f}"
+    )
+    per_decl = ", ".join(f"{d.label} {nodes[:, d.value].mean():.0f}" for d in DECLARATIONS)
+    print(f"{'':<34} mean by declaration: {per_decl}")
+    return result
+
+
+def reference_ratio(hands: np.ndarray, budget: float) -> None:
+    sys.path.insert(0, str(ROOT / "tests"))
+    import naive  # the slow reference of the test suite
+
+    solved = 0
+    start = time.perf_counter()
+    fast_total = 0.0
+    while solved < hands.shape[0] * 9 and time.perf_counter() - start < budget:
+        i, j = divmod(solved, 9)
+        deal = rules.Deal.from_hands([rules.Hand(int(m)) for m in hands[i]])
+        t = time.perf_counter()
+        slow = naive.solve(deal, Declaration(j), 0)
+        slow_elapsed = time.perf_counter() - t
+        t = time.perf_counter()
+        fast = engine.solve_deal(deal, Declaration(j), 0)
+        fast_total += time.perf_counter() - t
+        assert slow == fast, (str(deal), j, slow, fast)
+        solved += 1
+        start_slow = slow_elapsed  # noqa: F841
+    slow_total = time.perf_counter() - start - fast_total
+    print(
+        f"slow reference: {solved} solves in {slow_total:.1f} s ({solved / slow_total:.2f}/s);"
+        f" engine on the same: {fast_total:.3f} s; ratio {slow_total / fast_total:.0f}x"
+    )
+
+
+def startup_times() -> None:
+    exe = shutil.which("texas42")
+    if exe is None:
+        print("texas42 is not on PATH: install the project to measure start-up")
+        return
+    deal = "6-6 6-5 6-4 6-3 6-2 6-1 6-0 / 5-5 5-4 5-3 5-2 5-1 5-0 4-4 / 4-3 4-2 4-1 4-0 3-3 3-2 3-1 / 3-0 2-2 2-1 2-0 1-1 1-0 0-0"
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        for label in ("cold (compiling)", "warm (cached)", "warm (cached)"):
+            start = time.perf_counter()
+            subprocess.run([exe, "solve", deal], env=env, check=True, capture_output=True)
+            print(f"texas42 solve, {label}: {time.perf_counter() - start:.2f} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deals", type=int, default=2000)
+    parser.add_argument("--strong-deals", type=int, default=200)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=42)
+    parser.add_argument("--reference-seconds", type=float, default=60.0)
+    parser.add_argument("--no-reference", action="store_true")
+    parser.add_argument("--no-startup", action="store_true")
+    args = parser.parse_args()
+
+    cores = numba.config.NUMBA_NUM_THREADS
+    hands = random_deals(args.deals, args.seed)
+    engine.solve_deals(hands[:20], threads=cores)  # JIT warm-up
+    print(f"{args.deals} random deals x 9 declarations, seed {args.seed}, {cores} cores")
+    report_nodes("random deals", hands)
+    report_rate("random deals", hands, 1, args.repeat)
+    report_rate("random deals", hands, cores, args.repeat)
+
+    strong = {
+        "seat 0 holds all seven sixes": rules.PIP_DOMINOES[6],
+        "seat 0 holds six fives and 6-6": rules.PIP_DOMINOES[5] & ~(1 << rules.domino(6, 5)) | 1 << rules.domino(6, 6),
+    }
+    for label, fixed in strong.items():
+        strong_hands = random_deals(args.strong_deals, args.seed, fixed)
+        report_nodes(label, strong_hands)
+        report_rate(label, strong_hands, 1, args.repeat)
+        report_rate(label, strong_hands, cores, args.repeat)
+
+    if not args.no_reference:
+        reference_ratio(hands, args.reference_seconds)
+    if not args.no_startup:
+        startup_times()
+
+
+if __name__ == "__main__":
+    main()
