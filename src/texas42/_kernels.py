@@ -179,14 +179,57 @@ def _sure_tricks(W, leader, remaining):  # type: ignore[no-untyped-def]
         if W[power_trump + d] > best_other:
             tricks += 1
             points += 1 + W[TAB + TAB_COUNT + d]
-    most_trumps = 0
-    for seat in range(4):
-        if seat != leader:
-            t = popcount(W[HANDS + seat] & trump_suit)
-            if t > most_trumps:
-                most_trumps = t
-    if tricks < most_trumps:
+    # The leader's other winners: dominoes that beat every other domino left in the
+    # suit they call for. They are sure when nobody can trump them: every other seat
+    # still holding trumps after the top trumps are led must be able to follow each
+    # such lead, counting only dominoes that follow no other winner's suit.
+    winners = 0
+    winner_suits = 0
+    m = hand & ~trump_suit
+    while m:
+        d = lowest(m)
+        m &= m - 1
+        suit = W[TAB + TAB_LEAD_SUIT + d]
+        power = TAB + TAB_POWER + suit * 28
+        mine = W[power + d]
+        o = others & W[TAB + TAB_SUIT + suit]
+        wins = True
+        while o:
+            e = lowest(o)
+            o &= o - 1
+            if W[power + e] > mine:
+                wins = False
+                break
+        if wins:
+            winners |= np.int64(1) << d
+            winner_suits |= np.int64(1) << suit
+    if winners == 0:
         return tricks * 64 + points
+    s = winner_suits
+    while s:
+        suit = lowest(s)
+        s &= s - 1
+        in_suit = W[TAB + TAB_SUIT + suit]
+        elsewhere = 0
+        t = winner_suits & ~(np.int64(1) << suit)
+        while t:
+            elsewhere |= W[TAB + TAB_SUIT + lowest(t)]
+            t &= t - 1
+        need = popcount(winners & in_suit)
+        safe = True
+        for seat in range(4):
+            if seat != leader and popcount(W[HANDS + seat] & trump_suit) > tricks:
+                if popcount(W[HANDS + seat] & in_suit & ~elsewhere) < need:
+                    safe = False
+        if not safe:
+            winners &= ~in_suit
+    m = winners
+    while m:
+        d = lowest(m)
+        m &= m - 1
+        tricks += 1
+        points += 1 + W[TAB + TAB_COUNT + d]
+    return tricks * 64 + points
     m = hand & ~trump_suit
     while m:
         d = lowest(m)
@@ -404,19 +447,6 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
             return 0
         low = 0
         high = stake
-        sure = _sure_tricks(W, seat, remaining)
-        if sure >> 6 == tricks_left:
-            W[STATS + 5] += 1
-            return stake if maximizing else 0
-        if maximizing:
-            low = sure & 63
-        else:
-            high = stake - (sure & 63)
-        top = _top_trump_points(W, remaining)
-        if top > low:
-            low = top
-        elif stake + top < high:
-            high = stake + top
         key = remaining | (seat << 28) | (W[GEN] << 30)
         slot = ((key * HASH_MULT) >> (64 - TT_BITS)) & (TT_SIZE - 1)
         hint = -1
@@ -424,16 +454,33 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
         if W[entry] == key:
             packed = W[entry + 1]
             hint = (packed >> 16) - 1
-            if packed & 255 > low:
-                low = packed & 255
-            if (packed >> 8) & 255 < high:
-                high = (packed >> 8) & 255
-        if low >= beta or low == high:
-            W[STATS + 6] += 1
-            return low
-        if high <= alpha:
-            W[STATS + 6] += 1
-            return high
+            low = packed & 255
+            high = (packed >> 8) & 255
+            if low >= beta or low == high:
+                W[STATS + 6] += 1
+                return low
+            if high <= alpha:
+                W[STATS + 6] += 1
+                return high
+        else:
+            # A position seen for the first time: try the cheap bounds.
+            sure = _sure_tricks(W, seat, remaining)
+            if sure >> 6 == tricks_left:
+                W[STATS + 5] += 1
+                return stake if maximizing else 0
+            if maximizing:
+                low = sure & 63
+            else:
+                high = stake - (sure & 63)
+            top = _top_trump_points(W, remaining)
+            if top > low:
+                low = top
+            elif stake + top < high:
+                high = stake + top
+            if low >= beta:
+                return low
+            if high <= alpha:
+                return high
         W[STATS + 7] += 1
         if low > alpha:
             alpha = low
@@ -474,6 +521,10 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
             if alpha >= beta:
                 break
         W[HANDS + seat] = hand
+        # Remember the lead that refuted the window; after a fail-low of the side to
+        # move no lead stood out, so keep the earlier hint.
+        if (best <= alpha0) == maximizing:
+            best_move = hint
         if best <= alpha0:
             if best < high:
                 high = best
@@ -547,9 +598,15 @@ def exact_value(W, seat, pos, suit, win_seat, win_power, points):  # type: ignor
     # Double-dummy values are often extreme: first ask whether the leader's team
     # takes everything that is left.
     guess = high if (seat & 1) == 0 else low + 1
+    W[STATS + 20] = W[STATS + 8]
     while low < high:
         W[STATS + 8] += 1
+        before = W[NODES]
         v = search(address, seat, pos, suit, win_seat, win_power, points, guess - 1, guess)
+        probe = W[STATS + 8] - W[STATS + 20]
+        if probe > 6:
+            probe = 6
+        W[STATS + 9 + probe] += W[NODES] - before
         if v >= guess:
             low = v
         else:
