@@ -92,7 +92,7 @@ SCORES = MOVES + 29 * 8  # scratch scores for ordering
 # (best lead + 1) << 16, so that a probe touches one cache line.
 TT = (SCORES + 8 + 7) // 8 * 8
 STATS = TT + 2 * TT_SIZE
-WORKSPACE_SIZE = STATS + 32
+WORKSPACE_SIZE = STATS + 64
 
 HASH_MULT = np.int64(-7046029254386353131)  # 0x9E3779B97F4A7C15 as int64
 
@@ -330,6 +330,133 @@ def _drop_equal_trumps(W, legal, power, win_power):  # type: ignore[no-untyped-d
 
 
 @inline(types.int64(types.int64[::1], types.int64, types.int64, types.int64, types.int64))
+def _two_tricks(W, leader, remaining, alpha, beta):  # type: ignore[no-untyped-def]
+    """Points for seats 0/2 in the last two tricks (fail-soft alpha-beta): at most
+    sixteen ways to play the first of them, and the last plays itself. Its winner
+    holds the strongest domino for the suit led, whatever the order of play."""
+    s1 = (leader + 1) & 3
+    s2 = (leader + 2) & 3
+    s3 = (leader + 3) & 3
+    h0 = W[HANDS + leader]
+    h1 = W[HANDS + s1]
+    h2 = W[HANDS + s2]
+    h3 = W[HANDS + s3]
+    stake = 2 + _count_of(W, remaining)
+    max0 = (leader & 1) == 0
+    max1 = not max0
+    best0 = -1 if max0 else 99
+    a0 = alpha
+    b0 = beta
+    m0 = h0
+    while m0 and a0 < b0:
+        a = lowest(m0)
+        m0 &= m0 - 1
+        suit = W[TAB + TAB_LEAD_SUIT + a]
+        follow = W[TAB + TAB_SUIT + suit]
+        power = TAB + TAB_POWER + suit * 28
+        last0 = lowest(h0 & ~(np.int64(1) << a))
+        best1 = -1 if max1 else 99
+        a1 = a0
+        b1 = b0
+        m1 = h1 & follow
+        if m1 == 0:
+            m1 = h1
+        while m1 and a1 < b1:
+            b = lowest(m1)
+            m1 &= m1 - 1
+            last1 = lowest(h1 & ~(np.int64(1) << b))
+            best2 = -1 if max0 else 99
+            a2 = a1
+            b2 = b1
+            m2 = h2 & follow
+            if m2 == 0:
+                m2 = h2
+            while m2 and a2 < b2:
+                c = lowest(m2)
+                m2 &= m2 - 1
+                last2 = lowest(h2 & ~(np.int64(1) << c))
+                best3 = -1 if max1 else 99
+                m3 = h3 & follow
+                if m3 == 0:
+                    m3 = h3
+                while m3:
+                    e = lowest(m3)
+                    m3 &= m3 - 1
+                    last3 = lowest(h3 & ~(np.int64(1) << e))
+                    winner = 0
+                    top = W[power + a]
+                    last = last0
+                    if W[power + b] > top:
+                        winner = 1
+                        top = W[power + b]
+                        last = last1
+                    if W[power + c] > top:
+                        winner = 2
+                        top = W[power + c]
+                        last = last2
+                    if W[power + e] > top:
+                        winner = 3
+                        last = last3
+                    first = 1 + W[TAB + TAB_COUNT + a] + W[TAB + TAB_COUNT + b]
+                    first += W[TAB + TAB_COUNT + c] + W[TAB + TAB_COUNT + e]
+                    # The last trick: the winner of this one leads ``last``.
+                    power2 = TAB + TAB_POWER + W[TAB + TAB_LEAD_SUIT + last] * 28
+                    winner2 = 0
+                    top = W[power2 + last0]
+                    if W[power2 + last1] > top:
+                        winner2 = 1
+                        top = W[power2 + last1]
+                    if W[power2 + last2] > top:
+                        winner2 = 2
+                        top = W[power2 + last2]
+                    if W[power2 + last3] > top:
+                        winner2 = 3
+                    v = 0
+                    if ((leader + winner) & 1) == 0:
+                        v = first
+                    if ((leader + winner2) & 1) == 0:
+                        v += stake - first
+                    if max1:
+                        if v > best3:
+                            best3 = v
+                        if best3 >= b2:
+                            break
+                    else:
+                        if v < best3:
+                            best3 = v
+                        if best3 <= a2:
+                            break
+                if max0:
+                    if best3 > best2:
+                        best2 = best3
+                        if best2 > a2:
+                            a2 = best2
+                elif best3 < best2:
+                    best2 = best3
+                    if best2 < b2:
+                        b2 = best2
+            if max1:
+                if best2 > best1:
+                    best1 = best2
+                    if best1 > a1:
+                        a1 = best1
+            elif best2 < best1:
+                best1 = best2
+                if best1 < b1:
+                    b1 = best1
+        if max0:
+            if best1 > best0:
+                best0 = best1
+                if best0 > a0:
+                    a0 = best0
+        elif best1 < best0:
+            best0 = best1
+            if best0 < b0:
+                b0 = best0
+    return best0
+
+
+@inline(types.int64(types.int64[::1], types.int64, types.int64, types.int64, types.int64))
 def _order_leads(W, seat, remaining, moves, hint):  # type: ignore[no-untyped-def]
     """Leads to try: sure winners, then leads the partner wins, then the rest high first."""
     hand = W[HANDS + seat]
@@ -429,6 +556,7 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
     W[STATS + pos] += 1
     remaining = W[HANDS] | W[HANDS + 1] | W[HANDS + 2] | W[HANDS + 3]
     ply = 28 - popcount(remaining)
+    W[STATS + 30 + (ply + 3 - pos) // 4] += 1
     moves = MOVES + ply * 8
     hand = W[HANDS + seat]
     maximizing = (seat & 1) == 0
@@ -438,9 +566,9 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
             return 0
         tricks_left = popcount(hand)
         stake = tricks_left + _count_of(W, remaining)
-        if tricks_left == 1:
+        if tricks_left == 2:
             W[STATS + 4] += 1
-            return _last_trick(W, seat, remaining)
+            return _two_tricks(W, seat, remaining, alpha, beta)
         if stake <= alpha:
             return stake
         if beta <= 0:
@@ -519,6 +647,7 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
                 if v < beta:
                     beta = v
             if alpha >= beta:
+                W[STATS + 21 + (i if i < 3 else 3)] += 1
                 break
         W[HANDS + seat] = hand
         # Remember the lead that refuted the window; after a fail-low of the side to
@@ -565,6 +694,8 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
                 v = gain + stake
             elif tricks_after == 1:
                 v = gain + _last_trick(W, next_seat, remaining ^ (bit << d))
+            elif tricks_after == 2:
+                v = gain + _two_tricks(W, next_seat, remaining ^ (bit << d), alpha - gain, beta - gain)
             else:
                 zero = pos - 3  # not a literal 0: see ENGINE_NOTES on cache=True and recursion
                 v = gain + search(address, next_seat, zero, zero, zero, zero, zero, alpha - gain, beta - gain)
@@ -580,6 +711,7 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
             if v < beta:
                 beta = v
         if alpha >= beta:
+            W[STATS + 25 + (i if i < 3 else 3)] += 1
             break
     W[HANDS + seat] = hand
     return best
