@@ -1,0 +1,488 @@
+"""The double-dummy engine against the shared vectors, the slow reference solver and its own invariants."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from naive import minimax_team02, team02_value
+from naive import solve as naive_solve
+from naive import stake as naive_stake
+from texas42 import engine, rules
+from texas42.rules import DECLARATIONS, Deal, Declaration, Hand
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+VECTORS = Path(__file__).resolve().parent / "data" / "dd_public.jsonl"
+SHARED_VECTORS = REPO_ROOT.parent / "shared" / "vectors" / "dd_public.jsonl"
+
+
+def slow(test: Any) -> Any:
+    """Mark a long run; it is skipped unless a marker expression is given (``pytest -m slow``)."""
+    return pytest.mark.slow(
+        pytest.mark.skipif("not config.option.markexpr", reason="slow: opt in with -m slow")(test)
+    )
+
+
+# --- Helpers --------------------------------------------------------------------
+
+
+def load_vectors(path: Path) -> list[dict[str, Any]]:
+    with path.open() as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def vector_deal(record: dict[str, Any]) -> Deal:
+    return rules.parse_deal(" / ".join(" ".join(hand) for hand in record["hands"]))
+
+
+def vector_leader_points(record: dict[str, Any]) -> int:
+    team02 = int(record["team02_points"])
+    return team02 if record["leader"] % 2 == 0 else 42 - team02
+
+
+def random_hands(rng: np.random.Generator, size: int) -> np.ndarray:
+    """Four disjoint random hands of ``size`` dominoes as masks, seat 0 first."""
+    order = rng.permutation(28)
+    return np.array(
+        [rules.mask_of(int(x) for x in order[size * seat : size * (seat + 1)]) for seat in range(4)],
+        dtype=np.int64,
+    )
+
+
+def deal_of(masks: Sequence[int]) -> Deal:
+    return Deal.from_hands([Hand(int(m)) for m in masks])
+
+
+@pytest.fixture(scope="module")
+def vectors() -> list[dict[str, Any]]:
+    records = load_vectors(VECTORS)
+    assert len(records) == 216
+    return records
+
+
+# --- Shared vectors -------------------------------------------------------------
+
+
+def test_vector_copy_matches_shared_file() -> None:
+    if not SHARED_VECTORS.exists():
+        pytest.skip(
+            f"no shared vectors beside the repository ({SHARED_VECTORS}); the copy in tests/data is used"
+        )
+    assert load_vectors(SHARED_VECTORS) == load_vectors(VECTORS)
+
+
+def test_vectors_cover_every_declaration_and_leader(vectors: list[dict[str, Any]]) -> None:
+    assert {r["trump"] for r in vectors} == {d.label for d in DECLARATIONS}
+    assert {r["leader"] for r in vectors} == {0, 1, 2, 3}
+    for record in vectors:
+        deal = vector_deal(record)
+        assert sum(deal.masks) == rules.ALL_DOMINOES
+        assert 0 <= record["team02_points"] <= 42
+
+
+def test_vectors_solve_deal(vectors: list[dict[str, Any]]) -> None:
+    wrong = []
+    for i, record in enumerate(vectors):
+        declaration = rules.parse_declaration(record["trump"])
+        got = engine.solve_deal(vector_deal(record), declaration, record["leader"])
+        if got != vector_leader_points(record):
+            wrong.append((i, record["trump"], record["leader"], got, vector_leader_points(record)))
+    assert wrong == []
+
+
+@pytest.fixture(scope="module")
+def vector_batch(vectors: list[dict[str, Any]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """All 216 vectors in one call: a row per (deal, leader) of the file, all nine declarations.
+
+    Returns the rows' hands and leaders, and each vector's row."""
+    rows: dict[tuple[tuple[int, int, int, int], int], int] = {}
+    row_of = [rows.setdefault((vector_deal(r).masks, r["leader"]), len(rows)) for r in vectors]
+    hands = np.array([masks for masks, _ in rows], dtype=np.int64)
+    leaders = np.array([leader for _, leader in rows], dtype=np.int64)
+    return hands, leaders, np.array(row_of)
+
+
+@pytest.fixture(scope="module")
+def vector_batch_points(vector_batch: tuple[np.ndarray, np.ndarray, np.ndarray]) -> np.ndarray:
+    hands, leaders, _ = vector_batch
+    result = engine.solve_deals(hands, DECLARATIONS, leaders, threads=2)
+    assert result.points.shape == result.nodes.shape == (len(hands), 9)
+    assert np.all(result.nodes > 0)
+    return result.points
+
+
+def test_vectors_solve_deals_batch(
+    vectors: list[dict[str, Any]],
+    vector_batch: tuple[np.ndarray, np.ndarray, np.ndarray],
+    vector_batch_points: np.ndarray,
+) -> None:
+    hands, _, row_of = vector_batch
+    columns = [rules.parse_declaration(r["trump"]).value for r in vectors]
+    # Every vector has its own cell of the batch.
+    assert len(set(zip(row_of.tolist(), columns, strict=True))) == 216 == hands.shape[0] * 9
+    got = vector_batch_points[row_of, columns]
+    assert got.tolist() == [vector_leader_points(r) for r in vectors]
+
+
+def test_vectors_batch_same_with_one_and_two_threads(
+    vector_batch: tuple[np.ndarray, np.ndarray, np.ndarray], vector_batch_points: np.ndarray
+) -> None:
+    hands, leaders, _ = vector_batch
+    one = engine.solve_deals(hands, DECLARATIONS, leaders, threads=1)
+    assert np.array_equal(one.points, vector_batch_points)
+    # Rows in another order give the same rows.
+    order = np.arange(len(hands))[::-1]
+    reordered = engine.solve_deals(hands[order], DECLARATIONS, leaders[order], threads=2)
+    assert np.array_equal(reordered.points, vector_batch_points[order])
+
+
+def test_vectors_table(vectors: list[dict[str, Any]]) -> None:
+    record = vectors[0]
+    table = engine.solve_table(vector_deal(record))
+    assert table.shape == (9, 4)
+    for other in vectors:
+        if other["hands"] == record["hands"]:
+            declaration = rules.parse_declaration(other["trump"])
+            assert table[declaration.value, other["leader"]] == vector_leader_points(other)
+
+
+# --- The reference solver checks itself -------------------------------------------
+
+
+def test_reference_search_agrees_with_plain_minimax() -> None:
+    rng = np.random.default_rng(20240601)
+    for _ in range(300):
+        size = int(rng.integers(1, 4))
+        hands = random_hands(rng, size)
+        declaration = Declaration(int(rng.integers(9)))
+        leader = int(rng.integers(4))
+        assert team02_value(hands, declaration, leader) == minimax_team02(hands, declaration, leader)
+
+
+def test_reference_solver_on_a_vector(vectors: list[dict[str, Any]]) -> None:
+    record = vectors[1]
+    declaration = rules.parse_declaration(record["trump"])
+    assert naive_solve(vector_deal(record), declaration, record["leader"]) == vector_leader_points(record)
+
+
+# --- Engine against the reference solver ----------------------------------------
+
+
+def test_random_positions_batch_against_reference() -> None:
+    """2,000 random end-game positions, 1 to 4 dominoes a hand, solved in one batch."""
+    rng = np.random.default_rng(42)
+    sizes = np.repeat(np.arange(1, 5), 500)
+    rng.shuffle(sizes)
+    hands = np.stack([random_hands(rng, int(size)) for size in sizes])
+    declarations = rng.integers(0, 9, size=len(sizes))
+    leaders = rng.integers(0, 4, size=len(sizes))
+    result = engine.solve_deals(hands, DECLARATIONS, leaders, threads=2)
+    got = result.points[np.arange(len(sizes)), declarations]
+    wrong = []
+    for i in range(len(sizes)):
+        declaration = Declaration(int(declarations[i]))
+        expected = naive_solve(hands[i], declaration, int(leaders[i]))
+        if got[i] != expected:
+            wrong.append((hands[i].tolist(), declaration.label, int(leaders[i]), int(got[i]), expected))
+    assert wrong == []
+    # Every column is a value between 0 and the points at stake.
+    stakes = np.array([naive_stake(h) for h in hands])
+    assert np.all(result.points >= 0)
+    assert np.all(result.points <= stakes[:, None])
+
+
+def test_random_positions_solve_deal_against_reference() -> None:
+    rng = np.random.default_rng(7)
+    for i in range(400):
+        size = 1 + i % 4
+        hands = random_hands(rng, size)
+        declaration = Declaration(int(rng.integers(9)))
+        leader = int(rng.integers(4))
+        got = engine.solve_deal(deal_of(hands), declaration, leader)
+        assert got == naive_solve(hands, declaration, leader), (hands.tolist(), declaration.label, leader)
+
+
+def test_small_positions_all_declarations_and_leaders_against_reference() -> None:
+    rng = np.random.default_rng(99)
+    hands = np.stack([random_hands(rng, 1 + i % 3) for i in range(60)])
+    for leader in range(4):
+        result = engine.solve_deals(hands, DECLARATIONS, leader)
+        for i in range(len(hands)):
+            expected = [naive_solve(hands[i], declaration, leader) for declaration in DECLARATIONS]
+            assert result.points[i].tolist() == expected, (hands[i].tolist(), leader)
+
+
+FULL_DEALS = 36  # every (declaration, leader) pair once
+
+
+@pytest.fixture(scope="module")
+def full_deals() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(1234)
+    hands = np.stack([random_hands(rng, 7) for _ in range(FULL_DEALS)])
+    declarations = np.arange(FULL_DEALS) % 9
+    leaders = np.arange(FULL_DEALS) % 4
+    return hands, declarations, leaders
+
+
+def test_full_deals_against_reference(full_deals: tuple[np.ndarray, np.ndarray, np.ndarray]) -> None:
+    hands, declarations, leaders = full_deals
+    assert {(int(d), int(s)) for d, s in zip(declarations, leaders, strict=True)} == {
+        (d, s) for d in range(9) for s in range(4)
+    }
+    batch = engine.solve_deals(hands, DECLARATIONS, leaders, threads=2).points
+    wrong = []
+    for i in range(FULL_DEALS):
+        declaration = Declaration(int(declarations[i]))
+        leader = int(leaders[i])
+        expected = naive_solve(hands[i], declaration, leader)
+        single = engine.solve_deal(deal_of(hands[i]), declaration, leader)
+        if (single, int(batch[i, declaration.value])) != (expected, expected):
+            wrong.append(
+                (hands[i].tolist(), declaration.label, leader, single, int(batch[i, declaration.value]))
+            )
+    assert wrong == []
+
+
+@slow
+def test_many_full_deals_against_reference() -> None:
+    rng = np.random.default_rng(5678)
+    hands = np.stack([random_hands(rng, 7) for _ in range(150)])
+    leaders = rng.integers(0, 4, size=150)
+    result = engine.solve_deals(hands, DECLARATIONS, leaders).points
+    for i in range(150):
+        declaration = Declaration(i % 9)
+        expected = naive_solve(hands[i], declaration, int(leaders[i]))
+        assert result[i, declaration.value] == expected, (
+            hands[i].tolist(),
+            declaration.label,
+            int(leaders[i]),
+        )
+
+
+@slow
+def test_many_five_and_six_domino_positions_all_declarations() -> None:
+    rng = np.random.default_rng(3141)
+    hands = np.stack([random_hands(rng, 5 + i % 2) for i in range(120)])
+    leaders = rng.integers(0, 4, size=120)
+    result = engine.solve_deals(hands, DECLARATIONS, leaders).points
+    for i in range(120):
+        for declaration in DECLARATIONS:
+            expected = naive_solve(hands[i], declaration, int(leaders[i]))
+            assert result[i, declaration.value] == expected, (hands[i].tolist(), declaration.label)
+
+
+# --- Properties -------------------------------------------------------------------
+
+permutations = st.permutations(list(range(28)))
+
+
+def hands_from(order: Sequence[int], size: int) -> list[int]:
+    return [rules.mask_of(order[size * seat : size * (seat + 1)]) for seat in range(4)]
+
+
+@settings(deadline=None, max_examples=60)
+@given(
+    order=permutations,
+    size=st.integers(1, 7),
+    declaration=st.sampled_from(DECLARATIONS),
+    leader=st.integers(0, 3),
+)
+def test_value_lies_between_zero_and_the_stake(
+    order: list[int], size: int, declaration: Declaration, leader: int
+) -> None:
+    hands = hands_from(order, size)
+    stake = rules.points_at_stake(sum(hands))
+    value = engine.solve_deal(deal_of(hands), declaration, leader)
+    assert 0 <= value <= stake
+    if size == 7:
+        assert stake == 42
+
+
+@settings(deadline=None, max_examples=60)
+@given(
+    order=permutations,
+    size=st.integers(1, 3),
+    declaration=st.sampled_from(DECLARATIONS),
+    leader=st.integers(0, 3),
+)
+def test_small_positions_match_reference(
+    order: list[int], size: int, declaration: Declaration, leader: int
+) -> None:
+    hands = hands_from(order, size)
+    assert engine.solve_deal(deal_of(hands), declaration, leader) == naive_solve(hands, declaration, leader)
+
+
+def _write(d: int, style: int) -> str:
+    high, low = rules.high_end(d), rules.low_end(d)
+    return [f"{high}-{low}", f"{low}-{high}", f"{high}{low}", f"{low}{high}"][style]
+
+
+@settings(deadline=None, max_examples=20)
+@given(order=permutations, data=st.data())
+def test_table_does_not_depend_on_the_order_dominoes_are_written(
+    order: list[int], data: st.DataObject
+) -> None:
+    deal = rules.parse_deal(
+        " / ".join(" ".join(rules.domino_name(d) for d in order[7 * s : 7 * s + 7]) for s in range(4))
+    )
+    parts = []
+    for seat in range(4):
+        hand = data.draw(st.permutations(order[7 * seat : 7 * seat + 7]))
+        styles = data.draw(st.lists(st.integers(0, 3), min_size=7, max_size=7))
+        parts.append(", ".join(_write(d, s) for d, s in zip(hand, styles, strict=True)))
+    shuffled = rules.parse_deal(" / ".join(parts))
+    assert shuffled.masks == deal.masks
+    table = engine.solve_table(deal)
+    assert np.array_equal(engine.solve_table(shuffled), table)
+    assert np.all((table >= 0) & (table <= 42))
+
+
+@settings(deadline=None, max_examples=20)
+@given(order=permutations, size=st.sampled_from([3, 4, 7, 7]))
+def test_rotating_the_seats_keeps_the_leaders_points(order: list[int], size: int) -> None:
+    hands = hands_from(order, size)
+    rotated = [hands[(seat - 1) % 4] for seat in range(4)]  # seat s's hand moves to seat s + 1
+    table = engine.solve_table(deal_of(hands))
+    rotated_table = engine.solve_table(deal_of(rotated))
+    for leader in range(4):
+        assert np.array_equal(rotated_table[:, (leader + 1) % 4], table[:, leader])
+    # Two seats on, the other team holds the same hands: its points for each leader match.
+    across = [hands[(seat - 2) % 4] for seat in range(4)]
+    assert np.array_equal(engine.solve_table(deal_of(across))[:, [2, 3, 0, 1]], table)
+
+
+def test_table_matches_solve_deal() -> None:
+    rng = np.random.default_rng(11)
+    hands = random_hands(rng, 7)
+    table = engine.solve_table(deal_of(hands))
+    for declaration in DECLARATIONS:
+        for leader in range(4):
+            assert table[declaration.value, leader] == engine.solve_deal(deal_of(hands), declaration, leader)
+
+
+# --- Principal variation ------------------------------------------------------------
+
+
+def check_line(hands: np.ndarray, declaration: Declaration, leader: int) -> None:
+    deal = deal_of(hands)
+    size = len(deal[0])
+    value = engine.solve_deal(deal, declaration, leader)
+    line = engine.principal_variation(deal, declaration, leader)
+    assert len(line) == size
+    remaining = [int(h) for h in hands]
+    seat_to_lead = leader
+    taken = 0  # points of the leader's team along the line
+    for number, trick in enumerate(line):
+        assert len(trick.plays) == 4
+        seats = [seat for seat, _ in trick.plays]
+        assert seats == [(seat_to_lead + k) % 4 for k in range(4)]
+        led = trick.plays[0][1]
+        for position, (seat, domino) in enumerate(trick.plays):
+            legal = rules.legal_plays(remaining[seat], None if position == 0 else led, declaration)
+            assert legal >> domino & 1, (number, seat, rules.domino_name(domino))
+            remaining[seat] &= ~(1 << domino)
+        plays = [domino for _, domino in trick.plays]
+        winner = seats[rules.trick_winner(plays, declaration)]
+        assert trick.winner == winner
+        assert trick.points == rules.trick_points(plays)
+        if winner % 2 == leader % 2:
+            taken += trick.points
+        seat_to_lead = winner
+        # Every trick of the line keeps the value: what is taken plus what is still to come.
+        if number + 1 < size:
+            rest = engine.solve_deal(deal_of(remaining), declaration, winner)
+            rest_for_leader = (
+                rest if winner % 2 == leader % 2 else rules.points_at_stake(sum(remaining)) - rest
+            )
+            assert taken + rest_for_leader == value
+    assert remaining == [0, 0, 0, 0]
+    assert sum(t.points for t in line) == rules.points_at_stake(sum(int(h) for h in hands))
+    assert taken == value
+
+
+def test_principal_variation_full_deals() -> None:
+    rng = np.random.default_rng(2718)
+    for i in range(36):
+        check_line(random_hands(rng, 7), Declaration(i % 9), i % 4)
+
+
+def test_principal_variation_vectors(vectors: list[dict[str, Any]]) -> None:
+    for record in vectors[::9]:
+        hands = np.array(vector_deal(record).masks)
+        check_line(hands, rules.parse_declaration(record["trump"]), record["leader"])
+
+
+def test_principal_variation_end_games() -> None:
+    rng = np.random.default_rng(1618)
+    for i in range(60):
+        check_line(random_hands(rng, 1 + i % 4), Declaration(i % 9), (i // 9) % 4)
+
+
+def test_principal_variation_of_a_sure_hand() -> None:
+    # Seat 0 holds every six and leads under sixes: all seven tricks, 42 points.
+    deal = rules.parse_deal(
+        "6-6 6-5 6-4 6-3 6-2 6-1 6-0 / 5-5 5-4 5-3 5-2 5-1 5-0 4-4 /"
+        " 4-3 4-2 4-1 4-0 3-3 3-2 3-1 / 3-0 2-2 2-1 2-0 1-1 1-0 0-0"
+    )
+    line = engine.principal_variation(deal, Declaration.SIXES, 0)
+    assert [t.winner for t in line] == [0] * 7
+    assert all(t.plays[0][0] == 0 and rules.is_trump(t.plays[0][1], Declaration.SIXES) for t in line)
+    assert sum(t.points for t in line) == 42
+    assert engine.solve_deal(deal, Declaration.SIXES, 0) == 42
+    # Leading from seat 1 instead, seat 0 still takes every trick in sixes: seat 1's team gets 0.
+    assert engine.solve_deal(deal, Declaration.SIXES, 1) == 0
+
+
+# --- Input validation ---------------------------------------------------------------
+
+
+def _valid_hands() -> np.ndarray:
+    return np.array([[1 << 0, 1 << 1, 1 << 2, 1 << 3]], dtype=np.int64)
+
+
+@pytest.mark.parametrize(
+    ("hands", "leaders", "message"),
+    [
+        (np.array([[1, 1, 4, 8]]), 0, "two hands"),
+        (np.array([[3, 3 << 2, 3 << 4, 1 << 6]]), 0, "same size"),
+        (np.array([[3, 3 << 2, 3 << 4, 3 << 6], [1, 2, 4, 8 | 16]]), 0, "same size"),
+        (np.array([[0, 0, 0, 0]]), 0, "1 to 7"),
+        (np.array([[255, 255, 255, 255]]), 0, "1 to 7"),
+        (np.array([[255, 255 << 8, 255 << 16, 15 << 24]]), 0, "same size"),
+        (np.array([[1, 2, 4]]), 0, "shape"),
+        (np.array([1, 2, 4, 8]), 0, "shape"),
+        (np.array([[[1, 2, 4, 8]]]), 0, "shape"),
+        (np.array([[-1, 2, 4, 8]]), 0, "outside"),
+        (np.array([[1 << 28, 2, 4, 8]]), 0, "outside"),
+        (_valid_hands(), 5, "seats"),
+        (_valid_hands(), -1, "seats"),
+        (_valid_hands(), [4], "seats"),
+    ],
+)
+def test_solve_deals_rejects_bad_input(hands: np.ndarray, leaders: Any, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        engine.solve_deals(hands, DECLARATIONS, leaders)
+
+
+def test_solve_deal_and_principal_variation_reject_bad_leader() -> None:
+    deal = deal_of([1, 2, 4, 8])
+    for leader in (4, -1):
+        with pytest.raises(ValueError, match=str(leader)):
+            engine.solve_deal(deal, Declaration.SIXES, leader)
+        with pytest.raises(ValueError, match=str(leader)):
+            engine.principal_variation(deal, Declaration.SIXES, leader)
+
+
+def test_solve_deals_accepts_valid_edge_input() -> None:
+    empty = engine.solve_deals(np.zeros((0, 4), dtype=np.int64))
+    assert empty.points.shape == (0, 9)
+    one = engine.solve_deals(_valid_hands(), [Declaration.FOLLOW_ME], leaders=[3])
+    # Follow-me, 2-0 led by seat 3 calls for deuces; nobody else has one: seat 3 wins 1 point.
+    assert one.points.tolist() == [[1]]
