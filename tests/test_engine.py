@@ -23,13 +23,6 @@ VECTORS = Path(__file__).resolve().parent / "data" / "dd_public.jsonl"
 SHARED_VECTORS = REPO_ROOT.parent / "shared" / "vectors" / "dd_public.jsonl"
 
 
-def slow(test: Any) -> Any:
-    """Mark a long run; it is skipped unless a marker expression is given (``pytest -m slow``)."""
-    return pytest.mark.slow(
-        pytest.mark.skipif("not config.option.markexpr", reason="slow: opt in with -m slow")(test)
-    )
-
-
 # --- Helpers --------------------------------------------------------------------
 
 
@@ -250,7 +243,7 @@ def test_full_deals_against_reference(full_deals: tuple[np.ndarray, np.ndarray, 
     assert wrong == []
 
 
-@slow
+@pytest.mark.slow
 def test_many_full_deals_against_reference() -> None:
     rng = np.random.default_rng(5678)
     hands = np.stack([random_hands(rng, 7) for _ in range(150)])
@@ -266,7 +259,7 @@ def test_many_full_deals_against_reference() -> None:
         )
 
 
-@slow
+@pytest.mark.slow
 def test_many_five_and_six_domino_positions_all_declarations() -> None:
     rng = np.random.default_rng(3141)
     hands = np.stack([random_hands(rng, 5 + i % 2) for i in range(120)])

@@ -464,7 +464,9 @@ def _order_leads(W, seat, remaining, moves, hint):  # type: ignore[no-untyped-de
     opponents = W[HANDS + ((seat + 1) & 3)] | W[HANDS + ((seat + 3) & 3)]
     opponent_trumps = opponents & W[TAB + TAB_SUIT + TRUMP]
     n = 0
-    m = _drop_equal_trumps(W, hand, TAB + TAB_POWER + TRUMP * 28, 0)
+    m = hand
+    if popcount(hand & W[TAB + TAB_SUIT + TRUMP]) > 1:
+        m = _drop_equal_trumps(W, hand, TAB + TAB_POWER + TRUMP * 28, 0)
     while m:
         d = lowest(m)
         m &= m - 1
@@ -508,7 +510,8 @@ def _order_follows(W, seat, pos, suit, win_seat, win_power, moves):  # type: ign
             if t > threat:
                 threat = t
     partner_winning = (win_seat & 1) == (seat & 1)
-    legal = _drop_equal_trumps(W, legal, power, win_power)
+    if popcount(legal & W[TAB + TAB_SUIT + TRUMP]) > 1:
+        legal = _drop_equal_trumps(W, legal, power, win_power)
     n = 0
     while legal:
         d = lowest(legal)

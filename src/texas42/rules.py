@@ -119,7 +119,7 @@ class InvalidDeclarationError(Texas42Error):
 
 # --- Parsing ------------------------------------------------------------------
 
-_DOMINO_TOKEN = re.compile(r"(\d)-?(\d)")
+_DOMINO_TOKEN = re.compile(r"([0-9])-?([0-9])")
 
 
 def parse_domino(token: str) -> Domino:
