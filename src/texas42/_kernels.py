@@ -70,7 +70,8 @@ def _as_pointer(typingctx, address):  # type: ignore[no-untyped-def]
 # --- Workspace layout -----------------------------------------------------------------
 
 TRUMP = 7
-TT_BITS = 16
+TT_BITS = 15  # buckets
+ALL_MASK = (1 << 28) - 1
 TT_SIZE = 1 << TT_BITS
 # Per-declaration table, built by texas42.engine from the rules core:
 TAB_LEAD_SUIT = 0  # 28: the suit a domino calls when led
@@ -88,11 +89,10 @@ GEN = 5
 TAB = 8
 MOVES = TAB + TABLE_SIZE  # 29 plies x 8: move lists, ordered
 SCORES = MOVES + 29 * 8  # scratch scores for ordering
-# Transposition table: entry i is W[TT + 2i] = key, W[TT + 2i + 1] = low | high << 8 |
-# (best lead + 1) << 16, so that a probe touches one cache line.
+# Transposition table: buckets of two entries in one cache line; an entry is a key and
+# low | high << 8 | (best lead + 1) << 16. The first entry keeps the deeper position.
 TT = (SCORES + 8 + 7) // 8 * 8
-STATS = TT + 2 * TT_SIZE
-WORKSPACE_SIZE = STATS + 64
+WORKSPACE_SIZE = TT + 4 * TT_SIZE
 
 HASH_MULT = np.int64(-7046029254386353131)  # 0x9E3779B97F4A7C15 as int64
 
@@ -556,10 +556,8 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
     argument would cost reference counting at every call."""
     W = numba.carray(_as_pointer(address), WORKSPACE_SIZE)
     W[NODES] += 1
-    W[STATS + pos] += 1
     remaining = W[HANDS] | W[HANDS + 1] | W[HANDS + 2] | W[HANDS + 3]
     ply = 28 - popcount(remaining)
-    W[STATS + 30 + (ply + 3 - pos) // 4] += 1
     moves = MOVES + ply * 8
     hand = W[HANDS + seat]
     maximizing = (seat & 1) == 0
@@ -570,7 +568,6 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
         tricks_left = popcount(hand)
         stake = tricks_left + _count_of(W, remaining)
         if tricks_left == 2:
-            W[STATS + 4] += 1
             return _two_tricks(W, seat, remaining, alpha, beta)
         if stake <= alpha:
             return stake
@@ -579,25 +576,24 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
         low = 0
         high = stake
         key = remaining | (seat << 28) | (W[GEN] << 30)
-        slot = ((key * HASH_MULT) >> (64 - TT_BITS)) & (TT_SIZE - 1)
+        bucket = TT + 4 * (((key * HASH_MULT) >> (64 - TT_BITS)) & (TT_SIZE - 1))
         hint = -1
-        entry = TT + 2 * slot
+        entry = bucket
+        if W[bucket + 2] == key:
+            entry = bucket + 2
         if W[entry] == key:
             packed = W[entry + 1]
             hint = (packed >> 16) - 1
             low = packed & 255
             high = (packed >> 8) & 255
             if low >= beta or low == high:
-                W[STATS + 6] += 1
                 return low
             if high <= alpha:
-                W[STATS + 6] += 1
                 return high
         else:
             # A position seen for the first time: try the cheap bounds.
             sure = _sure_tricks(W, seat, remaining)
             if sure >> 6 == tricks_left:
-                W[STATS + 5] += 1
                 return stake if maximizing else 0
             if maximizing:
                 low = sure & 63
@@ -612,7 +608,6 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
                 return low
             if high <= alpha:
                 return high
-        W[STATS + 7] += 1
         if low > alpha:
             alpha = low
         if high < beta:
@@ -650,7 +645,6 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
                 if v < beta:
                     beta = v
             if alpha >= beta:
-                W[STATS + 21 + (i if i < 3 else 3)] += 1
                 break
         W[HANDS + seat] = hand
         # Remember the lead that refuted the window; after a fail-low of the side to
@@ -666,6 +660,16 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
         else:
             low = best
             high = best
+        if W[entry] != key:
+            # Replace the always-replaced second entry, unless this position is at
+            # least as deep as the first one's (or that one is from an earlier solve).
+            first = W[bucket]
+            if (first >> 30) != W[GEN] or popcount(remaining) >= popcount(first & ALL_MASK):
+                W[bucket + 2] = first
+                W[bucket + 3] = W[bucket + 1]
+                entry = bucket
+            else:
+                entry = bucket + 2
         W[entry] = key
         W[entry + 1] = low | (high << 8) | ((best_move + 1) << 16)
         return best
@@ -714,7 +718,6 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
             if v < beta:
                 beta = v
         if alpha >= beta:
-            W[STATS + 25 + (i if i < 3 else 3)] += 1
             break
     W[HANDS + seat] = hand
     return best
@@ -733,15 +736,8 @@ def exact_value(W, seat, pos, suit, win_seat, win_power, points):  # type: ignor
     # Double-dummy values are often extreme: first ask whether the leader's team
     # takes everything that is left.
     guess = high if (seat & 1) == 0 else low + 1
-    W[STATS + 20] = W[STATS + 8]
     while low < high:
-        W[STATS + 8] += 1
-        before = W[NODES]
         v = search(address, seat, pos, suit, win_seat, win_power, points, guess - 1, guess)
-        probe = W[STATS + 8] - W[STATS + 20]
-        if probe > 6:
-            probe = 6
-        W[STATS + 9 + probe] += W[NODES] - before
         if v >= guess:
             low = v
         else:

@@ -1,0 +1,56 @@
+"""Random deals around a known hand: seat 0's seven dominoes fixed, the other 21 dealt.
+
+Sampling is done with a seeded numpy ``Generator`` in the calling thread, so the deals
+(and everything solved from them) depend only on the seed, never on the thread count.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+import numpy as np
+
+from texas42 import rules
+from texas42.rules import HAND_SIZE, Hand
+
+MAX_SEED = 2**63 - 1
+"""Seeds run from 0 to this (numpy takes any non-negative int; we keep them printable)."""
+
+
+def draw_seed() -> int:
+    """A fresh random seed to print, so that any run can be repeated with ``--seed``."""
+    return secrets.randbelow(10**9)
+
+
+def generators(seed: int, count: int = 2) -> list[np.random.Generator]:
+    """``count`` independent generators derived from one seed (``SeedSequence.spawn``).
+
+    The first deals the main sample, the second an independent check sample."""
+    if not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"a seed runs from 0 to {MAX_SEED}, got {seed}")
+    return [
+        np.random.Generator(np.random.PCG64(child)) for child in np.random.SeedSequence(seed).spawn(count)
+    ]
+
+
+def unseen_dominoes(hand: Hand) -> np.ndarray:
+    """The 21 dominoes not in ``hand``, lowest first."""
+    return np.array([d for d in rules.DOMINOES if d not in hand], dtype=np.int64)
+
+
+def sample_deals(hand: Hand, n: int, rng: np.random.Generator) -> np.ndarray:
+    """``n`` deals as an (n, 4) int64 array of hand masks: seat 0 holds ``hand`` and the
+    21 unseen dominoes are dealt uniformly at random, 7 to each of seats 1, 2 and 3."""
+    if len(hand) != HAND_SIZE:
+        raise rules.HandSizeError(f"a hand needs {HAND_SIZE} dominoes, got {len(hand)}: {hand}")
+    if n < 0:
+        raise ValueError(f"the number of deals must be non-negative, got {n}")
+    rest = unseen_dominoes(hand)
+    # Each row is an independent uniform permutation of the 21 unseen dominoes.
+    order = rng.permuted(np.broadcast_to(rest, (n, rest.size)), axis=1)
+    bits = np.left_shift(np.int64(1), order)
+    deals = np.empty((n, 4), dtype=np.int64)
+    deals[:, 0] = hand.mask
+    for seat in (1, 2, 3):
+        deals[:, seat] = bits[:, (seat - 1) * HAND_SIZE : seat * HAND_SIZE].sum(axis=1)
+    return deals
