@@ -482,7 +482,9 @@ def parse_auction(text: str) -> Auction:
                 if high < MARK:
                     rule = f"{token!r} comes before 84: the first mark bid is 42 or 84"
                 else:
-                    rule = f"{token!r} after {high}: over a mark bid, raise by exactly one mark ({high + MARK})"
+                    rule = (
+                        f"{token!r} after {high}: over a mark bid, raise by exactly one mark ({high + MARK})"
+                    )
                 raise AuctionError(f"bid {place}: {rule}")
             high = bid
         bids.append(bid)
@@ -658,12 +660,12 @@ def advise_bid(analysis: HandAnalysis, auction: Auction) -> BidAdvice:
             "shaker",
             f"as the shaker, {rung.bid} with {rung.declaration.label} is {why}; it makes {pct(rung.make)}.",
         )
-    over = "" if high == PASS else f" over {high}"
+    over = "" if high == PASS else f", over the high bid {high}"
     return advice(
         top,
         "open",
-        f"the most this hand makes at least {pct(c)} of the time{over} is {top.bid} with "
-        f"{top.declaration.label} ({pct(top.make)}); each player bids once, so bid it now.",
+        f"{top.bid} with {top.declaration.label} is the most this hand makes at least {pct(c)} of the time "
+        f"({pct(top.make)}){over}; each player bids once, so bid it now.",
     )
 
 
