@@ -313,8 +313,8 @@ class HandAnalysis:
     """A hand's worth over ``deals`` random deals of the unseen dominoes.
 
     ``trumps`` has one entry per declaration analysed. ``checks`` holds the same
-    statistics on an independent sample of as many deals, for the declarations that are
-    best at some bid (those the recommendation and the bid ladder can name)."""
+    statistics on an independent sample of as many deals, for the recommended
+    declaration (or for every declaration that is best at some bid)."""
 
     hand: Hand
     deals: int
@@ -355,11 +355,13 @@ def analyze_hand(
     threads: int | None = None,
     batch_deals: int = DEFAULT_BATCH_DEALS,
     progress: Progress | None = None,
+    check_ladder: bool = False,
 ) -> HandAnalysis:
     """Deal the unseen dominoes ``deals`` times, solve every deal for every declaration
-    and summarise; then re-solve the declarations that are best at some bid on an
-    independent sample of the same size. The result depends only on the arguments
-    other than ``threads``, ``batch_deals`` and ``progress``; without ``seed`` one is drawn."""
+    and summarise; then re-solve the recommended declaration (with ``check_ladder``, the
+    best declaration of every bid, for bidding advice) on an independent sample of the
+    same size. The result depends only on the arguments other than ``threads``,
+    ``batch_deals`` and ``progress``; without ``seed`` one is drawn."""
     _check_deals(deals)
     _check_confidence(confidence)
     chosen = _declarations(declarations)
@@ -371,7 +373,10 @@ def analyze_hand(
     points = solve_sample(main, chosen, threads, batch_deals, counter)
     trumps = tuple(TrumpStats.from_points(d, points[:, j]) for j, d in enumerate(chosen))
     recommendation = recommend(trumps, confidence)
-    to_check = tuple(sorted({_best(trumps, bid).declaration for bid in BIDS}))
+    if check_ladder:
+        to_check = tuple(sorted({_best(trumps, bid).declaration for bid in BIDS}))
+    else:
+        to_check = (recommendation.declaration,)
     counter.retotal(deals * (len(chosen) + len(to_check)))
     check_points = solve_sample(check_deals, to_check, threads, batch_deals, counter)
     checks = tuple(TrumpStats.from_points(d, check_points[:, j]) for j, d in enumerate(to_check))

@@ -1,0 +1,473 @@
+"""Monte Carlo hand analysis: sampling, statistics, recommendation, bidding advice, comparison.
+
+The statistics are checked against the slow reference solver on the same sampled deals
+(exactly) and against an independently drawn sample (within the intervals). The bidding
+rules are checked on constructed analyses whose odds are known exactly.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+import pytest
+
+from naive import solve as naive_solve
+from texas42 import analysis, engine, rules, sampling
+from texas42.analysis import (
+    PASS,
+    Auction,
+    AuctionError,
+    HandAnalysis,
+    TrumpStats,
+    advise_bid,
+    analyze_hand,
+    compare_trumps,
+    mean_interval,
+    parse_auction,
+    recommend,
+    wilson_interval,
+)
+from texas42.rules import Deal, Declaration, Hand
+
+ORDINARY = rules.parse_hand("6-4 5-5 5-2 4-3 4-2 3-2 3-1")
+ALL_SIXES = rules.parse_hand("6-6 6-5 6-4 6-3 6-2 6-1 6-0")
+SIXES, FIVES, FOURS, DOUBLES, NT = (
+    Declaration.SIXES,
+    Declaration.FIVES,
+    Declaration.FOURS,
+    Declaration.DOUBLES,
+    Declaration.FOLLOW_ME,
+)
+
+
+# --- Sampling -----------------------------------------------------------------------
+
+
+def test_sampled_deals_are_valid_deals_around_the_hand() -> None:
+    deals = sampling.sample_deals(ORDINARY, 500, sampling.generators(1)[0])
+    assert deals.shape == (500, 4) and deals.dtype == np.int64
+    assert np.all(deals[:, 0] == ORDINARY.mask)
+    assert np.all(np.bitwise_count(deals) == 7)
+    assert np.all(deals[:, 0] | deals[:, 1] | deals[:, 2] | deals[:, 3] == rules.ALL_DOMINOES)
+    engine.check_deal_array(deals)  # raises on overlapping hands
+    assert len({tuple(row) for row in deals.tolist()}) == 500
+
+
+def test_sampling_is_reproducible_and_the_two_streams_differ() -> None:
+    first = [sampling.sample_deals(ORDINARY, 50, g) for g in sampling.generators(7)]
+    again = [sampling.sample_deals(ORDINARY, 50, g) for g in sampling.generators(7)]
+    other = sampling.sample_deals(ORDINARY, 50, sampling.generators(8)[0])
+    assert np.array_equal(first[0], again[0]) and np.array_equal(first[1], again[1])
+    assert not np.any(np.all(first[0] == first[1], axis=1))
+    assert not np.array_equal(first[0], other)
+
+
+def test_sampling_is_uniform_over_seats() -> None:
+    """Every unseen domino lands in each of seats 1, 2, 3 about a third of the time, and
+    two dominoes share a hand about 6/20 of the time (7 - 1 places of 20 left)."""
+    n = 6000
+    deals = sampling.sample_deals(ORDINARY, n, sampling.generators(3)[0])
+    unseen = sampling.unseen_dominoes(ORDINARY)
+    for seat in (1, 2, 3):
+        share = np.array([np.count_nonzero(deals[:, seat] >> d & 1) for d in unseen]) / n
+        sd = math.sqrt(1 / 3 * 2 / 3 / n)
+        assert np.all(np.abs(share - 1 / 3) < 4.5 * sd), share
+    a, b = (1 << int(unseen[0])), (1 << int(unseen[1]))
+    together = np.count_nonzero(np.any((deals[:, 1:] & a != 0) & (deals[:, 1:] & b != 0), axis=1)) / n
+    assert abs(together - 6 / 20) < 4.5 * math.sqrt(0.3 * 0.7 / n)
+
+
+def test_sampling_rejects_bad_input() -> None:
+    with pytest.raises(rules.HandSizeError):
+        sampling.sample_deals(Hand(0b111), 3, sampling.generators(1)[0])
+    with pytest.raises(ValueError):
+        sampling.generators(-1)
+
+
+# --- Statistics -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("k", "n", "low", "high"),
+    [(0, 10, 0.0, 0.2775), (5, 10, 0.2366, 0.7634), (10, 10, 0.7225, 1.0), (81, 100, 0.7222, 0.8749)],
+)
+def test_wilson_interval_known_values(k: int, n: int, low: float, high: float) -> None:
+    ci = wilson_interval(k, n)
+    assert ci.low == pytest.approx(low, abs=1e-4)
+    assert ci.high == pytest.approx(high, abs=1e-4)
+
+
+def test_mean_interval() -> None:
+    values = np.array([30, 32, 34, 36, 38])
+    mean, ci = mean_interval(values, bounds=(0, 42))
+    half = 1.959963984540054 * math.sqrt(10) / math.sqrt(5)
+    assert mean == 34
+    assert (ci.low, ci.high) == pytest.approx((34 - half, 34 + half))
+    assert mean_interval(np.array([40, 42]), bounds=(0, 42))[1].high == 42  # clipped
+    assert mean_interval(np.array([17]), bounds=(0, 42))[1] == analysis.Interval(0, 42)
+
+
+def test_trump_stats_from_points() -> None:
+    stats = TrumpStats.from_points(SIXES, np.array([42, 42, 30, 29, 35, 0, 41, 42]))
+    assert sum(stats.histogram) == 8 and len(stats.histogram) == 43
+    assert stats.histogram[42] == 3 and stats.histogram[0] == 1
+    assert stats.expected_points == pytest.approx(261 / 8)
+    assert stats.make(30) == 6 / 8 and stats.make(31) == 5 / 8 and stats.make(41) == 4 / 8
+    assert stats.make(42) == stats.make(84) == stats.make(126) == 3 / 8
+    assert stats.make_ci95(30) == wilson_interval(6, 8)
+
+
+# --- Recommendation ---------------------------------------------------------------------
+
+
+def stats_of(points: Mapping[Declaration, Sequence[int]]) -> tuple[TrumpStats, ...]:
+    return tuple(TrumpStats.from_points(d, np.array(p)) for d, p in sorted(points.items()))
+
+
+def constructed(points: Mapping[Declaration, Sequence[int]], confidence: float = 0.5) -> HandAnalysis:
+    """A hand analysis with known odds; its check sample is the same sample."""
+    trumps = stats_of(points)
+    rec = recommend(trumps, confidence)
+    check = next(s for s in trumps if s.declaration == rec.declaration)
+    return HandAnalysis(ORDINARY, trumps[0].deals, 0, confidence, trumps, trumps, rec.confirmed(check))
+
+
+# 10 deals. Sixes: 30 in 9, 34 in 6, 35 in 3, all 42 points in 1. Fives: better at 30 only.
+MEDIUM = {
+    SIXES: [42, 38, 36, 34, 34, 34, 32, 31, 30, 20],
+    FIVES: [33, 33, 33, 33, 33, 33, 33, 33, 33, 33],
+}
+# Sixes takes all 42 points in 8 of 10 deals.
+STRONG = {SIXES: [42] * 8 + [36, 30], DOUBLES: [42] * 2 + [31] * 8}
+WEAK = {SIXES: [31, 30, 29, 20, 12, 10, 30, 5, 0, 28], FOURS: [29, 33, 20, 21, 22, 10, 10, 10, 10, 41]}
+
+
+def test_recommend_the_highest_bid_made_often_enough() -> None:
+    rec = recommend(stats_of(MEDIUM), 0.5)
+    assert (rec.bid, rec.declaration, rec.make) == (34, SIXES, 0.6)
+    assert rec.expected_marks == pytest.approx(0.2)
+    # At 0.7 sixes makes 34 too rarely (6/10): fives makes 33 every time.
+    rec = recommend(stats_of(MEDIUM), 0.7)
+    assert (rec.bid, rec.declaration, rec.make) == (33, FIVES, 1.0)
+    # At 30 fives makes it 10/10, sixes 9/10: fives is the trump for 30.
+    assert recommend(stats_of(MEDIUM), 1.0).declaration == FIVES
+
+
+def test_recommend_pass_names_the_trump_if_forced() -> None:
+    rec = recommend(stats_of(WEAK), 0.5)
+    assert rec.passes and rec.bid == PASS
+    assert rec.declaration == SIXES  # makes 30 in 3 of 10, fours in 2
+    assert rec.make == 0.3 and rec.expected_marks == pytest.approx(-0.4)
+
+
+def test_recommend_84_only_when_it_expects_more_marks() -> None:
+    assert recommend(stats_of(STRONG), 0.5).bid == 84  # 2 x 0.6 > 1 x 0.6
+    even = {SIXES: [42] * 5 + [36] * 5}
+    rec = recommend(stats_of(even), 0.5)
+    assert (rec.bid, rec.make) == (42, 0.5)  # 84 expects 0 marks, no more than 42
+    assert recommend(stats_of(even), 0.6).bid == 36
+
+
+def test_confirmed_recommendation_uses_the_check_sample() -> None:
+    rec = recommend(stats_of(MEDIUM), 0.5)
+    check = TrumpStats.from_points(SIXES, np.array([34] * 3 + [20] * 7))
+    confirmed = rec.confirmed(check)
+    assert confirmed.make == 0.6 and confirmed.make_confirmed == 0.3
+    assert confirmed.expected_marks_confirmed == pytest.approx(-0.4)
+    with pytest.raises(ValueError):
+        rec.confirmed(TrumpStats.from_points(FIVES, np.array([34])))
+
+
+# --- Auctions ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "bids"),
+    [
+        ("", ()),
+        ("pass", (PASS,)),
+        ("PASS 30 31", (PASS, 30, 31)),
+        ("30, 41, 42", (30, 41, 42)),
+        ("pass 42 84", (PASS, 42, 84)),
+        ("30 84 126", (30, 84, 126)),
+        ("p p p", (PASS, PASS, PASS)),
+    ],
+)
+def test_parse_auction(text: str, bids: tuple[int, ...]) -> None:
+    assert parse_auction(text).bids == bids
+
+
+@pytest.mark.parametrize(
+    ("text", "token"),
+    [
+        ("29", "'29'"),
+        ("43", "'43'"),
+        ("85", "'85'"),
+        ("thirty", "'thirty'"),
+        ("30 30", "'30' is not above the high bid 30"),
+        ("pass 32 31", "'31' is not above the high bid 32"),
+        ("126", "'126' comes before 84"),
+        ("30 42 126", "'126' after 42"),
+        ("84 168", "'168' after 84"),
+        ("42 41", "'41' is not above"),
+        ("pass pass pass pass", "at most 3 bids"),
+    ],
+)
+def test_illegal_auctions(text: str, token: str) -> None:
+    with pytest.raises(AuctionError, match=token):
+        parse_auction(text)
+    assert issubclass(AuctionError, rules.Texas42Error)
+
+
+def test_auction_positions() -> None:
+    a = parse_auction("30 pass")
+    assert (a.position, a.high_bid, a.high_bidder, a.partner_holds, a.is_shaker) == (2, 30, 0, True, False)
+    a = parse_auction("pass 31 pass")
+    assert (a.high_bidder, a.partner_holds, a.is_shaker, a.must_bid) == (1, True, True, False)
+    a = parse_auction("pass pass 31")
+    assert (a.high_bidder, a.partner_holds) == (2, False)
+    assert parse_auction("pass pass pass").must_bid
+    assert parse_auction("30").legal_bids() == (*range(31, 42), 42, 84)
+    assert parse_auction("42").legal_bids() == (84,)
+    assert parse_auction("30 84").legal_bids() == (126,)
+
+
+# --- Bidding advice ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("points", "auction", "bid", "trump", "rule"),
+    [
+        # Bid the hand's value (34 with sixes at 0.5), over an opponent's bid or none.
+        (MEDIUM, "", 34, SIXES, "open"),
+        (MEDIUM, "pass", 34, SIXES, "open"),
+        (MEDIUM, "31", 34, SIXES, "open"),
+        (MEDIUM, "pass 33", 34, SIXES, "open"),
+        # Don't bid over a high bid the hand can't make.
+        (MEDIUM, "34", PASS, SIXES, "cannot-make"),
+        (MEDIUM, "pass 36", PASS, SIXES, "cannot-make"),
+        (WEAK, "", PASS, SIXES, "cannot-make"),
+        # Outbid a partner only with a much stronger hand (4 points more).
+        (MEDIUM, "30 pass", 34, SIXES, "outbid-partner"),
+        (MEDIUM, "31 pass", PASS, FIVES, "partner-holds"),
+        (MEDIUM, "pass 31 pass", PASS, FIVES, "partner-holds"),
+        (STRONG, "42 pass", 84, SIXES, "outbid-partner"),
+        (STRONG, "pass 41 pass", 84, SIXES, "shaker"),
+        # The shaker bids the least that wins...
+        (MEDIUM, "pass pass 31", 32, FIVES, "shaker"),
+        (MEDIUM, "30 31 32", 33, FIVES, "shaker"),
+        (MEDIUM, "pass 30 pass", 31, FIVES, "shaker"),  # partner's 30, hand 4 points stronger
+        (MEDIUM, "pass pass 34", PASS, SIXES, "cannot-make"),
+        # ... unless a mark bid expects more marks.
+        (STRONG, "pass pass 30", 84, SIXES, "shaker"),
+        # The shaker after three passes must bid at least 30.
+        (MEDIUM, "pass pass pass", 30, FIVES, "forced"),
+        (WEAK, "pass pass pass", 30, SIXES, "forced"),
+        # Over an opponent's mark bid, one mark more if the hand makes it.
+        (STRONG, "84", 126, SIXES, "open"),
+        (MEDIUM, "84", PASS, SIXES, "cannot-make"),
+    ],
+)
+def test_bidding_advice(
+    points: Mapping[Declaration, Sequence[int]], auction: str, bid: int, trump: Declaration, rule: str
+) -> None:
+    advice = advise_bid(constructed(points), parse_auction(auction))
+    assert (advice.bid, advice.declaration, advice.rule) == (bid, trump, rule), advice.reason
+    assert advice.reason
+    legal = parse_auction(auction).legal_bids()
+    assert [r.bid for r in advice.ladder] == list(legal)
+    if bid != PASS:
+        assert bid in legal
+        rung = next(r for r in advice.ladder if r.bid == bid)
+        assert (advice.make, advice.expected_marks) == (rung.make, rung.expected_marks)
+
+
+def test_ladder_figures() -> None:
+    advice = advise_bid(constructed(MEDIUM), parse_auction("pass 31"))
+    by_bid = {r.bid: r for r in advice.ladder}
+    assert by_bid[32].declaration == FIVES and by_bid[32].make == 1.0
+    assert by_bid[33].declaration == FIVES and by_bid[33].make == 1.0
+    assert by_bid[34].make == 0.6 and by_bid[34].expected_marks == pytest.approx(0.2)
+    assert by_bid[35].make == 0.3 and not by_bid[35].makes
+    assert by_bid[84].make == 0.1 and by_bid[84].expected_marks == pytest.approx(-1.6)
+    assert [r.makes for r in advice.ladder] == [r.make >= 0.5 for r in advice.ladder]
+
+
+def test_confidence_changes_the_advice() -> None:
+    assert advise_bid(constructed(MEDIUM, 0.3), Auction()).bid == 36
+    assert advise_bid(constructed(MEDIUM, 0.9), Auction()).bid == 33
+
+
+# --- Against the engine and the slow reference --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("hand", "seed", "declarations"),
+    [
+        (ORDINARY, 21, (FOURS, SIXES, NT)),
+        (rules.parse_hand("6-6 5-5 4-4 3-3 2-2 6-1 4-1"), 2, (Declaration.DEUCES, Declaration.TREYS, FIVES)),
+    ],
+    ids=["ordinary", "five-doubles"],
+)
+def test_analysis_agrees_exactly_with_the_reference_on_the_same_deals(
+    hand: Hand, seed: int, declarations: tuple[Declaration, ...]
+) -> None:
+    """The slow reference solver (about a second a solve) on the same three sampled deals."""
+    result = analyze_hand(hand, deals=3, seed=seed, declarations=declarations, threads=2)
+    deals = sampling.sample_deals(hand, 3, sampling.generators(seed)[0])
+    for stats in result.trumps:
+        slow = [
+            naive_solve(Deal.from_hands([Hand(int(m)) for m in row]), stats.declaration, 0) for row in deals
+        ]
+        assert stats.histogram == TrumpStats.from_points(stats.declaration, np.array(slow)).histogram
+        assert stats.expected_points == pytest.approx(sum(slow) / 3)
+        for bid in analysis.BIDS:
+            assert stats.make(bid) == sum(p >= min(bid, 42) for p in slow) / 3
+
+
+def test_check_sample_is_the_second_stream() -> None:
+    result = analyze_hand(ORDINARY, deals=40, seed=5)
+    rec = result.recommendation
+    check_deals = sampling.sample_deals(ORDINARY, 40, sampling.generators(5)[1])
+    points = engine.solve_deals(check_deals, [rec.declaration]).points[:, 0]
+    assert rec.make_confirmed == np.mean(points >= min(rec.contract, 42))
+    assert [c.declaration for c in result.checks] == [rec.declaration]
+    assert result.checks[0].histogram == TrumpStats.from_points(rec.declaration, points).histogram
+
+
+def _independent_points(hand: Hand, n: int, declarations: Sequence[Declaration], seed: int) -> np.ndarray:
+    """Deals drawn with Python's own shuffle (not numpy), solved by the engine."""
+    rng = random.Random(seed)
+    unseen = [d for d in rules.DOMINOES if d not in hand]
+    rows = []
+    for _ in range(n):
+        rng.shuffle(unseen)
+        rows.append([hand.mask, *(rules.mask_of(unseen[7 * s : 7 * s + 7]) for s in range(3))])
+    return engine.solve_deals(np.array(rows, dtype=np.int64), declarations).points
+
+
+def test_analysis_agrees_with_an_independent_sample() -> None:
+    declarations = (DOUBLES, FOURS, NT)
+    n = 100
+    result = analyze_hand(ORDINARY, deals=n, seed=99, declarations=declarations)
+    other = _independent_points(ORDINARY, n, result.declarations, seed=4)
+    for j, stats in enumerate(result.trumps):
+        mine = stats.expected_points
+        theirs = float(other[:, j].mean())
+        se = (stats.expected_points_ci95.high - stats.expected_points_ci95.low) / (2 * 1.96)
+        assert abs(mine - theirs) < 3 * math.sqrt(2) * se, (stats.declaration, mine, theirs)
+        for bid in (30, 34, 38, 42):
+            p = stats.make(bid)
+            q = float(np.mean(other[:, j] >= bid))
+            pooled = (p + q) / 2
+            assert abs(p - q) <= 3 * math.sqrt(max(pooled * (1 - pooled), 0.01) * 2 / n), (bid, p, q)
+
+
+def test_histogram_means_and_odds_are_consistent() -> None:
+    result = analyze_hand(ORDINARY, deals=40, seed=8)
+    assert result.declarations == rules.DECLARATIONS
+    for stats in result.trumps:
+        h = np.array(stats.histogram)
+        assert h.sum() == 40 and len(h) == 43
+        assert stats.expected_points == pytest.approx((h * np.arange(43)).sum() / 40)
+        assert stats.expected_points in stats.expected_points_ci95
+        odds = [stats.make(b) for b in analysis.BIDS]
+        assert odds == sorted(odds, reverse=True)  # odds never rise as the bid rises
+        assert stats.make(84) == stats.make(42) == h[42] / 40
+        for bid in analysis.BIDS:
+            assert stats.make(bid) == h[min(bid, 42) :].sum() / 40
+            assert stats.make(bid) in stats.make_ci95(bid)
+    rec = result.recommendation
+    best30 = max(s.make(30) for s in result.trumps)
+    if rec.passes:
+        assert best30 < 0.5
+    else:
+        assert rec.make >= 0.5 and rec.make == result.stats(rec.declaration).make(rec.bid)
+        assert rec.make == max(s.make(rec.bid) for s in result.trumps)
+
+
+def test_all_sixes_make_84_with_sixes_every_time() -> None:
+    result = analyze_hand(ALL_SIXES, deals=20, seed=1, declarations=[SIXES])
+    stats = result.stats(SIXES)
+    assert stats.make(84) == 1.0 and stats.histogram[42] == 20 and stats.expected_points == 42
+    rec = result.recommendation
+    assert (rec.bid, rec.declaration, rec.make, rec.make_confirmed) == (84, SIXES, 1.0, 1.0)
+    assert rec.expected_marks == 2.0
+
+
+def test_results_do_not_depend_on_threads_or_batches() -> None:
+    one = analyze_hand(ORDINARY, deals=30, seed=12, threads=1, batch_deals=7)
+    two = analyze_hand(ORDINARY, deals=30, seed=12, threads=2)
+    assert one == two
+
+
+def test_progress_reaches_the_total() -> None:
+    calls: list[tuple[int, int]] = []
+    analyze_hand(
+        ORDINARY,
+        deals=10,
+        seed=3,
+        declarations=[FOURS, NT],
+        batch_deals=4,
+        progress=lambda d, t: calls.append((d, t)),
+    )
+    assert calls[-1][0] == calls[-1][1] == 10 * 3  # two declarations, then one checked
+    assert [d for d, _ in calls] == sorted(d for d, _ in calls)
+
+
+def test_compare_finds_the_better_trump() -> None:
+    """With all seven sixes, sixes takes every trick; fives can only do worse or tie."""
+    result = compare_trumps(ALL_SIXES, [SIXES, FIVES], deals=20, seed=2)
+    (pair,) = result.pairs
+    assert (pair.first, pair.second) == (SIXES, FIVES)
+    assert pair.second_more == 0.0 and pair.first_more + pair.equal == 1.0
+    assert pair.first_more > 0.5
+    assert pair.mean_difference > 0 and pair.mean_difference_ci95.low > 0
+    fives = result.trumps[1]
+    assert pair.mean_difference == pytest.approx(42 - fives.expected_points)
+    row42 = next(r for r in pair.bids if r.bid == 42)
+    assert row42.first == 1.0 and row42.second == fives.make(42)
+
+
+def test_compare_uses_the_analysis_sample() -> None:
+    comparison = compare_trumps(ORDINARY, [NT, FOURS, DOUBLES], deals=20, seed=6)
+    result = analyze_hand(ORDINARY, deals=20, seed=6, declarations=[NT, FOURS, DOUBLES])
+    assert [(p.first, p.second) for p in comparison.pairs] == [(NT, FOURS), (NT, DOUBLES), (FOURS, DOUBLES)]
+    for stats in comparison.trumps:
+        assert stats == result.stats(stats.declaration)
+    pair = comparison.pairs[0]
+    assert pair.mean_difference == pytest.approx(
+        result.stats(NT).expected_points - result.stats(FOURS).expected_points
+    )
+    assert pair.first_more + pair.second_more + pair.equal == pytest.approx(1.0)
+
+
+def test_compare_rejects_repeats_and_single_trumps() -> None:
+    with pytest.raises(analysis.AnalysisError, match="twice"):
+        compare_trumps(ORDINARY, [SIXES, SIXES], deals=5, seed=1)
+    with pytest.raises(analysis.AnalysisError, match="two"):
+        compare_trumps(ORDINARY, [SIXES], deals=5, seed=1)
+
+
+# --- Files of hands -----------------------------------------------------------------------
+
+
+def test_read_hands() -> None:
+    text = [
+        "# comment",
+        "strong: 6-6 6-5 6-4 6-3 6-2 6-1 6-0  # all sixes",
+        "",
+        "64 55 52 43 42 32 31",
+        "bad: 6-6 6-5",
+        "7-1 6-5 6-4 6-3 6-2 6-1 6-0",
+        ": 6-6 6-5 6-4 6-3 6-2 6-1 6-0",
+        "dup: 6-6 6-6 6-4 6-3 6-2 6-1 6-0",
+    ]
+    read = analysis.read_hands(text)
+    assert [(h.line, h.name, h.hand) for h in read.hands] == [(2, "strong", ALL_SIXES), (4, None, ORDINARY)]
+    assert [e.line for e in read.errors] == [5, 6, 7, 8]
+    assert "got 2" in read.errors[0].message and "7-1" in read.errors[1].message
+    assert "empty name" in read.errors[2].message and "6-6" in read.errors[3].message
