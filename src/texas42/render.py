@@ -1,13 +1,17 @@
-"""Rich rendering of deals, double-dummy tables and lines of play."""
+"""Rich rendering of deals, double-dummy tables, lines of play and hand analyses."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
 
 from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from texas42.rules import DECLARATIONS, TOTAL_POINTS, Deal, Declaration, Seat, domino_name
+from texas42.analysis import BIDS, Auction, BidAdvice, Comparison, HandAnalysis, bid_name
+from texas42.rules import DECLARATIONS, TOTAL_POINTS, Deal, Declaration, Hand, Seat, domino_name
 from texas42.solving import DealTable, PlayLine
 
 
@@ -98,3 +102,281 @@ def solve_result(
     if line is not None:
         parts += [Text(""), line_table(line), line_summary(line)]
     return Group(*parts)
+
+
+# --- Hand analysis ------------------------------------------------------------------
+
+MAIN_BIDS: Final = (30, 32, 34, 36, 38, 40, 42)
+"""The bids shown as columns of the analysis table (plus the recommended bid)."""
+_BARS: Final = " ▁▂▃▄▅▆▇█"
+
+
+def percent(p: float) -> str:
+    """A probability as a short percentage: ``61%``, ``<1%``, ``>99%``, ``0%``, ``100%``."""
+    if p <= 0.0:
+        return "0%"
+    if p >= 1.0:
+        return "100%"
+    if p < 0.005:
+        return "<1%"
+    if p >= 0.995:
+        return ">99%"
+    return f"{100 * p:.0f}%"
+
+
+def sparkline(histogram: Sequence[int]) -> str:
+    """The points distribution in 15 characters: 14 bars of 3 points (0-2, ..., 39-41),
+    a bar and the bar for exactly 42 (all the tricks)."""
+    bins = [sum(histogram[i : i + 3]) for i in range(0, TOTAL_POINTS, 3)] + [histogram[TOTAL_POINTS]]
+    top = max(bins) or 1
+
+    def bar(count: int) -> str:
+        if count == 0:
+            return _BARS[0]
+        return _BARS[max(1, round(count / top * (len(_BARS) - 1)))]
+
+    return "".join(bar(c) for c in bins[:-1]) + "│" + bar(bins[-1])
+
+
+def hand_header(hand: Hand, deals: int, seed: int, name: str | None = None) -> Text:
+    """``Hand 6-6 6-5 ...: 1000 deals of the unseen dominoes, seed 7``."""
+    title = f"{name}: " if name else "Hand "
+    return Text.assemble(
+        (f"{title}{hand}", "bold"), f"   {deals} deals of the 21 unseen dominoes, seed {seed}"
+    )
+
+
+def odds_footer(deals: int, seed: int) -> Text:
+    """The line that says what the odds mean."""
+    return Text(
+        f"Odds are the share of the {deals} deals in which the bidder's team (seats 0 and 2) takes at "
+        "least the bid when every seat plays perfectly and sees all hands (double-dummy); 42 and 84 "
+        f"need all 42 points. Repeat with --seed {seed}.",
+        style="dim",
+    )
+
+
+def analysis_table(analysis: HandAnalysis) -> Table:
+    """Declarations as rows: expected points, the odds of the main bids, the distribution."""
+    rec = analysis.recommendation
+    bids = sorted({*MAIN_BIDS, rec.contract} if rec.contract <= 42 else set(MAIN_BIDS))
+    out = Table(box=box.SIMPLE_HEAD, title_justify="left", collapse_padding=True, pad_edge=False)
+    out.add_column("trump")
+    out.add_column("points", justify="right")
+    for bid in bids:
+        out.add_column("42/84" if bid == 42 else str(bid), justify="right")
+    out.add_column("0 · · · 41│42", justify="left", no_wrap=True)
+    for stats in analysis.trumps:
+        chosen = stats.declaration == rec.declaration
+        ci = stats.expected_points_ci95
+        half = (ci.high - ci.low) / 2
+        cells: list[RenderableType] = [
+            Text(stats.declaration.label, style="bold" if chosen else ""),
+            Text(f"{stats.expected_points:.1f}±{half:.1f}", style="bold" if chosen else ""),
+        ]
+        for bid in bids:
+            p = stats.make(bid)
+            style = "green" if p >= analysis.confidence else "dim"
+            if chosen and bid == min(rec.contract, 42):
+                style = "reverse bold"
+            cells.append(Text(percent(p), style=style))
+        cells.append(Text(sparkline(stats.histogram), style="cyan"))
+        out.add_row(*cells)
+    return out
+
+
+def recommendation_text(analysis: HandAnalysis) -> Text:
+    """The advice in words: bid and trump (or pass), the odds, the independent check, marks."""
+    rec = analysis.recommendation
+    n = analysis.deals
+    check = (
+        ""
+        if rec.make_confirmed is None
+        else f"; on an independent sample of {n} deals, {percent(rec.make_confirmed)}"
+    )
+    marks_check = (
+        ""
+        if rec.expected_marks_confirmed is None
+        else f" (independent sample {rec.expected_marks_confirmed:+.2f})"
+    )
+    ci = rec.make_ci95
+    odds = f"{percent(rec.make)} (95% CI {percent(ci.low)} to {percent(ci.high)}){check}"
+    if rec.passes:
+        head = Text("Pass", style="bold reverse yellow")
+        body = (
+            f": no declaration makes 30 in at least {percent(rec.confidence)} of deals. If forced to bid 30 "
+            f"(all pass and you shake), call {rec.declaration.label}: it makes 30 in {odds}. "
+            f"Expected marks {rec.expected_marks:+.2f}{marks_check}."
+        )
+    else:
+        head = Text(f"Bid {rec.bid} with {rec.declaration.label}", style="bold reverse green")
+        needs = "all 42 points" if rec.bid >= 42 else f"{rec.bid} points"
+        extra = ""
+        if rec.bid > 42:
+            extra = f" {rec.bid} ({rec.bid // 42} marks) expects more marks than 42 (1 mark)."
+        body = (
+            f": it takes {needs} in {odds}. Expected marks {rec.expected_marks:+.2f}{marks_check}.{extra} "
+            f"This is the highest bid made in at least {percent(rec.confidence)} of deals."
+        )
+    return Text.assemble(head, body)
+
+
+def analysis_view(analysis: HandAnalysis) -> RenderableType:
+    """The whole ``texas42 analyze`` report for one hand."""
+    return Group(
+        hand_header(analysis.hand, analysis.deals, analysis.seed),
+        analysis_table(analysis),
+        recommendation_text(analysis),
+        Text(""),
+        odds_footer(analysis.deals, analysis.seed),
+    )
+
+
+# --- Bidding advice -------------------------------------------------------------------
+
+_PLACES: Final = ("1st", "2nd", "3rd", "4th")
+
+
+def auction_text(auction: Auction) -> Text:
+    """Where we bid and who holds the high bid."""
+    place = f"You bid {_PLACES[auction.position]}" + (", as the shaker" if auction.is_shaker else "")
+    holder = auction.high_bidder
+    if holder is None:
+        held = "nobody has bid yet" if auction.position == 0 else "everyone so far passed"
+    else:
+        who = {1: "the opponent on your right", 2: "your partner", 3: "the opponent on your left"}[
+            auction.position - holder
+        ]
+        held = f"the high bid is {auction.high_bid}, by {who}"
+    bids = " ".join(bid_name(b) for b in auction.bids) or "(none)"
+    return Text(f"Auction so far: {bids}. {place}; {held}.")
+
+
+def ladder_table(advice: BidAdvice) -> Table:
+    """Each legal bid: its best trump, the odds, the independent check, the expected marks."""
+    out = Table(title="Bid ladder", box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
+    out.add_column("bid", justify="right")
+    out.add_column("trump")
+    out.add_column("makes", justify="right")
+    out.add_column("95% CI", justify="right")
+    out.add_column("check", justify="right")
+    out.add_column("marks", justify="right")
+    for rung in advice.ladder:
+        style = "reverse bold" if rung.bid == advice.bid else ("" if rung.makes else "dim")
+        out.add_row(
+            str(rung.bid),
+            rung.declaration.label,
+            percent(rung.make),
+            f"{percent(rung.make_ci95.low)}-{percent(rung.make_ci95.high)}",
+            "" if rung.make_confirmed is None else percent(rung.make_confirmed),
+            f"{rung.expected_marks:+.2f}",
+            style=style,
+        )
+    return out
+
+
+def advice_view(analysis: HandAnalysis, advice: BidAdvice) -> RenderableType:
+    """The whole ``texas42 bid`` report."""
+    if advice.passes:
+        head = Text("Pass", style="bold reverse yellow")
+    else:
+        head = Text(f"Bid {advice.bid} with {advice.declaration.label}", style="bold reverse green")
+    return Group(
+        hand_header(analysis.hand, analysis.deals, analysis.seed),
+        auction_text(advice.auction),
+        Text(""),
+        Text.assemble(head, ": ", advice.reason),
+        ladder_table(advice),
+        Text(
+            f"'makes' is the best trump's odds on the main sample, 'check' on an independent one; "
+            f"marks = marks x (2 x odds - 1). A bid counts as made at {percent(advice.confidence)}.",
+            style="dim",
+        ),
+        odds_footer(analysis.deals, analysis.seed),
+    )
+
+
+# --- Comparing declarations -------------------------------------------------------------
+
+
+def comparison_view(comparison: Comparison) -> RenderableType:
+    """Head-to-head figures for each pair and the odds of each bid side by side."""
+    pairs = Table(title="Head to head, on the same deals", box=box.SIMPLE_HEAD, title_justify="left")
+    pairs.add_column("first vs second", no_wrap=True)
+    pairs.add_column("points", justify="right")
+    pairs.add_column("95% CI", justify="right", no_wrap=True)
+    pairs.add_column("first more", justify="right")
+    pairs.add_column("second more", justify="right")
+    pairs.add_column("equal", justify="right")
+    for pair in comparison.pairs:
+        ci = pair.mean_difference_ci95
+        pairs.add_row(
+            f"{pair.first.label} vs {pair.second.label}",
+            f"{pair.mean_difference:+.2f}",
+            f"{ci.low:+.2f} to {ci.high:+.2f}",
+            percent(pair.first_more),
+            percent(pair.second_more),
+            percent(pair.equal),
+        )
+    odds = Table(title="Odds of each bid", box=box.SIMPLE_HEAD, title_justify="left")
+    odds.add_column("bid", justify="right")
+    for stats in comparison.trumps:
+        odds.add_column(stats.declaration.label, justify="right")
+    odds.add_row(
+        "points", *(f"{s.expected_points:.1f}" for s in comparison.trumps), end_section=True, style="bold"
+    )
+    for bid in BIDS:
+        if bid == 84:
+            continue
+        values = [s.make(bid) for s in comparison.trumps]
+        best = max(values)
+        odds.add_row(
+            "42/84" if bid == 42 else str(bid),
+            *(Text(percent(v), style="bold" if v == best and v > min(values) else "") for v in values),
+        )
+    return Group(
+        hand_header(comparison.hand, comparison.deals, comparison.seed),
+        pairs,
+        odds,
+        odds_footer(comparison.deals, comparison.seed),
+    )
+
+
+# --- Files of hands: one summary row per hand -----------------------------------------
+
+SUMMARY_COLUMNS: Final = ("name", "line", "trump", "bid", "makes", "check", "points")
+
+
+def _summary_widths(name_width: int) -> tuple[int, ...]:
+    return (name_width, 4, 9, 4, 5, 5, 6)
+
+
+def summary_header(name_width: int) -> Text:
+    """The header of the summary, aligned with ``summary_row``."""
+    widths = _summary_widths(name_width)
+    cells = [
+        label.ljust(w) if i in (0, 2) else label.rjust(w)
+        for i, (label, w) in enumerate(zip(SUMMARY_COLUMNS, widths, strict=True))
+    ]
+    return Text("  ".join(cells), style="bold")
+
+
+def summary_row(name: str, line: int, analysis: HandAnalysis, name_width: int) -> Text:
+    """One hand's row: name, line, best trump, bid, its odds, the check, expected points."""
+    widths = _summary_widths(name_width)
+    rec = analysis.recommendation
+    if len(name) > name_width:
+        name = name[: name_width - 1] + "…"
+    cells = [
+        name.ljust(widths[0]),
+        str(line).rjust(widths[1]),
+        rec.declaration.label.ljust(widths[2]),
+        bid_name(rec.bid).rjust(widths[3]),
+        percent(rec.make).rjust(widths[4]),
+        ("" if rec.make_confirmed is None else percent(rec.make_confirmed)).rjust(widths[5]),
+        f"{analysis.stats(rec.declaration).expected_points:.1f}".rjust(widths[6]),
+    ]
+    text = Text("  ".join(cells[:3]) + "  ")
+    text.append(cells[3], style="bold yellow" if rec.passes else "bold green")
+    text.append("  " + "  ".join(cells[4:]))
+    return text
