@@ -868,10 +868,10 @@ def recommendation_to_json(rec: Recommendation) -> dict[str, Any]:
     }
 
 
-def analysis_to_json(analysis: HandAnalysis, name: str | None = None) -> dict[str, Any]:
-    """``{"hand", "deals", "seed", "trumps": [...], "recommendation": {...}}``, with
-    ``"name"`` first when given (hands files)."""
-    head: dict[str, Any] = {} if name is None else {"name": name}
+def analysis_to_json(analysis: HandAnalysis, source: NamedHand | None = None) -> dict[str, Any]:
+    """``{"hand", "deals", "seed", "trumps": [...], "recommendation": {...}}``; for a hand
+    from a hands file, ``"name"`` (null if none) and ``"line"`` come first."""
+    head: dict[str, Any] = {} if source is None else {"name": source.name, "line": source.line}
     return {
         **head,
         "hand": analysis.hand.names(),

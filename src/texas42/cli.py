@@ -605,7 +605,7 @@ def _analyze_many(
 
                 result = _analyze(item.hand, settings, declarations, progress)
                 if as_json:
-                    _emit_line(json.dumps(analysis.analysis_to_json(result, name=item.name)))
+                    _emit_line(json.dumps(analysis.analysis_to_json(result, item)))
                 elif writer is not None:
                     fields = analysis.summary_fields(result)
                     writer.writerow(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Final
 
@@ -125,9 +126,10 @@ def percent(p: float) -> str:
 
 
 def sparkline(histogram: Sequence[int]) -> str:
-    """The points distribution in 15 characters: 14 bars of 3 points (0-2, ..., 39-41),
-    a bar and the bar for exactly 42 (all the tricks)."""
-    bins = [sum(histogram[i : i + 3]) for i in range(0, TOTAL_POINTS, 3)] + [histogram[TOTAL_POINTS]]
+    """The points distribution in 13 characters: 11 bars (0-3, 4-7, ..., 36-39, 40-41),
+    a rule and the bar for exactly 42 (all the tricks), scaled to the highest bar."""
+    edges = [*range(0, 41, 4), TOTAL_POINTS]
+    bins = [sum(histogram[a:b]) for a, b in itertools.pairwise(edges)] + [histogram[TOTAL_POINTS]]
     top = max(bins) or 1
 
     def bar(count: int) -> str:
@@ -161,11 +163,11 @@ def analysis_table(analysis: HandAnalysis) -> Table:
     rec = analysis.recommendation
     bids = sorted({*MAIN_BIDS, rec.contract} if rec.contract <= 42 else set(MAIN_BIDS))
     out = Table(box=box.SIMPLE_HEAD, title_justify="left", collapse_padding=True, pad_edge=False)
-    out.add_column("trump")
-    out.add_column("points", justify="right")
+    out.add_column("trump", no_wrap=True)
+    out.add_column("points", justify="right", no_wrap=True)
     for bid in bids:
         out.add_column("42/84" if bid == 42 else str(bid), justify="right")
-    out.add_column("0 · · · 41│42", justify="left", no_wrap=True)
+    out.add_column("0 points │42", justify="left", no_wrap=True)
     for stats in analysis.trumps:
         chosen = stats.declaration == rec.declaration
         ci = stats.expected_points_ci95

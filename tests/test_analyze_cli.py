@@ -1,0 +1,460 @@
+"""``texas42 analyze``, ``bid`` and ``compare`` through Typer's CliRunner.
+
+Deal counts are small (10-40 deals) to keep the suite fast; the statistics themselves are
+tested in test_analysis.py.
+"""
+
+from __future__ import annotations
+
+import csv
+import inspect
+import io
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from texas42 import analysis, engine
+from texas42.cli import app
+
+LABELS = ["blanks", "aces", "deuces", "treys", "fours", "fives", "sixes", "doubles", "follow-me"]
+BID_KEYS = [str(b) for b in range(30, 43)] + ["84"]
+ORDINARY = "6-4 5-5 5-2 4-3 4-2 3-2 3-1"
+ALL_SIXES = "6-6 6-5 6-4 6-3 6-2 6-1 6-0"
+WEAK = "6-1 5-2 4-0 3-1 2-0 6-3 5-1"
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _runner() -> CliRunner:
+    if "mix_stderr" in inspect.signature(CliRunner.__init__).parameters:
+        return CliRunner(mix_stderr=False)  # type: ignore[call-arg]  # pragma: no cover
+    return CliRunner()
+
+
+runner = _runner()
+
+
+def invoke(*args: str, input: str | None = None) -> Result:
+    return runner.invoke(app, list(args), input=input)
+
+
+def ok(*args: str, input: str | None = None) -> Result:
+    result = invoke(*args, input=input)
+    assert result.exit_code == 0, (result.stdout, result.stderr)
+    assert "━" not in result.stderr  # no progress bar when stdout is not a terminal
+    return result
+
+
+def json_of(*args: str) -> dict[str, Any]:
+    lines = ok(*args).stdout.splitlines()
+    assert len(lines) == 1
+    obj: dict[str, Any] = json.loads(lines[0])
+    return obj
+
+
+@pytest.fixture(scope="module")
+def ordinary_json() -> dict[str, Any]:
+    return json_of("analyze", "--json", "--deals", "30", "--seed", "7", ORDINARY)
+
+
+@pytest.fixture
+def no_solving(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Fail the test if anything reaches the engine."""
+
+    def forbidden(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the engine was called on invalid input")
+
+    for name in ("solve_deals", "solve_table", "solve_deal", "principal_variation"):
+        monkeypatch.setattr(engine, name, forbidden)
+    yield
+
+
+def check_error(result: Result, token: str) -> None:
+    assert result.exit_code == 2, (result.stdout, result.stderr)
+    assert result.stdout == ""
+    assert "Traceback" not in result.output
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, lines
+    assert lines[0].startswith("texas42: error: ")
+    assert token in lines[0]
+
+
+# --- Help -------------------------------------------------------------------------------
+
+
+def test_main_help_lists_the_commands_with_examples() -> None:
+    text = ok("--help").stdout
+    for needle in (
+        "analyze",
+        "bid",
+        "compare",
+        "solve",
+        "texas42 analyze",
+        "texas42 bid",
+        "--seed",
+        "double-dummy",
+    ):
+        assert needle in text
+    assert "sees all" in text  # what the odds mean
+
+
+@pytest.mark.parametrize(
+    ("command", "options"),
+    [
+        (
+            "analyze",
+            ["--deals", "--seed", "--trump", "--confidence", "--threads", "--json", "--csv", "--file"],
+        ),
+        ("bid", ["--auction", "--deals", "--seed", "--trump", "--confidence", "--threads", "--json"]),
+        ("compare", ["--deals", "--seed", "--threads", "--json"]),
+    ],
+)
+def test_command_help_has_examples(command: str, options: list[str]) -> None:
+    text = ok(command, "--help").stdout
+    assert f"texas42 {command} " in text
+    for option in options:
+        assert option in text
+    assert "perfectly" in text
+
+
+# --- analyze --------------------------------------------------------------------------
+
+
+def test_analyze_json_schema(ordinary_json: dict[str, Any]) -> None:
+    obj = ordinary_json
+    assert list(obj) == ["hand", "deals", "seed", "trumps", "recommendation"]
+    assert obj["hand"] == ["6-4", "5-5", "5-2", "4-3", "4-2", "3-2", "3-1"]
+    assert (obj["deals"], obj["seed"]) == (30, 7)
+    assert [t["trump"] for t in obj["trumps"]] == LABELS
+    for t in obj["trumps"]:
+        assert set(t) == {
+            "trump",
+            "expected_points",
+            "expected_points_ci95",
+            "make",
+            "make_ci95",
+            "histogram",
+        }
+        hist = t["histogram"]
+        assert len(hist) == 43 and sum(hist) == 30 and all(isinstance(c, int) for c in hist)
+        assert t["expected_points"] == pytest.approx(sum(p * c for p, c in enumerate(hist)) / 30, abs=1e-3)
+        low, high = t["expected_points_ci95"]
+        assert low <= t["expected_points"] <= high
+        assert list(t["make"]) == BID_KEYS == list(t["make_ci95"])
+        for key in BID_KEYS:
+            need = min(int(key), 42)
+            assert t["make"][key] == round(sum(hist[need:]) / 30, 4)
+            low, high = t["make_ci95"][key]
+            assert 0 <= low <= t["make"][key] <= high <= 1
+        odds = [t["make"][k] for k in BID_KEYS]
+        assert odds == sorted(odds, reverse=True)
+    rec = obj["recommendation"]
+    assert {"bid", "trump", "make", "make_confirmed", "expected_marks"} <= set(rec)
+    assert rec["trump"] in LABELS
+    contract = 30 if rec["bid"] == "pass" else rec["bid"]
+    trump = next(t for t in obj["trumps"] if t["trump"] == rec["trump"])
+    assert rec["make"] == trump["make"][str(contract)]
+    marks = 2 if contract == 84 else 1
+    assert rec["expected_marks"] == pytest.approx(marks * (2 * rec["make"] - 1), abs=1e-3)
+    assert 0 <= rec["make_confirmed"] <= 1
+    if rec["bid"] != "pass":
+        assert rec["make"] >= 0.5
+        assert rec["make"] == max(t["make"][str(contract)] for t in obj["trumps"])
+
+
+def test_analyze_table_matches_json(ordinary_json: dict[str, Any]) -> None:
+    out = ok("analyze", "--deals", "30", "--seed", "7", ORDINARY).stdout
+    assert "6-4 5-5 5-2 4-3 4-2 3-2 3-1" in out and "30 deals" in out and "seed 7" in out
+    rows = {}
+    for line in out.splitlines():
+        match = re.match(r"^\s*(" + "|".join(LABELS) + r")\s+(\d+\.\d)±(\d+\.\d)\s+(\d+)%", line)
+        if match:
+            rows[match[1]] = (float(match[2]), int(match[4]))
+    assert list(rows) == LABELS
+    for t in ordinary_json["trumps"]:
+        assert rows[t["trump"]] == (round(t["expected_points"], 1), round(100 * t["make"]["30"]))
+    rec = ordinary_json["recommendation"]
+    if rec["bid"] == "pass":
+        assert "Pass: no declaration makes 30" in out
+    else:
+        assert f"Bid {rec['bid']} with {rec['trump']}" in out
+    assert "every seat plays perfectly and sees all hands" in " ".join(out.split())
+
+
+def test_analyze_same_seed_same_output_whatever_the_threads(ordinary_json: dict[str, Any]) -> None:
+    one = ok("analyze", "--json", "--deals", "30", "--seed", "7", "--threads", "1", ORDINARY).stdout
+    assert json.loads(one) == ordinary_json
+    table1 = ok("analyze", "-n", "30", "-s", "7", "-j", "1", ORDINARY).stdout
+    table2 = ok("analyze", "-n", "30", "-s", "7", "-j", "2", ORDINARY).stdout
+    assert table1 == table2
+
+
+def test_analyze_draws_and_prints_a_seed_that_repeats_the_run() -> None:
+    first = json_of("analyze", "--json", "--deals", "10", "--trump", "fours", ORDINARY)
+    assert isinstance(first["seed"], int)
+    again = json_of(
+        "analyze", "--json", "--deals", "10", "--trump", "fours", "--seed", str(first["seed"]), ORDINARY
+    )
+    assert again == first
+    out = ok("analyze", "--deals", "10", "--trump", "fours", ORDINARY).stdout
+    seed = re.search(r"seed (\d+)", out)
+    assert seed is not None and f"--seed {seed[1]}" in out
+
+
+def test_analyze_accepts_unquoted_dominoes_and_restricts_trumps() -> None:
+    obj = json_of("analyze", "--json", "-n", "10", "-s", "3", "-t", "sixes", "-t", "4", *ORDINARY.split())
+    assert [t["trump"] for t in obj["trumps"]] == ["fours", "sixes"]
+    assert obj["recommendation"]["trump"] in ("fours", "sixes")
+
+
+def test_analyze_all_sixes_bids_84() -> None:
+    obj = json_of("analyze", "--json", "--deals", "20", "--seed", "1", "--trump", "sixes", ALL_SIXES)
+    (sixes,) = obj["trumps"]
+    assert sixes["make"]["84"] == 1.0 and sixes["histogram"][42] == 20 and sixes["expected_points"] == 42
+    assert obj["recommendation"] == obj["recommendation"] | {
+        "bid": 84,
+        "trump": "sixes",
+        "make": 1.0,
+        "make_confirmed": 1.0,
+        "expected_marks": 2.0,
+    }
+    out = ok("analyze", "--deals", "20", "--seed", "1", "--trump", "sixes", ALL_SIXES).stdout
+    assert "Bid 84 with sixes" in out
+
+
+def test_analyze_pass() -> None:
+    obj = json_of("analyze", "--json", "--deals", "30", "--seed", "2", "--confidence", "0.9", WEAK)
+    rec = obj["recommendation"]
+    assert rec["bid"] == "pass"
+    best30 = max(t["make"]["30"] for t in obj["trumps"])
+    assert best30 < 0.9 and rec["make"] == best30
+    out = ok("analyze", "--deals", "30", "--seed", "2", "--confidence", "0.9", WEAK).stdout
+    assert f"If forced to bid 30 (all pass and you shake), call {rec['trump']}" in " ".join(out.split())
+
+
+# --- bid --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("auction", "bid", "rule"),
+    [
+        ("", 84, "open"),
+        ("pass 30 31", 84, "shaker"),
+        ("pass pass pass", 84, "forced"),
+        ("42 pass", 84, "outbid-partner"),
+        ("pass 84", 126, "open"),
+    ],
+)
+def test_bid_with_a_lay_down(auction: str, bid: int, rule: str) -> None:
+    obj = json_of("bid", "--json", "-n", "10", "-s", "1", "-t", "sixes", "--auction", auction, ALL_SIXES)
+    assert obj["auction"] == [b if b == "pass" else int(b) for b in auction.split()]
+    assert obj["position"] == len(auction.split())
+    advice = obj["advice"]
+    assert (advice["bid"], advice["trump"], advice["rule"]) == (bid, "sixes", rule)
+    assert advice["make"] == advice["make_confirmed"] == 1.0 and advice["reason"]
+    assert bid in [r["bid"] for r in obj["ladder"]]
+
+
+def test_bid_ladder_and_table() -> None:
+    obj = json_of("bid", "--json", "-n", "30", "-s", "7", "--auction", "pass 30 31", ORDINARY)
+    ladder = obj["ladder"]
+    assert [r["bid"] for r in ladder] == [*range(32, 42), 42, 84]
+    analyzed = json_of("analyze", "--json", "--deals", "30", "--seed", "7", ORDINARY)
+    for rung in ladder:
+        key = str(rung["bid"])
+        assert rung["make"] == max(t["make"][key] for t in analyzed["trumps"])
+        assert rung["make_confirmed"] is not None
+    advice = obj["advice"]
+    made = [r for r in ladder if r["make"] >= 0.5]
+    if made:  # the shaker bids the least that wins
+        assert advice["rule"] == "shaker" and advice["bid"] == made[0]["bid"]
+    else:
+        assert advice["bid"] == "pass"
+    out = ok("bid", "-n", "30", "-s", "7", "--auction", "pass 30 31", ORDINARY).stdout
+    assert "You bid 4th, as the shaker" in out and "the high bid is 31" in out
+    assert "Bid ladder" in out
+    rows = [line for line in out.splitlines() if re.match(r"^\s*(3[2-9]|4[012]|84)\s+[a-z-]+\s+\d+%", line)]
+    assert len(rows) == 12
+
+
+def test_bid_over_a_bid_the_hand_cannot_make() -> None:
+    obj = json_of("bid", "--json", "-n", "20", "-s", "4", "--auction", "41", WEAK)
+    assert obj["advice"]["bid"] == "pass" and obj["advice"]["rule"] == "cannot-make"
+    assert obj["high_bid"] == 41
+
+
+# --- compare ------------------------------------------------------------------------------
+
+
+def test_compare_finds_the_better_trump() -> None:
+    obj = json_of("compare", "--json", "-n", "20", "-s", "2", ALL_SIXES, "sixes", "fives")
+    assert [t["trump"] for t in obj["trumps"]] == ["sixes", "fives"]
+    (pair,) = obj["pairs"]
+    assert (pair["first"], pair["second"]) == ("sixes", "fives")
+    assert pair["second_more"] == 0 and pair["first_more"] > 0.5
+    assert pair["first_more"] + pair["equal"] == pytest.approx(1)
+    assert pair["mean_difference_ci95"][0] > 0
+    assert pair["make"]["42"]["first"] == 1.0
+    assert pair["make"]["42"]["second"] == obj["trumps"][1]["make"]["42"]
+    out = ok("compare", "-n", "20", "-s", "2", *ALL_SIXES.split(), "sixes", "fives").stdout
+    assert "sixes vs fives" in out and "Odds of each bid" in out
+
+
+def test_compare_three_trumps_matches_analyze() -> None:
+    obj = json_of("compare", "--json", "-n", "15", "-s", "5", ORDINARY, "nt", "fours", "doubles")
+    assert [(p["first"], p["second"]) for p in obj["pairs"]] == [
+        ("follow-me", "fours"),
+        ("follow-me", "doubles"),
+        ("fours", "doubles"),
+    ]
+    analyzed = json_of(
+        "analyze", "--json", "-n", "15", "-s", "5", "-t", "nt", "-t", "4", "-t", "doubles", ORDINARY
+    )
+    by_label = {t["trump"]: t for t in analyzed["trumps"]}
+    for t in obj["trumps"]:
+        assert t == by_label[t["trump"]]
+
+
+# --- Files of hands -----------------------------------------------------------------------
+
+HANDS_FILE = f"""# three hands
+ordinary: {ORDINARY}   # the README's seat 0
+{WEAK}
+
+sixes!: {ALL_SIXES}
+"""
+
+
+def test_file_json_lines() -> None:
+    out = ok(
+        "analyze",
+        "--json",
+        "-n",
+        "10",
+        "-s",
+        "9",
+        "-t",
+        "sixes",
+        "-t",
+        "fours",
+        "--file",
+        "-",
+        input=HANDS_FILE,
+    )
+    objs = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [o["name"] for o in objs] == ["ordinary", None, "sixes!"]
+    single = json_of("analyze", "--json", "-n", "10", "-s", "9", "-t", "sixes", "-t", "fours", ORDINARY)
+    assert [(o["name"], o["line"]) for o in objs] == [("ordinary", 2), (None, 3), ("sixes!", 5)]
+    assert list(objs[0])[:2] == ["name", "line"]
+    assert {k: v for k, v in objs[0].items() if k not in ("name", "line")} == single
+    assert objs[2]["recommendation"]["bid"] == 84
+
+
+def test_file_csv_and_summary(tmp_path: Path) -> None:
+    path = tmp_path / "hands.txt"
+    path.write_text(HANDS_FILE)
+    args = ("analyze", "-n", "10", "-s", "9", "-t", "sixes", "-t", "fours", "--file", str(path))
+    rows = list(csv.DictReader(io.StringIO(ok(*args, "--csv").stdout)))
+    assert [r["name"] for r in rows] == ["ordinary", "", "sixes!"]
+    assert [r["line"] for r in rows] == ["2", "3", "5"]
+    assert rows[2]["trump"] == "sixes" and rows[2]["bid"] == "84" and float(rows[2]["make"]) == 1.0
+    assert float(rows[2]["expected_points"]) == 42.0
+    summary = ok(*args).stdout
+    lines = summary.splitlines()
+    assert re.match(r"^name\s+line\s+trump\s+bid\s+makes\s+check\s+points", lines[1])
+    assert re.match(r"^sixes!\s+5\s+sixes\s+84\s+100%\s+100%\s+42\.0$", lines[4])
+    assert re.match(r"^line 3\s+3\s+", lines[3])
+    assert rows[0]["bid"] in lines[2] and rows[0]["trump"] in lines[2]
+
+
+def test_file_results_stream_and_an_interrupt_keeps_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = analysis.analyze_hand
+    calls = []
+
+    def interrupted(*args: Any, **kwargs: Any) -> analysis.HandAnalysis:
+        calls.append(args[0])
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(analysis, "analyze_hand", interrupted)
+    result = invoke(
+        "analyze", "--json", "-n", "10", "-s", "9", "-t", "fours", "--file", "-", input=HANDS_FILE
+    )
+    assert result.exit_code == 130
+    assert [json.loads(line)["name"] for line in result.stdout.splitlines()] == ["ordinary"]
+    assert "interrupted after 1 of 3 hands" in result.stderr
+
+
+def test_example_hands_file_is_valid() -> None:
+    read = analysis.read_hands((ROOT / "examples" / "hands.txt").read_text().splitlines())
+    assert not read.errors and len(read.hands) == 12
+    hands = {h.name: str(h.hand) for h in read.hands}
+    assert hands["all sixes"] == "6-6 6-5 6-4 6-3 6-2 6-1 6-0"
+    assert hands["six fives, 6-6"] == "6-6 5-5 5-4 5-3 5-2 5-1 5-0"
+    assert sum(1 for d in read.hands if sum(1 for x in d.hand if x in (0, 2, 5, 9, 14, 20, 27)) >= 5) >= 1
+
+
+# --- Bad input ------------------------------------------------------------------------------
+
+BAD_ARGS = {
+    "bad domino": (["analyze", "7-1 6-5 6-4 6-3 6-2 6-1 6-0"], "7-1"),
+    "malformed domino": (["analyze", "6x", "6-5", "6-4", "6-3", "6-2", "6-1", "6-0"], "6x"),
+    "six dominoes": (["analyze", "6-6 6-5 6-4 6-3 6-2 6-1"], "got 6"),
+    "duplicate": (["analyze", "6-6 66 6-4 6-3 6-2 6-1 6-0"], "66"),
+    "no hand": (["analyze"], "give a hand"),
+    "deals zero": (["analyze", "--deals", "0", ORDINARY], "--deals"),
+    "deals word": (["analyze", "--deals", "many", ORDINARY], "many"),
+    "seed negative": (["analyze", "--seed", "-1", ORDINARY], "-1"),
+    "seed word": (["analyze", "--seed", "lucky", ORDINARY], "lucky"),
+    "confidence zero": (["analyze", "--confidence", "0", ORDINARY], "--confidence"),
+    "confidence high": (["analyze", "--confidence", "1.5", ORDINARY], "1.5"),
+    "confidence word": (["analyze", "--confidence", "half", ORDINARY], "half"),
+    "unknown trump": (["analyze", "--trump", "sevens", ORDINARY], "sevens"),
+    "threads zero": (["analyze", "--threads", "0", ORDINARY], "--threads"),
+    "json and csv": (["analyze", "--json", "--csv", ORDINARY], "--csv"),
+    "hand and file": (["analyze", "--file", "-", ORDINARY], "not both"),
+    "missing file": (["analyze", "--file", "/nonexistent/hands.txt"], "/nonexistent/hands.txt"),
+    "bid no hand": (["bid", "--auction", "30"], "give your hand"),
+    "bid bad hand": (["bid", "6-6 6-5", "--auction", "30"], "got 2"),
+    "bid not a bid": (["bid", ORDINARY, "--auction", "pass 29"], "'29'"),
+    "bid not above": (["bid", ORDINARY, "--auction", "31 30"], "'30' is not above the high bid 31"),
+    "bid 126 before 84": (["bid", ORDINARY, "--auction", "30 126"], "'126' comes before 84"),
+    "bid jump after 84": (["bid", ORDINARY, "--auction", "84 168"], "'168' after 84"),
+    "bid four prior bids": (["bid", ORDINARY, "--auction", "pass pass pass 30"], "at most 3 bids"),
+    "bid unknown trump": (["bid", ORDINARY, "--trump", "jokers"], "jokers"),
+    "compare one trump": (["compare", ORDINARY, "sixes"], "two or more trumps"),
+    "compare repeated trump": (["compare", ORDINARY, "sixes", "6"], "'6'"),
+    "compare unknown trump": (["compare", ORDINARY, "sixes", "spades"], "spades"),
+    "compare bad hand": (["compare", "6-6 6-5 6-4 6-3 6-2 6-1 7-0", "sixes", "fives"], "7-0"),
+    "compare nothing": (["compare"], "give your hand"),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_ARGS), ids=list(BAD_ARGS))
+def test_bad_input(case: str, no_solving: None) -> None:
+    args, token = BAD_ARGS[case]
+    check_error(invoke(*args), token)
+
+
+def test_bad_lines_of_a_hands_file_are_all_reported(no_solving: None) -> None:
+    text = "\n".join(
+        [
+            f"good: {ORDINARY}",  # 1
+            "# comment",  # 2
+            "bad pip: 7-1 6-5 6-4 6-3 6-2 6-1 6-0",  # 3
+            f"{WEAK}  # fine",  # 4
+            "short: 6-6 6-5",  # 5
+            ": 6-6 6-5 6-4 6-3 6-2 6-1 6-0",  # 6
+        ]
+    )
+    result = invoke("analyze", "--file", "-", input=text + "\n")
+    assert result.exit_code == 2 and result.stdout == ""
+    errors = result.stderr.splitlines()
+    assert [re.findall(r"^texas42: error: line (\d+): ", e) for e in errors] == [["3"], ["5"], ["6"]]
+    assert "7-1" in errors[0] and "got 2" in errors[1] and "empty name" in errors[2]
+    assert "Traceback" not in result.output
