@@ -1,0 +1,104 @@
+"""Benchmark of `texas42 analyze`: wall time for each hand of examples/hands.txt.
+
+Run from the repository root after installing the project:
+
+    python benchmarks/bench_analyze.py                      # 1000 deals, cold and warm
+    python benchmarks/bench_analyze.py --cold first --repeat 3
+    python benchmarks/bench_analyze.py --hands my_hands.txt --deals 500
+
+Each figure is the wall time of a fresh `python -m texas42 analyze --json --deals N
+--seed S HAND` process (all 9 declarations, plus the recommended one on the independent
+check sample), so it includes start-up. Cold: an empty Numba cache, so the solver is
+compiled first. Warm: a cache filled by an earlier run. Targets: under 8 s warm for an
+ordinary hand and under 30 s for the strongest, on 2 cores; the goal is 1 s for every hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from texas42.analysis import read_hands
+
+ROOT = Path(__file__).resolve().parent.parent
+MUST_ORDINARY = 8.0
+MUST_STRONGEST = 30.0
+GOAL = 1.0
+
+
+def run(hand: str, deals: int, seed: int, cache: str, threads: int | None) -> tuple[float, dict]:
+    """Wall time of one `texas42 analyze --json` process, and its output."""
+    cmd = [sys.executable, "-m", "texas42", "analyze", "--json", "--deals", str(deals), "--seed", str(seed)]
+    if threads is not None:
+        cmd += ["--threads", str(threads)]
+    env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+    start = time.perf_counter()
+    done = subprocess.run([*cmd, hand], env=env, check=True, capture_output=True, text=True)
+    return time.perf_counter() - start, json.loads(done.stdout)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--hands", type=Path, default=ROOT / "examples" / "hands.txt")
+    parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=42)
+    parser.add_argument("--threads", type=int, default=None, help="solver threads (default: all cores)")
+    parser.add_argument("--repeat", type=int, default=1, help="warm runs per hand (the median is shown)")
+    parser.add_argument(
+        "--cold",
+        choices=("all", "first", "none"),
+        default="all",
+        help="measure the cold (compiling) run for every hand, the first only, or none",
+    )
+    args = parser.parse_args()
+
+    parsed = read_hands(args.hands.read_text(encoding="utf-8").splitlines())
+    if parsed.errors:
+        sys.exit("\n".join(str(e) for e in parsed.errors))
+    print(
+        f"texas42 analyze --deals {args.deals} --seed {args.seed} (9 declarations), "
+        f"{os.cpu_count()} cores, threads={args.threads or 'all'}; hands from {args.hands.name}"
+    )
+    print(f"{'hand':<20} {'advice':<16} {'cold s':>7} {'warm s':>7} {'solves/s':>9}")
+    warm_times: list[float] = []
+    with tempfile.TemporaryDirectory() as warm_cache:
+        run(str(parsed.hands[0].hand), 1, 0, warm_cache, args.threads)  # fill the warm cache
+        for index, item in enumerate(parsed.hands):
+            hand = str(item.hand)
+            cold = "-"
+            if args.cold == "all" or (args.cold == "first" and index == 0):
+                with tempfile.TemporaryDirectory() as cold_cache:
+                    elapsed, _ = run(hand, args.deals, args.seed, cold_cache, args.threads)
+                cold = f"{elapsed:7.1f}"
+            times = []
+            for _ in range(max(1, args.repeat)):
+                elapsed, out = run(hand, args.deals, args.seed, warm_cache, args.threads)
+                times.append(elapsed)
+            warm = statistics.median(times)
+            warm_times.append(warm)
+            rec = out["recommendation"]
+            advice = f"{rec['bid']} {rec['trump']}"
+            solves = args.deals * (len(out["trumps"]) + 1)
+            print(
+                f"{item.name or hand:<20} {advice:<16} {cold:>7} {warm:7.1f} {solves / warm:9.0f}", flush=True
+            )
+    slowest = max(warm_times)
+    median = statistics.median(warm_times)
+    print(
+        f"warm: median {median:.1f} s (must: ordinary hands under {MUST_ORDINARY:.0f} s), "
+        f"slowest {slowest:.1f} s (must: under {MUST_STRONGEST:.0f} s); goal {GOAL:.0f} s for every hand; "
+        f"{sum(t <= GOAL for t in warm_times)} of {len(warm_times)} hands meet the goal"
+    )
+
+
+if __name__ == "__main__":
+    main()
