@@ -24,6 +24,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from texas42.analysis import read_hands
 
@@ -33,7 +34,7 @@ MUST_STRONGEST = 30.0
 GOAL = 1.0
 
 
-def run(hand: str, deals: int, seed: int, cache: str, threads: int | None) -> tuple[float, dict]:
+def run(hand: str, deals: int, seed: int, cache: str, threads: int | None) -> tuple[float, dict[str, Any]]:
     """Wall time of one `texas42 analyze --json` process, and its output."""
     cmd = [sys.executable, "-m", "texas42", "analyze", "--json", "--deals", str(deals), "--seed", str(seed)]
     if threads is not None:

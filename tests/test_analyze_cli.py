@@ -458,3 +458,10 @@ def test_bad_lines_of_a_hands_file_are_all_reported(no_solving: None) -> None:
     assert [re.findall(r"^texas42: error: line (\d+): ", e) for e in errors] == [["3"], ["5"], ["6"]]
     assert "7-1" in errors[0] and "got 2" in errors[1] and "empty name" in errors[2]
     assert "Traceback" not in result.output
+
+
+def test_file_without_hands_prints_only_headers() -> None:
+    assert ok("analyze", "--csv", "--file", "-", input="# nothing yet\n\n").stdout == (
+        "name,line,hand,trump,bid,make,make_confirmed,expected_points,expected_marks\n"
+    )
+    assert ok("analyze", "--json", "--file", "-", input="").stdout == ""

@@ -487,7 +487,9 @@ def _emit_line(text: str) -> None:
     sys.stdout.flush()
 
 
-@app.command(help=ANALYZE_HELP)
+@app.command(
+    help=ANALYZE_HELP, short_help="What a hand is worth: odds of each bid for each trump, the bid to make."
+)
 def analyze(
     hand: Annotated[
         list[str] | None,
@@ -582,7 +584,7 @@ def _analyze_many(
     console = Console()
     writer = csv.writer(sys.stdout, lineterminator="\n") if as_csv else None
     names = [h.name or f"line {h.line}" for h in hands]
-    name_width = min(30, max(4, *(len(n) for n in names)))
+    name_width = min(30, max([4, *(len(n) for n in names)]))
     if writer is not None:
         writer.writerow(CSV_FIELDS)
     elif not as_json:
@@ -622,7 +624,7 @@ def _analyze_many(
         console.print(render.odds_footer(settings.deals, settings.seed))
 
 
-@app.command(help=BID_HELP)
+@app.command(help=BID_HELP, short_help="What to bid now, given the bids already made (--auction).")
 def bid(
     hand: Annotated[
         list[str] | None,
@@ -673,7 +675,7 @@ def _split_compare_args(words: Sequence[str]) -> tuple[str, list[str]]:
     return " ".join(dominoes), trumps
 
 
-@app.command(help=COMPARE_HELP)
+@app.command(help=COMPARE_HELP, short_help="Two or more trumps head to head on the same deals.")
 def compare(
     words: Annotated[
         list[str] | None,
