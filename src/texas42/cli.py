@@ -469,7 +469,8 @@ class _LazyProgress:
                 console=Console(stderr=True),
                 transient=True,
             )
-            self.task = self.bar.add_task(label or self.label, total=total, completed=completed)
+            self.task = self.bar.add_task(label or self.label, total=total)
+            self.bar.update(self.task, completed=completed)
             self.bar.start()
         self.bar.update(self.task, completed=completed, total=total, description=label or self.label)
 
