@@ -88,10 +88,10 @@ NODES = 4
 GEN = 5
 TAB = 8
 MOVES = TAB + TABLE_SIZE  # 29 plies x 8: move lists, ordered
-SCORES = MOVES + 29 * 8  # scratch scores for ordering
+SCORE_OFFSET = 29 * 8  # each move's ordering score, beside the move lists
 # Transposition table: buckets of two entries in one cache line; an entry is a key and
 # low | high << 8 | (best lead + 1) << 16. The first entry keeps the deeper position.
-TT = (SCORES + 8 + 7) // 8 * 8
+TT = (MOVES + 2 * SCORE_OFFSET + 7) // 8 * 8
 WORKSPACE_SIZE = TT + 4 * TT_SIZE
 
 HASH_MULT = np.int64(-7046029254386353131)  # 0x9E3779B97F4A7C15 as int64
@@ -287,20 +287,24 @@ def _top_power(W, seat, suit, power):  # type: ignore[no-untyped-def]
     return top
 
 
-@inline(types.int64(types.int64[::1], types.int64, types.int64))
-def _sort_moves(W, moves, n):  # type: ignore[no-untyped-def]
-    """Insertion sort of W[moves:moves+n] by W[SCORES:...], highest score first."""
-    for i in range(1, n):
-        d = W[moves + i]
-        s = W[SCORES + i]
-        j = i - 1
-        while j >= 0 and W[SCORES + j] < s:
-            W[moves + j + 1] = W[moves + j]
-            W[SCORES + j + 1] = W[SCORES + j]
-            j -= 1
-        W[moves + j + 1] = d
-        W[SCORES + j + 1] = s
-    return n
+@inline(types.int64(types.int64[::1], types.int64, types.int64, types.int64))
+def _pick(W, moves, i, n):  # type: ignore[no-untyped-def]
+    """The i-th move to try: the best-scored of moves i..n-1, swapped into place.
+
+    Most nodes stop after their first move, so this beats sorting them all."""
+    scores = moves + SCORE_OFFSET
+    best = i
+    for j in range(i + 1, n):
+        if W[scores + j] > W[scores + best]:
+            best = j
+    d = W[moves + best]
+    if best != i:
+        score = W[scores + best]
+        W[moves + best] = W[moves + i]
+        W[scores + best] = W[scores + i]
+        W[moves + i] = d
+        W[scores + i] = score
+    return d
 
 
 @inline(types.int64(types.int64[::1], types.int64, types.int64, types.int64))
@@ -489,9 +493,9 @@ def _order_leads(W, seat, remaining, moves, hint):  # type: ignore[no-untyped-de
         if d == hint:
             score += 10000
         W[moves + n] = d
-        W[SCORES + n] = score
+        W[moves + SCORE_OFFSET + n] = score
         n += 1
-    return _sort_moves(W, moves, n)
+    return n
 
 
 @inline(types.int64(types.int64[::1], types.int64, types.int64, types.int64, types.int64, types.int64, types.int64))
@@ -501,6 +505,9 @@ def _order_follows(W, seat, pos, suit, win_seat, win_power, moves):  # type: ign
     legal = hand & W[TAB + TAB_SUIT + suit]
     if legal == 0:
         legal = hand
+    if legal & (legal - 1) == 0:
+        W[moves] = lowest(legal)
+        return 1
     power = TAB + TAB_POWER + suit * 28
     threat = 0
     for later in range(pos + 1, 4):
@@ -529,9 +536,9 @@ def _order_follows(W, seat, pos, suit, win_seat, win_power, moves):  # type: ign
         else:
             score = -8 * count - p
         W[moves + n] = d
-        W[SCORES + n] = score
+        W[moves + SCORE_OFFSET + n] = score
         n += 1
-    return _sort_moves(W, moves, n)
+    return n
 
 
 @jit(
@@ -619,7 +626,7 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
         best_move = -1
         bit = np.int64(1)
         for i in range(n):
-            d = W[moves + i]
+            d = _pick(W, moves, i, n)
             led = W[TAB + TAB_LEAD_SUIT + d]
             W[HANDS + seat] = hand ^ (bit << d)
             v = search(
@@ -682,7 +689,7 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
     tricks_after = popcount(hand) - 1
     count_after = _count_of(W, remaining)
     for i in range(n):
-        d = W[moves + i]
+        d = _pick(W, moves, i, n)
         p = W[power + d]
         next_seat = win_seat
         next_power = win_power
