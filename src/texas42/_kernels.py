@@ -24,10 +24,10 @@ def jit(*signature, **options):  # type: ignore[no-untyped-def]
     return numba.njit(*signature, **JIT_OPTIONS, **options)
 
 
-def inline(*signature):  # type: ignore[no-untyped-def]
-    """A helper of the search, inlined into its callers: a call per node costs more
-    than the helper's work."""
-    return jit(*signature, inline="always")
+def inline(function):  # type: ignore[no-untyped-def]
+    """A helper of the search, inlined into its callers (a call per node costs more
+    than the helper's work) and never compiled on its own."""
+    return jit(inline="always")(function)
 
 
 @intrinsic
@@ -109,12 +109,12 @@ def new_workspace() -> np.ndarray:
 # --- The search -------------------------------------------------------------------------
 
 
-@inline(types.int64(types.int64[::1], types.int64))
+@inline
 def _count_of(W, mask):  # type: ignore[no-untyped-def]
     return 10 * popcount(mask & W[TAB + TAB_TEN]) + 5 * popcount(mask & W[TAB + TAB_FIVE])
 
 
-@inline(types.int64(types.int64[::1], types.int64))
+@inline
 def _owner(W, d):  # type: ignore[no-untyped-def]
     for seat in range(4):
         if W[HANDS + seat] >> d & 1:
@@ -122,7 +122,7 @@ def _owner(W, d):  # type: ignore[no-untyped-def]
     return -1
 
 
-@inline(types.int64(types.int64[::1], types.int64))
+@inline
 def _top_trump_points(W, remaining):  # type: ignore[no-untyped-def]
     """Points one team takes for sure with the trumps that beat every trump of the other.
 
@@ -152,7 +152,7 @@ def _top_trump_points(W, remaining):  # type: ignore[no-untyped-def]
     return -points if team else points
 
 
-@inline(types.int64(types.int64[::1], types.int64, types.int64))
+@inline
 def _sure_tricks(W, leader, remaining):  # type: ignore[no-untyped-def]
     """Tricks and points the leader takes for sure by leading winners off the top.
 
@@ -251,7 +251,7 @@ def _sure_tricks(W, leader, remaining):  # type: ignore[no-untyped-def]
     return tricks * 64 + points
 
 
-@inline(types.int64(types.int64[::1], types.int64, types.int64))
+@inline
 def _last_trick(W, leader, remaining):  # type: ignore[no-untyped-def]
     """Points for seats 0/2 in the last trick, where every play is forced."""
     lead = lowest(W[HANDS + leader])
@@ -271,7 +271,7 @@ def _last_trick(W, leader, remaining):  # type: ignore[no-untyped-def]
 
 
 
-@inline(types.int64(types.int64[::1], types.int64, types.int64, types.int64))
+@inline
 def _top_power(W, seat, suit, power):  # type: ignore[no-untyped-def]
     """The strongest play ``seat`` can make to a trick of ``suit``."""
     hand = W[HANDS + seat]
@@ -287,7 +287,7 @@ def _top_power(W, seat, suit, power):  # type: ignore[no-untyped-def]
     return top
 
 
-@inline(types.int64(types.int64[::1], types.int64, types.int64, types.int64))
+@inline
 def _pick(W, moves, i, n):  # type: ignore[no-untyped-def]
     """The i-th move to try: the best-scored of moves i..n-1, swapped into place.
 
@@ -307,7 +307,7 @@ def _pick(W, moves, i, n):  # type: ignore[no-untyped-def]
     return d
 
 
-@inline(types.int64(types.int64[::1], types.int64, types.int64, types.int64))
+@inline
 def _drop_equal_trumps(W, legal, power, win_power):  # type: ignore[no-untyped-def]
     """Keep one of each run of trumps that are interchangeable here: held together,
     adjacent among the trumps still in hands, of equal count, and on the same side of
@@ -333,7 +333,7 @@ def _drop_equal_trumps(W, legal, power, win_power):  # type: ignore[no-untyped-d
     return legal
 
 
-@inline(types.int64(types.int64[::1], types.int64, types.int64, types.int64, types.int64))
+@inline
 def _two_tricks(W, leader, remaining, alpha, beta):  # type: ignore[no-untyped-def]
     """Points for seats 0/2 in the last two tricks (fail-soft alpha-beta): at most
     sixteen ways to play the first of them, and the last plays itself. Its winner
@@ -460,7 +460,7 @@ def _two_tricks(W, leader, remaining, alpha, beta):  # type: ignore[no-untyped-d
     return best0
 
 
-@inline(types.int64(types.int64[::1], types.int64, types.int64, types.int64, types.int64))
+@inline
 def _order_leads(W, seat, remaining, moves, hint):  # type: ignore[no-untyped-def]
     """Leads to try: sure winners, then leads the partner wins, then the rest high first."""
     hand = W[HANDS + seat]
@@ -498,7 +498,7 @@ def _order_leads(W, seat, remaining, moves, hint):  # type: ignore[no-untyped-de
     return n
 
 
-@inline(types.int64(types.int64[::1], types.int64, types.int64, types.int64, types.int64, types.int64, types.int64))
+@inline
 def _order_follows(W, seat, pos, suit, win_seat, win_power, moves):  # type: ignore[no-untyped-def]
     """Follows to try: feed count to a safe partner, else win cheaply, else discard low."""
     hand = W[HANDS + seat]
