@@ -218,9 +218,12 @@ def _sure_tricks(W, leader, remaining):  # type: ignore[no-untyped-def]
         need = popcount(winners & in_suit)
         safe = True
         for seat in range(4):
-            if seat != leader and popcount(W[HANDS + seat] & trump_suit) > tricks:
-                if popcount(W[HANDS + seat] & in_suit & ~elsewhere) < need:
-                    safe = False
+            if (
+                seat != leader
+                and popcount(W[HANDS + seat] & trump_suit) > tricks
+                and popcount(W[HANDS + seat] & in_suit & ~elsewhere) < need
+            ):
+                safe = False
         if not safe:
             winners &= ~in_suit
     m = winners
@@ -268,7 +271,6 @@ def _last_trick(W, leader, remaining):  # type: ignore[no-untyped-def]
     if winner & 1:
         return 0
     return 1 + _count_of(W, remaining)
-
 
 
 @inline
@@ -730,7 +732,11 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
     return best
 
 
-@jit(types.int64(types.int64[::1], types.int64, types.int64, types.int64, types.int64, types.int64, types.int64))
+@jit(
+    types.int64(
+        types.int64[::1], types.int64, types.int64, types.int64, types.int64, types.int64, types.int64
+    )
+)
 def exact_value(W, seat, pos, suit, win_seat, win_power, points):  # type: ignore[no-untyped-def]
     """The exact value of the position in W by null-window bisection.
 
@@ -766,7 +772,15 @@ def solve_one(W, hands, table, leader):  # type: ignore[no-untyped-def]
 
 
 @numba.njit(
-    types.void(types.int64[:, ::1], types.int64[:, ::1], types.int64[::1], types.int64[::1], types.int64[:, ::1], types.int64[:, ::1], types.int64),
+    types.void(
+        types.int64[:, ::1],
+        types.int64[:, ::1],
+        types.int64[::1],
+        types.int64[::1],
+        types.int64[:, ::1],
+        types.int64[:, ::1],
+        types.int64,
+    ),
     parallel=True,
     **JIT_OPTIONS,
 )

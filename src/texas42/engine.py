@@ -20,7 +20,9 @@ def _kernels() -> ModuleType:
     """Import the kernels, telling the user when the first run compiles them."""
     notice = threading.Timer(
         1.0,
-        lambda: print("texas42: compiling the solver (first run only, about a minute)...", file=sys.stderr, flush=True),
+        lambda: print(
+            "texas42: compiling the solver (first run only, about a minute)...", file=sys.stderr, flush=True
+        ),
     )
     notice.start()
     try:
@@ -50,9 +52,11 @@ def _tables() -> np.ndarray:
                 else:
                     power = 0
                 t[k.TAB_POWER + suit * 28 + d] = power
-        t[k.TAB_TEN] = rules.mask_of(d for d in rules.DOMINOES if COUNT[d] == 10)
-        t[k.TAB_FIVE] = rules.mask_of(d for d in rules.DOMINOES if COUNT[d] == 5)
-        trumps = sorted(rules.dominoes_in(declaration.trumps), key=lambda d: -rules.rank(d, TRUMP, declaration))
+        t[k.TAB_TEN] = rules.TEN_COUNT
+        t[k.TAB_FIVE] = rules.FIVE_COUNT
+        trumps = sorted(
+            rules.dominoes_in(declaration.trumps), key=lambda d: -rules.rank(d, TRUMP, declaration)
+        )
         t[k.TAB_TRUMP_ORDER : k.TAB_TRUMP_ORDER + 8] = [*trumps, *[-1] * (8 - len(trumps))]
     return tables
 
@@ -125,24 +129,19 @@ def solve_deals(
     if n and decls.size:
         previous_threads = numba.get_num_threads()
         if threads is not None:
-            numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))
+            numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))  # type: ignore[attr-defined]
         previous_chunk = numba.set_parallel_chunksize(1)
         try:
             k.solve_batch(hands, _tables(), decls, lead, out, nodes, 8)
         finally:
             numba.set_parallel_chunksize(previous_chunk)
             numba.set_num_threads(previous_threads)
-    stake = (np.bitwise_count(hands).sum(axis=1) // 4 + _count_array(hands)).astype(np.int64)
+    union = hands[:, 0] | hands[:, 1] | hands[:, 2] | hands[:, 3]
+    count = 10 * np.bitwise_count(union & rules.TEN_COUNT) + 5 * np.bitwise_count(union & rules.FIVE_COUNT)
+    stake = (np.bitwise_count(union) // 4 + count).astype(np.int64)
     odd = (lead % 2 == 1)[:, None]
     points = np.where(odd, stake[:, None] - out, out)
     return BatchResult(points=points, nodes=nodes)
-
-
-def _count_array(hands: np.ndarray) -> np.ndarray:
-    union = hands[:, 0] | hands[:, 1] | hands[:, 2] | hands[:, 3]
-    ten = rules.mask_of(d for d in rules.DOMINOES if COUNT[d] == 10)
-    five = rules.mask_of(d for d in rules.DOMINOES if COUNT[d] == 5)
-    return 10 * np.bitwise_count(union & ten) + 5 * np.bitwise_count(union & five)
 
 
 def solve_table(deal: Deal, threads: int | None = None) -> np.ndarray:

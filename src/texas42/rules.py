@@ -39,7 +39,7 @@ def domino(high: int, low: int) -> Domino:
     """The domino with these two ends, in either order."""
     if high < low:
         high, low = low, high
-    if not (0 <= low and high <= 6):
+    if low < 0 or high > 6:
         raise InvalidDominoError(f"no such domino: {high}-{low}")
     return high * (high + 1) // 2 + low
 
@@ -47,7 +47,7 @@ def domino(high: int, low: int) -> Domino:
 DOMINOES: Final[tuple[Domino, ...]] = tuple(range(28))
 HIGH_END: Final[tuple[int, ...]] = tuple(h for h in PIPS for _ in range(h + 1))
 LOW_END: Final[tuple[int, ...]] = tuple(lo for h in PIPS for lo in range(h + 1))
-DOMINO_NAMES: Final[tuple[str, ...]] = tuple(f"{h}-{lo}" for h, lo in zip(HIGH_END, LOW_END))
+DOMINO_NAMES: Final[tuple[str, ...]] = tuple(f"{h}-{lo}" for h, lo in zip(HIGH_END, LOW_END, strict=True))
 
 ALL_DOMINOES: Final[Dominoes] = (1 << 28) - 1
 DOUBLES: Final[Dominoes] = sum(1 << domino(p, p) for p in PIPS)
@@ -61,6 +61,8 @@ COUNT: Final[tuple[int, ...]] = tuple(
     for d in DOMINOES
 )
 """COUNT[d]: the count (bonus points) of domino d: 10, 5 or 0."""
+TEN_COUNT: Final[Dominoes] = sum(1 << d for d in DOMINOES if COUNT[d] == 10)
+FIVE_COUNT: Final[Dominoes] = sum(1 << d for d in DOMINOES if COUNT[d] == 5)
 
 
 def high_end(d: Domino) -> int:
