@@ -42,13 +42,15 @@ def random_deals(n: int, seed: int, fixed: rules.Dominoes = 0) -> np.ndarray:
         order = rng.permutation(rest)
         seats = [order[k * 7 : (k + 1) * 7] for k in range(len(rest) // 7)]
         if fixed:
-            seats = [np.array(list(rules.dominoes_in(fixed)))] + seats
+            seats = [np.array(list(rules.dominoes_in(fixed))), *seats]
         for s in range(4):
             hands[i, s] = int(np.sum(np.int64(1) << seats[s].astype(np.int64)))
     return hands
 
 
-def timed_batch(hands: np.ndarray, threads: int, declarations=DECLARATIONS) -> tuple[float, engine.BatchResult]:
+def timed_batch(
+    hands: np.ndarray, threads: int, declarations=DECLARATIONS
+) -> tuple[float, engine.BatchResult]:
     start = time.perf_counter()
     result = engine.solve_deals(hands, declarations, threads=threads)
     return time.perf_counter() - start, result
@@ -65,7 +67,8 @@ def report_rate(label: str, hands: np.ndarray, threads: int, repeat: int, declar
     median = statistics.median(times)
     print(
         f"{label:<34} threads={threads}  {solves / median:9.0f} solves/s"
-        f"  (median of {repeat}: {median:.3f} s for {solves} solves; runs {', '.join(f'{t:.2f}' for t in times)})"
+        f"  (median of {repeat}: {median:.3f} s for {solves} solves;"
+        f" runs {', '.join(f'{t:.2f}' for t in times)})"
     )
 
 
@@ -82,47 +85,51 @@ def report_nodes(label: str, hands: np.ndarray) -> engine.BatchResult:
 
 
 def reference_ratio(hands: np.ndarray, budget: float) -> None:
+    """Solve deals with the test suite's slow reference for ``budget`` seconds, then the
+    same deals with the engine one at a time, and compare."""
     sys.path.insert(0, str(ROOT / "tests"))
     import naive  # the slow reference of the test suite
 
-    solved = 0
-    start = time.perf_counter()
-    fast_total = 0.0
-    while solved < hands.shape[0] * 9 and time.perf_counter() - start < budget:
-        i, j = divmod(solved, 9)
+    tasks = []
+    slow_total = 0.0
+    while len(tasks) < hands.shape[0] * 9 and slow_total < budget:
+        i, j = divmod(len(tasks), 9)
         deal = rules.Deal.from_hands([rules.Hand(int(m)) for m in hands[i]])
-        t = time.perf_counter()
-        slow = naive.solve(deal, Declaration(j), 0)
-        slow_elapsed = time.perf_counter() - t
-        t = time.perf_counter()
-        fast = engine.solve_deal(deal, Declaration(j), 0)
-        fast_total += time.perf_counter() - t
-        assert slow == fast, (str(deal), j, slow, fast)
-        solved += 1
-        start_slow = slow_elapsed  # noqa: F841
-    slow_total = time.perf_counter() - start - fast_total
+        start = time.perf_counter()
+        tasks.append((deal, Declaration(j), naive.solve(deal, Declaration(j), 0)))
+        slow_total += time.perf_counter() - start
+    start = time.perf_counter()
+    for deal, declaration, slow in tasks:
+        assert engine.solve_deal(deal, declaration, 0) == slow, (str(deal), declaration, slow)
+    fast_total = time.perf_counter() - start
     print(
-        f"slow reference: {solved} solves in {slow_total:.1f} s ({solved / slow_total:.2f}/s);"
-        f" engine on the same: {fast_total:.3f} s; ratio {slow_total / fast_total:.0f}x"
+        f"slow reference: {len(tasks)} solves in {slow_total:.1f} s ({len(tasks) / slow_total:.2f}/s);"
+        f" engine, one solve_deal call each: {fast_total:.3f} s; ratio {slow_total / fast_total:.0f}x"
     )
 
 
 def startup_times() -> None:
+    """Wall time of `texas42 solve` on one deal: compiling into an empty cache, then cached."""
     exe = shutil.which("texas42")
     if exe is None:
         print("texas42 is not on PATH: install the project to measure start-up")
         return
-    deal = "6-6 6-5 6-4 6-3 6-2 6-1 6-0 / 5-5 5-4 5-3 5-2 5-1 5-0 4-4 / 4-3 4-2 4-1 4-0 3-3 3-2 3-1 / 3-0 2-2 2-1 2-0 1-1 1-0 0-0"
+    deal = (
+        "6-4 5-5 5-2 4-3 4-2 3-2 3-1 / 6-6 6-5 6-2 6-1 5-4 5-1 5-0 / "
+        "6-0 4-4 3-0 2-2 2-0 1-1 0-0 / 6-3 5-3 4-1 4-0 3-3 2-1 1-0"
+    )
     with tempfile.TemporaryDirectory() as cache:
         env = dict(os.environ, NUMBA_CACHE_DIR=cache)
-        for label in ("cold (compiling)", "warm (cached)", "warm (cached)"):
+        for label in ("cold (compiling)", "warm (cached)", "warm (cached)", "warm (cached)"):
             start = time.perf_counter()
             subprocess.run([exe, "solve", deal], env=env, check=True, capture_output=True)
             print(f"texas42 solve, {label}: {time.perf_counter() - start:.2f} s")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--strong-deals", type=int, default=200)
     parser.add_argument("--repeat", type=int, default=3)
@@ -142,7 +149,8 @@ def main() -> None:
 
     strong = {
         "seat 0 holds all seven sixes": rules.PIP_DOMINOES[6],
-        "seat 0 holds six fives and 6-6": rules.PIP_DOMINOES[5] & ~(1 << rules.domino(6, 5)) | 1 << rules.domino(6, 6),
+        "seat 0 holds six fives and 6-6": rules.PIP_DOMINOES[5] & ~(1 << rules.domino(6, 5))
+        | 1 << rules.domino(6, 6),
     }
     for label, fixed in strong.items():
         strong_hands = random_deals(args.strong_deals, args.seed, fixed)
