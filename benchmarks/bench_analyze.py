@@ -34,6 +34,10 @@ MUST_STRONGEST = 30.0
 GOAL = 1.0
 
 
+class RunFailed(RuntimeError):
+    """A `texas42 analyze` process that did not finish normally."""
+
+
 def run(hand: str, deals: int, seed: int, cache: str, threads: int | None) -> tuple[float, dict[str, Any]]:
     """Wall time of one `texas42 analyze --json` process, and its output."""
     cmd = [sys.executable, "-m", "texas42", "analyze", "--json", "--deals", str(deals), "--seed", str(seed)]
@@ -41,8 +45,26 @@ def run(hand: str, deals: int, seed: int, cache: str, threads: int | None) -> tu
         cmd += ["--threads", str(threads)]
     env = dict(os.environ, NUMBA_CACHE_DIR=cache)
     start = time.perf_counter()
-    done = subprocess.run([*cmd, hand], env=env, check=True, capture_output=True, text=True)
-    return time.perf_counter() - start, json.loads(done.stdout)
+    done = subprocess.run([*cmd, hand], env=env, capture_output=True, text=True)
+    elapsed = time.perf_counter() - start
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or [""])[-1]
+        raise RunFailed(f"exit status {done.returncode} after {elapsed:.1f} s {last}".strip())
+    return elapsed, json.loads(done.stdout)
+
+
+def revision() -> str:
+    """The commit being measured, marked dirty if the work tree differs from it."""
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+        )
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--", "src"], cwd=ROOT, capture_output=True, text=True
+        )
+    except OSError:
+        return "unknown"
+    return head.stdout.strip() + (" (modified)" if dirty.stdout.strip() else "") or "unknown"
 
 
 def main() -> None:
@@ -67,7 +89,8 @@ def main() -> None:
         sys.exit("\n".join(str(e) for e in parsed.errors))
     print(
         f"texas42 analyze --deals {args.deals} --seed {args.seed} (9 declarations), "
-        f"{os.cpu_count()} cores, threads={args.threads or 'all'}; hands from {args.hands.name}"
+        f"{os.cpu_count()} cores, threads={args.threads or 'all'}; hands from {args.hands.name}; "
+        f"commit {revision()}"
     )
     print(f"{'hand':<20} {'advice':<16} {'cold s':>7} {'warm s':>7} {'solves/s':>9}")
     warm_times: list[float] = []
@@ -75,23 +98,28 @@ def main() -> None:
         run(str(parsed.hands[0].hand), 1, 0, warm_cache, args.threads)  # fill the warm cache
         for index, item in enumerate(parsed.hands):
             hand = str(item.hand)
-            cold = "-"
-            if args.cold == "all" or (args.cold == "first" and index == 0):
-                with tempfile.TemporaryDirectory() as cold_cache:
-                    elapsed, _ = run(hand, args.deals, args.seed, cold_cache, args.threads)
-                cold = f"{elapsed:7.1f}"
-            times = []
-            for _ in range(max(1, args.repeat)):
-                elapsed, out = run(hand, args.deals, args.seed, warm_cache, args.threads)
-                times.append(elapsed)
+            label = item.name or hand
+            try:
+                cold = "-"
+                if args.cold == "all" or (args.cold == "first" and index == 0):
+                    with tempfile.TemporaryDirectory() as cold_cache:
+                        elapsed, _ = run(hand, args.deals, args.seed, cold_cache, args.threads)
+                    cold = f"{elapsed:7.1f}"
+                times = []
+                for _ in range(max(1, args.repeat)):
+                    elapsed, out = run(hand, args.deals, args.seed, warm_cache, args.threads)
+                    times.append(elapsed)
+            except RunFailed as error:
+                print(f"{label:<20} FAILED: {error}", flush=True)
+                continue
             warm = statistics.median(times)
             warm_times.append(warm)
             rec = out["recommendation"]
             advice = f"{rec['bid']} {rec['trump']}"
             solves = args.deals * (len(out["trumps"]) + 1)
-            print(
-                f"{item.name or hand:<20} {advice:<16} {cold:>7} {warm:7.1f} {solves / warm:9.0f}", flush=True
-            )
+            print(f"{label:<20} {advice:<16} {cold:>7} {warm:7.1f} {solves / warm:9.0f}", flush=True)
+    if not warm_times:
+        sys.exit("no hand was measured")
     slowest = max(warm_times)
     median = statistics.median(warm_times)
     print(
