@@ -21,7 +21,7 @@ def _kernels() -> ModuleType:
     notice = threading.Timer(
         1.0,
         lambda: print(
-            "texas42: compiling the solver (first run only, about a minute)...", file=sys.stderr, flush=True
+            "texas42: compiling the solver (first run only, about half a minute)...", file=sys.stderr, flush=True
         ),
     )
     notice.start()
