@@ -18,12 +18,8 @@ from texas42.rules import COUNT, DECLARATIONS, TRUMP, Deal, Declaration, Domino,
 @cache
 def _kernels() -> ModuleType:
     """Import the kernels, telling the user when the first run compiles them."""
-    notice = threading.Timer(
-        1.0,
-        lambda: print(
-            "texas42: compiling the solver (first run only, about half a minute)...", file=sys.stderr, flush=True
-        ),
-    )
+    message = "texas42: compiling the solver (first run only, about half a minute)..."
+    notice = threading.Timer(1.0, lambda: print(message, file=sys.stderr, flush=True))
     notice.start()
     try:
         from texas42 import _kernels
