@@ -91,7 +91,8 @@ MOVES = TAB + TABLE_SIZE  # 29 plies x 8: move lists, ordered
 SCORE_OFFSET = 29 * 8  # each move's ordering score, beside the move lists
 # Transposition table: buckets of two entries in one cache line; an entry is a key and
 # low | high << 8 | (best lead + 1) << 16. The first entry keeps the deeper position.
-TT = (MOVES + 2 * SCORE_OFFSET + 7) // 8 * 8
+TOPS = MOVES + 2 * SCORE_OFFSET  # 16: per suit, the opponents' and the partner's best play
+TT = (TOPS + 16 + 7) // 8 * 8
 WORKSPACE_SIZE = TT + 4 * TT_SIZE
 
 HASH_MULT = np.int64(-7046029254386353131)  # 0x9E3779B97F4A7C15 as int64
@@ -470,6 +471,7 @@ def _order_leads(W, seat, remaining, moves, hint):  # type: ignore[no-untyped-de
     opponents = W[HANDS + ((seat + 1) & 3)] | W[HANDS + ((seat + 3) & 3)]
     opponent_trumps = opponents & W[TAB + TAB_SUIT + TRUMP]
     n = 0
+    cached = 0  # the suits whose best plays are in W[TOPS...]
     m = hand
     if popcount(hand & W[TAB + TAB_SUIT + TRUMP]) > 1:
         m = _drop_equal_trumps(W, hand, TAB + TAB_POWER + TRUMP * 28, 0)
@@ -480,13 +482,16 @@ def _order_leads(W, seat, remaining, moves, hint):  # type: ignore[no-untyped-de
         power = TAB + TAB_POWER + suit * 28
         mine = W[power + d]
         count = W[TAB + TAB_COUNT + d]
-        top_opponent = _top_power(W, (seat + 1) & 3, suit, power)
-        t3 = _top_power(W, (seat + 3) & 3, suit, power)
-        if t3 > top_opponent:
-            top_opponent = t3
+        if not cached >> suit & 1:
+            cached |= np.int64(1) << suit
+            top = _top_power(W, (seat + 1) & 3, suit, power)
+            t3 = _top_power(W, (seat + 3) & 3, suit, power)
+            W[TOPS + suit] = t3 if t3 > top else top
+            W[TOPS + 8 + suit] = _top_power(W, partner, suit, power)
+        top_opponent = W[TOPS + suit]
         if mine > top_opponent:
             score = 1000 + count
-        elif _top_power(W, partner, suit, power) > top_opponent:
+        elif W[TOPS + 8 + suit] > top_opponent:
             score = 500 - count
         else:
             score = mine - 4 * count
