@@ -92,7 +92,8 @@ SCORE_OFFSET = 29 * 8  # each move's ordering score, beside the move lists
 # Transposition table: buckets of two entries in one cache line; an entry is a key and
 # low | high << 8 | (best lead + 1) << 16. The first entry keeps the deeper position.
 TOPS = MOVES + 2 * SCORE_OFFSET  # 16: per suit, the opponents' and the partner's best play
-TT = (TOPS + 16 + 7) // 8 * 8
+THREATS = TOPS + 16  # 8 tricks x 2: the best play of the third and last seats (-1: not known)
+TT = (THREATS + 16 + 7) // 8 * 8
 WORKSPACE_SIZE = TT + 4 * TT_SIZE
 
 HASH_MULT = np.int64(-7046029254386353131)  # 0x9E3779B97F4A7C15 as int64
@@ -506,7 +507,7 @@ def _order_leads(W, seat, remaining, moves, hint):  # type: ignore[no-untyped-de
 
 
 @inline
-def _order_follows(W, seat, pos, suit, win_seat, win_power, moves):  # type: ignore[no-untyped-def]
+def _order_follows(W, seat, pos, suit, win_seat, win_power, moves, trick):  # type: ignore[no-untyped-def]
     """Follows to try: feed count to a safe partner, else win cheaply, else discard low."""
     hand = W[HANDS + seat]
     legal = hand & W[TAB + TAB_SUIT + suit]
@@ -516,13 +517,15 @@ def _order_follows(W, seat, pos, suit, win_seat, win_power, moves):  # type: ign
         W[moves] = lowest(legal)
         return 1
     power = TAB + TAB_POWER + suit * 28
+    # The second and third to play fear the next seat, an opponent whose best play does
+    # not change until it plays: worked out once a trick.
     threat = 0
-    for later in range(pos + 1, 4):
-        other = (seat + later - pos) & 3
-        if (other & 1) != (seat & 1):
-            t = _top_power(W, other, suit, power)
-            if t > threat:
-                threat = t
+    if pos < 3:
+        slot = THREATS + 2 * trick + pos - 1
+        threat = W[slot]
+        if threat < 0:
+            threat = _top_power(W, (seat + 1) & 3, suit, power)
+            W[slot] = threat
     partner_winning = (win_seat & 1) == (seat & 1)
     if popcount(legal & W[TAB + TAB_SUIT + TRUMP]) > 1:
         legal = _drop_equal_trumps(W, legal, power, win_power)
@@ -636,6 +639,8 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
             d = _pick(W, moves, i, n)
             led = W[TAB + TAB_LEAD_SUIT + d]
             W[HANDS + seat] = hand ^ (bit << d)
+            W[THREATS + 2 * (ply >> 2)] = -1
+            W[THREATS + 2 * (ply >> 2) + 1] = -1
             v = search(
                 address,
                 (seat + 1) & 3,
@@ -688,7 +693,7 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
         W[entry + 1] = low | (high << 8) | ((best_move + 1) << 16)
         return best
 
-    n = _order_follows(W, seat, pos, suit, win_seat, win_power, moves)
+    n = _order_follows(W, seat, pos, suit, win_seat, win_power, moves, (ply - pos) >> 2)
     best = -1 if maximizing else 99
     bit = np.int64(1)
     power = TAB + TAB_POWER + suit * 28
@@ -748,6 +753,9 @@ def exact_value(W, seat, pos, suit, win_seat, win_power, points):  # type: ignor
     Bounds found by one probe stay in the transposition table for the next."""
     address = np.int64(W.ctypes.data)
     remaining = W[HANDS] | W[HANDS + 1] | W[HANDS + 2] | W[HANDS + 3]
+    trick = (28 - popcount(remaining) - pos) // 4
+    W[THREATS + 2 * trick] = -1
+    W[THREATS + 2 * trick + 1] = -1
     low = 0
     tricks = (popcount(remaining) + pos) // 4
     high = points + _count_of(W, remaining) + tricks - (1 if pos > 0 else 0)
