@@ -19,7 +19,7 @@ import numpy as np
 
 from texas42 import engine, rules, sampling
 from texas42.rules import DECLARATIONS, TOTAL_POINTS, Declaration, Hand
-from texas42.solving import LineError, strip_comment
+from texas42.solving import LineError, parse_lines
 
 DEFAULT_DEALS: Final = 1000
 DEFAULT_CONFIDENCE: Final = 0.5
@@ -809,21 +809,13 @@ def parse_named_hand(text: str) -> tuple[str | None, Hand]:
 
 
 def read_hands(lines: Iterable[str]) -> HandsInput:
-    """Parse one hand a line (``name: 6-6 6-5 ...``); ``#`` comments and blank lines
-    are ignored. Every bad line is collected as a ``LineError`` rather than raised."""
-    hands: list[NamedHand] = []
-    errors: list[LineError] = []
-    for number, line in enumerate(lines, start=1):
-        text = strip_comment(line)
-        if not text:
-            continue
-        try:
-            name, hand = parse_named_hand(text)
-        except rules.Texas42Error as error:
-            errors.append(LineError(number, str(error)))
-        else:
-            hands.append(NamedHand(number, name, hand))
-    return HandsInput(tuple(hands), tuple(errors))
+    """Parse one hand a line (``name: 6-6 6-5 ...``); see ``solving.parse_lines``."""
+
+    def parse(number: int, text: str) -> NamedHand:
+        name, hand = parse_named_hand(text)
+        return NamedHand(number, name, hand)
+
+    return HandsInput(*parse_lines(lines, parse))
 
 
 # --- JSON ---------------------------------------------------------------------------

@@ -5,14 +5,16 @@ Everything here returns plain dataclasses; the CLI only parses and prints them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
 from texas42 import engine, rules
 from texas42.rules import DECLARATIONS, Deal, Declaration, Domino, Seat
+
+T = TypeVar("T")
 
 DEFAULT_BATCH_DEALS = 64
 """Deals per call to the engine when solving a file (x 9 declarations x 4 bidders)."""
@@ -185,21 +187,27 @@ def strip_comment(line: str) -> str:
     return line.split("#", 1)[0].strip()
 
 
-def read_deals(lines: Iterable[str]) -> DealsInput:
-    """Parse one deal a line; ``#`` comments and blank lines are ignored.
-
-    Every bad line is collected as a ``LineError`` rather than raised."""
-    deals: list[NumberedDeal] = []
+def parse_lines(
+    lines: Iterable[str], parse: Callable[[int, str], T]
+) -> tuple[tuple[T, ...], tuple[LineError, ...]]:
+    """Parse one item a line with ``parse(number, text)``; ``#`` comments and blank lines
+    are ignored. Every bad line is collected as a ``LineError`` rather than raised."""
+    items: list[T] = []
     errors: list[LineError] = []
     for number, line in enumerate(lines, start=1):
         text = strip_comment(line)
         if not text:
             continue
         try:
-            deals.append(NumberedDeal(number, rules.parse_deal(text)))
+            items.append(parse(number, text))
         except rules.Texas42Error as error:
             errors.append(LineError(number, str(error)))
-    return DealsInput(tuple(deals), tuple(errors))
+    return tuple(items), tuple(errors)
+
+
+def read_deals(lines: Iterable[str]) -> DealsInput:
+    """Parse one deal a line; see ``parse_lines``."""
+    return DealsInput(*parse_lines(lines, lambda number, text: NumberedDeal(number, rules.parse_deal(text))))
 
 
 # --- JSON ---------------------------------------------------------------------
