@@ -7,7 +7,6 @@ tested in test_analysis.py.
 from __future__ import annotations
 
 import csv
-import inspect
 import io
 import json
 import re
@@ -16,10 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner, Result
+from typer.testing import Result
 
+from cli_runner import invoke
 from texas42 import analysis, engine
-from texas42.cli import app
 
 LABELS = ["blanks", "aces", "deuces", "treys", "fours", "fives", "sixes", "doubles", "follow-me"]
 BID_KEYS = [str(b) for b in range(30, 43)] + ["84"]
@@ -27,19 +26,6 @@ ORDINARY = "6-4 5-5 5-2 4-3 4-2 3-2 3-1"
 ALL_SIXES = "6-6 6-5 6-4 6-3 6-2 6-1 6-0"
 WEAK = "6-1 5-2 4-0 3-1 2-0 6-3 5-1"
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def _runner() -> CliRunner:
-    if "mix_stderr" in inspect.signature(CliRunner.__init__).parameters:
-        return CliRunner(mix_stderr=False)  # type: ignore[call-arg]  # pragma: no cover
-    return CliRunner()
-
-
-runner = _runner()
-
-
-def invoke(*args: str, input: str | None = None) -> Result:
-    return runner.invoke(app, list(args), input=input)
 
 
 def ok(*args: str, input: str | None = None) -> Result:

@@ -6,7 +6,6 @@ each deal below was solved there for the nine declarations with one leader.
 
 from __future__ import annotations
 
-import inspect
 import json
 import re
 from collections.abc import Iterator
@@ -14,11 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner, Result
+from typer.testing import Result
 
 import texas42
+from cli_runner import invoke
 from texas42 import cli, engine
-from texas42.cli import app
 
 LABELS = ["blanks", "aces", "deuces", "treys", "fours", "fives", "sixes", "doubles", "follow-me"]
 
@@ -54,20 +53,6 @@ DEAL_C = (
     "0-0 1-1 2-0 2-1 3-1 5-1 6-1 / 1-0 2-2 3-0 4-3 4-4 5-2 6-5"
 )
 DEAL_C_BIDDER2 = dict(zip(LABELS, [31, 41, 22, 41, 17, 16, 34, 7, 30], strict=True))
-
-
-def _runner() -> CliRunner:
-    """A runner that keeps stderr apart from stdout (older Click needs mix_stderr=False)."""
-    if "mix_stderr" in inspect.signature(CliRunner.__init__).parameters:
-        return CliRunner(mix_stderr=False)  # type: ignore[call-arg]  # pragma: no cover
-    return CliRunner()
-
-
-runner = _runner()
-
-
-def invoke(*args: str, input: str | None = None) -> Result:
-    return runner.invoke(app, list(args), input=input)
 
 
 def table_rows(output: str) -> dict[str, list[int]]:
