@@ -100,11 +100,8 @@ HASH_MULT = np.int64(-7046029254386353131)  # 0x9E3779B97F4A7C15 as int64
 
 
 @jit(types.int64[::1]())
-def new_workspace_kernel():  # type: ignore[no-untyped-def]
-    return np.zeros(WORKSPACE_SIZE, dtype=np.int64)
-
-
-def new_workspace() -> np.ndarray:
+def new_workspace():  # type: ignore[no-untyped-def]
+    """A zeroed workspace: one per solving thread or chunk of work."""
     return np.zeros(WORKSPACE_SIZE, dtype=np.int64)
 
 
@@ -465,7 +462,7 @@ def _two_tricks(W, leader, remaining, alpha, beta):  # type: ignore[no-untyped-d
 
 
 @inline
-def _order_leads(W, seat, remaining, moves, hint):  # type: ignore[no-untyped-def]
+def _order_leads(W, seat, moves, hint):  # type: ignore[no-untyped-def]
     """Leads to try: sure winners, then leads the partner wins, then the rest high first."""
     hand = W[HANDS + seat]
     partner = (seat + 2) & 3
@@ -631,7 +628,7 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
             beta = high
         alpha0 = alpha
         beta0 = beta
-        n = _order_leads(W, seat, remaining, moves, hint)
+        n = _order_leads(W, seat, moves, hint)
         best = -1 if maximizing else 99
         best_move = -1
         bit = np.int64(1)
@@ -806,7 +803,7 @@ def solve_batch(hands, tables, declarations, leaders, out, nodes, chunk):  # typ
     tasks = hands.shape[0] * n_declarations
     n_chunks = (tasks + chunk - 1) // chunk
     for c in numba.prange(n_chunks):
-        W = new_workspace_kernel()
+        W = new_workspace()
         for task in range(c * chunk, min(tasks, (c + 1) * chunk)):
             i = task // n_declarations
             j = task - i * n_declarations
