@@ -94,7 +94,11 @@ SCORE_OFFSET = 29 * 8  # each move's ordering score, beside the move lists
 TOPS = MOVES + 2 * SCORE_OFFSET  # 16: per suit, the opponents' and the partner's best play
 THREATS = TOPS + 16  # 8 tricks x 2: the best play of the third and last seats (-1: not known)
 TT = (THREATS + 16 + 7) // 8 * 8
-WORKSPACE_SIZE = TT + 4 * TT_SIZE
+# The last two tricks: bounds by remaining dominoes and leader, one word an entry, as
+# GEN << 42 | leader << 40 | remaining << 12 | high << 6 | low.
+ENDINGS = TT + 4 * TT_SIZE
+ENDINGS_BITS = 14
+WORKSPACE_SIZE = ENDINGS + (1 << ENDINGS_BITS)
 
 HASH_MULT = np.int64(-7046029254386353131)  # 0x9E3779B97F4A7C15 as int64
 
@@ -231,25 +235,6 @@ def _sure_tricks(W, leader, remaining):  # type: ignore[no-untyped-def]
         m &= m - 1
         tricks += 1
         points += 1 + W[TAB + TAB_COUNT + d]
-    return tricks * 64 + points
-    m = hand & ~trump_suit
-    while m:
-        d = lowest(m)
-        m &= m - 1
-        suit = W[TAB + TAB_LEAD_SUIT + d]
-        power = TAB + TAB_POWER + suit * 28
-        mine = W[power + d]
-        o = others & W[TAB + TAB_SUIT + suit]
-        wins = True
-        while o:
-            e = lowest(o)
-            o &= o - 1
-            if W[power + e] > mine:
-                wins = False
-                break
-        if wins:
-            tricks += 1
-            points += 1 + W[TAB + TAB_COUNT + d]
     return tricks * 64 + points
 
 
@@ -462,6 +447,38 @@ def _two_tricks(W, leader, remaining, alpha, beta):  # type: ignore[no-untyped-d
 
 
 @inline
+def _ending(W, leader, remaining, alpha, beta):  # type: ignore[no-untyped-def]
+    """Points for seats 0/2 in the last two tricks, through a table of bounds: the same
+    endings recur in every probe of the bisection."""
+    key = (W[GEN] << 42) | (leader << 40) | (remaining << 12)
+    slot = ENDINGS + (((remaining | (leader << 28)) * HASH_MULT) >> (64 - ENDINGS_BITS) & ((1 << ENDINGS_BITS) - 1))
+    entry = W[slot]
+    low = 0
+    high = 63
+    if entry & ~np.int64(4095) == key:
+        low = entry & 63
+        high = (entry >> 6) & 63
+        if low >= beta or low == high:
+            return low
+        if high <= alpha:
+            return high
+        if low > alpha:
+            alpha = low
+        if high < beta:
+            beta = high
+    v = _two_tricks(W, leader, remaining, alpha, beta)
+    if v <= alpha:
+        high = v
+    elif v >= beta:
+        low = v
+    else:
+        low = v
+        high = v
+    W[slot] = key | low | (high << 6)
+    return v
+
+
+@inline
 def _order_leads(W, seat, moves, hint):  # type: ignore[no-untyped-def]
     """Leads to try: sure winners, then leads the partner wins, then the rest high first."""
     hand = W[HANDS + seat]
@@ -582,7 +599,7 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
         tricks_left = popcount(hand)
         stake = tricks_left + _count_of(W, remaining)
         if tricks_left == 2:
-            return _two_tricks(W, seat, remaining, alpha, beta)
+            return _ending(W, seat, remaining, alpha, beta)
         if stake <= alpha:
             return stake
         if beta <= 0:
@@ -718,7 +735,7 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
             elif tricks_after == 1:
                 v = gain + _last_trick(W, next_seat, remaining ^ (bit << d))
             elif tricks_after == 2:
-                v = gain + _two_tricks(W, next_seat, remaining ^ (bit << d), alpha - gain, beta - gain)
+                v = gain + _ending(W, next_seat, remaining ^ (bit << d), alpha - gain, beta - gain)
             else:
                 zero = pos - 3  # not a literal 0: see ENGINE_NOTES on cache=True and recursion
                 v = gain + search(address, next_seat, zero, zero, zero, zero, zero, alpha - gain, beta - gain)
