@@ -81,7 +81,8 @@ TAB_COUNT = 260  # 28: count points
 TAB_TEN = 288  # the mask of 10-count dominoes
 TAB_FIVE = 289  # the mask of 5-count dominoes
 TAB_TRUMP_ORDER = 290  # 8: the trumps from highest to lowest, then -1
-TABLE_SIZE = 298
+TAB_BEATS = 298  # 8 x 28: the mask of dominoes stronger than a domino when a suit is led
+TABLE_SIZE = 522
 
 HANDS = 0  # 4 hand masks
 NODES = 4
@@ -165,21 +166,14 @@ def _sure_tricks(W, leader, remaining):  # type: ignore[no-untyped-def]
     hand = W[HANDS + leader]
     others = remaining & ~hand
     trump_suit = W[TAB + TAB_SUIT + TRUMP]
-    power_trump = TAB + TAB_POWER + TRUMP * 28
-    best_other = 0
-    m = others & trump_suit
-    while m:
-        d = lowest(m)
-        m &= m - 1
-        if W[power_trump + d] > best_other:
-            best_other = W[power_trump + d]
+    beats = TAB + TAB_BEATS
     tricks = 0
     points = 0
     m = hand & trump_suit
     while m:
         d = lowest(m)
         m &= m - 1
-        if W[power_trump + d] > best_other:
+        if W[beats + TRUMP * 28 + d] & others == 0:
             tricks += 1
             points += 1 + W[TAB + TAB_COUNT + d]
     # The leader's other winners: dominoes that beat every other domino left in the
@@ -193,17 +187,7 @@ def _sure_tricks(W, leader, remaining):  # type: ignore[no-untyped-def]
         d = lowest(m)
         m &= m - 1
         suit = W[TAB + TAB_LEAD_SUIT + d]
-        power = TAB + TAB_POWER + suit * 28
-        mine = W[power + d]
-        o = others & W[TAB + TAB_SUIT + suit]
-        wins = True
-        while o:
-            e = lowest(o)
-            o &= o - 1
-            if W[power + e] > mine:
-                wins = False
-                break
-        if wins:
+        if W[beats + suit * 28 + d] & others & ~trump_suit == 0:
             winners |= np.int64(1) << d
             winner_suits |= np.int64(1) << suit
     if winners == 0:
