@@ -435,7 +435,8 @@ def _ending(W, leader, remaining, alpha, beta):  # type: ignore[no-untyped-def]
     """Points for seats 0/2 in the last two tricks, through a table of bounds: the same
     endings recur in every probe of the bisection."""
     key = (W[GEN] << 42) | (leader << 40) | (remaining << 12)
-    slot = ENDINGS + (((remaining | (leader << 28)) * HASH_MULT) >> (64 - ENDINGS_BITS) & ((1 << ENDINGS_BITS) - 1))
+    hashed = (remaining | (leader << 28)) * HASH_MULT
+    slot = ENDINGS + ((hashed >> (64 - ENDINGS_BITS)) & ((1 << ENDINGS_BITS) - 1))
     entry = W[slot]
     low = 0
     high = 63
