@@ -70,9 +70,7 @@ def _as_pointer(typingctx, address):  # type: ignore[no-untyped-def]
 # --- Workspace layout -----------------------------------------------------------------
 
 TRUMP = 7
-TT_BITS = 15  # buckets
 ALL_MASK = (1 << 28) - 1
-TT_SIZE = 1 << TT_BITS
 # Per-declaration table, built by texas42.engine from the rules core:
 TAB_LEAD_SUIT = 0  # 28: the suit a domino calls when led
 TAB_SUIT = 28  # 8: the dominoes of each suit (pips 0..6, then trump)
@@ -90,14 +88,18 @@ GEN = 5
 TAB = 8
 MOVES = TAB + TABLE_SIZE  # 29 plies x 8: move lists, ordered
 SCORE_OFFSET = 29 * 8  # each move's ordering score, beside the move lists
-# Transposition table: buckets of two entries in one cache line; an entry is a key and
-# low | high << 8 | (best lead + 1) << 16. The first entry keeps the deeper position.
 TOPS = MOVES + 2 * SCORE_OFFSET  # 16: per suit, the opponents' and the partner's best play
 THREATS = TOPS + 16  # 8 tricks x 2: the best play of the third and last seats (-1: not known)
+# Transposition table, small enough to stay in a core's L2 cache: buckets of two
+# one-word entries, remaining | leader << 28 | low << 30 | high << 36 | (best lead + 1)
+# << 42 | GEN << 47. The first entry keeps the deeper position.
 TT = (THREATS + 16 + 7) // 8 * 8
+TT_BITS = 14  # buckets
+TT_KEY = ALL_MASK | 3 << 28 | 0xFFFF << 47
+MAX_GEN = 0xFFFF  # then both tables are cleared
 # The last two tricks: bounds by remaining dominoes and leader, one word an entry, as
 # GEN << 42 | leader << 40 | remaining << 12 | high << 6 | low.
-ENDINGS = TT + 4 * TT_SIZE
+ENDINGS = TT + 2 * (1 << TT_BITS)
 ENDINGS_BITS = 14
 WORKSPACE_SIZE = ENDINGS + (1 << ENDINGS_BITS)
 
@@ -591,17 +593,18 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
             return 0
         low = 0
         high = stake
-        key = remaining | (seat << 28) | (W[GEN] << 30)
-        bucket = TT + 4 * (((key * HASH_MULT) >> (64 - TT_BITS)) & (TT_SIZE - 1))
+        key = remaining | (seat << 28) | (W[GEN] << 47)
+        hashed = (remaining | (seat << 28)) * HASH_MULT
+        bucket = TT + 2 * ((hashed >> (64 - TT_BITS)) & ((1 << TT_BITS) - 1))
         hint = -1
         entry = bucket
-        if W[bucket + 2] == key:
-            entry = bucket + 2
-        if W[entry] == key:
-            packed = W[entry + 1]
-            hint = (packed >> 16) - 1
-            low = packed & 255
-            high = (packed >> 8) & 255
+        if W[bucket + 1] & TT_KEY == key:
+            entry = bucket + 1
+        if W[entry] & TT_KEY == key:
+            packed = W[entry]
+            hint = ((packed >> 42) & 31) - 1
+            low = (packed >> 30) & 63
+            high = (packed >> 36) & 63
             if low >= beta or low == high:
                 return low
             if high <= alpha:
@@ -678,18 +681,16 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
         else:
             low = best
             high = best
-        if W[entry] != key:
+        if W[entry] & TT_KEY != key:
             # Replace the always-replaced second entry, unless this position is at
             # least as deep as the first one's (or that one is from an earlier solve).
             first = W[bucket]
-            if (first >> 30) != W[GEN] or popcount(remaining) >= popcount(first & ALL_MASK):
-                W[bucket + 2] = first
-                W[bucket + 3] = W[bucket + 1]
+            if (first >> 47) != W[GEN] or popcount(remaining) >= popcount(first & ALL_MASK):
+                W[bucket + 1] = first
                 entry = bucket
             else:
-                entry = bucket + 2
-        W[entry] = key
-        W[entry + 1] = low | (high << 8) | ((best_move + 1) << 16)
+                entry = bucket + 1
+        W[entry] = key | (low << 30) | (high << 36) | ((best_move + 1) << 42)
         return best
 
     n = _order_follows(W, seat, pos, suit, win_seat, win_power, moves, (ply - pos) >> 2)
@@ -779,6 +780,9 @@ def solve_one(W, hands, table, leader):  # type: ignore[no-untyped-def]
     for i in range(TABLE_SIZE):
         W[TAB + i] = table[i]
     W[GEN] += 1
+    if W[GEN] > MAX_GEN:
+        W[TT:] = 0
+        W[GEN] = 1
     zero = leader - leader
     return exact_value(W, leader, zero, zero, zero, zero, zero)
 
