@@ -570,9 +570,10 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
 
     ``seat`` is to play the trick's domino number ``pos`` (0 = lead); ``suit`` was
     led, ``win_seat`` leads the trick with strength ``win_power``, and ``points`` is
-    what the trick holds so far. The workspace is passed by ``address``: an array
-    argument would cost reference counting at every call."""
-    W = numba.carray(_as_pointer(address), WORKSPACE_SIZE)
+    what the trick holds so far. The workspace is passed by ``address`` and indexed
+    as a raw pointer: an array would cost reference counting at every call, and a
+    negative-index check at every access."""
+    W = _as_pointer(address)
     W[NODES] += 1
     remaining = W[HANDS] | W[HANDS + 1] | W[HANDS + 2] | W[HANDS + 3]
     ply = 28 - popcount(remaining)
