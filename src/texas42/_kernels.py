@@ -88,8 +88,8 @@ GEN = 5
 TAB = 8
 MOVES = TAB + TABLE_SIZE  # 29 plies x 8: move lists, ordered
 SCORE_OFFSET = 29 * 8  # each move's ordering score, beside the move lists
-TOPS = MOVES + 2 * SCORE_OFFSET  # 16: per suit, the opponents' and the partner's best play
-THREATS = TOPS + 16  # 8 tricks x 2: the best play of the third and last seats (-1: not known)
+TOPS = MOVES + 2 * SCORE_OFFSET  # 8: per suit, the partner's best play (-1: cannot win)
+THREATS = TOPS + 8  # 8 tricks x 2: the best play of the third and last seats (-1: not known)
 # Transposition table, small enough to stay in a core's L2 cache: buckets of two
 # one-word entries, remaining | leader << 28 | low << 30 | high << 36 | (best lead + 1)
 # << 42 | GEN << 47. The first entry keeps the deeper position.
@@ -257,6 +257,21 @@ def _top_power(W, seat, suit, power):  # type: ignore[no-untyped-def]
         if W[power + d] > top:
             top = W[power + d]
     return top
+
+
+@inline
+def _best_play(W, hand, suit):  # type: ignore[no-untyped-def]
+    """The strongest legal play of ``hand`` to a trick of ``suit``; -1 if none can win."""
+    legal = hand & W[TAB + TAB_SUIT + suit]
+    if legal == 0:
+        legal = hand
+    beats = TAB + TAB_BEATS + suit * 28
+    while legal:
+        d = lowest(legal)
+        if W[beats + d] & legal == 0:
+            return d if W[TAB + TAB_POWER + suit * 28 + d] > 0 else -1
+        legal &= legal - 1
+    return -1
 
 
 @inline
@@ -466,14 +481,24 @@ def _ending(W, leader, remaining, alpha, beta):  # type: ignore[no-untyped-def]
 
 
 @inline
+def _can_beat(W, hand, suit, d):  # type: ignore[no-untyped-def]
+    """Whether ``hand`` holds a legal play stronger than ``d`` when ``suit`` is led."""
+    legal = hand & W[TAB + TAB_SUIT + suit]
+    if legal == 0:
+        legal = hand
+    return W[TAB + TAB_BEATS + suit * 28 + d] & legal != 0
+
+
+@inline
 def _order_leads(W, seat, moves, hint):  # type: ignore[no-untyped-def]
     """Leads to try: sure winners, then leads the partner wins, then the rest high first."""
     hand = W[HANDS + seat]
-    partner = (seat + 2) & 3
-    opponents = W[HANDS + ((seat + 1) & 3)] | W[HANDS + ((seat + 3) & 3)]
-    opponent_trumps = opponents & W[TAB + TAB_SUIT + TRUMP]
+    left = W[HANDS + ((seat + 1) & 3)]
+    partner = W[HANDS + ((seat + 2) & 3)]
+    right = W[HANDS + ((seat + 3) & 3)]
+    opponent_trumps = (left | right) & W[TAB + TAB_SUIT + TRUMP]
     n = 0
-    cached = 0  # the suits whose best plays are in W[TOPS...]
+    cached = 0  # the suits whose partner's best play is in W[TOPS...]
     m = hand
     if popcount(hand & W[TAB + TAB_SUIT + TRUMP]) > 1:
         m = _drop_equal_trumps(W, hand, TAB + TAB_POWER + TRUMP * 28, 0)
@@ -481,22 +506,18 @@ def _order_leads(W, seat, moves, hint):  # type: ignore[no-untyped-def]
         d = lowest(m)
         m &= m - 1
         suit = W[TAB + TAB_LEAD_SUIT + d]
-        power = TAB + TAB_POWER + suit * 28
-        mine = W[power + d]
         count = W[TAB + TAB_COUNT + d]
-        if not cached >> suit & 1:
-            cached |= np.int64(1) << suit
-            top = _top_power(W, (seat + 1) & 3, suit, power)
-            t3 = _top_power(W, (seat + 3) & 3, suit, power)
-            W[TOPS + suit] = t3 if t3 > top else top
-            W[TOPS + 8 + suit] = _top_power(W, partner, suit, power)
-        top_opponent = W[TOPS + suit]
-        if mine > top_opponent:
+        if not (_can_beat(W, left, suit, d) or _can_beat(W, right, suit, d)):
             score = 1000 + count
-        elif W[TOPS + 8 + suit] > top_opponent:
-            score = 500 - count
         else:
-            score = mine - 4 * count
+            if not cached >> suit & 1:
+                cached |= np.int64(1) << suit
+                W[TOPS + suit] = _best_play(W, partner, suit)
+            top = W[TOPS + suit]
+            if top >= 0 and not (_can_beat(W, left, suit, top) or _can_beat(W, right, suit, top)):
+                score = 500 - count
+            else:
+                score = W[TAB + TAB_POWER + suit * 28 + d] - 4 * count
         if suit == TRUMP and opponent_trumps == 0:
             score -= 200
         if d == hint:
