@@ -121,40 +121,31 @@ def _count_of(W, mask):  # type: ignore[no-untyped-def]
 
 
 @inline
-def _owner(W, d):  # type: ignore[no-untyped-def]
-    for seat in range(4):
-        if W[HANDS + seat] >> d & 1:
-            return seat
-    return -1
-
-
-@inline
 def _top_trump_points(W, remaining):  # type: ignore[no-untyped-def]
     """Points one team takes for sure with the trumps that beat every trump of the other.
 
     Each such trump wins the trick it falls in, with its count, and one seat's trumps
     fall in different tricks. Returns points, negated when the team is seats 1/3."""
+    team02 = W[HANDS] | W[HANDS + 2]
     team = -1
-    per_seat = np.int64(0)  # four 8-bit counters
-    points = 0
+    run = 0
     for i in range(7):
         d = W[TAB + TAB_TRUMP_ORDER + i]
         if d < 0:
             break
         if not remaining >> d & 1:
             continue
-        seat = _owner(W, d)
+        side = 1 - (team02 >> d & 1)
         if team < 0:
-            team = seat & 1
-        elif (seat & 1) != team:
+            team = side
+        elif side != team:
             break
-        per_seat += np.int64(1) << (8 * seat)
-        points += W[TAB + TAB_COUNT + d]
+        run |= np.int64(1) << d
     if team < 0:
         return 0
-    a = (per_seat >> (8 * team)) & 255
-    b = (per_seat >> (8 * (team + 2))) & 255
-    points += a if a > b else b
+    a = popcount(run & W[HANDS + team])
+    b = popcount(run & W[HANDS + team + 2])
+    points = _count_of(W, run) + (a if a > b else b)
     return -points if team else points
 
 
