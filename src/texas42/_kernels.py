@@ -100,7 +100,7 @@ MAX_GEN = 0xFFFF  # then both tables are cleared
 # The last two tricks: bounds by remaining dominoes and leader, one word an entry, as
 # GEN << 42 | leader << 40 | remaining << 12 | high << 6 | low.
 ENDINGS = TT + 2 * (1 << TT_BITS)
-ENDINGS_BITS = 14
+ENDINGS_BITS = 12
 WORKSPACE_SIZE = ENDINGS + (1 << ENDINGS_BITS)
 
 HASH_MULT = np.int64(-7046029254386353131)  # 0x9E3779B97F4A7C15 as int64
