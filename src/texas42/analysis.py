@@ -378,7 +378,9 @@ def analyze_hand(
     else:
         to_check = (recommendation.declaration,)
     counter.retotal(deals * (len(chosen) + len(to_check)))
-    check_points = solve_sample(check_deals, to_check, threads, batch_deals, counter)
+    # Batches of as many solves as the main sample's keep both cores busy.
+    check_batch = batch_deals * len(chosen) // len(to_check)
+    check_points = solve_sample(check_deals, to_check, threads, check_batch, counter)
     checks = tuple(TrumpStats.from_points(d, check_points[:, j]) for j, d in enumerate(to_check))
     check = next(s for s in checks if s.declaration == recommendation.declaration)
     return HandAnalysis(
