@@ -197,9 +197,7 @@ def stake(hands: Sequence[int] | rules.Deal) -> int:
 # every hand is tried (no equivalent dominoes, no abstraction), memo at trick boundaries.
 
 
-def nello_can_lose_all(
-    hands: Sequence[int] | rules.Deal, bidder: int, doubles: rules.NelloDoubles
-) -> bool:
+def nello_can_lose_all(hands: Sequence[int] | rules.Deal, bidder: int, doubles: rules.NelloDoubles) -> bool:
     """Nel-O: can the bidder, leading, lose every trick? The partner sits out."""
     position = _as_hands(hands)
     seats = rules.nello_seats(bidder)
@@ -220,12 +218,13 @@ def nello_can_lose_all(
             return winner != 0 and trick((current[0], current[1], current[2]), winner)
         player = (leader + len(plays)) % 3
         hand = current[player]
-        answers = []
         for d in rules.dominoes_in(rules.nello_legal_plays(hand, plays[0] if plays else None, doubles)):
             current[player] = hand & ~(1 << d)
-            answers.append(play(current, leader, (*plays, d)))
+            answer = play(current, leader, (*plays, d))
             current[player] = hand
-        return any(answers) if player == 0 else all(answers)
+            if answer == (player == 0):  # the bidder found a way, or an opponent a refutation
+                return answer
+        return player != 0
 
     return trick((position[seats[0]], position[seats[1]], position[seats[2]]), 0)
 

@@ -275,15 +275,75 @@ def new_sevens_workspace(distance):  # type: ignore[no-untyped-def]
 
 
 @inline
-def _s_counts(W, hand):  # type: ignore[no-untyped-def]
-    """A hand as its count of dominoes at each distance, 3 bits a distance."""
+def _s_counts(W, hand, present):  # type: ignore[no-untyped-def]
+    """A hand as its count of dominoes at each distance still held by anyone, closest
+    first, 3 bits a distance: only the order of the distances matters, so positions
+    that differ by distances nobody holds share an entry."""
     v = 0
+    shift = 0
     for c in range(8):
-        v |= popcount(hand & W[S_CLASS + c]) << (3 * c)
+        if present >> c & 1:
+            v |= popcount(hand & W[S_CLASS + c]) << shift
+            shift += 3
     return v
 
 
-@jit(types.int64(types.int64[::1], types.int64, types.int64, types.int64, types.int64, types.int64, types.int64))
+@inline
+def _s_closest(W, hand):  # type: ignore[no-untyped-def]
+    """The smallest distance from 7 in a hand (8: an empty hand)."""
+    for c in range(8):
+        if hand & W[S_CLASS + c]:
+            return c
+    return 8
+
+
+@inline
+def _s_closer(W, hand, distance):  # type: ignore[no-untyped-def]
+    """How many dominoes of a hand are strictly closer to 7 than ``distance``."""
+    n = 0
+    for c in range(distance):
+        n += popcount(hand & W[S_CLASS + c])
+    return n
+
+
+@inline
+def _s_bounds(W, seat, tricks):  # type: ignore[no-untyped-def]
+    """Tricks the leader's team and the other team take for sure, as ours * 8 + theirs.
+
+    The leader wins a trick with each domino at least as close as every domino of the
+    other team, leading them one after another (the first played wins a tie). A domino
+    strictly closer than all of the other team's wins whenever it is played, and one
+    seat's dominoes fall in different tricks."""
+    h0 = W[S_HANDS + seat]
+    h1 = W[S_HANDS + ((seat + 1) & 3)]
+    h2 = W[S_HANDS + ((seat + 2) & 3)]
+    h3 = W[S_HANDS + ((seat + 3) & 3)]
+    theirs = _s_closest(W, h1 | h3)
+    ours = _s_closest(W, h0 | h2)
+    sure = _s_closer(W, h0, theirs + 1)
+    top = max(_s_closer(W, h0, theirs), _s_closer(W, h2, theirs))
+    if top > sure:
+        sure = top
+    against = max(_s_closer(W, h1, ours), _s_closer(W, h3, ours))
+    return min(sure, tricks) * 8 + min(against, tricks)
+
+
+@inline
+def _s_last_trick(W, seat):  # type: ignore[no-untyped-def]
+    """1 if seats 0/2 take the last trick, every play forced: the closest domino, the
+    first played among equals."""
+    winner = seat
+    best = W[S_DISTANCE + lowest(W[S_HANDS + seat])]
+    for i in range(1, 4):
+        s = (seat + i) & 3
+        c = W[S_DISTANCE + lowest(W[S_HANDS + s])]
+        if c < best:
+            best = c
+            winner = s
+    return 1 - (winner & 1)
+
+
+@jit(types.int64(types.int64[::1], *[types.int64] * 6))
 def sevens_search(W, seat, pos, win_seat, win_distance, alpha, beta):  # type: ignore[no-untyped-def]
     """Fail-soft alpha-beta: the tricks seats 0/2 take from this trick on.
 
@@ -299,21 +359,30 @@ def sevens_search(W, seat, pos, win_seat, win_distance, alpha, beta):  # type: i
         tricks = popcount(hand)
         if tricks == 0:
             return 0
+        if tricks == 1:
+            return _s_last_trick(W, seat)
         low = 0
         high = tricks
-        k1 = _s_counts(W, hand) | (_s_counts(W, W[S_HANDS + ((seat + 1) & 3)]) << 24) | ((seat + 4) << 48)
-        k2 = _s_counts(W, W[S_HANDS + ((seat + 2) & 3)]) | (_s_counts(W, W[S_HANDS + ((seat + 3) & 3)]) << 24)
+        present = 0
+        remaining = W[S_HANDS] | W[S_HANDS + 1] | W[S_HANDS + 2] | W[S_HANDS + 3]
+        for c in range(8):
+            if remaining & W[S_CLASS + c]:
+                present |= 1 << c
+        k1 = _s_counts(W, W[S_HANDS], present) | (_s_counts(W, W[S_HANDS + 1], present) << 24)
+        k1 |= (seat + 4) << 48
+        k2 = _s_counts(W, W[S_HANDS + 2], present) | (_s_counts(W, W[S_HANDS + 3], present) << 24)
         slot = S_TT + 4 * ((((k1 ^ (k2 * HASH_MULT)) * HASH_MULT) >> (64 - S_TT_BITS)) & (S_TT_SIZE - 1))
         if W[slot] == k1 and W[slot + 1] == k2:
             low = W[slot + 2] & 255
             high = W[slot + 2] >> 8
         else:
-            # Each domino of pip total 7 in the leader's hand wins a trick when led.
-            sure = popcount(hand & W[S_CLASS])
+            sure = _s_bounds(W, seat, tricks)
             if maximizing:
-                low = sure
+                low = sure >> 3
+                high = tricks - (sure & 7)
             else:
-                high = tricks - sure
+                low = sure & 7
+                high = tricks - (sure >> 3)
         if low >= beta or low == high:
             return low
         if high <= alpha:
@@ -392,16 +461,20 @@ def sevens_search(W, seat, pos, win_seat, win_distance, alpha, beta):  # type: i
     return best
 
 
-@jit(types.int64(types.int64[::1], types.int64[::1], types.int64))
-def sevens_one(W, hands, leader):  # type: ignore[no-untyped-def]
-    """The tricks seats 0/2 take, ``leader`` leading, by null-window bisection; first ask
-    whether the leader's team takes every trick (the contract)."""
+@jit(types.int64(types.int64[::1], types.int64[::1], types.int64, types.int64))
+def sevens_one(W, hands, leader, contract):  # type: ignore[no-untyped-def]
+    """The tricks seats 0/2 take, ``leader`` leading, by null-window bisection that first
+    asks whether the leader's team takes every trick. With ``contract``, only that is
+    asked: 1 if the leader's team takes every trick, else 0."""
     for i in range(4):
         W[S_HANDS + i] = hands[i]
     low = 0
     high = popcount(hands[0])
-    guess = high if (leader & 1) == 0 else 1
     zero = leader - leader
+    guess = high if (leader & 1) == 0 else zero + 1
+    if contract:
+        v = sevens_search(W, leader, zero, zero, zero, guess - 1, guess)
+        return 1 if (v >= guess) == ((leader & 1) == 0) else 0
     while low < high:
         v = sevens_search(W, leader, zero, zero, zero, guess - 1, guess)
         if v >= guess:
@@ -417,18 +490,19 @@ def sevens_one(W, hands, leader):  # type: ignore[no-untyped-def]
         types.int64[:, ::1],
         types.int64[::1],
         types.int64[::1],
+        types.int64,
         types.int64[::1],
         types.int64[::1],
         types.int64,
     ),
     parallel=True,
 )
-def sevens_batch(hands, leaders, distance, out, nodes, chunk):  # type: ignore[no-untyped-def]
+def sevens_batch(hands, leaders, distance, contract, out, nodes, chunk):  # type: ignore[no-untyped-def]
     """out[i]: sevens_one of hands[i] with leaders[i] leading, chunk by chunk as nello_batch."""
     n = hands.shape[0]
     for c in numba.prange((n + chunk - 1) // chunk):
         W = new_sevens_workspace(distance)
         for i in range(c * chunk, min(n, (c + 1) * chunk)):
             before = W[S_NODES]
-            out[i] = sevens_one(W, hands[i], leaders[i])
+            out[i] = sevens_one(W, hands[i], leaders[i], contract)
             nodes[i] = W[S_NODES] - before

@@ -306,11 +306,15 @@ def solve_nello(
 
 
 def solve_sevens(
-    hands: np.ndarray, leaders: Seat | Sequence[Seat] | np.ndarray = 0, threads: int | None = None
+    hands: np.ndarray,
+    leaders: Seat | Sequence[Seat] | np.ndarray = 0,
+    threads: int | None = None,
+    contract_only: bool = False,
 ) -> SpecialResult:
     """Sevens, double-dummy: ``values[i]`` is the number of tricks the leader's team of
-    deal i takes with perfect play (the contract needs them all). ``hands`` is an (n, 4)
-    array of hand masks, seat 0 first; the results do not depend on ``threads``."""
+    deal i takes with perfect play; with ``contract_only``, 1 if it takes every trick
+    (the contract), else 0, which is found faster. ``hands`` is an (n, 4) array of hand
+    masks, seat 0 first; the results do not depend on ``threads``."""
     k = _special_kernels()
     hands = check_deal_array(hands)
     n = hands.shape[0]
@@ -319,7 +323,9 @@ def solve_sevens(
     nodes = np.zeros(n, dtype=np.int64)
     if n:
         with _threads(threads):
-            k.sevens_batch(hands, lead, _sevens_distances(), team02, nodes, SPECIAL_CHUNK)
+            k.sevens_batch(hands, lead, _sevens_distances(), int(contract_only), team02, nodes, SPECIAL_CHUNK)
+    if contract_only:
+        return SpecialResult(values=team02, nodes=nodes)
     tricks = np.bitwise_count(hands[:, 0]).astype(np.int64)
     values = np.where(lead % 2 == 0, team02, tricks - team02)
     return SpecialResult(values=values, nodes=nodes)
