@@ -92,8 +92,8 @@ def test_nello_ranks() -> None:
     treys = rules.nello_suit_dominoes(3, HIGH)
     high = sorted(rules.dominoes_in(treys), key=lambda x: -rules.nello_rank(x, 3, HIGH))
     low = sorted(rules.dominoes_in(treys), key=lambda x: -rules.nello_rank(x, 3, LOW))
-    assert [rules.domino_name(x) for x in high] == "3-3 6-3 5-3 4-3 3-2 3-1 3-0".split()
-    assert [rules.domino_name(x) for x in low] == "6-3 5-3 4-3 3-2 3-1 3-0 3-3".split()
+    assert [rules.domino_name(x) for x in high] == ["3-3", "6-3", "5-3", "4-3", "3-2", "3-1", "3-0"]
+    assert [rules.domino_name(x) for x in low] == ["6-3", "5-3", "4-3", "3-2", "3-1", "3-0", "3-3"]
     # A domino that does not follow cannot win: 6-2 off to a double led.
     assert rules.nello_trick_winner(ds("1-1 6-2 0-0"), OWN) == 0
 
