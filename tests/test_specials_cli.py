@@ -227,7 +227,7 @@ def test_analyze_json_specials(in_tmp: Path) -> None:
 def test_analyze_table_lists_the_specials(in_tmp: Path) -> None:
     out = " ".join(ok("analyze", "-n", "20", "-s", "5", THREE_DOUBLES).stdout.split())
     assert "Special contracts" in out and "Nel-O" in out and "splash" in out and "plunge" not in out
-    assert "The rule: the partner names the pip suit" in out
+    assert "a rule that sees only their hand (the partner names the pip suit" in out
 
 
 def test_bid_a_special_contract(in_tmp: Path) -> None:

@@ -256,12 +256,10 @@ def recommendation_text(analysis: HandAnalysis) -> Text:
 
 def _special_note(stats: SpecialStats) -> str:
     if stats.contract is Contract.NELLO:
-        doubles = stats.doubles.label if stats.doubles is not None else ""
-        return f"lose all 7 tricks; doubles {doubles}"
-    if stats.contract is Contract.SEVENS:
-        return "take all 7 tricks"
-    best = "" if stats.best_make is None else percent(stats.best_make)
-    return f"partner's trump by the rule*; best trump each deal {best}"
+        return "" if stats.doubles is None else f"doubles {stats.doubles.label}"
+    if stats.best_make is not None:
+        return f"best trump {percent(stats.best_make)}*"
+    return ""
 
 
 def specials_table(specials: Sequence[SpecialStats], confidence: float) -> Table:
@@ -277,7 +275,7 @@ def specials_table(specials: Sequence[SpecialStats], confidence: float) -> Table
     out.add_column("makes", justify="right")
     out.add_column("95% CI", justify="right", no_wrap=True)
     out.add_column("exp. marks", justify="right")
-    out.add_column("")
+    out.add_column("", no_wrap=True)
     for stats in specials:
         ci = stats.make_ci95
         out.add_row(
@@ -288,12 +286,18 @@ def specials_table(specials: Sequence[SpecialStats], confidence: float) -> Table
             f"{stats.expected_marks:+.2f}",
             Text(_special_note(stats), style="dim"),
         )
+    caption = (
+        "Made: Nel-O when you lose every trick, your partner sitting out; the others when your team "
+        "takes all 7 tricks."
+    )
     if any(s.best_make is not None for s in specials):
-        out.caption = (
-            f"* The rule: {PARTNER_TRUMP_RULE}. The best trump for each deal is hindsight the partner "
-            "cannot have: an upper bound."
+        caption += (
+            " Plunge and splash: your partner names trump by a rule that sees only their hand "
+            f"({PARTNER_TRUMP_RULE}). * With the best trump for each deal: hindsight the partner "
+            "cannot have, an upper bound."
         )
-        out.caption_justify = "left"
+    out.caption = caption
+    out.caption_justify = "left"
     return out
 
 
