@@ -446,7 +446,7 @@ class SpecialStats:
     @property
     def expected_marks(self) -> float:
         """Expected marks of the contract at its minimum bid."""
-        return self.marks * (2.0 * self.make - 1.0)
+        return expected_marks(MARK * self.marks, self.make)
 
     @property
     def best_make(self) -> float | None:

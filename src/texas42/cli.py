@@ -249,10 +249,13 @@ def _house_rules(
     try:
         if nello_doubles is not None:
             overrides["nello_doubles"] = rules.parse_nello_doubles(nello_doubles)
+    except rules.Texas42Error as error:
+        fail(f"--nello-doubles: {error}")
+    try:
         if all_pass is not None:
             overrides["all_pass"] = rules.parse_all_pass(all_pass)
     except rules.Texas42Error as error:
-        fail(str(error))
+        fail(f"--all-pass: {error}")
     if nello_min_marks is not None:
         overrides["nello_min_marks"] = _parse_int("--nello-min-marks", nello_min_marks, 1, 2)
     try:
