@@ -276,7 +276,7 @@ def _threads(threads: int | None) -> Iterator[None]:
         numba.set_num_threads(previous_threads)
 
 
-SPECIAL_CHUNK = 4
+SPECIAL_CHUNK = 16
 """Deals per parallel chunk (and per workspace) of the special contracts' kernels."""
 
 
