@@ -471,12 +471,34 @@ def special_contracts(hand: Hand, house: HouseRules | None) -> tuple[Contract, .
 
 
 def special_solves_per_deal(hand: Hand, house: HouseRules | None) -> int:
-    """Solves per deal for the special contracts: one each for Nel-O and sevens, and the
-    nine declarations (the partner leading) for plunge and splash together."""
+    """Solves per deal for the special contracts, for progress: one each for Nel-O and
+    sevens, and at most the nine declarations (the partner leading) for plunge and splash
+    together, counted as nine."""
     contracts = special_contracts(hand, house)
     return len(set(contracts) & {Contract.NELLO, Contract.SEVENS}) + (
         9 if Contract.SPLASH in contracts else 0
     )
+
+
+def _partner_leads(deals: np.ndarray, threads: int | None) -> tuple[np.ndarray, np.ndarray]:
+    """Plunge and splash: whether seats 0 and 2 take all 42 points, seat 2 naming trump
+    and leading, with the trump of ``rules.partner_trump`` and with the best trump for
+    each deal. The other declarations are solved only where the partner's trump fails."""
+    named = np.array([rules.partner_trump(int(partner)).value for partner in deals[:, 2]])
+    by_rule = np.zeros(deals.shape[0], dtype=bool)
+    best = np.zeros(deals.shape[0], dtype=bool)
+    for declaration in DECLARATIONS:
+        rows = np.flatnonzero(named == declaration.value)
+        if rows.size == 0:
+            continue
+        points = engine.solve_deals(deals[rows], [declaration], leaders=2, threads=threads).points
+        by_rule[rows] = points[:, 0] == TOTAL_POINTS
+        failed = rows[~by_rule[rows]]
+        if failed.size:
+            others = [d for d in DECLARATIONS if d is not declaration]
+            points = engine.solve_deals(deals[failed], others, leaders=2, threads=threads).points
+            best[failed] = np.any(points == TOTAL_POINTS, axis=1)
+    return by_rule, best | by_rule
 
 
 def analyze_specials(
@@ -513,10 +535,7 @@ def analyze_specials(
             )
             solves += batch.shape[0]
         if Contract.SPLASH in made:
-            points = engine.solve_deals(batch, DECLARATIONS, leaders=2, threads=threads).points
-            named = [rules.partner_trump(int(partner)).value for partner in batch[:, 2]]
-            made[Contract.SPLASH][rows] = points[np.arange(batch.shape[0]), named] == TOTAL_POINTS
-            best[rows] = points.max(axis=1) == TOTAL_POINTS
+            made[Contract.SPLASH][rows], best[rows] = _partner_leads(batch, threads)
             solves += batch.shape[0] * len(DECLARATIONS)
         if on_batch is not None:
             on_batch(solves)
