@@ -396,6 +396,9 @@ def sevens_search(W, seat, pos, win_seat, win_distance, alpha, beta):  # type: i
     remaining = W[S_HANDS] | W[S_HANDS + 1] | W[S_HANDS + 2] | W[S_HANDS + 3]
     moves = S_MOVES + (28 - popcount(remaining)) * 16
     ours = (win_seat & 1) == (seat & 1)
+    # The second to play leaves the trick to the partner, last to play, if they can take it.
+    if pos == 1 and not ours and _s_closest(W, W[S_HANDS + ((seat + 2) & 3)]) < win_distance:
+        ours = True
     n = 0
     for c in range(8):
         m = hand & W[S_CLASS + c]
