@@ -38,9 +38,7 @@ def _value(key: str, value: object) -> Any:
     if key == "all-pass" and isinstance(value, str):
         return rules.parse_all_pass(value)
     if key == "nello-min-marks" and isinstance(value, int) and not isinstance(value, bool):
-        if value not in rules.NELLO_MIN_MARKS_CHOICES:
-            raise rules.HouseRulesError(f"Nel-O's minimum bid is 1 or 2 marks, got {value}")
-        return value
+        return rules.check_nello_min_marks(value)
     if key == "specials" and isinstance(value, bool):
         return value
     wanted = {

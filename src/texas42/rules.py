@@ -397,10 +397,6 @@ class AllPass(enum.Enum):
     FORCED = "forced"
     RESHUFFLE = "reshuffle"
 
-    @property
-    def label(self) -> str:
-        return self.value
-
 
 class Contract(enum.Enum):
     """The special contracts: bids whose play differs from a trump bid."""
@@ -435,6 +431,13 @@ def _parse_choice(kind: type[_Choice], what: str, text: str) -> _Choice:
     raise HouseRulesError(f"unknown {what}: {text.strip()!r} (one of {names})")
 
 
+def check_nello_min_marks(marks: int) -> int:
+    """Nel-O's minimum bid in marks, 1 or 2; anything else is a ``HouseRulesError``."""
+    if marks not in NELLO_MIN_MARKS_CHOICES:
+        raise HouseRulesError(f"Nel-O's minimum bid is 1 or 2 marks, got {marks}")
+    return marks
+
+
 def parse_nello_doubles(text: str) -> NelloDoubles:
     """Parse ``own-suit``, ``high`` or ``low``."""
     return _parse_choice(NelloDoubles, "Nel-O doubles rule", text)
@@ -456,8 +459,7 @@ class HouseRules:
     """Whether special contracts are analysed and bid at all."""
 
     def __post_init__(self) -> None:
-        if self.nello_min_marks not in NELLO_MIN_MARKS_CHOICES:
-            raise HouseRulesError(f"Nel-O's minimum bid is 1 or 2 marks, got {self.nello_min_marks}")
+        check_nello_min_marks(self.nello_min_marks)
 
 
 # Nel-O: the bidder must lose every trick; no trumps.
