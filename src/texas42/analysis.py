@@ -630,8 +630,13 @@ class Auction:
         return " ".join(bid_name(b) for b in self.bids) if self.bids else "(we bid first)"
 
 
+PLUNGE_BID: Final = 4 * MARK
+"""A plunge: 4 marks, the only jump bid, allowed before anyone has bid (RULES.md)."""
+
+
 def parse_auction(text: str) -> Auction:
-    """Parse the bids made before ours, e.g. ``"pass 30 31"``; check that each bid is legal."""
+    """Parse the bids made before ours, e.g. ``"pass 30 31"``; check that each bid is
+    legal. 168 (4 marks) before anyone has bid is a plunge."""
     tokens = [t for t in re.split(r"[\s,]+", text.strip()) if t]
     if len(tokens) > 3:
         raise AuctionError(
@@ -645,7 +650,8 @@ def parse_auction(text: str) -> Auction:
         if bid != PASS:
             if bid <= high:
                 raise AuctionError(f"bid {place}: {token!r} is not above the high bid {high}")
-            if bid not in legal_bids(high):
+            plunge = high == PASS and bid == PLUNGE_BID  # 4 marks before anyone has bid
+            if bid not in legal_bids(high) and not plunge:
                 if high < MARK:
                     rule = f"{token!r} comes before 84: the first mark bid is 42 or 84"
                 else:

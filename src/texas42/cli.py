@@ -126,7 +126,8 @@ Examples:
 
 BID_HELP = f"""
 What to bid now. --auction lists the bids already made this hand in order, starting
-with the first bidder: pass, 30..41, 42, 84, 126, ... Its length is your place in
+with the first bidder: pass, 30..41, 42, 84, 126, ... (168 before anyone has bid: a
+plunge). Its length is your place in
 the bidding (three bids before you: you are the shaker) and your partner bid two
 places before you. The advice: don't bid over a high bid the hand can't make at
 --confidence; otherwise bid the most the hand makes (each player bids once);
