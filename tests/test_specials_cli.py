@@ -333,3 +333,20 @@ def test_bad_config_is_bad_input(in_tmp: Path, no_solving: None, text: str, mess
         ("compare", ORDINARY, "6", "5"),
     ):
         assert message in bad(*command)
+
+
+def test_plunge_certain_when_the_partner_holds_every_six() -> None:
+    """The partner's rule names sixes (seven of them) and the partner, leading, draws them
+    all: every trick, whatever the opponents hold."""
+    hand = rules.parse_hand("5-5 4-4 3-3 2-2 5-4 3-2 1-0")
+    partner = rules.parse_hand("6-6 6-5 6-4 6-3 6-2 6-1 6-0").mask
+    assert rules.partner_trump(partner) is rules.Declaration.SIXES
+    rng = np.random.default_rng(8)
+    rest = [d for d in rules.DOMINOES if not (hand.mask | partner) >> d & 1]
+    deals = []
+    for _ in range(30):
+        order = rng.permutation(rest)
+        deals.append([hand.mask, rules.mask_of(order[:7]), partner, rules.mask_of(order[7:])])
+    stats = {s.contract: s for s in analyze_specials(hand, np.array(deals, dtype=np.int64), HouseRules())}
+    assert stats[Contract.PLUNGE].successes == stats[Contract.PLUNGE].best_successes == 30
+    assert stats[Contract.SPLASH].make == 1.0
