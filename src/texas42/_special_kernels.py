@@ -325,7 +325,33 @@ def _s_bounds(W, seat, tricks):  # type: ignore[no-untyped-def]
     if top > sure:
         sure = top
     against = max(_s_closer(W, h1, ours), _s_closer(W, h3, ours))
+    sure = max(sure, tricks - _s_most(W, h1 | h3, h0, h2, tricks))
+    against = max(against, tricks - _s_most(W, h0 | h2, h1, h3, tricks))
     return min(sure, tricks) * 8 + min(against, tricks)
+
+
+@inline
+def _s_nth_closest(W, hand, i):  # type: ignore[no-untyped-def]
+    """The distance of the (i+1)-th closest domino of a hand (8: none)."""
+    for c in range(8):
+        i -= popcount(hand & W[S_CLASS + c])
+        if i < 0:
+            return c
+    return 8
+
+
+@inline
+def _s_most(W, team, a, b, tricks):  # type: ignore[no-untyped-def]
+    """At most this many tricks go to the team holding ``team`` (both its hands) when the
+    other team's seats play their dominoes ``a`` and ``b`` closest first: the team takes a
+    trick only with a domino at least as close as both of theirs in it, and one domino
+    takes one trick. (Any fixed play of the other team bounds what the team can take.)"""
+    taken = 0
+    for i in range(tricks):
+        threshold = min(_s_nth_closest(W, a, i), _s_nth_closest(W, b, i))
+        if _s_nth_closest(W, team, taken) <= threshold:
+            taken += 1
+    return taken
 
 
 @inline
