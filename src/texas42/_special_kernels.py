@@ -313,7 +313,8 @@ def _s_bounds(W, seat, tricks):  # type: ignore[no-untyped-def]
     The leader wins a trick with each domino at least as close as every domino of the
     other team, leading them one after another (the first played wins a tie). A domino
     strictly closer than all of the other team's wins whenever it is played, and one
-    seat's dominoes fall in different tricks."""
+    seat's dominoes fall in different tricks. And a team playing its closest dominoes
+    first leaves the other team no more than ``_s_most`` tricks."""
     h0 = W[S_HANDS + seat]
     h1 = W[S_HANDS + ((seat + 1) & 3)]
     h2 = W[S_HANDS + ((seat + 2) & 3)]
