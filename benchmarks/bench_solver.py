@@ -4,12 +4,16 @@ Run from the repository root after installing the project:
 
     python benchmarks/bench_solver.py                # everything
     python benchmarks/bench_solver.py --deals 2000 --no-reference --no-startup
+    python benchmarks/bench_solver.py --specials-only --deals 1000    # the special contracts
 
 Figures: solves per second on 1 thread and on all cores (median of --repeat runs,
 after a JIT warm-up), nodes per solve (mean, median, p99, max), the same for strong
 hands (seat 0 holding all seven sixes; six fives and the 6-6), the speed ratio
 against the slow reference of the test suite, and the cold (compiling) and warm
-start of `texas42 solve`.
+start of `texas42 solve`. Then the special contracts: Nel-O for each treatment of
+doubles, sevens (the exact tricks, and the contract alone as analysis asks it), and
+plunge/splash, which the trump engine solves with the partner leading (seat 0 holding
+four doubles, all nine declarations).
 """
 
 from __future__ import annotations
@@ -22,7 +26,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numba
 import numpy as np
@@ -126,6 +132,61 @@ def startup_times() -> None:
             print(f"texas42 solve, {label}: {time.perf_counter() - start:.2f} s")
 
 
+def report_special(label: str, solve: Callable[[int], Any], n: int, threads: int, repeat: int) -> None:
+    """Solves per second of ``solve(threads)``, which solves ``n`` deals, and its nodes."""
+    times = []
+    result = None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = solve(threads)
+        times.append(time.perf_counter() - start)
+    median = statistics.median(times)
+    nodes = result.nodes
+    print(
+        f"{label:<34} threads={threads}  {n / median:9.0f} solves/s  (median of {repeat}: {median:.3f} s;"
+        f" nodes/solve mean {nodes.mean():.0f}, p99 {np.percentile(nodes, 99):.0f}, max {nodes.max()})"
+    )
+
+
+def specials(deals: int, seed: int, repeat: int, cores: int) -> None:
+    hands = random_deals(deals, seed)
+    engine.solve_nello(hands[:20])  # JIT warm-up (loading the compiled kernels)
+    engine.solve_sevens(hands[:20])
+    print(f"special contracts: {deals} random deals, seed {seed}, seat 0 bids")
+    for threads in sorted({1, cores}):
+        for doubles in rules.NelloDoubles:
+            report_special(
+                f"Nel-O, doubles {doubles.label}",
+                lambda t, d=doubles: engine.solve_nello(hands, 0, d, threads=t),
+                deals,
+                threads,
+                repeat,
+            )
+        report_special(
+            "sevens, exact tricks", lambda t: engine.solve_sevens(hands, 0, threads=t), deals, threads, repeat
+        )
+        report_special(
+            "sevens, the contract only",
+            lambda t: engine.solve_sevens(hands, 0, threads=t, contract_only=True),
+            deals,
+            threads,
+            repeat,
+        )
+    made = engine.solve_nello(hands).values.mean(), (engine.solve_sevens(hands).values == 7).mean()
+    print(f"made on these deals: Nel-O (own suit) {made[0]:.1%}, sevens {made[1]:.1%}")
+    plunger = rules.parse_hand("6-6 5-5 4-4 3-3 6-5 5-4 6-4").mask
+    plunge = random_deals(max(1, deals // 10), seed, plunger)
+    n = plunge.shape[0] * len(DECLARATIONS)
+    for threads in sorted({1, cores}):
+        report_special(
+            "plunge/splash: 9 trumps, seat 2 leads",
+            lambda t: engine.solve_deals(plunge, DECLARATIONS, leaders=2, threads=t),
+            n,
+            threads,
+            repeat,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -137,9 +198,14 @@ def main() -> None:
     parser.add_argument("--reference-seconds", type=float, default=60.0)
     parser.add_argument("--no-reference", action="store_true")
     parser.add_argument("--no-startup", action="store_true")
+    parser.add_argument("--no-specials", action="store_true")
+    parser.add_argument("--specials-only", action="store_true")
     args = parser.parse_args()
 
     cores = numba.config.NUMBA_NUM_THREADS
+    if args.specials_only:
+        specials(args.deals, args.seed, args.repeat, cores)
+        return
     hands = random_deals(args.deals, args.seed)
     engine.solve_deals(hands[:20], threads=cores)  # JIT warm-up
     print(f"{args.deals} random deals x 9 declarations, seed {args.seed}, {cores} cores")
@@ -162,6 +228,8 @@ def main() -> None:
         reference_ratio(hands, args.reference_seconds)
     if not args.no_startup:
         startup_times()
+    if not args.no_specials:
+        specials(args.deals, args.seed, args.repeat, cores)
 
 
 if __name__ == "__main__":

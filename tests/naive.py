@@ -190,3 +190,90 @@ def stake(hands: Sequence[int] | rules.Deal) -> int:
     """Points still to be won in the position."""
     position = _as_hands(hands)
     return _stake(position[0] | position[1] | position[2] | position[3])
+
+
+# --- Special contracts --------------------------------------------------------------
+# The same plain style, on the rules core's Nel-O and sevens rules: every legal play of
+# every hand is tried (no equivalent dominoes, no abstraction), memo at trick boundaries.
+
+
+def nello_can_lose_all(hands: Sequence[int] | rules.Deal, bidder: int, doubles: rules.NelloDoubles) -> bool:
+    """Nel-O: can the bidder, leading, lose every trick? The partner sits out."""
+    position = _as_hands(hands)
+    seats = rules.nello_seats(bidder)
+    memo: dict[tuple[tuple[int, int, int], int], bool] = {}
+
+    def trick(active: tuple[int, int, int], leader: int) -> bool:
+        """``active``: the hands of the bidder and the two opponents; ``leader`` 0..2."""
+        if active[0] == 0:
+            return True
+        key = (active, leader)
+        if key not in memo:
+            memo[key] = play(list(active), leader, ())
+        return memo[key]
+
+    def play(current: list[int], leader: int, plays: tuple[int, ...]) -> bool:
+        if len(plays) == 3:
+            winner = (leader + rules.nello_trick_winner(plays, doubles)) % 3
+            return winner != 0 and trick((current[0], current[1], current[2]), winner)
+        player = (leader + len(plays)) % 3
+        hand = current[player]
+        for d in rules.dominoes_in(rules.nello_legal_plays(hand, plays[0] if plays else None, doubles)):
+            current[player] = hand & ~(1 << d)
+            answer = play(current, leader, (*plays, d))
+            current[player] = hand
+            if answer == (player == 0):  # the bidder found a way, or an opponent a refutation
+                return answer
+        return player != 0
+
+    return trick((position[seats[0]], position[seats[1]], position[seats[2]]), 0)
+
+
+def sevens_team02(hands: Sequence[int] | rules.Deal, leader: int) -> int:
+    """Sevens: the tricks seats 0/2 take with perfect play, by yes/no questions as
+    :func:`team02_value` (any domino may be played; the closest to 7 wins, first on ties)."""
+    position = _as_hands(hands)
+    bounds: dict[tuple[Hands, int], tuple[int, int]] = {}
+
+    def can(current: Hands, seat: int, need: int) -> bool:
+        """Can seats 0/2 take ``need`` more tricks, ``seat`` leading?"""
+        if need <= 0:
+            return True
+        lo, hi = bounds.get((current, seat), (0, current[0].bit_count() + 1))
+        if need <= lo:
+            return True
+        if need >= hi:
+            return False
+        result = play(list(current), seat, (), need)
+        bounds[(current, seat)] = (need, hi) if result else (lo, need)
+        return result
+
+    def play(current: list[int], leader: int, plays: tuple[int, ...], need: int) -> bool:
+        if len(plays) == 4:
+            winner = (leader + rules.sevens_trick_winner(plays)) % 4
+            gained = 1 if winner % 2 == 0 else 0
+            return can((current[0], current[1], current[2], current[3]), winner, need - gained)
+        seat = (leader + len(plays)) % 4
+        hand = current[seat]
+        for d in rules.dominoes_in(hand):
+            current[seat] = hand & ~(1 << d)
+            answer = play(current, leader, (*plays, d), need)
+            current[seat] = hand
+            if answer == (seat % 2 == 0):
+                return answer
+        return seat % 2 != 0
+
+    lo, hi = 0, position[0].bit_count() + 1
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if can(position, leader, mid):
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
+def sevens_tricks(hands: Sequence[int] | rules.Deal, leader: int) -> int:
+    """Sevens: the tricks of the leader's team (the engine's convention)."""
+    team02 = sevens_team02(hands, leader)
+    return team02 if leader % 2 == 0 else _as_hands(hands)[0].bit_count() - team02

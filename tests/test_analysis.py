@@ -194,6 +194,8 @@ def test_confirmed_recommendation_uses_the_check_sample() -> None:
         ("pass 42 84", (PASS, 42, 84)),
         ("30 84 126", (30, 84, 126)),
         ("p p p", (PASS, PASS, PASS)),
+        ("pass 168", (PASS, 168)),  # a plunge, before anyone has bid
+        ("168 210", (168, 210)),
     ],
 )
 def test_parse_auction(text: str, bids: tuple[int, ...]) -> None:
@@ -212,6 +214,8 @@ def test_parse_auction(text: str, bids: tuple[int, ...]) -> None:
         ("126", "'126' comes before 84"),
         ("30 42 126", "'126' after 42"),
         ("84 168", "'168' after 84"),
+        ("30 168", "'168' comes before 84"),  # a plunge only before anyone has bid
+        ("210", "'210' comes before 84"),
         ("42 41", "'41' is not above"),
         ("pass pass pass pass", "at most 3 bids"),
     ],

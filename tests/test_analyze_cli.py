@@ -54,7 +54,14 @@ def no_solving(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     def forbidden(*args: object, **kwargs: object) -> None:
         raise AssertionError("the engine was called on invalid input")
 
-    for name in ("solve_deals", "solve_table", "solve_deal", "principal_variation"):
+    for name in (
+        "solve_deals",
+        "solve_table",
+        "solve_deal",
+        "principal_variation",
+        "solve_nello",
+        "solve_sevens",
+    ):
         monkeypatch.setattr(engine, name, forbidden)
     yield
 
@@ -112,7 +119,7 @@ def test_command_help_has_examples(command: str, options: list[str]) -> None:
 
 def test_analyze_json_schema(ordinary_json: dict[str, Any]) -> None:
     obj = ordinary_json
-    assert list(obj) == ["hand", "deals", "seed", "trumps", "recommendation"]
+    assert list(obj) == ["hand", "deals", "seed", "trumps", "recommendation", "specials"]
     assert obj["hand"] == ["6-4", "5-5", "5-2", "4-3", "4-2", "3-2", "3-1"]
     assert (obj["deals"], obj["seed"]) == (30, 7)
     assert [t["trump"] for t in obj["trumps"]] == LABELS
@@ -263,7 +270,10 @@ def test_bid_ladder_and_table() -> None:
     out = ok("bid", "-n", "30", "-s", "7", "--auction", "pass 30 31", ORDINARY).stdout
     assert "You bid 4th, as the shaker" in out and "the high bid is 31" in out
     assert "Bid ladder" in out
-    rows = [line for line in out.splitlines() if re.match(r"^\s*(3[2-9]|4[012]|84)\s+[a-z-]+\s+\d+%", line)]
+    trumps = "|".join(LABELS)
+    rows = [
+        line for line in out.splitlines() if re.match(rf"^\s*(3[2-9]|4[012]|84)\s+({trumps})\s+\d+%", line)
+    ]
     assert len(rows) == 12
 
 

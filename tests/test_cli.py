@@ -12,12 +12,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from typer.testing import Result
 
 import texas42
 from cli_runner import invoke
-from texas42 import cli, engine
+from texas42 import cli, engine, rules
 
 LABELS = ["blanks", "aces", "deuces", "treys", "fours", "fives", "sixes", "doubles", "follow-me"]
 
@@ -37,6 +38,10 @@ DEAL_A_BIDDER0 = {
     "doubles": 23,
     "follow-me": 42,
 }
+# Nel-O (doubles own suit; with doubles high: no bidder) and sevens (tricks) per bidder
+# in DEAL_A, from the slow reference of tests/naive.py.
+DEAL_A_NELLO = [0, 0, 1, 0]
+DEAL_A_SEVENS = [4, 3, 4, 3]
 # The same deal written low end first, two-digit and comma-separated.
 DEAL_A_MIXED = (
     "46,55,25,34,24,23,13 / 66 56 26 16 45 15 05 / 0-6 4-4 0-3 2-2 0-2 1-1 0-0 / 63 53 41 40 33 21 10"
@@ -82,7 +87,14 @@ def no_solving(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     def forbidden(*args: object, **kwargs: object) -> None:
         raise AssertionError("the engine was called on invalid input")
 
-    for name in ("solve_deals", "solve_table", "solve_deal", "principal_variation"):
+    for name in (
+        "solve_deals",
+        "solve_table",
+        "solve_deal",
+        "principal_variation",
+        "solve_nello",
+        "solve_sevens",
+    ):
         monkeypatch.setattr(engine, name, forbidden)
     yield
 
@@ -147,7 +159,8 @@ def test_trump_highlights_the_chosen_value() -> None:
 
 
 def test_json_schema(json_a: dict[str, Any]) -> None:
-    assert set(json_a) == {"hands", "table"}
+    assert set(json_a) == {"hands", "table", "nello_doubles"}
+    assert json_a["nello_doubles"] == "own-suit"
     hands = json_a["hands"]
     assert len(hands) == 4
     for hand in hands:
@@ -157,11 +170,12 @@ def test_json_schema(json_a: dict[str, Any]) -> None:
     assert hands[0] == ["6-4", "5-5", "5-2", "4-3", "4-2", "3-2", "3-1"]
     assert len({d for hand in hands for d in hand}) == 28
     table = json_a["table"]
-    assert list(table) == LABELS
+    assert list(table) == [*LABELS, "nello", "sevens"]
     for row in table.values():
         assert len(row) == 4
         assert all(isinstance(p, int) and 0 <= p <= 42 for p in row)
-    assert {label: row[0] for label, row in table.items()} == DEAL_A_BIDDER0
+    assert {label: table[label][0] for label in LABELS} == DEAL_A_BIDDER0
+    assert table["nello"] == DEAL_A_NELLO and table["sevens"] == DEAL_A_SEVENS
 
 
 # --- Lines of play ------------------------------------------------------------
@@ -172,7 +186,7 @@ def test_json_line_adds_up_to_the_table_value(trump: str, bidder: str) -> None:
     result = invoke("solve", "--json", "--trump", trump, "--bidder", bidder, "--line", DEAL_A)
     assert result.exit_code == 0, result.output
     obj = json.loads(result.stdout)
-    assert set(obj) == {"hands", "table", "line"}
+    assert set(obj) == {"hands", "table", "line", "nello_doubles"}
     line = obj["line"]
     assert len(line) == 7
     seat = int(bidder)
@@ -224,9 +238,14 @@ GOOD_FILE = f"""# three deals
 def _check_three(stdout: str) -> None:
     objs = [json.loads(line) for line in stdout.splitlines()]
     assert len(objs) == 3
-    assert {k: v[0] for k, v in objs[0]["table"].items()} == DEAL_A_BIDDER0
-    assert {k: v[1] for k, v in objs[1]["table"].items()} == DEAL_B_BIDDER1
-    assert {k: v[2] for k, v in objs[2]["table"].items()} == DEAL_C_BIDDER2
+    assert {k: objs[0]["table"][k][0] for k in LABELS} == DEAL_A_BIDDER0
+    assert {k: objs[1]["table"][k][1] for k in LABELS} == DEAL_B_BIDDER1
+    assert {k: objs[2]["table"][k][2] for k in LABELS} == DEAL_C_BIDDER2
+    # The special contracts' rows, solved in the same batches, match the engine's values.
+    for obj in objs:
+        hands = np.array([rules.parse_deal(" / ".join(" ".join(h) for h in obj["hands"])).masks] * 4)
+        assert obj["table"]["nello"] == engine.solve_nello(hands, np.arange(4)).values.tolist()
+        assert obj["table"]["sevens"] == engine.solve_sevens(hands, np.arange(4)).values.tolist()
 
 
 def test_file_json_lines_in_input_order_across_batches(

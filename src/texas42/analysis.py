@@ -18,7 +18,7 @@ from typing import Any, Final
 import numpy as np
 
 from texas42 import engine, rules, sampling
-from texas42.rules import DECLARATIONS, TOTAL_POINTS, Declaration, Hand
+from texas42.rules import DECLARATIONS, TOTAL_POINTS, AllPass, Contract, Declaration, Hand, HouseRules
 from texas42.solving import LineError, parse_lines
 
 DEFAULT_DEALS: Final = 1000
@@ -323,6 +323,8 @@ class HandAnalysis:
     trumps: tuple[TrumpStats, ...]
     checks: tuple[TrumpStats, ...]
     recommendation: Recommendation
+    specials: tuple[SpecialStats, ...] = ()
+    """The special contracts on the main sample (none unless asked for with house rules)."""
 
     @property
     def declarations(self) -> tuple[Declaration, ...]:
@@ -356,12 +358,14 @@ def analyze_hand(
     batch_deals: int = DEFAULT_BATCH_DEALS,
     progress: Progress | None = None,
     check_ladder: bool = False,
+    house: HouseRules | None = None,
 ) -> HandAnalysis:
     """Deal the unseen dominoes ``deals`` times, solve every deal for every declaration
     and summarise; then re-solve the recommended declaration (with ``check_ladder``, the
     best declaration of every bid, for bidding advice) on an independent sample of the
-    same size. The result depends only on the arguments other than ``threads``,
-    ``batch_deals`` and ``progress``; without ``seed`` one is drawn."""
+    same size. With ``house``, the special contracts its rules allow are solved on the
+    main sample too (``analyze_specials``). The result depends only on the arguments
+    other than ``threads``, ``batch_deals`` and ``progress``; without ``seed`` one is drawn."""
     _check_deals(deals)
     _check_confidence(confidence)
     chosen = _declarations(declarations)
@@ -369,15 +373,17 @@ def analyze_hand(
     main_rng, check_rng = sampling.generators(seed)
     main = sampling.sample_deals(hand, deals, main_rng)
     check_deals = sampling.sample_deals(hand, deals, check_rng)
-    counter = _Counter(deals * (len(chosen) + 1), progress)
+    special_solves = deals * special_solves_per_deal(hand, house)
+    counter = _Counter(deals * (len(chosen) + 1) + special_solves, progress)
     points = solve_sample(main, chosen, threads, batch_deals, counter)
+    specials = analyze_specials(hand, main, house, threads, batch_deals, counter)
     trumps = tuple(TrumpStats.from_points(d, points[:, j]) for j, d in enumerate(chosen))
     recommendation = recommend(trumps, confidence)
     if check_ladder:
         to_check = tuple(sorted({_best(trumps, bid).declaration for bid in BIDS}))
     else:
         to_check = (recommendation.declaration,)
-    counter.retotal(deals * (len(chosen) + len(to_check)))
+    counter.retotal(deals * (len(chosen) + len(to_check)) + special_solves)
     # Batches of as many solves as the main sample's keep both cores busy.
     check_batch = batch_deals * len(chosen) // len(to_check)
     check_points = solve_sample(check_deals, to_check, threads, check_batch, counter)
@@ -391,6 +397,162 @@ def analyze_hand(
         trumps=trumps,
         checks=checks,
         recommendation=recommendation.confirmed(check),
+        specials=specials,
+    )
+
+
+# --- Special contracts ------------------------------------------------------------------
+
+
+def contract_name(contract: Contract) -> str:
+    """How players write the contract: ``Nel-O``, ``sevens``, ``plunge``, ``splash``."""
+    return "Nel-O" if contract is Contract.NELLO else contract.label
+
+
+def minimum_marks(contract: Contract, house: HouseRules) -> int:
+    """The least a special contract is bid at, in marks (RULES.md): Nel-O 2 (house rule:
+    1), sevens 1, plunge 4, splash 2."""
+    return {
+        Contract.NELLO: house.nello_min_marks,
+        Contract.SEVENS: 1,
+        Contract.PLUNGE: 4,
+        Contract.SPLASH: 2,
+    }[contract]
+
+
+@dataclass(frozen=True)
+class SpecialStats:
+    """A special contract's odds over a sample of deals, bid at ``marks``.
+
+    For plunge and splash, ``successes`` counts the deals made with the trump the partner
+    names by ``rules.partner_trump`` (seeing only their own hand), and ``best_successes``
+    those made with the best trump for each deal, which the partner cannot know: an upper
+    bound, in hindsight."""
+
+    contract: Contract
+    deals: int
+    successes: int
+    marks: int
+    best_successes: int | None = None
+    doubles: rules.NelloDoubles | None = None
+    """For Nel-O, the treatment of doubles it was solved with."""
+
+    @property
+    def make(self) -> float:
+        return self.successes / self.deals
+
+    @property
+    def make_ci95(self) -> Interval:
+        return wilson_interval(self.successes, self.deals)
+
+    @property
+    def expected_marks(self) -> float:
+        """Expected marks of the contract at its minimum bid."""
+        return expected_marks(MARK * self.marks, self.make)
+
+    @property
+    def best_make(self) -> float | None:
+        return None if self.best_successes is None else self.best_successes / self.deals
+
+    @property
+    def best_make_ci95(self) -> Interval | None:
+        return None if self.best_successes is None else wilson_interval(self.best_successes, self.deals)
+
+
+def special_contracts(hand: Hand, house: HouseRules | None) -> tuple[Contract, ...]:
+    """The special contracts analysed for a hand: none without house rules or with
+    ``specials`` off; else Nel-O and sevens, plus plunge (4+ doubles) and splash (3+)."""
+    if house is None or not house.specials:
+        return ()
+    chosen = [Contract.NELLO, Contract.SEVENS]
+    if rules.may_plunge(hand.mask):
+        chosen.append(Contract.PLUNGE)
+    if rules.may_splash(hand.mask):
+        chosen.append(Contract.SPLASH)
+    return tuple(chosen)
+
+
+def special_solves_per_deal(hand: Hand, house: HouseRules | None) -> int:
+    """Solves per deal for the special contracts, for progress: one each for Nel-O and
+    sevens, and at most the nine declarations (the partner leading) for plunge and splash
+    together, counted as nine."""
+    contracts = special_contracts(hand, house)
+    return len(set(contracts) & {Contract.NELLO, Contract.SEVENS}) + (
+        9 if Contract.SPLASH in contracts else 0
+    )
+
+
+def _partner_leads(deals: np.ndarray, threads: int | None) -> tuple[np.ndarray, np.ndarray]:
+    """Plunge and splash: whether seats 0 and 2 take all 42 points, seat 2 naming trump
+    and leading, with the trump of ``rules.partner_trump`` and with the best trump for
+    each deal. The other declarations are solved only where the partner's trump fails."""
+    named = np.array([rules.partner_trump(int(partner)).value for partner in deals[:, 2]])
+    by_rule = np.zeros(deals.shape[0], dtype=bool)
+    best = np.zeros(deals.shape[0], dtype=bool)
+    for declaration in DECLARATIONS:
+        rows = np.flatnonzero(named == declaration.value)
+        if rows.size == 0:
+            continue
+        points = engine.solve_deals(deals[rows], [declaration], leaders=2, threads=threads).points
+        by_rule[rows] = points[:, 0] == TOTAL_POINTS
+        failed = rows[~by_rule[rows]]
+        if failed.size:
+            others = [d for d in DECLARATIONS if d is not declaration]
+            points = engine.solve_deals(deals[failed], others, leaders=2, threads=threads).points
+            best[failed] = np.any(points == TOTAL_POINTS, axis=1)
+    return by_rule, best | by_rule
+
+
+def analyze_specials(
+    hand: Hand,
+    deals: np.ndarray,
+    house: HouseRules | None,
+    threads: int | None = None,
+    batch_deals: int = DEFAULT_BATCH_DEALS,
+    on_batch: Callable[[int], None] | None = None,
+) -> tuple[SpecialStats, ...]:
+    """The special contracts of ``special_contracts`` on these deals (seat 0 holds ``hand``
+    and bids): Nel-O made when seat 0, leading, loses every trick (``house.nello_doubles``);
+    sevens when seats 0 and 2 take every trick, seat 0 leading; plunge and splash when
+    they take all 42 points under the partner's trump, the partner (seat 2) leading."""
+    contracts = special_contracts(hand, house)
+    if not contracts:
+        return ()
+    assert house is not None
+    n = deals.shape[0]
+    made: dict[Contract, np.ndarray] = {c: np.zeros(n, dtype=bool) for c in contracts}
+    best = np.zeros(n, dtype=bool)
+    for start in range(0, n, batch_deals):
+        batch = deals[start : min(n, start + batch_deals)]
+        rows = slice(start, start + batch.shape[0])
+        solves = 0
+        if Contract.NELLO in made:
+            made[Contract.NELLO][rows] = (
+                engine.solve_nello(batch, 0, house.nello_doubles, threads).values == 1
+            )
+            solves += batch.shape[0]
+        if Contract.SEVENS in made:
+            made[Contract.SEVENS][rows] = (
+                engine.solve_sevens(batch, 0, threads, contract_only=True).values == 1
+            )
+            solves += batch.shape[0]
+        if Contract.SPLASH in made:
+            made[Contract.SPLASH][rows], best[rows] = _partner_leads(batch, threads)
+            solves += batch.shape[0] * len(DECLARATIONS)
+        if on_batch is not None:
+            on_batch(solves)
+    if Contract.PLUNGE in made:
+        made[Contract.PLUNGE] = made[Contract.SPLASH]
+    return tuple(
+        SpecialStats(
+            contract=c,
+            deals=n,
+            successes=int(made[c].sum()),
+            marks=minimum_marks(c, house),
+            best_successes=int(best.sum()) if c in (Contract.PLUNGE, Contract.SPLASH) else None,
+            doubles=house.nello_doubles if c is Contract.NELLO else None,
+        )
+        for c in contracts
     )
 
 
@@ -470,8 +632,13 @@ class Auction:
         return " ".join(bid_name(b) for b in self.bids) if self.bids else "(we bid first)"
 
 
+PLUNGE_BID: Final = 4 * MARK
+"""A plunge: 4 marks, the only jump bid, allowed before anyone has bid (RULES.md)."""
+
+
 def parse_auction(text: str) -> Auction:
-    """Parse the bids made before ours, e.g. ``"pass 30 31"``; check that each bid is legal."""
+    """Parse the bids made before ours, e.g. ``"pass 30 31"``; check that each bid is
+    legal. 168 (4 marks) before anyone has bid is a plunge."""
     tokens = [t for t in re.split(r"[\s,]+", text.strip()) if t]
     if len(tokens) > 3:
         raise AuctionError(
@@ -485,7 +652,8 @@ def parse_auction(text: str) -> Auction:
         if bid != PASS:
             if bid <= high:
                 raise AuctionError(f"bid {place}: {token!r} is not above the high bid {high}")
-            if bid not in legal_bids(high):
+            plunge = high == PASS and bid == PLUNGE_BID  # 4 marks before anyone has bid
+            if bid not in legal_bids(high) and not plunge:
                 if high < MARK:
                     rule = f"{token!r} comes before 84: the first mark bid is 42 or 84"
                 else:
@@ -533,10 +701,55 @@ class BidAdvice:
     reason: str
     ladder: tuple[LadderRung, ...]
     confidence: float
+    contract: Contract | None = None
+    """The special contract bid, or None for a trump bid (or a pass)."""
+    specials: tuple[SpecialRung, ...] = ()
 
     @property
     def passes(self) -> bool:
         return self.bid == PASS
+
+
+@dataclass(frozen=True)
+class SpecialRung:
+    """A special contract the hand may bid now, at ``bid``, with its odds."""
+
+    contract: Contract
+    bid: int
+    make: float
+    make_ci95: Interval
+    expected_marks: float
+    makes: bool
+    """Whether the contract is made at the chosen confidence."""
+
+
+def special_bid(contract: Contract, high: int, house: HouseRules) -> int | None:
+    """The bid a special contract is made at over the high bid ``high`` (``PASS``: none),
+    or None when it cannot be bid now. RULES.md: a mark bid at the contract's minimum,
+    or one mark over a higher mark bid; plunge only before anyone has bid."""
+    if contract is Contract.PLUNGE and high != PASS:
+        return None
+    least = minimum_marks(contract, house)
+    return MARK * (least if high < MARK else max(least, marks(high) + 1))
+
+
+def special_ladder(analysis: HandAnalysis, high: int, house: HouseRules) -> tuple[SpecialRung, ...]:
+    """The hand's special contracts that may be bid over ``high``, with their odds."""
+    rungs = []
+    for stats in analysis.specials:
+        bid = special_bid(stats.contract, high, house)
+        if bid is not None:
+            rungs.append(
+                SpecialRung(
+                    contract=stats.contract,
+                    bid=bid,
+                    make=stats.make,
+                    make_ci95=stats.make_ci95,
+                    expected_marks=expected_marks(bid, stats.make),
+                    makes=stats.make >= analysis.confidence,
+                )
+            )
+    return tuple(rungs)
 
 
 def bid_ladder(analysis: HandAnalysis, bids: Iterable[int]) -> tuple[LadderRung, ...]:
@@ -567,7 +780,7 @@ def _much_stronger(value: int, partner_bid: int) -> bool:
     return partner_bid < MARK and value >= partner_bid + PARTNER_MARGIN
 
 
-def advise_bid(analysis: HandAnalysis, auction: Auction) -> BidAdvice:
+def advise_bid(analysis: HandAnalysis, auction: Auction, house: HouseRules | None = None) -> BidAdvice:
     """What to bid now with this hand after this auction.
 
     * Nobody has bid, or an opponent holds the high bid: bid the most the hand makes at
@@ -576,7 +789,50 @@ def advise_bid(analysis: HandAnalysis, auction: Auction) -> BidAdvice:
     * The partner holds the high bid: pass unless the hand makes at least
       ``PARTNER_MARGIN`` points more, or a bid worth more marks.
     * The shaker bids the least that wins (a higher mark bid only when it expects more marks).
-    * The shaker after three passes must bid: the legal bid with the best expected marks."""
+    * The shaker after three passes must bid (house rule ``all_pass`` forced, the default):
+      the legal bid with the best expected marks.
+    * A special contract of the analysis (``special_ladder``) made at the confidence
+      replaces that advice when it expects more marks (over a partner's bid, only a
+      special worth more marks; a forced shaker takes the best expected marks)."""
+    house = HouseRules() if house is None else house
+    forced = auction.must_bid and house.all_pass is AllPass.FORCED
+    advice = _advise_trump_bid(analysis, auction, forced)
+    specials = special_ladder(analysis, auction.high_bid, house)
+    advice = replace(advice, specials=specials)
+    high = auction.high_bid
+    candidates = [
+        r
+        for r in specials
+        if (r.makes or forced) and (not auction.partner_holds or marks(r.bid) > marks(high))
+    ]
+    if not candidates:
+        return advice
+    top = max(candidates, key=lambda r: (round(r.expected_marks, 12), -r.bid))
+    if top.expected_marks <= advice.expected_marks:
+        return advice
+    name = contract_name(top.contract)
+    instead = (
+        "passing"
+        if advice.passes
+        else f"{advice.bid} with {advice.declaration.label} ({advice.expected_marks:+.2f})"
+    )
+    return replace(
+        advice,
+        bid=top.bid,
+        contract=top.contract,
+        make=top.make,
+        make_confirmed=None,
+        expected_marks=top.expected_marks,
+        rule="special",
+        reason=(
+            f"{name} for {marks(top.bid)} marks ({top.bid}) makes {_percent(top.make)} of the time, "
+            f"expected marks {top.expected_marks:+.2f}, more than {instead}."
+        ),
+    )
+
+
+def _advise_trump_bid(analysis: HandAnalysis, auction: Auction, forced: bool) -> BidAdvice:
+    """``advise_bid`` among the trump bids; ``forced``: the shaker must bid."""
     c = analysis.confidence
     ladder = bid_ladder(analysis, auction.legal_bids())
     made = [r for r in ladder if r.makes]
@@ -613,7 +869,7 @@ def advise_bid(analysis: HandAnalysis, auction: Auction) -> BidAdvice:
 
     pct = _percent
     need = f"{pct(c)} needed"
-    if auction.must_bid:
+    if forced:
         rung = best_marks(made or ladder)
         why = "" if made else f", though it makes no bid {need}"
         return advice(
@@ -654,7 +910,10 @@ def advise_bid(analysis: HandAnalysis, auction: Auction) -> BidAdvice:
     if auction.is_shaker:
         rung = best_marks(made)
         least = made[0]
-        over = f"partner's {high}, a much weaker hand" if auction.partner_holds else f"{high}"
+        if auction.partner_holds:
+            over = f"partner's {high}, a much weaker hand"
+        else:
+            over = "three passes" if high == PASS else f"{high}"
         if rung is least:
             why = f"the least bid that wins over {over}"
         else:
@@ -720,6 +979,8 @@ class Comparison:
     seed: int
     trumps: tuple[TrumpStats, ...]
     pairs: tuple[PairComparison, ...]
+    specials: tuple[SpecialStats, ...] = ()
+    """The special contracts on the same deals (with house rules that allow them)."""
 
 
 def compare_points(first: Declaration, second: Declaration, a: np.ndarray, b: np.ndarray) -> PairComparison:
@@ -757,8 +1018,10 @@ def compare_trumps(
     threads: int | None = None,
     batch_deals: int = DEFAULT_BATCH_DEALS,
     progress: Progress | None = None,
+    house: HouseRules | None = None,
 ) -> Comparison:
-    """Solve the same deals for each declaration and compare every pair, in the order given."""
+    """Solve the same deals for each declaration and compare every pair, in the order
+    given; with ``house``, also the special contracts it allows on the same deals."""
     _check_deals(deals)
     chosen = tuple(Declaration(d) for d in declarations)
     if len(chosen) < 2:
@@ -769,14 +1032,16 @@ def compare_trumps(
     seed = sampling.draw_seed() if seed is None else seed
     main_rng, _ = sampling.generators(seed)
     sample = sampling.sample_deals(hand, deals, main_rng)
-    points = solve_sample(sample, chosen, threads, batch_deals, _Counter(deals * len(chosen), progress))
+    counter = _Counter(deals * (len(chosen) + special_solves_per_deal(hand, house)), progress)
+    points = solve_sample(sample, chosen, threads, batch_deals, counter)
+    specials = analyze_specials(hand, sample, house, threads, batch_deals, counter)
     trumps = tuple(TrumpStats.from_points(d, points[:, j]) for j, d in enumerate(chosen))
     pairs = tuple(
         compare_points(chosen[i], chosen[j], points[:, i], points[:, j])
         for i in range(len(chosen))
         for j in range(i + 1, len(chosen))
     )
-    return Comparison(hand=hand, deals=deals, seed=seed, trumps=trumps, pairs=pairs)
+    return Comparison(hand=hand, deals=deals, seed=seed, trumps=trumps, pairs=pairs, specials=specials)
 
 
 # --- Files of hands ---------------------------------------------------------------
@@ -862,9 +1127,29 @@ def recommendation_to_json(rec: Recommendation) -> dict[str, Any]:
     }
 
 
+def special_to_json(stats: SpecialStats) -> dict[str, Any]:
+    """``{"contract", "make", "make_ci95", "marks", "expected_marks"}``; for Nel-O also
+    ``"doubles"``; for plunge and splash ``"trump_rule"``, ``"best_trump_make"`` and
+    ``"best_trump_make_ci95"`` (the best trump for each deal, in hindsight)."""
+    result: dict[str, Any] = {
+        "contract": stats.contract.label,
+        "make": _p(stats.make),
+        "make_ci95": stats.make_ci95.as_list(4),
+        "marks": stats.marks,
+        "expected_marks": round(stats.expected_marks, 4),
+    }
+    if stats.doubles is not None:
+        result["doubles"] = stats.doubles.label
+    if stats.best_make is not None and stats.best_make_ci95 is not None:
+        result["trump_rule"] = rules.PARTNER_TRUMP_RULE
+        result["best_trump_make"] = _p(stats.best_make)
+        result["best_trump_make_ci95"] = stats.best_make_ci95.as_list(4)
+    return result
+
+
 def analysis_to_json(analysis: HandAnalysis, source: NamedHand | None = None) -> dict[str, Any]:
-    """``{"hand", "deals", "seed", "trumps": [...], "recommendation": {...}}``; for a hand
-    from a hands file, ``"name"`` (null if none) and ``"line"`` come first."""
+    """``{"hand", "deals", "seed", "trumps": [...], "recommendation": {...}, "specials":
+    [...]}``; for a hand from a hands file, ``"name"`` (null if none) and ``"line"`` come first."""
     head: dict[str, Any] = {} if source is None else {"name": source.name, "line": source.line}
     return {
         **head,
@@ -873,6 +1158,7 @@ def analysis_to_json(analysis: HandAnalysis, source: NamedHand | None = None) ->
         "seed": analysis.seed,
         "trumps": [trump_to_json(s) for s in analysis.trumps],
         "recommendation": recommendation_to_json(analysis.recommendation),
+        "specials": [special_to_json(s) for s in analysis.specials],
     }
 
 
@@ -887,7 +1173,8 @@ def advice_to_json(analysis: HandAnalysis, advice: BidAdvice) -> dict[str, Any]:
         "high_bid": _bid_json(advice.auction.high_bid),
         "advice": {
             "bid": _bid_json(advice.bid),
-            "trump": advice.declaration.label,
+            "contract": "trump" if advice.contract is None else advice.contract.label,
+            "trump": None if advice.contract is not None else advice.declaration.label,
             "make": _p(advice.make),
             "make_confirmed": None if advice.make_confirmed is None else _p(advice.make_confirmed),
             "expected_marks": round(advice.expected_marks, 4),
@@ -905,6 +1192,16 @@ def advice_to_json(analysis: HandAnalysis, advice: BidAdvice) -> dict[str, Any]:
                 "expected_marks": round(r.expected_marks, 4),
             }
             for r in advice.ladder
+        ],
+        "specials": [
+            {
+                "contract": r.contract.label,
+                "bid": r.bid,
+                "make": _p(r.make),
+                "make_ci95": r.make_ci95.as_list(4),
+                "expected_marks": round(r.expected_marks, 4),
+            }
+            for r in advice.specials
         ],
     }
 
@@ -937,6 +1234,7 @@ def comparison_to_json(comparison: Comparison) -> dict[str, Any]:
             }
             for pair in comparison.pairs
         ],
+        "specials": [special_to_json(s) for s in comparison.specials],
     }
 
 

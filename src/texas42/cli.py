@@ -14,9 +14,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
-from texas42 import __version__, analysis, render, rules, sampling
+from texas42 import __version__, analysis, config, render, rules, sampling
 from texas42.analysis import HandAnalysis, NamedHand
-from texas42.rules import Deal, Declaration, Hand, Seat
+from texas42.rules import Deal, Declaration, Hand, HouseRules, Seat
 from texas42.solving import (
     DEFAULT_BATCH_DEALS,
     DealTable,
@@ -61,6 +61,21 @@ makes each bid. Odds are double-dummy: every seat plays perfectly and sees all
 hands. The same --seed gives the same figures, whatever the number of threads.
 
 \b
+Special contracts: Nel-O (you must lose every trick, partner sits out), sevens
+(closest pip total to 7 wins each trick; your team must take all 7), plunge (4+
+doubles) and splash (3+ doubles: partner names trump and leads; all 7 tricks).
+solve, analyze, bid and compare report them next to the trumps.
+
+\b
+House rules (options of solve, analyze, bid and compare, or keys of a
+[tool.texas42] table in texas42.toml or pyproject.toml in the working
+directory; the command line wins):
+  --nello-doubles own-suit|high|low   key nello-doubles (default own-suit)
+  --nello-min-marks 2|1               key nello-min-marks (default 2)
+  --all-pass forced|reshuffle         key all-pass (default forced)
+  --no-specials                       key specials = false
+
+\b
 Commands:
   analyze  what a hand is worth: expected points and the odds of each bid for
            every trump, the bid and trump to call; also a file of hands
@@ -87,9 +102,11 @@ points). The intervals are 95% confidence intervals of the sampling error.
 
 ANALYZE_HELP = f"""
 What is a hand worth? For each trump: expected points (95% interval), the odds of
-making each bid 30..42 and 84, and the distribution of points; then the bid and
-trump to call: the highest bid whose best trump makes it at least --confidence of
-the time (84 rather than 42 when it expects more marks), or pass. The recommended
+making each bid 30..42 and 84, and the distribution of points; the odds of the
+special contracts on the same deals (Nel-O and sevens, plunge with 4+ doubles and
+splash with 3+; --no-specials to skip them); then the bid and trump to call: the
+highest bid whose best trump makes it at least --confidence of the time (84 rather
+than 42 when it expects more marks), or pass. The recommended
 bid and trump are re-estimated on an independent sample of as many deals: the best
 of nine trumps on one sample looks better than it is (the winner's curse).
 
@@ -102,38 +119,47 @@ Examples:
   texas42 analyze "{EXAMPLE_HAND}"
   texas42 analyze 66 65 64 62 55 44 31 --deals 2000 --seed 7
   texas42 analyze "{EXAMPLE_HAND}" --trump sixes --trump doubles --confidence 0.7
+  texas42 analyze "0-0 1-0 2-0 3-0 3-1 4-0 2-1" --nello-doubles low
   texas42 analyze --json "{EXAMPLE_HAND}"
   texas42 analyze --file examples/hands.txt --csv > hands.csv
 """
 
 BID_HELP = f"""
 What to bid now. --auction lists the bids already made this hand in order, starting
-with the first bidder: pass, 30..41, 42, 84, 126, ... Its length is your place in
+with the first bidder: pass, 30..41, 42, 84, 126, ... (168 before anyone has bid: a
+plunge). Its length is your place in
 the bidding (three bids before you: you are the shaker) and your partner bid two
 places before you. The advice: don't bid over a high bid the hand can't make at
 --confidence; otherwise bid the most the hand makes (each player bids once);
 outbid a partner's high bid only with a much stronger hand (4 points more, or more
 marks); as the shaker, bid the least that wins; after three passes the shaker must
-bid at least 30. Shows the ladder of legal bids with the best trump for each, its
-odds and its expected marks (marks x (2 x odds - 1)).
+bid at least 30 (--all-pass reshuffle: may pass). A special contract made at
+--confidence is bid instead when it expects more marks: Nel-O (at least
+--nello-min-marks marks), sevens (1 mark), splash (2 marks, 3+ doubles) and
+plunge (4 marks, 4+ doubles, only before anyone has bid); over a mark bid, one
+mark more. Shows the ladder of legal bids with the best trump for each, its odds
+and its expected marks (marks x (2 x odds - 1)), and the special contracts.
 {ODDS_HELP}
 \b
 Examples:
   texas42 bid "{EXAMPLE_HAND}"
   texas42 bid "{EXAMPLE_HAND}" --auction "pass 30 31"
   texas42 bid "{EXAMPLE_HAND}" --auction "pass pass pass"
+  texas42 bid "6-6 5-5 4-4 3-3 6-5 5-4 6-4" --nello-min-marks 1 --all-pass reshuffle
 """
 
 COMPARE_HELP = f"""
 Compare two or more trumps head to head on the same deals. Give the hand, then the
 trumps. For each pair: the mean difference in points with its 95% interval, how often
-each takes more points, and the odds of each bid side by side. With the same --seed
-the figures match 'texas42 analyze'.
+each takes more points, and the odds of each bid side by side, then the special
+contracts on the same deals (--no-specials to skip them). With the same --seed the
+figures match 'texas42 analyze'.
 {ODDS_HELP}
 \b
 Examples:
   texas42 compare "{EXAMPLE_HAND}" sixes doubles
   texas42 compare 66 65 64 62 55 44 31 sixes doubles follow-me --deals 2000
+  texas42 compare "{EXAMPLE_HAND}" sixes doubles --no-specials
 """
 
 SOLVE_HELP = f"""
@@ -141,9 +167,12 @@ Solve a deal for all 9 declarations and all 4 bidders.
 
 Prints the deal and a table: one row per declaration, one column per bidder seat
 (the bidder leads the first trick), each cell the points the bidder's team takes
-with perfect play. With --trump and --line, also prints an optimal line of play,
-trick by trick. With --file, solves one deal a line ('#' starts a comment); every
-bad line is reported and nothing is solved if any line is bad.
+with perfect play; then the rows nello (1 if the bidder, partner sitting out, can
+lose every trick, else 0; doubles as --nello-doubles) and sevens (the tricks, not
+points, 0..7, the bidder's team takes); --no-specials leaves them out. With
+--trump and --line, also prints an optimal line of play, trick by trick. With
+--file, solves one deal a line ('#' starts a comment); every bad line is reported
+and nothing is solved if any line is bad.
 
 Bad input exits with status 2 and a one-line message naming the bad token.
 
@@ -151,6 +180,7 @@ Bad input exits with status 2 and a one-line message naming the bad token.
 Examples:
   texas42 solve "{EXAMPLE_DEAL}"
   texas42 solve --trump fives --bidder 0 --line "{EXAMPLE_DEAL}"
+  texas42 solve --nello-doubles high "{EXAMPLE_DEAL}"
   texas42 solve --json --file deals.txt > values.jsonl
   cat deals.txt | texas42 solve --file -
 """
@@ -170,6 +200,69 @@ def fail(message: str) -> NoReturn:
     """Print ``texas42: error: <message>`` on one line of stderr and exit with status 2."""
     typer.echo(f"texas42: error: {' '.join(message.split())}", err=True)
     raise typer.Exit(2)
+
+
+NelloDoublesOption = Annotated[
+    str | None,
+    typer.Option(
+        "--nello-doubles",
+        metavar="RULE",
+        help="Nel-O doubles: own-suit (their own suit; the default), high or low in their natural suit.",
+        show_default=False,
+    ),
+]
+NelloMinMarksOption = Annotated[
+    str | None,
+    typer.Option(
+        "--nello-min-marks",
+        metavar="N",
+        help="Nel-O's minimum bid in marks: 2 (the default) or 1.",
+        show_default=False,
+    ),
+]
+AllPassOption = Annotated[
+    str | None,
+    typer.Option(
+        "--all-pass",
+        metavar="RULE",
+        help="When all four pass: forced (the shaker must bid 30; the default) or reshuffle.",
+        show_default=False,
+    ),
+]
+SpecialsOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--specials/--no-specials",
+        help="Analyse the special contracts (Nel-O, sevens, plunge, splash); default yes.",
+        show_default=False,
+    ),
+]
+
+
+def _house_rules(
+    nello_doubles: str | None = None,
+    nello_min_marks: str | None = None,
+    all_pass: str | None = None,
+    specials: bool | None = None,
+) -> HouseRules:
+    """The house rules: the [tool.texas42] table of the working directory, then the options given."""
+    overrides: dict[str, object] = {"specials": specials}
+    try:
+        if nello_doubles is not None:
+            overrides["nello_doubles"] = rules.parse_nello_doubles(nello_doubles)
+    except rules.Texas42Error as error:
+        fail(f"--nello-doubles: {error}")
+    try:
+        if all_pass is not None:
+            overrides["all_pass"] = rules.parse_all_pass(all_pass)
+    except rules.Texas42Error as error:
+        fail(f"--all-pass: {error}")
+    if nello_min_marks is not None:
+        overrides["nello_min_marks"] = _parse_int("--nello-min-marks", nello_min_marks, 1, 2)
+    try:
+        return config.house_rules(overrides)
+    except rules.Texas42Error as error:
+        fail(str(error))
 
 
 def _show_version(value: bool) -> None:
@@ -264,6 +357,8 @@ def solve(
             "--threads", "-j", metavar="N", help="Solver threads (default: all cores).", show_default=False
         ),
     ] = None,
+    nello_doubles: NelloDoublesOption = None,
+    specials: SpecialsOption = None,
 ) -> None:
     """Solve deals double-dummy for every declaration and bidder."""
     if (deal is None) == (file is None):
@@ -274,6 +369,7 @@ def solve(
         fail("--bidder needs --trump (the declaration to play)")
     if threads is not None and threads < 1:
         fail(f"--threads must be at least 1, got {threads}")
+    house = _house_rules(nello_doubles, specials=specials)
 
     try:
         declaration = rules.parse_declaration(trump) if trump is not None else None
@@ -293,15 +389,20 @@ def solve(
 
     choice = (declaration, seat) if declaration is not None else None
     if deal is not None:
-        _solve_one(deals[0].deal, choice, line, as_json, threads)
+        _solve_one(deals[0].deal, choice, line, as_json, threads, house)
     else:
-        _solve_many(deals, choice, line, as_json, threads)
+        _solve_many(deals, choice, line, as_json, threads, house)
 
 
 def _solve_one(
-    deal: Deal, choice: tuple[Declaration, Seat] | None, want_line: bool, as_json: bool, threads: int | None
+    deal: Deal,
+    choice: tuple[Declaration, Seat] | None,
+    want_line: bool,
+    as_json: bool,
+    threads: int | None,
+    house: HouseRules,
 ) -> None:
-    table = solve_deal_table(deal, threads=threads)
+    table = solve_deal_table(deal, threads=threads, house=house)
     line = optimal_line(deal, *choice) if want_line and choice is not None else None
     if as_json:
         _emit_json(table, line)
@@ -315,6 +416,7 @@ def _solve_many(
     want_line: bool,
     as_json: bool,
     threads: int | None,
+    house: HouseRules,
 ) -> None:
     console = Console()
     show_progress = sys.stdout.isatty() and not as_json and len(deals) > 0
@@ -329,7 +431,9 @@ def _solve_many(
     )
     with progress:
         task = progress.add_task("solving", total=len(deals))
-        tables = iter_deal_tables((d.deal for d in deals), threads=threads, batch_deals=DEFAULT_BATCH_DEALS)
+        tables = iter_deal_tables(
+            (d.deal for d in deals), threads=threads, batch_deals=DEFAULT_BATCH_DEALS, house=house
+        )
         for index, (numbered, table) in enumerate(zip(deals, tables, strict=True), start=1):
             line = optimal_line(numbered.deal, *choice) if want_line and choice is not None else None
             if as_json:
@@ -412,11 +516,19 @@ def _parse_confidence(text: str) -> float:
 class _Settings:
     """The options shared by analyze, bid and compare, checked before anything is computed."""
 
-    def __init__(self, deals: str, seed: str | None, threads: str | None, confidence: str = "0.5") -> None:
+    def __init__(
+        self,
+        deals: str,
+        seed: str | None,
+        threads: str | None,
+        confidence: str = "0.5",
+        house: HouseRules | None = None,
+    ) -> None:
         self.deals = _parse_int("--deals", deals, 1)
         self.seed = sampling.draw_seed() if seed is None else _parse_int("--seed", seed, 0, sampling.MAX_SEED)
         self.threads = None if threads is None else _parse_int("--threads", threads, 1)
         self.confidence = _parse_confidence(confidence)
+        self.house = HouseRules() if house is None else house
 
 
 def _parse_trumps(trumps: Sequence[str] | None) -> tuple[Declaration, ...]:
@@ -509,13 +621,17 @@ def analyze(
     threads: ThreadsOption = None,
     as_json: JsonOption = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print one CSV summary row per hand.")] = False,
+    nello_doubles: NelloDoublesOption = None,
+    nello_min_marks: NelloMinMarksOption = None,
+    specials: SpecialsOption = None,
 ) -> None:
     """What a hand is worth, and what to bid with it."""
     if bool(hand) == (file is not None):
         fail("give a hand or --file PATH (not both); see 'texas42 analyze --help'")
     if as_json and as_csv:
         fail("--json and --csv do not go together")
-    settings = _Settings(deals, seed, threads, confidence)
+    house = _house_rules(nello_doubles, nello_min_marks, specials=specials)
+    settings = _Settings(deals, seed, threads, confidence, house)
     declarations = _parse_trumps(trump)
     if file is None:
         parsed: tuple[NamedHand, ...] = (NamedHand(0, None, _parse_hand_args(hand)),)
@@ -549,6 +665,7 @@ def _analyze(
         batch_deals=analysis.DEFAULT_BATCH_DEALS,
         progress=progress,
         check_ladder=check_ladder,
+        house=settings.house,
     )
 
 
@@ -648,11 +765,16 @@ def bid(
     confidence: ConfidenceOption = "0.5",
     threads: ThreadsOption = None,
     as_json: JsonOption = False,
+    nello_doubles: NelloDoublesOption = None,
+    nello_min_marks: NelloMinMarksOption = None,
+    all_pass: AllPassOption = None,
+    specials: SpecialsOption = None,
 ) -> None:
     """What to bid now, given the bids already made."""
     if not hand:
         fail("give your hand; see 'texas42 bid --help'")
-    settings = _Settings(deals, seed, threads, confidence)
+    house = _house_rules(nello_doubles, nello_min_marks, all_pass, specials)
+    settings = _Settings(deals, seed, threads, confidence, house)
     declarations = _parse_trumps(trump)
     parsed_hand = _parse_hand_args(hand)
     try:
@@ -661,7 +783,7 @@ def bid(
         fail(str(error))
     with _LazyProgress(_wants_progress(as_json), "analyzing") as bar:
         result = _analyze(parsed_hand, settings, declarations, bar.solves, check_ladder=True)
-    advice = analysis.advise_bid(result, parsed_auction)
+    advice = analysis.advise_bid(result, parsed_auction, settings.house)
     if as_json:
         _emit_line(json.dumps(analysis.advice_to_json(result, advice)))
     else:
@@ -690,11 +812,15 @@ def compare(
     seed: SeedOption = None,
     threads: ThreadsOption = None,
     as_json: JsonOption = False,
+    nello_doubles: NelloDoublesOption = None,
+    nello_min_marks: NelloMinMarksOption = None,
+    specials: SpecialsOption = None,
 ) -> None:
     """Compare trumps head to head on the same deals."""
     if not words:
         fail("give your hand and two or more trumps; see 'texas42 compare --help'")
-    settings = _Settings(deals, seed, threads)
+    house = _house_rules(nello_doubles, nello_min_marks, specials=specials)
+    settings = _Settings(deals, seed, threads, house=house)
     hand_text, trump_words = _split_compare_args(words)
     parsed_hand = _parse_hand_args([hand_text])
     declarations = _parse_trumps(trump_words) if trump_words else ()
@@ -707,7 +833,13 @@ def compare(
         seen.add(declaration)
     with _LazyProgress(_wants_progress(as_json), "comparing") as bar:
         result = analysis.compare_trumps(
-            parsed_hand, declarations, settings.deals, settings.seed, settings.threads, progress=bar.solves
+            parsed_hand,
+            declarations,
+            settings.deals,
+            settings.seed,
+            settings.threads,
+            progress=bar.solves,
+            house=settings.house,
         )
     if as_json:
         _emit_line(json.dumps(analysis.comparison_to_json(result)))

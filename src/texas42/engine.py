@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import importlib
 import sys
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
@@ -12,20 +14,24 @@ from types import ModuleType
 import numpy as np
 
 from texas42 import rules
-from texas42.rules import COUNT, DECLARATIONS, TRUMP, Deal, Declaration, Domino, Seat
+from texas42.rules import COUNT, DECLARATIONS, TRUMP, Deal, Declaration, Domino, NelloDoubles, Seat
 
 
-@cache
-def _kernels() -> ModuleType:
-    """Import the kernels, telling the user when the first run compiles them."""
+def _import_compiling(name: str) -> ModuleType:
+    """Import a kernel module, telling the user when the first run compiles it."""
     message = "texas42: compiling the solver (first run only, about half a minute)..."
     notice = threading.Timer(1.0, lambda: print(message, file=sys.stderr, flush=True))
     notice.start()
     try:
-        from texas42 import _kernels
+        return importlib.import_module(name)
     finally:
         notice.cancel()
-    return _kernels
+
+
+@cache
+def _kernels() -> ModuleType:
+    """The trump engine's kernels."""
+    return _import_compiling("texas42._kernels")
 
 
 @cache
@@ -204,3 +210,137 @@ def principal_variation(deal: Deal, declaration: Declaration, leader: Seat = 0) 
         target -= points if winner % 2 == 0 else 0
         seat = winner
     return tricks
+
+
+# --- Special contracts: Nel-O and sevens ------------------------------------------------
+# (Plunge and splash are played with a trump: solve_deals solves them, the partner leading.)
+
+
+@cache
+def _special_kernels() -> ModuleType:
+    """The Nel-O and sevens kernels."""
+    return _import_compiling("texas42._special_kernels")
+
+
+@cache
+def _nello_table(doubles: NelloDoubles) -> np.ndarray:
+    """The Nel-O table for one treatment of doubles, derived from the rules core."""
+    k = _special_kernels()
+    t = np.zeros(k.NELLO_TABLE_SIZE, dtype=np.int64)
+    suits_of = [0] * 28
+    for d in rules.DOMINOES:
+        t[k.NT_LEAD_SUIT + d] = rules.nello_suit_led(d, doubles)
+    for suit in range(8):
+        members = rules.nello_suit_dominoes(suit, doubles)
+        t[k.NT_SUIT + suit] = members
+        order = sorted(rules.dominoes_in(members), key=lambda d: -rules.nello_rank(d, suit, doubles))
+        t[k.NT_ORDER + 8 * suit : k.NT_ORDER + 8 * suit + 8] = [*order, *[-1] * (8 - len(order))]
+        for d in order:
+            t[k.NT_POWER + 28 * suit + d] = 2 + rules.nello_rank(d, suit, doubles)
+            suits_of[d] += 1
+    t[k.NT_SINGLE] = rules.mask_of(d for d in rules.DOMINOES if suits_of[d] == 1)
+    return t
+
+
+@cache
+def _sevens_distances() -> np.ndarray:
+    return np.array([rules.sevens_distance(d) for d in rules.DOMINOES], dtype=np.int64)
+
+
+@dataclass(frozen=True)
+class SpecialResult:
+    """``values[i]``: deal i's value under a special contract (see the solving function);
+    ``nodes[i]``: the positions searched for it."""
+
+    values: np.ndarray
+    nodes: np.ndarray
+
+
+def _seats(seats: Seat | Sequence[Seat] | np.ndarray, n: int, what: str) -> np.ndarray:
+    array = np.broadcast_to(np.asarray(seats, dtype=np.int64), (n,)).copy()
+    if np.any((array < 0) | (array > 3)):
+        raise ValueError(f"{what} must be seats 0..3")
+    return array
+
+
+@contextmanager
+def _threads(threads: int | None) -> Iterator[None]:
+    """Run parallel kernels on ``threads`` threads (default: all), one iteration a chunk."""
+    import numba
+
+    previous_threads = numba.get_num_threads()
+    if threads is not None:
+        numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))  # type: ignore[attr-defined]
+    previous_chunk = numba.set_parallel_chunksize(1)
+    try:
+        yield
+    finally:
+        numba.set_parallel_chunksize(previous_chunk)
+        numba.set_num_threads(previous_threads)
+
+
+SPECIAL_CHUNK = 16
+"""Deals per parallel chunk (and per workspace) of the special contracts' kernels."""
+
+
+def solve_nello(
+    hands: np.ndarray,
+    bidders: Seat | Sequence[Seat] | np.ndarray = 0,
+    doubles: NelloDoubles = NelloDoubles.OWN_SUIT,
+    threads: int | None = None,
+) -> SpecialResult:
+    """Nel-O, double-dummy: ``values[i]`` is 1 if the bidder of deal i, leading, can lose
+    every trick, else 0. The bidder's partner sits out (that hand is ignored). ``hands``
+    is an (n, 4) array of hand masks, seat 0 first; the results do not depend on ``threads``."""
+    k = _special_kernels()
+    hands = check_deal_array(hands)
+    n = hands.shape[0]
+    bidder = _seats(bidders, n, "bidders")
+    rows = np.arange(n)
+    active = np.ascontiguousarray(
+        np.stack([hands[rows, (bidder + offset) % 4] for offset in (0, 1, 3)], axis=1)
+    )
+    values = np.zeros(n, dtype=np.int64)
+    nodes = np.zeros(n, dtype=np.int64)
+    if n:
+        with _threads(threads):
+            k.nello_batch(active, _nello_table(NelloDoubles(doubles)), values, nodes, SPECIAL_CHUNK)
+    return SpecialResult(values=values, nodes=nodes)
+
+
+def solve_sevens(
+    hands: np.ndarray,
+    leaders: Seat | Sequence[Seat] | np.ndarray = 0,
+    threads: int | None = None,
+    contract_only: bool = False,
+) -> SpecialResult:
+    """Sevens, double-dummy: ``values[i]`` is the number of tricks the leader's team of
+    deal i takes with perfect play; with ``contract_only``, 1 if it takes every trick
+    (the contract), else 0, which is found faster. ``hands`` is an (n, 4) array of hand
+    masks, seat 0 first; the results do not depend on ``threads``."""
+    k = _special_kernels()
+    hands = check_deal_array(hands)
+    n = hands.shape[0]
+    lead = _seats(leaders, n, "leaders")
+    team02 = np.zeros(n, dtype=np.int64)
+    nodes = np.zeros(n, dtype=np.int64)
+    if n:
+        with _threads(threads):
+            k.sevens_batch(hands, lead, _sevens_distances(), int(contract_only), team02, nodes, SPECIAL_CHUNK)
+    if contract_only:
+        return SpecialResult(values=team02, nodes=nodes)
+    tricks = np.bitwise_count(hands[:, 0]).astype(np.int64)
+    values = np.where(lead % 2 == 0, team02, tricks - team02)
+    return SpecialResult(values=values, nodes=nodes)
+
+
+def nello_value(deal: Deal, bidder: Seat = 0, doubles: NelloDoubles = NelloDoubles.OWN_SUIT) -> int:
+    """1 if the bidder, leading, can lose every trick of the deal at Nel-O, else 0."""
+    _check_leader(bidder)
+    return int(solve_nello(np.array([deal.masks]), bidder, doubles, threads=1).values[0])
+
+
+def sevens_value(deal: Deal, leader: Seat = 0) -> int:
+    """The tricks the leader's team takes at sevens, the leader leading."""
+    _check_leader(leader)
+    return int(solve_sevens(np.array([deal.masks]), leader, threads=1).values[0])

@@ -11,8 +11,28 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from texas42.analysis import BIDS, Auction, BidAdvice, Comparison, HandAnalysis, bid_name
-from texas42.rules import DECLARATIONS, TOTAL_POINTS, Deal, Declaration, Hand, Seat, domino_name
+from texas42.analysis import (
+    BIDS,
+    Auction,
+    BidAdvice,
+    Comparison,
+    HandAnalysis,
+    SpecialStats,
+    bid_name,
+    contract_name,
+)
+from texas42.rules import (
+    DECLARATIONS,
+    HAND_SIZE,
+    PARTNER_TRUMP_RULE,
+    TOTAL_POINTS,
+    Contract,
+    Deal,
+    Declaration,
+    Hand,
+    Seat,
+    domino_name,
+)
 from texas42.solving import DealTable, PlayLine
 
 
@@ -50,7 +70,18 @@ def values_table(table: DealTable, highlight: tuple[Declaration, Seat] | None = 
             if highlight == (declaration, seat):
                 style = "reverse " + (style or "bold")
             cells.append(Text(str(value), style=style))
-        out.add_row(*cells)
+        out.add_row(*cells, end_section=declaration is DECLARATIONS[-1] and table.nello is not None)
+    if table.nello is not None and table.sevens is not None and table.nello_doubles is not None:
+        out.add_row("nello", *(Text(str(v), style="bold green" if v else "dim") for v in table.nello))
+        out.add_row(
+            "sevens", *(Text(str(v), style="bold green" if v == HAND_SIZE else "") for v in table.sevens)
+        )
+        out.caption = (
+            f"nello: 1 if the bidder, leading with the partner sitting out, can lose every trick "
+            f"(doubles {table.nello_doubles.label}), else 0. sevens: the tricks (of 7, not points) "
+            "the bidder's team takes."
+        )
+        out.caption_justify = "left"
     return out
 
 
@@ -223,15 +254,62 @@ def recommendation_text(analysis: HandAnalysis) -> Text:
     return Text.assemble(head, body)
 
 
+def _special_note(stats: SpecialStats) -> str:
+    if stats.contract is Contract.NELLO:
+        return "" if stats.doubles is None else f"doubles {stats.doubles.label}"
+    if stats.best_make is not None:
+        return f"best trump {percent(stats.best_make)}*"
+    return ""
+
+
+def specials_table(specials: Sequence[SpecialStats], confidence: float) -> Table:
+    """The special contracts: the bid (marks), the odds, their interval, expected marks."""
+    out = Table(
+        title="Special contracts, on the same deals",
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+        pad_edge=False,
+    )
+    out.add_column("contract", no_wrap=True)
+    out.add_column("marks", justify="right")
+    out.add_column("makes", justify="right")
+    out.add_column("95% CI", justify="right", no_wrap=True)
+    out.add_column("exp. marks", justify="right")
+    out.add_column("", no_wrap=True)
+    for stats in specials:
+        ci = stats.make_ci95
+        out.add_row(
+            contract_name(stats.contract),
+            str(stats.marks),
+            Text(percent(stats.make), style="green" if stats.make >= confidence else "dim"),
+            f"{percent(ci.low)}-{percent(ci.high)}",
+            f"{stats.expected_marks:+.2f}",
+            Text(_special_note(stats), style="dim"),
+        )
+    caption = (
+        "Made: Nel-O when you lose every trick, your partner sitting out; the others when your team "
+        "takes all 7 tricks."
+    )
+    if any(s.best_make is not None for s in specials):
+        caption += (
+            " Plunge and splash: your partner names trump by a rule that sees only their hand "
+            f"({PARTNER_TRUMP_RULE}). * With the best trump for each deal: hindsight the partner "
+            "cannot have, an upper bound."
+        )
+    out.caption = caption
+    out.caption_justify = "left"
+    return out
+
+
 def analysis_view(analysis: HandAnalysis) -> RenderableType:
     """The whole ``texas42 analyze`` report for one hand."""
-    return Group(
+    parts: list[RenderableType] = [
         hand_header(analysis.hand, analysis.deals, analysis.seed),
         analysis_table(analysis),
-        recommendation_text(analysis),
-        Text(""),
-        odds_footer(analysis.deals, analysis.seed),
-    )
+    ]
+    if analysis.specials:
+        parts.append(specials_table(analysis.specials, analysis.confidence))
+    return Group(*parts, recommendation_text(analysis), Text(""), odds_footer(analysis.deals, analysis.seed))
 
 
 # --- Bidding advice -------------------------------------------------------------------
@@ -281,21 +359,41 @@ def advice_view(analysis: HandAnalysis, advice: BidAdvice) -> RenderableType:
     """The whole ``texas42 bid`` report."""
     if advice.passes:
         head = Text("Pass", style="bold reverse yellow")
+    elif advice.contract is not None:
+        head = Text(f"Bid {advice.bid}: {contract_name(advice.contract)}", style="bold reverse green")
     else:
         head = Text(f"Bid {advice.bid} with {advice.declaration.label}", style="bold reverse green")
-    return Group(
+    parts: list[RenderableType] = [
         hand_header(analysis.hand, analysis.deals, analysis.seed),
         auction_text(advice.auction),
         Text(""),
         Text.assemble(head, ": ", advice.reason),
         ladder_table(advice),
+    ]
+    if advice.specials:
+        specials = Table(title="Special contracts", box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
+        for column in ("bid", "contract", "makes", "95% CI", "marks"):
+            specials.add_column(column, justify="left" if column == "contract" else "right")
+        for rung in advice.specials:
+            chosen = rung.contract is advice.contract and rung.bid == advice.bid
+            specials.add_row(
+                str(rung.bid),
+                contract_name(rung.contract),
+                percent(rung.make),
+                f"{percent(rung.make_ci95.low)}-{percent(rung.make_ci95.high)}",
+                f"{rung.expected_marks:+.2f}",
+                style="reverse bold" if chosen else ("" if rung.makes else "dim"),
+            )
+        parts.append(specials)
+    parts += [
         Text(
             f"'makes' is the best trump's odds on the main sample, 'check' on an independent one; "
             f"marks = marks x (2 x odds - 1). A bid counts as made at {percent(advice.confidence)}.",
             style="dim",
         ),
         odds_footer(analysis.deals, analysis.seed),
-    )
+    ]
+    return Group(*parts)
 
 
 # --- Comparing declarations -------------------------------------------------------------
@@ -336,12 +434,14 @@ def comparison_view(comparison: Comparison) -> RenderableType:
             "42/84" if bid == 42 else str(bid),
             *(Text(percent(v), style="bold" if v == best and v > min(values) else "") for v in values),
         )
-    return Group(
+    parts: list[RenderableType] = [
         hand_header(comparison.hand, comparison.deals, comparison.seed),
         pairs,
         odds,
-        odds_footer(comparison.deals, comparison.seed),
-    )
+    ]
+    if comparison.specials:
+        parts.append(specials_table(comparison.specials, 0.5))
+    return Group(*parts, odds_footer(comparison.deals, comparison.seed))
 
 
 # --- Files of hands: one summary row per hand -----------------------------------------

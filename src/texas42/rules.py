@@ -10,10 +10,11 @@ fast engine is tested against it.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Final
+from typing import Final, TypeVar
 
 Domino = int
 """A domino, 0..27."""
@@ -364,3 +365,209 @@ def count_of(dominoes: Dominoes) -> int:
 def team_of(seat: Seat) -> int:
     """Team 0 is seats 0 and 2; team 1 is seats 1 and 3."""
     return seat % 2
+
+
+# --- Special contracts (RULES.md, "Special contracts") -------------------------------
+
+DOUBLES_SUIT: Final[Suit] = 7
+"""In Nel-O with doubles as their own suit, the suit a led double calls for."""
+
+PLUNGE_DOUBLES: Final = 4
+SPLASH_DOUBLES: Final = 3
+SEVENS_TARGET: Final = 7
+
+
+class NelloDoubles(enum.Enum):
+    """How doubles play in Nel-O (RULES.md): their own suit (**default**), or the highest
+    or the lowest domino of their natural suit."""
+
+    OWN_SUIT = "own-suit"
+    HIGH = "high"
+    LOW = "low"
+
+    @property
+    def label(self) -> str:
+        return self.value
+
+
+class AllPass(enum.Enum):
+    """What happens when all four pass: the shaker must bid 30 (**default**), or the
+    dominoes are reshuffled and the next player shakes."""
+
+    FORCED = "forced"
+    RESHUFFLE = "reshuffle"
+
+
+class Contract(enum.Enum):
+    """The special contracts: bids whose play differs from a trump bid."""
+
+    NELLO = "nello"
+    SEVENS = "sevens"
+    PLUNGE = "plunge"
+    SPLASH = "splash"
+
+    @property
+    def label(self) -> str:
+        return self.value
+
+
+NELLO_MIN_MARKS_CHOICES: Final = (1, 2)
+"""Nel-O's minimum bid in marks: **default** 2, option 1."""
+
+
+class HouseRulesError(Texas42Error):
+    """A house-rule option or setting with a bad value."""
+
+
+_Choice = TypeVar("_Choice", bound=enum.Enum)
+
+
+def _parse_choice(kind: type[_Choice], what: str, text: str) -> _Choice:
+    key = text.strip().lower().replace("_", "-")
+    for choice in kind:
+        if choice.value == key:
+            return choice
+    names = ", ".join(str(c.value) for c in kind)
+    raise HouseRulesError(f"unknown {what}: {text.strip()!r} (one of {names})")
+
+
+def check_nello_min_marks(marks: int) -> int:
+    """Nel-O's minimum bid in marks, 1 or 2; anything else is a ``HouseRulesError``."""
+    if marks not in NELLO_MIN_MARKS_CHOICES:
+        raise HouseRulesError(f"Nel-O's minimum bid is 1 or 2 marks, got {marks}")
+    return marks
+
+
+def parse_nello_doubles(text: str) -> NelloDoubles:
+    """Parse ``own-suit``, ``high`` or ``low``."""
+    return _parse_choice(NelloDoubles, "Nel-O doubles rule", text)
+
+
+def parse_all_pass(text: str) -> AllPass:
+    """Parse ``forced`` or ``reshuffle``."""
+    return _parse_choice(AllPass, "all-pass rule", text)
+
+
+@dataclasses.dataclass(frozen=True)
+class HouseRules:
+    """The options of the rule book that house rules differ on; the defaults are RULES.md's."""
+
+    nello_doubles: NelloDoubles = NelloDoubles.OWN_SUIT
+    nello_min_marks: int = 2
+    all_pass: AllPass = AllPass.FORCED
+    specials: bool = True
+    """Whether special contracts are analysed and bid at all."""
+
+    def __post_init__(self) -> None:
+        check_nello_min_marks(self.nello_min_marks)
+
+
+# Nel-O: the bidder must lose every trick; no trumps.
+
+
+def nello_suit_led(d: Domino, doubles: NelloDoubles) -> Suit:
+    """A led double calls for doubles when they are their own suit; otherwise the
+    higher end names the suit, as in follow-me."""
+    if doubles is NelloDoubles.OWN_SUIT and is_double(d):
+        return DOUBLES_SUIT
+    return HIGH_END[d]
+
+
+def nello_follows(d: Domino, suit: Suit, doubles: NelloDoubles) -> bool:
+    """Does domino d belong to the suit led? A double belongs to the doubles suit only
+    (own suit), or to its natural suit (high, low)."""
+    if doubles is NelloDoubles.OWN_SUIT:
+        if suit == DOUBLES_SUIT:
+            return is_double(d)
+        return not is_double(d) and suit in (HIGH_END[d], LOW_END[d])
+    return suit in (HIGH_END[d], LOW_END[d])
+
+
+def nello_suit_dominoes(suit: Suit, doubles: NelloDoubles) -> Dominoes:
+    """All dominoes that belong to a suit in Nel-O."""
+    return mask_of(d for d in DOMINOES if nello_follows(d, suit, doubles))
+
+
+def nello_legal_plays(hand: Dominoes, led: Domino | None, doubles: NelloDoubles) -> Dominoes:
+    """Follow the suit led if able, else play anything; a leader plays anything."""
+    if led is None:
+        return hand
+    following = hand & nello_suit_dominoes(nello_suit_led(led, doubles), doubles)
+    return following or hand
+
+
+def nello_rank(d: Domino, suit: Suit, doubles: NelloDoubles) -> int:
+    """The rank of d in the suit led (d must follow it): doubles among themselves rank by
+    pip; a double is the highest (7) or the lowest (-1) of its natural suit; the others
+    rank by their other end."""
+    if suit == DOUBLES_SUIT:
+        return HIGH_END[d]
+    if is_double(d):
+        return 7 if doubles is NelloDoubles.HIGH else -1
+    return LOW_END[d] if HIGH_END[d] == suit else HIGH_END[d]
+
+
+def nello_trick_winner(plays: Sequence[Domino], doubles: NelloDoubles) -> int:
+    """The index in ``plays`` (three dominoes, plays[0] led) of the winning domino: the
+    highest of the suit led."""
+    suit = nello_suit_led(plays[0], doubles)
+    contenders = [i for i, d in enumerate(plays) if nello_follows(d, suit, doubles)]
+    return max(contenders, key=lambda i: nello_rank(plays[i], suit, doubles))
+
+
+def nello_seats(bidder: Seat) -> tuple[Seat, Seat, Seat]:
+    """The seats that play Nel-O, in playing order from the bidder: the partner sits out."""
+    return (bidder, (bidder + 1) % 4, (bidder + 3) % 4)
+
+
+# Sevens: the domino whose pip total is closest to 7 wins; no suit to follow.
+
+
+def sevens_distance(d: Domino) -> int:
+    """How far the pip total of d is from 7: 0 (``6-1``, ``5-2``, ``4-3``) to 7 (``0-0``)."""
+    return abs(HIGH_END[d] + LOW_END[d] - SEVENS_TARGET)
+
+
+def sevens_trick_winner(plays: Sequence[Domino]) -> int:
+    """The index in ``plays`` of the domino closest to 7; the first played wins a tie."""
+    distances = [sevens_distance(d) for d in plays]
+    return distances.index(min(distances))
+
+
+# Plunge and splash: the partner names trump and leads; the team must take all 7 tricks.
+
+
+def doubles_held(hand: Dominoes) -> int:
+    """The number of doubles in a hand."""
+    return (hand & DOUBLES).bit_count()
+
+
+def may_plunge(hand: Dominoes) -> bool:
+    """A hand with 4 or more doubles may bid plunge."""
+    return doubles_held(hand) >= PLUNGE_DOUBLES
+
+
+def may_splash(hand: Dominoes) -> bool:
+    """A hand with 3 or more doubles may bid splash."""
+    return doubles_held(hand) >= SPLASH_DOUBLES
+
+
+PARTNER_TRUMP_RULE: Final = (
+    "the partner names the pip suit in which they hold the most dominoes, preferring one "
+    "whose double they hold, then the higher pip; never doubles or follow-me"
+)
+"""The stated rule by which the plunger's partner names trump, from their own hand only."""
+
+
+def partner_trump(hand: Dominoes) -> Declaration:
+    """The trump the plunger's (or splasher's) partner names, seeing only their own hand.
+
+    The pip suit in which the partner holds the most dominoes (a double counts once);
+    among equals, one whose double they hold; then the higher pip. Doubles and follow-me
+    are never named: the plunger's doubles are already the top of their suits, and the
+    partner's longest suit draws the opponents' trumps."""
+
+    def strength(pip: int) -> tuple[int, bool, int]:
+        return ((hand & PIP_DOMINOES[pip]).bit_count(), bool(hand >> domino(pip, pip) & 1), pip)
+
+    return Declaration(max(PIPS, key=strength))

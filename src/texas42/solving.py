@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from texas42 import engine, rules
-from texas42.rules import DECLARATIONS, Deal, Declaration, Domino, Seat
+from texas42.rules import DECLARATIONS, Deal, Declaration, Domino, HouseRules, NelloDoubles, Seat
 
 T = TypeVar("T")
 
@@ -40,27 +40,47 @@ class DealTable:
     """The double-dummy values of a deal.
 
     ``points[declaration][bidder]`` is what the bidder's team takes when that seat
-    declares and leads the first trick."""
+    declares and leads the first trick. With the special contracts, ``nello[bidder]`` is
+    1 if the bidder, leading with the partner sitting out, can lose every trick (doubles
+    treated as ``nello_doubles``), else 0, and ``sevens[bidder]`` the tricks (0..7) the
+    bidder's team takes at sevens, the bidder leading."""
 
     deal: Deal
     points: tuple[tuple[int, int, int, int], ...]
+    nello: tuple[int, int, int, int] | None = None
+    sevens: tuple[int, int, int, int] | None = None
+    nello_doubles: NelloDoubles | None = None
 
     @classmethod
-    def from_array(cls, deal: Deal, points: np.ndarray) -> DealTable:
-        """Build from a (9, 4) array such as ``engine.solve_table`` returns."""
+    def from_array(
+        cls,
+        deal: Deal,
+        points: np.ndarray,
+        specials: tuple[np.ndarray, np.ndarray, NelloDoubles] | None = None,
+    ) -> DealTable:
+        """Build from a (9, 4) array such as ``engine.solve_table`` returns and, for the
+        special contracts, the Nel-O and sevens values of bidders 0..3."""
         if points.shape != (len(DECLARATIONS), 4):
             raise ValueError(f"a deal table is (9, 4), got {points.shape}")
-        rows = tuple((int(r[0]), int(r[1]), int(r[2]), int(r[3])) for r in points)
-        return cls(deal, rows)
+        rows = tuple(_row(r) for r in points)
+        if specials is None:
+            return cls(deal, rows)
+        nello, sevens, doubles = specials
+        return cls(deal, rows, _row(nello), _row(sevens), doubles)
 
     def value(self, declaration: Declaration, bidder: Seat) -> int:
         """Points of the bidder's team for this declaration."""
         return self.points[declaration.value][bidder]
 
 
-def solve_deal_table(deal: Deal, threads: int | None = None) -> DealTable:
-    """Solve one deal for every declaration and bidder."""
-    return DealTable.from_array(deal, engine.solve_table(deal, threads=threads))
+def _row(values: Sequence[int] | np.ndarray) -> tuple[int, int, int, int]:
+    return (int(values[0]), int(values[1]), int(values[2]), int(values[3]))
+
+
+def solve_deal_table(deal: Deal, threads: int | None = None, house: HouseRules | None = None) -> DealTable:
+    """Solve one deal for every declaration and bidder; with ``house`` allowing them,
+    also Nel-O and sevens."""
+    return _solve_batch([deal], threads, house)[0]
 
 
 def deals_array(deals: Sequence[Deal]) -> tuple[np.ndarray, np.ndarray]:
@@ -71,27 +91,38 @@ def deals_array(deals: Sequence[Deal]) -> tuple[np.ndarray, np.ndarray]:
 
 
 def iter_deal_tables(
-    deals: Iterable[Deal], threads: int | None = None, batch_deals: int = DEFAULT_BATCH_DEALS
+    deals: Iterable[Deal],
+    threads: int | None = None,
+    batch_deals: int = DEFAULT_BATCH_DEALS,
+    house: HouseRules | None = None,
 ) -> Iterator[DealTable]:
-    """Solve deals in batches with ``engine.solve_deals``; yield the tables in input order."""
+    """Solve deals in batches with ``engine.solve_deals`` (and, with ``house`` allowing
+    them, the special contracts); yield the tables in input order."""
     if batch_deals < 1:
         raise ValueError(f"batch_deals must be at least 1, got {batch_deals}")
     batch: list[Deal] = []
     for deal in deals:
         batch.append(deal)
         if len(batch) == batch_deals:
-            yield from _solve_batch(batch, threads)
+            yield from _solve_batch(batch, threads, house)
             batch = []
     if batch:
-        yield from _solve_batch(batch, threads)
+        yield from _solve_batch(batch, threads, house)
 
 
-def _solve_batch(batch: Sequence[Deal], threads: int | None) -> list[DealTable]:
+def _solve_batch(batch: Sequence[Deal], threads: int | None, house: HouseRules | None) -> list[DealTable]:
     hands, leaders = deals_array(batch)
     result = engine.solve_deals(hands, DECLARATIONS, leaders=leaders, threads=threads)
     # points[i * 4 + bidder, declaration] -> per deal (9, 4)
     per_deal = result.points.reshape(len(batch), 4, len(DECLARATIONS)).transpose(0, 2, 1)
-    return [DealTable.from_array(deal, per_deal[i]) for i, deal in enumerate(batch)]
+    if house is None or not house.specials:
+        return [DealTable.from_array(deal, per_deal[i]) for i, deal in enumerate(batch)]
+    nello = engine.solve_nello(hands, leaders, house.nello_doubles, threads).values.reshape(len(batch), 4)
+    sevens = engine.solve_sevens(hands, leaders, threads).values.reshape(len(batch), 4)
+    return [
+        DealTable.from_array(deal, per_deal[i], (nello[i], sevens[i], house.nello_doubles))
+        for i, deal in enumerate(batch)
+    ]
 
 
 # --- Lines of play ------------------------------------------------------------
@@ -231,11 +262,18 @@ def line_to_json(line: PlayLine) -> list[dict[str, Any]]:
 
 
 def table_to_json(table: DealTable, line: PlayLine | None = None) -> dict[str, Any]:
-    """``{"hands": [...], "table": {label: [p0, p1, p2, p3], ...}}``, plus ``"line"`` if given."""
+    """``{"hands": [...], "table": {label: [p0, p1, p2, p3], ...}}``, plus ``"line"`` if given.
+
+    With the special contracts, ``table`` also has ``"nello"`` (1 or 0 per bidder) and
+    ``"sevens"`` (tricks 0..7 per bidder), and ``"nello_doubles"`` says how doubles played."""
     result: dict[str, Any] = {
         "hands": hands_to_json(table.deal),
         "table": {d.label: list(table.points[d.value]) for d in DECLARATIONS},
     }
+    if table.nello is not None and table.sevens is not None and table.nello_doubles is not None:
+        result["table"]["nello"] = list(table.nello)
+        result["table"]["sevens"] = list(table.sevens)
+        result["nello_doubles"] = table.nello_doubles.label
     if line is not None:
         result["line"] = line_to_json(line)
     return result

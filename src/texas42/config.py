@@ -1,0 +1,96 @@
+"""House rules from a ``[tool.texas42]`` table in the working directory.
+
+The table is read from ``texas42.toml`` if it has one, else from ``pyproject.toml``.
+Its keys are the command-line options' names without the dashes in front:
+
+    [tool.texas42]
+    nello-doubles = "high"      # own-suit (default), high or low
+    nello-min-marks = 1         # 2 (default) or 1
+    all-pass = "reshuffle"      # forced (default) or reshuffle
+    specials = false            # true (default); false is --no-specials
+
+Options given on the command line win. An unreadable file, an unknown key or a bad
+value is bad input: ``ConfigError`` names the file and the key.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Final
+
+from texas42 import rules
+from texas42.rules import HouseRules
+
+CONFIG_FILES: Final = ("texas42.toml", "pyproject.toml")
+KEYS: Final = ("nello-doubles", "nello-min-marks", "all-pass", "specials")
+
+
+class ConfigError(rules.Texas42Error):
+    """A bad configuration file, key or value; the message names the file and the key."""
+
+
+def _value(key: str, value: object) -> Any:
+    """A setting's value, parsed like its command-line option."""
+    if key == "nello-doubles" and isinstance(value, str):
+        return rules.parse_nello_doubles(value)
+    if key == "all-pass" and isinstance(value, str):
+        return rules.parse_all_pass(value)
+    if key == "nello-min-marks" and isinstance(value, int) and not isinstance(value, bool):
+        return rules.check_nello_min_marks(value)
+    if key == "specials" and isinstance(value, bool):
+        return value
+    wanted = {
+        "nello-doubles": "a string: own-suit, high or low",
+        "all-pass": "a string: forced or reshuffle",
+        "nello-min-marks": "a whole number, 1 or 2",
+        "specials": "true or false",
+    }[key]
+    raise rules.HouseRulesError(f"needs {wanted}, got {value!r}")
+
+
+def settings_from_table(table: Mapping[str, object], source: str) -> dict[str, Any]:
+    """The ``HouseRules`` fields set by a ``[tool.texas42]`` table from ``source``."""
+    settings: dict[str, Any] = {}
+    for key, value in table.items():
+        if key not in KEYS:
+            raise ConfigError(f"{source}: unknown key {key!r} in [tool.texas42] (keys: {', '.join(KEYS)})")
+        try:
+            settings[key.replace("-", "_")] = _value(key, value)
+        except rules.Texas42Error as error:
+            raise ConfigError(f"{source}: [tool.texas42] {key}: {error}") from None
+    return settings
+
+
+def read_settings(directory: Path | None = None) -> dict[str, Any]:
+    """The settings of the first of ``CONFIG_FILES`` in ``directory`` (default: the working
+    directory) with a ``[tool.texas42]`` table; none if there is no such table."""
+    directory = Path.cwd() if directory is None else directory
+    for name in CONFIG_FILES:
+        path = directory / name
+        if not path.is_file():
+            continue
+        try:
+            with path.open("rb") as handle:
+                data = tomllib.load(handle)
+        except tomllib.TOMLDecodeError as error:
+            raise ConfigError(f"{name}: not valid TOML: {error}") from None
+        except OSError as error:
+            raise ConfigError(f"cannot read {name}: {error.strerror or error}") from None
+        tool = data.get("tool")
+        table = tool.get("texas42") if isinstance(tool, dict) else None
+        if table is None:
+            continue
+        if not isinstance(table, dict):
+            raise ConfigError(f"{name}: tool.texas42 must be a table, [tool.texas42]")
+        return settings_from_table(table, name)
+    return {}
+
+
+def house_rules(overrides: Mapping[str, Any], directory: Path | None = None) -> HouseRules:
+    """House rules from the configuration, with ``overrides`` (the ``HouseRules`` fields
+    given on the command line, None for those not given) on top."""
+    settings = read_settings(directory)
+    settings.update({key: value for key, value in overrides.items() if value is not None})
+    return HouseRules(**settings)

@@ -1,0 +1,352 @@
+"""Special contracts and house rules through the library's analysis and the command line:
+odds against the engine on the same deals, bidding advice, the options and the
+[tool.texas42] configuration."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from typer.testing import Result
+
+from cli_runner import invoke
+from texas42 import analysis, engine, rules, sampling
+from texas42.analysis import (
+    PASS,
+    Auction,
+    SpecialStats,
+    advise_bid,
+    analyze_specials,
+    parse_auction,
+    special_bid,
+)
+from texas42.rules import AllPass, Contract, HouseRules, NelloDoubles
+
+DEAL_A = (
+    "6-4 5-5 5-2 4-3 4-2 3-2 3-1 / 6-6 6-5 6-2 6-1 5-4 5-1 5-0 / "
+    "6-0 4-4 3-0 2-2 2-0 1-1 0-0 / 6-3 5-3 4-1 4-0 3-3 2-1 1-0"
+)
+ORDINARY = "6-4 5-5 5-2 4-3 4-2 3-2 3-1"
+LOW_HAND = "1-0 2-0 3-0 2-1 3-1 4-0 4-1"  # makes Nel-O, little at trumps
+SEVENS_HAND = "6-1 5-2 4-3 6-0 5-1 4-2 3-3"  # every domino 0 or 1 from 7: sevens is certain
+FOUR_DOUBLES = "6-6 5-5 4-4 3-3 6-5 5-4 6-4"
+THREE_DOUBLES = "6-6 5-5 4-4 6-1 5-2 4-3 3-1"
+
+
+def ok(*args: str) -> Result:
+    result = invoke(*args)
+    assert result.exit_code == 0, (result.stdout, result.stderr)
+    return result
+
+
+def json_of(*args: str) -> dict[str, Any]:
+    obj: dict[str, Any] = json.loads(ok(*args).stdout)
+    return obj
+
+
+def bad(*args: str) -> str:
+    """The one-line error of a command that must fail with status 2."""
+    result = invoke(*args)
+    assert result.exit_code == 2, (result.stdout, result.stderr)
+    assert "Traceback" not in result.stderr and result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("texas42: error: ")
+    return lines[0]
+
+
+@pytest.fixture
+def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Run in an empty working directory (no configuration)."""
+    monkeypatch.chdir(tmp_path)
+    yield tmp_path
+
+
+@pytest.fixture
+def no_solving(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    def forbidden(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the engine was called on invalid input")
+
+    for name in ("solve_deals", "solve_nello", "solve_sevens"):
+        monkeypatch.setattr(engine, name, forbidden)
+    yield
+
+
+# --- The analysis against the engine on the same deals ----------------------------------
+
+
+def test_analyze_specials_matches_the_engine_on_the_same_deals() -> None:
+    hand = rules.parse_hand(FOUR_DOUBLES)
+    house = HouseRules(nello_doubles=NelloDoubles.HIGH)
+    deals = sampling.sample_deals(hand, 40, sampling.generators(11)[0])
+    specials = {s.contract: s for s in analyze_specials(hand, deals, house, batch_deals=16)}
+    assert list(specials) == [Contract.NELLO, Contract.SEVENS, Contract.PLUNGE, Contract.SPLASH]
+    nello = engine.solve_nello(deals, 0, NelloDoubles.HIGH).values
+    sevens = engine.solve_sevens(deals, 0).values
+    points = engine.solve_deals(deals, rules.DECLARATIONS, leaders=2).points
+    named = [rules.partner_trump(int(p)).value for p in deals[:, 2]]
+    by_rule = points[np.arange(40), named] == 42
+    assert specials[Contract.NELLO].successes == int(nello.sum())
+    assert specials[Contract.NELLO].doubles is NelloDoubles.HIGH
+    assert specials[Contract.SEVENS].successes == int((sevens == 7).sum())
+    for contract, marks in ((Contract.PLUNGE, 4), (Contract.SPLASH, 2)):
+        stats = specials[contract]
+        assert stats.successes == int(by_rule.sum()) and stats.marks == marks
+        assert stats.best_successes == int((points.max(axis=1) == 42).sum())
+        assert stats.best_successes >= stats.successes
+    # Three doubles: splash but no plunge; no house rules or specials off: nothing.
+    three = rules.parse_hand(THREE_DOUBLES)
+    assert [s.contract for s in analyze_specials(three, deals[:0], house)] == [
+        Contract.NELLO,
+        Contract.SEVENS,
+        Contract.SPLASH,
+    ]
+    assert analyze_specials(hand, deals, None) == ()
+    assert analyze_specials(hand, deals, HouseRules(specials=False)) == ()
+
+
+def test_special_stats_figures() -> None:
+    stats = SpecialStats(Contract.SPLASH, deals=20, successes=15, marks=2, best_successes=18)
+    assert stats.make == 0.75 and stats.expected_marks == pytest.approx(1.0)
+    assert stats.best_make == 0.9 and stats.make_ci95 == analysis.wilson_interval(15, 20)
+    assert analysis.special_to_json(stats)["best_trump_make"] == 0.9
+
+
+@pytest.mark.parametrize(
+    ("contract", "high", "house", "bid"),
+    [
+        (Contract.NELLO, PASS, HouseRules(), 84),
+        (Contract.NELLO, 35, HouseRules(nello_min_marks=1), 42),
+        (Contract.NELLO, 42, HouseRules(nello_min_marks=1), 84),
+        (Contract.NELLO, 84, HouseRules(), 126),
+        (Contract.SEVENS, 30, HouseRules(), 42),
+        (Contract.SEVENS, 126, HouseRules(), 168),
+        (Contract.PLUNGE, PASS, HouseRules(), 168),
+        (Contract.PLUNGE, 30, HouseRules(), None),  # only before anyone has bid
+        (Contract.SPLASH, 41, HouseRules(), 84),
+        (Contract.SPLASH, 84, HouseRules(), 126),  # 3 marks if 2 have been bid
+    ],
+)
+def test_special_bids(contract: Contract, high: int, house: HouseRules, bid: int | None) -> None:
+    assert special_bid(contract, high, house) == bid
+
+
+def _with_specials(*specials: SpecialStats) -> analysis.HandAnalysis:
+    """A weak hand's analysis (sixes makes 30 in 3 of 10 deals) with these specials."""
+    trumps = (analysis.TrumpStats.from_points(rules.Declaration.SIXES, np.array([30, 30, 30] + [20] * 7)),)
+    rec = analysis.recommend(trumps, 0.5)
+    return analysis.HandAnalysis(
+        rules.parse_hand(ORDINARY), 10, 0, 0.5, trumps, trumps, rec.confirmed(trumps[0]), specials
+    )
+
+
+def test_advice_takes_a_special_contract_that_expects_more_marks() -> None:
+    nello = SpecialStats(Contract.NELLO, 10, 9, 2)  # 90%: +1.6 marks at 84
+    advice = advise_bid(_with_specials(nello), Auction())
+    assert (advice.bid, advice.contract, advice.rule) == (84, Contract.NELLO, "special")
+    assert advice.expected_marks == pytest.approx(1.6)
+    # One mark is enough with the house rule: 42, +0.8.
+    advice = advise_bid(_with_specials(nello), Auction(), HouseRules(nello_min_marks=1))
+    assert (advice.bid, advice.expected_marks) == (42, pytest.approx(0.8))
+    # Not made often enough: the trump advice (a pass) stands, the special listed.
+    advice = advise_bid(_with_specials(SpecialStats(Contract.NELLO, 10, 4, 2)), Auction())
+    assert advice.passes and advice.contract is None and [r.bid for r in advice.specials] == [84]
+    # Over a partner's 30, a special must be worth more marks: 84 Nel-O is, 42 sevens is not.
+    sevens = SpecialStats(Contract.SEVENS, 10, 10, 1)
+    partner = parse_auction("30 pass")
+    assert advise_bid(_with_specials(sevens), partner).passes
+    assert advise_bid(_with_specials(nello), partner).contract is Contract.NELLO
+    # Plunge only before anyone has bid; then splash's 2 marks over 84 are 3.
+    plunge, splash = SpecialStats(Contract.PLUNGE, 10, 10, 4), SpecialStats(Contract.SPLASH, 10, 10, 2)
+    assert advise_bid(_with_specials(plunge, splash), Auction()).bid == 168
+    advice = advise_bid(_with_specials(plunge, splash), parse_auction("84"))
+    assert (advice.bid, advice.contract) == (126, Contract.SPLASH)
+
+
+def test_all_pass_house_rule() -> None:
+    weak = _with_specials()
+    passes = parse_auction("pass pass pass")
+    forced = advise_bid(weak, passes)
+    assert forced.bid == 30 and forced.rule == "forced"
+    reshuffle = advise_bid(weak, passes, HouseRules(all_pass=AllPass.RESHUFFLE))
+    assert reshuffle.passes and reshuffle.rule == "cannot-make"
+    # A forced shaker takes the special with the best expected marks even below the confidence.
+    sevens = SpecialStats(Contract.SEVENS, 10, 4, 1)  # -0.2 marks, better than 30 at -0.4
+    advice = advise_bid(_with_specials(sevens), passes)
+    assert (advice.bid, advice.contract) == (42, Contract.SEVENS)
+
+
+# --- solve ---------------------------------------------------------------------------------
+
+
+def test_solve_rows_and_options(in_tmp: Path) -> None:
+    out = ok("solve", DEAL_A).stdout
+    rows = {
+        line.split()[1]: line.split()[3:10:2]
+        for line in out.splitlines()
+        if line.split()[1:2] in (["nello"], ["sevens"])
+    }
+    assert rows == {"nello": ["0", "0", "1", "0"], "sevens": ["4", "3", "4", "3"]}
+    assert "tricks (of 7, not points)" in " ".join(out.split())
+    assert "doubles own-suit" in out
+    high = json_of("solve", "--json", "--nello-doubles", "high", DEAL_A)
+    assert high["table"]["nello"] == [0, 0, 0, 0] and high["nello_doubles"] == "high"
+    plain = json_of("solve", "--json", "--no-specials", DEAL_A)
+    assert set(plain) == {"hands", "table"} and len(plain["table"]) == 9
+    assert "nello" not in ok("solve", "--no-specials", DEAL_A).stdout
+
+
+# --- analyze, bid, compare ----------------------------------------------------------------
+
+
+def test_analyze_json_specials(in_tmp: Path) -> None:
+    obj = json_of("analyze", "--json", "-n", "20", "-s", "5", FOUR_DOUBLES)
+    specials = obj["specials"]
+    assert [s["contract"] for s in specials] == ["nello", "sevens", "plunge", "splash"]
+    for s in specials:
+        assert {"contract", "make", "make_ci95", "marks", "expected_marks"} <= set(s)
+        low, high = s["make_ci95"]
+        assert 0 <= low <= s["make"] <= high <= 1
+        assert s["expected_marks"] == pytest.approx(s["marks"] * (2 * s["make"] - 1), abs=1e-3)
+    assert [s["marks"] for s in specials] == [2, 1, 4, 2]
+    assert specials[0]["doubles"] == "own-suit"
+    assert specials[2]["trump_rule"] == rules.PARTNER_TRUMP_RULE
+    assert specials[2]["best_trump_make"] >= specials[2]["make"] == specials[3]["make"]
+    # The same figures from the library on the same seed.
+    hand = rules.parse_hand(FOUR_DOUBLES)
+    deals = sampling.sample_deals(hand, 20, sampling.generators(5)[0])
+    assert specials[0]["make"] == engine.solve_nello(deals).values.mean()
+    ordinary = json_of("analyze", "--json", "-n", "10", "-s", "5", "--nello-min-marks", "1", ORDINARY)
+    assert [(s["contract"], s["marks"]) for s in ordinary["specials"]] == [("nello", 1), ("sevens", 1)]
+    assert json_of("analyze", "--json", "-n", "10", "-s", "5", "--no-specials", ORDINARY)["specials"] == []
+
+
+def test_analyze_table_lists_the_specials(in_tmp: Path) -> None:
+    out = " ".join(ok("analyze", "-n", "20", "-s", "5", THREE_DOUBLES).stdout.split())
+    assert "Special contracts" in out and "Nel-O" in out and "splash" in out and "plunge" not in out
+    assert "a rule that sees only their hand (the partner names the pip suit" in out
+
+
+def test_bid_a_special_contract(in_tmp: Path) -> None:
+    obj = json_of("bid", "--json", "-n", "20", "-s", "3", LOW_HAND)
+    assert obj["advice"]["contract"] == "nello" and obj["advice"]["bid"] == 84
+    assert obj["advice"]["trump"] is None and obj["advice"]["rule"] == "special"
+    nello = next(s for s in obj["specials"] if s["contract"] == "nello")
+    assert nello["make"] >= 0.5 and nello["bid"] == 84
+    obj = json_of("bid", "--json", "-n", "20", "-s", "3", SEVENS_HAND)
+    assert (obj["advice"]["contract"], obj["advice"]["bid"], obj["advice"]["make"]) == ("sevens", 42, 1.0)
+    out = " ".join(ok("bid", "-n", "20", "-s", "3", SEVENS_HAND).stdout.split())
+    assert "Bid 42: sevens" in out
+    obj = json_of("bid", "--json", "-n", "20", "-s", "3", "--no-specials", SEVENS_HAND)
+    assert obj["advice"]["contract"] == "trump" and obj["specials"] == []
+    forced = json_of(
+        "bid", "--json", "-n", "10", "-s", "3", "--no-specials", "-a", "pass pass pass", ORDINARY
+    )
+    reshuffle = json_of(
+        "bid",
+        "--json",
+        "-n",
+        "10",
+        "-s",
+        "3",
+        "--no-specials",
+        "--all-pass",
+        "reshuffle",
+        "-a",
+        "pass pass pass",
+        ORDINARY,
+    )
+    assert forced["advice"]["rule"] == "forced"
+    assert reshuffle["advice"]["rule"] != "forced"
+
+
+def test_compare_lists_the_specials(in_tmp: Path) -> None:
+    obj = json_of("compare", "--json", "-n", "10", "-s", "2", ORDINARY, "sixes", "fours")
+    assert [s["contract"] for s in obj["specials"]] == ["nello", "sevens"]
+    assert (
+        json_of("compare", "--json", "-n", "10", "-s", "2", "--no-specials", ORDINARY, "sixes", "fours")[
+            "specials"
+        ]
+        == []
+    )
+    assert "Special contracts" in ok("compare", "-n", "10", "-s", "2", ORDINARY, "sixes", "fours").stdout
+
+
+# --- Options and configuration: bad input --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("solve", "--nello-doubles", "middle", DEAL_A), "'middle'"),
+        (("analyze", "--nello-min-marks", "3", ORDINARY), "--nello-min-marks must be from 1 to 2, got 3"),
+        (("analyze", "--nello-min-marks", "two", ORDINARY), "--nello-min-marks needs a whole number"),
+        (("bid", "--all-pass", "redeal", ORDINARY), "'redeal'"),
+    ],
+)
+def test_bad_options(in_tmp: Path, no_solving: None, args: tuple[str, ...], message: str) -> None:
+    assert message in bad(*args)
+
+
+def test_config_sets_house_rules_and_the_command_line_wins(in_tmp: Path) -> None:
+    (in_tmp / "pyproject.toml").write_text('[project]\nname = "x"\n[tool.texas42]\nnello-doubles = "low"\n')
+    assert json_of("solve", "--json", DEAL_A)["nello_doubles"] == "low"
+    (in_tmp / "texas42.toml").write_text('[tool.texas42]\nnello-doubles = "high"\nspecials = true\n')
+    assert json_of("solve", "--json", DEAL_A)["nello_doubles"] == "high"  # texas42.toml first
+    assert json_of("solve", "--json", "--nello-doubles", "own-suit", DEAL_A)["nello_doubles"] == "own-suit"
+    (in_tmp / "texas42.toml").write_text("[tool.texas42]\nspecials = false\nnello-min-marks = 1\n")
+    assert "nello_doubles" not in json_of("solve", "--json", DEAL_A)
+    assert json_of("solve", "--json", "--specials", DEAL_A)["nello_doubles"] == "own-suit"
+    (in_tmp / "texas42.toml").write_text('[tool.texas42]\nall-pass = "reshuffle"\n')
+    obj = json_of("bid", "--json", "-n", "10", "-s", "3", "--no-specials", "-a", "pass pass pass", ORDINARY)
+    assert obj["advice"]["rule"] != "forced"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            '[tool.texas42]\nnello-dubles = "high"\n',
+            "texas42.toml: unknown key 'nello-dubles' in [tool.texas42]",
+        ),
+        ('[tool.texas42]\nnello-doubles = "middle"\n', "texas42.toml: [tool.texas42] nello-doubles: unknown"),
+        (
+            "[tool.texas42]\nnello-min-marks = 3\n",
+            "[tool.texas42] nello-min-marks: Nel-O's minimum bid is 1 or 2",
+        ),
+        ('[tool.texas42]\nnello-min-marks = "2"\n', "nello-min-marks: needs a whole number, 1 or 2, got '2'"),
+        ('[tool.texas42]\nall-pass = "never"\n', "[tool.texas42] all-pass: unknown all-pass rule: 'never'"),
+        ('[tool.texas42]\nspecials = "no"\n', "[tool.texas42] specials: needs true or false"),
+        ("[tool.texas42\n", "texas42.toml: not valid TOML"),
+        ("[tool]\ntexas42 = 3\n", "tool.texas42 must be a table"),
+    ],
+)
+def test_bad_config_is_bad_input(in_tmp: Path, no_solving: None, text: str, message: str) -> None:
+    (in_tmp / "texas42.toml").write_text(text)
+    for command in (
+        ("solve", DEAL_A),
+        ("analyze", ORDINARY),
+        ("bid", ORDINARY),
+        ("compare", ORDINARY, "6", "5"),
+    ):
+        assert message in bad(*command)
+
+
+def test_plunge_certain_when_the_partner_holds_every_six() -> None:
+    """The partner's rule names sixes (seven of them) and the partner, leading, draws them
+    all: every trick, whatever the opponents hold."""
+    hand = rules.parse_hand("5-5 4-4 3-3 2-2 5-4 3-2 1-0")
+    partner = rules.parse_hand("6-6 6-5 6-4 6-3 6-2 6-1 6-0").mask
+    assert rules.partner_trump(partner) is rules.Declaration.SIXES
+    rng = np.random.default_rng(8)
+    rest = [d for d in rules.DOMINOES if not (hand.mask | partner) >> d & 1]
+    deals = []
+    for _ in range(30):
+        order = rng.permutation(rest)
+        deals.append([hand.mask, rules.mask_of(order[:7]), partner, rules.mask_of(order[7:])])
+    stats = {s.contract: s for s in analyze_specials(hand, np.array(deals, dtype=np.int64), HouseRules())}
+    assert stats[Contract.PLUNGE].successes == stats[Contract.PLUNGE].best_successes == 30
+    assert stats[Contract.SPLASH].make == 1.0
