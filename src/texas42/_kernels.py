@@ -266,11 +266,11 @@ def _best_play(W, hand, suit):  # type: ignore[no-untyped-def]
 
 
 @inline
-def _pick(W, moves, i, n):  # type: ignore[no-untyped-def]
-    """The i-th move to try: the best-scored of moves i..n-1, swapped into place.
+def pick(W, moves, scores, i, n):  # type: ignore[no-untyped-def]
+    """The i-th move to try: the best-scored of moves i..n-1 (their scores at
+    ``scores``), swapped into place.
 
     Most nodes stop after their first move, so this beats sorting them all."""
-    scores = moves + SCORE_OFFSET
     best = i
     for j in range(i + 1, n):
         if W[scores + j] > W[scores + best]:
@@ -436,6 +436,32 @@ def _two_tricks(W, leader, remaining, alpha, beta):  # type: ignore[no-untyped-d
             if best0 < b0:
                 b0 = best0
     return best0
+
+
+@inline
+def _bucket(remaining, leader):  # type: ignore[no-untyped-def]
+    """The transposition-table bucket of a trick's start."""
+    hashed = (remaining | (leader << 28)) * HASH_MULT
+    return TT + 2 * ((hashed >> (64 - TT_BITS)) & ((1 << TT_BITS) - 1))
+
+
+@inline
+def _table_cut(W, remaining, leader, alpha, beta):  # type: ignore[no-untyped-def]
+    """The stored bound of a trick's start that settles the window, else -1."""
+    key = remaining | (leader << 28) | (W[GEN] << 47)
+    bucket = _bucket(remaining, leader)
+    entry = bucket
+    if W[bucket + 1] & TT_KEY == key:
+        entry = bucket + 1
+    packed = W[entry]
+    if packed & TT_KEY == key:
+        low = (packed >> 30) & 63
+        high = (packed >> 36) & 63
+        if low >= beta or low == high:
+            return low
+        if high <= alpha:
+            return high
+    return -1
 
 
 @inline
@@ -607,8 +633,7 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
         low = 0
         high = stake
         key = remaining | (seat << 28) | (W[GEN] << 47)
-        hashed = (remaining | (seat << 28)) * HASH_MULT
-        bucket = TT + 2 * ((hashed >> (64 - TT_BITS)) & ((1 << TT_BITS) - 1))
+        bucket = _bucket(remaining, seat)
         hint = -1
         entry = bucket
         if W[bucket + 1] & TT_KEY == key:
@@ -651,7 +676,7 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
         best_move = -1
         bit = np.int64(1)
         for i in range(n):
-            d = _pick(W, moves, i, n)
+            d = pick(W, moves, moves + SCORE_OFFSET, i, n)
             led = W[TAB + TAB_LEAD_SUIT + d]
             W[HANDS + seat] = hand ^ (bit << d)
             W[THREATS + 2 * (ply >> 2)] = -1
@@ -714,7 +739,7 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
     tricks_after = popcount(hand) - 1
     count_after = _count_of(W, remaining)
     for i in range(n):
-        d = _pick(W, moves, i, n)
+        d = pick(W, moves, moves + SCORE_OFFSET, i, n)
         p = W[power + d]
         next_seat = win_seat
         next_power = win_power
@@ -736,8 +761,12 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
             elif tricks_after == 2:
                 v = gain + _ending(W, next_seat, remaining ^ (bit << d), alpha - gain, beta - gain)
             else:
-                zero = pos - 3  # not a literal 0: see ENGINE_NOTES on cache=True and recursion
-                v = gain + search(address, next_seat, zero, zero, zero, zero, zero, alpha - gain, beta - gain)
+                # A stored bound that settles the next trick saves the call.
+                v = _table_cut(W, remaining ^ (bit << d), next_seat, alpha - gain, beta - gain)
+                if v < 0:
+                    zero = pos - 3  # not a literal 0: see ENGINE_NOTES on cache=True and recursion
+                    v = search(address, next_seat, zero, zero, zero, zero, zero, alpha - gain, beta - gain)
+                v += gain
         else:
             v = search(address, (seat + 1) & 3, pos + 1, suit, next_seat, next_power, trick, alpha, beta)
         if maximizing:

@@ -22,28 +22,9 @@ import numba
 import numpy as np
 from numba import types
 
-from texas42._kernels import inline, jit, lowest, popcount
+from texas42._kernels import HASH_MULT, inline, jit, lowest, pick, popcount
 
-HASH_MULT = np.int64(-7046029254386353131)  # 0x9E3779B97F4A7C15 as int64
 SCORES = 8  # a ply's move scores sit 8 slots after its moves
-
-
-@inline
-def _pick(W, moves, i, n):  # type: ignore[no-untyped-def]
-    """The i-th move to try: the best-scored of moves i..n-1, swapped into place."""
-    scores = moves + SCORES
-    best = i
-    for j in range(i + 1, n):
-        if W[scores + j] > W[scores + best]:
-            best = j
-    d = W[moves + best]
-    if best != i:
-        score = W[scores + best]
-        W[moves + best] = W[moves + i]
-        W[scores + best] = W[scores + i]
-        W[moves + i] = d
-        W[scores + i] = score
-    return d
 
 
 # --- Nel-O ------------------------------------------------------------------------------
@@ -191,7 +172,7 @@ def nello_search(W, seat, pos, suit, win_seat, win_power):  # type: ignore[no-un
     bit = np.int64(1)
     next_seat = seat + 1 if seat < 2 else seat - 2
     for i in range(n):
-        d = _pick(W, moves, i, n)
+        d = pick(W, moves, moves + SCORES, i, n)
         W[N_HANDS + seat] = hand ^ (bit << d)
         if pos == 0:
             led = W[N_TAB + NT_LEAD_SUIT + d]
@@ -445,7 +426,7 @@ def sevens_search(W, seat, pos, win_seat, win_distance, alpha, beta):  # type: i
     best = -1 if maximizing else 99
     bit = np.int64(1)
     for i in range(n):
-        d = _pick(W, moves, i, n)
+        d = pick(W, moves, moves + SCORES, i, n)
         c = W[S_DISTANCE + d]
         ws = win_seat
         wd = win_distance
