@@ -90,6 +90,22 @@ def test_vectors_solve_deal(vectors: list[dict[str, Any]]) -> None:
     assert wrong == []
 
 
+def test_one_workspace_solves_through_the_generation_wrap(vectors: list[dict[str, Any]]) -> None:
+    """Stored bounds are stamped with a generation that wraps: the tables are cleared then,
+    and no bound of an earlier solve is taken for one of the next."""
+    k = engine._kernels()
+    tables = engine._tables()
+    W = k.new_workspace()
+    W[k.GEN] = k.MAX_GEN - 30
+    got = []
+    for record in vectors[:60]:
+        hands = np.array(vector_deal(record).masks, dtype=np.int64)
+        declaration = rules.parse_declaration(record["trump"])
+        got.append(int(k.solve_one(W, hands, tables[declaration.value], record["leader"])))
+    assert got == [record["team02_points"] for record in vectors[:60]]
+    assert W[k.GEN] == 60 - 30  # the 31st solve wrapped to generation 1
+
+
 @pytest.fixture(scope="module")
 def vector_batch(vectors: list[dict[str, Any]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """All 216 vectors in one call: a row per (deal, leader) of the file, all nine declarations.

@@ -55,8 +55,8 @@ def _tables() -> np.ndarray:
                     power = 0
                 t[k.TAB_POWER + suit * 28 + d] = power
             powers = t[k.TAB_POWER + suit * 28 : k.TAB_POWER + suit * 28 + 28]
-            for d in rules.DOMINOES:
-                t[k.TAB_BEATS + suit * 28 + d] = sum(1 << e for e in rules.DOMINOES if powers[e] > powers[d])
+            stronger = powers[None, :] > powers[:, None]  # [d, e]: e beats d
+            t[k.TAB_BEATS + suit * 28 : k.TAB_BEATS + suit * 28 + 28] = stronger @ (1 << np.arange(28))
         t[k.TAB_TEN] = rules.TEN_COUNT
         t[k.TAB_FIVE] = rules.FIVE_COUNT
         trumps = sorted(
