@@ -16,11 +16,19 @@ import numpy as np
 from texas42 import rules
 from texas42.rules import COUNT, DECLARATIONS, TRUMP, Deal, Declaration, Domino, NelloDoubles, Seat
 
+_compiling_told = threading.Event()
+
+
+def _tell_compiling() -> None:
+    if not _compiling_told.is_set():
+        _compiling_told.set()
+        message = "texas42: compiling the solvers (first run only, about a minute)..."
+        print(message, file=sys.stderr, flush=True)
+
 
 def _import_compiling(name: str) -> ModuleType:
-    """Import a kernel module, telling the user when the first run compiles it."""
-    message = "texas42: compiling the solver (first run only, about half a minute)..."
-    notice = threading.Timer(1.0, lambda: print(message, file=sys.stderr, flush=True))
+    """Import a kernel module, telling the user (once) when the first run compiles it."""
+    notice = threading.Timer(1.0, _tell_compiling)
     notice.start()
     try:
         return importlib.import_module(name)
