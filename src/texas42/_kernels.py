@@ -116,6 +116,32 @@ def new_workspace():  # type: ignore[no-untyped-def]
 
 
 @inline
+def improve(maximizing, v, best, alpha, beta):  # type: ignore[no-untyped-def]
+    """Fold a child's value ``v`` into a node's best value and its (alpha, beta) window."""
+    if maximizing:
+        if v > best:
+            best = v
+            if v > alpha:
+                alpha = v
+    elif v < best:
+        best = v
+        if v < beta:
+            beta = v
+    return best, alpha, beta
+
+
+@inline
+def proven_bounds(best, alpha, beta, low, high):  # type: ignore[no-untyped-def]
+    """Bounds (low, high) tightened by a fail-soft search that returned ``best`` on the
+    window (alpha, beta): an upper bound if it failed low, a lower one if it failed high."""
+    if best <= alpha:
+        return low, min(high, best)
+    if best >= beta:
+        return max(low, best), high
+    return best, best
+
+
+@inline
 def _count_of(W, mask):  # type: ignore[no-untyped-def]
     return 10 * popcount(mask & W[TAB + TAB_TEN]) + 5 * popcount(mask & W[TAB + TAB_FIVE])
 
@@ -358,6 +384,8 @@ def _two_tricks(W, leader, remaining, alpha, beta):  # type: ignore[no-untyped-d
                 m2 &= m2 - 1
                 last2 = lowest(h2 & ~(np.int64(1) << c))
                 best3 = -1 if max1 else 99
+                a3 = a2
+                b3 = b2
                 m3 = h3 & follow
                 if m3 == 0:
                     m3 = h3
@@ -398,43 +426,12 @@ def _two_tricks(W, leader, remaining, alpha, beta):  # type: ignore[no-untyped-d
                         v = first
                     if ((leader + winner2) & 1) == 0:
                         v += stake - first
-                    if max1:
-                        if v > best3:
-                            best3 = v
-                        if best3 >= b2:
-                            break
-                    else:
-                        if v < best3:
-                            best3 = v
-                        if best3 <= a2:
-                            break
-                if max0:
-                    if best3 > best2:
-                        best2 = best3
-                        if best2 > a2:
-                            a2 = best2
-                elif best3 < best2:
-                    best2 = best3
-                    if best2 < b2:
-                        b2 = best2
-            if max1:
-                if best2 > best1:
-                    best1 = best2
-                    if best1 > a1:
-                        a1 = best1
-            elif best2 < best1:
-                best1 = best2
-                if best1 < b1:
-                    b1 = best1
-        if max0:
-            if best1 > best0:
-                best0 = best1
-                if best0 > a0:
-                    a0 = best0
-        elif best1 < best0:
-            best0 = best1
-            if best0 < b0:
-                b0 = best0
+                    best3, a3, b3 = improve(max1, v, best3, a3, b3)
+                    if a3 >= b3:
+                        break
+                best2, a2, b2 = improve(max0, best3, best2, a2, b2)
+            best1, a1, b1 = improve(max1, best2, best1, a1, b1)
+        best0, a0, b0 = improve(max0, best1, best0, a0, b0)
     return best0
 
 
@@ -486,13 +483,7 @@ def _ending(W, leader, remaining, alpha, beta):  # type: ignore[no-untyped-def]
         if high < beta:
             beta = high
     v = _two_tricks(W, leader, remaining, alpha, beta)
-    if v <= alpha:
-        high = v
-    elif v >= beta:
-        low = v
-    else:
-        low = v
-        high = v
+    low, high = proven_bounds(v, alpha, beta, low, high)
     W[slot] = key | low | (high << 6)
     return v
 
@@ -692,17 +683,10 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
                 alpha,
                 beta,
             )
-            if maximizing:
-                if v > best:
-                    best = v
-                    best_move = d
-                    if v > alpha:
-                        alpha = v
-            elif v < best:
-                best = v
+            previous = best
+            best, alpha, beta = improve(maximizing, v, best, alpha, beta)
+            if best != previous:
                 best_move = d
-                if v < beta:
-                    beta = v
             if alpha >= beta:
                 break
         W[HANDS + seat] = hand
@@ -710,15 +694,7 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
         # move no lead stood out, so keep the earlier hint.
         if (best <= alpha0) == maximizing:
             best_move = hint
-        if best <= alpha0:
-            if best < high:
-                high = best
-        elif best >= beta0:
-            if best > low:
-                low = best
-        else:
-            low = best
-            high = best
+        low, high = proven_bounds(best, alpha0, beta0, low, high)
         if W[entry] & TT_KEY != key:
             # Replace the always-replaced second entry, unless this position is at
             # least as deep as the first one's (or that one is from an earlier solve).
@@ -769,15 +745,7 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
                 v += gain
         else:
             v = search(address, (seat + 1) & 3, pos + 1, suit, next_seat, next_power, trick, alpha, beta)
-        if maximizing:
-            if v > best:
-                best = v
-                if v > alpha:
-                    alpha = v
-        elif v < best:
-            best = v
-            if v < beta:
-                beta = v
+        best, alpha, beta = improve(maximizing, v, best, alpha, beta)
         if alpha >= beta:
             break
     W[HANDS + seat] = hand

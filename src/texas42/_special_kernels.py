@@ -22,7 +22,7 @@ import numba
 import numpy as np
 from numba import types
 
-from texas42._kernels import HASH_MULT, inline, jit, lowest, pick, popcount
+from texas42._kernels import HASH_MULT, improve, inline, jit, lowest, pick, popcount, proven_bounds
 
 SCORES = 8  # a ply's move scores sit 8 slots after its moves
 
@@ -440,15 +440,7 @@ def sevens_search(W, seat, pos, win_seat, win_distance, alpha, beta):  # type: i
             gain = 1 - (ws & 1)
             zero = pos - pos  # not a literal 0: see ENGINE_NOTES on cache=True and recursion
             v = gain + sevens_search(W, ws, zero, zero, zero, alpha - gain, beta - gain)
-        if maximizing:
-            if v > best:
-                best = v
-                if v > alpha:
-                    alpha = v
-        elif v < best:
-            best = v
-            if v < beta:
-                beta = v
+        best, alpha, beta = improve(maximizing, v, best, alpha, beta)
         if alpha >= beta:
             break
     W[S_HANDS + seat] = hand
@@ -459,13 +451,7 @@ def sevens_search(W, seat, pos, win_seat, win_distance, alpha, beta):  # type: i
         else:
             low = 0
             high = popcount(hand)
-        if best <= alpha0:
-            high = min(high, best)
-        elif best >= beta0:
-            low = max(low, best)
-        else:
-            low = best
-            high = best
+        low, high = proven_bounds(best, alpha0, beta0, low, high)
         W[slot] = k1
         W[slot + 1] = k2
         W[slot + 2] = low | (high << 8)
