@@ -10,7 +10,6 @@ import csv
 import io
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +17,7 @@ import pytest
 from typer.testing import Result
 
 from cli_runner import invoke
-from texas42 import analysis, engine
+from texas42 import analysis
 
 LABELS = ["blanks", "aces", "deuces", "treys", "fours", "fives", "sixes", "doubles", "follow-me"]
 BID_KEYS = [str(b) for b in range(30, 43)] + ["84"]
@@ -45,25 +44,6 @@ def json_of(*args: str) -> dict[str, Any]:
 @pytest.fixture(scope="module")
 def ordinary_json() -> dict[str, Any]:
     return json_of("analyze", "--json", "--deals", "30", "--seed", "7", ORDINARY)
-
-
-@pytest.fixture
-def no_solving(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Fail the test if anything reaches the engine."""
-
-    def forbidden(*args: object, **kwargs: object) -> None:
-        raise AssertionError("the engine was called on invalid input")
-
-    for name in (
-        "solve_deals",
-        "solve_table",
-        "solve_deal",
-        "principal_variation",
-        "solve_nello",
-        "solve_sevens",
-    ):
-        monkeypatch.setattr(engine, name, forbidden)
-    yield
 
 
 def check_error(result: Result, token: str) -> None:

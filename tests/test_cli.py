@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -78,25 +77,6 @@ def json_a() -> dict[str, Any]:
     assert len(lines) == 1
     obj: dict[str, Any] = json.loads(lines[0])
     return obj
-
-
-@pytest.fixture
-def no_solving(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Fail the test if anything reaches the engine."""
-
-    def forbidden(*args: object, **kwargs: object) -> None:
-        raise AssertionError("the engine was called on invalid input")
-
-    for name in (
-        "solve_deals",
-        "solve_table",
-        "solve_deal",
-        "principal_variation",
-        "solve_nello",
-        "solve_sevens",
-    ):
-        monkeypatch.setattr(engine, name, forbidden)
-    yield
 
 
 # --- Help and version ---------------------------------------------------------

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dominoes import random_hands
 from naive import minimax_team02, team02_value
 from naive import solve as naive_solve
 from naive import stake as naive_stake
@@ -38,15 +39,6 @@ def vector_deal(record: dict[str, Any]) -> Deal:
 def vector_leader_points(record: dict[str, Any]) -> int:
     team02 = int(record["team02_points"])
     return team02 if record["leader"] % 2 == 0 else 42 - team02
-
-
-def random_hands(rng: np.random.Generator, size: int) -> np.ndarray:
-    """Four disjoint random hands of ``size`` dominoes as masks, seat 0 first."""
-    order = rng.permutation(28)
-    return np.array(
-        [rules.mask_of(int(x) for x in order[size * seat : size * (seat + 1)]) for seat in range(4)],
-        dtype=np.int64,
-    )
 
 
 def deal_of(masks: Sequence[int]) -> Deal:

@@ -8,22 +8,11 @@ import re
 
 import pytest
 
+from dominoes import d, ds, mask
 from texas42 import rules
 from texas42.rules import TRUMP, Declaration, parse_declaration, parse_domino
 
 D = Declaration
-
-
-def d(name: str) -> int:
-    return parse_domino(name)
-
-
-def ds(names: str) -> list[int]:
-    return [d(n) for n in names.split()]
-
-
-def mask(names: str) -> int:
-    return rules.mask_of(ds(names))
 
 
 def names_of(dominoes: int) -> set[str]:

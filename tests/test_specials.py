@@ -8,31 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dominoes import d, ds, mask, random_hands
 from naive import nello_can_lose_all, sevens_tricks
 from texas42 import engine, rules
-from texas42.rules import DOUBLES_SUIT, Declaration, NelloDoubles, parse_domino
+from texas42.rules import DOUBLES_SUIT, Declaration, NelloDoubles
 
 OWN, HIGH, LOW = NelloDoubles.OWN_SUIT, NelloDoubles.HIGH, NelloDoubles.LOW
-
-
-def d(name: str) -> int:
-    return parse_domino(name)
-
-
-def ds(names: str) -> list[int]:
-    return [d(n) for n in names.split()]
-
-
-def mask(names: str) -> int:
-    return rules.mask_of(ds(names))
-
-
-def random_hands(rng: np.random.Generator, size: int) -> np.ndarray:
-    order = rng.permutation(28)
-    return np.array(
-        [rules.mask_of(int(x) for x in order[size * seat : size * (seat + 1)]) for seat in range(4)],
-        dtype=np.int64,
-    )
 
 
 def deal_around(rng: np.random.Generator, fixed: dict[int, str]) -> np.ndarray:

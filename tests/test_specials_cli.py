@@ -65,16 +65,6 @@ def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     yield tmp_path
 
 
-@pytest.fixture
-def no_solving(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    def forbidden(*args: object, **kwargs: object) -> None:
-        raise AssertionError("the engine was called on invalid input")
-
-    for name in ("solve_deals", "solve_nello", "solve_sevens"):
-        monkeypatch.setattr(engine, name, forbidden)
-    yield
-
-
 # --- The analysis against the engine on the same deals ----------------------------------
 
 

@@ -1,0 +1,23 @@
+"""Fixtures shared by the test files."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from texas42 import engine
+
+SOLVERS = ("solve_deals", "solve_table", "solve_deal", "principal_variation", "solve_nello", "solve_sevens")
+
+
+@pytest.fixture
+def no_solving(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Fail the test if anything reaches the engine."""
+
+    def forbidden(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the engine was called on invalid input")
+
+    for name in SOLVERS:
+        monkeypatch.setattr(engine, name, forbidden)
+    yield
