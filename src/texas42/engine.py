@@ -118,6 +118,22 @@ def check_deal_array(hands: np.ndarray) -> np.ndarray:
     return hands
 
 
+@contextmanager
+def _threads(threads: int | None) -> Iterator[None]:
+    """Run parallel kernels on ``threads`` threads (default: all), one iteration a chunk."""
+    import numba
+
+    previous_threads = numba.get_num_threads()
+    if threads is not None:
+        numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))  # type: ignore[attr-defined]
+    previous_chunk = numba.set_parallel_chunksize(1)
+    try:
+        yield
+    finally:
+        numba.set_parallel_chunksize(previous_chunk)
+        numba.set_num_threads(previous_threads)
+
+
 def solve_deals(
     hands: np.ndarray,
     declarations: Iterable[Declaration] = DECLARATIONS,
@@ -128,7 +144,6 @@ def solve_deals(
 
     ``hands`` is an (n, 4) array of hand masks, seat 0 first. The results do not
     depend on ``threads`` (default: all cores)."""
-    import numba
 
     k = _kernels()
     hands = check_deal_array(hands)
@@ -140,15 +155,8 @@ def solve_deals(
     out = np.zeros((n, decls.size), dtype=np.int64)
     nodes = np.zeros_like(out)
     if n and decls.size:
-        previous_threads = numba.get_num_threads()
-        if threads is not None:
-            numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))  # type: ignore[attr-defined]
-        previous_chunk = numba.set_parallel_chunksize(1)
-        try:
+        with _threads(threads):
             k.solve_batch(hands, _tables(), decls, lead, out, nodes, 8)
-        finally:
-            numba.set_parallel_chunksize(previous_chunk)
-            numba.set_num_threads(previous_threads)
     union = hands[:, 0] | hands[:, 1] | hands[:, 2] | hands[:, 3]
     count = 10 * np.bitwise_count(union & rules.TEN_COUNT) + 5 * np.bitwise_count(union & rules.FIVE_COUNT)
     stake = (np.bitwise_count(union) // 4 + count).astype(np.int64)
@@ -269,22 +277,6 @@ def _seats(seats: Seat | Sequence[Seat] | np.ndarray, n: int, what: str) -> np.n
     if np.any((array < 0) | (array > 3)):
         raise ValueError(f"{what} must be seats 0..3")
     return array
-
-
-@contextmanager
-def _threads(threads: int | None) -> Iterator[None]:
-    """Run parallel kernels on ``threads`` threads (default: all), one iteration a chunk."""
-    import numba
-
-    previous_threads = numba.get_num_threads()
-    if threads is not None:
-        numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))  # type: ignore[attr-defined]
-    previous_chunk = numba.set_parallel_chunksize(1)
-    try:
-        yield
-    finally:
-        numba.set_parallel_chunksize(previous_chunk)
-        numba.set_num_threads(previous_threads)
 
 
 SPECIAL_CHUNK = 16
