@@ -118,6 +118,14 @@ def check_deal_array(hands: np.ndarray) -> np.ndarray:
     return hands
 
 
+def _seats(seats: Seat | Sequence[Seat] | np.ndarray, n: int, what: str) -> np.ndarray:
+    """One seat per deal, checked: a single seat is used for every deal."""
+    array = np.broadcast_to(np.asarray(seats, dtype=np.int64), (n,)).copy()
+    if np.any((array < 0) | (array > 3)):
+        raise ValueError(f"{what} must be seats 0..3")
+    return array
+
+
 @contextmanager
 def _threads(threads: int | None) -> Iterator[None]:
     """Run parallel kernels on ``threads`` threads (default: all), one iteration a chunk."""
@@ -149,9 +157,7 @@ def solve_deals(
     hands = check_deal_array(hands)
     n = hands.shape[0]
     decls = np.array([Declaration(d).value for d in declarations], dtype=np.int64)
-    lead = np.broadcast_to(np.asarray(leaders, dtype=np.int64), (n,)).copy()
-    if np.any((lead < 0) | (lead > 3)):
-        raise ValueError("leaders must be seats 0..3")
+    lead = _seats(leaders, n, "leaders")
     out = np.zeros((n, decls.size), dtype=np.int64)
     nodes = np.zeros_like(out)
     if n and decls.size:
@@ -270,13 +276,6 @@ class SpecialResult:
 
     values: np.ndarray
     nodes: np.ndarray
-
-
-def _seats(seats: Seat | Sequence[Seat] | np.ndarray, n: int, what: str) -> np.ndarray:
-    array = np.broadcast_to(np.asarray(seats, dtype=np.int64), (n,)).copy()
-    if np.any((array < 0) | (array > 3)):
-        raise ValueError(f"{what} must be seats 0..3")
-    return array
 
 
 SPECIAL_CHUNK = 16
