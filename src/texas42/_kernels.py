@@ -100,7 +100,7 @@ MAX_GEN = 0xFFFF  # then both tables are cleared
 # The last two tricks: bounds by remaining dominoes and leader, one word an entry, as
 # GEN << 42 | leader << 40 | remaining << 12 | high << 6 | low.
 ENDINGS = TT + 2 * (1 << TT_BITS)
-ENDINGS_BITS = 12
+ENDINGS_BITS = 13
 WORKSPACE_SIZE = ENDINGS + (1 << ENDINGS_BITS)
 
 HASH_MULT = np.int64(-7046029254386353131)  # 0x9E3779B97F4A7C15 as int64
@@ -489,6 +489,101 @@ def _ending(W, leader, remaining, alpha, beta):  # type: ignore[no-untyped-def]
 
 
 @inline
+def _three_tricks(W, leader, remaining, alpha, beta, hint):  # type: ignore[no-untyped-def]
+    """Points for seats 0/2 in the last three tricks (fail-soft alpha-beta) and the best
+    lead: every way to play the first of them, hint first, the rest through ``_ending``.
+    So near the leaves, trying moves in a fixed order costs less than ordering them."""
+    s1 = (leader + 1) & 3
+    s2 = (leader + 2) & 3
+    s3 = (leader + 3) & 3
+    h0 = W[HANDS + leader]
+    h1 = W[HANDS + s1]
+    h2 = W[HANDS + s2]
+    h3 = W[HANDS + s3]
+    max0 = (leader & 1) == 0
+    max1 = not max0
+    best0 = -1 if max0 else 99
+    best_lead = hint
+    a0 = alpha
+    b0 = beta
+    bit = np.int64(1)
+    m0 = h0
+    later = 0
+    if hint >= 0 and h0 >> hint & 1:
+        m0 = bit << hint
+        later = h0 & ~m0
+    while (m0 | later) and a0 < b0:
+        if m0 == 0:
+            m0 = later
+            later = 0
+        a = lowest(m0)
+        m0 &= m0 - 1
+        suit = W[TAB + TAB_LEAD_SUIT + a]
+        follow = W[TAB + TAB_SUIT + suit]
+        power = TAB + TAB_POWER + suit * 28
+        W[HANDS + leader] = h0 ^ (bit << a)
+        best1 = -1 if max1 else 99
+        a1 = a0
+        b1 = b0
+        m1 = h1 & follow
+        if m1 == 0:
+            m1 = h1
+        while m1 and a1 < b1:
+            b = lowest(m1)
+            m1 &= m1 - 1
+            W[HANDS + s1] = h1 ^ (bit << b)
+            best2 = -1 if max0 else 99
+            a2 = a1
+            b2 = b1
+            m2 = h2 & follow
+            if m2 == 0:
+                m2 = h2
+            while m2 and a2 < b2:
+                c = lowest(m2)
+                m2 &= m2 - 1
+                W[HANDS + s2] = h2 ^ (bit << c)
+                best3 = -1 if max1 else 99
+                a3 = a2
+                b3 = b2
+                m3 = h3 & follow
+                if m3 == 0:
+                    m3 = h3
+                while m3:
+                    e = lowest(m3)
+                    m3 &= m3 - 1
+                    W[HANDS + s3] = h3 ^ (bit << e)
+                    winner = leader
+                    top = W[power + a]
+                    if W[power + b] > top:
+                        winner = s1
+                        top = W[power + b]
+                    if W[power + c] > top:
+                        winner = s2
+                        top = W[power + c]
+                    if W[power + e] > top:
+                        winner = s3
+                    trick = 1 + W[TAB + TAB_COUNT + a] + W[TAB + TAB_COUNT + b]
+                    trick += W[TAB + TAB_COUNT + c] + W[TAB + TAB_COUNT + e]
+                    gain = trick if (winner & 1) == 0 else 0
+                    rest = remaining ^ (bit << a) ^ (bit << b) ^ (bit << c) ^ (bit << e)
+                    v = gain + _ending(W, winner, rest, a3 - gain, b3 - gain)
+                    best3, a3, b3 = improve(max1, v, best3, a3, b3)
+                    if a3 >= b3:
+                        break
+                W[HANDS + s3] = h3
+                best2, a2, b2 = improve(max0, best3, best2, a2, b2)
+            W[HANDS + s2] = h2
+            best1, a1, b1 = improve(max1, best2, best1, a1, b1)
+        W[HANDS + s1] = h1
+        previous = best0
+        best0, a0, b0 = improve(max0, best1, best0, a0, b0)
+        if best0 != previous:
+            best_lead = a
+    W[HANDS + leader] = h0
+    return best0, best_lead
+
+
+@inline
 def _can_beat(W, hand, suit, d):  # type: ignore[no-untyped-def]
     """Whether ``hand`` holds a legal play stronger than ``d`` when ``suit`` is led."""
     legal = hand & W[TAB + TAB_SUIT + suit]
@@ -662,34 +757,37 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
             beta = high
         alpha0 = alpha
         beta0 = beta
-        n = _order_leads(W, seat, moves, hint)
-        best = -1 if maximizing else 99
-        best_move = -1
-        bit = np.int64(1)
-        for i in range(n):
-            d = pick(W, moves, moves + SCORE_OFFSET, i, n)
-            led = W[TAB + TAB_LEAD_SUIT + d]
-            W[HANDS + seat] = hand ^ (bit << d)
-            W[THREATS + 2 * (ply >> 2)] = -1
-            W[THREATS + 2 * (ply >> 2) + 1] = -1
-            v = search(
-                address,
-                (seat + 1) & 3,
-                pos + 1,
-                led,
-                seat,
-                W[TAB + TAB_POWER + led * 28 + d],
-                1 + W[TAB + TAB_COUNT + d],
-                alpha,
-                beta,
-            )
-            previous = best
-            best, alpha, beta = improve(maximizing, v, best, alpha, beta)
-            if best != previous:
-                best_move = d
-            if alpha >= beta:
-                break
-        W[HANDS + seat] = hand
+        if tricks_left == 3:
+            best, best_move = _three_tricks(W, seat, remaining, alpha, beta, hint)
+        else:
+            n = _order_leads(W, seat, moves, hint)
+            best = -1 if maximizing else 99
+            best_move = -1
+            bit = np.int64(1)
+            for i in range(n):
+                d = pick(W, moves, moves + SCORE_OFFSET, i, n)
+                led = W[TAB + TAB_LEAD_SUIT + d]
+                W[HANDS + seat] = hand ^ (bit << d)
+                W[THREATS + 2 * (ply >> 2)] = -1
+                W[THREATS + 2 * (ply >> 2) + 1] = -1
+                v = search(
+                    address,
+                    (seat + 1) & 3,
+                    pos + 1,
+                    led,
+                    seat,
+                    W[TAB + TAB_POWER + led * 28 + d],
+                    1 + W[TAB + TAB_COUNT + d],
+                    alpha,
+                    beta,
+                )
+                previous = best
+                best, alpha, beta = improve(maximizing, v, best, alpha, beta)
+                if best != previous:
+                    best_move = d
+                if alpha >= beta:
+                    break
+            W[HANDS + seat] = hand
         # Remember the lead that refuted the window; after a fail-low of the side to
         # move no lead stood out, so keep the earlier hint.
         if (best <= alpha0) == maximizing:
