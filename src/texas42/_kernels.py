@@ -502,6 +502,7 @@ def _three_tricks(W, leader, remaining, alpha, beta, hint):  # type: ignore[no-u
     h3 = W[HANDS + s3]
     max0 = (leader & 1) == 0
     max1 = not max0
+    stake = 3 + _count_of(W, remaining)
     best0 = -1 if max0 else 99
     best_lead = hint
     a0 = alpha
@@ -565,8 +566,13 @@ def _three_tricks(W, leader, remaining, alpha, beta, hint):  # type: ignore[no-u
                     trick = 1 + W[TAB + TAB_COUNT + a] + W[TAB + TAB_COUNT + b]
                     trick += W[TAB + TAB_COUNT + c] + W[TAB + TAB_COUNT + e]
                     gain = trick if (winner & 1) == 0 else 0
-                    rest = remaining ^ (bit << a) ^ (bit << b) ^ (bit << c) ^ (bit << e)
-                    v = gain + _ending(W, winner, rest, a3 - gain, b3 - gain)
+                    if gain >= b3:
+                        v = gain
+                    elif gain + stake - trick <= a3:
+                        v = gain + stake - trick
+                    else:
+                        rest = remaining ^ (bit << a) ^ (bit << b) ^ (bit << c) ^ (bit << e)
+                        v = gain + _ending(W, winner, rest, a3 - gain, b3 - gain)
                     best3, a3, b3 = improve(max1, v, best3, a3, b3)
                     if a3 >= b3:
                         break
