@@ -739,8 +739,9 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
                 return low
             if high <= alpha:
                 return high
-        else:
-            # A position seen for the first time: try the cheap bounds.
+        elif tricks_left > 3:
+            # A position seen for the first time: try the cheap bounds (with three
+            # tricks left, searching them costs less than they save).
             sure = _sure_tricks(W, seat, remaining)
             if sure >> 6 == tricks_left:
                 return stake if maximizing else 0
