@@ -132,7 +132,8 @@ def constructed(points: Mapping[Declaration, Sequence[int]], confidence: float =
     trumps = stats_of(points)
     rec = recommend(trumps, confidence)
     check = next(s for s in trumps if s.declaration == rec.declaration)
-    return HandAnalysis(ORDINARY, trumps[0].deals, 0, confidence, trumps, trumps, rec.confirmed(check))
+    confirmed = rec.confirmed(check.successes(rec.contract), check.deals)
+    return HandAnalysis(ORDINARY, trumps[0].deals, 0, confidence, trumps, trumps, confirmed)
 
 
 # 10 deals. Sixes: 30 in 9, 34 in 6, 35 in 3, all 42 points in 1. Fives: better at 30 only.
@@ -173,12 +174,12 @@ def test_recommend_84_only_when_it_expects_more_marks() -> None:
 
 def test_confirmed_recommendation_uses_the_check_sample() -> None:
     rec = recommend(stats_of(MEDIUM), 0.5)
-    check = TrumpStats.from_points(SIXES, np.array([34] * 3 + [20] * 7))
-    confirmed = rec.confirmed(check)
+    confirmed = rec.confirmed(3, 10)
     assert confirmed.make == 0.6 and confirmed.make_confirmed == 0.3
+    assert confirmed.make_confirmed_ci95 == analysis.wilson_interval(3, 10)
     assert confirmed.expected_marks_confirmed == pytest.approx(-0.4)
     with pytest.raises(ValueError):
-        rec.confirmed(TrumpStats.from_points(FIVES, np.array([34])))
+        rec.confirmed(11, 10)
 
 
 # --- Auctions ---------------------------------------------------------------------------
@@ -338,8 +339,11 @@ def test_check_sample_is_the_second_stream() -> None:
     check_deals = sampling.sample_deals(ORDINARY, 40, sampling.generators(5)[1])
     points = engine.solve_deals(check_deals, [rec.declaration]).points[:, 0]
     assert rec.make_confirmed == np.mean(points >= min(rec.contract, 42))
-    assert [c.declaration for c in result.checks] == [rec.declaration]
-    assert result.checks[0].histogram == TrumpStats.from_points(rec.declaration, points).histogram
+    assert result.checks == ()
+    ladder = analyze_hand(ORDINARY, deals=40, seed=5, check_ladder=True)
+    assert ladder.recommendation == rec
+    check = ladder.check(rec.declaration)
+    assert check is not None and check.histogram == TrumpStats.from_points(rec.declaration, points).histogram
 
 
 def _independent_points(hand: Hand, n: int, declarations: Sequence[Declaration], seed: int) -> np.ndarray:

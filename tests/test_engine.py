@@ -144,6 +144,32 @@ def test_vectors_batch_same_with_one_and_two_threads(
     assert np.array_equal(reordered.points, vector_batch_points[order])
 
 
+@pytest.mark.parametrize("points", [1, 12, 30, 31, 35, 41, 42])
+def test_reaches_agrees_with_the_exact_values(
+    vector_batch: tuple[np.ndarray, np.ndarray, np.ndarray], vector_batch_points: np.ndarray, points: int
+) -> None:
+    hands, leaders, _ = vector_batch
+    made = engine.reaches(hands, DECLARATIONS, points, leaders, threads=2)
+    assert made.dtype == np.bool_
+    assert np.array_equal(made, vector_batch_points >= points)
+    assert np.array_equal(engine.reaches(hands, DECLARATIONS, points, leaders, threads=1), made)
+
+
+def test_reaches_in_end_games_for_every_leader() -> None:
+    rng = np.random.default_rng(11)
+    hands = np.array([random_hands(rng, int(size)) for size in rng.integers(1, 5, 300)], dtype=np.int64)
+    leaders = rng.integers(0, 4, hands.shape[0])
+    exact = engine.solve_deals(hands, DECLARATIONS, leaders).points
+    for points in (1, 2, 6, 11, 20, 42):
+        assert np.array_equal(engine.reaches(hands, DECLARATIONS, points, leaders), exact >= points)
+
+
+@pytest.mark.parametrize("points", [0, 43, -1, 30.0, True])
+def test_reaches_rejects_bad_points(points: Any) -> None:
+    with pytest.raises(ValueError, match="points"):
+        engine.reaches(_valid_hands(), DECLARATIONS, points)
+
+
 def test_vectors_table(vectors: list[dict[str, Any]]) -> None:
     record = vectors[0]
     table = engine.solve_table(vector_deal(record))

@@ -127,10 +127,8 @@ def test_special_bids(contract: Contract, high: int, house: HouseRules, bid: int
 def _with_specials(*specials: SpecialStats) -> analysis.HandAnalysis:
     """A weak hand's analysis (sixes makes 30 in 3 of 10 deals) with these specials."""
     trumps = (analysis.TrumpStats.from_points(rules.Declaration.SIXES, np.array([30, 30, 30] + [20] * 7)),)
-    rec = analysis.recommend(trumps, 0.5)
-    return analysis.HandAnalysis(
-        rules.parse_hand(ORDINARY), 10, 0, 0.5, trumps, trumps, rec.confirmed(trumps[0]), specials
-    )
+    rec = analysis.recommend(trumps, 0.5).confirmed(3, 10)
+    return analysis.HandAnalysis(rules.parse_hand(ORDINARY), 10, 0, 0.5, trumps, trumps, rec, specials)
 
 
 def test_advice_takes_a_special_contract_that_expects_more_marks() -> None:

@@ -887,9 +887,10 @@ def exact_value(W, seat, pos, suit, win_seat, win_power, points):  # type: ignor
     return low
 
 
-@jit(types.int64(types.int64[::1], types.int64[::1], types.int64[::1], types.int64))
-def solve_one(W, hands, table, leader):  # type: ignore[no-untyped-def]
-    """Points for seats 0/2 from the start of a trick that ``leader`` leads."""
+@inline
+def _load(W, hands, table):  # type: ignore[no-untyped-def]
+    """Set up the workspace for a new deal: its hands, the declaration's table, and a
+    new generation for the stored bounds."""
     for i in range(4):
         W[HANDS + i] = hands[i]
     for i in range(TABLE_SIZE):
@@ -898,14 +899,31 @@ def solve_one(W, hands, table, leader):  # type: ignore[no-untyped-def]
     if W[GEN] > MAX_GEN:
         W[TT:] = 0
         W[GEN] = 1
+
+
+@jit(types.int64(types.int64[::1], types.int64[::1], types.int64[::1], types.int64))
+def solve_one(W, hands, table, leader):  # type: ignore[no-untyped-def]
+    """Points for seats 0/2 from the start of a trick that ``leader`` leads."""
+    _load(W, hands, table)
     zero = leader - leader
     return exact_value(W, leader, zero, zero, zero, zero, zero)
+
+
+@jit(types.int64(types.int64[::1], types.int64[::1], types.int64[::1], types.int64, types.int64))
+def reaches_one(W, hands, table, leader, target):  # type: ignore[no-untyped-def]
+    """1 if seats 0/2 take at least ``target`` points from the start of a trick that
+    ``leader`` leads, else 0: one null-window search, not the exact value."""
+    _load(W, hands, table)
+    zero = leader - leader
+    v = search(np.int64(W.ctypes.data), leader, zero, zero, zero, zero, zero, target - 1, target)
+    return 1 if v >= target else 0
 
 
 @numba.njit(
     types.void(
         types.int64[:, ::1],
         types.int64[:, ::1],
+        types.int64[::1],
         types.int64[::1],
         types.int64[::1],
         types.int64[:, ::1],
@@ -915,8 +933,9 @@ def solve_one(W, hands, table, leader):  # type: ignore[no-untyped-def]
     parallel=True,
     **JIT_OPTIONS,
 )
-def solve_batch(hands, tables, declarations, leaders, out, nodes, chunk):  # type: ignore[no-untyped-def]
-    """out[i, j]: points for seats 0/2 of deal i under declarations[j], leaders[i] leading.
+def solve_batch(hands, tables, declarations, leaders, targets, out, nodes, chunk):  # type: ignore[no-untyped-def]
+    """out[i, j]: points for seats 0/2 of deal i under declarations[j], leaders[i] leading;
+    where targets[i] >= 0, only whether they take at least that many (1 or 0).
 
     Each chunk of ``chunk`` (deal, declaration) tasks gets its own workspace and writes
     only its own cells, so the results do not depend on the number of threads."""
@@ -929,5 +948,8 @@ def solve_batch(hands, tables, declarations, leaders, out, nodes, chunk):  # typ
             i = task // n_declarations
             j = task - i * n_declarations
             before = W[NODES]
-            out[i, j] = solve_one(W, hands[i], tables[declarations[j]], leaders[i])
+            if targets[i] >= 0:
+                out[i, j] = reaches_one(W, hands[i], tables[declarations[j]], leaders[i], targets[i])
+            else:
+                out[i, j] = solve_one(W, hands[i], tables[declarations[j]], leaders[i])
             nodes[i, j] = W[NODES] - before

@@ -201,15 +201,15 @@ class Recommendation:
         """The bid the figures are about: the bid, or 30 for a pass."""
         return POINT_BIDS[0] if self.passes else self.bid
 
-    def confirmed(self, check: TrumpStats) -> Recommendation:
-        """This recommendation with its figures re-estimated on an independent sample."""
-        if check.declaration != self.declaration:
-            raise ValueError(f"a check of {check.declaration.label} cannot confirm {self.declaration.label}")
-        p = check.make(self.contract)
+    def confirmed(self, successes: int, deals: int) -> Recommendation:
+        """This recommendation with its figures re-estimated on an independent sample,
+        where the same bid and trump were made in ``successes`` of ``deals`` deals."""
+        interval = wilson_interval(successes, deals)
+        p = successes / deals
         return replace(
             self,
             make_confirmed=p,
-            make_confirmed_ci95=check.make_ci95(self.contract),
+            make_confirmed_ci95=interval,
             expected_marks_confirmed=expected_marks(self.contract, p),
         )
 
@@ -260,17 +260,50 @@ def solve_sample(
     """Points of seat 0's team, (n, len(declarations)), seat 0 leading; solved in batches
     of ``batch_deals`` deals through ``engine.solve_deals``. ``on_batch(solves)`` is called
     after each batch with the number of solves it did."""
+    return _in_batches(
+        deals,
+        batch_deals,
+        len(declarations),
+        on_batch,
+        lambda batch: engine.solve_deals(batch, declarations, leaders=0, threads=threads).points,
+    )
+
+
+def reach_sample(
+    deals: np.ndarray,
+    declaration: Declaration,
+    points: int,
+    threads: int | None = None,
+    batch_deals: int = DEFAULT_BATCH_DEALS,
+    on_batch: Callable[[int], None] | None = None,
+) -> np.ndarray:
+    """Whether seat 0's team, seat 0 leading, takes at least ``points`` in each deal
+    (bool, (n,)): ``engine.reaches``, in batches as ``solve_sample``."""
+    return _in_batches(
+        deals,
+        batch_deals,
+        1,
+        on_batch,
+        lambda batch: engine.reaches(batch, [declaration], points, leaders=0, threads=threads)[:, 0],
+    )
+
+
+def _in_batches(
+    deals: np.ndarray,
+    batch_deals: int,
+    solves_per_deal: int,
+    on_batch: Callable[[int], None] | None,
+    solve: Callable[[np.ndarray], np.ndarray],
+) -> np.ndarray:
     if batch_deals < 1:
         raise ValueError(f"batch_deals must be at least 1, got {batch_deals}")
-    n = deals.shape[0]
-    out = np.zeros((n, len(declarations)), dtype=np.int64)
-    for start in range(0, n, batch_deals):
-        stop = min(n, start + batch_deals)
-        result = engine.solve_deals(deals[start:stop], declarations, leaders=0, threads=threads)
-        out[start:stop] = result.points
+    parts = []
+    for start in range(0, deals.shape[0], batch_deals):
+        batch = deals[start : start + batch_deals]
+        parts.append(solve(batch))
         if on_batch is not None:
-            on_batch((stop - start) * len(declarations))
-    return out
+            on_batch(batch.shape[0] * solves_per_deal)
+    return np.concatenate(parts) if parts else solve(deals)
 
 
 class _Counter:
@@ -313,8 +346,9 @@ class HandAnalysis:
     """A hand's worth over ``deals`` random deals of the unseen dominoes.
 
     ``trumps`` has one entry per declaration analysed. ``checks`` holds the same
-    statistics on an independent sample of as many deals, for the recommended
-    declaration (or for every declaration that is best at some bid)."""
+    statistics on an independent sample of as many deals for every declaration that is
+    best at some bid, when asked for (``check_ladder``); the recommendation carries its
+    own check in any case."""
 
     hand: Hand
     deals: int
@@ -361,11 +395,12 @@ def analyze_hand(
     house: HouseRules | None = None,
 ) -> HandAnalysis:
     """Deal the unseen dominoes ``deals`` times, solve every deal for every declaration
-    and summarise; then re-solve the recommended declaration (with ``check_ladder``, the
-    best declaration of every bid, for bidding advice) on an independent sample of the
-    same size. With ``house``, the special contracts its rules allow are solved on the
-    main sample too (``analyze_specials``). The result depends only on the arguments
-    other than ``threads``, ``batch_deals`` and ``progress``; without ``seed`` one is drawn."""
+    and summarise; then check on an independent sample of the same size whether the
+    recommended bid and trump are made (with ``check_ladder``, solve the best declaration
+    of every bid there, for bidding advice). With ``house``, the special contracts its
+    rules allow are solved on the main sample too (``analyze_specials``). The result
+    depends only on the arguments other than ``threads``, ``batch_deals`` and
+    ``progress``; without ``seed`` one is drawn."""
     _check_deals(deals)
     _check_confidence(confidence)
     chosen = _declarations(declarations)
@@ -379,16 +414,23 @@ def analyze_hand(
     specials = analyze_specials(hand, main, house, threads, batch_deals, counter)
     trumps = tuple(TrumpStats.from_points(d, points[:, j]) for j, d in enumerate(chosen))
     recommendation = recommend(trumps, confidence)
+    # Batches of as many solves as the main sample's keep both cores busy.
     if check_ladder:
         to_check = tuple(sorted({_best(trumps, bid).declaration for bid in BIDS}))
+        counter.retotal(deals * (len(chosen) + len(to_check)) + special_solves)
+        check_batch = batch_deals * len(chosen) // len(to_check)
+        check_points = solve_sample(check_deals, to_check, threads, check_batch, counter)
+        checks = tuple(TrumpStats.from_points(d, check_points[:, j]) for j, d in enumerate(to_check))
+        check = next(s for s in checks if s.declaration == recommendation.declaration)
+        successes = check.successes(recommendation.contract)
     else:
-        to_check = (recommendation.declaration,)
-    counter.retotal(deals * (len(chosen) + len(to_check)) + special_solves)
-    # Batches of as many solves as the main sample's keep both cores busy.
-    check_batch = batch_deals * len(chosen) // len(to_check)
-    check_points = solve_sample(check_deals, to_check, threads, check_batch, counter)
-    checks = tuple(TrumpStats.from_points(d, check_points[:, j]) for j, d in enumerate(to_check))
-    check = next(s for s in checks if s.declaration == recommendation.declaration)
+        # Only whether the recommended bid is made: one null-window search a deal.
+        checks = ()
+        needed = needed_points(recommendation.contract)
+        made = reach_sample(
+            check_deals, recommendation.declaration, needed, threads, batch_deals * len(chosen), counter
+        )
+        successes = int(made.sum())
     return HandAnalysis(
         hand=hand,
         deals=deals,
@@ -396,7 +438,7 @@ def analyze_hand(
         confidence=confidence,
         trumps=trumps,
         checks=checks,
-        recommendation=recommendation.confirmed(check),
+        recommendation=recommendation.confirmed(successes, deals),
         specials=specials,
     )
 

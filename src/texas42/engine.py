@@ -152,23 +152,66 @@ def solve_deals(
 
     ``hands`` is an (n, 4) array of hand masks, seat 0 first. The results do not
     depend on ``threads`` (default: all cores)."""
+    hands, lead = _batch_input(hands, leaders)
+    out, nodes = _solve_batch(hands, declarations, lead, np.full(hands.shape[0], -1), threads)
+    odd = (lead % 2 == 1)[:, None]
+    points = np.where(odd, _stakes(hands)[:, None] - out, out)
+    return BatchResult(points=points, nodes=nodes)
 
-    k = _kernels()
+
+def reaches(
+    hands: np.ndarray,
+    declarations: Iterable[Declaration],
+    points: int,
+    leaders: Seat | Sequence[Seat] | np.ndarray = 0,
+    threads: int | None = None,
+) -> np.ndarray:
+    """Whether the leader's team takes at least ``points`` (1..42), as a boolean (n,
+    len(declarations)) array: one null-window search a solve, about five times faster
+    than the exact values of ``solve_deals``. Same arguments and guarantees."""
+    if isinstance(points, bool) or not isinstance(points, int) or not 1 <= points <= rules.TOTAL_POINTS:
+        raise ValueError(f"points must be an integer in 1..{rules.TOTAL_POINTS}, got {points!r}")
+    hands, lead = _batch_input(hands, leaders)
+    odd = lead % 2 == 1
+    # Seats 1/3 take at least ``points`` when seats 0/2 take at most stake - points.
+    targets = np.maximum(np.where(odd, _stakes(hands) - points + 1, points), 0)
+    out, _ = _solve_batch(hands, declarations, lead, targets, threads)
+    made: np.ndarray = (out == 1) != odd[:, None]
+    return made
+
+
+def _batch_input(
+    hands: np.ndarray, leaders: Seat | Sequence[Seat] | np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
     hands = check_deal_array(hands)
-    n = hands.shape[0]
-    decls = np.array([Declaration(d).value for d in declarations], dtype=np.int64)
-    lead = _seats(leaders, n, "leaders")
-    out = np.zeros((n, decls.size), dtype=np.int64)
-    nodes = np.zeros_like(out)
-    if n and decls.size:
-        with _threads(threads):
-            k.solve_batch(hands, _tables(), decls, lead, out, nodes, 8)
+    return hands, _seats(leaders, hands.shape[0], "leaders")
+
+
+def _stakes(hands: np.ndarray) -> np.ndarray:
+    """The points still to play for in each deal: a point a trick, and the count."""
     union = hands[:, 0] | hands[:, 1] | hands[:, 2] | hands[:, 3]
     count = 10 * np.bitwise_count(union & rules.TEN_COUNT) + 5 * np.bitwise_count(union & rules.FIVE_COUNT)
-    stake = (np.bitwise_count(union) // 4 + count).astype(np.int64)
-    odd = (lead % 2 == 1)[:, None]
-    points = np.where(odd, stake[:, None] - out, out)
-    return BatchResult(points=points, nodes=nodes)
+    stakes: np.ndarray = (np.bitwise_count(union) // 4 + count).astype(np.int64)
+    return stakes
+
+
+def _solve_batch(
+    hands: np.ndarray,
+    declarations: Iterable[Declaration],
+    leaders: np.ndarray,
+    targets: np.ndarray,
+    threads: int | None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """The kernels' batch: seats 0/2's points (targets -1), or whether they reach the
+    target (1/0), for each deal and declaration; and the nodes searched."""
+    k = _kernels()
+    decls = np.array([Declaration(d).value for d in declarations], dtype=np.int64)
+    out = np.zeros((hands.shape[0], decls.size), dtype=np.int64)
+    nodes = np.zeros_like(out)
+    if out.size:
+        with _threads(threads):
+            k.solve_batch(hands, _tables(), decls, leaders, targets.astype(np.int64), out, nodes, 8)
+    return out, nodes
 
 
 def solve_table(deal: Deal, threads: int | None = None) -> np.ndarray:
