@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -104,6 +106,16 @@ def test_version() -> None:
     result = invoke("--version")
     assert result.exit_code == 0
     assert result.stdout.strip() == f"texas42 {texas42.__version__}"
+
+
+def test_python_m_texas42_exits_with_the_commands_status() -> None:
+    """The real entry point (``main``), in a process of its own."""
+    ok = subprocess.run([sys.executable, "-m", "texas42", "--version"], capture_output=True, text=True)
+    assert (ok.returncode, ok.stdout.strip()) == (0, f"texas42 {texas42.__version__}")
+    hand = "6-6 9-9 5-5 4-4 3-3 2-2 1-1"
+    bad = subprocess.run([sys.executable, "-m", "texas42", "analyze", hand], capture_output=True, text=True)
+    assert bad.returncode == 2 and bad.stdout == ""
+    assert bad.stderr.count("\n") == 1 and "9-9" in bad.stderr and "Traceback" not in bad.stderr
 
 
 # --- The table ----------------------------------------------------------------
