@@ -338,6 +338,31 @@ def _drop_equal_trumps(W, legal, power, win_power):  # type: ignore[no-untyped-d
 
 
 @inline
+def _winner(W, power, a, b, c, e):  # type: ignore[no-untyped-def]
+    """Which of a trick's plays a, b, c, e (in order of play) wins it: 0..3. ``power``
+    indexes the strengths for the suit led."""
+    winner = 0
+    top = W[power + a]
+    if W[power + b] > top:
+        winner = 1
+        top = W[power + b]
+    if W[power + c] > top:
+        winner = 2
+        top = W[power + c]
+    if W[power + e] > top:
+        winner = 3
+    return winner
+
+
+@inline
+def _trick_points(W, a, b, c, e):  # type: ignore[no-untyped-def]
+    """A trick's point and the count of its four dominoes."""
+    return (
+        1 + W[TAB + TAB_COUNT + a] + W[TAB + TAB_COUNT + b] + W[TAB + TAB_COUNT + c] + W[TAB + TAB_COUNT + e]
+    )
+
+
+@inline
 def _two_tricks(W, leader, remaining, alpha, beta):  # type: ignore[no-untyped-def]
     """Points for seats 0/2 in the last two tricks (fail-soft alpha-beta): at most
     sixteen ways to play the first of them, and the last plays itself. Its winner
@@ -407,20 +432,10 @@ def _two_tricks(W, leader, remaining, alpha, beta):  # type: ignore[no-untyped-d
                     if W[power + e] > top:
                         winner = 3
                         last = last3
-                    first = 1 + W[TAB + TAB_COUNT + a] + W[TAB + TAB_COUNT + b]
-                    first += W[TAB + TAB_COUNT + c] + W[TAB + TAB_COUNT + e]
+                    first = _trick_points(W, a, b, c, e)
                     # The last trick: the winner of this one leads ``last``.
                     power2 = TAB + TAB_POWER + W[TAB + TAB_LEAD_SUIT + last] * 28
-                    winner2 = 0
-                    top = W[power2 + last0]
-                    if W[power2 + last1] > top:
-                        winner2 = 1
-                        top = W[power2 + last1]
-                    if W[power2 + last2] > top:
-                        winner2 = 2
-                        top = W[power2 + last2]
-                    if W[power2 + last3] > top:
-                        winner2 = 3
+                    winner2 = _winner(W, power2, last0, last1, last2, last3)
                     v = 0
                     if ((leader + winner) & 1) == 0:
                         v = first
@@ -553,18 +568,8 @@ def _three_tricks(W, leader, remaining, alpha, beta, hint):  # type: ignore[no-u
                     e = lowest(m3)
                     m3 &= m3 - 1
                     W[HANDS + s3] = h3 ^ (bit << e)
-                    winner = leader
-                    top = W[power + a]
-                    if W[power + b] > top:
-                        winner = s1
-                        top = W[power + b]
-                    if W[power + c] > top:
-                        winner = s2
-                        top = W[power + c]
-                    if W[power + e] > top:
-                        winner = s3
-                    trick = 1 + W[TAB + TAB_COUNT + a] + W[TAB + TAB_COUNT + b]
-                    trick += W[TAB + TAB_COUNT + c] + W[TAB + TAB_COUNT + e]
+                    winner = (leader + _winner(W, power, a, b, c, e)) & 3
+                    trick = _trick_points(W, a, b, c, e)
                     gain = trick if (winner & 1) == 0 else 0
                     if gain >= b3:
                         v = gain
