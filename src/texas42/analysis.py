@@ -535,13 +535,11 @@ def _partner_leads(deals: np.ndarray, threads: int | None) -> tuple[np.ndarray, 
         rows = np.flatnonzero(named == declaration.value)
         if rows.size == 0:
             continue
-        points = engine.solve_deals(deals[rows], [declaration], leaders=2, threads=threads).points
-        by_rule[rows] = points[:, 0] == TOTAL_POINTS
+        by_rule[rows] = engine.reaches(deals[rows], [declaration], TOTAL_POINTS, 2, threads)[:, 0]
         failed = rows[~by_rule[rows]]
         if failed.size:
             others = [d for d in DECLARATIONS if d is not declaration]
-            points = engine.solve_deals(deals[failed], others, leaders=2, threads=threads).points
-            best[failed] = np.any(points == TOTAL_POINTS, axis=1)
+            best[failed] = np.any(engine.reaches(deals[failed], others, TOTAL_POINTS, 2, threads), axis=1)
     return by_rule, best | by_rule
 
 
@@ -561,37 +559,33 @@ def analyze_specials(
     if not contracts:
         return ()
     assert house is not None
-    n = deals.shape[0]
-    made: dict[Contract, np.ndarray] = {c: np.zeros(n, dtype=bool) for c in contracts}
-    best = np.zeros(n, dtype=bool)
-    for start in range(0, n, batch_deals):
-        batch = deals[start : min(n, start + batch_deals)]
-        rows = slice(start, start + batch.shape[0])
-        solves = 0
-        if Contract.NELLO in made:
-            made[Contract.NELLO][rows] = (
-                engine.solve_nello(batch, 0, house.nello_doubles, threads).values == 1
-            )
-            solves += batch.shape[0]
-        if Contract.SEVENS in made:
-            made[Contract.SEVENS][rows] = (
-                engine.solve_sevens(batch, 0, threads, contract_only=True).values == 1
-            )
-            solves += batch.shape[0]
-        if Contract.SPLASH in made:
-            made[Contract.SPLASH][rows], best[rows] = _partner_leads(batch, threads)
-            solves += batch.shape[0] * len(DECLARATIONS)
-        if on_batch is not None:
-            on_batch(solves)
-    if Contract.PLUNGE in made:
-        made[Contract.PLUNGE] = made[Contract.SPLASH]
+
+    def solve(batch: np.ndarray) -> np.ndarray:
+        """One column a solved contract: Nel-O, sevens, then splash by the partner's rule
+        and with the best trump (plunge is made where splash is)."""
+        columns = []
+        if Contract.NELLO in contracts:
+            columns.append(engine.solve_nello(batch, 0, house.nello_doubles, threads).values == 1)
+        if Contract.SEVENS in contracts:
+            columns.append(engine.solve_sevens(batch, 0, threads, contract_only=True).values == 1)
+        if Contract.SPLASH in contracts:
+            columns.extend(_partner_leads(batch, threads))
+        return np.column_stack(columns)
+
+    table = _in_batches(deals, batch_deals, special_solves_per_deal(hand, house), on_batch, solve)
+    solved = [c for c in (Contract.NELLO, Contract.SEVENS, Contract.SPLASH) if c in contracts]
+    successes: dict[Contract, int] = {c: int(table[:, i].sum()) for i, c in enumerate(solved)}
+    best = 0
+    if Contract.SPLASH in successes:
+        successes[Contract.PLUNGE] = successes[Contract.SPLASH]
+        best = int(table[:, -1].sum())
     return tuple(
         SpecialStats(
             contract=c,
-            deals=n,
-            successes=int(made[c].sum()),
+            deals=deals.shape[0],
+            successes=successes[c],
             marks=minimum_marks(c, house),
-            best_successes=int(best.sum()) if c in (Contract.PLUNGE, Contract.SPLASH) else None,
+            best_successes=best if c in (Contract.PLUNGE, Contract.SPLASH) else None,
             doubles=house.nello_doubles if c is Contract.NELLO else None,
         )
         for c in contracts
