@@ -142,6 +142,17 @@ def proven_bounds(best, alpha, beta, low, high):  # type: ignore[no-untyped-def]
 
 
 @inline
+def settled(low, high, alpha, beta):  # type: ignore[no-untyped-def]
+    """The stored bound (low, high) that settles the window (alpha, beta) on its own, or
+    -1 (values are never negative)."""
+    if low >= beta or low == high:
+        return low
+    if high <= alpha:
+        return high
+    return -1
+
+
+@inline
 def _count_of(W, mask):  # type: ignore[no-untyped-def]
     return 10 * popcount(mask & W[TAB + TAB_TEN]) + 5 * popcount(mask & W[TAB + TAB_FIVE])
 
@@ -458,21 +469,20 @@ def _bucket(remaining, leader):  # type: ignore[no-untyped-def]
 
 
 @inline
+def _entry(W, key, bucket):  # type: ignore[no-untyped-def]
+    """The entry of a bucket that holds ``key``, else its first entry."""
+    if W[bucket + 1] & TT_KEY == key:
+        return bucket + 1
+    return bucket
+
+
+@inline
 def _table_cut(W, remaining, leader, alpha, beta):  # type: ignore[no-untyped-def]
     """The stored bound of a trick's start that settles the window, else -1."""
     key = remaining | (leader << 28) | (W[GEN] << 47)
-    bucket = _bucket(remaining, leader)
-    entry = bucket
-    if W[bucket + 1] & TT_KEY == key:
-        entry = bucket + 1
-    packed = W[entry]
+    packed = W[_entry(W, key, _bucket(remaining, leader))]
     if packed & TT_KEY == key:
-        low = (packed >> 30) & 63
-        high = (packed >> 36) & 63
-        if low >= beta or low == high:
-            return low
-        if high <= alpha:
-            return high
+        return settled((packed >> 30) & 63, (packed >> 36) & 63, alpha, beta)
     return -1
 
 
@@ -489,10 +499,9 @@ def _ending(W, leader, remaining, alpha, beta):  # type: ignore[no-untyped-def]
     if entry & ~np.int64(4095) == key:
         low = entry & 63
         high = (entry >> 6) & 63
-        if low >= beta or low == high:
-            return low
-        if high <= alpha:
-            return high
+        v = settled(low, high, alpha, beta)
+        if v >= 0:
+            return v
         if low > alpha:
             alpha = low
         if high < beta:
@@ -739,18 +748,15 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
         key = remaining | (seat << 28) | (W[GEN] << 47)
         bucket = _bucket(remaining, seat)
         hint = -1
-        entry = bucket
-        if W[bucket + 1] & TT_KEY == key:
-            entry = bucket + 1
+        entry = _entry(W, key, bucket)
         if W[entry] & TT_KEY == key:
             packed = W[entry]
             hint = ((packed >> 42) & 31) - 1
             low = (packed >> 30) & 63
             high = (packed >> 36) & 63
-            if low >= beta or low == high:
-                return low
-            if high <= alpha:
-                return high
+            v = settled(low, high, alpha, beta)
+            if v >= 0:
+                return v
         elif tricks_left > 3:
             # A position seen for the first time: try the cheap bounds (with three
             # tricks left, searching them costs less than they save).

@@ -22,7 +22,7 @@ import numba
 import numpy as np
 from numba import types
 
-from texas42._kernels import HASH_MULT, improve, inline, jit, lowest, pick, popcount, proven_bounds
+from texas42._kernels import HASH_MULT, improve, inline, jit, lowest, pick, popcount, proven_bounds, settled
 
 SCORES = 8  # a ply's move scores sit 8 slots after its moves
 
@@ -391,10 +391,9 @@ def sevens_search(W, seat, pos, win_seat, win_distance, alpha, beta):  # type: i
             else:
                 low = sure & 7
                 high = tricks - (sure >> 3)
-        if low >= beta or low == high:
-            return low
-        if high <= alpha:
-            return high
+        v = settled(low, high, alpha, beta)
+        if v >= 0:
+            return v
         if low > alpha:
             alpha = low
         if high < beta:
