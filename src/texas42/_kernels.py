@@ -293,12 +293,18 @@ def _last_trick(W, leader, remaining):  # type: ignore[no-untyped-def]
 
 
 @inline
+def _legal(hand, follow):  # type: ignore[no-untyped-def]
+    """The plays of ``hand`` to a trick whose suit is the mask ``follow``: the dominoes
+    of that suit, or any domino when it holds none."""
+    legal = hand & follow
+    return legal if legal else hand
+
+
+@inline
 def _top_power(W, seat, suit, power):  # type: ignore[no-untyped-def]
     """The strongest play ``seat`` can make to a trick of ``suit``."""
     hand = W[HANDS + seat]
-    legal = hand & W[TAB + TAB_SUIT + suit]
-    if legal == 0:
-        legal = hand
+    legal = _legal(hand, W[TAB + TAB_SUIT + suit])
     top = 0
     while legal:
         d = lowest(legal)
@@ -311,9 +317,7 @@ def _top_power(W, seat, suit, power):  # type: ignore[no-untyped-def]
 @inline
 def _best_play(W, hand, suit):  # type: ignore[no-untyped-def]
     """The strongest legal play of ``hand`` to a trick of ``suit``; -1 if none can win."""
-    legal = hand & W[TAB + TAB_SUIT + suit]
-    if legal == 0:
-        legal = hand
+    legal = _legal(hand, W[TAB + TAB_SUIT + suit])
     beats = TAB + TAB_BEATS + suit * 28
     while legal:
         d = lowest(legal)
@@ -423,9 +427,7 @@ def _two_tricks(W, leader, remaining, alpha, beta):  # type: ignore[no-untyped-d
         best1 = -1 if max1 else 99
         a1 = a0
         b1 = b0
-        m1 = h1 & follow
-        if m1 == 0:
-            m1 = h1
+        m1 = _legal(h1, follow)
         while m1 and a1 < b1:
             b = lowest(m1)
             m1 &= m1 - 1
@@ -433,9 +435,7 @@ def _two_tricks(W, leader, remaining, alpha, beta):  # type: ignore[no-untyped-d
             best2 = -1 if max0 else 99
             a2 = a1
             b2 = b1
-            m2 = h2 & follow
-            if m2 == 0:
-                m2 = h2
+            m2 = _legal(h2, follow)
             while m2 and a2 < b2:
                 c = lowest(m2)
                 m2 &= m2 - 1
@@ -443,9 +443,7 @@ def _two_tricks(W, leader, remaining, alpha, beta):  # type: ignore[no-untyped-d
                 best3 = -1 if max1 else 99
                 a3 = a2
                 b3 = b2
-                m3 = h3 & follow
-                if m3 == 0:
-                    m3 = h3
+                m3 = _legal(h3, follow)
                 while m3:
                     e = lowest(m3)
                     m3 &= m3 - 1
@@ -578,9 +576,7 @@ def three_tricks(address, leader, remaining, alpha, beta, hint):  # type: ignore
         best1 = -1 if max1 else 99
         a1 = a0
         b1 = b0
-        m1 = h1 & follow
-        if m1 == 0:
-            m1 = h1
+        m1 = _legal(h1, follow)
         while m1 and a1 < b1:
             b = lowest(m1)
             m1 &= m1 - 1
@@ -588,9 +584,7 @@ def three_tricks(address, leader, remaining, alpha, beta, hint):  # type: ignore
             best2 = -1 if max0 else 99
             a2 = a1
             b2 = b1
-            m2 = h2 & follow
-            if m2 == 0:
-                m2 = h2
+            m2 = _legal(h2, follow)
             while m2 and a2 < b2:
                 c = lowest(m2)
                 m2 &= m2 - 1
@@ -598,9 +592,7 @@ def three_tricks(address, leader, remaining, alpha, beta, hint):  # type: ignore
                 best3 = -1 if max1 else 99
                 a3 = a2
                 b3 = b2
-                m3 = h3 & follow
-                if m3 == 0:
-                    m3 = h3
+                m3 = _legal(h3, follow)
                 while m3:
                     e = lowest(m3)
                     m3 &= m3 - 1
@@ -634,9 +626,7 @@ def three_tricks(address, leader, remaining, alpha, beta, hint):  # type: ignore
 @inline
 def _can_beat(W, hand, suit, d):  # type: ignore[no-untyped-def]
     """Whether ``hand`` holds a legal play stronger than ``d`` when ``suit`` is led."""
-    legal = hand & W[TAB + TAB_SUIT + suit]
-    if legal == 0:
-        legal = hand
+    legal = _legal(hand, W[TAB + TAB_SUIT + suit])
     return W[TAB + TAB_BEATS + suit * 28 + d] & legal != 0
 
 
@@ -683,9 +673,7 @@ def _order_leads(W, seat, moves, hint):  # type: ignore[no-untyped-def]
 def _order_follows(W, seat, pos, suit, win_seat, win_power, moves, trick):  # type: ignore[no-untyped-def]
     """Follows to try: feed count to a safe partner, else win cheaply, else discard low."""
     hand = W[HANDS + seat]
-    legal = hand & W[TAB + TAB_SUIT + suit]
-    if legal == 0:
-        legal = hand
+    legal = _legal(hand, W[TAB + TAB_SUIT + suit])
     if legal & (legal - 1) == 0:
         W[moves] = lowest(legal)
         return 1
