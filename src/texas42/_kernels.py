@@ -90,10 +90,12 @@ MOVES = TAB + TABLE_SIZE  # 29 plies x 8: move lists, ordered
 SCORE_OFFSET = 29 * 8  # each move's ordering score, beside the move lists
 TOPS = MOVES + 2 * SCORE_OFFSET  # 8: per suit, the partner's best play (-1: cannot win)
 THREATS = TOPS + 8  # 8 tricks x 2: the best play of the third and last seats (-1: not known)
+KILLERS = THREATS + 16  # 28 plies x 2: the last two plays that refuted a window there
+KILLER_BONUS = 150  # above a lead or discard's own score, below sure winners
 # Transposition table, small enough to stay in a core's L2 cache: buckets of two
 # one-word entries, remaining | leader << 28 | low << 30 | high << 36 | (best lead + 1)
 # << 42 | GEN << 47. The first entry keeps the deeper position.
-TT = (THREATS + 16 + 7) // 8 * 8
+TT = (KILLERS + 2 * 28 + 7) // 8 * 8
 TT_BITS = 14  # buckets
 TT_KEY = ALL_MASK | 3 << 28 | 0xFFFF << 47
 MAX_GEN = 0xFFFF  # then both tables are cleared
@@ -345,6 +347,31 @@ def pick(W, moves, scores, i, n):  # type: ignore[no-untyped-def]
         W[moves + i] = d
         W[scores + i] = score
     return d
+
+
+@inline
+def _promote_killers(W, moves, n, ply):  # type: ignore[no-untyped-def]
+    """Raise the scores of the plays that last refuted a window at this ply.
+
+    Leads, and plays of a seat that cannot follow suit, are where the scores tell
+    moves apart least: a refutation found for one sibling often refutes the next."""
+    first = W[KILLERS + 2 * ply]
+    second = W[KILLERS + 2 * ply + 1]
+    for i in range(n):
+        d = W[moves + i]
+        if d == first:
+            W[moves + SCORE_OFFSET + i] += KILLER_BONUS
+        elif d == second:
+            W[moves + SCORE_OFFSET + i] += KILLER_BONUS - 1
+
+
+@inline
+def _remember_killer(W, ply, d):  # type: ignore[no-untyped-def]
+    """Record ``d`` as the newest refutation at this ply."""
+    slot = KILLERS + 2 * ply
+    if W[slot] != d:
+        W[slot + 1] = W[slot]
+        W[slot] = d
 
 
 @inline
@@ -794,6 +821,7 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
             best, best_move = three_tricks(address, seat, remaining, alpha, beta, hint)
         else:
             n = _order_leads(W, seat, moves, hint)
+            _promote_killers(W, moves, n, ply)
             best = -1 if maximizing else 99
             best_move = -1
             bit = np.int64(1)
@@ -825,6 +853,7 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
                 if best != previous:
                     best_move = d
                 if alpha >= beta:
+                    _remember_killer(W, ply, d)
                     break
             W[HANDS + seat] = hand
         # Remember the lead that refuted the window; after a fail-low of the side to
@@ -845,6 +874,11 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
         return best
 
     n = _order_follows(W, seat, pos, suit, win_seat, win_power, moves, (ply - pos) >> 2)
+    # Killers only where the seat cannot follow suit: elsewhere the scores order well,
+    # and refutations recorded there would crowd out the useful ones.
+    void = hand & W[TAB + TAB_SUIT + suit] == 0
+    if void and n > 1:
+        _promote_killers(W, moves, n, ply)
     best = -1 if maximizing else 99
     bit = np.int64(1)
     power = TAB + TAB_POWER + suit * 28
@@ -901,6 +935,8 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta): 
             lo, hi = _research_window(maximizing, v, alpha, beta)
         best, alpha, beta = improve(maximizing, v, best, alpha, beta)
         if alpha >= beta:
+            if void:
+                _remember_killer(W, ply, d)
             break
     W[HANDS + seat] = hand
     return best
@@ -928,12 +964,14 @@ def exact_value(W, seat, pos, suit, win_seat, win_power, points):  # type: ignor
 
 @inline
 def _load(W, hands, table):  # type: ignore[no-untyped-def]
-    """Set up the workspace for a new deal: its hands, the declaration's table, and a
-    new generation for the stored bounds."""
+    """Set up the workspace for a new deal: its hands, the declaration's table, no
+    killers, and a new generation for the stored bounds."""
     for i in range(4):
         W[HANDS + i] = hands[i]
     for i in range(TABLE_SIZE):
         W[TAB + i] = table[i]
+    for i in range(2 * 28):
+        W[KILLERS + i] = -1
     W[GEN] += 1
     if W[GEN] > MAX_GEN:
         W[TT:] = 0
