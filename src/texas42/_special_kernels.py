@@ -42,7 +42,8 @@ N_NODES = 3
 N_GEN = 4
 N_TAB = 8
 N_MOVES = N_TAB + NELLO_TABLE_SIZE  # 22 plies x 16: moves, then their scores
-N_TT = (N_MOVES + 22 * 16 + 7) // 8 * 8  # entries of a key and a value
+N_TOPS = N_MOVES + 22 * 16  # 8: per suit, the strength of the bidder's strongest domino
+N_TT = (N_TOPS + 8 + 7) // 8 * 8  # entries of a key and a value
 N_TT_BITS = 14
 N_TT_SIZE = 1 << N_TT_BITS
 NELLO_WORKSPACE_SIZE = N_TT + 2 * N_TT_SIZE
@@ -101,6 +102,31 @@ def _n_drop_equivalent(W, legal, remaining, suit, win_power):  # type: ignore[no
             else:
                 previous = d
     return legal
+
+
+@inline
+def _n_under_every_lead(W):  # type: ignore[no-untyped-def]
+    """Whether the bidder surely loses every trick left with the opponents on lead: in
+    each suit, every domino an opponent could lead beats all of the bidder's dominoes
+    of that suit, so the bidder follows under or discards. That stays true trick after
+    trick, as the hands only shrink, and the opponents keep the lead."""
+    for s in range(8):
+        W[N_TOPS + s] = 0
+    m = W[N_HANDS]
+    while m:
+        d = lowest(m)
+        m &= m - 1
+        for s in range(8):
+            if _n_power(W, s, d) > W[N_TOPS + s]:
+                W[N_TOPS + s] = _n_power(W, s, d)
+    m = W[N_HANDS + 1] | W[N_HANDS + 2]
+    while m:
+        x = lowest(m)
+        m &= m - 1
+        s = W[N_TAB + NT_LEAD_SUIT + x]
+        if _n_power(W, s, x) <= W[N_TOPS + s]:
+            return False
+    return True
 
 
 @inline
@@ -164,6 +190,8 @@ def nello_search(W, seat, pos, suit, win_seat, win_power):  # type: ignore[no-un
         slot = N_TT + 2 * (((key * HASH_MULT) >> (64 - N_TT_BITS)) & (N_TT_SIZE - 1))
         if W[slot] == key:
             return W[slot + 1]
+        if seat != 0 and _n_under_every_lead(W):
+            return 1
     moves = N_MOVES + (21 - popcount(remaining)) * 16
     n = _n_moves(W, seat, pos, suit, win_seat, win_power, moves)
     hand = W[N_HANDS + seat]
