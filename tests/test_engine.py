@@ -164,6 +164,28 @@ def test_reaches_in_end_games_for_every_leader() -> None:
         assert np.array_equal(engine.reaches(hands, DECLARATIONS, points, leaders), exact >= points)
 
 
+def test_progress_counts_every_solve_once(
+    vector_batch: tuple[np.ndarray, np.ndarray, np.ndarray], vector_batch_points: np.ndarray
+) -> None:
+    hands, leaders, _ = vector_batch
+    steps: list[int] = []
+    result = engine.solve_deals(hands, DECLARATIONS, leaders, threads=2, on_progress=steps.append)
+    assert np.array_equal(result.points, vector_batch_points)
+    assert sum(steps) == hands.shape[0] * len(DECLARATIONS) and min(steps) > 0
+    steps.clear()
+    made = engine.reaches(hands, DECLARATIONS, 30, leaders, on_progress=steps.append)
+    assert np.array_equal(made, vector_batch_points >= 30)
+    assert sum(steps) == hands.shape[0] * len(DECLARATIONS)
+
+
+def test_progress_worker_errors_reach_the_caller() -> None:
+    def fail() -> None:
+        raise RuntimeError("kernel failed")
+
+    with pytest.raises(RuntimeError, match="kernel failed"):
+        engine._reporting_progress(fail, np.zeros(1, dtype=np.int64), lambda solves: None)
+
+
 @pytest.mark.parametrize("points", [0, 43, -1, 30.0, True])
 def test_reaches_rejects_bad_points(points: Any) -> None:
     with pytest.raises(ValueError, match="points"):

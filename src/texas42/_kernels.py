@@ -1006,16 +1006,18 @@ def reaches_one(W, hands, table, leader, target):  # type: ignore[no-untyped-def
         types.int64[:, ::1],
         types.int64[:, ::1],
         types.int64,
+        types.int64[::1],
     ),
     parallel=True,
     **JIT_OPTIONS,
 )
-def solve_batch(hands, tables, declarations, leaders, targets, out, nodes, chunk):  # type: ignore[no-untyped-def]
+def solve_batch(hands, tables, declarations, leaders, targets, out, nodes, chunk, done):  # type: ignore[no-untyped-def]
     """out[i, j]: points for seats 0/2 of deal i under declarations[j], leaders[i] leading;
     where targets[i] >= 0, only whether they take at least that many (1 or 0).
 
     Each chunk of ``chunk`` (deal, declaration) tasks gets its own workspace and writes
-    only its own cells, so the results do not depend on the number of threads."""
+    only its own cells, so the results do not depend on the number of threads; done[c]
+    counts the tasks chunk c has finished, for a progress report while it runs."""
     n_declarations = declarations.shape[0]
     tasks = hands.shape[0] * n_declarations
     n_chunks = (tasks + chunk - 1) // chunk
@@ -1030,3 +1032,4 @@ def solve_batch(hands, tables, declarations, leaders, targets, out, nodes, chunk
             else:
                 out[i, j] = solve_one(W, hands[i], tables[declarations[j]], leaders[i])
             nodes[i, j] = W[NODES] - before
+            done[c] += 1

@@ -24,7 +24,8 @@ from texas42.solving import LineError, parse_lines
 DEFAULT_DEALS: Final = 1000
 DEFAULT_CONFIDENCE: Final = 0.5
 DEFAULT_BATCH_DEALS: Final = 125
-"""Deals per call to the engine (x the declarations): the progress bar advances per batch."""
+"""Deals per call to the special contracts' kernels: their progress advances per batch (the
+trump engine reports its own progress as it runs)."""
 
 Z95: Final = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
@@ -254,19 +255,12 @@ def solve_sample(
     deals: np.ndarray,
     declarations: Sequence[Declaration],
     threads: int | None = None,
-    batch_deals: int = DEFAULT_BATCH_DEALS,
-    on_batch: Callable[[int], None] | None = None,
+    on_progress: Callable[[int], None] | None = None,
 ) -> np.ndarray:
-    """Points of seat 0's team, (n, len(declarations)), seat 0 leading; solved in batches
-    of ``batch_deals`` deals through ``engine.solve_deals``. ``on_batch(solves)`` is called
-    after each batch with the number of solves it did."""
-    return _in_batches(
-        deals,
-        batch_deals,
-        len(declarations),
-        on_batch,
-        lambda batch: engine.solve_deals(batch, declarations, leaders=0, threads=threads).points,
-    )
+    """Points of seat 0's team, (n, len(declarations)), seat 0 leading, through
+    ``engine.solve_deals`` (one parallel run; ``on_progress(solves)`` is called as solves
+    finish)."""
+    return engine.solve_deals(deals, declarations, leaders=0, threads=threads, on_progress=on_progress).points
 
 
 def reach_sample(
@@ -274,18 +268,14 @@ def reach_sample(
     declaration: Declaration,
     points: int,
     threads: int | None = None,
-    batch_deals: int = DEFAULT_BATCH_DEALS,
-    on_batch: Callable[[int], None] | None = None,
+    on_progress: Callable[[int], None] | None = None,
 ) -> np.ndarray:
     """Whether seat 0's team, seat 0 leading, takes at least ``points`` in each deal
-    (bool, (n,)): ``engine.reaches``, in batches as ``solve_sample``."""
-    return _in_batches(
-        deals,
-        batch_deals,
-        1,
-        on_batch,
-        lambda batch: engine.reaches(batch, [declaration], points, leaders=0, threads=threads)[:, 0],
-    )
+    (bool, (n,)): ``engine.reaches``, reporting as ``solve_sample``."""
+    made: np.ndarray = engine.reaches(
+        deals, [declaration], points, leaders=0, threads=threads, on_progress=on_progress
+    )[:, 0]
+    return made
 
 
 def _in_batches(
@@ -410,16 +400,14 @@ def analyze_hand(
     check_deals = sampling.sample_deals(hand, deals, check_rng)
     special_solves = deals * special_solves_per_deal(hand, house)
     counter = _Counter(deals * (len(chosen) + 1) + special_solves, progress)
-    points = solve_sample(main, chosen, threads, batch_deals, counter)
+    points = solve_sample(main, chosen, threads, counter)
     specials = analyze_specials(hand, main, house, threads, batch_deals, counter)
     trumps = tuple(TrumpStats.from_points(d, points[:, j]) for j, d in enumerate(chosen))
     recommendation = recommend(trumps, confidence)
-    # Batches of as many solves as the main sample's keep both cores busy.
     if check_ladder:
         to_check = tuple(sorted({_best(trumps, bid).declaration for bid in BIDS}))
         counter.retotal(deals * (len(chosen) + len(to_check)) + special_solves)
-        check_batch = batch_deals * len(chosen) // len(to_check)
-        check_points = solve_sample(check_deals, to_check, threads, check_batch, counter)
+        check_points = solve_sample(check_deals, to_check, threads, counter)
         checks = tuple(TrumpStats.from_points(d, check_points[:, j]) for j, d in enumerate(to_check))
         check = next(s for s in checks if s.declaration == recommendation.declaration)
         successes = check.successes(recommendation.contract)
@@ -427,9 +415,7 @@ def analyze_hand(
         # Only whether the recommended bid is made: one null-window search a deal.
         checks = ()
         needed = needed_points(recommendation.contract)
-        made = reach_sample(
-            check_deals, recommendation.declaration, needed, threads, batch_deals * len(chosen), counter
-        )
+        made = reach_sample(check_deals, recommendation.declaration, needed, threads, counter)
         successes = int(made.sum())
     return HandAnalysis(
         hand=hand,
@@ -1069,7 +1055,7 @@ def compare_trumps(
     main_rng, _ = sampling.generators(seed)
     sample = sampling.sample_deals(hand, deals, main_rng)
     counter = _Counter(deals * (len(chosen) + special_solves_per_deal(hand, house)), progress)
-    points = solve_sample(sample, chosen, threads, batch_deals, counter)
+    points = solve_sample(sample, chosen, threads, counter)
     specials = analyze_specials(hand, sample, house, threads, batch_deals, counter)
     trumps = tuple(TrumpStats.from_points(d, points[:, j]) for j, d in enumerate(chosen))
     pairs = tuple(
