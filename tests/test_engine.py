@@ -178,6 +178,12 @@ def test_progress_counts_every_solve_once(
     assert sum(steps) == hands.shape[0] * len(DECLARATIONS)
 
 
+def test_progress_of_a_single_solve() -> None:
+    steps: list[int] = []
+    engine.solve_deals(_valid_hands(), [Declaration(6)], on_progress=steps.append)
+    assert steps == [_valid_hands().shape[0]]
+
+
 def test_progress_worker_errors_reach_the_caller() -> None:
     def fail() -> None:
         raise RuntimeError("kernel failed")

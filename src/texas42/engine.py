@@ -199,6 +199,10 @@ def _stakes(hands: np.ndarray) -> np.ndarray:
     return stakes
 
 
+SOLVE_CHUNK = 8
+"""(deal, declaration) tasks per parallel chunk (and per workspace) of the trump engine."""
+
+
 def _solve_batch(
     hands: np.ndarray,
     declarations: Iterable[Declaration],
@@ -228,10 +232,6 @@ def _solve_batch(
     return out, nodes
 
 
-SOLVE_CHUNK = 8
-"""(deal, declaration) tasks per parallel chunk (and per workspace) of the trump engine."""
-
-
 def _reporting_progress(
     run: Callable[[], None], done: np.ndarray, on_progress: Callable[[int], None]
 ) -> None:
@@ -250,8 +250,10 @@ def _reporting_progress(
     worker = threading.Thread(target=work, name="texas42-solver", daemon=True)
     worker.start()
     reported = 0
-    while worker.is_alive():
+    alive = True
+    while alive:
         worker.join(0.1)
+        alive = worker.is_alive()  # before counting: once it has ended, every task is counted
         finished = int(done.sum())
         if finished > reported:
             on_progress(finished - reported)
