@@ -117,8 +117,9 @@ def _n_under_every_lead(W):  # type: ignore[no-untyped-def]
         d = lowest(m)
         m &= m - 1
         for s in range(8):
-            if _n_power(W, s, d) > W[N_TOPS + s]:
-                W[N_TOPS + s] = _n_power(W, s, d)
+            p = _n_power(W, s, d)
+            if p > W[N_TOPS + s]:
+                W[N_TOPS + s] = p
     m = W[N_HANDS + 1] | W[N_HANDS + 2]
     while m:
         x = lowest(m)
