@@ -1,0 +1,194 @@
+"""Byte-identical outputs: every command below must print exactly what it printed when
+its golden file was recorded (stdout, stderr and exit status).
+
+The golden files in ``tests/data/outputs/`` were recorded before the package was split
+into layers (issue 12) and must not change unless a behaviour change is intended. Record
+them again with ``TEXAS42_RECORD_OUTPUTS=1 pytest tests/test_outputs.py -m ''`` and
+review the diff. The README's own examples, at 1000 deals, are behind the ``slow`` marker.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from cli_runner import invoke
+
+ROOT = Path(__file__).resolve().parents[1]
+GOLDEN = Path(__file__).resolve().parent / "data" / "outputs"
+DEALS_FILE = Path(__file__).resolve().parent / "data" / "deals.txt"
+RECORD = os.environ.get("TEXAS42_RECORD_OUTPUTS") == "1"
+
+DEAL = (
+    "6-4 5-5 5-2 4-3 4-2 3-2 3-1 / 6-6 6-5 6-2 6-1 5-4 5-1 5-0 / "
+    "6-0 4-4 3-0 2-2 2-0 1-1 0-0 / 6-3 5-3 4-1 4-0 3-3 2-1 1-0"
+)
+ORDINARY = "6-4 5-5 5-2 4-3 4-2 3-2 3-1"
+DOUBLES5 = "6-6 5-5 4-4 3-3 2-2 6-1 4-1"
+NELLO = "0-0 1-0 2-0 3-0 3-1 4-0 2-1"
+HANDS = str(ROOT / "examples" / "hands.txt")
+
+# name -> arguments. Small deal counts keep the default run fast.
+FAST: dict[str, list[str]] = {
+    "solve": ["solve", DEAL],
+    "solve_line": ["solve", "--trump", "fives", "--bidder", "0", "--line", DEAL],
+    "solve_json": ["solve", "--json", DEAL],
+    "solve_json_line": ["solve", "--json", "--trump", "fives", "--bidder", "1", "--line", DEAL],
+    "solve_trump_bidder": ["solve", "--trump", "sixes", "--bidder", "2", DEAL],
+    "solve_nello_high": ["solve", "--nello-doubles", "high", DEAL],
+    "solve_file_json": ["solve", "--json", "--no-specials", "--file", str(DEALS_FILE)],
+    "solve_file": ["solve", "--nello-doubles", "low", "--file", str(DEALS_FILE)],
+    "analyze": ["analyze", "--seed", "42", "--deals", "120", ORDINARY],
+    "analyze_json": ["analyze", "--json", "--seed", "42", "--deals", "120", ORDINARY],
+    "analyze_doubles_json": ["analyze", "--json", "--seed", "7", "--deals", "80", DOUBLES5],
+    "analyze_doubles": ["analyze", "--seed", "7", "--deals", "80", DOUBLES5],
+    "analyze_trumps": [
+        "analyze",
+        "--seed",
+        "3",
+        "--deals",
+        "100",
+        "--trump",
+        "fours",
+        "--trump",
+        "6",
+        "--confidence",
+        "0.7",
+        ORDINARY,
+    ],
+    "analyze_nello_low": [
+        "analyze",
+        "--json",
+        "--seed",
+        "5",
+        "--deals",
+        "80",
+        "--nello-doubles",
+        "low",
+        NELLO,
+    ],
+    "analyze_no_specials": ["analyze", "--json", "--seed", "5", "--deals", "60", "--no-specials", ORDINARY],
+    "analyze_file": ["analyze", "--file", HANDS, "--seed", "42", "--deals", "40"],
+    "analyze_file_json": ["analyze", "--file", HANDS, "--seed", "42", "--deals", "40", "--json"],
+    "analyze_file_csv": ["analyze", "--file", HANDS, "--seed", "42", "--deals", "40", "--csv"],
+    "bid": ["bid", "--seed", "42", "--deals", "120", ORDINARY, "--auction", "pass 30 31"],
+    "bid_json": ["bid", "--json", "--seed", "42", "--deals", "120", ORDINARY, "--auction", "pass 30 31"],
+    "bid_first": ["bid", "--json", "--seed", "1", "--deals", "80", ORDINARY],
+    "bid_forced": [
+        "bid",
+        "--seed",
+        "2",
+        "--deals",
+        "80",
+        "6-1 5-2 4-0 3-1 2-0 6-3 5-1",
+        "--auction",
+        "pass pass pass",
+    ],
+    "bid_reshuffle": [
+        "bid",
+        "--json",
+        "--seed",
+        "2",
+        "--deals",
+        "80",
+        "6-1 5-2 4-0 3-1 2-0 6-3 5-1",
+        "--auction",
+        "pass pass pass",
+        "--all-pass",
+        "reshuffle",
+    ],
+    "bid_partner": ["bid", "--json", "--seed", "4", "--deals", "80", ORDINARY, "--auction", "30 pass"],
+    "bid_partner_strong": ["bid", "--seed", "4", "--deals", "80", DOUBLES5, "--auction", "pass 30 pass"],
+    "bid_partner_holds": ["bid", "--seed", "4", "--deals", "60", ORDINARY, "--auction", "pass 33 pass"],
+    "bid_over_marks": ["bid", "--json", "--seed", "4", "--deals", "80", DOUBLES5, "--auction", "84"],
+    "bid_nello": [
+        "bid",
+        "--seed",
+        "6",
+        "--deals",
+        "80",
+        NELLO,
+        "--nello-min-marks",
+        "1",
+        "--nello-doubles",
+        "low",
+    ],
+    "bid_plunge": ["bid", "--json", "--seed", "8", "--deals", "60", "6-6 5-5 4-4 3-3 6-5 5-4 6-4"],
+    "compare": ["compare", "--seed", "42", "--deals", "120", DOUBLES5, "doubles", "follow-me"],
+    "compare_json": ["compare", "--json", "--seed", "42", "--deals", "120", DOUBLES5, "doubles", "follow-me"],
+    "compare_three": [
+        "compare",
+        "--json",
+        "--seed",
+        "9",
+        "--deals",
+        "60",
+        "--no-specials",
+        ORDINARY,
+        "fours",
+        "nt",
+        "5",
+    ],
+    "error_domino": ["solve", "7-1 " + DEAL[4:]],
+    "error_deal": ["solve", "6-4 5-5 / 1-1"],
+    "error_trump": ["analyze", "--trump", "sevens", ORDINARY],
+    "error_deals": ["analyze", "--deals", "0", ORDINARY],
+    "error_seed": ["analyze", "--seed", "x", ORDINARY],
+    "error_confidence": ["bid", "--confidence", "1.5", ORDINARY],
+    "error_auction": ["bid", ORDINARY, "--auction", "30 30"],
+    "error_auction_marks": ["bid", ORDINARY, "--auction", "126"],
+    "error_hand": ["analyze", "6-4 5-5 5-2"],
+    "error_compare": ["compare", ORDINARY, "sixes"],
+    "error_compare_twice": ["compare", ORDINARY, "sixes", "6"],
+    "error_nello_doubles": ["solve", "--nello-doubles", "middle", DEAL],
+    "error_min_marks": ["bid", "--nello-min-marks", "3", ORDINARY],
+    "error_line": ["solve", "--line", DEAL],
+    "error_threads": ["analyze", "--threads", "0", ORDINARY],
+}
+
+# The README's examples as printed there, 1000 deals each.
+README: dict[str, list[str]] = {
+    "readme_analyze": ["analyze", "--seed", "42", ORDINARY],
+    "readme_bid": ["bid", "--seed", "42", ORDINARY, "--auction", "pass 30 31"],
+    "readme_compare": ["compare", "--seed", "42", DOUBLES5, "doubles", "follow-me"],
+    "readme_analyze_json": ["analyze", "--json", "--seed", "42", ORDINARY],
+    "readme_bid_json": ["bid", "--json", "--seed", "42", ORDINARY, "--auction", "pass 30 31"],
+    "readme_compare_json": ["compare", "--json", "--seed", "42", DOUBLES5, "doubles", "follow-me"],
+    "readme_hands_file": ["analyze", "--file", HANDS, "--seed", "42"],
+}
+
+
+def _check(name: str, args: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.chdir(GOLDEN.parent)  # no texas42.toml or pyproject.toml with house rules here
+    result = invoke(*args)
+    got = {"exit_code": result.exit_code, "stdout": result.stdout, "stderr": result.stderr}
+    path = GOLDEN / f"{name}.json"
+    if RECORD:
+        GOLDEN.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps({"args": args, **got}, indent=1, ensure_ascii=False) + "\n")
+    want = json.loads(path.read_text())
+    assert want["args"] == args
+    assert got["exit_code"] == want["exit_code"]
+    assert got["stdout"] == want["stdout"]
+    assert got["stderr"] == want["stderr"]
+
+
+@pytest.mark.parametrize("name", sorted(FAST))
+def test_output_is_unchanged(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    _check(name, FAST[name], monkeypatch)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(README))
+def test_readme_output_is_unchanged(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    _check(name, README[name], monkeypatch)
+
+
+def test_hands_file_example_matches_the_readme_copy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """examples/hands.out.txt is the recorded text of ``analyze --file examples/hands.txt``."""
+    recorded = json.loads((GOLDEN / "readme_hands_file.json").read_text())["stdout"]
+    assert recorded == (ROOT / "examples" / "hands.out.txt").read_text()
