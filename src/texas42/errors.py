@@ -1,0 +1,78 @@
+"""Every error texas42 raises for bad input, in one tree.
+
+Each is a ``Texas42Error``, itself a ``ValueError``: a caller can catch them all at once,
+and the command line turns any of them into one line on stderr and exit status 2. The
+message names the offending token, option or line.
+"""
+
+from __future__ import annotations
+
+
+class Texas42Error(ValueError):
+    """Bad input: the message names the offending token."""
+
+
+class InvalidDominoError(Texas42Error):
+    """A token that is not a domino of the double-six set."""
+
+
+class DuplicateDominoError(Texas42Error):
+    """The same domino given twice."""
+
+
+class HandSizeError(Texas42Error):
+    """A hand or deal with the wrong number of dominoes."""
+
+
+class InvalidDeclarationError(Texas42Error):
+    """A name that is not one of the nine declarations."""
+
+
+class InvalidSeatError(Texas42Error):
+    """A value that is not a seat 0..3."""
+
+
+class HouseRulesError(Texas42Error):
+    """A house-rule option or setting with a bad value."""
+
+
+class ConfigError(Texas42Error):
+    """A bad configuration file, key or value; the message names the file and the key."""
+
+
+class AuctionError(Texas42Error):
+    """A bad or illegal auction; the message names the offending bid."""
+
+
+class AnalysisError(Texas42Error):
+    """A bad analysis parameter: deals, seed, confidence, declarations."""
+
+
+class DealArrayError(Texas42Error):
+    """An array of deals (hand masks) the engine cannot solve: wrong shape, a mask
+    outside the 28 dominoes, hands of different sizes or sharing a domino."""
+
+
+class EngineInputError(Texas42Error):
+    """A bad argument of an engine entry point other than the deals: a seat, a target."""
+
+
+class StatisticsError(Texas42Error):
+    """Statistics asked of data that cannot give them: no values, counts out of range."""
+
+
+__all__ = [
+    "AnalysisError",
+    "AuctionError",
+    "ConfigError",
+    "DealArrayError",
+    "DuplicateDominoError",
+    "EngineInputError",
+    "HandSizeError",
+    "HouseRulesError",
+    "InvalidDeclarationError",
+    "InvalidDominoError",
+    "InvalidSeatError",
+    "StatisticsError",
+    "Texas42Error",
+]
