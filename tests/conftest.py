@@ -8,7 +8,17 @@ import pytest
 
 from texas42 import engine
 
-SOLVERS = ("solve_deals", "solve_table", "solve_deal", "principal_variation", "solve_nello", "solve_sevens")
+SOLVERS = (
+    "solve_deals",
+    "reaches",
+    "solve_table",
+    "solve_deal",
+    "principal_variation",
+    "solve_nello",
+    "solve_sevens",
+    "nello_value",
+    "sevens_value",
+)
 
 
 @pytest.fixture

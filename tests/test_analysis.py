@@ -15,22 +15,22 @@ import numpy as np
 import pytest
 
 from naive import solve as naive_solve
-from texas42 import analysis, engine, rules, sampling
+from texas42 import analysis, engine, errors, rules
 from texas42.analysis import (
-    PASS,
-    Auction,
-    AuctionError,
     HandAnalysis,
     TrumpStats,
     advise_bid,
     analyze_hand,
     compare_trumps,
     mean_interval,
-    parse_auction,
     recommend,
     wilson_interval,
 )
-from texas42.rules import Deal, Declaration, Hand
+from texas42.deal import sampling
+from texas42.errors import AuctionError
+from texas42.io.files import read_hands
+from texas42.report.wording import advice_reason
+from texas42.rules import PASS, Auction, Deal, Declaration, Hand, parse_auction
 
 ORDINARY = rules.parse_hand("6-4 5-5 5-2 4-3 4-2 3-2 3-1")
 ALL_SIXES = rules.parse_hand("6-6 6-5 6-4 6-3 6-2 6-1 6-0")
@@ -81,7 +81,7 @@ def test_sampling_is_uniform_over_seats() -> None:
 
 
 def test_sampling_rejects_bad_input() -> None:
-    with pytest.raises(rules.HandSizeError):
+    with pytest.raises(errors.HandSizeError):
         sampling.sample_deals(Hand(0b111), 3, sampling.generators(1)[0])
     with pytest.raises(ValueError):
         sampling.generators(-1)
@@ -224,7 +224,7 @@ def test_parse_auction(text: str, bids: tuple[int, ...]) -> None:
 def test_illegal_auctions(text: str, token: str) -> None:
     with pytest.raises(AuctionError, match=token):
         parse_auction(text)
-    assert issubclass(AuctionError, rules.Texas42Error)
+    assert issubclass(AuctionError, errors.Texas42Error)
 
 
 def test_auction_positions() -> None:
@@ -241,6 +241,16 @@ def test_auction_positions() -> None:
 
 
 # --- Bidding advice ---------------------------------------------------------------------
+
+
+REASON_WORDS = {
+    "open": "is the most this hand makes at least 50% of the time",
+    "cannot-make": "does not make",
+    "partner-holds": "partner holds the high bid",
+    "outbid-partner": "much stronger than partner's",
+    "shaker": "as the shaker",
+    "forced": "the shaker must bid at least 30",
+}
 
 
 @pytest.mark.parametrize(
@@ -280,8 +290,11 @@ def test_bidding_advice(
     points: Mapping[Declaration, Sequence[int]], auction: str, bid: int, trump: Declaration, rule: str
 ) -> None:
     advice = advise_bid(constructed(points), parse_auction(auction))
-    assert (advice.bid, advice.declaration, advice.rule) == (bid, trump, rule), advice.reason
-    assert advice.reason
+    reason = advice_reason(advice)
+    assert (advice.bid, advice.declaration, advice.rule) == (bid, trump, rule), reason
+    assert REASON_WORDS[rule] in reason
+    if bid != PASS:
+        assert f"{bid} with {trump.label}" in reason
     legal = parse_auction(auction).legal_bids()
     assert [r.bid for r in advice.ladder] == list(legal)
     if bid != PASS:
@@ -329,7 +342,7 @@ def test_analysis_agrees_exactly_with_the_reference_on_the_same_deals(
         ]
         assert stats.histogram == TrumpStats.from_points(stats.declaration, np.array(slow)).histogram
         assert stats.expected_points == pytest.approx(sum(slow) / 3)
-        for bid in analysis.BIDS:
+        for bid in rules.BIDS:
             assert stats.make(bid) == sum(p >= min(bid, 42) for p in slow) / 3
 
 
@@ -382,10 +395,10 @@ def test_histogram_means_and_odds_are_consistent() -> None:
         assert h.sum() == 40 and len(h) == 43
         assert stats.expected_points == pytest.approx((h * np.arange(43)).sum() / 40)
         assert stats.expected_points in stats.expected_points_ci95
-        odds = [stats.make(b) for b in analysis.BIDS]
+        odds = [stats.make(b) for b in rules.BIDS]
         assert odds == sorted(odds, reverse=True)  # odds never rise as the bid rises
         assert stats.make(84) == stats.make(42) == h[42] / 40
-        for bid in analysis.BIDS:
+        for bid in rules.BIDS:
             assert stats.make(bid) == h[min(bid, 42) :].sum() / 40
             assert stats.make(bid) in stats.make_ci95(bid)
     rec = result.recommendation
@@ -407,9 +420,16 @@ def test_all_sixes_make_84_with_sixes_every_time() -> None:
 
 
 def test_results_do_not_depend_on_threads_or_batches() -> None:
-    one = analyze_hand(ORDINARY, deals=30, seed=12, threads=1, batch_deals=7)
-    two = analyze_hand(ORDINARY, deals=30, seed=12, threads=2)
+    """Five doubles: the special contracts (plunge and splash among them) are solved in
+    batches of ``batch_deals``, the trumps in one parallel run."""
+    hand = rules.parse_hand("6-6 5-5 4-4 3-3 2-2 6-1 4-1")
+    house = rules.HouseRules()
+    one = analyze_hand(hand, deals=30, seed=12, threads=1, batch_deals=7, house=house)
+    two = analyze_hand(hand, deals=30, seed=12, threads=2, batch_deals=30, house=house)
+    assert [s.contract for s in one.specials] == list(rules.Contract)
     assert one == two
+    assert one.sample is not None and two.sample is not None
+    assert np.array_equal(one.sample.points, two.sample.points)
 
 
 def test_progress_reaches_the_total() -> None:
@@ -454,9 +474,9 @@ def test_compare_uses_the_analysis_sample() -> None:
 
 
 def test_compare_rejects_repeats_and_single_trumps() -> None:
-    with pytest.raises(analysis.AnalysisError, match="twice"):
+    with pytest.raises(errors.AnalysisError, match="twice"):
         compare_trumps(ORDINARY, [SIXES, SIXES], deals=5, seed=1)
-    with pytest.raises(analysis.AnalysisError, match="two"):
+    with pytest.raises(errors.AnalysisError, match="two"):
         compare_trumps(ORDINARY, [SIXES], deals=5, seed=1)
 
 
@@ -474,7 +494,7 @@ def test_read_hands() -> None:
         ": 6-6 6-5 6-4 6-3 6-2 6-1 6-0",
         "dup: 6-6 6-6 6-4 6-3 6-2 6-1 6-0",
     ]
-    read = analysis.read_hands(text)
+    read = read_hands(text)
     assert [(h.line, h.name, h.hand) for h in read.hands] == [(2, "strong", ALL_SIXES), (4, None, ORDINARY)]
     assert [e.line for e in read.errors] == [5, 6, 7, 8]
     assert "got 2" in read.errors[0].message and "7-1" in read.errors[1].message

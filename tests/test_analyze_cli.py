@@ -9,7 +9,12 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import pty
 import re
+import subprocess
+import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +23,7 @@ from typer.testing import Result
 
 from cli_runner import invoke
 from texas42 import analysis
+from texas42.io.files import read_hands
 
 LABELS = ["blanks", "aces", "deuces", "treys", "fours", "fives", "sixes", "doubles", "follow-me"]
 BID_KEYS = [str(b) for b in range(30, 43)] + ["84"]
@@ -30,7 +36,6 @@ ROOT = Path(__file__).resolve().parents[1]
 def ok(*args: str, input: str | None = None) -> Result:
     result = invoke(*args, input=input)
     assert result.exit_code == 0, (result.stdout, result.stderr)
-    assert "━" not in result.stderr  # no progress bar when stdout is not a terminal
     return result
 
 
@@ -367,7 +372,7 @@ def test_file_results_stream_and_an_interrupt_keeps_them(monkeypatch: pytest.Mon
 
 
 def test_example_hands_file_is_valid() -> None:
-    read = analysis.read_hands((ROOT / "examples" / "hands.txt").read_text().splitlines())
+    read = read_hands((ROOT / "examples" / "hands.txt").read_text().splitlines())
     assert not read.errors and len(read.hands) == 12
     hands = {h.name: str(h.hand) for h in read.hands}
     assert hands["all sixes"] == "6-6 6-5 6-4 6-3 6-2 6-1 6-0"
@@ -383,16 +388,19 @@ BAD_ARGS = {
     "six dominoes": (["analyze", "6-6 6-5 6-4 6-3 6-2 6-1"], "got 6"),
     "duplicate": (["analyze", "6-6 66 6-4 6-3 6-2 6-1 6-0"], "66"),
     "no hand": (["analyze"], "give a hand"),
-    "deals zero": (["analyze", "--deals", "0", ORDINARY], "--deals"),
+    "deals zero": (
+        ["analyze", "--deals", "0", ORDINARY],
+        "--deals: the number of deals must be at least 1, got 0",
+    ),
     "deals word": (["analyze", "--deals", "many", ORDINARY], "many"),
-    "seed negative": (["analyze", "--seed", "-1", ORDINARY], "-1"),
+    "seed negative": (["analyze", "--seed", "-1", ORDINARY], "--seed needs a whole number, got '-1'"),
     "seed word": (["analyze", "--seed", "lucky", ORDINARY], "lucky"),
-    "confidence zero": (["analyze", "--confidence", "0", ORDINARY], "--confidence"),
+    "confidence zero": (["analyze", "--confidence", "0", ORDINARY], "must be above 0 and at most 1, got 0"),
     "confidence high": (["analyze", "--confidence", "1.5", ORDINARY], "1.5"),
     "confidence word": (["analyze", "--confidence", "half", ORDINARY], "half"),
     "unknown trump": (["analyze", "--trump", "sevens", ORDINARY], "sevens"),
-    "threads zero": (["analyze", "--threads", "0", ORDINARY], "--threads"),
-    "json and csv": (["analyze", "--json", "--csv", ORDINARY], "--csv"),
+    "threads zero": (["analyze", "--threads", "0", ORDINARY], "--threads must be at least 1, got 0"),
+    "json and csv": (["analyze", "--json", "--csv", ORDINARY], "--json and --csv do not go together"),
     "hand and file": (["analyze", "--file", "-", ORDINARY], "not both"),
     "missing file": (["analyze", "--file", "/nonexistent/hands.txt"], "/nonexistent/hands.txt"),
     "bid no hand": (["bid", "--auction", "30"], "give your hand"),
@@ -441,3 +449,58 @@ def test_file_without_hands_prints_only_headers() -> None:
         "name,line,hand,trump,bid,make,make_confirmed,expected_points,expected_marks\n"
     )
     assert ok("analyze", "--json", "--file", "-", input="").stdout == ""
+
+
+# --- The progress bar, in a real terminal ---------------------------------------------------
+
+
+def _run_in_terminal(*args: str) -> tuple[int, str, str]:
+    """Run ``python -m texas42`` with stdout and stderr on pseudo-terminals, as a user at a
+    terminal would; return the exit status and what each terminal showed."""
+    terminals = [pty.openpty(), pty.openpty()]
+    shown = [bytearray(), bytearray()]
+
+    def read(fd: int, into: bytearray) -> None:
+        while True:
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:
+                return
+            if not chunk:
+                return
+            into.extend(chunk)
+
+    readers = [
+        threading.Thread(target=read, args=(master, into), daemon=True)
+        for (master, _), into in zip(terminals, shown, strict=True)
+    ]
+    for reader in readers:
+        reader.start()
+    env = {**os.environ, "COLUMNS": "100", "TERM": "xterm"}
+    process = subprocess.run(
+        [sys.executable, "-m", "texas42", *args],
+        stdin=subprocess.DEVNULL,
+        stdout=terminals[0][1],
+        stderr=terminals[1][1],
+        env=env,
+        timeout=600,
+        check=False,
+    )
+    for _, slave in terminals:
+        os.close(slave)
+    for reader in readers:
+        reader.join(timeout=10)
+    for master, _ in terminals:
+        os.close(master)
+    return process.returncode, shown[0].decode(errors="replace"), shown[1].decode(errors="replace")
+
+
+@pytest.mark.parametrize("as_json", [False, True], ids=["table", "json"])
+def test_progress_bar_shows_on_a_terminal_except_with_json(as_json: bool) -> None:
+    """A run of several seconds shows the bar on stderr when stdout is a terminal; with
+    --json it never does."""
+    flags = ["--json"] if as_json else []
+    code, out, err = _run_in_terminal("analyze", *flags, "--deals", "600", "--seed", "3", ORDINARY)
+    assert code == 0, (out, err)
+    assert ("━" in err) is not as_json, err[-500:]
+    assert ("fours" in out) and (out.lstrip().startswith("{") is as_json)

@@ -243,7 +243,7 @@ def _check_three(stdout: str) -> None:
 def test_file_json_lines_in_input_order_across_batches(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(cli, "DEFAULT_BATCH_DEALS", 2)
+    monkeypatch.setattr(cli.solve, "DEFAULT_BATCH_DEALS", 2)
     path = tmp_path / "deals.txt"
     path.write_text(GOOD_FILE)
     result = invoke("solve", "--json", "--file", str(path))
@@ -337,10 +337,10 @@ def test_bad_deal(case: str, no_solving: None) -> None:
 @pytest.mark.parametrize(
     ("args", "token"),
     [
-        (["--trump", "sevens"], "sevens"),
-        (["--trump", "sixes", "--bidder", "4"], "4"),
-        (["--trump", "sixes", "--bidder", "north"], "north"),
-        (["--threads", "0"], "0"),
+        (["--trump", "sevens"], "unknown declaration: 'sevens'"),
+        (["--trump", "sixes", "--bidder", "4"], "not a seat: '4'"),
+        (["--trump", "sixes", "--bidder", "north"], "not a seat: 'north'"),
+        (["--threads", "0"], "--threads must be at least 1, got 0"),
     ],
 )
 def test_bad_options(args: list[str], token: str, no_solving: None) -> None:

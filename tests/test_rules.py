@@ -9,7 +9,7 @@ import re
 import pytest
 
 from dominoes import d, ds, mask
-from texas42 import rules
+from texas42 import errors, rules
 from texas42.rules import TRUMP, Declaration, parse_declaration, parse_domino
 
 D = Declaration
@@ -354,7 +354,7 @@ def test_declaration_labels_round_trip() -> None:
     "token", ["7-1", "1-7", "71", "6-9", "8-8", "6x", "x", "6--4", "6-4-", "-64", "644", "6"]
 )
 def test_bad_domino_token(token: str) -> None:
-    with pytest.raises(rules.InvalidDominoError, match=re.escape(repr(token))) as info:
+    with pytest.raises(errors.InvalidDominoError, match=re.escape(repr(token))) as info:
         parse_domino(token)
     assert isinstance(info.value, ValueError)
     # Inside a hand the message still names the bad token.
@@ -363,25 +363,25 @@ def test_bad_domino_token(token: str) -> None:
 
 
 def test_domino_constructor_rejects_bad_pips() -> None:
-    with pytest.raises(rules.InvalidDominoError, match="7-1"):
+    with pytest.raises(errors.InvalidDominoError, match="7-1"):
         rules.domino(7, 1)
-    with pytest.raises(rules.InvalidDominoError, match="3--1"):
+    with pytest.raises(errors.InvalidDominoError, match="3--1"):
         rules.domino(3, -1)
 
 
 def test_duplicate_domino_in_a_hand() -> None:
-    with pytest.raises(rules.DuplicateDominoError, match="6-4") as info:
+    with pytest.raises(errors.DuplicateDominoError, match="6-4") as info:
         rules.parse_hand("6-4 5-5 4-6 3-3 2-2 1-1 0-0")
     assert isinstance(info.value, ValueError)
     assert "4-6" in str(info.value)
-    with pytest.raises(rules.DuplicateDominoError, match="46"):
+    with pytest.raises(errors.DuplicateDominoError, match="46"):
         rules.parse_hand("6-4 5-5 46 3-3 2-2 1-1 0-0")
 
 
 @pytest.mark.parametrize("text", ["6-6 6-5 6-4 6-3 6-2 6-1", "6-6 6-5 6-4 6-3 6-2 6-1 6-0 5-5", "", "6-6"])
 def test_hand_of_the_wrong_size(text: str) -> None:
     count = len(text.split())
-    with pytest.raises(rules.HandSizeError, match=f"got {count}") as info:
+    with pytest.raises(errors.HandSizeError, match=f"got {count}") as info:
         rules.parse_hand(text)
     assert isinstance(info.value, ValueError)
     assert text in str(info.value)
@@ -392,48 +392,48 @@ def test_deal_with_a_domino_in_two_hands() -> None:
         "6-6 6-5 6-4 6-3 6-2 6-1 6-0 / 5-5 5-4 5-3 5-2 5-1 5-0 4-4 /"
         " 4-3 4-2 4-1 4-0 3-3 3-2 3-1 / 3-0 2-2 2-1 2-0 1-1 1-0 4-6"
     )
-    with pytest.raises(rules.DuplicateDominoError, match="6-4") as info:
+    with pytest.raises(errors.DuplicateDominoError, match="6-4") as info:
         rules.parse_deal(text)
     assert isinstance(info.value, ValueError)
-    with pytest.raises(rules.DuplicateDominoError, match="5-0"):
+    with pytest.raises(errors.DuplicateDominoError, match="5-0"):
         rules.parse_deal("5-0 / 1-1 / 05 / 2-2", hand_size=None)
 
 
 def test_deal_with_the_wrong_number_of_hands() -> None:
-    with pytest.raises(rules.HandSizeError, match="got 3"):
+    with pytest.raises(errors.HandSizeError, match="got 3"):
         rules.parse_deal("1-1 / 2-2 / 3-3", hand_size=None)
-    with pytest.raises(rules.HandSizeError, match="got 5"):
+    with pytest.raises(errors.HandSizeError, match="got 5"):
         rules.parse_deal("1-1 / 2-2 / 3-3 / 4-4 / 5-5", hand_size=None)
-    with pytest.raises(rules.HandSizeError, match="got 3"):
+    with pytest.raises(errors.HandSizeError, match="got 3"):
         rules.Deal.from_hands([rules.Hand(mask("1-1"))] * 3)
 
 
 def test_deal_with_hands_of_the_wrong_size() -> None:
     seven = "6-6 6-5 6-4 6-3 6-2 6-1 6-0 / 5-5 5-4 5-3 5-2 5-1 5-0 4-4 / 4-3 4-2 4-1 4-0 3-3 3-2 3-1"
-    with pytest.raises(rules.HandSizeError, match="got 6"):
+    with pytest.raises(errors.HandSizeError, match="got 6"):
         rules.parse_deal(seven + " / 3-0 2-2 2-1 2-0 1-1 1-0")
-    with pytest.raises(rules.HandSizeError, match="got 8"):
+    with pytest.raises(errors.HandSizeError, match="got 8"):
         rules.parse_deal(seven + " / 3-0 2-2 2-1 2-0 1-1 1-0 0-0 6-6")
-    with pytest.raises(rules.HandSizeError, match="1, 1, 1, 2"):
+    with pytest.raises(errors.HandSizeError, match="1, 1, 1, 2"):
         rules.parse_deal("1-1 / 2-2 / 3-3 / 4-4 5-5", hand_size=None)
-    with pytest.raises(rules.HandSizeError):
+    with pytest.raises(errors.HandSizeError):
         rules.parse_deal(" / / / ", hand_size=None)
 
 
 @pytest.mark.parametrize("text", ["sevens", "nello", "trumps", "7", "9", "", "no trump", "double"])
 def test_unknown_declaration(text: str) -> None:
-    with pytest.raises(rules.InvalidDeclarationError, match=re.escape(repr(text))) as info:
+    with pytest.raises(errors.InvalidDeclarationError, match=re.escape(repr(text))) as info:
         parse_declaration(text)
     assert isinstance(info.value, ValueError)
 
 
 def test_errors_are_value_errors() -> None:
     for error in (
-        rules.Texas42Error,
-        rules.InvalidDominoError,
-        rules.DuplicateDominoError,
-        rules.HandSizeError,
-        rules.InvalidDeclarationError,
+        errors.Texas42Error,
+        errors.InvalidDominoError,
+        errors.DuplicateDominoError,
+        errors.HandSizeError,
+        errors.InvalidDeclarationError,
     ):
         assert issubclass(error, ValueError)
     with pytest.raises(ValueError):
@@ -442,5 +442,5 @@ def test_errors_are_value_errors() -> None:
 
 @pytest.mark.parametrize("token", ["\u0666-\u0664", "\uff16\uff14"])
 def test_non_ascii_digits_are_rejected(token: str) -> None:
-    with pytest.raises(rules.InvalidDominoError):
+    with pytest.raises(errors.InvalidDominoError):
         parse_domino(token)

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from dominoes import d, ds, mask, random_hands
 from naive import nello_can_lose_all, sevens_tricks
-from texas42 import engine, rules
+from texas42 import engine, errors, rules
 from texas42.rules import DOUBLES_SUIT, Declaration, NelloDoubles
 
 OWN, HIGH, LOW = NelloDoubles.OWN_SUIT, NelloDoubles.HIGH, NelloDoubles.LOW
@@ -147,11 +147,11 @@ def test_house_rule_options_parse_and_reject_bad_values() -> None:
     assert rules.parse_nello_doubles(" HIGH ") is HIGH
     assert rules.parse_nello_doubles("own_suit") is OWN
     assert rules.parse_all_pass("reshuffle") is rules.AllPass.RESHUFFLE
-    with pytest.raises(rules.HouseRulesError, match="'middle'"):
+    with pytest.raises(errors.HouseRulesError, match="'middle'"):
         rules.parse_nello_doubles("middle")
-    with pytest.raises(rules.HouseRulesError, match="'redeal'"):
+    with pytest.raises(errors.HouseRulesError, match="'redeal'"):
         rules.parse_all_pass("redeal")
-    with pytest.raises(rules.HouseRulesError, match="1 or 2 marks, got 3"):
+    with pytest.raises(errors.HouseRulesError, match="1 or 2 marks, got 3"):
         rules.HouseRules(nello_min_marks=3)
     assert rules.HouseRules() == rules.HouseRules(OWN, 2, rules.AllPass.FORCED, True)
 

@@ -12,6 +12,10 @@ class Texas42Error(ValueError):
     """Bad input: the message names the offending token."""
 
 
+class UsageError(Texas42Error):
+    """Command-line arguments that do not go together, or an option with a bad value."""
+
+
 class InvalidDominoError(Texas42Error):
     """A token that is not a domino of the double-six set."""
 
@@ -32,6 +36,20 @@ class InvalidSeatError(Texas42Error):
     """A value that is not a seat 0..3."""
 
 
+class IllegalPlayError(Texas42Error):
+    """A play that the rules do not allow in the position: not in the hand of the seat
+    to play, or not following the suit led when the hand can."""
+
+
+class InputFileError(Texas42Error):
+    """A file that cannot be read, or whose lines hold bad input: ``lines`` has
+    ``(line number, message)`` for each bad line (none when the file is unreadable)."""
+
+    def __init__(self, message: str, lines: tuple[tuple[int, str], ...] = ()) -> None:
+        super().__init__(message)
+        self.lines = lines
+
+
 class HouseRulesError(Texas42Error):
     """A house-rule option or setting with a bad value."""
 
@@ -45,7 +63,7 @@ class AuctionError(Texas42Error):
 
 
 class AnalysisError(Texas42Error):
-    """A bad analysis parameter: deals, seed, confidence, declarations."""
+    """A bad parameter of dealing or analysis: deals, seed, confidence, declarations."""
 
 
 class DealArrayError(Texas42Error):
@@ -70,9 +88,12 @@ __all__ = [
     "EngineInputError",
     "HandSizeError",
     "HouseRulesError",
+    "IllegalPlayError",
+    "InputFileError",
     "InvalidDeclarationError",
     "InvalidDominoError",
     "InvalidSeatError",
     "StatisticsError",
     "Texas42Error",
+    "UsageError",
 ]

@@ -1,35 +1,29 @@
-"""Solving deals for the command line: plain results, deal files and JSON.
-
-Everything here returns plain dataclasses; the CLI only parses and prints them.
-"""
+"""Deals with all four hands known: their double-dummy tables and optimal lines of play."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
 
 import numpy as np
 
-from texas42 import engine, rules
-from texas42.rules import DECLARATIONS, Deal, Declaration, Domino, HouseRules, NelloDoubles, Seat
-
-T = TypeVar("T")
+from texas42 import engine
+from texas42.errors import AnalysisError, DealArrayError
+from texas42.rules import (
+    DECLARATIONS,
+    Deal,
+    Declaration,
+    Domino,
+    HouseRules,
+    NelloDoubles,
+    Position,
+    Seat,
+    TrumpTricks,
+    check_seat,
+)
 
 DEFAULT_BATCH_DEALS = 64
 """Deals per call to the engine when solving a file (x 9 declarations x 4 bidders)."""
-
-
-class InvalidSeatError(rules.Texas42Error):
-    """A token that is not a seat 0..3."""
-
-
-def parse_seat(text: str) -> Seat:
-    """Parse a seat ``0``..``3``."""
-    token = text.strip()
-    if token not in ("0", "1", "2", "3"):
-        raise InvalidSeatError(f"not a seat: {token!r} (seats are 0, 1, 2, 3 in playing order)")
-    return int(token)
 
 
 # --- Tables of double-dummy values --------------------------------------------
@@ -61,7 +55,7 @@ class DealTable:
         """Build from a (9, 4) array such as ``engine.solve_table`` returns and, for the
         special contracts, the Nel-O and sevens values of bidders 0..3."""
         if points.shape != (len(DECLARATIONS), 4):
-            raise ValueError(f"a deal table is (9, 4), got {points.shape}")
+            raise DealArrayError(f"a deal table is (9, 4), got {points.shape}")
         rows = tuple(_row(r) for r in points)
         if specials is None:
             return cls(deal, rows)
@@ -99,7 +93,7 @@ def iter_deal_tables(
     """Solve deals in batches with ``engine.solve_deals`` (and, with ``house`` allowing
     them, the special contracts); yield the tables in input order."""
     if batch_deals < 1:
-        raise ValueError(f"batch_deals must be at least 1, got {batch_deals}")
+        raise AnalysisError(f"batch_deals must be at least 1, got {batch_deals}")
     batch: list[Deal] = []
     for deal in deals:
         batch.append(deal)
@@ -163,117 +157,22 @@ class PlayLine:
 
 
 def optimal_line(deal: Deal, declaration: Declaration, bidder: Seat) -> PlayLine:
-    """An optimal line of play, trick by trick, with running scores."""
-    if bidder not in rules.SEATS:
-        raise InvalidSeatError(f"not a seat: {bidder!r} (seats are 0, 1, 2, 3 in playing order)")
-    score = [0, 0]
+    """An optimal line of play (``engine.principal_variation``), trick by trick, with
+    the running score of the position after each trick."""
+    position = Position.start(deal, TrumpTricks(declaration), check_seat(bidder))
     tricks: list[PlayedTrick] = []
     for number, trick in enumerate(engine.principal_variation(deal, declaration, bidder), start=1):
-        score[trick.winner % 2] += trick.points
+        leader, before = position.leader, sum(position.score)
+        for _, d in trick.plays:
+            position = position.play(d)
         tricks.append(
             PlayedTrick(
                 number=number,
-                leader=trick.plays[0][0],
+                leader=leader,
                 plays=trick.plays,
-                winner=trick.winner,
-                points=trick.points,
-                score=(score[0], score[1]),
+                winner=position.leader,
+                points=sum(position.score) - before,
+                score=position.score,
             )
         )
     return PlayLine(declaration, bidder, tuple(tricks))
-
-
-# --- Deal files ---------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class NumberedDeal:
-    """A valid deal and the line it came from (1-based)."""
-
-    line: int
-    deal: Deal
-
-
-@dataclass(frozen=True)
-class LineError:
-    """A bad line of a deals file."""
-
-    line: int
-    message: str
-
-    def __str__(self) -> str:
-        return f"line {self.line}: {self.message}"
-
-
-@dataclass(frozen=True)
-class DealsInput:
-    """The valid deals of a deals file and the errors of its bad lines."""
-
-    deals: tuple[NumberedDeal, ...]
-    errors: tuple[LineError, ...]
-
-
-def strip_comment(line: str) -> str:
-    """The line without a ``#`` comment and surrounding blanks."""
-    return line.split("#", 1)[0].strip()
-
-
-def parse_lines(
-    lines: Iterable[str], parse: Callable[[int, str], T]
-) -> tuple[tuple[T, ...], tuple[LineError, ...]]:
-    """Parse one item a line with ``parse(number, text)``; ``#`` comments and blank lines
-    are ignored. Every bad line is collected as a ``LineError`` rather than raised."""
-    items: list[T] = []
-    errors: list[LineError] = []
-    for number, line in enumerate(lines, start=1):
-        text = strip_comment(line)
-        if not text:
-            continue
-        try:
-            items.append(parse(number, text))
-        except rules.Texas42Error as error:
-            errors.append(LineError(number, str(error)))
-    return tuple(items), tuple(errors)
-
-
-def read_deals(lines: Iterable[str]) -> DealsInput:
-    """Parse one deal a line; see ``parse_lines``."""
-    return DealsInput(*parse_lines(lines, lambda number, text: NumberedDeal(number, rules.parse_deal(text))))
-
-
-# --- JSON ---------------------------------------------------------------------
-
-
-def hands_to_json(deal: Deal) -> list[list[str]]:
-    """The hands as lists of domino names, high end first (``"6-4"``)."""
-    return [hand.names() for hand in deal]
-
-
-def line_to_json(line: PlayLine) -> list[dict[str, Any]]:
-    """``[{"plays": [[seat, "6-4"], ...], "winner": s, "points": p}, ...]``."""
-    return [
-        {
-            "plays": [[seat, rules.domino_name(d)] for seat, d in trick.plays],
-            "winner": trick.winner,
-            "points": trick.points,
-        }
-        for trick in line.tricks
-    ]
-
-
-def table_to_json(table: DealTable, line: PlayLine | None = None) -> dict[str, Any]:
-    """``{"hands": [...], "table": {label: [p0, p1, p2, p3], ...}}``, plus ``"line"`` if given.
-
-    With the special contracts, ``table`` also has ``"nello"`` (1 or 0 per bidder) and
-    ``"sevens"`` (tricks 0..7 per bidder), and ``"nello_doubles"`` says how doubles played."""
-    result: dict[str, Any] = {
-        "hands": hands_to_json(table.deal),
-        "table": {d.label: list(table.points[d.value]) for d in DECLARATIONS},
-    }
-    if table.nello is not None and table.sevens is not None and table.nello_doubles is not None:
-        result["table"]["nello"] = list(table.nello)
-        result["table"]["sevens"] = list(table.sevens)
-        result["nello_doubles"] = table.nello_doubles.label
-    if line is not None:
-        result["line"] = line_to_json(line)
-    return result

@@ -1,4 +1,4 @@
-"""House rules from a ``[tool.texas42]`` table in the working directory.
+"""House rules from a ``[tool.texas42]`` table in the working directory (docs/rules.md#house-rules).
 
 The table is read from ``texas42.toml`` if it has one, else from ``pyproject.toml``.
 Its keys are the command-line options' names without the dashes in front:
@@ -21,14 +21,11 @@ from pathlib import Path
 from typing import Any, Final
 
 from texas42 import rules
+from texas42.errors import ConfigError, HouseRulesError, Texas42Error
 from texas42.rules import HouseRules
 
 CONFIG_FILES: Final = ("texas42.toml", "pyproject.toml")
 KEYS: Final = ("nello-doubles", "nello-min-marks", "all-pass", "specials")
-
-
-class ConfigError(rules.Texas42Error):
-    """A bad configuration file, key or value; the message names the file and the key."""
 
 
 def _value(key: str, value: object) -> Any:
@@ -47,7 +44,7 @@ def _value(key: str, value: object) -> Any:
         "nello-min-marks": "a whole number, 1 or 2",
         "specials": "true or false",
     }[key]
-    raise rules.HouseRulesError(f"needs {wanted}, got {value!r}")
+    raise HouseRulesError(f"needs {wanted}, got {value!r}")
 
 
 def settings_from_table(table: Mapping[str, object], source: str) -> dict[str, Any]:
@@ -58,7 +55,7 @@ def settings_from_table(table: Mapping[str, object], source: str) -> dict[str, A
             raise ConfigError(f"{source}: unknown key {key!r} in [tool.texas42] (keys: {', '.join(KEYS)})")
         try:
             settings[key.replace("-", "_")] = _value(key, value)
-        except rules.Texas42Error as error:
+        except Texas42Error as error:
             raise ConfigError(f"{source}: [tool.texas42] {key}: {error}") from None
     return settings
 

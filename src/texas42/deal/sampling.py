@@ -11,6 +11,7 @@ import secrets
 import numpy as np
 
 from texas42 import rules
+from texas42.errors import AnalysisError, HandSizeError
 from texas42.rules import HAND_SIZE, Hand
 
 MAX_SEED = 2**63 - 1
@@ -22,12 +23,18 @@ def draw_seed() -> int:
     return secrets.randbelow(10**9)
 
 
+def check_seed(seed: int) -> int:
+    """``seed`` if it lies in 0..``MAX_SEED``, else an ``AnalysisError``."""
+    if not 0 <= seed <= MAX_SEED:
+        raise AnalysisError(f"a seed runs from 0 to {MAX_SEED}, got {seed}")
+    return seed
+
+
 def generators(seed: int, count: int = 2) -> list[np.random.Generator]:
     """``count`` independent generators derived from one seed (``SeedSequence.spawn``).
 
     The first deals the main sample, the second an independent check sample."""
-    if not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"a seed runs from 0 to {MAX_SEED}, got {seed}")
+    check_seed(seed)
     return [
         np.random.Generator(np.random.PCG64(child)) for child in np.random.SeedSequence(seed).spawn(count)
     ]
@@ -42,9 +49,9 @@ def sample_deals(hand: Hand, n: int, rng: np.random.Generator) -> np.ndarray:
     """``n`` deals as an (n, 4) int64 array of hand masks: seat 0 holds ``hand`` and the
     21 unseen dominoes are dealt uniformly at random, 7 to each of seats 1, 2 and 3."""
     if len(hand) != HAND_SIZE:
-        raise rules.HandSizeError(f"a hand needs {HAND_SIZE} dominoes, got {len(hand)}: {hand}")
+        raise HandSizeError(f"a hand needs {HAND_SIZE} dominoes, got {len(hand)}: {hand}")
     if n < 0:
-        raise ValueError(f"the number of deals must be non-negative, got {n}")
+        raise AnalysisError(f"the number of deals must be non-negative, got {n}")
     rest = unseen_dominoes(hand)
     # Each row is an independent uniform permutation of the 21 unseen dominoes.
     order = rng.permuted(np.broadcast_to(rest, (n, rest.size)), axis=1)

@@ -1,0 +1,79 @@
+"""Monte Carlo hand analysis and exact deal tables: plain frozen dataclasses, no wording.
+
+Seat 0 holds the hand, bids and leads; seat 2 is the partner. The 21 unseen dominoes
+are dealt many times (``texas42.deal``), every deal is solved double-dummy for every
+declaration with the engine (``sample``), and the points are summarised per declaration
+(``statistics``); ``hand`` recommends a bid, ``bidding`` advises one during an auction,
+``comparison`` puts trumps head to head and ``specials`` weighs the special contracts.
+"""
+
+from texas42.analysis.bidding import (
+    BidAdvice,
+    LadderRung,
+    SpecialRung,
+    advise_bid,
+    bid_ladder,
+    special_ladder,
+)
+from texas42.analysis.comparison import (
+    BidDifference,
+    Comparison,
+    PairComparison,
+    compare_points,
+    compare_trumps,
+)
+from texas42.analysis.hand import (
+    DEFAULT_CONFIDENCE,
+    HandAnalysis,
+    Recommendation,
+    analyze_hand,
+    highest_made,
+    recommend,
+)
+from texas42.analysis.sample import DEFAULT_DEALS, Progress, Sample
+from texas42.analysis.solving import (
+    DealTable,
+    PlayedTrick,
+    PlayLine,
+    iter_deal_tables,
+    optimal_line,
+    solve_deal_table,
+)
+from texas42.analysis.specials import SpecialStats, analyze_specials, special_contracts
+from texas42.analysis.statistics import Interval, TrumpStats, mean_interval, wilson_interval
+
+__all__ = [
+    "DEFAULT_CONFIDENCE",
+    "DEFAULT_DEALS",
+    "BidAdvice",
+    "BidDifference",
+    "Comparison",
+    "DealTable",
+    "HandAnalysis",
+    "Interval",
+    "LadderRung",
+    "PairComparison",
+    "PlayLine",
+    "PlayedTrick",
+    "Progress",
+    "Recommendation",
+    "Sample",
+    "SpecialRung",
+    "SpecialStats",
+    "TrumpStats",
+    "advise_bid",
+    "analyze_hand",
+    "analyze_specials",
+    "bid_ladder",
+    "compare_points",
+    "compare_trumps",
+    "highest_made",
+    "iter_deal_tables",
+    "mean_interval",
+    "optimal_line",
+    "recommend",
+    "solve_deal_table",
+    "special_contracts",
+    "special_ladder",
+    "wilson_interval",
+]

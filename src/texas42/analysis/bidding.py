@@ -1,0 +1,226 @@
+"""What to bid now, given the bids already made: the ladder of legal bids with their
+odds, and the advice (docs/rules.md#bidding-and-scoring). The words that explain an
+advice are the report's (``texas42.report.wording.advice_reason``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Final
+
+from texas42.analysis.hand import HandAnalysis, highest_made
+from texas42.analysis.statistics import Interval
+from texas42.rules import (
+    MARK,
+    PASS,
+    AllPass,
+    Auction,
+    Contract,
+    Declaration,
+    HouseRules,
+    expected_marks,
+    marks,
+    special_bid,
+)
+
+PARTNER_MARGIN: Final = 4
+"""Outbid a partner's point bid only when the hand makes at least this many points more
+(or a bid worth more marks)."""
+
+
+@dataclass(frozen=True)
+class LadderRung:
+    """One legal bid with the declaration that makes it most often."""
+
+    bid: int
+    declaration: Declaration
+    make: float
+    make_ci95: Interval
+    make_confirmed: float | None
+    expected_marks: float
+    makes: bool
+    """Whether the hand makes the bid at the chosen confidence."""
+
+
+@dataclass(frozen=True)
+class SpecialRung:
+    """A special contract the hand may bid now, at ``bid``, with its odds."""
+
+    contract: Contract
+    bid: int
+    make: float
+    make_ci95: Interval
+    expected_marks: float
+    makes: bool
+    """Whether the contract is made at the chosen confidence."""
+
+
+@dataclass(frozen=True)
+class BidAdvice:
+    """What to bid now: ``bid`` (``PASS`` or a legal bid), the trump to call and why.
+
+    ``rule`` names the rule that decided: ``open`` (bid the hand's value over an
+    opponent's bid or none), ``cannot-make`` (pass: nothing legal is made),
+    ``partner-holds`` (pass: the partner's high bid stands), ``outbid-partner`` (a much
+    stronger hand takes over), ``shaker`` (the least bid that wins, or a mark bid worth
+    more), ``forced`` (the shaker after three passes bids though nothing is made) and
+    ``special`` (a special contract expects more marks than the trump advice, which
+    ``replaces`` holds). For a pass, ``declaration`` and the odds are those of the
+    cheapest legal bid. ``most`` is the most the hand makes among the legal bids."""
+
+    analysis: HandAnalysis = field(compare=False, repr=False)
+    """The analysis the advice stands on."""
+    auction: Auction
+    bid: int
+    declaration: Declaration
+    make: float
+    make_confirmed: float | None
+    expected_marks: float
+    rule: str
+    ladder: tuple[LadderRung, ...]
+    confidence: float
+    contract: Contract | None = None
+    """The special contract bid, or None for a trump bid (or a pass)."""
+    specials: tuple[SpecialRung, ...] = ()
+    most: LadderRung | None = None
+    replaces: BidAdvice | None = None
+
+    @property
+    def passes(self) -> bool:
+        return self.bid == PASS
+
+    @property
+    def made(self) -> tuple[LadderRung, ...]:
+        """The legal bids the hand makes at the confidence."""
+        return tuple(r for r in self.ladder if r.makes)
+
+
+def bid_ladder(analysis: HandAnalysis, bids: Iterable[int]) -> tuple[LadderRung, ...]:
+    """Each bid with its best declaration, odds (confirmed where checked) and expected marks."""
+    rungs = []
+    for bid in bids:
+        best = analysis.best(bid)
+        p = best.make(bid)
+        check = analysis.check(best.declaration)
+        rungs.append(
+            LadderRung(
+                bid=bid,
+                declaration=best.declaration,
+                make=p,
+                make_ci95=best.make_ci95(bid),
+                make_confirmed=None if check is None else check.make(bid),
+                expected_marks=expected_marks(bid, p),
+                makes=p >= analysis.confidence,
+            )
+        )
+    return tuple(rungs)
+
+
+def special_ladder(analysis: HandAnalysis, high: int, house: HouseRules) -> tuple[SpecialRung, ...]:
+    """The hand's special contracts that may be bid over ``high``, with their odds."""
+    rungs = []
+    for stats in analysis.specials:
+        bid = special_bid(stats.contract, high, house)
+        if bid is not None:
+            rungs.append(
+                SpecialRung(
+                    contract=stats.contract,
+                    bid=bid,
+                    make=stats.make,
+                    make_ci95=stats.make_ci95,
+                    expected_marks=expected_marks(bid, stats.make),
+                    makes=stats.make >= analysis.confidence,
+                )
+            )
+    return tuple(rungs)
+
+
+def much_stronger(value: int, partner_bid: int) -> bool:
+    """Whether a hand that makes ``value`` should take the bid from a partner's ``partner_bid``."""
+    if marks(value) > marks(partner_bid):
+        return True
+    return partner_bid < MARK and value >= partner_bid + PARTNER_MARGIN
+
+
+def _best_marks(rungs: Sequence[LadderRung]) -> LadderRung:
+    """Highest expected marks; among equal marks the lowest bid (made at least as often)."""
+    return max(rungs, key=lambda r: (round(r.expected_marks, 12), -r.bid))
+
+
+def advise_bid(analysis: HandAnalysis, auction: Auction, house: HouseRules | None = None) -> BidAdvice:
+    """What to bid now with this hand after this auction.
+
+    * Nobody has bid, or an opponent holds the high bid: bid the most the hand makes at
+      the analysis's confidence (``highest_made``: each player bids once, 84 rather than
+      42 only when it expects more marks); pass if no legal bid is made that often.
+    * The partner holds the high bid: pass unless the hand makes at least
+      ``PARTNER_MARGIN`` points more, or a bid worth more marks.
+    * The shaker bids the least that wins (a higher mark bid only when it expects more marks).
+    * The shaker after three passes must bid (house rule ``all_pass`` forced, the default):
+      the legal bid with the best expected marks.
+    * A special contract of the analysis (``special_ladder``) made at the confidence
+      replaces that advice when it expects more marks (over a partner's bid, only a
+      special worth more marks; a forced shaker takes the best expected marks)."""
+    house = HouseRules() if house is None else house
+    forced = auction.must_bid and house.all_pass is AllPass.FORCED
+    specials = special_ladder(analysis, auction.high_bid, house)
+    advice = replace(_advise_trump_bid(analysis, auction, forced), specials=specials)
+    high = auction.high_bid
+    candidates = [
+        r
+        for r in specials
+        if (r.makes or forced) and (not auction.partner_holds or marks(r.bid) > marks(high))
+    ]
+    if not candidates:
+        return advice
+    top = max(candidates, key=lambda r: (round(r.expected_marks, 12), -r.bid))
+    if top.expected_marks <= advice.expected_marks:
+        return advice
+    return replace(
+        advice,
+        bid=top.bid,
+        contract=top.contract,
+        make=top.make,
+        make_confirmed=None,
+        expected_marks=top.expected_marks,
+        rule="special",
+        replaces=advice,
+    )
+
+
+def _advise_trump_bid(analysis: HandAnalysis, auction: Auction, forced: bool) -> BidAdvice:
+    """``advise_bid`` among the trump bids; ``forced``: the shaker must bid."""
+    ladder = bid_ladder(analysis, auction.legal_bids())
+    made = [r for r in ladder if r.makes]
+    by_bid = {r.bid: r for r in ladder}
+    most_bid = highest_made([r.bid for r in ladder], lambda bid: by_bid[bid].make, analysis.confidence)
+    most = None if most_bid is None else by_bid[most_bid]
+
+    def advice(rung: LadderRung | None, rule: str) -> BidAdvice:
+        shown = rung if rung is not None else ladder[0]
+        return BidAdvice(
+            analysis=analysis,
+            auction=auction,
+            bid=PASS if rung is None else rung.bid,
+            declaration=shown.declaration,
+            make=shown.make,
+            make_confirmed=shown.make_confirmed,
+            expected_marks=0.0 if rung is None else rung.expected_marks,
+            rule=rule,
+            ladder=ladder,
+            confidence=analysis.confidence,
+            most=most,
+        )
+
+    if forced:
+        return advice(_best_marks(made or ladder), "forced")
+    if most is None:
+        return advice(None, "cannot-make")
+    if auction.partner_holds:
+        if not much_stronger(most.bid, auction.high_bid):
+            return advice(None, "partner-holds")
+        if not auction.is_shaker:
+            return advice(most, "outbid-partner")
+    if auction.is_shaker:
+        return advice(_best_marks(made), "shaker")
+    return advice(most, "open")

@@ -1,0 +1,143 @@
+"""Declarations head to head on the same deals."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from texas42 import deal
+from texas42.analysis.sample import (
+    DEFAULT_DEALS,
+    Progress,
+    Sample,
+    SolveCounter,
+    check_deals,
+    draw_deals,
+    solve_sample,
+)
+from texas42.analysis.specials import (
+    DEFAULT_BATCH_DEALS,
+    SpecialStats,
+    analyze_specials,
+    special_solves_per_deal,
+)
+from texas42.analysis.statistics import Interval, TrumpStats, mean_interval
+from texas42.errors import AnalysisError, StatisticsError
+from texas42.rules import BIDS, TOTAL_POINTS, Declaration, Hand, HouseRules, needed_points
+
+
+@dataclass(frozen=True)
+class BidDifference:
+    """The odds of one bid under two declarations on the same deals."""
+
+    bid: int
+    first: float
+    second: float
+    difference: float
+    difference_ci95: Interval
+
+
+@dataclass(frozen=True)
+class PairComparison:
+    """Two declarations head to head on the same deals."""
+
+    first: Declaration
+    second: Declaration
+    mean_difference: float
+    """Mean of (first's points - second's points) per deal."""
+    mean_difference_ci95: Interval
+    first_more: float
+    """The share of deals in which ``first`` takes more points."""
+    second_more: float
+    equal: float
+    bids: tuple[BidDifference, ...]
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Declarations compared on one sample of deals (the main sample of ``analyze_hand``
+    with the same seed, so its figures match ``analyze``'s)."""
+
+    hand: Hand
+    deals: int
+    seed: int
+    trumps: tuple[TrumpStats, ...]
+    pairs: tuple[PairComparison, ...]
+    specials: tuple[SpecialStats, ...] = ()
+    """The special contracts on the same deals (with house rules that allow them)."""
+    sample: Sample | None = field(default=None, compare=False, repr=False)
+
+
+def compare_points(first: Declaration, second: Declaration, a: np.ndarray, b: np.ndarray) -> PairComparison:
+    """Compare two declarations from their points on the same deals."""
+    a = np.asarray(a, dtype=np.int64)
+    b = np.asarray(b, dtype=np.int64)
+    if a.shape != b.shape or a.ndim != 1 or a.size == 0:
+        raise StatisticsError("two non-empty 1-d arrays of points on the same deals are needed")
+    n = a.size
+    diff = a - b
+    mean, ci = mean_interval(diff, bounds=(-float(TOTAL_POINTS), float(TOTAL_POINTS)))
+    rows = []
+    for bid in BIDS:
+        need = needed_points(bid)
+        made_a, made_b = a >= need, b >= need
+        d, d_ci = mean_interval(made_a.astype(np.int64) - made_b.astype(np.int64), bounds=(-1.0, 1.0))
+        rows.append(BidDifference(bid, float(made_a.mean()), float(made_b.mean()), d, d_ci))
+    return PairComparison(
+        first=first,
+        second=second,
+        mean_difference=mean,
+        mean_difference_ci95=ci,
+        first_more=int(np.count_nonzero(diff > 0)) / n,
+        second_more=int(np.count_nonzero(diff < 0)) / n,
+        equal=int(np.count_nonzero(diff == 0)) / n,
+        bids=tuple(rows),
+    )
+
+
+def _distinct_in_order(declarations: Sequence[Declaration]) -> tuple[Declaration, ...]:
+    chosen = tuple(Declaration(d) for d in declarations)
+    if len(chosen) < 2:
+        raise AnalysisError("compare needs at least two declarations")
+    for i, d in enumerate(chosen):
+        if d in chosen[:i]:
+            raise AnalysisError(f"declaration given twice: {d.label}")
+    return chosen
+
+
+def compare_trumps(
+    hand: Hand,
+    declarations: Sequence[Declaration],
+    deals: int = DEFAULT_DEALS,
+    seed: int | None = None,
+    threads: int | None = None,
+    batch_deals: int = DEFAULT_BATCH_DEALS,
+    progress: Progress | None = None,
+    house: HouseRules | None = None,
+) -> Comparison:
+    """Solve the same deals for each declaration and compare every pair, in the order
+    given; with ``house``, also the special contracts it allows on the same deals."""
+    check_deals(deals)
+    chosen = _distinct_in_order(declarations)
+    seed = deal.draw_seed() if seed is None else seed
+    main_deals, _ = draw_deals(hand, deals, seed)
+    counter = SolveCounter(deals * (len(chosen) + special_solves_per_deal(hand, house)), progress)
+    sample = solve_sample(hand, seed, main_deals, chosen, threads, counter)
+    specials = analyze_specials(hand, main_deals, house, threads, batch_deals, counter)
+    points = sample.points
+    pairs = tuple(
+        compare_points(chosen[i], chosen[j], points[:, i], points[:, j])
+        for i in range(len(chosen))
+        for j in range(i + 1, len(chosen))
+    )
+    return Comparison(
+        hand=hand,
+        deals=deals,
+        seed=seed,
+        trumps=sample.stats(),
+        pairs=pairs,
+        specials=specials,
+        sample=sample,
+    )

@@ -1,0 +1,223 @@
+"""What a hand is worth: the statistics of every declaration on a sample of deals, the
+bid and trump to call, and a check of that choice on an independent sample."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Final
+
+from texas42 import deal
+from texas42.analysis.sample import (
+    DEFAULT_DEALS,
+    Progress,
+    Sample,
+    SolveCounter,
+    check_deals,
+    distinct_declarations,
+    draw_deals,
+    reach_sample,
+    solve_sample,
+)
+from texas42.analysis.specials import (
+    DEFAULT_BATCH_DEALS,
+    SpecialStats,
+    analyze_specials,
+    special_solves_per_deal,
+)
+from texas42.analysis.statistics import Interval, TrumpStats, best_at, wilson_interval
+from texas42.errors import AnalysisError
+from texas42.rules import (
+    BIDS,
+    DECLARATIONS,
+    MARK,
+    PASS,
+    POINT_BIDS,
+    Declaration,
+    Hand,
+    HouseRules,
+    expected_marks,
+    needed_points,
+)
+
+DEFAULT_CONFIDENCE: Final = 0.5
+
+
+def check_confidence(confidence: float) -> float:
+    """``confidence`` if it lies in (0, 1], else an ``AnalysisError``."""
+    if not 0.0 < confidence <= 1.0:
+        raise AnalysisError(f"the confidence must be above 0 and at most 1, got {confidence:g}")
+    return confidence
+
+
+def highest_made(bids: Sequence[int], make: Callable[[int], float], confidence: float) -> int | None:
+    """The policy for what a hand makes: the highest of ``bids`` (in rising order) made at
+    least ``confidence`` of the time, where a mark bid above 42 is preferred to 42 only
+    when it expects more marks; None if none is made that often."""
+    made = [bid for bid in bids if make(bid) >= confidence]
+    if not made:
+        return None
+    top = made[-1]
+    if top > MARK and MARK in made and expected_marks(top, make(top)) <= expected_marks(MARK, make(MARK)):
+        return MARK
+    return top
+
+
+@dataclass(frozen=True)
+class Recommendation:
+    """What to bid with the hand and which trump to call.
+
+    For a pass, ``declaration`` and the figures are those of bidding 30 if forced to
+    (all four pass and the shaker must bid 30). ``make_confirmed`` and
+    ``expected_marks_confirmed`` re-estimate the same bid and trump on an independent
+    sample of as many deals: choosing the best of several declarations on one sample
+    flatters it (the winner's curse), the independent sample does not."""
+
+    bid: int
+    declaration: Declaration
+    make: float
+    make_ci95: Interval
+    expected_marks: float
+    confidence: float
+    make_confirmed: float | None = None
+    make_confirmed_ci95: Interval | None = None
+    expected_marks_confirmed: float | None = None
+
+    @property
+    def passes(self) -> bool:
+        return self.bid == PASS
+
+    @property
+    def contract(self) -> int:
+        """The bid the figures are about: the bid, or 30 for a pass."""
+        return POINT_BIDS[0] if self.passes else self.bid
+
+    def confirmed(self, successes: int, deals: int) -> Recommendation:
+        """This recommendation with its figures re-estimated on an independent sample,
+        where the same bid and trump were made in ``successes`` of ``deals`` deals."""
+        p = successes / deals
+        return replace(
+            self,
+            make_confirmed=p,
+            make_confirmed_ci95=wilson_interval(successes, deals),
+            expected_marks_confirmed=expected_marks(self.contract, p),
+        )
+
+
+def recommend(trumps: Sequence[TrumpStats], confidence: float = DEFAULT_CONFIDENCE) -> Recommendation:
+    """The hand's bid: the highest bid whose best declaration makes it at least
+    ``confidence`` of the time (``highest_made``), with that declaration as trump; a
+    pass if not even 30 is made that often."""
+    if not trumps:
+        raise AnalysisError("no declarations to recommend from")
+    check_confidence(confidence)
+    chosen = highest_made(BIDS, lambda bid: best_at(trumps, bid).make(bid), confidence)
+    bid = PASS if chosen is None else chosen
+    contract = POINT_BIDS[0] if chosen is None else chosen
+    best = best_at(trumps, contract)
+    p = best.make(contract)
+    return Recommendation(
+        bid=bid,
+        declaration=best.declaration,
+        make=p,
+        make_ci95=best.make_ci95(contract),
+        expected_marks=expected_marks(contract, p),
+        confidence=confidence,
+    )
+
+
+@dataclass(frozen=True)
+class HandAnalysis:
+    """A hand's worth over ``deals`` random deals of the unseen dominoes.
+
+    ``trumps`` has one entry per declaration analysed. ``checks`` holds the same
+    statistics on an independent sample of as many deals for every declaration that is
+    best at some bid, when asked for (``check_ladder``); the recommendation carries its
+    own check in any case. ``sample`` is the main sample itself: its deals and points."""
+
+    hand: Hand
+    deals: int
+    seed: int
+    confidence: float
+    trumps: tuple[TrumpStats, ...]
+    checks: tuple[TrumpStats, ...]
+    recommendation: Recommendation
+    specials: tuple[SpecialStats, ...] = ()
+    """The special contracts on the main sample (none unless asked for with house rules)."""
+    sample: Sample | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def declarations(self) -> tuple[Declaration, ...]:
+        return tuple(s.declaration for s in self.trumps)
+
+    def stats(self, declaration: Declaration) -> TrumpStats:
+        for s in self.trumps:
+            if s.declaration == declaration:
+                return s
+        raise KeyError(declaration)
+
+    def check(self, declaration: Declaration) -> TrumpStats | None:
+        """The declaration's statistics on the independent sample, if it was solved."""
+        for s in self.checks:
+            if s.declaration == declaration:
+                return s
+        return None
+
+    def best(self, bid: int) -> TrumpStats:
+        """The declaration that makes ``bid`` most often."""
+        return best_at(self.trumps, bid)
+
+
+def analyze_hand(
+    hand: Hand,
+    deals: int = DEFAULT_DEALS,
+    seed: int | None = None,
+    declarations: Iterable[Declaration] = DECLARATIONS,
+    confidence: float = DEFAULT_CONFIDENCE,
+    threads: int | None = None,
+    batch_deals: int = DEFAULT_BATCH_DEALS,
+    progress: Progress | None = None,
+    check_ladder: bool = False,
+    house: HouseRules | None = None,
+) -> HandAnalysis:
+    """Deal the unseen dominoes ``deals`` times, solve every deal for every declaration
+    and summarise; then check on an independent sample of the same size whether the
+    recommended bid and trump are made (with ``check_ladder``, solve the best declaration
+    of every bid there, for bidding advice). With ``house``, the special contracts its
+    rules allow are solved on the main sample too (``analyze_specials``). The result
+    depends only on the arguments other than ``threads``, ``batch_deals`` and
+    ``progress``; without ``seed`` one is drawn."""
+    check_deals(deals)
+    check_confidence(confidence)
+    chosen = distinct_declarations(declarations)
+    seed = deal.draw_seed() if seed is None else seed
+    main_deals, check_sample = draw_deals(hand, deals, seed)
+    special_solves = deals * special_solves_per_deal(hand, house)
+    counter = SolveCounter(deals * (len(chosen) + 1) + special_solves, progress)
+    sample = solve_sample(hand, seed, main_deals, chosen, threads, counter)
+    specials = analyze_specials(hand, main_deals, house, threads, batch_deals, counter)
+    trumps = sample.stats()
+    recommendation = recommend(trumps, confidence)
+    if check_ladder:
+        to_check = tuple(sorted({best_at(trumps, bid).declaration for bid in BIDS}))
+        counter.retotal(deals * (len(chosen) + len(to_check)) + special_solves)
+        checks = solve_sample(hand, seed, check_sample, to_check, threads, counter).stats()
+        check = next(s for s in checks if s.declaration == recommendation.declaration)
+        successes = check.successes(recommendation.contract)
+    else:
+        # Only whether the recommended bid is made: one null-window search a deal.
+        checks = ()
+        needed = needed_points(recommendation.contract)
+        made = reach_sample(check_sample, recommendation.declaration, needed, threads, counter)
+        successes = int(made.sum())
+    return HandAnalysis(
+        hand=hand,
+        deals=deals,
+        seed=seed,
+        confidence=confidence,
+        trumps=trumps,
+        checks=checks,
+        recommendation=recommendation.confirmed(successes, deals),
+        specials=specials,
+        sample=sample,
+    )

@@ -1,0 +1,122 @@
+"""One sample of deals around a hand, solved for every declaration asked: what the hand
+analysis, the comparison of trumps and the bidding advice all stand on.
+
+Seat 0 holds the hand, bids and leads; seat 2 is the partner. Every declaration is
+solved on the same deals (common random numbers), so differences between them are
+measured without the noise of different deals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+
+from texas42 import deal, engine
+from texas42.analysis.statistics import TrumpStats
+from texas42.errors import AnalysisError
+from texas42.rules import Declaration, Hand
+
+DEFAULT_DEALS: Final = 1000
+
+Progress = Callable[[int, int], None]
+"""A progress callback: ``progress(solves_done, solves_total)``."""
+
+
+@dataclass(frozen=True)
+class Sample:
+    """Deals of the 21 unseen dominoes (``deals``, an (n, 4) array of hand masks, seat 0
+    holding ``hand``) and ``points[i, j]``, the points seat 0's team takes in deal i
+    under ``declarations[j]``, seat 0 leading, double-dummy."""
+
+    hand: Hand
+    seed: int
+    deals: np.ndarray
+    declarations: tuple[Declaration, ...]
+    points: np.ndarray
+
+    @property
+    def size(self) -> int:
+        return int(self.deals.shape[0])
+
+    def points_of(self, declaration: Declaration) -> np.ndarray:
+        """The points of ``declaration`` in each deal."""
+        column: np.ndarray = self.points[:, self.declarations.index(declaration)]
+        return column
+
+    def stats(self) -> tuple[TrumpStats, ...]:
+        """Each declaration's statistics, in the order solved."""
+        return tuple(TrumpStats.from_points(d, self.points[:, j]) for j, d in enumerate(self.declarations))
+
+
+def check_deals(deals: int) -> int:
+    """``deals`` if it is a usable number of deals, else an ``AnalysisError``."""
+    if deals < 1:
+        raise AnalysisError(f"the number of deals must be at least 1, got {deals}")
+    return deals
+
+
+def distinct_declarations(declarations: Iterable[Declaration]) -> tuple[Declaration, ...]:
+    """The distinct declarations, in the rule book's order."""
+    chosen = tuple(sorted({Declaration(d) for d in declarations}))
+    if not chosen:
+        raise AnalysisError("no declarations to analyse")
+    return chosen
+
+
+def draw_deals(hand: Hand, deals: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """The main sample and an independent check sample of ``deals`` deals each, both
+    from ``seed`` (one generator stream each)."""
+    main_rng, check_rng = deal.generators(seed)
+    return deal.sample_deals(hand, deals, main_rng), deal.sample_deals(hand, deals, check_rng)
+
+
+def solve_sample(
+    hand: Hand,
+    seed: int,
+    deals: np.ndarray,
+    declarations: Iterable[Declaration],
+    threads: int | None = None,
+    on_progress: Callable[[int], None] | None = None,
+) -> Sample:
+    """Solve every deal for every declaration, seat 0 leading, in one parallel run of
+    the engine (``on_progress(solves)`` is called as solves finish)."""
+    chosen = tuple(Declaration(d) for d in declarations)
+    points = engine.solve_deals(deals, chosen, leaders=0, threads=threads, on_progress=on_progress).points
+    return Sample(hand=hand, seed=seed, deals=deals, declarations=chosen, points=points)
+
+
+def reach_sample(
+    deals: np.ndarray,
+    declaration: Declaration,
+    points: int,
+    threads: int | None = None,
+    on_progress: Callable[[int], None] | None = None,
+) -> np.ndarray:
+    """Whether seat 0's team, seat 0 leading, takes at least ``points`` in each deal
+    (bool, (n,)): one null-window search a deal, reporting as ``solve_sample``."""
+    made: np.ndarray = engine.reaches(
+        deals, [declaration], points, leaders=0, threads=threads, on_progress=on_progress
+    )[:, 0]
+    return made
+
+
+class SolveCounter:
+    """Counts solves for a progress callback whose total may still change."""
+
+    def __init__(self, total: int, progress: Progress | None) -> None:
+        self.done = 0
+        self.total = total
+        self.progress = progress
+
+    def retotal(self, total: int) -> None:
+        self.total = total
+        if self.progress is not None:
+            self.progress(self.done, self.total)
+
+    def __call__(self, solves: int) -> None:
+        self.done += solves
+        if self.progress is not None:
+            self.progress(self.done, self.total)

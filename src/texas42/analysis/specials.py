@@ -1,0 +1,181 @@
+"""The special contracts on a sample of deals (docs/rules.md#special-contracts): Nel-O,
+sevens, plunge and splash, seat 0 bidding."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+
+from texas42 import engine
+from texas42.analysis.statistics import Interval, wilson_interval
+from texas42.errors import AnalysisError
+from texas42.rules import (
+    DECLARATIONS,
+    MARK,
+    TOTAL_POINTS,
+    Contract,
+    Hand,
+    HouseRules,
+    NelloDoubles,
+    expected_marks,
+    may_plunge,
+    may_splash,
+    minimum_marks,
+    partner_trump,
+)
+
+DEFAULT_BATCH_DEALS: Final = 125
+"""Deals per call to the special contracts' kernels: their progress advances per batch (the
+trump engine reports its own progress as it runs)."""
+
+
+@dataclass(frozen=True)
+class SpecialStats:
+    """A special contract's odds over a sample of deals, bid at ``marks``.
+
+    For plunge and splash, ``successes`` counts the deals made with the trump the partner
+    names by ``rules.partner_trump`` (seeing only their own hand), and ``best_successes``
+    those made with the best trump for each deal, which the partner cannot know: an upper
+    bound, in hindsight."""
+
+    contract: Contract
+    deals: int
+    successes: int
+    marks: int
+    best_successes: int | None = None
+    doubles: NelloDoubles | None = None
+    """For Nel-O, the treatment of doubles it was solved with."""
+
+    @property
+    def make(self) -> float:
+        return self.successes / self.deals
+
+    @property
+    def make_ci95(self) -> Interval:
+        return wilson_interval(self.successes, self.deals)
+
+    @property
+    def expected_marks(self) -> float:
+        """Expected marks of the contract at its minimum bid."""
+        return expected_marks(MARK * self.marks, self.make)
+
+    @property
+    def best_make(self) -> float | None:
+        return None if self.best_successes is None else self.best_successes / self.deals
+
+    @property
+    def best_make_ci95(self) -> Interval | None:
+        return None if self.best_successes is None else wilson_interval(self.best_successes, self.deals)
+
+
+def special_contracts(hand: Hand, house: HouseRules | None) -> tuple[Contract, ...]:
+    """The special contracts analysed for a hand: none without house rules or with
+    ``specials`` off; else Nel-O and sevens, plus plunge (4+ doubles) and splash (3+)."""
+    if house is None or not house.specials:
+        return ()
+    chosen = [Contract.NELLO, Contract.SEVENS]
+    if may_plunge(hand.mask):
+        chosen.append(Contract.PLUNGE)
+    if may_splash(hand.mask):
+        chosen.append(Contract.SPLASH)
+    return tuple(chosen)
+
+
+def special_solves_per_deal(hand: Hand, house: HouseRules | None) -> int:
+    """Solves per deal for the special contracts, for progress: one each for Nel-O and
+    sevens, and at most the nine declarations (the partner leading) for plunge and splash
+    together, counted as nine."""
+    contracts = special_contracts(hand, house)
+    return len(set(contracts) & {Contract.NELLO, Contract.SEVENS}) + (
+        9 if Contract.SPLASH in contracts else 0
+    )
+
+
+def _partner_leads(deals: np.ndarray, threads: int | None) -> tuple[np.ndarray, np.ndarray]:
+    """Plunge and splash: whether seats 0 and 2 take all 42 points, seat 2 naming trump
+    and leading, with the trump of ``rules.partner_trump`` and with the best trump for
+    each deal. The other declarations are solved only where the partner's trump fails."""
+    named = np.array([partner_trump(int(partner)).value for partner in deals[:, 2]])
+    by_rule = np.zeros(deals.shape[0], dtype=bool)
+    best = np.zeros(deals.shape[0], dtype=bool)
+    for declaration in DECLARATIONS:
+        rows = np.flatnonzero(named == declaration.value)
+        if rows.size == 0:
+            continue
+        by_rule[rows] = engine.reaches(deals[rows], [declaration], TOTAL_POINTS, 2, threads)[:, 0]
+        failed = rows[~by_rule[rows]]
+        if failed.size:
+            others = [d for d in DECLARATIONS if d is not declaration]
+            best[failed] = np.any(engine.reaches(deals[failed], others, TOTAL_POINTS, 2, threads), axis=1)
+    return by_rule, best | by_rule
+
+
+def _in_batches(
+    deals: np.ndarray,
+    batch_deals: int,
+    solves_per_deal: int,
+    on_batch: Callable[[int], None] | None,
+    solve: Callable[[np.ndarray], np.ndarray],
+) -> np.ndarray:
+    """``solve`` on the deals, ``batch_deals`` at a time, reporting the solves of each batch."""
+    if batch_deals < 1:
+        raise AnalysisError(f"batch_deals must be at least 1, got {batch_deals}")
+    parts = []
+    for start in range(0, deals.shape[0], batch_deals):
+        batch = deals[start : start + batch_deals]
+        parts.append(solve(batch))
+        if on_batch is not None:
+            on_batch(batch.shape[0] * solves_per_deal)
+    return np.concatenate(parts) if parts else solve(deals)
+
+
+def analyze_specials(
+    hand: Hand,
+    deals: np.ndarray,
+    house: HouseRules | None,
+    threads: int | None = None,
+    batch_deals: int = DEFAULT_BATCH_DEALS,
+    on_batch: Callable[[int], None] | None = None,
+) -> tuple[SpecialStats, ...]:
+    """The special contracts of ``special_contracts`` on these deals (seat 0 holds ``hand``
+    and bids): Nel-O made when seat 0, leading, loses every trick (``house.nello_doubles``);
+    sevens when seats 0 and 2 take every trick, seat 0 leading; plunge and splash when
+    they take all 42 points under the partner's trump, the partner (seat 2) leading."""
+    contracts = special_contracts(hand, house)
+    if not contracts:
+        return ()
+    assert house is not None
+
+    def solve(batch: np.ndarray) -> np.ndarray:
+        """One column a solved contract: Nel-O, sevens, then splash by the partner's rule
+        and with the best trump (plunge is made where splash is)."""
+        columns = []
+        if Contract.NELLO in contracts:
+            columns.append(engine.solve_nello(batch, 0, house.nello_doubles, threads).values == 1)
+        if Contract.SEVENS in contracts:
+            columns.append(engine.solve_sevens(batch, 0, threads, contract_only=True).values == 1)
+        if Contract.SPLASH in contracts:
+            columns.extend(_partner_leads(batch, threads))
+        return np.column_stack(columns)
+
+    table = _in_batches(deals, batch_deals, special_solves_per_deal(hand, house), on_batch, solve)
+    solved = [c for c in (Contract.NELLO, Contract.SEVENS, Contract.SPLASH) if c in contracts]
+    successes: dict[Contract, int] = {c: int(table[:, i].sum()) for i, c in enumerate(solved)}
+    best = 0
+    if Contract.SPLASH in successes:
+        successes[Contract.PLUNGE] = successes[Contract.SPLASH]
+        best = int(table[:, -1].sum())
+    return tuple(
+        SpecialStats(
+            contract=c,
+            deals=deals.shape[0],
+            successes=successes[c],
+            marks=minimum_marks(c, house),
+            best_successes=best if c in (Contract.PLUNGE, Contract.SPLASH) else None,
+            doubles=house.nello_doubles if c is Contract.NELLO else None,
+        )
+        for c in contracts
+    )

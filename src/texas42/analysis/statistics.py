@@ -1,0 +1,105 @@
+"""Statistics of a sample: intervals, and one declaration's points over the deals."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+
+from texas42.errors import StatisticsError
+from texas42.rules import TOTAL_POINTS, Declaration, needed_points
+
+Z95: Final = 1.959963984540054
+"""The two-sided 95% quantile of the standard normal distribution."""
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A confidence interval ``[low, high]``."""
+
+    low: float
+    high: float
+
+    def __contains__(self, value: object) -> bool:
+        return isinstance(value, int | float) and self.low <= value <= self.high
+
+    def as_list(self, digits: int) -> list[float]:
+        return [round(self.low, digits), round(self.high, digits)]
+
+
+def wilson_interval(successes: int, n: int, z: float = Z95) -> Interval:
+    """The Wilson score interval of a binomial proportion (95% by default)."""
+    if n <= 0:
+        return Interval(0.0, 1.0)
+    if not 0 <= successes <= n:
+        raise StatisticsError(f"successes must be in 0..{n}, got {successes}")
+    p = successes / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z / (1 + z2 / n) * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == n else min(1.0, centre + half)
+    return Interval(low, high)
+
+
+def mean_interval(
+    values: np.ndarray, z: float = Z95, bounds: tuple[float, float] = (-math.inf, math.inf)
+) -> tuple[float, Interval]:
+    """The mean of ``values`` and its normal-approximation interval, clipped to ``bounds``.
+
+    With fewer than two values nothing is known about the spread: the interval is ``bounds``."""
+    values = np.asarray(values, dtype=np.float64)
+    if values.size == 0:
+        raise StatisticsError("the mean of no values")
+    mean = float(values.mean())
+    if values.size < 2:
+        return mean, Interval(*bounds)
+    half = z * float(values.std(ddof=1)) / math.sqrt(values.size)
+    return mean, Interval(max(bounds[0], mean - half), min(bounds[1], mean + half))
+
+
+@dataclass(frozen=True)
+class TrumpStats:
+    """One declaration's points over a sample of deals.
+
+    ``histogram[p]`` is the number of deals in which the bidder's team takes ``p``
+    points (0..42); every other figure derives from it and the mean's interval."""
+
+    declaration: Declaration
+    deals: int
+    histogram: tuple[int, ...]
+    expected_points: float
+    expected_points_ci95: Interval
+
+    @classmethod
+    def from_points(cls, declaration: Declaration, points: np.ndarray) -> TrumpStats:
+        """Summarise the points (0..42) of the bidder's team in each deal."""
+        points = np.asarray(points, dtype=np.int64)
+        if points.ndim != 1 or points.size == 0:
+            raise StatisticsError("points must be a non-empty 1-d array")
+        if points.min() < 0 or points.max() > TOTAL_POINTS:
+            raise StatisticsError("points must lie in 0..42")
+        histogram = np.bincount(points, minlength=TOTAL_POINTS + 1)
+        mean, ci = mean_interval(points, bounds=(0.0, float(TOTAL_POINTS)))
+        return cls(Declaration(declaration), int(points.size), tuple(int(c) for c in histogram), mean, ci)
+
+    def successes(self, bid: int) -> int:
+        """The number of deals in which the bid is made."""
+        return sum(self.histogram[needed_points(bid) :])
+
+    def make(self, bid: int) -> float:
+        """The probability of making the bid (a mark bid needs all 42 points)."""
+        return self.successes(bid) / self.deals
+
+    def make_ci95(self, bid: int) -> Interval:
+        """The Wilson 95% interval of ``make(bid)``."""
+        return wilson_interval(self.successes(bid), self.deals)
+
+
+def best_at(stats: Iterable[TrumpStats], bid: int) -> TrumpStats:
+    """The declaration that makes ``bid`` most often; ties go to more expected points,
+    then to the earlier declaration."""
+    return max(stats, key=lambda s: (s.successes(bid), s.expected_points, -s.declaration.value))

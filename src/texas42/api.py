@@ -1,0 +1,131 @@
+"""The public Python API: one call for each job of the command line, taking hands and
+deals as text or as objects, returning the library's plain dataclasses."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from texas42 import analysis
+from texas42.analysis import BidAdvice, Comparison, DealTable, HandAnalysis, PlayLine, Progress
+from texas42.analysis.sample import DEFAULT_DEALS
+from texas42.rules import (
+    DECLARATIONS,
+    Auction,
+    Deal,
+    Declaration,
+    Hand,
+    HouseRules,
+    Seat,
+    parse_auction,
+    parse_deal,
+    parse_declaration,
+    parse_hand,
+)
+
+
+def _hand(hand: Hand | str) -> Hand:
+    return parse_hand(hand) if isinstance(hand, str) else hand
+
+
+def _declarations(trumps: Iterable[Declaration | str]) -> tuple[Declaration, ...]:
+    return tuple(parse_declaration(t) if isinstance(t, str) else Declaration(t) for t in trumps)
+
+
+def solve(deal: Deal | str, *, house: HouseRules | None = None, threads: int | None = None) -> DealTable:
+    """The double-dummy table of a deal (``texas42 solve``): the points of the bidder's
+    team for every declaration and bidder, and, unless ``house`` turns the special
+    contracts off, Nel-O and sevens for every bidder.
+
+    >>> solve("64 55 52 43 42 32 31 / 66 65 62 61 54 51 50 / 60 44 30 22 20 11 00 / "
+    ...       "63 53 41 40 33 21 10").value(Declaration.FOURS, 0)
+    42
+    """
+    parsed = parse_deal(deal) if isinstance(deal, str) else deal
+    return analysis.solve_deal_table(parsed, threads=threads, house=HouseRules() if house is None else house)
+
+
+def line_of_play(deal: Deal | str, trump: Declaration | str, bidder: Seat = 0) -> PlayLine:
+    """An optimal line of play, trick by trick (``texas42 solve --line``)."""
+    parsed = parse_deal(deal) if isinstance(deal, str) else deal
+    (declaration,) = _declarations([trump])
+    return analysis.optimal_line(parsed, declaration, bidder)
+
+
+def analyze(
+    hand: Hand | str,
+    *,
+    deals: int = DEFAULT_DEALS,
+    seed: int | None = None,
+    trumps: Iterable[Declaration | str] = DECLARATIONS,
+    confidence: float = analysis.DEFAULT_CONFIDENCE,
+    house: HouseRules | None = None,
+    threads: int | None = None,
+    progress: Progress | None = None,
+) -> HandAnalysis:
+    """What a hand is worth (``texas42 analyze``): seat 0 holds ``hand``, the unseen
+    dominoes are dealt ``deals`` times from ``seed``, and every deal is solved
+    double-dummy for every trump (and the special contracts ``house`` allows); the
+    result holds each trump's statistics and the recommended bid and trump."""
+    return analysis.analyze_hand(
+        _hand(hand),
+        deals=deals,
+        seed=seed,
+        declarations=_declarations(trumps),
+        confidence=confidence,
+        threads=threads,
+        progress=progress,
+        house=HouseRules() if house is None else house,
+    )
+
+
+def advise_bid(
+    hand: Hand | str,
+    auction: Auction | str = "",
+    *,
+    deals: int = DEFAULT_DEALS,
+    seed: int | None = None,
+    trumps: Iterable[Declaration | str] = DECLARATIONS,
+    confidence: float = analysis.DEFAULT_CONFIDENCE,
+    house: HouseRules | None = None,
+    threads: int | None = None,
+    progress: Progress | None = None,
+) -> BidAdvice:
+    """What to bid now (``texas42 bid``), given the bids already made this hand
+    (``"pass 30 31"``: first bidder first); its ``analysis`` is the hand's analysis,
+    with every bid's best trump checked on an independent sample."""
+    house = HouseRules() if house is None else house
+    result = analysis.analyze_hand(
+        _hand(hand),
+        deals=deals,
+        seed=seed,
+        declarations=_declarations(trumps),
+        confidence=confidence,
+        threads=threads,
+        progress=progress,
+        check_ladder=True,
+        house=house,
+    )
+    parsed = parse_auction(auction) if isinstance(auction, str) else auction
+    return analysis.advise_bid(result, parsed, house)
+
+
+def compare(
+    hand: Hand | str,
+    trumps: Iterable[Declaration | str],
+    *,
+    deals: int = DEFAULT_DEALS,
+    seed: int | None = None,
+    house: HouseRules | None = None,
+    threads: int | None = None,
+    progress: Progress | None = None,
+) -> Comparison:
+    """Two or more trumps head to head on the same deals (``texas42 compare``)."""
+    return analysis.compare_trumps(
+        _hand(hand),
+        _declarations(trumps),
+        deals=deals,
+        seed=seed,
+        threads=threads,
+        progress=progress,
+        house=HouseRules() if house is None else house,
+    )

@@ -1,0 +1,187 @@
+"""``texas42 analyze``: what a hand is worth, alone or for a file of hands."""
+
+from __future__ import annotations
+
+import csv
+import json
+import sys
+from collections.abc import Sequence
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from texas42 import analysis
+from texas42.analysis import HandAnalysis, Progress
+from texas42.cli.app import EXAMPLE_HAND, ODDS_HELP, app
+from texas42.cli.options import (
+    ConfidenceOption,
+    DealsOption,
+    JsonOption,
+    NelloDoublesOption,
+    NelloMinMarksOption,
+    SeedOption,
+    SpecialsOption,
+    ThreadsOption,
+    TrumpsOption,
+    house_rules,
+)
+from texas42.cli.progress import ProgressBar, emit_line, wants_progress
+from texas42.deal import draw_seed
+from texas42.errors import UsageError
+from texas42.io.documents import analysis_to_json
+from texas42.io.files import NamedHand, check_lines, read_hands, read_lines
+from texas42.io.summary import CSV_FIELDS, csv_row
+from texas42.report.hand import analysis_view, footer
+from texas42.report.summary import batch_header, summary_header, summary_row
+from texas42.rules import DECLARATIONS, Declaration, Hand, HouseRules, parse_hand
+
+ANALYZE_HELP = f"""
+What is a hand worth? For each trump: expected points (95% interval), the odds of
+making each bid 30..42 and 84, and the distribution of points; the odds of the
+special contracts on the same deals (Nel-O and sevens, plunge with 4+ doubles and
+splash with 3+; --no-specials to skip them); then the bid and trump to call: the
+highest bid whose best trump makes it at least --confidence of the time (84 rather
+than 42 when it expects more marks), or pass. The recommended
+bid and trump are re-estimated on an independent sample of as many deals: the best
+of nine trumps on one sample looks better than it is (the winner's curse).
+
+With --file, analyzes one hand a line ("name: 6-6 6-5 ...", '#' starts a comment,
+'-' reads stdin) and prints one summary row per hand as it finishes (--json: JSON
+Lines, --csv: CSV). Every bad line is reported and nothing is computed if any is bad.
+{ODDS_HELP}
+\b
+Examples:
+  texas42 analyze "{EXAMPLE_HAND}"
+  texas42 analyze 66 65 64 62 55 44 31 --deals 2000 --seed 7
+  texas42 analyze "{EXAMPLE_HAND}" --trump sixes --trump doubles --confidence 0.7
+  texas42 analyze "0-0 1-0 2-0 3-0 3-1 4-0 2-1" --nello-doubles low
+  texas42 analyze --json "{EXAMPLE_HAND}"
+  texas42 analyze --file examples/hands.txt --csv > hands.csv
+"""
+
+HandArgument = Annotated[
+    list[str] | None,
+    typer.Argument(
+        metavar="HAND", help='Your 7 dominoes, e.g. "6-6 6-5 6-4 6-2 5-5 4-4 3-1".', show_default=False
+    ),
+]
+
+
+@app.command(
+    help=ANALYZE_HELP, short_help="What a hand is worth: odds of each bid for each trump, the bid to make."
+)
+def analyze(
+    hand: HandArgument = None,
+    file: Annotated[
+        str | None,
+        typer.Option("--file", "-f", metavar="PATH", help="Analyze one hand a line of PATH ('-' for stdin)."),
+    ] = None,
+    deals: DealsOption = 1000,
+    seed: SeedOption = None,
+    trump: TrumpsOption = None,
+    confidence: ConfidenceOption = 0.5,
+    threads: ThreadsOption = None,
+    as_json: JsonOption = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help="Print one CSV summary row per hand.")] = False,
+    nello_doubles: NelloDoublesOption = None,
+    nello_min_marks: NelloMinMarksOption = None,
+    specials: SpecialsOption = None,
+) -> None:
+    """What a hand is worth, and what to bid with it."""
+    if bool(hand) == (file is not None):
+        raise UsageError("give a hand or --file PATH (not both); see 'texas42 analyze --help'")
+    if as_json and as_csv:
+        raise UsageError("--json and --csv do not go together")
+    job = AnalysisJob(
+        deals, draw_seed() if seed is None else seed, trump or DECLARATIONS, confidence, threads
+    )
+    job.house = house_rules(nello_doubles, nello_min_marks, specials=specials)
+    if file is None:
+        parsed: tuple[NamedHand, ...] = (NamedHand(0, None, parse_hand(" ".join(hand or ()))),)
+    else:
+        read = read_hands(read_lines(file))
+        check_lines(read.errors)
+        parsed = read.hands
+    if file is None and not as_csv:
+        _analyze_one(job, parsed[0].hand, as_json)
+    else:
+        _analyze_many(job, parsed, as_json, as_csv)
+
+
+class AnalysisJob:
+    """The settings of an analysis from the command line, shared by analyze and bid."""
+
+    def __init__(
+        self,
+        deals: int,
+        seed: int,
+        declarations: Sequence[Declaration],
+        confidence: float,
+        threads: int | None,
+        house: HouseRules | None = None,
+    ) -> None:
+        self.deals = deals
+        self.seed = seed
+        self.declarations = tuple(declarations)
+        self.confidence = confidence
+        self.threads = threads
+        self.house = HouseRules() if house is None else house
+
+    def run(self, hand: Hand, progress: Progress, check_ladder: bool = False) -> HandAnalysis:
+        return analysis.analyze_hand(
+            hand,
+            deals=self.deals,
+            seed=self.seed,
+            declarations=self.declarations,
+            confidence=self.confidence,
+            threads=self.threads,
+            progress=progress,
+            check_ladder=check_ladder,
+            house=self.house,
+        )
+
+
+def _analyze_one(job: AnalysisJob, hand: Hand, as_json: bool) -> None:
+    with ProgressBar(wants_progress(as_json), "analyzing") as bar:
+        result = job.run(hand, bar.solves)
+    if as_json:
+        emit_line(json.dumps(analysis_to_json(result)))
+    else:
+        Console().print(analysis_view(result))
+
+
+def _analyze_many(job: AnalysisJob, hands: Sequence[NamedHand], as_json: bool, as_csv: bool) -> None:
+    """One summary row (or JSON line, or CSV row) per hand, written as each hand finishes."""
+    console = Console()
+    writer = csv.writer(sys.stdout, lineterminator="\n") if as_csv else None
+    names = [h.name or f"line {h.line}" for h in hands]
+    name_width = min(30, max([4, *(len(n) for n in names)]))
+    if writer is not None:
+        writer.writerow(CSV_FIELDS)
+    elif not as_json:
+        console.print(batch_header(len(hands), job.deals, job.seed, job.confidence))
+        console.print(summary_header(name_width))
+    done = 0
+    try:
+        with ProgressBar(wants_progress(as_json, as_csv), "analyzing") as bar:
+            for index, (item, name) in enumerate(zip(hands, names, strict=True)):
+                label = f"hand {index + 1}/{len(hands)}"
+
+                def progress(solves: int, total: int, index: int = index, label: str = label) -> None:
+                    bar.update(index + solves / total, len(hands), label)
+
+                result = job.run(item.hand, progress)
+                if as_json:
+                    emit_line(json.dumps(analysis_to_json(result, item)))
+                elif writer is not None:
+                    writer.writerow(csv_row(item, result))
+                    sys.stdout.flush()
+                else:
+                    console.print(summary_row(name, item.line, result, name_width))
+                done += 1
+    except KeyboardInterrupt:
+        typer.echo(f"texas42: interrupted after {done} of {len(hands)} hands", err=True)
+        raise typer.Exit(130) from None
+    if not as_json and writer is None:
+        console.print(footer(job.deals, job.seed))

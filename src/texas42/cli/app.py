@@ -1,0 +1,153 @@
+"""The ``texas42`` application: the Typer app, its help, and the one place that turns bad
+input into one line on stderr and exit status 2."""
+
+from __future__ import annotations
+
+import gc
+import sys
+from typing import Annotated, Any, NoReturn
+
+import typer
+from typer.core import TyperGroup
+
+from texas42 import __version__
+from texas42.errors import InputFileError, Texas42Error
+
+EXAMPLE_HAND = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
+
+EXAMPLE_DEAL = (
+    "6-4 5-5 5-2 4-3 4-2 3-2 3-1 / 6-6 6-5 6-2 6-1 5-4 5-1 5-0 / "
+    "6-0 4-4 3-0 2-2 2-0 1-1 0-0 / 6-3 5-3 4-1 4-0 3-3 2-1 1-0"
+)
+
+APP_HELP = f"""
+What is a Texas 42 hand worth? texas42 solves deals double-dummy: all four hands
+visible, every player playing perfectly, the bidder's team taking as many of the
+42 points (1 a trick plus the count) as it can and the other team as few.
+
+\b
+Notation:
+  domino  two pips 0..6, either end first: 6-4, 4-6, 64 and 46 are the same
+          domino (blanks are 0, so 6-0 or 60).
+  hand    7 dominoes separated by spaces or commas: "6-4 5-5 5-2 4-3 4-2 3-2 3-1".
+  deal    four hands separated by '/', seat 0 first: "H0 / H1 / H2 / H3".
+  seats   0, 1, 2, 3 in playing order (clockwise); seats 0 and 2 are partners
+          against seats 1 and 3. The bidder declares trump and leads the first trick.
+  trump   blanks, aces, deuces, treys, fours, fives, sixes (or 0..6), doubles,
+          follow-me (no trump).
+
+\b
+Hand analysis: you are seat 0 and hold the hand; the 21 unseen dominoes are dealt
+to the other three seats many times at random, every deal is solved for every
+declaration, and the odds say how often your team (you and your partner, seat 2)
+makes each bid. Odds are double-dummy: every seat plays perfectly and sees all
+hands. The same --seed gives the same figures, whatever the number of threads.
+
+\b
+Special contracts: Nel-O (you must lose every trick, partner sits out), sevens
+(closest pip total to 7 wins each trick; your team must take all 7), plunge (4+
+doubles) and splash (3+ doubles: partner names trump and leads; all 7 tricks).
+solve, analyze, bid and compare report them next to the trumps.
+
+\b
+House rules (options of solve, analyze, bid and compare, or keys of a
+[tool.texas42] table in texas42.toml or pyproject.toml in the working
+directory; the command line wins):
+  --nello-doubles own-suit|high|low   key nello-doubles (default own-suit)
+  --nello-min-marks 2|1               key nello-min-marks (default 2)
+  --all-pass forced|reshuffle         key all-pass (default forced)
+  --no-specials                       key specials = false
+
+\b
+Commands:
+  analyze  what a hand is worth: expected points and the odds of each bid for
+           every trump, the bid and trump to call; also a file of hands
+  bid      what to bid now, given the bids already made (--auction)
+  compare  two or more trumps head to head on the same deals
+  solve    one deal with all four hands known, exactly
+
+\b
+Examples:
+  texas42 analyze "{EXAMPLE_HAND}"
+  texas42 bid "{EXAMPLE_HAND}" --auction "pass 30"
+  texas42 compare "{EXAMPLE_HAND}" sixes doubles
+  texas42 analyze --file examples/hands.txt
+  texas42 solve "{EXAMPLE_DEAL}"
+"""
+
+ODDS_HELP = """
+What the odds mean: you are seat 0 and lead; your partner is seat 2. The 21 dominoes
+you cannot see are dealt at random to seats 1, 2 and 3 (--deals times), and each deal
+is solved double-dummy: every seat plays perfectly and sees all hands. A bid's odds
+are the share of deals in which your team takes at least the bid (42 and 84: all 42
+points). The intervals are 95% confidence intervals of the sampling error.
+"""
+
+
+def report_error(error: Texas42Error) -> NoReturn:
+    """Print ``texas42: error: <message>`` on one line of stderr (a line per bad line of
+    an input file) and exit with status 2."""
+    lines = [f"line {n}: {m}" for n, m in error.lines] if isinstance(error, InputFileError) else []
+    for message in lines or [str(error)]:
+        typer.echo(f"texas42: error: {' '.join(message.split())}", err=True)
+    sys.exit(2)
+
+
+class BadOption(Exception):
+    """A bad option value found while Click parses the command line, carried past Click,
+    which would turn a ValueError into its own message of several lines."""
+
+    def __init__(self, error: Texas42Error) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+class _Commands(TyperGroup):
+    """The command group, mapping every ``Texas42Error`` (bad input, found while the
+    options are parsed or by the library) to ``report_error``."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().main(*args, **kwargs)
+        except Texas42Error as error:
+            report_error(error)
+        except BadOption as bad:
+            report_error(bad.error)
+
+
+app = typer.Typer(
+    name="texas42",
+    cls=_Commands,
+    help=APP_HELP,
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+    pretty_exceptions_show_locals=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"texas42 {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_show_version, is_eager=True, help="Print the version and exit."),
+    ] = False,
+) -> None:
+    """Texas 42 double-dummy analysis."""
+
+
+def main() -> None:
+    """Run the ``texas42`` command."""
+    try:
+        app(prog_name="texas42")
+    finally:
+        # Loading the solvers leaves a large graph of Numba objects; the garbage
+        # collection at exit would walk it for about half a second, to no purpose.
+        gc.freeze()

@@ -1,0 +1,89 @@
+"""``texas42 bid``: what to bid now, given the bids already made."""
+
+from __future__ import annotations
+
+import json
+
+from rich.console import Console
+
+from texas42.analysis import advise_bid
+from texas42.cli.analyze import AnalysisJob, HandArgument
+from texas42.cli.app import EXAMPLE_HAND, ODDS_HELP, app
+from texas42.cli.options import (
+    AllPassOption,
+    AuctionOption,
+    ConfidenceOption,
+    DealsOption,
+    JsonOption,
+    NelloDoublesOption,
+    NelloMinMarksOption,
+    SeedOption,
+    SpecialsOption,
+    ThreadsOption,
+    TrumpsOption,
+    house_rules,
+)
+from texas42.cli.progress import ProgressBar, emit_line, wants_progress
+from texas42.deal import draw_seed
+from texas42.errors import UsageError
+from texas42.io.documents import advice_to_json
+from texas42.report.bidding import advice_view
+from texas42.rules import DECLARATIONS, Auction, parse_hand
+
+NO_BIDS = Auction()
+
+BID_HELP = f"""
+What to bid now. --auction lists the bids already made this hand in order, starting
+with the first bidder: pass, 30..41, 42, 84, 126, ... (168 before anyone has bid: a
+plunge). Its length is your place in
+the bidding (three bids before you: you are the shaker) and your partner bid two
+places before you. The advice: don't bid over a high bid the hand can't make at
+--confidence; otherwise bid the most the hand makes (each player bids once);
+outbid a partner's high bid only with a much stronger hand (4 points more, or more
+marks); as the shaker, bid the least that wins; after three passes the shaker must
+bid at least 30 (--all-pass reshuffle: may pass). A special contract made at
+--confidence is bid instead when it expects more marks: Nel-O (at least
+--nello-min-marks marks), sevens (1 mark), splash (2 marks, 3+ doubles) and
+plunge (4 marks, 4+ doubles, only before anyone has bid); over a mark bid, one
+mark more. Shows the ladder of legal bids with the best trump for each, its odds
+and its expected marks (marks x (2 x odds - 1)), and the special contracts.
+{ODDS_HELP}
+\b
+Examples:
+  texas42 bid "{EXAMPLE_HAND}"
+  texas42 bid "{EXAMPLE_HAND}" --auction "pass 30 31"
+  texas42 bid "{EXAMPLE_HAND}" --auction "pass pass pass"
+  texas42 bid "6-6 5-5 4-4 3-3 6-5 5-4 6-4" --nello-min-marks 1 --all-pass reshuffle
+"""
+
+
+@app.command(help=BID_HELP, short_help="What to bid now, given the bids already made (--auction).")
+def bid(
+    hand: HandArgument = None,
+    auction: AuctionOption = NO_BIDS,
+    deals: DealsOption = 1000,
+    seed: SeedOption = None,
+    trump: TrumpsOption = None,
+    confidence: ConfidenceOption = 0.5,
+    threads: ThreadsOption = None,
+    as_json: JsonOption = False,
+    nello_doubles: NelloDoublesOption = None,
+    nello_min_marks: NelloMinMarksOption = None,
+    all_pass: AllPassOption = None,
+    specials: SpecialsOption = None,
+) -> None:
+    """What to bid now, given the bids already made."""
+    if not hand:
+        raise UsageError("give your hand; see 'texas42 bid --help'")
+    house = house_rules(nello_doubles, nello_min_marks, all_pass, specials)
+    job = AnalysisJob(
+        deals, draw_seed() if seed is None else seed, trump or DECLARATIONS, confidence, threads, house
+    )
+    parsed_hand = parse_hand(" ".join(hand))
+    with ProgressBar(wants_progress(as_json), "analyzing") as bar:
+        result = job.run(parsed_hand, bar.solves, check_ladder=True)
+    advice = advise_bid(result, auction, house)
+    if as_json:
+        emit_line(json.dumps(advice_to_json(advice)))
+    else:
+        Console().print(advice_view(result, advice))

@@ -1,0 +1,96 @@
+"""``texas42 compare``: two or more trumps head to head on the same deals."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from texas42.analysis import compare_trumps
+from texas42.cli.app import EXAMPLE_HAND, ODDS_HELP, app
+from texas42.cli.options import (
+    DealsOption,
+    JsonOption,
+    NelloDoublesOption,
+    NelloMinMarksOption,
+    SeedOption,
+    SpecialsOption,
+    ThreadsOption,
+    house_rules,
+)
+from texas42.cli.progress import ProgressBar, emit_line, wants_progress
+from texas42.deal import draw_seed
+from texas42.errors import UsageError
+from texas42.io.documents import comparison_to_json
+from texas42.report.comparison import comparison_view
+from texas42.rules import Declaration, parse_declaration, parse_hand
+
+COMPARE_HELP = f"""
+Compare two or more trumps head to head on the same deals. Give the hand, then the
+trumps. For each pair: the mean difference in points with its 95% interval, how often
+each takes more points, and the odds of each bid side by side, then the special
+contracts on the same deals (--no-specials to skip them). With the same --seed the
+figures match 'texas42 analyze'.
+{ODDS_HELP}
+\b
+Examples:
+  texas42 compare "{EXAMPLE_HAND}" sixes doubles
+  texas42 compare 66 65 64 62 55 44 31 sixes doubles follow-me --deals 2000
+  texas42 compare "{EXAMPLE_HAND}" sixes doubles --no-specials
+"""
+
+
+def _split_compare_args(words: Sequence[str]) -> tuple[str, list[str]]:
+    """The hand's dominoes and the trumps, from the words of ``compare`` in any grouping."""
+    tokens = [t for w in words for t in w.replace(",", " ").split()]
+    dominoes = [t for t in tokens if len(t) >= 2 and t[0].isdigit() and t[-1].isdigit()]
+    trumps = [t for t in tokens if t not in dominoes]
+    return " ".join(dominoes), trumps
+
+
+def _parse_trumps(words: Sequence[str]) -> tuple[Declaration, ...]:
+    """Two or more distinct trumps; a repeated one is named as written."""
+    declarations = tuple(parse_declaration(w) for w in words)
+    if len(declarations) < 2:
+        raise UsageError(f"compare needs two or more trumps after the hand, got {len(declarations)}")
+    for i, (word, declaration) in enumerate(zip(words, declarations, strict=True)):
+        if declaration in declarations[:i]:
+            raise UsageError(f"trump given twice: {word!r} ({declaration.label})")
+    return declarations
+
+
+@app.command(help=COMPARE_HELP, short_help="Two or more trumps head to head on the same deals.")
+def compare(
+    words: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="HAND TRUMP TRUMP...",
+            help="Your 7 dominoes, then two or more trumps.",
+            show_default=False,
+        ),
+    ] = None,
+    deals: DealsOption = 1000,
+    seed: SeedOption = None,
+    threads: ThreadsOption = None,
+    as_json: JsonOption = False,
+    nello_doubles: NelloDoublesOption = None,
+    nello_min_marks: NelloMinMarksOption = None,
+    specials: SpecialsOption = None,
+) -> None:
+    """Compare trumps head to head on the same deals."""
+    if not words:
+        raise UsageError("give your hand and two or more trumps; see 'texas42 compare --help'")
+    house = house_rules(nello_doubles, nello_min_marks, specials=specials)
+    hand_text, trump_words = _split_compare_args(words)
+    hand = parse_hand(hand_text)
+    declarations = _parse_trumps(trump_words)
+    seed = draw_seed() if seed is None else seed
+    with ProgressBar(wants_progress(as_json), "comparing") as bar:
+        result = compare_trumps(hand, declarations, deals, seed, threads, progress=bar.solves, house=house)
+    if as_json:
+        emit_line(json.dumps(comparison_to_json(result)))
+    else:
+        Console().print(comparison_view(result))

@@ -1,0 +1,220 @@
+"""The options the commands share, each parsed (and checked by the library) into its
+value while the command line is read: a bad one is a one-line error naming it."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
+
+import typer
+
+from texas42 import deal
+from texas42.analysis.hand import check_confidence
+from texas42.analysis.sample import check_deals
+from texas42.cli.app import BadOption
+from texas42.errors import Texas42Error, UsageError
+from texas42.io import config
+from texas42.rules import (
+    AllPass,
+    Auction,
+    Declaration,
+    HouseRules,
+    NelloDoubles,
+    check_nello_min_marks,
+    parse_all_pass,
+    parse_auction,
+    parse_declaration,
+    parse_nello_doubles,
+)
+
+T = TypeVar("T")
+
+
+def option_parser(parse: Callable[[Any], T]) -> Callable[[Any], T]:
+    """``parse`` as a Typer parser: its bad-input errors reach the one-line error report."""
+
+    def run(value: Any) -> T:
+        try:
+            return parse(value)
+        except Texas42Error as error:
+            raise BadOption(error) from None
+
+    return run
+
+
+def whole_number(option: str, low: int = 0) -> Callable[[Any], int]:
+    """A parser of a whole number of at least ``low`` for ``option``."""
+
+    def parse(value: Any) -> int:
+        token = str(value).strip()
+        if not (token.isascii() and token.isdigit()):
+            raise UsageError(f"{option} needs a whole number, got {token!r}")
+        number = int(token)
+        if number < low:
+            raise UsageError(f"{option} must be at least {low}, got {token}")
+        return number
+
+    return parse
+
+
+def checked(option: str, parse: Callable[[Any], Any], check: Callable[[Any], T]) -> Callable[[Any], T]:
+    """A parser for ``option`` that parses the text, then lets the library check the value;
+    the library's message is given after the option's name."""
+
+    def parse_and_check(value: Any) -> T:
+        parsed = parse(value)
+        try:
+            return check(parsed)
+        except UsageError:
+            raise
+        except Texas42Error as error:
+            raise UsageError(f"{option}: {error}") from None
+
+    return parse_and_check
+
+
+def _number(option: str) -> Callable[[Any], float]:
+    def parse(value: Any) -> float:
+        try:
+            return float(value)
+        except ValueError:
+            raise UsageError(
+                f"{option} needs a number above 0 and at most 1, got {str(value).strip()!r}"
+            ) from None
+
+    return parse
+
+
+def _keep(value: Any) -> Any:
+    return value
+
+
+def _as_value(parse: Callable[[str], enum.Enum]) -> Callable[[str], Any]:
+    """A parser of an enum option that returns the member's value: Typer turns the
+    value into the member (and would turn a member into None)."""
+    return lambda text: parse(text).value
+
+
+DealsOption = Annotated[
+    int,
+    typer.Option(
+        "--deals",
+        "-n",
+        metavar="N",
+        help="Random deals of the unseen dominoes (default 1000).",
+        show_default=False,
+        parser=option_parser(checked("--deals", whole_number("--deals"), check_deals)),
+    ),
+]
+SeedOption = Annotated[
+    int | None,
+    typer.Option(
+        "--seed",
+        "-s",
+        metavar="SEED",
+        help="Random seed (default: drawn and printed); the same seed gives the same output.",
+        show_default=False,
+        parser=option_parser(checked("--seed", whole_number("--seed"), deal.check_seed)),
+    ),
+]
+TrumpsOption = Annotated[
+    list[Declaration] | None,
+    typer.Option(
+        "--trump",
+        "-t",
+        metavar="TRUMP",
+        help="Analyse only this trump (repeatable). Default: all nine.",
+        parser=option_parser(parse_declaration),
+    ),
+]
+ConfidenceOption = Annotated[
+    float,
+    typer.Option(
+        "--confidence",
+        "-c",
+        metavar="P",
+        help="How often a bid must be made to count as made, above 0 and at most 1 (default 0.5).",
+        show_default=False,
+        parser=option_parser(checked("--confidence", _number("--confidence"), check_confidence)),
+    ),
+]
+ThreadsOption = Annotated[
+    int | None,
+    typer.Option(
+        "--threads",
+        "-j",
+        metavar="N",
+        help="Solver threads (default: all cores).",
+        show_default=False,
+        parser=option_parser(whole_number("--threads", 1)),
+    ),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (JSON Lines with --file).")]
+AuctionOption = Annotated[
+    Auction,
+    typer.Option(
+        "--auction",
+        "-a",
+        metavar="BIDS",
+        help='The bids made before yours, first bidder first: "pass 30 31" (default: you bid first).',
+        parser=option_parser(lambda value: value if isinstance(value, Auction) else parse_auction(value)),
+    ),
+]
+NelloDoublesOption = Annotated[
+    NelloDoubles | None,
+    typer.Option(
+        "--nello-doubles",
+        metavar="RULE",
+        help="Nel-O doubles: own-suit (their own suit; the default), high or low in their natural suit.",
+        show_default=False,
+        parser=option_parser(checked("--nello-doubles", _keep, _as_value(parse_nello_doubles))),
+    ),
+]
+NelloMinMarksOption = Annotated[
+    int | None,
+    typer.Option(
+        "--nello-min-marks",
+        metavar="N",
+        help="Nel-O's minimum bid in marks: 2 (the default) or 1.",
+        show_default=False,
+        parser=option_parser(
+            checked("--nello-min-marks", whole_number("--nello-min-marks"), check_nello_min_marks)
+        ),
+    ),
+]
+AllPassOption = Annotated[
+    AllPass | None,
+    typer.Option(
+        "--all-pass",
+        metavar="RULE",
+        help="When all four pass: forced (the shaker must bid 30; the default) or reshuffle.",
+        show_default=False,
+        parser=option_parser(checked("--all-pass", _keep, _as_value(parse_all_pass))),
+    ),
+]
+SpecialsOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--specials/--no-specials",
+        help="Analyse the special contracts (Nel-O, sevens, plunge, splash); default yes.",
+        show_default=False,
+    ),
+]
+
+
+def house_rules(
+    nello_doubles: NelloDoubles | None = None,
+    nello_min_marks: int | None = None,
+    all_pass: AllPass | None = None,
+    specials: bool | None = None,
+) -> HouseRules:
+    """The house rules: the [tool.texas42] table of the working directory, then the options given."""
+    return config.house_rules(
+        {
+            "nello_doubles": nello_doubles,
+            "nello_min_marks": nello_min_marks,
+            "all_pass": all_pass,
+            "specials": specials,
+        }
+    )

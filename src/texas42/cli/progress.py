@@ -1,0 +1,67 @@
+"""The one progress bar of the command line: on stderr, only when stdout is a terminal
+and the output is not JSON or CSV, and only once a run has taken a second."""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+
+def wants_progress(*machine_readable: bool) -> bool:
+    """Whether to show a progress bar: stdout is a terminal and no machine-readable output."""
+    return sys.stdout.isatty() and not any(machine_readable)
+
+
+class ProgressBar:
+    """A progress bar that appears once a run has taken ``DELAY`` seconds, if ``enabled``;
+    ``counted`` shows done/total instead of a percentage."""
+
+    DELAY = 1.0
+
+    def __init__(self, enabled: bool, label: str, counted: bool = False) -> None:
+        self.enabled = enabled
+        self.label = label
+        self.counted = counted
+        self.start = time.monotonic()
+        self.bar: Progress | None = None
+        self.task: Any = None
+
+    def __enter__(self) -> ProgressBar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+    def update(self, completed: float, total: float, label: str | None = None) -> None:
+        if not self.enabled:
+            return
+        if self.bar is None:
+            if time.monotonic() - self.start < self.DELAY:
+                return
+            amount = MofNCompleteColumn() if self.counted else TextColumn("{task.percentage:>3.0f}%")
+            self.bar = Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                amount,
+                TimeElapsedColumn(),
+                console=Console(stderr=True),
+                transient=True,
+            )
+            self.task = self.bar.add_task(label or self.label, total=total)
+            self.bar.start()
+        self.bar.update(self.task, completed=completed, total=total, description=label or self.label)
+
+    def solves(self, done: int, total: int) -> None:
+        """A progress callback for the analysis library."""
+        self.update(done, total)
+
+
+def emit_line(text: str) -> None:
+    """Write a line on stdout at once (a batch shows each result as it is done)."""
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()

@@ -1,0 +1,139 @@
+"""``texas42 solve``: deals with all four hands known, exactly."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from texas42.analysis import DealTable, PlayLine, iter_deal_tables, optimal_line
+from texas42.analysis.solving import DEFAULT_BATCH_DEALS
+from texas42.cli.app import EXAMPLE_DEAL, app
+from texas42.cli.options import NelloDoublesOption, SpecialsOption, ThreadsOption, house_rules, option_parser
+from texas42.cli.progress import ProgressBar, emit_line, wants_progress
+from texas42.errors import UsageError
+from texas42.io.documents import table_to_json
+from texas42.io.files import NumberedDeal, check_lines, read_deals, read_lines
+from texas42.report.solve import solve_result, value_sentence
+from texas42.rules import Declaration, HouseRules, Seat, parse_deal, parse_declaration, parse_seat
+
+SOLVE_HELP = f"""
+Solve a deal for all 9 declarations and all 4 bidders.
+
+Prints the deal and a table: one row per declaration, one column per bidder seat
+(the bidder leads the first trick), each cell the points the bidder's team takes
+with perfect play; then the rows nello (1 if the bidder, partner sitting out, can
+lose every trick, else 0; doubles as --nello-doubles) and sevens (the tricks, not
+points, 0..7, the bidder's team takes); --no-specials leaves them out. With
+--trump and --line, also prints an optimal line of play, trick by trick. With
+--file, solves one deal a line ('#' starts a comment); every bad line is reported
+and nothing is solved if any line is bad.
+
+Bad input exits with status 2 and a one-line message naming the bad token.
+
+\b
+Examples:
+  texas42 solve "{EXAMPLE_DEAL}"
+  texas42 solve --trump fives --bidder 0 --line "{EXAMPLE_DEAL}"
+  texas42 solve --nello-doubles high "{EXAMPLE_DEAL}"
+  texas42 solve --json --file deals.txt > values.jsonl
+  cat deals.txt | texas42 solve --file -
+"""
+
+
+@app.command(help=SOLVE_HELP)
+def solve(
+    deal: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="DEAL", help='The deal: four hands separated by "/", seat 0 first.', show_default=False
+        ),
+    ] = None,
+    trump: Annotated[
+        Declaration | None,
+        typer.Option(
+            "--trump",
+            "-t",
+            metavar="TRUMP",
+            help="A declaration (sixes, 6, doubles, follow-me, ...) to analyse.",
+            parser=option_parser(parse_declaration),
+        ),
+    ] = None,
+    bidder: Annotated[
+        int | None,
+        typer.Option(
+            "--bidder",
+            "-b",
+            metavar="SEAT",
+            help="The bidder's seat 0..3 (leads the first trick). Default 0.",
+            parser=option_parser(parse_seat),
+        ),
+    ] = None,
+    line: Annotated[
+        bool, typer.Option("--line", "-l", help="Print an optimal line of play (needs --trump).")
+    ] = False,
+    file: Annotated[
+        str | None,
+        typer.Option("--file", "-f", metavar="PATH", help="Solve one deal a line of PATH ('-' for stdin)."),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print JSON: one object per deal (JSON Lines with --file).")
+    ] = False,
+    threads: ThreadsOption = None,
+    nello_doubles: NelloDoublesOption = None,
+    specials: SpecialsOption = None,
+) -> None:
+    """Solve deals double-dummy for every declaration and bidder."""
+    if (deal is None) == (file is None):
+        raise UsageError("give a deal or --file PATH (not both); see 'texas42 solve --help'")
+    if line and trump is None:
+        raise UsageError("--line needs --trump (the declaration to play)")
+    if bidder is not None and trump is None:
+        raise UsageError("--bidder needs --trump (the declaration to play)")
+    house = house_rules(nello_doubles, specials=specials)
+    if deal is not None:
+        deals: tuple[NumberedDeal, ...] = (NumberedDeal(0, parse_deal(deal)),)
+    else:
+        assert file is not None
+        parsed = read_deals(read_lines(file))
+        check_lines(parsed.errors)
+        deals = parsed.deals
+    choice = (trump, 0 if bidder is None else bidder) if trump is not None else None
+    _solve(deals, choice, line, as_json, threads, house, many=deal is None)
+
+
+def _solve(
+    deals: tuple[NumberedDeal, ...],
+    choice: tuple[Declaration, Seat] | None,
+    want_line: bool,
+    as_json: bool,
+    threads: int | None,
+    house: HouseRules,
+    many: bool,
+) -> None:
+    """Solve the deals in batches and print each as it comes, in input order."""
+    console = Console()
+    tables = iter_deal_tables((d.deal for d in deals), threads, DEFAULT_BATCH_DEALS, house)
+    with ProgressBar(many and wants_progress(as_json), "solving", counted=True) as bar:
+        for index, (numbered, table) in enumerate(zip(deals, tables, strict=True), start=1):
+            line = optimal_line(numbered.deal, *choice) if want_line and choice is not None else None
+            if as_json:
+                emit_line(json.dumps(table_to_json(table, line)))
+            else:
+                title = f"Deal {index} (line {numbered.line})" if many else "Deal"
+                _print_table(console, table, title, line, choice)
+            bar.update(index, len(deals))
+
+
+def _print_table(
+    console: Console,
+    table: DealTable,
+    title: str,
+    line: PlayLine | None,
+    choice: tuple[Declaration, Seat] | None,
+) -> None:
+    console.print(solve_result(table, title, line, choice))
+    if choice is not None and line is None:
+        console.print(value_sentence(table, *choice))

@@ -1,0 +1,235 @@
+"""The JSON documents of texas42's results: what ``--json`` prints, and ``to_dict``."""
+
+from __future__ import annotations
+
+from functools import singledispatch
+from typing import Any
+
+from texas42.analysis import (
+    BidAdvice,
+    Comparison,
+    DealTable,
+    HandAnalysis,
+    PlayLine,
+    Recommendation,
+    SpecialStats,
+    TrumpStats,
+)
+from texas42.io.files import NamedHand
+from texas42.report.wording import PARTNER_TRUMP_RULE, advice_reason
+from texas42.rules import BIDS, DECLARATIONS, PASS, Deal, domino_name
+
+
+def hands_to_json(deal: Deal) -> list[list[str]]:
+    """The hands as lists of domino names, high end first (``"6-4"``)."""
+    return [hand.names() for hand in deal]
+
+
+def line_to_json(line: PlayLine) -> list[dict[str, Any]]:
+    """``[{"plays": [[seat, "6-4"], ...], "winner": s, "points": p}, ...]``."""
+    return [
+        {
+            "plays": [[seat, domino_name(d)] for seat, d in trick.plays],
+            "winner": trick.winner,
+            "points": trick.points,
+        }
+        for trick in line.tricks
+    ]
+
+
+def table_to_json(table: DealTable, line: PlayLine | None = None) -> dict[str, Any]:
+    """``{"hands": [...], "table": {label: [p0, p1, p2, p3], ...}}``, plus ``"line"`` if given.
+
+    With the special contracts, ``table`` also has ``"nello"`` (1 or 0 per bidder) and
+    ``"sevens"`` (tricks 0..7 per bidder), and ``"nello_doubles"`` says how doubles played."""
+    result: dict[str, Any] = {
+        "hands": hands_to_json(table.deal),
+        "table": {d.label: list(table.points[d.value]) for d in DECLARATIONS},
+    }
+    if table.nello is not None and table.sevens is not None and table.nello_doubles is not None:
+        result["table"]["nello"] = list(table.nello)
+        result["table"]["sevens"] = list(table.sevens)
+        result["nello_doubles"] = table.nello_doubles.label
+    if line is not None:
+        result["line"] = line_to_json(line)
+    return result
+
+
+def rounded(p: float) -> float:
+    """A probability as written in the documents: four decimals."""
+    return round(p, 4)
+
+
+def _bid_json(bid: int) -> int | str:
+    return "pass" if bid == PASS else bid
+
+
+def trump_to_json(stats: TrumpStats) -> dict[str, Any]:
+    """``{"trump", "expected_points", "expected_points_ci95", "make", "make_ci95", "histogram"}``."""
+    return {
+        "trump": stats.declaration.label,
+        "expected_points": round(stats.expected_points, 3),
+        "expected_points_ci95": stats.expected_points_ci95.as_list(3),
+        "make": {str(b): rounded(stats.make(b)) for b in BIDS},
+        "make_ci95": {str(b): stats.make_ci95(b).as_list(4) for b in BIDS},
+        "histogram": list(stats.histogram),
+    }
+
+
+def recommendation_to_json(rec: Recommendation) -> dict[str, Any]:
+    """The recommendation; for a pass the figures are those of a forced 30."""
+    return {
+        "bid": _bid_json(rec.bid),
+        "trump": rec.declaration.label,
+        "make": rounded(rec.make),
+        "make_ci95": rec.make_ci95.as_list(4),
+        "make_confirmed": None if rec.make_confirmed is None else rounded(rec.make_confirmed),
+        "make_confirmed_ci95": None
+        if rec.make_confirmed_ci95 is None
+        else rec.make_confirmed_ci95.as_list(4),
+        "expected_marks": round(rec.expected_marks, 4),
+        "expected_marks_confirmed": (
+            None if rec.expected_marks_confirmed is None else round(rec.expected_marks_confirmed, 4)
+        ),
+        "confidence": rec.confidence,
+    }
+
+
+def special_to_json(stats: SpecialStats) -> dict[str, Any]:
+    """``{"contract", "make", "make_ci95", "marks", "expected_marks"}``; for Nel-O also
+    ``"doubles"``; for plunge and splash ``"trump_rule"``, ``"best_trump_make"`` and
+    ``"best_trump_make_ci95"`` (the best trump for each deal, in hindsight)."""
+    result: dict[str, Any] = {
+        "contract": stats.contract.label,
+        "make": rounded(stats.make),
+        "make_ci95": stats.make_ci95.as_list(4),
+        "marks": stats.marks,
+        "expected_marks": round(stats.expected_marks, 4),
+    }
+    if stats.doubles is not None:
+        result["doubles"] = stats.doubles.label
+    if stats.best_make is not None and stats.best_make_ci95 is not None:
+        result["trump_rule"] = PARTNER_TRUMP_RULE
+        result["best_trump_make"] = rounded(stats.best_make)
+        result["best_trump_make_ci95"] = stats.best_make_ci95.as_list(4)
+    return result
+
+
+def analysis_to_json(analysis: HandAnalysis, source: NamedHand | None = None) -> dict[str, Any]:
+    """``{"hand", "deals", "seed", "trumps": [...], "recommendation": {...}, "specials":
+    [...]}``; for a hand from a hands file, ``"name"`` (null if none) and ``"line"`` come first."""
+    head: dict[str, Any] = {} if source is None else {"name": source.name, "line": source.line}
+    return {
+        **head,
+        "hand": analysis.hand.names(),
+        "deals": analysis.deals,
+        "seed": analysis.seed,
+        "trumps": [trump_to_json(s) for s in analysis.trumps],
+        "recommendation": recommendation_to_json(analysis.recommendation),
+        "specials": [special_to_json(s) for s in analysis.specials],
+    }
+
+
+def advice_to_json(advice: BidAdvice) -> dict[str, Any]:
+    """The bidding advice with its ladder."""
+    analysis = advice.analysis
+    return {
+        "hand": analysis.hand.names(),
+        "deals": analysis.deals,
+        "seed": analysis.seed,
+        "auction": [_bid_json(b) for b in advice.auction.bids],
+        "position": advice.auction.position,
+        "high_bid": _bid_json(advice.auction.high_bid),
+        "advice": {
+            "bid": _bid_json(advice.bid),
+            "contract": "trump" if advice.contract is None else advice.contract.label,
+            "trump": None if advice.contract is not None else advice.declaration.label,
+            "make": rounded(advice.make),
+            "make_confirmed": None if advice.make_confirmed is None else rounded(advice.make_confirmed),
+            "expected_marks": round(advice.expected_marks, 4),
+            "rule": advice.rule,
+            "reason": advice_reason(advice),
+            "confidence": advice.confidence,
+        },
+        "ladder": [
+            {
+                "bid": r.bid,
+                "trump": r.declaration.label,
+                "make": rounded(r.make),
+                "make_ci95": r.make_ci95.as_list(4),
+                "make_confirmed": None if r.make_confirmed is None else rounded(r.make_confirmed),
+                "expected_marks": round(r.expected_marks, 4),
+            }
+            for r in advice.ladder
+        ],
+        "specials": [
+            {
+                "contract": r.contract.label,
+                "bid": r.bid,
+                "make": rounded(r.make),
+                "make_ci95": r.make_ci95.as_list(4),
+                "expected_marks": round(r.expected_marks, 4),
+            }
+            for r in advice.specials
+        ],
+    }
+
+
+def comparison_to_json(comparison: Comparison) -> dict[str, Any]:
+    """The declarations' statistics and every pair's head-to-head figures."""
+    return {
+        "hand": comparison.hand.names(),
+        "deals": comparison.deals,
+        "seed": comparison.seed,
+        "trumps": [trump_to_json(s) for s in comparison.trumps],
+        "pairs": [
+            {
+                "first": pair.first.label,
+                "second": pair.second.label,
+                "mean_difference": round(pair.mean_difference, 3),
+                "mean_difference_ci95": pair.mean_difference_ci95.as_list(3),
+                "first_more": rounded(pair.first_more),
+                "second_more": rounded(pair.second_more),
+                "equal": rounded(pair.equal),
+                "make": {
+                    str(row.bid): {
+                        "first": rounded(row.first),
+                        "second": rounded(row.second),
+                        "difference": rounded(row.difference),
+                        "difference_ci95": row.difference_ci95.as_list(4),
+                    }
+                    for row in pair.bids
+                },
+            }
+            for pair in comparison.pairs
+        ],
+        "specials": [special_to_json(s) for s in comparison.specials],
+    }
+
+
+@singledispatch
+def to_dict(result: object) -> dict[str, Any]:
+    """The JSON document of a result, as ``texas42 ... --json`` prints it: a
+    ``DealTable`` (``solve``), ``HandAnalysis`` (``analyze``), ``BidAdvice`` (``bid``) or
+    ``Comparison`` (``compare``)."""
+    raise TypeError(f"no JSON document for {type(result).__name__}")
+
+
+@to_dict.register
+def _(result: DealTable) -> dict[str, Any]:
+    return table_to_json(result)
+
+
+@to_dict.register
+def _(result: HandAnalysis) -> dict[str, Any]:
+    return analysis_to_json(result)
+
+
+@to_dict.register
+def _(result: BidAdvice) -> dict[str, Any]:
+    return advice_to_json(result)
+
+
+@to_dict.register
+def _(result: Comparison) -> dict[str, Any]:
+    return comparison_to_json(result)

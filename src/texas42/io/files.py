@@ -1,0 +1,124 @@
+"""Files of deals and of hands: one item a line, ``#`` comments and blank lines skipped,
+every bad line reported."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TypeVar
+
+from texas42.errors import InputFileError, Texas42Error
+from texas42.rules import Deal, Hand, parse_deal, parse_hand
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class LineError:
+    """A bad line of an input file."""
+
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}"
+
+
+@dataclass(frozen=True)
+class NumberedDeal:
+    """A valid deal and the line it came from (1-based)."""
+
+    line: int
+    deal: Deal
+
+
+@dataclass(frozen=True)
+class DealsInput:
+    """The valid deals of a deals file and the errors of its bad lines."""
+
+    deals: tuple[NumberedDeal, ...]
+    errors: tuple[LineError, ...]
+
+
+@dataclass(frozen=True)
+class NamedHand:
+    """A hand from a hands file: its line (1-based) and optional name."""
+
+    line: int
+    name: str | None
+    hand: Hand
+
+
+@dataclass(frozen=True)
+class HandsInput:
+    """The valid hands of a hands file and the errors of its bad lines."""
+
+    hands: tuple[NamedHand, ...]
+    errors: tuple[LineError, ...]
+
+
+def read_lines(path: str) -> list[str]:
+    """The lines of a file, or of stdin for ``-``."""
+    if path == "-":
+        return sys.stdin.read().splitlines()
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read().splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        raise InputFileError(f"cannot read {path}: {getattr(error, 'strerror', None) or error}") from None
+
+
+def strip_comment(line: str) -> str:
+    """The line without a ``#`` comment and surrounding blanks."""
+    return line.split("#", 1)[0].strip()
+
+
+def parse_lines(
+    lines: Iterable[str], parse: Callable[[int, str], T]
+) -> tuple[tuple[T, ...], tuple[LineError, ...]]:
+    """Parse one item a line with ``parse(number, text)``; ``#`` comments and blank lines
+    are ignored. Every bad line is collected as a ``LineError`` rather than raised."""
+    items: list[T] = []
+    errors: list[LineError] = []
+    for number, line in enumerate(lines, start=1):
+        text = strip_comment(line)
+        if not text:
+            continue
+        try:
+            items.append(parse(number, text))
+        except Texas42Error as error:
+            errors.append(LineError(number, str(error)))
+    return tuple(items), tuple(errors)
+
+
+def check_lines(errors: tuple[LineError, ...]) -> None:
+    """An ``InputFileError`` listing every bad line, if there is any."""
+    if errors:
+        raise InputFileError("; ".join(str(e) for e in errors), tuple((e.line, e.message) for e in errors))
+
+
+def read_deals(lines: Iterable[str]) -> DealsInput:
+    """Parse one deal a line; see ``parse_lines``."""
+    return DealsInput(*parse_lines(lines, lambda number, text: NumberedDeal(number, parse_deal(text))))
+
+
+def parse_named_hand(text: str) -> tuple[str | None, Hand]:
+    """Parse ``[name:] hand``; the name is whatever comes before the first ``:``."""
+    name: str | None = None
+    if ":" in text:
+        raw, text = text.split(":", 1)
+        name = " ".join(raw.split())
+        if not name:
+            raise Texas42Error("empty name before ':'")
+    return name, parse_hand(text)
+
+
+def read_hands(lines: Iterable[str]) -> HandsInput:
+    """Parse one hand a line (``name: 6-6 6-5 ...``); see ``parse_lines``."""
+
+    def parse(number: int, text: str) -> NamedHand:
+        name, hand = parse_named_hand(text)
+        return NamedHand(number, name, hand)
+
+    return HandsInput(*parse_lines(lines, parse))

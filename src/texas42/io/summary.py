@@ -1,0 +1,42 @@
+"""One summary row per hand of a hands file: its fields, and the CSV that ``--csv`` prints."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from texas42.analysis import HandAnalysis
+from texas42.io.documents import rounded
+from texas42.io.files import NamedHand
+from texas42.rules import bid_name
+
+CSV_FIELDS: Final = (
+    "name",
+    "line",
+    "hand",
+    "trump",
+    "bid",
+    "make",
+    "make_confirmed",
+    "expected_points",
+    "expected_marks",
+)
+
+
+def summary_fields(analysis: HandAnalysis) -> Mapping[str, Any]:
+    """One row of a hands file's summary: best trump, bid, its odds, expected points."""
+    rec = analysis.recommendation
+    return {
+        "trump": rec.declaration.label,
+        "bid": bid_name(rec.bid),
+        "make": rounded(rec.make),
+        "make_confirmed": None if rec.make_confirmed is None else rounded(rec.make_confirmed),
+        "expected_points": round(analysis.stats(rec.declaration).expected_points, 2),
+        "expected_marks": round(rec.expected_marks, 4),
+    }
+
+
+def csv_row(item: NamedHand, analysis: HandAnalysis) -> list[Any]:
+    """The CSV row of one hand of a hands file, in the order of ``CSV_FIELDS``."""
+    fields = summary_fields(analysis)
+    return [item.name or "", item.line, str(item.hand), *(fields[k] for k in CSV_FIELDS[3:])]

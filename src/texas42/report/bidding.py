@@ -1,0 +1,97 @@
+"""Rich view of the bidding advice: the auction, the advice and its reason, the ladder
+of legal bids and the special contracts."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from texas42.analysis import BidAdvice, HandAnalysis
+from texas42.report.hand import footer, hand_header
+from texas42.report.wording import advice_reason, contract_name, percent
+from texas42.rules import Auction, bid_name
+
+_PLACES: Final = ("1st", "2nd", "3rd", "4th")
+
+
+def auction_text(auction: Auction) -> Text:
+    """Where we bid and who holds the high bid."""
+    place = f"You bid {_PLACES[auction.position]}" + (", as the shaker" if auction.is_shaker else "")
+    holder = auction.high_bidder
+    if holder is None:
+        held = "nobody has bid yet" if auction.position == 0 else "everyone so far passed"
+    else:
+        who = {1: "the opponent on your right", 2: "your partner", 3: "the opponent on your left"}[
+            auction.position - holder
+        ]
+        held = f"the high bid is {auction.high_bid}, by {who}"
+    bids = " ".join(bid_name(b) for b in auction.bids) or "(none)"
+    return Text(f"Auction so far: {bids}. {place}; {held}.")
+
+
+def ladder_table(advice: BidAdvice) -> Table:
+    """Each legal bid: its best trump, the odds, the independent check, the expected marks."""
+    out = Table(title="Bid ladder", box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
+    out.add_column("bid", justify="right")
+    out.add_column("trump")
+    out.add_column("makes", justify="right")
+    out.add_column("95% CI", justify="right")
+    out.add_column("check", justify="right")
+    out.add_column("marks", justify="right")
+    for rung in advice.ladder:
+        style = "reverse bold" if rung.bid == advice.bid else ("" if rung.makes else "dim")
+        out.add_row(
+            str(rung.bid),
+            rung.declaration.label,
+            percent(rung.make),
+            f"{percent(rung.make_ci95.low)}-{percent(rung.make_ci95.high)}",
+            "" if rung.make_confirmed is None else percent(rung.make_confirmed),
+            f"{rung.expected_marks:+.2f}",
+            style=style,
+        )
+    return out
+
+
+def advice_view(analysis: HandAnalysis, advice: BidAdvice) -> RenderableType:
+    """The whole ``texas42 bid`` report."""
+    if advice.passes:
+        head = Text("Pass", style="bold reverse yellow")
+    elif advice.contract is not None:
+        head = Text(f"Bid {advice.bid}: {contract_name(advice.contract)}", style="bold reverse green")
+    else:
+        head = Text(f"Bid {advice.bid} with {advice.declaration.label}", style="bold reverse green")
+    parts: list[RenderableType] = [
+        hand_header(analysis.hand, analysis.deals, analysis.seed),
+        auction_text(advice.auction),
+        Text(""),
+        Text.assemble(head, ": ", advice_reason(advice)),
+        ladder_table(advice),
+    ]
+    if advice.specials:
+        specials = Table(title="Special contracts", box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
+        for column in ("bid", "contract", "makes", "95% CI", "marks"):
+            specials.add_column(column, justify="left" if column == "contract" else "right")
+        for rung in advice.specials:
+            chosen = rung.contract is advice.contract and rung.bid == advice.bid
+            specials.add_row(
+                str(rung.bid),
+                contract_name(rung.contract),
+                percent(rung.make),
+                f"{percent(rung.make_ci95.low)}-{percent(rung.make_ci95.high)}",
+                f"{rung.expected_marks:+.2f}",
+                style="reverse bold" if chosen else ("" if rung.makes else "dim"),
+            )
+        parts.append(specials)
+    parts += [
+        Text(
+            f"'makes' is the best trump's odds on the main sample, 'check' on an independent one; "
+            f"marks = marks x (2 x odds - 1). A bid counts as made at {percent(advice.confidence)}.",
+            style="dim",
+        ),
+        footer(analysis.deals, analysis.seed),
+    ]
+    return Group(*parts)

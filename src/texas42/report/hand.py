@@ -1,0 +1,172 @@
+"""Rich views of a hand analysis: the table of declarations, the special contracts and
+the recommendation."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import Final
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from texas42.analysis import HandAnalysis, SpecialStats
+from texas42.report.wording import PARTNER_TRUMP_RULE, contract_name, odds_footer, percent
+from texas42.rules import TOTAL_POINTS, Contract, Hand
+
+MAIN_BIDS: Final = (30, 32, 34, 36, 38, 40, 42)
+"""The bids shown as columns of the analysis table (plus the recommended bid)."""
+_BARS: Final = " ▁▂▃▄▅▆▇█"
+
+
+def sparkline(histogram: Sequence[int]) -> str:
+    """The points distribution in 13 characters: 11 bars (0-3, 4-7, ..., 36-39, 40-41),
+    a rule and the bar for exactly 42 (all the tricks), scaled to the highest bar."""
+    edges = [*range(0, 41, 4), TOTAL_POINTS]
+    bins = [sum(histogram[a:b]) for a, b in itertools.pairwise(edges)] + [histogram[TOTAL_POINTS]]
+    top = max(bins) or 1
+
+    def bar(count: int) -> str:
+        if count == 0:
+            return _BARS[0]
+        return _BARS[max(1, round(count / top * (len(_BARS) - 1)))]
+
+    return "".join(bar(c) for c in bins[:-1]) + "│" + bar(bins[-1])
+
+
+def hand_header(hand: Hand, deals: int, seed: int, name: str | None = None) -> Text:
+    """``Hand 6-6 6-5 ...: 1000 deals of the unseen dominoes, seed 7``."""
+    title = f"{name}: " if name else "Hand "
+    return Text.assemble(
+        (f"{title}{hand}", "bold"), f"   {deals} deals of the 21 unseen dominoes, seed {seed}"
+    )
+
+
+def footer(deals: int, seed: int) -> Text:
+    """The line that says what the odds mean."""
+    return Text(odds_footer(deals, seed), style="dim")
+
+
+def analysis_table(analysis: HandAnalysis) -> Table:
+    """Declarations as rows: expected points, the odds of the main bids, the distribution."""
+    rec = analysis.recommendation
+    bids = sorted({*MAIN_BIDS, rec.contract} if rec.contract <= 42 else set(MAIN_BIDS))
+    out = Table(box=box.SIMPLE_HEAD, title_justify="left", collapse_padding=True, pad_edge=False)
+    out.add_column("trump", no_wrap=True)
+    out.add_column("points", justify="right", no_wrap=True)
+    for bid in bids:
+        out.add_column("42/84" if bid == 42 else str(bid), justify="right")
+    out.add_column("0 points │42", justify="left", no_wrap=True)
+    for stats in analysis.trumps:
+        chosen = stats.declaration == rec.declaration
+        ci = stats.expected_points_ci95
+        half = (ci.high - ci.low) / 2
+        cells: list[RenderableType] = [
+            Text(stats.declaration.label, style="bold" if chosen else ""),
+            Text(f"{stats.expected_points:.1f}±{half:.1f}", style="bold" if chosen else ""),
+        ]
+        for bid in bids:
+            p = stats.make(bid)
+            style = "green" if p >= analysis.confidence else "dim"
+            if chosen and bid == min(rec.contract, 42):
+                style = "reverse bold"
+            cells.append(Text(percent(p), style=style))
+        cells.append(Text(sparkline(stats.histogram), style="cyan"))
+        out.add_row(*cells)
+    return out
+
+
+def recommendation_text(analysis: HandAnalysis) -> Text:
+    """The advice in words: bid and trump (or pass), the odds, the independent check, marks."""
+    rec = analysis.recommendation
+    n = analysis.deals
+    check = (
+        ""
+        if rec.make_confirmed is None
+        else f"; on an independent sample of {n} deals, {percent(rec.make_confirmed)}"
+    )
+    marks_check = (
+        ""
+        if rec.expected_marks_confirmed is None
+        else f" (independent sample {rec.expected_marks_confirmed:+.2f})"
+    )
+    ci = rec.make_ci95
+    odds = f"{percent(rec.make)} (95% CI {percent(ci.low)} to {percent(ci.high)}){check}"
+    if rec.passes:
+        head = Text("Pass", style="bold reverse yellow")
+        body = (
+            f": no declaration makes 30 in at least {percent(rec.confidence)} of deals. If forced to bid 30 "
+            f"(all pass and you shake), call {rec.declaration.label}: it makes 30 in {odds}. "
+            f"Expected marks {rec.expected_marks:+.2f}{marks_check}."
+        )
+    else:
+        head = Text(f"Bid {rec.bid} with {rec.declaration.label}", style="bold reverse green")
+        needs = "all 42 points" if rec.bid >= 42 else f"{rec.bid} points"
+        extra = ""
+        if rec.bid > 42:
+            extra = f" {rec.bid} ({rec.bid // 42} marks) expects more marks than 42 (1 mark)."
+        body = (
+            f": it takes {needs} in {odds}. Expected marks {rec.expected_marks:+.2f}{marks_check}.{extra} "
+            f"This is the highest bid made in at least {percent(rec.confidence)} of deals."
+        )
+    return Text.assemble(head, body)
+
+
+def _special_note(stats: SpecialStats) -> str:
+    if stats.contract is Contract.NELLO:
+        return "" if stats.doubles is None else f"doubles {stats.doubles.label}"
+    if stats.best_make is not None:
+        return f"best trump {percent(stats.best_make)}*"
+    return ""
+
+
+def specials_table(specials: Sequence[SpecialStats], confidence: float) -> Table:
+    """The special contracts: the bid (marks), the odds, their interval, expected marks."""
+    out = Table(
+        title="Special contracts, on the same deals",
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+        pad_edge=False,
+    )
+    out.add_column("contract", no_wrap=True)
+    out.add_column("marks", justify="right")
+    out.add_column("makes", justify="right")
+    out.add_column("95% CI", justify="right", no_wrap=True)
+    out.add_column("exp. marks", justify="right")
+    out.add_column("", no_wrap=True)
+    for stats in specials:
+        ci = stats.make_ci95
+        out.add_row(
+            contract_name(stats.contract),
+            str(stats.marks),
+            Text(percent(stats.make), style="green" if stats.make >= confidence else "dim"),
+            f"{percent(ci.low)}-{percent(ci.high)}",
+            f"{stats.expected_marks:+.2f}",
+            Text(_special_note(stats), style="dim"),
+        )
+    caption = (
+        "Made: Nel-O when you lose every trick, your partner sitting out; the others when your team "
+        "takes all 7 tricks."
+    )
+    if any(s.best_make is not None for s in specials):
+        caption += (
+            " Plunge and splash: your partner names trump by a rule that sees only their hand "
+            f"({PARTNER_TRUMP_RULE}). * With the best trump for each deal: hindsight the partner "
+            "cannot have, an upper bound."
+        )
+    out.caption = caption
+    out.caption_justify = "left"
+    return out
+
+
+def analysis_view(analysis: HandAnalysis) -> RenderableType:
+    """The whole ``texas42 analyze`` report for one hand."""
+    parts: list[RenderableType] = [
+        hand_header(analysis.hand, analysis.deals, analysis.seed),
+        analysis_table(analysis),
+    ]
+    if analysis.specials:
+        parts.append(specials_table(analysis.specials, analysis.confidence))
+    return Group(*parts, recommendation_text(analysis), Text(""), footer(analysis.deals, analysis.seed))

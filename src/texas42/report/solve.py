@@ -1,0 +1,116 @@
+"""Rich views of deals with all four hands known: the deal, its table of values and an
+optimal line of play."""
+
+from __future__ import annotations
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from texas42.analysis import DealTable, PlayLine
+from texas42.report.wording import seat_name
+from texas42.rules import DECLARATIONS, HAND_SIZE, TOTAL_POINTS, Deal, Declaration, Seat, domino_name
+
+
+def deal_table(deal: Deal, title: str = "Deal") -> Table:
+    """The four hands, one row per seat, with the partnerships."""
+    table = Table(title=title, box=box.SIMPLE, show_header=True, title_justify="left")
+    table.add_column("seat", justify="right")
+    table.add_column("team")
+    table.add_column("hand")
+    for seat, hand in enumerate(deal):
+        table.add_row(str(seat), "0+2" if seat % 2 == 0 else "1+3", str(hand))
+    return table
+
+
+def values_table(table: DealTable, highlight: tuple[Declaration, Seat] | None = None) -> Table:
+    """Rows: the nine declarations; columns: bidder seat; cells: the bidder's team's points."""
+    out = Table(
+        title="Double-dummy points for the bidder's team",
+        box=box.SQUARE,
+        title_justify="left",
+    )
+    out.add_column("trump")
+    for seat in range(4):
+        out.add_column(f"bidder {seat}", justify="right")
+    for declaration in DECLARATIONS:
+        cells: list[RenderableType] = [declaration.label]
+        for seat in range(4):
+            value = table.value(declaration, seat)
+            style = "bold green" if value == TOTAL_POINTS else ("dim" if value == 0 else "")
+            if highlight == (declaration, seat):
+                style = "reverse " + (style or "bold")
+            cells.append(Text(str(value), style=style))
+        out.add_row(*cells, end_section=declaration is DECLARATIONS[-1] and table.nello is not None)
+    if table.nello is not None and table.sevens is not None and table.nello_doubles is not None:
+        out.add_row("nello", *(Text(str(v), style="bold green" if v else "dim") for v in table.nello))
+        out.add_row(
+            "sevens", *(Text(str(v), style="bold green" if v == HAND_SIZE else "") for v in table.sevens)
+        )
+        out.caption = (
+            f"nello: 1 if the bidder, leading with the partner sitting out, can lose every trick "
+            f"(doubles {table.nello_doubles.label}), else 0. sevens: the tricks (of 7, not points) "
+            "the bidder's team takes."
+        )
+        out.caption_justify = "left"
+    return out
+
+
+def line_table(line: PlayLine) -> Table:
+    """An optimal line of play: one row per trick with the running score."""
+    out = Table(
+        title=f"Optimal line: {line.declaration.label}, seat {line.bidder} bids and leads",
+        box=box.SQUARE,
+        title_justify="left",
+    )
+    out.add_column("trick", justify="right")
+    out.add_column("led", justify="right")
+    for seat in range(4):
+        out.add_column(seat_name(seat), justify="center")
+    out.add_column("won", justify="right")
+    out.add_column("pts", justify="right")
+    out.add_column("0+2", justify="right")
+    out.add_column("1+3", justify="right")
+    for trick in line.tricks:
+        dominoes: list[RenderableType] = []
+        for seat in range(4):
+            style = "bold" if seat == trick.winner else ""
+            dominoes.append(Text(domino_name(trick.domino_of(seat)), style=style))
+        out.add_row(
+            str(trick.number),
+            str(trick.leader),
+            *dominoes,
+            str(trick.winner),
+            str(trick.points),
+            str(trick.score[0]),
+            str(trick.score[1]),
+        )
+    return out
+
+
+def line_summary(line: PlayLine) -> Text:
+    """One sentence: what the bidder's team takes along the line."""
+    team = "seats 0 and 2" if line.bidder % 2 == 0 else "seats 1 and 3"
+    return Text(f"The bidder's team ({team}) takes {line.bidder_points} of {TOTAL_POINTS} points.")
+
+
+def solve_result(
+    table: DealTable,
+    title: str = "Deal",
+    line: PlayLine | None = None,
+    highlight: tuple[Declaration, Seat] | None = None,
+) -> RenderableType:
+    """The deal, its table of values and, if given, an optimal line of play."""
+    parts: list[RenderableType] = [deal_table(table.deal, title), values_table(table, highlight)]
+    if line is not None:
+        parts += [Text(""), line_table(line), line_summary(line)]
+    return Group(*parts)
+
+
+def value_sentence(table: DealTable, declaration: Declaration, bidder: Seat) -> Text:
+    """What the bidder's team takes when ``bidder`` declares ``declaration``."""
+    return Text(
+        f"Seat {bidder} declaring {declaration.label}: the bidder's team takes "
+        f"{table.value(declaration, bidder)} of {TOTAL_POINTS} points."
+    )

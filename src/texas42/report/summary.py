@@ -1,0 +1,56 @@
+"""The summary of a file of hands: one aligned row per hand."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from rich.text import Text
+
+from texas42.analysis import HandAnalysis
+from texas42.report.wording import percent
+from texas42.rules import bid_name
+
+SUMMARY_COLUMNS: Final = ("name", "line", "trump", "bid", "makes", "check", "points")
+
+
+def _summary_widths(name_width: int) -> tuple[int, ...]:
+    return (name_width, 4, 9, 4, 5, 5, 6)
+
+
+def summary_header(name_width: int) -> Text:
+    """The header of the summary, aligned with ``summary_row``."""
+    widths = _summary_widths(name_width)
+    cells = [
+        label.ljust(w) if i in (0, 2) else label.rjust(w)
+        for i, (label, w) in enumerate(zip(SUMMARY_COLUMNS, widths, strict=True))
+    ]
+    return Text("  ".join(cells), style="bold")
+
+
+def summary_row(name: str, line: int, analysis: HandAnalysis, name_width: int) -> Text:
+    """One hand's row: name, line, best trump, bid, its odds, the check, expected points."""
+    widths = _summary_widths(name_width)
+    rec = analysis.recommendation
+    if len(name) > name_width:
+        name = name[: name_width - 1] + "…"
+    cells = [
+        name.ljust(widths[0]),
+        str(line).rjust(widths[1]),
+        rec.declaration.label.ljust(widths[2]),
+        bid_name(rec.bid).rjust(widths[3]),
+        percent(rec.make).rjust(widths[4]),
+        ("" if rec.make_confirmed is None else percent(rec.make_confirmed)).rjust(widths[5]),
+        f"{analysis.stats(rec.declaration).expected_points:.1f}".rjust(widths[6]),
+    ]
+    text = Text("  ".join(cells[:3]) + "  ")
+    text.append(cells[3], style="bold yellow" if rec.passes else "bold green")
+    text.append("  " + "  ".join(cells[4:]))
+    return text
+
+
+def batch_header(hands: int, deals: int, seed: int, confidence: float) -> Text:
+    """The line above the summary: how many hands, deals and which seed."""
+    return Text(
+        f"{hands} hands, {deals} deals each, seed {seed}; bid at odds of at least " + percent(confidence),
+        style="dim",
+    )

@@ -1,0 +1,127 @@
+"""The words of texas42's reports: percentages, names, and the reasons of an advice.
+
+The JSON documents and the Rich views both take their English from here."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from texas42.analysis import BidAdvice, LadderRung
+from texas42.analysis.bidding import PARTNER_MARGIN
+from texas42.rules import MARK, PASS, Contract, Seat, marks
+
+PARTNER_TRUMP_RULE: Final = (
+    "the partner names the pip suit in which they hold the most dominoes, preferring one "
+    "whose double they hold, then the higher pip; never doubles or follow-me"
+)
+"""The stated rule by which the plunger's partner names trump (``rules.partner_trump``)."""
+
+
+def percent(p: float) -> str:
+    """A probability as a short percentage: ``61%``, ``<1%``, ``>99%``, ``0%``, ``100%``."""
+    if p <= 0.0:
+        return "0%"
+    if p >= 1.0:
+        return "100%"
+    if p < 0.005:
+        return "<1%"
+    if p >= 0.995:
+        return ">99%"
+    return f"{100 * p:.0f}%"
+
+
+def seat_name(seat: Seat) -> str:
+    """``seat 0``..``seat 3``."""
+    return f"seat {seat}"
+
+
+def contract_name(contract: Contract) -> str:
+    """How players write the contract: ``Nel-O``, ``sevens``, ``plunge``, ``splash``."""
+    return "Nel-O" if contract is Contract.NELLO else contract.label
+
+
+def _rung(rung: LadderRung) -> str:
+    return f"{rung.bid} with {rung.declaration.label}"
+
+
+def advice_reason(advice: BidAdvice) -> str:
+    """The one-sentence reason for an advice, from the rule that decided it."""
+    if advice.rule == "special":
+        return _special_reason(advice)
+    chosen = next((r for r in advice.ladder if r.bid == advice.bid), None)
+    high = advice.auction.high_bid
+    need = f"{percent(advice.confidence)} needed"
+    if advice.rule == "forced":
+        assert chosen is not None
+        why = "" if advice.made else f", though it makes no bid {need}"
+        return (
+            f"all three passed, so the shaker must bid at least 30{why}: {_rung(chosen)} makes "
+            f"{percent(chosen.make)}, expected marks {chosen.expected_marks:+.2f}."
+        )
+    if advice.rule == "cannot-make":
+        what = "any bid" if high == PASS else f"a bid over {high}"
+        cheapest = advice.ladder[0]
+        return (
+            f"this hand does not make {what} often enough: its best, {_rung(cheapest)}, makes "
+            f"{percent(cheapest.make)} ({need})."
+        )
+    if advice.rule == "partner-holds":
+        assert advice.most is not None
+        more = f"not {high + PARTNER_MARGIN} or a mark bid." if high < MARK else "no bid worth more marks."
+        return (
+            f"partner holds the high bid {high}; outbid a partner only with a much stronger hand, "
+            f"and this one makes {advice.most.bid} ({percent(advice.most.make)}), {more}"
+        )
+    assert chosen is not None
+    if advice.rule == "outbid-partner":
+        return (
+            f"this hand is much stronger than partner's {high}: it makes {_rung(chosen)} "
+            f"{percent(chosen.make)} of the time."
+        )
+    if advice.rule == "shaker":
+        why = _shaker_why(advice, chosen)
+        return f"as the shaker, {_rung(chosen)} is {why}; it makes {percent(chosen.make)}."
+    over = "" if high == PASS else f", over the high bid {high}"
+    return (
+        f"{_rung(chosen)} is the most this hand makes at least {percent(advice.confidence)} of the time "
+        f"({percent(chosen.make)}){over}; each player bids once, so bid it now."
+    )
+
+
+def _shaker_why(advice: BidAdvice, chosen: LadderRung) -> str:
+    high = advice.auction.high_bid
+    if advice.auction.partner_holds:
+        over = f"partner's {high}, a much weaker hand"
+    else:
+        over = "three passes" if high == PASS else f"{high}"
+    least = advice.made[0]
+    if chosen is least:
+        return f"the least bid that wins over {over}"
+    return (
+        f"worth {marks(chosen.bid)} marks, it expects more ({chosen.expected_marks:+.2f}) than "
+        f"the least bid that wins over {over}, {least.bid} ({least.expected_marks:+.2f})"
+    )
+
+
+def _special_reason(advice: BidAdvice) -> str:
+    assert advice.contract is not None and advice.replaces is not None
+    instead = advice.replaces
+    alternative = (
+        "passing"
+        if instead.passes
+        else f"{instead.bid} with {instead.declaration.label} ({instead.expected_marks:+.2f})"
+    )
+    return (
+        f"{contract_name(advice.contract)} for {marks(advice.bid)} marks ({advice.bid}) makes "
+        f"{percent(advice.make)} of the time, expected marks {advice.expected_marks:+.2f}, more than "
+        f"{alternative}."
+    )
+
+
+def odds_footer(deals: int, seed: int) -> str:
+    """The sentence that says what the odds mean."""
+    return (
+        f"Odds are the share of the {deals} deals in which the bidder's team (seats 0 and 2) takes at "
+        "least the bid when every seat plays perfectly and sees all hands (double-dummy); 42 and 84 "
+        f"need all 42 points. Repeat with --seed {seed}."
+    )

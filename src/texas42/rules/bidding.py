@@ -1,0 +1,162 @@
+"""Bids, marks and auctions (docs/rules.md#bidding-and-scoring)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from texas42.errors import AuctionError
+from texas42.rules.contracts import Contract, minimum_marks
+from texas42.rules.dominoes import TOTAL_POINTS
+from texas42.rules.house import HouseRules
+
+PASS: Final = 0
+"""A pass, in a sequence of bids."""
+MARK: Final = 42
+"""One mark: the bid 42; 84 is two marks, 126 three, ..."""
+POINT_BIDS: Final = tuple(range(30, 42))
+BIDS: Final = (*POINT_BIDS, 42, 84)
+"""The bids a hand is analysed for: 30..41 (points), 42 (1 mark) and 84 (2 marks)."""
+PLUNGE_BID: Final = 4 * MARK
+"""A plunge: 4 marks, the only jump bid, allowed before anyone has bid."""
+
+
+def bid_name(bid: int) -> str:
+    """``pass``, ``30``, ..., ``42``, ``84``."""
+    return "pass" if bid == PASS else str(bid)
+
+
+def marks(bid: int) -> int:
+    """The marks a bid scores: 1 for 30..42, 2 for 84, n for n x 42."""
+    if bid == PASS:
+        return 0
+    return 1 if bid <= MARK else bid // MARK
+
+
+def needed_points(bid: int) -> int:
+    """The points the bidding team must take: the bid, or all 42 for a mark bid."""
+    return min(bid, TOTAL_POINTS)
+
+
+def expected_marks(bid: int, probability: float) -> float:
+    """Expected marks of a bid made with this probability: marks x (2p - 1)."""
+    return marks(bid) * (2.0 * probability - 1.0)
+
+
+_BID_HELP = "bids are pass, 30 to 41, 42, 84, 126, ..."
+
+
+def parse_bid(token: str) -> int:
+    """Parse ``pass`` (or ``p``), a point bid 30..41, or a mark bid 42, 84, 126, ..."""
+    text = token.strip().lower()
+    if text in ("pass", "p"):
+        return PASS
+    if re.fullmatch(r"[0-9]{1,5}", text):
+        value = int(text)
+        if value in POINT_BIDS or (value >= MARK and value % MARK == 0):
+            return value
+    raise AuctionError(f"not a bid: {token.strip()!r} ({_BID_HELP})")
+
+
+def legal_bids(high: int) -> tuple[int, ...]:
+    """The bids allowed over the high bid ``high`` (``PASS`` when nobody has bid).
+
+    Point bids rise to 41; the first mark bid is 42 or 84; after a mark bid each bid
+    raises by exactly one mark."""
+    if high == PASS:
+        return BIDS
+    if high in POINT_BIDS:
+        return (*range(high + 1, 42), 42, 84)
+    return (high + MARK,)
+
+
+def special_bid(contract: Contract, high: int, house: HouseRules) -> int | None:
+    """The bid a special contract is made at over the high bid ``high`` (``PASS``: none),
+    or None when it cannot be bid now: a mark bid at the contract's minimum, or one mark
+    over a higher mark bid; plunge only before anyone has bid."""
+    if contract is Contract.PLUNGE and high != PASS:
+        return None
+    least = minimum_marks(contract, house)
+    return MARK * (least if high < MARK else max(least, marks(high) + 1))
+
+
+@dataclass(frozen=True)
+class Auction:
+    """The bids made before ours this hand, first bidder first (``PASS`` for a pass).
+
+    Its length is our place in the bidding: 0 for the first bidder, 3 for the shaker.
+    Our partner bid two places before us."""
+
+    bids: tuple[int, ...] = ()
+
+    @property
+    def position(self) -> int:
+        return len(self.bids)
+
+    @property
+    def is_shaker(self) -> bool:
+        return self.position == 3
+
+    @property
+    def high_bid(self) -> int:
+        """The high bid so far, ``PASS`` if nobody has bid."""
+        return max(self.bids, default=PASS)
+
+    @property
+    def high_bidder(self) -> int | None:
+        """The place (0..2) of the player holding the high bid, if any."""
+        high = self.high_bid
+        return None if high == PASS else self.bids.index(high)
+
+    @property
+    def partner_holds(self) -> bool:
+        """Whether our partner holds the high bid."""
+        holder = self.high_bidder
+        return holder is not None and holder == self.position - 2
+
+    @property
+    def must_bid(self) -> bool:
+        """The shaker after three passes must bid at least 30 (the default house rule)."""
+        return self.is_shaker and self.high_bid == PASS
+
+    def legal_bids(self) -> tuple[int, ...]:
+        """The bids we may make now (a pass is always allowed unless ``must_bid``)."""
+        return legal_bids(self.high_bid)
+
+    def __str__(self) -> str:
+        return " ".join(bid_name(b) for b in self.bids) if self.bids else "(we bid first)"
+
+
+def parse_auction(text: str) -> Auction:
+    """Parse the bids made before ours, e.g. ``"pass 30 31"``; check that each bid is
+    legal. 168 (4 marks) before anyone has bid is a plunge."""
+    tokens = [t for t in re.split(r"[\s,]+", text.strip()) if t]
+    if len(tokens) > 3:
+        raise AuctionError(
+            f"an auction before our bid has at most 3 bids (we bid fourth at the latest, as the shaker), "
+            f"got {len(tokens)}: {' '.join(tokens)}"
+        )
+    bids: list[int] = []
+    high = PASS
+    for place, token in enumerate(tokens, start=1):
+        bid = parse_bid(token)
+        if bid != PASS:
+            _check_raise(place, token, bid, high)
+            high = bid
+        bids.append(bid)
+    return Auction(tuple(bids))
+
+
+def _check_raise(place: int, token: str, bid: int, high: int) -> None:
+    """An ``AuctionError`` unless ``bid`` may be made over the high bid ``high``."""
+    if bid <= high:
+        raise AuctionError(f"bid {place}: {token!r} is not above the high bid {high}")
+    plunge = high == PASS and bid == PLUNGE_BID  # 4 marks before anyone has bid
+    if bid in legal_bids(high) or plunge:
+        return
+    if high < MARK:
+        rule = f"{token!r} comes before 84: the first mark bid is 42 or 84"
+    else:
+        rule = f"{token!r} after {high}: over a mark bid, raise by exactly one mark ({high + MARK})"
+    raise AuctionError(f"bid {place}: {rule}")

@@ -1,0 +1,67 @@
+"""The special contracts: bids whose play differs from a trump bid
+(docs/rules.md#special-contracts)."""
+
+from __future__ import annotations
+
+import enum
+from typing import Final
+
+from texas42.rules.dominoes import DOUBLES, PIP_DOMINOES, PIPS, Dominoes, domino
+from texas42.rules.house import HouseRules
+from texas42.rules.tricks import Declaration
+
+PLUNGE_DOUBLES: Final = 4
+SPLASH_DOUBLES: Final = 3
+
+
+class Contract(enum.Enum):
+    """The special contracts: bids whose play differs from a trump bid."""
+
+    NELLO = "nello"
+    SEVENS = "sevens"
+    PLUNGE = "plunge"
+    SPLASH = "splash"
+
+    @property
+    def label(self) -> str:
+        return self.value
+
+
+def minimum_marks(contract: Contract, house: HouseRules) -> int:
+    """The least a special contract is bid at, in marks: Nel-O 2 (house rule: 1),
+    sevens 1, plunge 4, splash 2."""
+    return {
+        Contract.NELLO: house.nello_min_marks,
+        Contract.SEVENS: 1,
+        Contract.PLUNGE: 4,
+        Contract.SPLASH: 2,
+    }[contract]
+
+
+def doubles_held(hand: Dominoes) -> int:
+    """The number of doubles in a hand."""
+    return (hand & DOUBLES).bit_count()
+
+
+def may_plunge(hand: Dominoes) -> bool:
+    """A hand with 4 or more doubles may bid plunge."""
+    return doubles_held(hand) >= PLUNGE_DOUBLES
+
+
+def may_splash(hand: Dominoes) -> bool:
+    """A hand with 3 or more doubles may bid splash."""
+    return doubles_held(hand) >= SPLASH_DOUBLES
+
+
+def partner_trump(hand: Dominoes) -> Declaration:
+    """The trump the plunger's (or splasher's) partner names, seeing only their own hand.
+
+    The pip suit in which the partner holds the most dominoes (a double counts once);
+    among equals, one whose double they hold; then the higher pip. Doubles and follow-me
+    are never named: the plunger's doubles are already the top of their suits, and the
+    partner's longest suit draws the opponents' trumps."""
+
+    def strength(pip: int) -> tuple[int, bool, int]:
+        return ((hand & PIP_DOMINOES[pip]).bit_count(), bool(hand >> domino(pip, pip) & 1), pip)
+
+    return Declaration(max(PIPS, key=strength))

@@ -1,0 +1,77 @@
+"""The house rules: the options of the rule book that tables differ on
+(docs/rules.md#house-rules). The defaults are the rule book's."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from typing import Final, TypeVar
+
+from texas42.errors import HouseRulesError
+
+
+class NelloDoubles(enum.Enum):
+    """How doubles play in Nel-O: their own suit (**default**), or the highest or the
+    lowest domino of their natural suit."""
+
+    OWN_SUIT = "own-suit"
+    HIGH = "high"
+    LOW = "low"
+
+    @property
+    def label(self) -> str:
+        return self.value
+
+
+class AllPass(enum.Enum):
+    """What happens when all four pass: the shaker must bid 30 (**default**), or the
+    dominoes are reshuffled and the next player shakes."""
+
+    FORCED = "forced"
+    RESHUFFLE = "reshuffle"
+
+
+NELLO_MIN_MARKS_CHOICES: Final = (1, 2)
+"""Nel-O's minimum bid in marks: **default** 2, option 1."""
+
+_Choice = TypeVar("_Choice", bound=enum.Enum)
+
+
+def _parse_choice(kind: type[_Choice], what: str, text: str) -> _Choice:
+    key = text.strip().lower().replace("_", "-")
+    for choice in kind:
+        if choice.value == key:
+            return choice
+    names = ", ".join(str(c.value) for c in kind)
+    raise HouseRulesError(f"unknown {what}: {text.strip()!r} (one of {names})")
+
+
+def check_nello_min_marks(marks: int) -> int:
+    """Nel-O's minimum bid in marks, 1 or 2; anything else is a ``HouseRulesError``."""
+    if marks not in NELLO_MIN_MARKS_CHOICES:
+        raise HouseRulesError(f"Nel-O's minimum bid is 1 or 2 marks, got {marks}")
+    return marks
+
+
+def parse_nello_doubles(text: str) -> NelloDoubles:
+    """Parse ``own-suit``, ``high`` or ``low``."""
+    return _parse_choice(NelloDoubles, "Nel-O doubles rule", text)
+
+
+def parse_all_pass(text: str) -> AllPass:
+    """Parse ``forced`` or ``reshuffle``."""
+    return _parse_choice(AllPass, "all-pass rule", text)
+
+
+@dataclasses.dataclass(frozen=True)
+class HouseRules:
+    """The options of the rule book that house rules differ on; the defaults are the rule book's."""
+
+    nello_doubles: NelloDoubles = NelloDoubles.OWN_SUIT
+    nello_min_marks: int = 2
+    all_pass: AllPass = AllPass.FORCED
+    specials: bool = True
+    """Whether special contracts are analysed and bid at all."""
+
+    def __post_init__(self) -> None:
+        check_nello_min_marks(self.nello_min_marks)
