@@ -444,3 +444,85 @@ def test_errors_are_value_errors() -> None:
 def test_non_ascii_digits_are_rejected(token: str) -> None:
     with pytest.raises(errors.InvalidDominoError):
         parse_domino(token)
+
+
+# --- Tricks behind one interface, and positions played trick by trick ----------------------
+
+
+def one_each(plays: str, first: int = 0) -> rules.Deal:
+    """A deal of one domino a seat: the i-th of ``plays`` to the i-th seat from ``first``."""
+    hands = [rules.Hand()] * 4
+    for i, name in enumerate(plays.split()):
+        hands[(first + i) % 4] = rules.Hand([d(name)])
+    return rules.Deal.from_hands(hands)
+
+
+@pytest.mark.parametrize(
+    ("tricks", "plays", "winner", "points"),
+    [
+        (rules.TrumpTricks(D.SIXES), "5-3 5-1 6-0 5-5", 2, 11),
+        (rules.TrumpTricks(D.FOURS), "6-2 4-2 6-6 2-2", 1, 1),
+        (rules.TrumpTricks(D.DOUBLES), "5-3 5-5 5-4 4-4", 1, 11),
+        (rules.TrumpTricks(D.FOLLOW_ME), "3-2 3-3 6-3 2-2", 1, 6),
+        (rules.SevensTricks(), "6-1 5-2 4-4 4-3", 0, 1),
+        (rules.SevensTricks(), "6-6 5-1 4-4 4-3", 3, 1),
+    ],
+)
+def test_positions_play_the_worked_examples(
+    tricks: rules.TrickRules, plays: str, winner: int, points: int
+) -> None:
+    position = rules.Position.start(one_each(plays), tricks, 0)
+    for i, name in enumerate(plays.split()):
+        assert position.turn == i and not position.is_over
+        position = position.play(d(name))
+    assert position.is_over and position.leader == winner
+    team = winner % 2
+    assert position.score[team] == points and position.score[1 - team] == 0
+
+
+def test_nello_positions_skip_the_partner() -> None:
+    """Nel-O, doubles own suit: [0] 3-1, [1] 3-3 (a double, not a trey), [3] 3-0; seat 0 wins."""
+    deal = rules.Deal.from_hands([rules.Hand([d(n)]) for n in ("3-1", "3-3", "6-6", "3-0")])
+    tricks = rules.NelloTricks(bidder=0)
+    assert tricks.players(1) == (1, 3, 0)
+    position = rules.Position.start(deal, tricks, 0)
+    turns = []
+    for name in ("3-1", "3-3", "3-0"):
+        turns.append(position.turn)
+        position = position.play(d(name))
+    assert turns == [0, 1, 3]
+    assert position.leader == 0 and position.score == (1, 0)
+    high = rules.Position.start(deal, rules.NelloTricks(0, rules.NelloDoubles.HIGH), 0)
+    for name in ("3-1", "3-3", "3-0"):
+        high = high.play(d(name))
+    assert high.leader == 1
+
+
+def test_a_position_rejects_illegal_plays() -> None:
+    deal = rules.parse_deal("6-4 5-3 / 6-6 1-1 / 5-5 2-2 / 4-4 3-3", hand_size=2)
+    position = rules.Position.start(deal, rules.TrumpTricks(D.FOLLOW_ME), 0)
+    with pytest.raises(errors.IllegalPlayError, match="seat 0 does not hold 6-6"):
+        position.play(d("6-6"))
+    after_lead = position.play(d("6-4"))
+    with pytest.raises(errors.IllegalPlayError, match="seat 1 must follow the suit led, not play 1-1"):
+        after_lead.play(d("1-1"))
+    assert after_lead.legal_plays() == mask("6-6")
+    with pytest.raises(errors.InvalidSeatError):
+        rules.Position.start(deal, rules.TrumpTricks(D.FOLLOW_ME), 4)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_random_legal_play_gives_out_all_42_points(seed: int) -> None:
+    rng = random.Random(seed)
+    order = list(rules.DOMINOES)
+    rng.shuffle(order)
+    deal = rules.Deal.from_hands([rules.Hand(order[7 * s : 7 * s + 7]) for s in range(4)])
+    declaration = D(rng.randrange(9))
+    position = rules.Position.start(deal, rules.TrumpTricks(declaration), rng.randrange(4))
+    for _ in range(28):
+        legal = list(rules.dominoes_in(position.legal_plays()))
+        assert legal
+        position = position.play(rng.choice(legal))
+    assert position.is_over and sum(position.score) == 42
+    with pytest.raises(errors.HandSizeError, match="the hand is over"):
+        position.play(order[0])

@@ -94,6 +94,7 @@ def advise_bid(
     (``"pass 30 31"``: first bidder first); its ``analysis`` is the hand's analysis,
     with every bid's best trump checked on an independent sample."""
     house = HouseRules() if house is None else house
+    parsed = parse_auction(auction) if isinstance(auction, str) else auction
     result = analysis.analyze_hand(
         _hand(hand),
         deals=deals,
@@ -105,7 +106,6 @@ def advise_bid(
         check_ladder=True,
         house=house,
     )
-    parsed = parse_auction(auction) if isinstance(auction, str) else auction
     return analysis.advise_bid(result, parsed, house)
 
 
