@@ -1,4 +1,4 @@
-"""The rules core against RULES.md: worked examples, tricky cases, parsing and bad input."""
+"""The rules core against docs/rules.md: worked examples, tricky cases, parsing and bad input."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def names_of(dominoes: int) -> set[str]:
     return {rules.domino_name(x) for x in rules.dominoes_in(dominoes)}
 
 
-# --- Worked examples of RULES.md --------------------------------------------------
+# --- Worked examples of docs/rules.md --------------------------------------------------
 
 
 @pytest.mark.parametrize(

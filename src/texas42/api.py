@@ -61,11 +61,13 @@ def analyze(
     house: HouseRules | None = None,
     threads: int | None = None,
     progress: Progress | None = None,
+    check_every_bid: bool = False,
 ) -> HandAnalysis:
     """What a hand is worth (``texas42 analyze``): seat 0 holds ``hand``, the unseen
     dominoes are dealt ``deals`` times from ``seed``, and every deal is solved
     double-dummy for every trump (and the special contracts ``house`` allows); the
-    result holds each trump's statistics and the recommended bid and trump."""
+    result holds each trump's statistics and the recommended bid and trump, checked on
+    an independent sample (with ``check_every_bid``, every bid's best trump is)."""
     return analysis.analyze_hand(
         _hand(hand),
         deals=deals,
@@ -74,6 +76,7 @@ def analyze(
         confidence=confidence,
         threads=threads,
         progress=progress,
+        check_ladder=check_every_bid,
         house=HouseRules() if house is None else house,
     )
 
@@ -95,16 +98,16 @@ def advise_bid(
     with every bid's best trump checked on an independent sample."""
     house = HouseRules() if house is None else house
     parsed = parse_auction(auction) if isinstance(auction, str) else auction
-    result = analysis.analyze_hand(
-        _hand(hand),
+    result = analyze(
+        hand,
         deals=deals,
         seed=seed,
-        declarations=_declarations(trumps),
+        trumps=trumps,
         confidence=confidence,
+        house=house,
         threads=threads,
         progress=progress,
-        check_ladder=True,
-        house=house,
+        check_every_bid=True,
     )
     return analysis.advise_bid(result, parsed, house)
 
