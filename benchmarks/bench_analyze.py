@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from texas42.analysis import read_hands
+from texas42.io.files import read_hands
 
 ROOT = Path(__file__).resolve().parent.parent
 MUST_ORDINARY = 8.0
