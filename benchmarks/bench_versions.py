@@ -43,7 +43,9 @@ def timed(source: Path, args: list[str]) -> tuple[float, str]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("before", type=Path, help="the src folder of the first tree")
     parser.add_argument("after", type=Path, help="the src folder of the second tree")
     parser.add_argument("--rounds", type=int, default=5)
@@ -58,7 +60,8 @@ def main() -> None:
                 times[tree].append(timed(tree, command)[0])
         before, after = (statistics.median(times[tree]) for tree in trees)
         runs = "; ".join(f"{tree}: " + ", ".join(f"{t:.2f}" for t in times[tree]) for tree in trees)
-        print(f"{label:<26} before {before:6.2f} s  after {after:6.2f} s  ratio {after / before:5.3f}  {same}")
+        ratio = after / before
+        print(f"{label:<26} before {before:6.2f} s  after {after:6.2f} s  ratio {ratio:5.3f}  {same}")
         print(f"{'':<26} runs {runs}", flush=True)
 
 
