@@ -21,6 +21,7 @@ from texas42.rules import DECLARATIONS, Deal, Declaration, Hand
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 VECTORS = Path(__file__).resolve().parent / "data" / "dd_public.jsonl"
+LINES = Path(__file__).resolve().parent / "data" / "principal_variations.jsonl"
 SHARED_VECTORS = REPO_ROOT.parent / "shared" / "vectors" / "dd_public.jsonl"
 
 
@@ -478,6 +479,24 @@ def test_principal_variation_end_games() -> None:
     rng = np.random.default_rng(1618)
     for i in range(60):
         check_line(random_hands(rng, 1 + i % 4), Declaration(i % 9), (i // 9) % 4)
+
+
+def test_principal_variation_keeps_the_recorded_lines() -> None:
+    """The same lines as the implementation that drove the search from Python (recorded at
+    commit 4164bac): 216 vectors, 72 random full deals and 72 end games."""
+    with LINES.open() as f:
+        records = [json.loads(line) for line in f if line.strip()]
+    assert len(records) == 360
+    differ = []
+    for record in records:
+        deal = deal_of(record["hands"])
+        line = engine.principal_variation(
+            deal, rules.parse_declaration(record["declaration"]), record["leader"]
+        )
+        plays = [[seat, domino] for trick in line for seat, domino in trick.plays]
+        if plays != record["plays"]:
+            differ.append(record)
+    assert differ == []
 
 
 def test_principal_variation_of_a_sure_hand() -> None:
