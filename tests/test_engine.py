@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -17,6 +19,7 @@ from naive import minimax_team02, team02_value
 from naive import solve as naive_solve
 from naive import stake as naive_stake
 from texas42 import engine, rules
+from texas42.engine import _layout, running, tables
 from texas42.rules import DECLARATIONS, Deal, Declaration, Hand
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -86,17 +89,16 @@ def test_vectors_solve_deal(vectors: list[dict[str, Any]]) -> None:
 def test_one_workspace_solves_through_the_generation_wrap(vectors: list[dict[str, Any]]) -> None:
     """Stored bounds are stamped with a generation that wraps: the tables are cleared then,
     and no bound of an earlier solve is taken for one of the next."""
-    k = engine._kernels()
-    tables = engine._tables()
+    k = running.trump_kernels()
     W = k.new_workspace()
-    W[k.GEN] = k.MAX_GEN - 30
+    W[_layout.GEN] = _layout.MAX_GEN - 30
     got = []
     for record in vectors[:60]:
         hands = np.array(vector_deal(record).masks, dtype=np.int64)
         declaration = rules.parse_declaration(record["trump"])
-        got.append(int(k.solve_one(W, hands, tables[declaration.value], record["leader"])))
+        got.append(int(k.solve_one(W, hands, tables.trump_tables()[declaration.value], record["leader"])))
     assert got == [record["team02_points"] for record in vectors[:60]]
-    assert W[k.GEN] == 60 - 30  # the 31st solve wrapped to generation 1
+    assert W[_layout.GEN] == 60 - 30  # the 31st solve wrapped to generation 1
 
 
 @pytest.fixture(scope="module")
@@ -190,7 +192,7 @@ def test_progress_worker_errors_reach_the_caller() -> None:
         raise RuntimeError("kernel failed")
 
     with pytest.raises(RuntimeError, match="kernel failed"):
-        engine._reporting_progress(fail, np.zeros(1, dtype=np.int64), lambda solves: None)
+        running.reporting_progress(fail, np.zeros(1, dtype=np.int64), lambda solves: None)
 
 
 @pytest.mark.parametrize("points", [0, 43, -1, 30.0, True])
@@ -560,3 +562,12 @@ def test_solve_deals_accepts_valid_edge_input() -> None:
     one = engine.solve_deals(_valid_hands(), [Declaration.FOLLOW_ME], leaders=[3])
     # Follow-me, 2-0 led by seat 3 calls for deuces; nobody else has one: seat 3 wins 1 point.
     assert one.points.tolist() == [[1]]
+
+
+def test_importing_the_engine_does_not_import_numba() -> None:
+    code = "import sys, texas42.engine; print('numba' in sys.modules, 'llvmlite' in sys.modules)"
+    src = str(REPO_ROOT / "src")
+    out = subprocess.run(
+        [sys.executable, "-c", code], env={"PYTHONPATH": src}, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.split() == ["False", "False"]
