@@ -20,6 +20,7 @@ from naive import solve as naive_solve
 from naive import stake as naive_stake
 from texas42 import engine, rules
 from texas42.engine import _layout, running, tables
+from texas42.errors import DealArrayError, EngineInputError
 from texas42.rules import DECLARATIONS, Deal, Declaration, Hand
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -197,7 +198,7 @@ def test_progress_worker_errors_reach_the_caller() -> None:
 
 @pytest.mark.parametrize("points", [0, 43, -1, 30.0, True])
 def test_reaches_rejects_bad_points(points: Any) -> None:
-    with pytest.raises(ValueError, match="points"):
+    with pytest.raises(EngineInputError, match="points"):
         engine.reaches(_valid_hands(), DECLARATIONS, points)
 
 
@@ -524,35 +525,43 @@ def _valid_hands() -> np.ndarray:
 
 
 @pytest.mark.parametrize(
-    ("hands", "leaders", "message"),
+    ("hands", "leaders", "error", "message"),
     [
-        (np.array([[1, 1, 4, 8]]), 0, "two hands"),
-        (np.array([[3, 3 << 2, 3 << 4, 1 << 6]]), 0, "same size"),
-        (np.array([[3, 3 << 2, 3 << 4, 3 << 6], [1, 2, 4, 8 | 16]]), 0, "same size"),
-        (np.array([[0, 0, 0, 0]]), 0, "1 to 7"),
-        (np.array([[255, 255, 255, 255]]), 0, "1 to 7"),
-        (np.array([[255, 255 << 8, 255 << 16, 15 << 24]]), 0, "same size"),
-        (np.array([[1, 2, 4]]), 0, "shape"),
-        (np.array([1, 2, 4, 8]), 0, "shape"),
-        (np.array([[[1, 2, 4, 8]]]), 0, "shape"),
-        (np.array([[-1, 2, 4, 8]]), 0, "outside"),
-        (np.array([[1 << 28, 2, 4, 8]]), 0, "outside"),
-        (_valid_hands(), 5, "seats"),
-        (_valid_hands(), -1, "seats"),
-        (_valid_hands(), [4], "seats"),
+        (np.array([[1, 1, 4, 8]]), 0, DealArrayError, "two hands"),
+        (np.array([[3, 3 << 2, 3 << 4, 1 << 6]]), 0, DealArrayError, "same size"),
+        (np.array([[3, 3 << 2, 3 << 4, 3 << 6], [1, 2, 4, 8 | 16]]), 0, DealArrayError, "same size"),
+        (np.array([[0, 0, 0, 0]]), 0, DealArrayError, "1 to 7"),
+        (np.array([[255, 255, 255, 255]]), 0, DealArrayError, "1 to 7"),
+        (np.array([[255, 255 << 8, 255 << 16, 15 << 24]]), 0, DealArrayError, "same size"),
+        (np.array([[1, 2, 4]]), 0, DealArrayError, "shape"),
+        (np.array([1, 2, 4, 8]), 0, DealArrayError, "shape"),
+        (np.array([[[1, 2, 4, 8]]]), 0, DealArrayError, "shape"),
+        (np.array([[-1, 2, 4, 8]]), 0, DealArrayError, "outside"),
+        (np.array([[1 << 28, 2, 4, 8]]), 0, DealArrayError, "outside"),
+        (_valid_hands(), 5, EngineInputError, "seats"),
+        (_valid_hands(), -1, EngineInputError, "seats"),
+        (_valid_hands(), [4], EngineInputError, "seats"),
+        (_valid_hands(), [0, 1], EngineInputError, "one per deal"),
     ],
 )
-def test_solve_deals_rejects_bad_input(hands: np.ndarray, leaders: Any, message: str) -> None:
-    with pytest.raises(ValueError, match=message):
+def test_solve_deals_rejects_bad_input(
+    hands: np.ndarray, leaders: Any, error: type[ValueError], message: str
+) -> None:
+    with pytest.raises(error, match=message):
         engine.solve_deals(hands, DECLARATIONS, leaders)
+
+
+def test_solve_deals_rejects_a_bad_declaration() -> None:
+    with pytest.raises(EngineInputError, match="9"):
+        engine.solve_deals(_valid_hands(), [9])  # type: ignore[list-item]
 
 
 def test_solve_deal_and_principal_variation_reject_bad_leader() -> None:
     deal = deal_of([1, 2, 4, 8])
     for leader in (4, -1):
-        with pytest.raises(ValueError, match=str(leader)):
+        with pytest.raises(EngineInputError, match=str(leader)):
             engine.solve_deal(deal, Declaration.SIXES, leader)
-        with pytest.raises(ValueError, match=str(leader)):
+        with pytest.raises(EngineInputError, match=str(leader)):
             engine.principal_variation(deal, Declaration.SIXES, leader)
 
 

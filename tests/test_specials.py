@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from dominoes import d, ds, mask, random_hands
 from naive import nello_can_lose_all, sevens_tricks
 from texas42 import engine, rules
+from texas42.errors import DealArrayError, EngineInputError
 from texas42.rules import DOUBLES_SUIT, Declaration, NelloDoubles
 
 OWN, HIGH, LOW = NelloDoubles.OWN_SUIT, NelloDoubles.HIGH, NelloDoubles.LOW
@@ -319,14 +320,21 @@ def test_special_solvers_do_not_depend_on_threads() -> None:
 
 
 @pytest.mark.parametrize(
-    ("call", "message"),
+    ("call", "error", "message"),
     [
-        (lambda: engine.solve_nello(np.array([[1, 2, 4, 8]]), 4), "seats"),
-        (lambda: engine.solve_sevens(np.array([[1, 2, 4, 8]]), -1), "seats"),
-        (lambda: engine.solve_sevens(np.array([[1, 1, 4, 8]])), "two hands"),
-        (lambda: engine.solve_nello(np.array([[1, 2, 4]])), "shape"),
+        (lambda: engine.solve_nello(np.array([[1, 2, 4, 8]]), 4), EngineInputError, "seats"),
+        (lambda: engine.solve_sevens(np.array([[1, 2, 4, 8]]), -1), EngineInputError, "seats"),
+        (lambda: engine.solve_sevens(np.array([[1, 1, 4, 8]])), DealArrayError, "two hands"),
+        (lambda: engine.solve_nello(np.array([[1, 2, 4]])), DealArrayError, "shape"),
+        (lambda: engine.solve_nello(np.array([[1, 2, 4, 8]]), 0, "middle"), EngineInputError, "middle"),
+        (lambda: engine.nello_value(rules.parse_deal("6-6 / 5-5 / 4-4 / 3-3", 1), 4), EngineInputError, "4"),
+        (
+            lambda: engine.sevens_value(rules.parse_deal("6-6 / 5-5 / 4-4 / 3-3", 1), -1),
+            EngineInputError,
+            "-1",
+        ),
     ],
 )
-def test_special_solvers_reject_bad_input(call: object, message: str) -> None:
-    with pytest.raises(ValueError, match=message):
+def test_special_solvers_reject_bad_input(call: object, error: type[ValueError], message: str) -> None:
+    with pytest.raises(error, match=message):
         call()  # type: ignore[operator]

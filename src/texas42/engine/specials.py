@@ -12,6 +12,7 @@ import numpy as np
 
 from texas42.engine import running, tables
 from texas42.engine.inputs import check_deal_array, check_seat, seats_per_deal
+from texas42.errors import EngineInputError
 from texas42.rules import Deal, NelloDoubles, Seat
 
 SPECIAL_CHUNK = 16
@@ -39,7 +40,10 @@ def solve_nello(
     hands = check_deal_array(hands)
     n = hands.shape[0]
     bidder = seats_per_deal(bidders, n, "bidders")
-    table = tables.nello_table(NelloDoubles(doubles))
+    try:
+        table = tables.nello_table(NelloDoubles(doubles))
+    except ValueError as error:
+        raise EngineInputError(str(error)) from error
     rows = np.arange(n)
     active = np.ascontiguousarray(
         np.stack([hands[rows, (bidder + offset) % 4] for offset in (0, 1, 3)], axis=1)
