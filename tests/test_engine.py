@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -580,3 +581,62 @@ def test_importing_the_engine_does_not_import_numba() -> None:
         [sys.executable, "-c", code], env={"PYTHONPATH": src}, capture_output=True, text=True, check=True
     )
     assert out.stdout.split() == ["False", "False"]
+
+
+# --- The kernels' cache -------------------------------------------------------------------
+
+
+def test_editing_one_kernel_file_changes_the_cache_stamp_of_every_kernel(tmp_path: Path) -> None:
+    """Numba stamps a cached function with its own file only; the engine's locator stamps
+    every kernel file's functions with all kernel files, so a kernel that compiles in a
+    helper from another file is compiled again when that file changes."""
+    from numba.core import caching
+
+    from texas42.engine import _jit
+
+    copy = tmp_path / "engine"
+    copy.mkdir()
+    for path in _jit.kernel_files(_jit.KERNEL_FOLDER):
+        shutil.copy(path, copy / path.name)
+    (copy / "trumps.py").write_text("")  # not a kernel file
+    locator = type("Locator", (_jit.KernelCacheLocator,), {"folder": copy})
+
+    def kernel() -> None:  # stands for a kernel of _search.py
+        pass
+
+    search_file = str(copy / "_search.py")
+    ours = locator.from_function(kernel, search_file)
+    numbas = caching.InTreeCacheLocator.from_function(kernel, search_file)
+    assert ours is not None and numbas is not None
+    assert ours.get_cache_path() == str(copy / "__pycache__")
+    before = (ours.get_source_stamp(), numbas.get_source_stamp())
+    with (copy / "_ordering.py").open("a") as f:
+        f.write("\n# a helper the search compiles in, edited\n")
+    after = (ours.get_source_stamp(), numbas.get_source_stamp())
+    assert after[0] != before[0]
+    assert after[1] == before[1]  # what the locator is for: Numba's own stamp misses the edit
+    assert locator.from_function(kernel, search_file).get_source_stamp() == after[0]
+    # Other files are left to Numba's own locators.
+    assert locator.from_function(kernel, str(copy / "trumps.py")) is None
+    assert locator.from_function(kernel, __file__) is None
+
+
+def test_the_kernels_are_cached_by_the_engine_locator() -> None:
+    from numba.core import caching
+
+    from texas42.engine import _endings, _jit, _search
+
+    impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl
+    assert impl._locator_classes[0] is _jit.KernelCacheLocator
+    kernels = [
+        running.trump_kernels().solve_batch,
+        running.line_kernels().optimal_line,
+        running.nello_kernels().nello_batch,
+        running.sevens_kernels().sevens_batch,
+        _search.search,
+        _endings.three_tricks,
+    ]
+    stamp = _jit.kernel_source_stamp(_jit.KERNEL_FOLDER)
+    for kernel in kernels:
+        assert isinstance(kernel._cache._impl.locator, _jit.KernelCacheLocator), kernel
+        assert kernel._cache._cache_file._source_stamp == stamp
