@@ -224,15 +224,18 @@ def test_specials_on_six_domino_positions_against_reference() -> None:
 
 
 def test_nello_full_deals_against_reference() -> None:
+    """Random full deals (Nel-O rarely makes there) and deals where the bidder holds 0-0 and
+    the blanks (it makes with doubles own-suit or high, see below): both outcomes."""
     rng = np.random.default_rng(77)
-    for i in range(6):
-        hands = random_hands(rng, 7)
+    cases = [(random_hands(rng, 7), i % 4, list(NelloDoubles)[i % 3]) for i in range(6)]
+    for bidder, doubles in ((3, OWN), (1, HIGH)):
+        cases.append((deal_around(rng, {bidder: "0-0 1-0 2-0 3-0 4-0 5-0 6-0"}), bidder, doubles))
+    expected = []
+    for hands, bidder, doubles in cases:
         deal = rules.Deal.from_hands([rules.Hand(int(h)) for h in hands])
-        doubles = list(NelloDoubles)[i % 3]
-        assert engine.nello_value(deal, i % 4, doubles) == int(nello_can_lose_all(hands, i % 4, doubles))
-    # A full deal the bidder makes: 0-0 and the blanks (see below).
-    hands = deal_around(rng, {3: "0-0 1-0 2-0 3-0 4-0 5-0 6-0"})
-    assert nello_can_lose_all(hands, 3, OWN)
+        expected.append(int(nello_can_lose_all(hands, bidder, doubles)))
+        assert engine.nello_value(deal, bidder, doubles) == expected[-1], (hands.tolist(), bidder, doubles)
+    assert 0 in expected and 1 in expected
 
 
 @pytest.mark.slow
