@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -17,10 +20,13 @@ from naive import minimax_team02, team02_value
 from naive import solve as naive_solve
 from naive import stake as naive_stake
 from texas42 import engine, rules
+from texas42.engine import _layout, running, tables
+from texas42.errors import DealArrayError, EngineInputError
 from texas42.rules import DECLARATIONS, Deal, Declaration, Hand
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 VECTORS = Path(__file__).resolve().parent / "data" / "dd_public.jsonl"
+LINES = Path(__file__).resolve().parent / "data" / "principal_variations.jsonl"
 SHARED_VECTORS = REPO_ROOT.parent / "shared" / "vectors" / "dd_public.jsonl"
 
 
@@ -85,17 +91,16 @@ def test_vectors_solve_deal(vectors: list[dict[str, Any]]) -> None:
 def test_one_workspace_solves_through_the_generation_wrap(vectors: list[dict[str, Any]]) -> None:
     """Stored bounds are stamped with a generation that wraps: the tables are cleared then,
     and no bound of an earlier solve is taken for one of the next."""
-    k = engine._kernels()
-    tables = engine._tables()
+    k = running.trump_kernels()
     W = k.new_workspace()
-    W[k.GEN] = k.MAX_GEN - 30
+    W[_layout.GEN] = _layout.MAX_GEN - 30
     got = []
     for record in vectors[:60]:
         hands = np.array(vector_deal(record).masks, dtype=np.int64)
         declaration = rules.parse_declaration(record["trump"])
-        got.append(int(k.solve_one(W, hands, tables[declaration.value], record["leader"])))
+        got.append(int(k.solve_one(W, hands, tables.trump_tables()[declaration.value], record["leader"])))
     assert got == [record["team02_points"] for record in vectors[:60]]
-    assert W[k.GEN] == 60 - 30  # the 31st solve wrapped to generation 1
+    assert W[_layout.GEN] == 60 - 30  # the 31st solve wrapped to generation 1
 
 
 @pytest.fixture(scope="module")
@@ -189,12 +194,12 @@ def test_progress_worker_errors_reach_the_caller() -> None:
         raise RuntimeError("kernel failed")
 
     with pytest.raises(RuntimeError, match="kernel failed"):
-        engine._reporting_progress(fail, np.zeros(1, dtype=np.int64), lambda solves: None)
+        running.reporting_progress(fail, np.zeros(1, dtype=np.int64), lambda solves: None)
 
 
 @pytest.mark.parametrize("points", [0, 43, -1, 30.0, True])
 def test_reaches_rejects_bad_points(points: Any) -> None:
-    with pytest.raises(ValueError, match="points"):
+    with pytest.raises(EngineInputError, match="points"):
         engine.reaches(_valid_hands(), DECLARATIONS, points)
 
 
@@ -480,6 +485,24 @@ def test_principal_variation_end_games() -> None:
         check_line(random_hands(rng, 1 + i % 4), Declaration(i % 9), (i // 9) % 4)
 
 
+def test_principal_variation_keeps_the_recorded_lines() -> None:
+    """The same lines as the implementation that drove the search from Python (recorded at
+    commit 4164bac): 216 vectors, 72 random full deals and 72 end games."""
+    with LINES.open() as f:
+        records = [json.loads(line) for line in f if line.strip()]
+    assert len(records) == 360
+    differ = []
+    for record in records:
+        deal = deal_of(record["hands"])
+        line = engine.principal_variation(
+            deal, rules.parse_declaration(record["declaration"]), record["leader"]
+        )
+        plays = [[seat, domino] for trick in line for seat, domino in trick.plays]
+        if plays != record["plays"]:
+            differ.append(record)
+    assert differ == []
+
+
 def test_principal_variation_of_a_sure_hand() -> None:
     # Seat 0 holds every six and leads under sixes: all seven tricks, 42 points.
     deal = rules.parse_deal(
@@ -503,35 +526,43 @@ def _valid_hands() -> np.ndarray:
 
 
 @pytest.mark.parametrize(
-    ("hands", "leaders", "message"),
+    ("hands", "leaders", "error", "message"),
     [
-        (np.array([[1, 1, 4, 8]]), 0, "two hands"),
-        (np.array([[3, 3 << 2, 3 << 4, 1 << 6]]), 0, "same size"),
-        (np.array([[3, 3 << 2, 3 << 4, 3 << 6], [1, 2, 4, 8 | 16]]), 0, "same size"),
-        (np.array([[0, 0, 0, 0]]), 0, "1 to 7"),
-        (np.array([[255, 255, 255, 255]]), 0, "1 to 7"),
-        (np.array([[255, 255 << 8, 255 << 16, 15 << 24]]), 0, "same size"),
-        (np.array([[1, 2, 4]]), 0, "shape"),
-        (np.array([1, 2, 4, 8]), 0, "shape"),
-        (np.array([[[1, 2, 4, 8]]]), 0, "shape"),
-        (np.array([[-1, 2, 4, 8]]), 0, "outside"),
-        (np.array([[1 << 28, 2, 4, 8]]), 0, "outside"),
-        (_valid_hands(), 5, "seats"),
-        (_valid_hands(), -1, "seats"),
-        (_valid_hands(), [4], "seats"),
+        (np.array([[1, 1, 4, 8]]), 0, DealArrayError, "two hands"),
+        (np.array([[3, 3 << 2, 3 << 4, 1 << 6]]), 0, DealArrayError, "same size"),
+        (np.array([[3, 3 << 2, 3 << 4, 3 << 6], [1, 2, 4, 8 | 16]]), 0, DealArrayError, "same size"),
+        (np.array([[0, 0, 0, 0]]), 0, DealArrayError, "1 to 7"),
+        (np.array([[255, 255, 255, 255]]), 0, DealArrayError, "1 to 7"),
+        (np.array([[255, 255 << 8, 255 << 16, 15 << 24]]), 0, DealArrayError, "same size"),
+        (np.array([[1, 2, 4]]), 0, DealArrayError, "shape"),
+        (np.array([1, 2, 4, 8]), 0, DealArrayError, "shape"),
+        (np.array([[[1, 2, 4, 8]]]), 0, DealArrayError, "shape"),
+        (np.array([[-1, 2, 4, 8]]), 0, DealArrayError, "outside"),
+        (np.array([[1 << 28, 2, 4, 8]]), 0, DealArrayError, "outside"),
+        (_valid_hands(), 5, EngineInputError, "seats"),
+        (_valid_hands(), -1, EngineInputError, "seats"),
+        (_valid_hands(), [4], EngineInputError, "seats"),
+        (_valid_hands(), [0, 1], EngineInputError, "one per deal"),
     ],
 )
-def test_solve_deals_rejects_bad_input(hands: np.ndarray, leaders: Any, message: str) -> None:
-    with pytest.raises(ValueError, match=message):
+def test_solve_deals_rejects_bad_input(
+    hands: np.ndarray, leaders: Any, error: type[ValueError], message: str
+) -> None:
+    with pytest.raises(error, match=message):
         engine.solve_deals(hands, DECLARATIONS, leaders)
+
+
+def test_solve_deals_rejects_a_bad_declaration() -> None:
+    with pytest.raises(EngineInputError, match="9"):
+        engine.solve_deals(_valid_hands(), [9])  # type: ignore[list-item]
 
 
 def test_solve_deal_and_principal_variation_reject_bad_leader() -> None:
     deal = deal_of([1, 2, 4, 8])
     for leader in (4, -1):
-        with pytest.raises(ValueError, match=str(leader)):
+        with pytest.raises(EngineInputError, match=str(leader)):
             engine.solve_deal(deal, Declaration.SIXES, leader)
-        with pytest.raises(ValueError, match=str(leader)):
+        with pytest.raises(EngineInputError, match=str(leader)):
             engine.principal_variation(deal, Declaration.SIXES, leader)
 
 
@@ -541,3 +572,71 @@ def test_solve_deals_accepts_valid_edge_input() -> None:
     one = engine.solve_deals(_valid_hands(), [Declaration.FOLLOW_ME], leaders=[3])
     # Follow-me, 2-0 led by seat 3 calls for deuces; nobody else has one: seat 3 wins 1 point.
     assert one.points.tolist() == [[1]]
+
+
+def test_importing_the_engine_does_not_import_numba() -> None:
+    code = "import sys, texas42.engine; print('numba' in sys.modules, 'llvmlite' in sys.modules)"
+    src = str(REPO_ROOT / "src")
+    out = subprocess.run(
+        [sys.executable, "-c", code], env={"PYTHONPATH": src}, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.split() == ["False", "False"]
+
+
+# --- The kernels' cache -------------------------------------------------------------------
+
+
+def test_editing_one_kernel_file_changes_the_cache_stamp_of_every_kernel(tmp_path: Path) -> None:
+    """Numba stamps a cached function with its own file only; the engine's locator stamps
+    every kernel file's functions with all kernel files, so a kernel that compiles in a
+    helper from another file is compiled again when that file changes."""
+    from numba.core import caching
+
+    from texas42.engine import _jit
+
+    copy = tmp_path / "engine"
+    copy.mkdir()
+    for path in _jit.kernel_files(_jit.KERNEL_FOLDER):
+        shutil.copy(path, copy / path.name)
+    (copy / "trumps.py").write_text("")  # not a kernel file
+    locator = type("Locator", (_jit.KernelCacheLocator,), {"folder": copy})
+
+    def kernel() -> None:  # stands for a kernel of _search.py
+        pass
+
+    search_file = str(copy / "_search.py")
+    ours = locator.from_function(kernel, search_file)
+    numbas = caching.InTreeCacheLocator.from_function(kernel, search_file)
+    assert ours is not None and numbas is not None
+    assert ours.get_cache_path() == str(copy / "__pycache__")
+    before = (ours.get_source_stamp(), numbas.get_source_stamp())
+    with (copy / "_ordering.py").open("a") as f:
+        f.write("\n# a helper the search compiles in, edited\n")
+    after = (ours.get_source_stamp(), numbas.get_source_stamp())
+    assert after[0] != before[0]
+    assert after[1] == before[1]  # what the locator is for: Numba's own stamp misses the edit
+    assert locator.from_function(kernel, search_file).get_source_stamp() == after[0]
+    # Other files are left to Numba's own locators.
+    assert locator.from_function(kernel, str(copy / "trumps.py")) is None
+    assert locator.from_function(kernel, __file__) is None
+
+
+def test_the_kernels_are_cached_by_the_engine_locator() -> None:
+    from numba.core import caching
+
+    from texas42.engine import _endings, _jit, _search
+
+    impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl
+    assert impl._locator_classes[0] is _jit.KernelCacheLocator
+    kernels = [
+        running.trump_kernels().solve_batch,
+        running.line_kernels().optimal_line,
+        running.nello_kernels().nello_batch,
+        running.sevens_kernels().sevens_batch,
+        _search.search,
+        _endings.three_tricks,
+    ]
+    stamp = _jit.kernel_source_stamp(_jit.KERNEL_FOLDER)
+    for kernel in kernels:
+        assert isinstance(kernel._cache._impl.locator, _jit.KernelCacheLocator), kernel
+        assert kernel._cache._cache_file._source_stamp == stamp

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from dominoes import d, ds, mask, random_hands
 from naive import nello_can_lose_all, sevens_tricks
 from texas42 import engine, errors, rules
+from texas42.errors import DealArrayError, EngineInputError
 from texas42.rules import DOUBLES_SUIT, Declaration, NelloDoubles
 
 OWN, HIGH, LOW = NelloDoubles.OWN_SUIT, NelloDoubles.HIGH, NelloDoubles.LOW
@@ -223,15 +224,18 @@ def test_specials_on_six_domino_positions_against_reference() -> None:
 
 
 def test_nello_full_deals_against_reference() -> None:
+    """Random full deals (Nel-O rarely makes there) and deals where the bidder holds 0-0 and
+    the blanks (it makes with doubles own-suit or high, see below): both outcomes."""
     rng = np.random.default_rng(77)
-    for i in range(6):
-        hands = random_hands(rng, 7)
+    cases = [(random_hands(rng, 7), i % 4, list(NelloDoubles)[i % 3]) for i in range(6)]
+    for bidder, doubles in ((3, OWN), (1, HIGH)):
+        cases.append((deal_around(rng, {bidder: "0-0 1-0 2-0 3-0 4-0 5-0 6-0"}), bidder, doubles))
+    expected = []
+    for hands, bidder, doubles in cases:
         deal = rules.Deal.from_hands([rules.Hand(int(h)) for h in hands])
-        doubles = list(NelloDoubles)[i % 3]
-        assert engine.nello_value(deal, i % 4, doubles) == int(nello_can_lose_all(hands, i % 4, doubles))
-    # A full deal the bidder makes: 0-0 and the blanks (see below).
-    hands = deal_around(rng, {3: "0-0 1-0 2-0 3-0 4-0 5-0 6-0"})
-    assert nello_can_lose_all(hands, 3, OWN)
+        expected.append(int(nello_can_lose_all(hands, bidder, doubles)))
+        assert engine.nello_value(deal, bidder, doubles) == expected[-1], (hands.tolist(), bidder, doubles)
+    assert 0 in expected and 1 in expected
 
 
 @pytest.mark.slow
@@ -319,14 +323,21 @@ def test_special_solvers_do_not_depend_on_threads() -> None:
 
 
 @pytest.mark.parametrize(
-    ("call", "message"),
+    ("call", "error", "message"),
     [
-        (lambda: engine.solve_nello(np.array([[1, 2, 4, 8]]), 4), "seats"),
-        (lambda: engine.solve_sevens(np.array([[1, 2, 4, 8]]), -1), "seats"),
-        (lambda: engine.solve_sevens(np.array([[1, 1, 4, 8]])), "two hands"),
-        (lambda: engine.solve_nello(np.array([[1, 2, 4]])), "shape"),
+        (lambda: engine.solve_nello(np.array([[1, 2, 4, 8]]), 4), EngineInputError, "seats"),
+        (lambda: engine.solve_sevens(np.array([[1, 2, 4, 8]]), -1), EngineInputError, "seats"),
+        (lambda: engine.solve_sevens(np.array([[1, 1, 4, 8]])), DealArrayError, "two hands"),
+        (lambda: engine.solve_nello(np.array([[1, 2, 4]])), DealArrayError, "shape"),
+        (lambda: engine.solve_nello(np.array([[1, 2, 4, 8]]), 0, "middle"), EngineInputError, "middle"),
+        (lambda: engine.nello_value(rules.parse_deal("6-6 / 5-5 / 4-4 / 3-3", 1), 4), EngineInputError, "4"),
+        (
+            lambda: engine.sevens_value(rules.parse_deal("6-6 / 5-5 / 4-4 / 3-3", 1), -1),
+            EngineInputError,
+            "-1",
+        ),
     ],
 )
-def test_special_solvers_reject_bad_input(call: object, message: str) -> None:
-    with pytest.raises(ValueError, match=message):
+def test_special_solvers_reject_bad_input(call: object, error: type[ValueError], message: str) -> None:
+    with pytest.raises(error, match=message):
         call()  # type: ignore[operator]

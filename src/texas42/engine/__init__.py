@@ -1,0 +1,47 @@
+"""The double-dummy engine: exact values of trump contracts, Nel-O and sevens, computed
+by Numba kernels behind typed, validating entry points. The design and its measurements
+are in docs/engine.md.
+
+Importing this package does not import numba: the kernels are loaded (and, on the first
+run, compiled) when first used.
+"""
+
+from __future__ import annotations
+
+from texas42.engine.inputs import check_deal_array
+from texas42.engine.specials import (
+    SPECIAL_CHUNK,
+    SpecialResult,
+    nello_value,
+    sevens_value,
+    solve_nello,
+    solve_sevens,
+)
+from texas42.engine.trumps import (
+    SOLVE_CHUNK,
+    BatchResult,
+    Trick,
+    principal_variation,
+    reaches,
+    solve_deal,
+    solve_deals,
+    solve_table,
+)
+
+__all__ = [
+    "SOLVE_CHUNK",
+    "SPECIAL_CHUNK",
+    "BatchResult",
+    "SpecialResult",
+    "Trick",
+    "check_deal_array",
+    "nello_value",
+    "principal_variation",
+    "reaches",
+    "sevens_value",
+    "solve_deal",
+    "solve_deals",
+    "solve_nello",
+    "solve_sevens",
+    "solve_table",
+]

@@ -1,0 +1,146 @@
+"""What every kernel module compiles with: the njit options (set here only), the LLVM
+intrinsics, and a Numba cache keyed on all kernel sources at once.
+
+See docs/engine.md#numba-pitfalls.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from functools import cache
+from pathlib import Path
+
+import numba
+from llvmlite import ir
+from numba import types
+from numba.core import caching, config
+from numba.extending import intrinsic
+
+JIT_OPTIONS = {"cache": True, "nogil": True, "boundscheck": False, "error_model": "numpy"}
+
+
+def jit(*signature, **options):
+    """The one place that sets the njit options."""
+    return numba.njit(*signature, **JIT_OPTIONS, **options)
+
+
+def inline(function):
+    """A helper of the search, inlined into its callers (a call per node costs more than
+    the helper's work) and never compiled on its own."""
+    return jit(inline="always")(function)
+
+
+@intrinsic
+def popcount(typingctx, x):
+    if x != types.int64:
+        return None
+
+    def codegen(context, builder, signature, args):
+        fn = builder.module.declare_intrinsic("llvm.ctpop", [ir.IntType(64)])
+        return builder.call(fn, args)
+
+    return types.int64(types.int64), codegen
+
+
+@intrinsic
+def lowest(typingctx, x):
+    """Index of the lowest set bit (count trailing zeros)."""
+    if x != types.int64:
+        return None
+
+    def codegen(context, builder, signature, args):
+        fn = builder.module.declare_intrinsic("llvm.cttz", [ir.IntType(64), ir.IntType(1)])
+        return builder.call(fn, [args[0], ir.Constant(ir.IntType(1), 0)])
+
+    return types.int64(types.int64), codegen
+
+
+@intrinsic
+def as_pointer(typingctx, address):
+    """The workspace at ``address`` as a raw ``int64*``: no reference counting at each
+    call, no negative-index check at each access."""
+    if address != types.int64:
+        return None
+    signature = types.CPointer(types.int64)(types.int64)
+
+    def codegen(context, builder, signature, args):
+        return builder.inttoptr(args[0], context.get_value_type(signature.return_type))
+
+    return signature, codegen
+
+
+# --- The cache ------------------------------------------------------------------------------
+# Numba stamps a cached function with its own source file only, yet a kernel compiles in
+# helpers from other kernel files: edit one of those and the kernel would load stale
+# machine code. Every kernel file's cache is stamped with all of them (docs/engine.md#numba-pitfalls).
+
+KERNEL_FOLDER = Path(__file__).resolve().parent
+
+
+def kernel_files(folder: Path) -> list[Path]:
+    """The kernel sources of a folder: its private modules, ``_*.py`` (not ``__init__``)."""
+    return sorted(p for p in folder.glob("_*.py") if not p.name.startswith("__"))
+
+
+def kernel_source_stamp(folder: Path) -> str:
+    """A hash of all the kernel sources of ``folder`` together."""
+    stats = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in kernel_files(folder))
+    return _hash_files(stats)
+
+
+@cache
+def _hash_files(stats: tuple[tuple[str, int, int], ...]) -> str:
+    digest = hashlib.sha256()
+    for path, _, _ in stats:
+        digest.update(Path(path).name.encode() + b"\0" + Path(path).read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+class KernelCacheLocator(caching._CacheLocator):
+    """Caches the functions of the kernel files under ``__pycache__`` beside them (or in
+    ``NUMBA_CACHE_DIR`` when set), stamped with all kernel sources. Elsewhere, and where
+    the cache folder is not writable, Numba's own locators take over."""
+
+    folder = KERNEL_FOLDER
+
+    def __init__(self, py_func, py_file):
+        self._py_file = py_file
+        self._lineno = py_func.__code__.co_firstlineno
+        if config.CACHE_DIR:
+            subpath = self.get_suitable_cache_subpath(py_file)
+            self._cache_path = os.path.join(config.CACHE_DIR, subpath)
+        else:
+            self._cache_path = os.path.join(os.path.dirname(py_file), "__pycache__")
+
+    def get_cache_path(self):
+        return self._cache_path
+
+    def get_source_stamp(self):
+        return kernel_source_stamp(self.folder)
+
+    def get_disambiguator(self):
+        return str(self._lineno)
+
+    @classmethod
+    def from_function(cls, py_func, py_file):
+        path = Path(py_file).resolve()
+        if path.parent != cls.folder.resolve() or path not in kernel_files(path.parent):
+            return None
+        locator = cls(py_func, py_file)
+        try:
+            locator.ensure_cache_path()
+        except OSError:
+            return None
+        return locator
+
+
+def _install_locator() -> None:
+    """Put KernelCacheLocator first among Numba's locators (``CacheImpl`` from numba
+    0.68, ``_CacheImpl`` before)."""
+    impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl
+    if KernelCacheLocator not in impl._locator_classes:
+        impl._locator_classes.insert(0, KernelCacheLocator)
+
+
+_install_locator()

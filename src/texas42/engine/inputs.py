@@ -1,0 +1,50 @@
+"""Validation of the engine's inputs, shared by the trump and special solvers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from texas42 import rules
+from texas42.errors import DealArrayError, EngineInputError
+from texas42.rules import Seat
+
+
+def check_deal_array(hands: np.ndarray) -> np.ndarray:
+    """Validate an (n, 4) array of hand masks; return it as contiguous int64."""
+    hands = np.ascontiguousarray(hands, dtype=np.int64)
+    if hands.ndim != 2 or hands.shape[1] != 4:
+        raise DealArrayError(f"deals must be an (n, 4) array of hand masks, got shape {hands.shape}")
+    if np.any(hands < 0) or np.any(hands > rules.ALL_DOMINOES):
+        raise DealArrayError("a hand mask is outside the 28 dominoes")
+    sizes = np.bitwise_count(hands)
+    if np.any(sizes != sizes[:, :1]) or np.any(sizes[:, 0] < 1) or np.any(sizes[:, 0] > rules.HAND_SIZE):
+        raise DealArrayError("each deal needs four hands of the same size, 1 to 7 dominoes")
+    union = hands[:, 0] | hands[:, 1] | hands[:, 2] | hands[:, 3]
+    if np.any(np.bitwise_count(union) != sizes.sum(axis=1)):
+        raise DealArrayError("a domino is in two hands of the same deal")
+    return hands
+
+
+def check_seat(seat: int, what: str = "the leader") -> None:
+    """A single seat argument: 0..3."""
+    if seat not in rules.SEATS:
+        raise EngineInputError(f"{what} must be a seat 0..3, got {seat}")
+
+
+def seats_per_deal(seats: Seat | Sequence[Seat] | np.ndarray, n: int, what: str) -> np.ndarray:
+    """One seat per deal, checked: a single seat is used for every deal."""
+    try:
+        array = np.broadcast_to(np.asarray(seats, dtype=np.int64), (n,)).copy()
+    except ValueError as error:
+        raise EngineInputError(f"{what} must be one seat or one per deal: {error}") from error
+    if np.any((array < 0) | (array > 3)):
+        raise EngineInputError(f"{what} must be seats 0..3")
+    return array
+
+
+def check_points(points: int) -> None:
+    """A target of ``reaches``: an integer 1..42."""
+    if isinstance(points, bool) or not isinstance(points, int) or not 1 <= points <= rules.TOTAL_POINTS:
+        raise EngineInputError(f"points must be an integer in 1..{rules.TOTAL_POINTS}, got {points!r}")

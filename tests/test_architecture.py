@@ -1,0 +1,73 @@
+"""The package's layers depend one way: rules -> engine -> deal -> analysis -> report/io ->
+api -> cli. Only the engine imports numba; the rules import neither numpy nor numba."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "src" / "texas42"
+
+# A module may import from its own layer and the layers ranked below it.
+RANKS = {
+    "errors": 0,
+    "rules": 1,
+    "engine": 2,
+    "deal": 3,
+    "analysis": 4,
+    "report": 5,
+    "io": 6,
+    "api": 7,
+    "cli": 8,
+    "__init__": 9,
+    "__main__": 9,
+}
+
+
+def _layer(path: Path) -> str:
+    return path.relative_to(PACKAGE).with_suffix("").parts[0]
+
+
+def _imports(path: Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+            if node.module == "texas42":
+                names.update(f"texas42.{alias.name}" for alias in node.names)
+    return names
+
+
+MODULES = sorted(PACKAGE.rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", MODULES, ids=[str(p.relative_to(PACKAGE)) for p in MODULES])
+def test_dependencies_run_one_way(path: Path) -> None:
+    layer = _layer(path)
+    for name in _imports(path):
+        if not name.startswith("texas42.") or name == "texas42.__version__":
+            continue
+        target = name.split(".")[1]
+        assert RANKS[target] <= RANKS[layer], f"{path.name} ({layer}) imports {name}"
+
+
+@pytest.mark.parametrize("path", MODULES, ids=[str(p.relative_to(PACKAGE)) for p in MODULES])
+def test_only_the_engine_imports_numba_and_the_rules_no_numpy(path: Path) -> None:
+    imported = {name.split(".")[0] for name in _imports(path)}
+    layer = _layer(path)
+    if layer != "engine":
+        assert not imported & {"numba", "llvmlite"}, path
+    if layer in ("rules", "errors"):
+        assert "numpy" not in imported, path
+
+
+def test_the_command_lines_help_imports_no_numba() -> None:
+    code = "import sys, texas42.cli; print('numba' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
