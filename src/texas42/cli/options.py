@@ -66,15 +66,13 @@ def checked(option: str, parse: Callable[[Any], Any], check: Callable[[Any], T])
         parsed = parse(value)
         try:
             return check(parsed)
-        except UsageError:
-            raise
         except Texas42Error as error:
             raise UsageError(f"{option}: {error}") from None
 
     return parse_and_check
 
 
-def _number(option: str) -> Callable[[Any], float]:
+def _probability(option: str) -> Callable[[Any], float]:
     def parse(value: Any) -> float:
         try:
             return float(value)
@@ -136,7 +134,7 @@ ConfidenceOption = Annotated[
         metavar="P",
         help="How often a bid must be made to count as made, above 0 and at most 1 (default 0.5).",
         show_default=False,
-        parser=option_parser(checked("--confidence", _number("--confidence"), check_confidence)),
+        parser=option_parser(checked("--confidence", _probability("--confidence"), check_confidence)),
     ),
 ]
 ThreadsOption = Annotated[
