@@ -19,7 +19,6 @@ from cli_runner import invoke
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = Path(__file__).resolve().parent / "data" / "outputs"
-DEALS_FILE = Path(__file__).resolve().parent / "data" / "deals.txt"
 RECORD = os.environ.get("TEXAS42_RECORD_OUTPUTS") == "1"
 
 DEAL = (
@@ -29,7 +28,10 @@ DEAL = (
 ORDINARY = "6-4 5-5 5-2 4-3 4-2 3-2 3-1"
 DOUBLES5 = "6-6 5-5 4-4 3-3 2-2 6-1 4-1"
 NELLO = "0-0 1-0 2-0 3-0 3-1 4-0 2-1"
-HANDS = str(ROOT / "examples" / "hands.txt")
+# Files are named relative to tests/data, where the commands run, so the arguments are
+# the same in any checkout.
+HANDS = "../../examples/hands.txt"
+DEALS_FILE = "deals.txt"
 
 # name -> arguments. Small deal counts keep the default run fast.
 FAST: dict[str, list[str]] = {
@@ -39,8 +41,8 @@ FAST: dict[str, list[str]] = {
     "solve_json_line": ["solve", "--json", "--trump", "fives", "--bidder", "1", "--line", DEAL],
     "solve_trump_bidder": ["solve", "--trump", "sixes", "--bidder", "2", DEAL],
     "solve_nello_high": ["solve", "--nello-doubles", "high", DEAL],
-    "solve_file_json": ["solve", "--json", "--no-specials", "--file", str(DEALS_FILE)],
-    "solve_file": ["solve", "--nello-doubles", "low", "--file", str(DEALS_FILE)],
+    "solve_file_json": ["solve", "--json", "--no-specials", "--file", DEALS_FILE],
+    "solve_file": ["solve", "--nello-doubles", "low", "--file", DEALS_FILE],
     "analyze": ["analyze", "--seed", "42", "--deals", "120", ORDINARY],
     "analyze_json": ["analyze", "--json", "--seed", "42", "--deals", "120", ORDINARY],
     "analyze_doubles_json": ["analyze", "--json", "--seed", "7", "--deals", "80", DOUBLES5],
