@@ -152,34 +152,6 @@ def _key(W, seat):
     return k1, k2, sevens_slot(k1, k2)
 
 
-@inline
-def _order(W, hand, pos, seat, win_seat, win_distance, moves):
-    """One play per class of distance, scored: lead the closest first; when the partner
-    holds the trick (or, second to play, the partner playing last can still take it)
-    throw the farthest; otherwise take the trick as cheaply as possible, else throw the
-    farthest. Returns how many."""
-    ours = (win_seat & 1) == (seat & 1)
-    if pos == 1 and not ours and _closest(W, W[S_HANDS + ((seat + 2) & 3)]) < win_distance:
-        ours = True
-    n = 0
-    for c in range(8):
-        m = hand & W[S_CLASS + c]
-        if m == 0:
-            continue
-        if pos == 0:
-            score = -c
-        elif ours:
-            score = c
-        elif c < win_distance:
-            score = 100 + c
-        else:
-            score = c
-        W[moves + n] = lowest(m)
-        W[moves + PLY_SCORES + n] = score
-        n += 1
-    return n
-
-
 @jit(types.int64(types.int64[::1], *[types.int64] * 6))
 def sevens_search(W, seat, pos, win_seat, win_distance, alpha, beta):
     """Fail-soft alpha-beta: the tricks seats 0/2 take from this trick on.
@@ -196,6 +168,8 @@ def sevens_search(W, seat, pos, win_seat, win_distance, alpha, beta):
             return 0
         if tricks == 1:
             return _last_trick(W, seat)
+        low = 0
+        high = tricks
         k1, k2, slot = _key(W, seat)
         if W[slot] == k1 and W[slot + 1] == k2:
             low, high = sevens_unpack(W[slot + 2])
@@ -210,13 +184,34 @@ def sevens_search(W, seat, pos, win_seat, win_distance, alpha, beta):
         v = settled(low, high, alpha, beta)
         if v >= 0:
             return v
-        alpha = max(alpha, low)
-        beta = min(beta, high)
+        if low > alpha:
+            alpha = low
+        if high < beta:
+            beta = high
     alpha0 = alpha
     beta0 = beta
     remaining = W[S_HANDS] | W[S_HANDS + 1] | W[S_HANDS + 2] | W[S_HANDS + 3]
     moves = S_MOVES + (DOMINOES - popcount(remaining)) * PLY_SLOTS
-    n = _order(W, hand, pos, seat, win_seat, win_distance, moves)
+    ours = (win_seat & 1) == (seat & 1)
+    # The second to play leaves the trick to the partner, last to play, if they can take it.
+    if pos == 1 and not ours and _closest(W, W[S_HANDS + ((seat + 2) & 3)]) < win_distance:
+        ours = True
+    n = 0
+    for c in range(8):
+        m = hand & W[S_CLASS + c]
+        if m == 0:
+            continue
+        if pos == 0:
+            score = -c  # lead the closest first
+        elif ours:
+            score = c  # partner holds the trick: throw the farthest
+        elif c < win_distance:
+            score = 100 + c  # take the trick as cheaply as possible
+        else:
+            score = c
+        W[moves + n] = lowest(m)
+        W[moves + PLY_SCORES + n] = score
+        n += 1
     best = -1 if maximizing else 99
     bit = np.int64(1)
     for i in range(n):
@@ -239,10 +234,11 @@ def sevens_search(W, seat, pos, win_seat, win_distance, alpha, beta):
             break
     W[S_HANDS + seat] = hand
     if pos == 0:
-        low = 0
-        high = popcount(hand)
         if W[slot] == k1 and W[slot + 1] == k2:
             low, high = sevens_unpack(W[slot + 2])
+        else:
+            low = 0
+            high = popcount(hand)
         low, high = proven_bounds(best, alpha0, beta0, low, high)
         W[slot] = k1
         W[slot + 1] = k2
