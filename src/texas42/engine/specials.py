@@ -87,7 +87,7 @@ def solve_sevens(
 
 def nello_value(deal: Deal, bidder: Seat = 0, doubles: NelloDoubles = NelloDoubles.OWN_SUIT) -> int:
     """1 if the bidder, leading, can lose every trick of the deal at Nel-O, else 0."""
-    check_seat(bidder)
+    check_seat(bidder, "the bidder")
     return int(solve_nello(np.array([deal.masks]), bidder, doubles, threads=1).values[0])
 
 
