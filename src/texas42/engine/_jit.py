@@ -97,6 +97,12 @@ def _hash_files(stats: tuple[tuple[str, int, int], ...]) -> str:
     return digest.hexdigest()
 
 
+@cache
+def _stamp_of_this_process(folder: Path) -> str:
+    """The stamp, worked out once a process: Numba asks for it at every cache look-up."""
+    return kernel_source_stamp(folder)
+
+
 class KernelCacheLocator(caching._CacheLocator):
     """Caches the functions of the kernel files under ``__pycache__`` beside them (or in
     ``NUMBA_CACHE_DIR`` when set), stamped with all kernel sources. Elsewhere, and where
@@ -117,7 +123,7 @@ class KernelCacheLocator(caching._CacheLocator):
         return self._cache_path
 
     def get_source_stamp(self):
-        return kernel_source_stamp(self.folder)
+        return _stamp_of_this_process(self.folder)
 
     def get_disambiguator(self):
         return str(self._lineno)
