@@ -97,12 +97,6 @@ def _hash_files(stats: tuple[tuple[str, int, int], ...]) -> str:
     return digest.hexdigest()
 
 
-@cache
-def _stamp_of_this_process(folder: Path) -> str:
-    """The stamp, worked out once a process: Numba asks for it at every cache look-up."""
-    return kernel_source_stamp(folder)
-
-
 class KernelCacheLocator(caching._CacheLocator):
     """Caches the functions of the kernel files under ``__pycache__`` beside them (or in
     ``NUMBA_CACHE_DIR`` when set), stamped with all kernel sources. Elsewhere, and where
@@ -113,6 +107,7 @@ class KernelCacheLocator(caching._CacheLocator):
     def __init__(self, py_func, py_file):
         self._py_file = py_file
         self._lineno = py_func.__code__.co_firstlineno
+        self._stamp = None
         if config.CACHE_DIR:
             subpath = self.get_suitable_cache_subpath(py_file)
             self._cache_path = os.path.join(config.CACHE_DIR, subpath)
@@ -123,7 +118,11 @@ class KernelCacheLocator(caching._CacheLocator):
         return self._cache_path
 
     def get_source_stamp(self):
-        return _stamp_of_this_process(self.folder)
+        # Worked out once a function: Numba asks at every look-up of its cache, and the
+        # files cannot change under a loaded kernel anyway.
+        if self._stamp is None:
+            self._stamp = kernel_source_stamp(self.folder)
+        return self._stamp
 
     def get_disambiguator(self):
         return str(self._lineno)
