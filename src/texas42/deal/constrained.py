@@ -21,7 +21,7 @@ from texas42 import rules
 from texas42.deal.constraints import HOLDS, LACKS, OTHER_SEATS, DealConstraints, check_constraints
 from texas42.deal.sampling import sample_deals
 from texas42.errors import AnalysisError, ConstraintError
-from texas42.rules import Hand, domino_name
+from texas42.rules import HAND_SIZE, Hand, domino_name
 
 CHUNK: Final = 65536
 """Deals drawn at a time (bounds the memory of the uniform draws)."""
@@ -201,6 +201,8 @@ def deal_around(
     they are exact: all the consistent deals, listed, when there are at most ``n``.
     Without constraints, the deals of ``sample_deals`` (the same for the same ``rng``)."""
     constraints = constraints or DealConstraints()
+    if constraints.empty and len(hand) != HAND_SIZE:
+        return sample_deals(hand, n, rng), False  # its error names the hand
     plan = plan_deals(hand, constraints)
     if plan.total <= n:
         return enumerate_plan(plan), True
