@@ -148,7 +148,7 @@ def sixes() -> int:
 @pytest.mark.parametrize(
     ("items", "words"),
     [
-        (("holds 2: 6-4",), "--holds 2: 6-4: 6-4 in your own hand"),
+        (("holds 2: 6-4",), "--holds 2: 6-4: your own hand holds 6-4"),
         (("holds 2: 6-6", "holds 3: 6-6"), "--holds 3: 6-6: 6-6 is held by seat 2 too"),
         (("holds 1: 6-6 6-5 6-3 6-2 6-1 6-0 5-4 5-3",), "--holds 1: 6-6 6-5 6-3 6-2 6-1 6-0 5-4 5-3: seat 1"),
         (("holds 2: 6-6", "lacks 2: sixes"), "seat 2 both holds and lacks 6-6"),

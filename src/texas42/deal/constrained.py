@@ -19,9 +19,9 @@ import numpy as np
 
 from texas42 import rules
 from texas42.deal.constraints import HOLDS, LACKS, OTHER_SEATS, DealConstraints, check_constraints
-from texas42.deal.sampling import sample_deals
+from texas42.deal.sampling import generators, sample_deals
 from texas42.errors import AnalysisError, ConstraintError
-from texas42.rules import HAND_SIZE, Hand, domino_name
+from texas42.rules import HAND_SIZE, Deal, Hand, domino_name
 
 CHUNK: Final = 65536
 """Deals drawn at a time (bounds the memory of the uniform draws)."""
@@ -209,3 +209,19 @@ def deal_around(
     if constraints.empty:
         return sample_deals(hand, n, rng), False
     return sample_plan(plan, n, rng), False
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """Deals around a hand from a seed: those of the main sample of ``analyze`` with the
+    same seed, deals and constraints. ``exact``: every consistent deal, once each."""
+
+    deals: tuple[Deal, ...]
+    exact: bool
+    seed: int
+
+
+def deals_from_seed(hand: Hand, n: int, seed: int, constraints: DealConstraints | None = None) -> Dealt:
+    """``n`` deals around ``hand`` from ``seed`` (the first stream of ``generators``)."""
+    masks, exact = deal_around(hand, n, generators(seed)[0], constraints)
+    return Dealt(tuple(Deal.from_hands([Hand(int(m)) for m in row]) for row in masks), exact, seed)

@@ -93,7 +93,7 @@ def _parse(option: str, text: str) -> SeatConstraint:
     shown = " ".join(raw.split())
 
     def bad(reason: str) -> ConstraintError:
-        return ConstraintError(f"{option} {shown!r}: {reason}")
+        return ConstraintError(f"{option} {shown}: {reason}")
 
     if ":" not in raw:
         raise bad('write it as "SEAT: DOMINOES", e.g. "2: 6-6 5-5"')
@@ -151,7 +151,7 @@ def check_constraints(hand: Hand, constraints: DealConstraints) -> DealConstrain
     held_by: dict[int, int] = {}
     for c in constraints.items:
         if c.named & hand.mask:
-            raise ConstraintError(f"{c.label}: {_names(c.named & hand.mask)} in your own hand")
+            raise ConstraintError(f"{c.label}: your own hand holds {_names(c.named & hand.mask)}")
         if c.option == HOLDS and c.mask & out:
             raise ConstraintError(f"{c.label}: {_names(c.mask & out)} already played")
         if c.option == HOLDS:
