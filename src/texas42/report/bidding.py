@@ -92,6 +92,6 @@ def advice_view(analysis: HandAnalysis, advice: BidAdvice) -> RenderableType:
             f"marks = marks x (2 x odds - 1). A bid counts as made at {percent(advice.confidence)}.",
             style="dim",
         ),
-        footer(analysis.deals, analysis.seed),
+        footer(analysis.deals, analysis.seed, analysis.exact),
     ]
     return Group(*parts)

@@ -63,4 +63,4 @@ def comparison_view(comparison: Comparison, whys: Sequence[Why] = ()) -> Rendera
         parts.append(specials_table(comparison.specials, 0.5))
     for why in whys:
         parts += [Text(""), why_table(why)]
-    return Group(*parts, footer(comparison.deals, comparison.seed))
+    return Group(*parts, footer(comparison.deals, comparison.seed, comparison.exact))

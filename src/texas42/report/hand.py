@@ -64,9 +64,9 @@ def hand_header(
     return header
 
 
-def footer(deals: int, seed: int) -> Text:
+def footer(deals: int, seed: int, exact: bool = False) -> Text:
     """The line that says what the odds mean."""
-    return Text(odds_footer(deals, seed), style="dim")
+    return Text(odds_footer(deals, seed, exact), style="dim")
 
 
 def analysis_table(analysis: HandAnalysis) -> Table:
@@ -195,4 +195,4 @@ def analysis_view(analysis: HandAnalysis, why: Why | None = None) -> RenderableT
     parts.append(recommendation_text(analysis))
     if why is not None:
         parts += [Text(""), why_table(why)]
-    return Group(*parts, Text(""), footer(analysis.deals, analysis.seed))
+    return Group(*parts, Text(""), footer(analysis.deals, analysis.seed, analysis.exact))

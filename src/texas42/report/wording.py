@@ -119,12 +119,15 @@ def _special_reason(advice: BidAdvice) -> str:
     )
 
 
-def odds_footer(deals: int, seed: int) -> str:
+def odds_footer(deals: int, seed: int, exact: bool = False) -> str:
     """The sentence that says what the odds mean."""
+    again = (
+        "These are all the consistent deals: no seed is involved." if exact else f"Repeat with --seed {seed}."
+    )
     return (
         f"Odds are the share of the {deals} deals in which the bidder's team (seats 0 and 2) takes at "
         "least the bid when every seat plays perfectly and sees all hands (double-dummy); 42 and 84 "
-        f"need all 42 points. Repeat with --seed {seed}."
+        f"need all 42 points. {again}"
     )
 
 
