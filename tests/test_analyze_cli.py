@@ -104,7 +104,9 @@ def test_command_help_has_examples(command: str, options: list[str]) -> None:
 
 def test_analyze_json_schema(ordinary_json: dict[str, Any]) -> None:
     obj = ordinary_json
-    assert list(obj) == ["hand", "deals", "seed", "trumps", "recommendation", "specials"]
+    # The keys of before, in order, then those of issue 14 (no constraints: none recorded).
+    assert list(obj) == ["hand", "deals", "seed", "trumps", "recommendation", "specials", "exact", "why"]
+    assert obj["exact"] is False and len(obj["why"]["dominoes"]) == 21
     assert obj["hand"] == ["6-4", "5-5", "5-2", "4-3", "4-2", "3-2", "3-1"]
     assert (obj["deals"], obj["seed"]) == (30, 7)
     assert [t["trump"] for t in obj["trumps"]] == LABELS

@@ -8,8 +8,9 @@ Use from Python::
     result.recommendation.bid, result.recommendation.declaration.label
     texas42.to_dict(result)          # the JSON document of ``texas42 analyze --json``
 
-``solve``, ``line_of_play``, ``analyze``, ``advise_bid`` and ``compare`` do the jobs of
-the commands; they return the plain dataclasses below, which ``to_dict`` turns into the
+``solve``, ``line_of_play``, ``analyze``, ``advise_bid``, ``compare`` and ``deals`` do the
+jobs of the commands (``deal_constraints`` builds what ``--holds``/``--lacks`` say);
+they return the plain dataclasses below, which ``to_dict`` turns into the
 commands' JSON documents. Every bad input raises a ``Texas42Error`` (a ``ValueError``).
 """
 
@@ -28,7 +29,17 @@ from texas42.analysis import (
     SpecialStats,
     TrumpStats,
 )
-from texas42.api import advise_bid, analyze, compare, line_of_play, solve
+from texas42.api import (
+    advise_bid,
+    analyze,
+    compare,
+    count_deals,
+    deal_constraints,
+    deals,
+    line_of_play,
+    solve,
+)
+from texas42.deal import DealConstraints, Dealt
 from texas42.errors import Texas42Error
 from texas42.io.documents import to_dict
 from texas42.rules import (
@@ -53,7 +64,9 @@ __all__ = [
     "Comparison",
     "Contract",
     "Deal",
+    "DealConstraints",
     "DealTable",
+    "Dealt",
     "Declaration",
     "Hand",
     "HandAnalysis",
@@ -71,6 +84,9 @@ __all__ = [
     "advise_bid",
     "analyze",
     "compare",
+    "count_deals",
+    "deal_constraints",
+    "deals",
     "line_of_play",
     "parse_auction",
     "parse_deal",

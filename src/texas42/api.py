@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from texas42 import analysis
+from texas42 import deal as dealing
 from texas42.analysis import BidAdvice, Comparison, DealTable, HandAnalysis, PlayLine, Progress
 from texas42.analysis.sample import DEFAULT_DEALS
+from texas42.deal import DealConstraints, Dealt
 from texas42.rules import (
     DECLARATIONS,
     Auction,
@@ -62,12 +64,14 @@ def analyze(
     threads: int | None = None,
     progress: Progress | None = None,
     check_every_bid: bool = False,
+    constraints: DealConstraints | None = None,
 ) -> HandAnalysis:
     """What a hand is worth (``texas42 analyze``): seat 0 holds ``hand``, the unseen
     dominoes are dealt ``deals`` times from ``seed``, and every deal is solved
     double-dummy for every trump (and the special contracts ``house`` allows); the
     result holds each trump's statistics and the recommended bid and trump, checked on
-    an independent sample (with ``check_every_bid``, every bid's best trump is)."""
+    an independent sample (with ``check_every_bid``, every bid's best trump is). With
+    ``constraints`` (``deal_constraints``), only deals consistent with them."""
     return analysis.analyze_hand(
         _hand(hand),
         deals=deals,
@@ -78,6 +82,7 @@ def analyze(
         progress=progress,
         check_ladder=check_every_bid,
         house=HouseRules() if house is None else house,
+        constraints=constraints,
     )
 
 
@@ -92,6 +97,7 @@ def advise_bid(
     house: HouseRules | None = None,
     threads: int | None = None,
     progress: Progress | None = None,
+    constraints: DealConstraints | None = None,
 ) -> BidAdvice:
     """What to bid now (``texas42 bid``), given the bids already made this hand
     (``"pass 30 31"``: first bidder first); its ``analysis`` is the hand's analysis,
@@ -108,6 +114,7 @@ def advise_bid(
         threads=threads,
         progress=progress,
         check_every_bid=True,
+        constraints=constraints,
     )
     return analysis.advise_bid(result, parsed, house)
 
@@ -121,6 +128,7 @@ def compare(
     house: HouseRules | None = None,
     threads: int | None = None,
     progress: Progress | None = None,
+    constraints: DealConstraints | None = None,
 ) -> Comparison:
     """Two or more trumps head to head on the same deals (``texas42 compare``)."""
     return analysis.compare_trumps(
@@ -131,4 +139,28 @@ def compare(
         threads=threads,
         progress=progress,
         house=HouseRules() if house is None else house,
+        constraints=constraints,
     )
+
+
+def deal_constraints(holds: Iterable[str] = (), lacks: Iterable[str] = ()) -> DealConstraints:
+    """Constraints as the options write them: ``holds=["2: 6-6 5-5"]``, ``lacks=["1: sixes"]``."""
+    items = (*(dealing.parse_holds(t) for t in holds), *(dealing.parse_lacks(t) for t in lacks))
+    return DealConstraints(tuple(items))
+
+
+def deals(
+    hand: Hand | str,
+    constraints: DealConstraints | None = None,
+    n: int = DEFAULT_DEALS,
+    seed: int | None = None,
+) -> Dealt:
+    """``n`` deals around ``hand`` consistent with ``constraints``, uniformly (``texas42
+    deals``): all of them, ``exact``, when there are at most ``n``."""
+    parsed = _hand(hand)
+    return dealing.deals_from_seed(parsed, n, dealing.draw_seed() if seed is None else seed, constraints)
+
+
+def count_deals(hand: Hand | str, constraints: DealConstraints | None = None) -> int:
+    """The exact number of deals around ``hand`` consistent with ``constraints``."""
+    return dealing.count_deals(_hand(hand), constraints)

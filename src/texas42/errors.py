@@ -66,6 +66,11 @@ class AnalysisError(Texas42Error):
     """A bad parameter of dealing or analysis: deals, seed, confidence, declarations."""
 
 
+class ConstraintError(Texas42Error):
+    """A bad or contradictory constraint on the deal (``--holds``, ``--lacks``); the
+    message names the option."""
+
+
 class DealArrayError(Texas42Error):
     """An array of deals (hand masks) the engine cannot solve: wrong shape, a mask
     outside the 28 dominoes, hands of different sizes or sharing a domino."""
@@ -83,6 +88,7 @@ __all__ = [
     "AnalysisError",
     "AuctionError",
     "ConfigError",
+    "ConstraintError",
     "DealArrayError",
     "DuplicateDominoError",
     "EngineInputError",

@@ -4,7 +4,8 @@ Seat 0 holds the hand, bids and leads; seat 2 is the partner. The 21 unseen domi
 are dealt many times (``texas42.deal``), every deal is solved double-dummy for every
 declaration with the engine (``sample``), and the points are summarised per declaration
 (``statistics``); ``hand`` recommends a bid, ``bidding`` advises one during an auction,
-``comparison`` puts trumps head to head and ``specials`` weighs the special contracts.
+``comparison`` puts trumps head to head, ``specials`` weighs the special contracts and
+``why`` finds the unseen dominoes whose place decides a bid.
 """
 
 from texas42.analysis.bidding import (
@@ -41,6 +42,7 @@ from texas42.analysis.solving import (
 )
 from texas42.analysis.specials import SpecialStats, analyze_specials, special_contracts
 from texas42.analysis.statistics import Interval, TrumpStats, mean_interval, wilson_interval
+from texas42.analysis.why import DominoPlace, Why, comparison_why, hand_why, why
 
 __all__ = [
     "DEFAULT_CONFIDENCE",
@@ -49,6 +51,7 @@ __all__ = [
     "BidDifference",
     "Comparison",
     "DealTable",
+    "DominoPlace",
     "HandAnalysis",
     "Interval",
     "LadderRung",
@@ -61,12 +64,15 @@ __all__ = [
     "SpecialRung",
     "SpecialStats",
     "TrumpStats",
+    "Why",
     "advise_bid",
     "analyze_hand",
     "analyze_specials",
     "bid_ladder",
     "compare_points",
     "compare_trumps",
+    "comparison_why",
+    "hand_why",
     "highest_made",
     "iter_deal_tables",
     "mean_interval",
@@ -75,5 +81,6 @@ __all__ = [
     "solve_deal_table",
     "special_contracts",
     "special_ladder",
+    "why",
     "wilson_interval",
 ]

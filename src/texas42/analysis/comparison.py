@@ -14,7 +14,7 @@ from texas42.analysis.sample import (
     Sample,
     SolveCounter,
     check_deals,
-    draw_deals,
+    draw_samples,
     solve_sample,
 )
 from texas42.analysis.specials import (
@@ -24,6 +24,7 @@ from texas42.analysis.specials import (
     special_solves_per_deal,
 )
 from texas42.analysis.statistics import Interval, TrumpStats, mean_interval
+from texas42.deal import DealConstraints
 from texas42.errors import AnalysisError, StatisticsError
 from texas42.rules import BIDS, TOTAL_POINTS, Declaration, Hand, HouseRules, needed_points
 
@@ -68,6 +69,9 @@ class Comparison:
     specials: tuple[SpecialStats, ...] = ()
     """The special contracts on the same deals (with house rules that allow them)."""
     sample: Sample | None = field(default=None, compare=False, repr=False)
+    exact: bool = False
+    """Whether the deals are every deal consistent with ``constraints``, once each."""
+    constraints: DealConstraints | None = None
 
 
 def compare_points(first: Declaration, second: Declaration, a: np.ndarray, b: np.ndarray) -> PairComparison:
@@ -116,13 +120,16 @@ def compare_trumps(
     batch_deals: int = DEFAULT_BATCH_DEALS,
     progress: Progress | None = None,
     house: HouseRules | None = None,
+    constraints: DealConstraints | None = None,
 ) -> Comparison:
     """Solve the same deals for each declaration and compare every pair, in the order
-    given; with ``house``, also the special contracts it allows on the same deals."""
+    given; with ``house``, also the special contracts it allows on the same deals; with
+    ``constraints``, on deals consistent with them (all of them if at most ``deals``)."""
     check_deals(deals)
     chosen = _distinct_in_order(declarations)
     seed = deal.draw_seed() if seed is None else seed
-    main_deals, _ = draw_deals(hand, deals, seed)
+    drawn = draw_samples(hand, deals, seed, constraints)
+    main_deals, deals = drawn.main, drawn.size
     counter = SolveCounter(deals * (len(chosen) + special_solves_per_deal(hand, house)), progress)
     sample = solve_sample(hand, seed, main_deals, chosen, threads, counter)
     specials = analyze_specials(hand, main_deals, house, threads, batch_deals, counter)
@@ -140,4 +147,6 @@ def compare_trumps(
         pairs=pairs,
         specials=specials,
         sample=sample,
+        exact=drawn.exact,
+        constraints=None if constraints is None or constraints.empty else constraints,
     )

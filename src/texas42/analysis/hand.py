@@ -15,7 +15,7 @@ from texas42.analysis.sample import (
     SolveCounter,
     check_deals,
     distinct_declarations,
-    draw_deals,
+    draw_samples,
     reach_sample,
     solve_sample,
 )
@@ -26,6 +26,7 @@ from texas42.analysis.specials import (
     special_solves_per_deal,
 )
 from texas42.analysis.statistics import Interval, TrumpStats, best_at, wilson_interval
+from texas42.deal import DealConstraints
 from texas42.errors import AnalysisError
 from texas42.rules import (
     BIDS,
@@ -133,7 +134,9 @@ class HandAnalysis:
     ``trumps`` has one entry per declaration analysed. ``checks`` holds the same
     statistics on an independent sample of as many deals for every declaration that is
     best at some bid, when asked for (``check_ladder``); the recommendation carries its
-    own check in any case. ``sample`` is the main sample itself: its deals and points."""
+    own check in any case. ``sample`` is the main sample itself: its deals and points.
+    With ``constraints`` the deals are consistent with them; ``exact``: the sample is
+    every consistent deal once (``deals`` of them), and its own check."""
 
     hand: Hand
     deals: int
@@ -145,6 +148,8 @@ class HandAnalysis:
     specials: tuple[SpecialStats, ...] = ()
     """The special contracts on the main sample (none unless asked for with house rules)."""
     sample: Sample | None = field(default=None, compare=False, repr=False)
+    exact: bool = False
+    constraints: DealConstraints | None = None
 
     @property
     def declarations(self) -> tuple[Declaration, ...]:
@@ -179,36 +184,42 @@ def analyze_hand(
     progress: Progress | None = None,
     check_ladder: bool = False,
     house: HouseRules | None = None,
+    constraints: DealConstraints | None = None,
 ) -> HandAnalysis:
     """Deal the unseen dominoes ``deals`` times, solve every deal for every declaration
     and summarise; then check on an independent sample of the same size whether the
     recommended bid and trump are made (with ``check_ladder``, solve the best declaration
     of every bid there, for bidding advice). With ``house``, the special contracts its
-    rules allow are solved on the main sample too (``analyze_specials``). The result
-    depends only on the arguments other than ``threads``, ``batch_deals`` and
-    ``progress``; without ``seed`` one is drawn."""
+    rules allow are solved on the main sample too (``analyze_specials``). With
+    ``constraints``, only deals consistent with them, all of them if there are at most
+    ``deals`` (exact: no check sample). The result depends only on the arguments other
+    than ``threads``, ``batch_deals`` and ``progress``; without ``seed`` one is drawn."""
     check_deals(deals)
     check_confidence(confidence)
     chosen = distinct_declarations(declarations)
     seed = deal.draw_seed() if seed is None else seed
-    main_deals, check_sample = draw_deals(hand, deals, seed)
+    drawn = draw_samples(hand, deals, seed, constraints)
+    deals = drawn.size
     special_solves = deals * special_solves_per_deal(hand, house)
-    counter = SolveCounter(deals * (len(chosen) + 1) + special_solves, progress)
-    sample = solve_sample(hand, seed, main_deals, chosen, threads, counter)
-    specials = analyze_specials(hand, main_deals, house, threads, batch_deals, counter)
+    counter = SolveCounter(deals * (len(chosen) + (not drawn.exact)) + special_solves, progress)
+    sample = solve_sample(hand, seed, drawn.main, chosen, threads, counter)
+    specials = analyze_specials(hand, drawn.main, house, threads, batch_deals, counter)
     trumps = sample.stats()
     recommendation = recommend(trumps, confidence)
-    if check_ladder:
-        to_check = tuple(sorted({best_at(trumps, bid).declaration for bid in BIDS}))
+    to_check = tuple(sorted({best_at(trumps, bid).declaration for bid in BIDS})) if check_ladder else ()
+    if drawn.exact:
+        checks = tuple(s for s in trumps if s.declaration in to_check)
+        successes = best_at(trumps, recommendation.contract).successes(recommendation.contract)
+    elif check_ladder:
         counter.retotal(deals * (len(chosen) + len(to_check)) + special_solves)
-        checks = solve_sample(hand, seed, check_sample, to_check, threads, counter).stats()
+        checks = solve_sample(hand, seed, drawn.check, to_check, threads, counter).stats()
         check = next(s for s in checks if s.declaration == recommendation.declaration)
         successes = check.successes(recommendation.contract)
     else:
         # Only whether the recommended bid is made: one null-window search a deal.
         checks = ()
         needed = needed_points(recommendation.contract)
-        made = reach_sample(check_sample, recommendation.declaration, needed, threads, counter)
+        made = reach_sample(drawn.check, recommendation.declaration, needed, threads, counter)
         successes = int(made.sum())
     return HandAnalysis(
         hand=hand,
@@ -220,4 +231,6 @@ def analyze_hand(
         recommendation=recommendation.confirmed(successes, deals),
         specials=specials,
         sample=sample,
+        exact=drawn.exact,
+        constraints=None if constraints is None or constraints.empty else constraints,
     )

@@ -16,6 +16,7 @@ import numpy as np
 
 from texas42 import deal, engine
 from texas42.analysis.statistics import TrumpStats
+from texas42.deal import DealConstraints
 from texas42.errors import AnalysisError
 from texas42.rules import Declaration, Hand
 
@@ -66,11 +67,37 @@ def distinct_declarations(declarations: Iterable[Declaration]) -> tuple[Declarat
     return chosen
 
 
+@dataclass(frozen=True)
+class DrawnDeals:
+    """The main sample and the check sample; ``exact``: the main sample is every deal
+    consistent with the constraints, listed once each, and is its own check (an
+    independent sample of an exhaustive enumeration is the enumeration itself)."""
+
+    main: np.ndarray
+    check: np.ndarray
+    exact: bool
+
+    @property
+    def size(self) -> int:
+        return int(self.main.shape[0])
+
+
+def draw_samples(hand: Hand, deals: int, seed: int, constraints: DealConstraints | None = None) -> DrawnDeals:
+    """The main sample and an independent check sample of ``deals`` deals each, both
+    from ``seed`` (one generator stream each), consistent with ``constraints``; all the
+    consistent deals, once, if there are at most ``deals`` (``deal.deal_around``)."""
+    main_rng, check_rng = deal.generators(seed)
+    main, exact = deal.deal_around(hand, deals, main_rng, constraints)
+    if exact:
+        return DrawnDeals(main, main, True)
+    return DrawnDeals(main, deal.deal_around(hand, deals, check_rng, constraints)[0], False)
+
+
 def draw_deals(hand: Hand, deals: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     """The main sample and an independent check sample of ``deals`` deals each, both
     from ``seed`` (one generator stream each)."""
-    main_rng, check_rng = deal.generators(seed)
-    return deal.sample_deals(hand, deals, main_rng), deal.sample_deals(hand, deals, check_rng)
+    drawn = draw_samples(hand, deals, seed)
+    return drawn.main, drawn.check
 
 
 def solve_sample(

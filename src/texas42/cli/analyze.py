@@ -11,23 +11,28 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from texas42 import analysis
-from texas42.analysis import HandAnalysis, Progress
+from texas42 import analysis, deal
+from texas42.analysis import HandAnalysis, Progress, hand_why
 from texas42.cli.app import EXAMPLE_HAND, ODDS_HELP, app
 from texas42.cli.options import (
     ConfidenceOption,
     DealsOption,
+    HoldsOption,
     JsonOption,
+    LacksOption,
     NelloDoublesOption,
     NelloMinMarksOption,
     SeedOption,
     SpecialsOption,
     ThreadsOption,
     TrumpsOption,
+    WhyBidOption,
+    WhyOption,
+    deal_constraints,
     house_rules,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
-from texas42.deal import draw_seed
+from texas42.deal import DealConstraints, draw_seed
 from texas42.errors import UsageError
 from texas42.io.documents import analysis_to_json
 from texas42.io.files import NamedHand, check_lines, read_hands, read_lines
@@ -49,6 +54,16 @@ of nine trumps on one sample looks better than it is (the winner's curse).
 With --file, analyzes one hand a line ("name: 6-6 6-5 ...", '#' starts a comment,
 '-' reads stdin) and prints one summary row per hand as it finishes (--json: JSON
 Lines, --csv: CSV). Every bad line is reported and nothing is computed if any is bad.
+
+What you know of the other hands: --holds "SEAT: DOMINOES" (that seat holds them)
+and --lacks "SEAT: DOMINOES" (it holds none of them; a pip suit such as sixes or 6
+stands for its seven dominoes), seats 1 (left), 2 (partner), 3 (right), both
+repeatable. Only deals consistent with them are dealt, uniformly; when there are no
+more of them than --deals, all of them are solved instead (exact).
+
+--why: for the recommended bid and trump (or --bid and its best trump), each unseen
+domino's odds of making the bid when it lies with the left opponent, the partner or
+the right opponent, read from the same deals; the dominoes whose place matters most.
 {ODDS_HELP}
 \b
 Examples:
@@ -57,6 +72,9 @@ Examples:
   texas42 analyze "{EXAMPLE_HAND}" --trump sixes --trump doubles --confidence 0.7
   texas42 analyze "0-0 1-0 2-0 3-0 3-1 4-0 2-1" --nello-doubles low
   texas42 analyze --json "{EXAMPLE_HAND}"
+  texas42 analyze "{EXAMPLE_HAND}" --holds "2: 5-4 5-3" --lacks "1: sixes"
+  texas42 analyze "{EXAMPLE_HAND}" --why
+  texas42 analyze "{EXAMPLE_HAND}" --why --bid 36
   texas42 analyze --file examples/hands.txt --csv > hands.csv
 """
 
@@ -87,6 +105,10 @@ def analyze(
     nello_doubles: NelloDoublesOption = None,
     nello_min_marks: NelloMinMarksOption = None,
     specials: SpecialsOption = None,
+    holds: HoldsOption = None,
+    lacks: LacksOption = None,
+    why: WhyOption = False,
+    why_bid: WhyBidOption = None,
 ) -> None:
     """What a hand is worth, and what to bid with it."""
     if bool(hand) == (file is not None):
@@ -97,14 +119,19 @@ def analyze(
         deals, draw_seed() if seed is None else seed, trump or DECLARATIONS, confidence, threads
     )
     job.house = house_rules(nello_doubles, nello_min_marks, specials=specials)
+    job.constraints = deal_constraints(holds, lacks)
+    job.why_bid = why_bid
     if file is None:
         parsed: tuple[NamedHand, ...] = (NamedHand(0, None, parse_hand(" ".join(hand or ()))),)
     else:
         read = read_hands(read_lines(file))
         check_lines(read.errors)
         parsed = read.hands
+    if job.constraints is not None:
+        for item in parsed:
+            deal.plan_deals(item.hand, job.constraints)  # bad constraints: nothing computed
     if file is None and not as_csv:
-        _analyze_one(job, parsed[0].hand, as_json)
+        _analyze_one(job, parsed[0].hand, as_json, why or why_bid is not None)
     else:
         _analyze_many(job, parsed, as_json, as_csv)
 
@@ -127,6 +154,8 @@ class AnalysisJob:
         self.confidence = confidence
         self.threads = threads
         self.house = HouseRules() if house is None else house
+        self.constraints: DealConstraints | None = None
+        self.why_bid: int | None = None
 
     def run(self, hand: Hand, progress: Progress, check_ladder: bool = False) -> HandAnalysis:
         return analysis.analyze_hand(
@@ -139,16 +168,17 @@ class AnalysisJob:
             progress=progress,
             check_ladder=check_ladder,
             house=self.house,
+            constraints=self.constraints,
         )
 
 
-def _analyze_one(job: AnalysisJob, hand: Hand, as_json: bool) -> None:
+def _analyze_one(job: AnalysisJob, hand: Hand, as_json: bool, why: bool) -> None:
     with ProgressBar(wants_progress(as_json), "analyzing") as bar:
         result = job.run(hand, bar.solves)
     if as_json:
-        emit_line(json.dumps(analysis_to_json(result)))
+        emit_line(json.dumps(analysis_to_json(result, why_bid=job.why_bid)))
     else:
-        Console().print(analysis_view(result))
+        Console().print(analysis_view(result, hand_why(result, job.why_bid) if why else None))
 
 
 def _analyze_many(job: AnalysisJob, hands: Sequence[NamedHand], as_json: bool, as_csv: bool) -> None:
@@ -173,7 +203,7 @@ def _analyze_many(job: AnalysisJob, hands: Sequence[NamedHand], as_json: bool, a
 
                 result = job.run(item.hand, progress)
                 if as_json:
-                    emit_line(json.dumps(analysis_to_json(result, item)))
+                    emit_line(json.dumps(analysis_to_json(result, item, job.why_bid)))
                 elif writer is not None:
                     writer.writerow(csv_row(item, result))
                     sys.stdout.flush()

@@ -65,6 +65,8 @@ Commands:
   bid      what to bid now, given the bids already made (--auction)
   compare  two or more trumps head to head on the same deals
   solve    one deal with all four hands known, exactly
+  deals    deals around your hand consistent with what you know (--holds,
+           --lacks), to pipe to solve, or --count them
 
 \b
 Examples:

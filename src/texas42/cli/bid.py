@@ -14,17 +14,20 @@ from texas42.cli.options import (
     AuctionOption,
     ConfidenceOption,
     DealsOption,
+    HoldsOption,
     JsonOption,
+    LacksOption,
     NelloDoublesOption,
     NelloMinMarksOption,
     SeedOption,
     SpecialsOption,
     ThreadsOption,
     TrumpsOption,
+    deal_constraints,
     house_rules,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
-from texas42.deal import draw_seed
+from texas42.deal import draw_seed, plan_deals
 from texas42.errors import UsageError
 from texas42.io.documents import advice_to_json
 from texas42.report.bidding import advice_view
@@ -47,6 +50,8 @@ bid at least 30 (--all-pass reshuffle: may pass). A special contract made at
 plunge (4 marks, 4+ doubles, only before anyone has bid); over a mark bid, one
 mark more. Shows the ladder of legal bids with the best trump for each, its odds
 and its expected marks (marks x (2 x odds - 1)), and the special contracts.
+--holds and --lacks deal only deals consistent with what you know (see 'texas42
+analyze --help').
 {ODDS_HELP}
 \b
 Examples:
@@ -54,6 +59,7 @@ Examples:
   texas42 bid "{EXAMPLE_HAND}" --auction "pass 30 31"
   texas42 bid "{EXAMPLE_HAND}" --auction "pass pass pass"
   texas42 bid "6-6 5-5 4-4 3-3 6-5 5-4 6-4" --nello-min-marks 1 --all-pass reshuffle
+  texas42 bid "{EXAMPLE_HAND}" --auction "pass 30" --lacks "3: sixes"
 """
 
 
@@ -71,6 +77,8 @@ def bid(
     nello_min_marks: NelloMinMarksOption = None,
     all_pass: AllPassOption = None,
     specials: SpecialsOption = None,
+    holds: HoldsOption = None,
+    lacks: LacksOption = None,
 ) -> None:
     """What to bid now, given the bids already made."""
     if not hand:
@@ -79,7 +87,10 @@ def bid(
     job = AnalysisJob(
         deals, draw_seed() if seed is None else seed, trump or DECLARATIONS, confidence, threads, house
     )
+    job.constraints = deal_constraints(holds, lacks)
     parsed_hand = parse_hand(" ".join(hand))
+    if job.constraints is not None:
+        plan_deals(parsed_hand, job.constraints)  # bad constraints: nothing computed
     with ProgressBar(wants_progress(as_json), "analyzing") as bar:
         result = job.run(parsed_hand, bar.solves, check_ladder=True)
     advice = advise_bid(result, auction, house)

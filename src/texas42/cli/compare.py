@@ -9,20 +9,25 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from texas42.analysis import compare_trumps
+from texas42.analysis import compare_trumps, comparison_why
 from texas42.cli.app import EXAMPLE_HAND, ODDS_HELP, app
 from texas42.cli.options import (
     DealsOption,
+    HoldsOption,
     JsonOption,
+    LacksOption,
     NelloDoublesOption,
     NelloMinMarksOption,
     SeedOption,
     SpecialsOption,
     ThreadsOption,
+    WhyBidOption,
+    WhyOption,
+    deal_constraints,
     house_rules,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
-from texas42.deal import draw_seed
+from texas42.deal import draw_seed, plan_deals
 from texas42.errors import UsageError
 from texas42.io.documents import comparison_to_json
 from texas42.report.comparison import comparison_view
@@ -33,13 +38,16 @@ Compare two or more trumps head to head on the same deals. Give the hand, then t
 trumps. For each pair: the mean difference in points with its 95% interval, how often
 each takes more points, and the odds of each bid side by side, then the special
 contracts on the same deals (--no-specials to skip them). With the same --seed the
-figures match 'texas42 analyze'.
+figures match 'texas42 analyze'. --holds and --lacks as for 'texas42 analyze'; --why
+shows, for each trump at the most it makes at least half the time (or --bid), the
+unseen dominoes whose place decides it.
 {ODDS_HELP}
 \b
 Examples:
   texas42 compare "{EXAMPLE_HAND}" sixes doubles
   texas42 compare 66 65 64 62 55 44 31 sixes doubles follow-me --deals 2000
   texas42 compare "{EXAMPLE_HAND}" sixes doubles --no-specials
+  texas42 compare "{EXAMPLE_HAND}" sixes doubles --holds "1: 5-5" --why
 """
 
 
@@ -79,6 +87,10 @@ def compare(
     nello_doubles: NelloDoublesOption = None,
     nello_min_marks: NelloMinMarksOption = None,
     specials: SpecialsOption = None,
+    holds: HoldsOption = None,
+    lacks: LacksOption = None,
+    why: WhyOption = False,
+    why_bid: WhyBidOption = None,
 ) -> None:
     """Compare trumps head to head on the same deals."""
     if not words:
@@ -87,10 +99,23 @@ def compare(
     hand_text, trump_words = _split_compare_args(words)
     hand = parse_hand(hand_text)
     declarations = _parse_trumps(trump_words)
+    constraints = deal_constraints(holds, lacks)
+    if constraints is not None:
+        plan_deals(hand, constraints)  # bad constraints: nothing computed
     seed = draw_seed() if seed is None else seed
     with ProgressBar(wants_progress(as_json), "comparing") as bar:
-        result = compare_trumps(hand, declarations, deals, seed, threads, progress=bar.solves, house=house)
+        result = compare_trumps(
+            hand,
+            declarations,
+            deals,
+            seed,
+            threads,
+            progress=bar.solves,
+            house=house,
+            constraints=constraints,
+        )
     if as_json:
-        emit_line(json.dumps(comparison_to_json(result)))
+        emit_line(json.dumps(comparison_to_json(result, why_bid)))
     else:
-        Console().print(comparison_view(result))
+        whys = comparison_why(result, why_bid) if why or why_bid is not None else ()
+        Console().print(comparison_view(result, whys))

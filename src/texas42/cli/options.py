@@ -13,9 +13,11 @@ from texas42 import deal
 from texas42.analysis.hand import check_confidence
 from texas42.analysis.sample import check_deals
 from texas42.cli.app import BadOption
+from texas42.deal import DealConstraints, SeatConstraint, parse_holds, parse_lacks
 from texas42.errors import Texas42Error, UsageError
 from texas42.io import config
 from texas42.rules import (
+    PASS,
     AllPass,
     Auction,
     Declaration,
@@ -24,6 +26,7 @@ from texas42.rules import (
     check_nello_min_marks,
     parse_all_pass,
     parse_auction,
+    parse_bid,
     parse_declaration,
     parse_nello_doubles,
 )
@@ -216,3 +219,62 @@ def house_rules(
             "specials": specials,
         }
     )
+
+
+def _seat_constraint(parse: Callable[[str], SeatConstraint]) -> Callable[[Any], SeatConstraint]:
+    return lambda value: value if isinstance(value, SeatConstraint) else parse(str(value))
+
+
+def _why_bid(value: Any) -> int:
+    bid = value if isinstance(value, int) else parse_bid(str(value))
+    if bid == PASS:
+        raise UsageError("give a bid to explain (30..41, 42, 84, ...), not pass")
+    return bid
+
+
+HoldsOption = Annotated[
+    list[SeatConstraint] | None,
+    typer.Option(
+        "--holds",
+        metavar='"SEAT: DOMINOES"',
+        help='That seat (1 left, 2 partner, 3 right) holds these: --holds "2: 6-6 5-5" (repeatable).',
+        show_default=False,
+        parser=option_parser(
+            lambda value: value if isinstance(value, SeatConstraint) else parse_holds(value)
+        ),
+    ),
+]
+LacksOption = Annotated[
+    list[SeatConstraint] | None,
+    typer.Option(
+        "--lacks",
+        metavar='"SEAT: DOMINOES"',
+        help='That seat holds none of these; a pip suit is its 7: --lacks "1: sixes" (repeatable).',
+        show_default=False,
+        parser=option_parser(
+            lambda value: value if isinstance(value, SeatConstraint) else parse_lacks(value)
+        ),
+    ),
+]
+WhyOption = Annotated[
+    bool,
+    typer.Option("--why", help="Show the unseen dominoes whose place decides the bid (always in --json)."),
+]
+WhyBidOption = Annotated[
+    int | None,
+    typer.Option(
+        "--bid",
+        metavar="BID",
+        help="The bid --why is about (default: the recommended bid; 30 for a pass).",
+        show_default=False,
+        parser=option_parser(checked("--bid", _keep, _why_bid)),
+    ),
+]
+
+
+def deal_constraints(
+    holds: list[SeatConstraint] | None, lacks: list[SeatConstraint] | None
+) -> DealConstraints | None:
+    """The constraints given, or None for none."""
+    items = (*(holds or ()), *(lacks or ()))
+    return DealConstraints(tuple(items)) if items else None

@@ -1,5 +1,45 @@
-"""Dealing the unseen dominoes: seeded samplers (docs/rules.md#double-dummy-value)."""
+"""Dealing the unseen dominoes: seeded samplers, plain and under constraints
+(docs/rules.md#double-dummy-value)."""
 
+from texas42.deal.constrained import (
+    DealPlan,
+    Dealt,
+    count_deals,
+    deal_around,
+    deals_from_seed,
+    enumerate_plan,
+    plan_deals,
+    sample_plan,
+)
+from texas42.deal.constraints import (
+    DealConstraints,
+    SeatConstraint,
+    check_constraints,
+    describe,
+    parse_holds,
+    parse_lacks,
+)
 from texas42.deal.sampling import MAX_SEED, check_seed, draw_seed, generators, sample_deals, unseen_dominoes
 
-__all__ = ["MAX_SEED", "check_seed", "draw_seed", "generators", "sample_deals", "unseen_dominoes"]
+__all__ = [
+    "MAX_SEED",
+    "DealConstraints",
+    "DealPlan",
+    "Dealt",
+    "SeatConstraint",
+    "check_constraints",
+    "check_seed",
+    "count_deals",
+    "deal_around",
+    "deals_from_seed",
+    "describe",
+    "draw_seed",
+    "enumerate_plan",
+    "generators",
+    "parse_holds",
+    "parse_lacks",
+    "plan_deals",
+    "sample_deals",
+    "sample_plan",
+    "unseen_dominoes",
+]

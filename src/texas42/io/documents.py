@@ -14,10 +14,14 @@ from texas42.analysis import (
     Recommendation,
     SpecialStats,
     TrumpStats,
+    Why,
+    comparison_why,
+    hand_why,
 )
+from texas42.deal import DealConstraints, describe
 from texas42.io.files import NamedHand
 from texas42.report.wording import PARTNER_TRUMP_RULE, advice_reason
-from texas42.rules import BIDS, DECLARATIONS, PASS, Deal, domino_name
+from texas42.rules import BIDS, DECLARATIONS, PASS, Deal, Hand, domino_name
 
 
 def hands_to_json(deal: Deal) -> list[list[str]]:
@@ -115,10 +119,48 @@ def special_to_json(stats: SpecialStats) -> dict[str, Any]:
     return result
 
 
-def analysis_to_json(analysis: HandAnalysis, source: NamedHand | None = None) -> dict[str, Any]:
+def why_to_json(result: Why) -> dict[str, Any]:
+    """``{"trump", "bid", "dominoes": [{"domino", "make_by_seat", "make_by_seat_ci95",
+    "deals_by_seat"}, ...]}``, the domino whose place matters most first; the odds are
+    null for a seat the domino never lies with."""
+
+    def odds(p: float | None) -> float | None:
+        return None if p is None else rounded(p)
+
+    return {
+        "trump": result.declaration.label,
+        "bid": result.bid,
+        "dominoes": [
+            {
+                "domino": domino_name(place.domino),
+                "make_by_seat": {str(s): odds(place.make(s)) for s in (1, 2, 3)},
+                "make_by_seat_ci95": {str(s): place.make_ci95(s).as_list(4) for s in (1, 2, 3)},
+                "deals_by_seat": {str(s): place.deals[s - 1] for s in (1, 2, 3)},
+            }
+            for place in result.dominoes
+        ],
+    }
+
+
+def sample_to_json(exact: bool, constraints: DealConstraints | None, hand: Hand) -> dict[str, Any]:
+    """``{"exact": bool}``, and ``"constraints"`` when there are some (``deal.describe``)."""
+    result: dict[str, Any] = {"exact": exact}
+    if constraints is not None:
+        result["constraints"] = describe(constraints, hand)
+    return result
+
+
+def analysis_to_json(
+    analysis: HandAnalysis, source: NamedHand | None = None, why_bid: int | None = None
+) -> dict[str, Any]:
     """``{"hand", "deals", "seed", "trumps": [...], "recommendation": {...}, "specials":
-    [...]}``; for a hand from a hands file, ``"name"`` (null if none) and ``"line"`` come first."""
+    [...], "exact", "constraints" (if any), "why"}``; for a hand from a hands file,
+    ``"name"`` (null if none) and ``"line"`` come first. ``why`` is for the recommended
+    bid and trump, or ``why_bid`` and its best trump."""
     head: dict[str, Any] = {} if source is None else {"name": source.name, "line": source.line}
+    tail = sample_to_json(analysis.exact, analysis.constraints, analysis.hand)
+    if analysis.sample is not None:
+        tail["why"] = why_to_json(hand_why(analysis, why_bid))
     return {
         **head,
         "hand": analysis.hand.names(),
@@ -127,6 +169,7 @@ def analysis_to_json(analysis: HandAnalysis, source: NamedHand | None = None) ->
         "trumps": [trump_to_json(s) for s in analysis.trumps],
         "recommendation": recommendation_to_json(analysis.recommendation),
         "specials": [special_to_json(s) for s in analysis.specials],
+        **tail,
     }
 
 
@@ -172,11 +215,17 @@ def advice_to_json(advice: BidAdvice) -> dict[str, Any]:
             }
             for r in advice.specials
         ],
+        **sample_to_json(analysis.exact, analysis.constraints, analysis.hand),
     }
 
 
-def comparison_to_json(comparison: Comparison) -> dict[str, Any]:
-    """The declarations' statistics and every pair's head-to-head figures."""
+def comparison_to_json(comparison: Comparison, why_bid: int | None = None) -> dict[str, Any]:
+    """The declarations' statistics and every pair's head-to-head figures, then
+    ``"exact"``, ``"constraints"`` (if any) and ``"why"``: one per declaration, at
+    ``why_bid`` or the most it makes at least half the time."""
+    tail = sample_to_json(comparison.exact, comparison.constraints, comparison.hand)
+    if comparison.sample is not None:
+        tail["why"] = [why_to_json(w) for w in comparison_why(comparison, why_bid)]
     return {
         "hand": comparison.hand.names(),
         "deals": comparison.deals,
@@ -204,6 +253,7 @@ def comparison_to_json(comparison: Comparison) -> dict[str, Any]:
             for pair in comparison.pairs
         ],
         "specials": [special_to_json(s) for s in comparison.specials],
+        **tail,
     }
 
 

@@ -65,7 +65,7 @@ def advice_view(analysis: HandAnalysis, advice: BidAdvice) -> RenderableType:
     else:
         head = Text(f"Bid {advice.bid} with {advice.declaration.label}", style="bold reverse green")
     parts: list[RenderableType] = [
-        hand_header(analysis.hand, analysis.deals, analysis.seed),
+        hand_header(analysis.hand, analysis.deals, analysis.seed, None, analysis.exact, analysis.constraints),
         auction_text(advice.auction),
         Text(""),
         Text.assemble(head, ": ", advice_reason(advice)),
@@ -92,6 +92,6 @@ def advice_view(analysis: HandAnalysis, advice: BidAdvice) -> RenderableType:
             f"marks = marks x (2 x odds - 1). A bid counts as made at {percent(advice.confidence)}.",
             style="dim",
         ),
-        footer(analysis.deals, analysis.seed),
+        footer(analysis.deals, analysis.seed, analysis.exact),
     ]
     return Group(*parts)

@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from texas42.analysis import Comparison
+from texas42.analysis import Comparison, Why
 from texas42.report.hand import footer, hand_header, specials_table
+from texas42.report.why import why_table
 from texas42.report.wording import percent
 from texas42.rules import BIDS
 
 
-def comparison_view(comparison: Comparison) -> RenderableType:
-    """Head-to-head figures for each pair and the odds of each bid side by side."""
+def comparison_view(comparison: Comparison, whys: Sequence[Why] = ()) -> RenderableType:
+    """Head-to-head figures for each pair and the odds of each bid side by side (and the
+    ``whys`` tables, one per declaration, before the footer)."""
     pairs = Table(title="Head to head, on the same deals", box=box.SIMPLE_HEAD, title_justify="left")
     pairs.add_column("first vs second", no_wrap=True)
     pairs.add_column("points", justify="right")
@@ -49,10 +53,14 @@ def comparison_view(comparison: Comparison) -> RenderableType:
             *(Text(percent(v), style="bold" if v == best and v > min(values) else "") for v in values),
         )
     parts: list[RenderableType] = [
-        hand_header(comparison.hand, comparison.deals, comparison.seed),
+        hand_header(
+            comparison.hand, comparison.deals, comparison.seed, None, comparison.exact, comparison.constraints
+        ),
         pairs,
         odds,
     ]
     if comparison.specials:
         parts.append(specials_table(comparison.specials, 0.5))
-    return Group(*parts, footer(comparison.deals, comparison.seed))
+    for why in whys:
+        parts += [Text(""), why_table(why)]
+    return Group(*parts, footer(comparison.deals, comparison.seed, comparison.exact))

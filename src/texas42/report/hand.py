@@ -12,8 +12,17 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from texas42.analysis import HandAnalysis, SpecialStats
-from texas42.report.wording import PARTNER_TRUMP_RULE, contract_name, odds_footer, percent
+from texas42.analysis import HandAnalysis, SpecialStats, Why
+from texas42.deal import DealConstraints
+from texas42.report.why import why_table
+from texas42.report.wording import (
+    PARTNER_TRUMP_RULE,
+    constraints_sentence,
+    contract_name,
+    deals_phrase,
+    odds_footer,
+    percent,
+)
 from texas42.rules import TOTAL_POINTS, Contract, Hand
 
 MAIN_BIDS: Final = (30, 32, 34, 36, 38, 40, 42)
@@ -36,17 +45,28 @@ def sparkline(histogram: Sequence[int]) -> str:
     return "".join(bar(c) for c in bins[:-1]) + "│" + bar(bins[-1])
 
 
-def hand_header(hand: Hand, deals: int, seed: int, name: str | None = None) -> Text:
-    """``Hand 6-6 6-5 ...: 1000 deals of the unseen dominoes, seed 7``."""
+def hand_header(
+    hand: Hand,
+    deals: int,
+    seed: int,
+    name: str | None = None,
+    exact: bool = False,
+    constraints: DealConstraints | None = None,
+) -> Text:
+    """``Hand 6-6 6-5 ...: 1000 deals of the unseen dominoes, seed 7``; with constraints,
+    a second line states them."""
     title = f"{name}: " if name else "Hand "
-    return Text.assemble(
-        (f"{title}{hand}", "bold"), f"   {deals} deals of the 21 unseen dominoes, seed {seed}"
+    header = Text.assemble(
+        (f"{title}{hand}", "bold"), f"   {deals_phrase(deals, seed, exact, constraints is not None)}"
     )
+    if constraints is not None:
+        header.append("\n" + constraints_sentence(constraints, hand))
+    return header
 
 
-def footer(deals: int, seed: int) -> Text:
+def footer(deals: int, seed: int, exact: bool = False) -> Text:
     """The line that says what the odds mean."""
-    return Text(odds_footer(deals, seed), style="dim")
+    return Text(odds_footer(deals, seed, exact), style="dim")
 
 
 def analysis_table(analysis: HandAnalysis) -> Table:
@@ -87,9 +107,11 @@ def recommendation_text(analysis: HandAnalysis) -> Text:
         if rec.make_confirmed is None
         else f"; on an independent sample of {n} deals, {percent(rec.make_confirmed)}"
     )
+    if analysis.exact:
+        check = f"; these are all {n:,} consistent deals, so the odds are exact and need no independent check"
     marks_check = (
         ""
-        if rec.expected_marks_confirmed is None
+        if rec.expected_marks_confirmed is None or analysis.exact
         else f" (independent sample {rec.expected_marks_confirmed:+.2f})"
     )
     ci = rec.make_ci95
@@ -161,12 +183,16 @@ def specials_table(specials: Sequence[SpecialStats], confidence: float) -> Table
     return out
 
 
-def analysis_view(analysis: HandAnalysis) -> RenderableType:
-    """The whole ``texas42 analyze`` report for one hand."""
+def analysis_view(analysis: HandAnalysis, why: Why | None = None) -> RenderableType:
+    """The whole ``texas42 analyze`` report for one hand (with ``why``, its table last
+    but the footer)."""
     parts: list[RenderableType] = [
-        hand_header(analysis.hand, analysis.deals, analysis.seed),
+        hand_header(analysis.hand, analysis.deals, analysis.seed, None, analysis.exact, analysis.constraints),
         analysis_table(analysis),
     ]
     if analysis.specials:
         parts.append(specials_table(analysis.specials, analysis.confidence))
-    return Group(*parts, recommendation_text(analysis), Text(""), footer(analysis.deals, analysis.seed))
+    parts.append(recommendation_text(analysis))
+    if why is not None:
+        parts += [Text(""), why_table(why)]
+    return Group(*parts, Text(""), footer(analysis.deals, analysis.seed, analysis.exact))

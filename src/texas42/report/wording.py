@@ -8,7 +8,8 @@ from typing import Final
 
 from texas42.analysis import BidAdvice, LadderRung
 from texas42.analysis.bidding import PARTNER_MARGIN
-from texas42.rules import MARK, PASS, Contract, Seat, marks
+from texas42.deal import DealConstraints, describe
+from texas42.rules import MARK, PASS, Contract, Hand, Seat, marks
 
 PARTNER_TRUMP_RULE: Final = (
     "the partner names the pip suit in which they hold the most dominoes, preferring one "
@@ -118,10 +119,39 @@ def _special_reason(advice: BidAdvice) -> str:
     )
 
 
-def odds_footer(deals: int, seed: int) -> str:
+def odds_footer(deals: int, seed: int, exact: bool = False) -> str:
     """The sentence that says what the odds mean."""
+    again = (
+        "These are all the consistent deals: no seed is involved." if exact else f"Repeat with --seed {seed}."
+    )
     return (
         f"Odds are the share of the {deals} deals in which the bidder's team (seats 0 and 2) takes at "
         "least the bid when every seat plays perfectly and sees all hands (double-dummy); 42 and 84 "
-        f"need all 42 points. Repeat with --seed {seed}."
+        f"need all 42 points. {again}"
     )
+
+
+SEAT_ROLES: Final = {1: "left opponent", 2: "partner", 3: "right opponent"}
+
+
+def deals_phrase(deals: int, seed: int, exact: bool = False, constrained: bool = False) -> str:
+    """What the figures stand on: ``1000 deals of the 21 unseen dominoes, seed 7``, or
+    with constraints ``1000 deals consistent with the constraints, seed 7`` or ``all
+    1,680 consistent deals: exact``."""
+    if exact:
+        return f"all {deals:,} consistent deals: exact"
+    if constrained:
+        return f"{deals} deals consistent with the constraints, seed {seed}"
+    return f"{deals} deals of the 21 unseen dominoes, seed {seed}"
+
+
+def constraints_sentence(constraints: DealConstraints, hand: Hand) -> str:
+    """``Given: seat 2 (partner) holds 6-6 5-5; seat 1 (left opponent) holds none of 6-5 ...``."""
+    described = describe(constraints, hand)
+    parts = [
+        f"seat {seat} ({SEAT_ROLES[int(seat)]}) {'holds' if key == 'holds' else 'holds none of'} "
+        + " ".join(names)
+        for key in ("holds", "lacks")
+        for seat, names in sorted(described[key].items())
+    ]
+    return "Given: " + "; ".join(parts) + "." if parts else "Given: no constraint."

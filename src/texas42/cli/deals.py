@@ -1,0 +1,75 @@
+"""``texas42 deals``: the deals around a hand that are consistent with what you know."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from texas42 import deal
+from texas42.cli.analyze import HandArgument
+from texas42.cli.app import EXAMPLE_HAND, app
+from texas42.cli.options import (
+    DealsOption,
+    HoldsOption,
+    JsonOption,
+    LacksOption,
+    SeedOption,
+    deal_constraints,
+)
+from texas42.cli.progress import emit_line
+from texas42.errors import UsageError
+from texas42.io.documents import hands_to_json
+from texas42.rules import parse_hand
+
+DEALS_HELP = f"""
+Deal the 21 unseen dominoes around your hand: --deals random deals, each equally
+likely among those consistent with --holds and --lacks, one a line in the format of
+'texas42 solve' (seat 0 first), so they can be piped to 'texas42 solve --file -'.
+When no more deals are consistent than --deals, prints every one of them once. The
+same --seed gives the deals that 'texas42 analyze' solves with the same options.
+
+--count prints only the number of consistent deals (exact). --json prints
+{{"hands": [[...], [...], [...], [...]]}} a line.
+
+\b
+Examples:
+  texas42 deals "{EXAMPLE_HAND}" -n 3 --seed 7
+  texas42 deals "{EXAMPLE_HAND}" --holds "2: 5-4 5-3" --lacks "1: sixes" --count
+  texas42 deals "{EXAMPLE_HAND}" --lacks "3: 5 4" -n 5 --seed 1 --json
+  texas42 deals "{EXAMPLE_HAND}" --holds "1: 5-4" -n 10 --seed 2 | texas42 solve --file -
+"""
+
+
+@app.command(
+    name="deals", help=DEALS_HELP, short_help="Deals around your hand consistent with what you know."
+)
+def deals_command(
+    hand: HandArgument = None,
+    deals: DealsOption = 1000,
+    seed: SeedOption = None,
+    holds: HoldsOption = None,
+    lacks: LacksOption = None,
+    as_json: JsonOption = False,
+    count: Annotated[
+        bool, typer.Option("--count", help="Print only the number of consistent deals.")
+    ] = False,
+) -> None:
+    """Deals around a hand, consistent with the constraints."""
+    if not hand:
+        raise UsageError("give your hand; see 'texas42 deals --help'")
+    if count and as_json:
+        raise UsageError("--count and --json do not go together")
+    parsed = parse_hand(" ".join(hand))
+    constraints = deal_constraints(holds, lacks)
+    total = deal.count_deals(parsed, constraints)
+    if count:
+        typer.echo(str(total))
+        return
+    if seed is None:
+        seed = deal.draw_seed()
+        typer.echo(f"texas42: seed {seed} (repeat with --seed {seed})", err=True)
+    dealt = deal.deals_from_seed(parsed, deals, seed, constraints).deals
+    lines = [json.dumps({"hands": hands_to_json(d)}) if as_json else str(d) for d in dealt]
+    emit_line("\n".join(lines))

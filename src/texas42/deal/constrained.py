@@ -1,0 +1,227 @@
+"""Exact, uniform dealing under constraints (``deal.constraints``).
+
+The dominoes no constraint places (the *free* ones) each may go to some of seats 1..3.
+``counts[i][r1][r2]`` is the number of ways to deal free dominoes i.. when seats 1, 2
+and 3 still have room for r1, r2 and r3 = (dominoes left) - r1 - r2: a small dynamic
+programme in exact Python integers. A deal is drawn domino by domino, each going to a
+seat with probability proportional to the completions it leaves, which makes every
+consistent deal equally likely (no rejection, no greedy filling). When no more deals
+are asked than there are, all of them are listed instead (exact).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Final
+
+import numpy as np
+
+from texas42 import rules
+from texas42.deal.constraints import HOLDS, LACKS, OTHER_SEATS, DealConstraints, check_constraints
+from texas42.deal.sampling import generators, sample_deals
+from texas42.errors import AnalysisError, ConstraintError
+from texas42.rules import HAND_SIZE, Deal, Hand, domino_name
+
+CHUNK: Final = 65536
+"""Deals drawn at a time (bounds the memory of the uniform draws)."""
+
+
+@dataclass(frozen=True)
+class DealPlan:
+    """How to deal around ``hand`` under the constraints: the fixed masks (seat 0's hand,
+    then what seats 1..3 must hold), the free dominoes with the seats each may go to
+    (bit s - 1 for seat s), the seats' room for them and the completion counts."""
+
+    hand: Hand
+    fixed: tuple[int, int, int, int]
+    free: tuple[int, ...]
+    allowed: tuple[int, ...]
+    room: tuple[int, int, int]
+    counts: tuple[tuple[tuple[int, ...], ...], ...]
+
+    @property
+    def total(self) -> int:
+        """The number of consistent deals."""
+        return self.counts[0][self.room[0]][self.room[1]]
+
+    def completions(self, i: int, r1: int, r2: int) -> int:
+        """Ways to deal free dominoes i.. with room r1, r2 (and the rest) left."""
+        if r1 < 0 or r2 < 0 or len(self.free) - i - r1 - r2 < 0:
+            return 0
+        return self.counts[i][r1][r2]
+
+
+def plan_deals(hand: Hand, constraints: DealConstraints) -> DealPlan:
+    """The plan of the deals around ``hand`` under ``constraints`` (checked first); a
+    ``ConstraintError`` if no deal fits them."""
+    check_constraints(hand, constraints)
+    holds = [constraints.holds(s) for s in OTHER_SEATS]
+    placed = hand.mask | constraints.played | holds[0] | holds[1] | holds[2]
+    free = tuple(d for d in rules.DOMINOES if not placed >> d & 1)
+    allowed = tuple(sum(1 << (s - 1) for s in OTHER_SEATS if not constraints.lacks(s) >> d & 1) for d in free)
+    room = (
+        constraints.size(1) - holds[0].bit_count(),
+        constraints.size(2) - holds[1].bit_count(),
+        constraints.size(3) - holds[2].bit_count(),
+    )
+    _check_feasible(free, allowed, room)
+    plan = DealPlan(hand, (hand.mask, *holds), free, allowed, room, _count(allowed, room))  # type: ignore[arg-type]
+    if plan.total == 0:  # pragma: no cover - Hall's condition above rules this out
+        raise ConstraintError("--holds/--lacks: no deal fits these constraints")
+    return plan
+
+
+def _check_feasible(free: tuple[int, ...], allowed: tuple[int, ...], room: tuple[int, int, int]) -> None:
+    """Some deal fits iff, for every set S of seats, the free dominoes that can go only to
+    S fit in S's room (Hall's condition; the rooms add up to the free dominoes)."""
+    for d, seats in zip(free, allowed, strict=True):
+        if seats == 0:
+            name = domino_name(d)
+            raise ConstraintError(f"--lacks: no seat may hold {name} (seats 1, 2 and 3 all lack it)")
+    for size in (1, 2):
+        for subset in combinations(OTHER_SEATS, size):
+            bits = sum(1 << (s - 1) for s in subset)
+            only = [d for d, seats in zip(free, allowed, strict=True) if seats & ~bits == 0]
+            space = sum(room[s - 1] for s in subset)
+            if len(only) > space:
+                names = " and ".join(str(s) for s in subset)
+                raise ConstraintError(
+                    f"{LACKS}: {len(only)} unseen dominoes can go only to seat{'s' * (size > 1)} {names}, "
+                    f"which {'have' if size > 1 else 'has'} room for {space} (with {HOLDS})"
+                )
+
+
+def _count(allowed: tuple[int, ...], room: tuple[int, int, int]) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """``counts[i][r1][r2]``, backwards from ``counts[m][0][0] = 1``."""
+    m = len(allowed)
+    c1, c2, c3 = room
+    table = [[[0] * (c2 + 1) for _ in range(c1 + 1)] for _ in range(m + 1)]
+    table[m][0][0] = 1
+    for i in range(m - 1, -1, -1):
+        seats = allowed[i]
+        after, here = table[i + 1], table[i]
+        for r1 in range(c1 + 1):
+            for r2 in range(c2 + 1):
+                r3 = m - i - r1 - r2
+                if not 0 <= r3 <= c3:
+                    continue
+                total = 0
+                if seats & 1 and r1:
+                    total += after[r1 - 1][r2]
+                if seats & 2 and r2:
+                    total += after[r1][r2 - 1]
+                if seats & 4 and r3:
+                    total += after[r1][r2]
+                here[r1][r2] = total
+    return tuple(tuple(tuple(row) for row in level) for level in table)
+
+
+def _thresholds(plan: DealPlan) -> np.ndarray:
+    """``t[i, r1, r2]``: the two cumulative probabilities that split a uniform draw in
+    [0, 1) between seats 1, 2 and 3 (1.0 past the last seat with any weight)."""
+    m = len(plan.free)
+    c1, c2, _ = plan.room
+    t = np.ones((max(m, 1), c1 + 1, c2 + 1, 2))
+    for i in range(m):
+        for r1 in range(c1 + 1):
+            for r2 in range(c2 + 1):
+                total = plan.completions(i, r1, r2)
+                if total == 0:
+                    continue
+                w = (
+                    plan.completions(i + 1, r1 - 1, r2) if plan.allowed[i] & 1 else 0,
+                    plan.completions(i + 1, r1, r2 - 1) if plan.allowed[i] & 2 else 0,
+                    plan.completions(i + 1, r1, r2) if plan.allowed[i] & 4 else 0,
+                )
+                last = max(k for k in range(3) if w[k])
+                for k in range(2):
+                    t[i, r1, r2, k] = 1.0 if k >= last else sum(w[: k + 1]) / total
+    return t
+
+
+def _draw(plan: DealPlan, n: int, rng: np.random.Generator, t: np.ndarray) -> np.ndarray:
+    uniforms = rng.random((n, len(plan.free)))
+    r1 = np.full(n, plan.room[0], dtype=np.int64)
+    r2 = np.full(n, plan.room[1], dtype=np.int64)
+    masks = np.zeros((n, 3), dtype=np.int64)
+    rows = np.arange(n)
+    for i, d in enumerate(plan.free):
+        seat = (uniforms[:, i, None] >= t[i, r1, r2]).sum(axis=1)
+        masks[rows, seat] |= np.int64(1) << np.int64(d)
+        r1 -= seat == 0
+        r2 -= seat == 1
+    deals = np.empty((n, 4), dtype=np.int64)
+    deals[:, 0] = plan.fixed[0]
+    for s in OTHER_SEATS:
+        deals[:, s] = masks[:, s - 1] | plan.fixed[s]
+    return deals
+
+
+def sample_plan(plan: DealPlan, n: int, rng: np.random.Generator) -> np.ndarray:
+    """``n`` deals drawn uniformly from the plan's consistent deals, as (n, 4) masks."""
+    if n < 0:
+        raise AnalysisError(f"the number of deals must be non-negative, got {n}")
+    t = _thresholds(plan)
+    parts = [_draw(plan, min(CHUNK, n - start), rng, t) for start in range(0, n, CHUNK)]
+    return np.concatenate(parts) if parts else np.empty((0, 4), dtype=np.int64)
+
+
+def enumerate_plan(plan: DealPlan) -> np.ndarray:
+    """Every consistent deal, once each, as (total, 4) masks in a fixed order."""
+    rows: list[tuple[int, int, int]] = []
+    m = len(plan.free)
+
+    def walk(i: int, r1: int, r2: int, masks: tuple[int, int, int]) -> None:
+        if i == m:
+            rows.append(masks)
+            return
+        bit = 1 << plan.free[i]
+        for k, (n1, n2) in enumerate(((r1 - 1, r2), (r1, r2 - 1), (r1, r2))):
+            if plan.allowed[i] >> k & 1 and plan.completions(i + 1, n1, n2):
+                walk(i + 1, n1, n2, tuple(x | bit if j == k else x for j, x in enumerate(masks)))  # type: ignore[arg-type]
+
+    walk(0, plan.room[0], plan.room[1], (0, 0, 0))
+    deals = np.empty((len(rows), 4), dtype=np.int64)
+    deals[:, 0] = plan.fixed[0]
+    for s in OTHER_SEATS:
+        deals[:, s] = [r[s - 1] | plan.fixed[s] for r in rows]
+    return deals
+
+
+def count_deals(hand: Hand, constraints: DealConstraints | None = None) -> int:
+    """The exact number of deals of the unseen dominoes consistent with ``constraints``."""
+    return plan_deals(hand, constraints or DealConstraints()).total
+
+
+def deal_around(
+    hand: Hand, n: int, rng: np.random.Generator, constraints: DealConstraints | None = None
+) -> tuple[np.ndarray, bool]:
+    """``n`` uniform deals around ``hand`` consistent with ``constraints`` and whether
+    they are exact: all the consistent deals, listed, when there are at most ``n``.
+    Without constraints, the deals of ``sample_deals`` (the same for the same ``rng``)."""
+    constraints = constraints or DealConstraints()
+    if constraints.empty and len(hand) != HAND_SIZE:
+        return sample_deals(hand, n, rng), False  # its error names the hand
+    plan = plan_deals(hand, constraints)
+    if plan.total <= n:
+        return enumerate_plan(plan), True
+    if constraints.empty:
+        return sample_deals(hand, n, rng), False
+    return sample_plan(plan, n, rng), False
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """Deals around a hand from a seed: those of the main sample of ``analyze`` with the
+    same seed, deals and constraints. ``exact``: every consistent deal, once each."""
+
+    deals: tuple[Deal, ...]
+    exact: bool
+    seed: int
+
+
+def deals_from_seed(hand: Hand, n: int, seed: int, constraints: DealConstraints | None = None) -> Dealt:
+    """``n`` deals around ``hand`` from ``seed`` (the first stream of ``generators``)."""
+    masks, exact = deal_around(hand, n, generators(seed)[0], constraints)
+    return Dealt(tuple(Deal.from_hands([Hand(int(m)) for m in row]) for row in masks), exact, seed)

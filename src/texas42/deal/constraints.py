@@ -1,0 +1,181 @@
+"""Constraints on the deal: dominoes a seat holds (``--holds``) or lacks (``--lacks``).
+
+Seats are those of the hand analysis (docs/rules.md#dominoes-seats-and-notation): seat 0
+is you, seat 1 the left opponent, seat 2 the partner, seat 3 the right opponent. A
+constraint names seat 1, 2 or 3. Every bad or contradictory constraint is a
+``ConstraintError`` whose message names the option.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final
+
+from texas42 import rules
+from texas42.errors import ConstraintError, Texas42Error
+from texas42.rules import HAND_SIZE, Declaration, Hand, domino_name, dominoes_in, parse_declaration
+
+HOLDS: Final = "--holds"
+LACKS: Final = "--lacks"
+OTHER_SEATS: Final = (1, 2, 3)
+
+
+@dataclass(frozen=True)
+class SeatConstraint:
+    """One ``--holds`` or ``--lacks``: ``seat`` holds all of ``mask`` (or none of it).
+
+    ``named`` are the dominoes written one by one (not through a pip-suit name);
+    ``text`` is the option's value as given, for messages."""
+
+    option: str
+    seat: int
+    mask: int
+    named: int
+    text: str
+
+    @property
+    def label(self) -> str:
+        """``--holds 2: 6-6 5-5``, as the messages name the option."""
+        return f"{self.option} {' '.join(self.text.split())}"
+
+
+@dataclass(frozen=True)
+class DealConstraints:
+    """What is known of the other hands: the constraints, the size of each of seats 1..3
+    (7 before play; fewer during play) and the dominoes already ``played`` (dealt to
+    nobody)."""
+
+    items: tuple[SeatConstraint, ...] = ()
+    sizes: tuple[int, int, int] = (HAND_SIZE, HAND_SIZE, HAND_SIZE)
+    played: int = 0
+
+    @property
+    def empty(self) -> bool:
+        """No constraint: a deal of 7 dominoes to each seat, as ``sample_deals`` deals."""
+        return not self.items and self.sizes == (HAND_SIZE,) * 3 and self.played == 0
+
+    def holds(self, seat: int) -> int:
+        """The mask of the dominoes ``seat`` must hold."""
+        return _union(c.mask for c in self.items if c.option == HOLDS and c.seat == seat)
+
+    def lacks(self, seat: int) -> int:
+        """The mask of the dominoes ``seat`` must not hold."""
+        return _union(c.mask for c in self.items if c.option == LACKS and c.seat == seat)
+
+    def size(self, seat: int) -> int:
+        return self.sizes[seat - 1]
+
+    def adding(self, *items: SeatConstraint) -> DealConstraints:
+        return DealConstraints(self.items + items, self.sizes, self.played)
+
+
+def _union(masks: Iterable[int]) -> int:
+    total = 0
+    for m in masks:
+        total |= m
+    return total
+
+
+def parse_holds(text: str) -> SeatConstraint:
+    """Parse ``"2: 6-6 5-5"``: seat 2 holds 6-6 and 5-5."""
+    return _parse(HOLDS, text)
+
+
+def parse_lacks(text: str) -> SeatConstraint:
+    """Parse ``"1: sixes 5-4"``: seat 1 holds no six and not 5-4 (a pip suit by name or pip)."""
+    return _parse(LACKS, text)
+
+
+def _parse(option: str, text: str) -> SeatConstraint:
+    raw = str(text)
+    shown = " ".join(raw.split())
+
+    def bad(reason: str) -> ConstraintError:
+        return ConstraintError(f"{option} {shown}: {reason}")
+
+    if ":" not in raw:
+        raise bad('write it as "SEAT: DOMINOES", e.g. "2: 6-6 5-5"')
+    seat_text, rest = raw.split(":", 1)
+    seat = seat_text.strip()
+    if seat not in ("1", "2", "3"):
+        raise bad(f"the seat must be 1, 2 or 3 (seat 0 is you), got {seat!r}")
+    tokens = [t for t in re.split(r"[\s,]+", rest.strip()) if t]
+    if not tokens:
+        raise bad("no dominoes given")
+    mask = named = 0
+    for token in tokens:
+        if token[0].isdigit() and len(token) > 1:
+            try:
+                d = rules.parse_domino(token)
+            except Texas42Error as error:
+                raise bad(str(error)) from None
+            named |= 1 << d
+            continue
+        suit = _pip_suit(token) if option == LACKS else None
+        if suit is None:
+            what = "a domino like 6-4" if option == HOLDS else "a domino like 6-4 or a pip suit like sixes"
+            raise bad(f"not {what}: {token!r}")
+        mask |= suit
+    return SeatConstraint(option, int(seat), mask | named, named, shown)
+
+
+def _pip_suit(token: str) -> int | None:
+    """The seven dominoes with pip p, for a pip-suit name (``sixes``, ``6``), else None."""
+    try:
+        declaration = parse_declaration(token)
+    except Texas42Error:
+        return None
+    if declaration.value > Declaration.SIXES.value:
+        return None
+    return declaration.trumps
+
+
+def _names(mask: int) -> str:
+    return " ".join(domino_name(d) for d in sorted(dominoes_in(mask), reverse=True))
+
+
+def check_constraints(hand: Hand, constraints: DealConstraints) -> DealConstraints:
+    """``constraints`` if they fit ``hand`` and each other, else a ``ConstraintError``
+    naming the option; whether any deal at all fits is ``count_deals``'s to say."""
+    out = constraints.played
+    if hand.mask & out:
+        raise ConstraintError(f"dominoes played and in your hand: {_names(hand.mask & out)}")
+    free = rules.ALL_DOMINOES & ~hand.mask & ~out
+    if sum(constraints.sizes) != free.bit_count() or min(constraints.sizes) < 0:
+        raise ConstraintError(
+            f"seats 1, 2 and 3 must hold the {free.bit_count()} unseen dominoes, got hands of "
+            + ", ".join(str(s) for s in constraints.sizes)
+        )
+    held_by: dict[int, int] = {}
+    for c in constraints.items:
+        if c.named & hand.mask:
+            raise ConstraintError(f"{c.label}: your own hand holds {_names(c.named & hand.mask)}")
+        if c.option == HOLDS and c.mask & out:
+            raise ConstraintError(f"{c.label}: {_names(c.mask & out)} already played")
+        if c.option == HOLDS:
+            for d in dominoes_in(c.mask):
+                other = held_by.setdefault(d, c.seat)
+                if other != c.seat:
+                    raise ConstraintError(f"{c.label}: {domino_name(d)} is held by seat {other} too")
+    for c in constraints.items:
+        both = constraints.holds(c.seat) & constraints.lacks(c.seat) & c.mask
+        if both:
+            raise ConstraintError(f"{c.label}: seat {c.seat} both holds and lacks {_names(both)}")
+        held, size = constraints.holds(c.seat).bit_count(), constraints.size(c.seat)
+        if c.option == HOLDS and held > size:
+            raise ConstraintError(f"{c.label}: seat {c.seat} holds {held} dominoes, more than its {size}")
+    return constraints
+
+
+def describe(constraints: DealConstraints, hand: Hand) -> dict[str, dict[str, list[str]]]:
+    """The constraints as data: ``{"holds": {"2": ["6-6"]}, "lacks": {"1": [...]}}`` (the
+    unseen dominoes each seat holds or lacks, high first; only seats with some)."""
+    unseen = rules.ALL_DOMINOES & ~hand.mask & ~constraints.played
+    result: dict[str, dict[str, list[str]]] = {"holds": {}, "lacks": {}}
+    for seat in OTHER_SEATS:
+        for key, mask in (("holds", constraints.holds(seat)), ("lacks", constraints.lacks(seat) & unseen)):
+            if mask:
+                result[key][str(seat)] = Hand(mask).names()
+    return result

@@ -1,0 +1,51 @@
+"""Rich view of the dominoes that decide (``analysis.why``)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from rich import box
+from rich.table import Table
+
+from texas42.analysis import DominoPlace, Why
+from texas42.report.wording import SEAT_ROLES, percent
+from texas42.rules import bid_name, domino_name
+
+WHY_ROWS: Final = 8
+"""The dominoes shown, those whose place matters most (the JSON has all)."""
+
+
+def _cell(place: DominoPlace, seat: int) -> str:
+    p = place.make(seat)
+    if p is None:
+        return "never there"
+    ci = place.make_ci95(seat)
+    return f"{percent(p)} [{100 * ci.low:.0f}-{100 * ci.high:.0f}] {place.deals[seat - 1]}"
+
+
+def why_table(why: Why, rows: int = WHY_ROWS) -> Table:
+    """The dominoes whose place matters most: the odds of the bid when each lies with the
+    left opponent, the partner or the right opponent, with the interval and the deals."""
+    bid = bid_name(why.bid)
+    out = Table(
+        title=f"Why: the odds of {bid} with {why.declaration.label}, by where each unseen domino lies",
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+        pad_edge=False,
+    )
+    out.add_column("domino", no_wrap=True)
+    for seat in (1, 2, 3):
+        out.add_column(f"{SEAT_ROLES[seat]} ({seat})", justify="right", no_wrap=True)
+    out.add_column("spread", justify="right")
+    for place in why.dominoes[:rows]:
+        out.add_row(
+            domino_name(place.domino), *(_cell(place, s) for s in (1, 2, 3)), f"{100 * place.spread:.0f}"
+        )
+    out.caption = (
+        f"Each cell: the odds of making {bid_name(why.bid)} in the deals where the domino lies with "
+        "that seat [95% interval] and how many deals that is. Spread: the best odds less the worst, in "
+        f"points of percentage; the {min(rows, len(why.dominoes))} of {len(why.dominoes)} dominoes whose "
+        "place matters most (--json lists all)."
+    )
+    out.caption_justify = "left"
+    return out

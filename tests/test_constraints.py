@@ -1,0 +1,185 @@
+"""Constraints on the deal and the exact, uniform sampler under them (issue 14)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from dominoes import mask
+from texas42 import deal, rules
+from texas42.deal import DealConstraints, parse_holds, parse_lacks
+from texas42.errors import ConstraintError
+from texas42.rules import Hand, parse_dominoes, parse_hand
+
+HAND = parse_hand("6-4 5-5 5-2 4-3 4-2 3-2 3-1")
+Z999 = 3.090232306167813
+
+
+def chi_square_critical(df: int, z: float = Z999) -> float:
+    """The upper quantile of chi-square with ``df`` degrees of freedom (Wilson-Hilferty)."""
+    return df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3
+
+
+def brute_force(hand: Hand, c: DealConstraints) -> set[tuple[int, int, int]]:
+    """Every consistent deal, by trying every seat for every unseen domino."""
+    unseen = [d for d in rules.DOMINOES if d not in hand and not c.played >> d & 1]
+    found = set()
+    for seats in itertools.product((1, 2, 3), repeat=len(unseen)):
+        masks = [0, 0, 0]
+        for d, s in zip(unseen, seats, strict=True):
+            masks[s - 1] |= 1 << d
+        if any(masks[s - 1].bit_count() != c.size(s) for s in (1, 2, 3)):
+            continue
+        if any(masks[s - 1] & c.holds(s) != c.holds(s) or masks[s - 1] & c.lacks(s) for s in (1, 2, 3)):
+            continue
+        found.add((masks[0], masks[1], masks[2]))
+    return found
+
+
+def position(
+    hand: str, unseen: str, sizes: tuple[int, int, int], *items: str
+) -> tuple[Hand, DealConstraints]:
+    """A position during play: ``hand`` left to seat 0, ``unseen`` still out, the rest played."""
+    parsed = [parse_holds(t[6:]) if t.startswith("holds ") else parse_lacks(t[6:]) for t in items]
+    played = rules.ALL_DOMINOES & ~mask(hand) & ~mask(unseen)
+    return parse_dominoes(hand, None), DealConstraints(tuple(parsed), sizes, played)
+
+
+SMALL = {
+    "threes": position("3-2 3-1 3-0", "2-2 2-1 2-0 1-1 1-0 0-0 3-3 4-0 4-1", (3, 3, 3)),
+    "threes_holds_lacks": position(
+        "3-2 3-1 3-0",
+        "2-2 2-1 2-0 1-1 1-0 0-0 3-3 4-0 4-1",
+        (3, 3, 3),
+        "holds 2: 2-2",
+        "lacks 1: blanks",
+        "lacks 3: 1-1",
+    ),
+    "uneven": position("3-2 3-1", "2-2 2-1 2-0 1-1 1-0 0-0 3-3", (3, 2, 2), "lacks 2: aces", "holds 3: 0-0"),
+    "twos": position("3-2 3-1", "2-2 2-1 2-0 1-1 1-0 0-0", (2, 2, 2), "lacks 1: 1-0 0-0"),
+}
+
+
+def test_the_small_case_without_constraints_has_its_closed_form() -> None:
+    hand, c = SMALL["threes"]
+    assert deal.count_deals(hand, c) == math.factorial(9) // math.factorial(3) ** 3 == 1680
+
+
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_count_equals_enumeration(name: str) -> None:
+    hand, c = SMALL[name]
+    every = brute_force(hand, c)
+    assert deal.count_deals(hand, c) == len(every) > 0
+    listed = deal.enumerate_plan(deal.plan_deals(hand, c))
+    assert {(int(r[1]), int(r[2]), int(r[3])) for r in listed} == every
+    assert len(listed) == len(every)
+
+
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_sampler_is_uniform(name: str) -> None:
+    """Chi-square of the sampled frequencies of every consistent deal, at a fixed seed."""
+    hand, c = SMALL[name]
+    every = sorted(brute_force(hand, c))
+    n = 60 * len(every)
+    drawn = deal.sample_plan(deal.plan_deals(hand, c), n, np.random.default_rng(2024))
+    seen = Counter((int(r[1]), int(r[2]), int(r[3])) for r in drawn)
+    assert set(seen) <= set(every)
+    expected = n / len(every)
+    chi2 = sum((seen[key] - expected) ** 2 / expected for key in every)
+    assert chi2 < chi_square_critical(len(every) - 1)
+
+
+def test_the_count_without_constraints_has_its_closed_form() -> None:
+    closed = math.factorial(21) // math.factorial(7) ** 3
+    assert closed == 399_072_960
+    assert deal.count_deals(HAND) == closed
+    assert deal.count_deals(HAND, DealConstraints()) == closed
+
+
+def test_closed_forms_with_constraints() -> None:
+    # Seat 2 holds two given dominoes: 19!/(7! 5! 7!).
+    c = DealConstraints((parse_holds("2: 6-6 6-5"),))
+    assert deal.count_deals(HAND, c) == math.factorial(19) // (math.factorial(7) ** 2 * math.factorial(5))
+    # Seat 1 lacks the six sixes left: they go to seats 2 and 3 with 8 of the 15 others.
+    c = DealConstraints((parse_lacks("1: sixes"),))
+    want = sum(
+        math.comb(6, k) * math.comb(15, 7 - k) * math.comb(15 - (7 - k), 7)
+        for k in range(7)
+        if 7 - k <= 15 and 6 - k <= 7
+    )
+    assert deal.count_deals(HAND, c) == want
+
+
+def test_without_constraints_the_deals_are_todays() -> None:
+    rng_a, rng_b = np.random.default_rng(5), np.random.default_rng(5)
+    deals, exact = deal.deal_around(HAND, 300, rng_a)
+    assert not exact
+    assert np.array_equal(deals, deal.sample_deals(HAND, 300, rng_b))
+
+
+def test_exact_when_no_more_deals_than_asked() -> None:
+    c = DealConstraints(
+        (parse_holds("2: 6-6 6-5 6-0 4-4 3-0"), parse_holds("1: 6-2 6-1 5-4 5-1"), parse_lacks("3: aces"))
+    )
+    total = deal.count_deals(HAND, c)
+    deals, exact = deal.deal_around(HAND, total, np.random.default_rng(1), c)
+    assert exact and len(deals) == total == len({tuple(r) for r in deals.tolist()})
+    deals, exact = deal.deal_around(HAND, total - 1, np.random.default_rng(1), c)
+    assert not exact and len(deals) == total - 1
+
+
+def test_same_seed_same_deals() -> None:
+    c = DealConstraints((parse_holds("2: 6-6"), parse_lacks("1: sixes")))
+    a = deal.deal_around(HAND, 500, deal.generators(9)[0], c)[0]
+    b = deal.deal_around(HAND, 500, deal.generators(9)[0], c)[0]
+    assert np.array_equal(a, b)
+    assert np.all(a[:, 2] >> 27 & 1 == 1)
+    assert np.all(a[:, 1] & sixes() == 0)
+
+
+def sixes() -> int:
+    return rules.Declaration.SIXES.trumps
+
+
+@pytest.mark.parametrize(
+    ("items", "words"),
+    [
+        (("holds 2: 6-4",), "--holds 2: 6-4: your own hand holds 6-4"),
+        (("holds 2: 6-6", "holds 3: 6-6"), "--holds 3: 6-6: 6-6 is held by seat 2 too"),
+        (("holds 1: 6-6 6-5 6-3 6-2 6-1 6-0 5-4 5-3",), "--holds 1: 6-6 6-5 6-3 6-2 6-1 6-0 5-4 5-3: seat 1"),
+        (("holds 2: 6-6", "lacks 2: sixes"), "seat 2 both holds and lacks 6-6"),
+        (("lacks 1: sixes", "lacks 2: 6", "lacks 3: 6-6"), "--lacks: no seat may hold 6-6"),
+        (("lacks 1: sixes fives", "lacks 3: sixes fives"), "can go only to seat 2, which has room for 7"),
+    ],
+)
+def test_bad_constraints(items: tuple[str, ...], words: str) -> None:
+    parsed = tuple(parse_holds(t[6:]) if t.startswith("holds ") else parse_lacks(t[6:]) for t in items)
+    with pytest.raises(ConstraintError, match=words.replace("(", r"\(")):
+        deal.count_deals(HAND, DealConstraints(parsed))
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("6-6", "SEAT: DOMINOES"),
+        ("0: 6-6", "seat 0 is you"),
+        ("4: 6-6", "must be 1, 2 or 3"),
+        ("2:", "no dominoes"),
+        ("2: 7-1", "not a domino"),
+        ("2: sixes", "not a domino like 6-4"),
+    ],
+)
+def test_bad_holds_text(text: str, words: str) -> None:
+    with pytest.raises(ConstraintError, match=words):
+        parse_holds(text)
+
+
+def test_lacks_takes_pip_suits() -> None:
+    assert parse_lacks("1: sixes").mask == rules.Declaration.SIXES.trumps
+    assert parse_lacks("1: 5, 6-6").mask == rules.Declaration.FIVES.trumps | mask("6-6")
+    with pytest.raises(ConstraintError, match="pip suit"):
+        parse_lacks("1: doubles")

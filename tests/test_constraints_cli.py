@@ -1,0 +1,176 @@
+"""The constraints, ``texas42 deals`` and ``--why`` from the command line and the API."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import texas42
+from cli_runner import invoke
+from texas42.rules import Declaration, HouseRules
+
+HAND = "6-4 5-5 5-2 4-3 4-2 3-2 3-1"
+DEAL = (
+    "6-4 5-5 5-2 4-3 4-2 3-2 3-1 / 6-6 6-5 6-2 6-1 5-4 5-1 5-0 / "
+    "6-0 4-4 3-0 2-2 2-0 1-1 0-0 / 6-3 5-3 4-1 4-0 3-3 2-1 1-0"
+)
+SRC = Path(__file__).resolve().parents[1] / "src"
+
+
+@settings(max_examples=150, deadline=None)
+@given(option=st.sampled_from(["--holds", "--lacks"]), text=st.text(max_size=30))
+def test_any_constraint_text_is_a_count_or_a_one_line_error(option: str, text: str) -> None:
+    result = invoke("deals", "--count", option, text, HAND)
+    if result.exit_code == 0:
+        assert int(result.stdout) > 0
+    else:
+        assert result.exit_code == 2, result.output
+        assert result.stdout == ""
+        lines = result.stderr.splitlines()
+        assert len(lines) == 1 and lines[0].startswith(f"texas42: error: {option}")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seat=st.sampled_from("0123 4x"),
+    dominoes=st.lists(
+        st.sampled_from(["6-6", "6-4", "55", "5-4", "3-1", "sixes", "2", "7-1", "0-0"]), max_size=9
+    ),
+)
+def test_contradictions_are_one_line_errors(seat: str, dominoes: list[str]) -> None:
+    text = f"{seat}: {' '.join(dominoes)}"
+    result = invoke("deals", "--count", "--holds", text, "--lacks", text, HAND)
+    assert result.exit_code == 2
+    assert len(result.stderr.splitlines()) == 1 and result.stderr.startswith("texas42: error: --")
+
+
+@pytest.mark.parametrize("command", [["analyze"], ["bid"], ["compare", HAND, "fours", "sixes"]])
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        (["--holds", "2: 6-4"], "--holds 2: 6-4: your own hand holds 6-4"),
+        (["--holds", "2: 6-6", "--holds", "1: 6-6"], "--holds 1: 6-6: 6-6 is held by seat 2 too"),
+        (
+            ["--holds", "1: 66 65 63 62 61 60 54 53"],
+            "--holds 1: 66 65 63 62 61 60 54 53: seat 1 holds 8 dominoes, more than its 7",
+        ),
+        (["--lacks", "1: 6", "--lacks", "2: sixes", "--lacks", "3: 6-6"], "--lacks: no seat may hold 6-6"),
+        (["--lacks", "9: 6"], "--lacks 9: 6: the seat must be 1, 2 or 3"),
+    ],
+)
+def test_bad_constraints_compute_nothing(
+    command: list[str], options: list[str], words: str, no_solving: None
+) -> None:
+    args = [*command, *options] if command[0] == "compare" else [*command, *options, HAND]
+    result = invoke(*args)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.startswith(f"texas42: error: {words}")
+    assert len(result.stderr.splitlines()) == 1
+
+
+def test_deals_pipe_into_solve() -> None:
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    run = [sys.executable, "-m", "texas42"]
+    dealt = subprocess.run(
+        [*run, "deals", HAND, "--holds", "1: 5-4", "-n", "3", "--seed", "2"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    assert len(dealt.stdout.splitlines()) == 3
+    solved = subprocess.run(
+        [*run, "solve", "--json", "--no-specials", "--file", "-"],
+        input=dealt.stdout,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    documents = [json.loads(line) for line in solved.stdout.splitlines()]
+    assert [" / ".join(" ".join(h) for h in d["hands"]) for d in documents] == dealt.stdout.splitlines()
+    assert all("5-4" in d["hands"][1] for d in documents)
+
+
+def test_deals_are_the_main_sample_of_analyze() -> None:
+    constraints = texas42.deal_constraints(holds=["2: 6-6"], lacks=["3: fives"])
+    dealt = texas42.deals(HAND, constraints, n=20, seed=11)
+    result = texas42.analyze(
+        HAND, deals=20, seed=11, trumps=["fours"], constraints=constraints, house=HouseRules(specials=False)
+    )
+    assert result.sample is not None
+    assert [d.masks for d in dealt.deals] == [tuple(int(m) for m in row) for row in result.sample.deals]
+    assert not dealt.exact and not result.exact
+
+
+def test_constraints_forcing_one_deal_give_solves_values() -> None:
+    hands = [h.strip() for h in DEAL.split("/")]
+    constraints = texas42.deal_constraints(holds=[f"1: {hands[1]}", f"2: {hands[2]}"])
+    assert texas42.count_deals(HAND, constraints) == 1
+    result = texas42.analyze(
+        HAND, deals=50, seed=1, constraints=constraints, house=HouseRules(specials=False)
+    )
+    assert result.exact and result.deals == 1
+    table = texas42.solve(DEAL)
+    for stats in result.trumps:
+        assert stats.expected_points == table.value(stats.declaration, 0)
+    assert result.recommendation.make_confirmed == result.recommendation.make
+
+
+def test_exact_analysis_json() -> None:
+    result = invoke(
+        "analyze",
+        "--json",
+        "--trump",
+        "fours",
+        "--no-specials",
+        "--holds",
+        "2: 6-6 6-5 6-0 4-4 3-0",
+        "--holds",
+        "1: 6-2 6-1 5-4 5-1",
+        "--lacks",
+        "3: aces",
+        HAND,
+    )
+    document = json.loads(result.stdout)
+    assert document["exact"] is True and document["deals"] == 80
+    assert document["constraints"]["holds"] == {
+        "1": ["6-2", "6-1", "5-4", "5-1"],
+        "2": ["6-6", "6-5", "6-0", "4-4", "3-0"],
+    }
+    assert document["constraints"]["lacks"] == {"3": ["6-1", "5-1", "4-1", "2-1", "1-1", "1-0"]}
+    why = document["why"]
+    assert why["trump"] == "fours" and len(why["dominoes"]) == 21
+    for row in why["dominoes"]:
+        assert sum(row["deals_by_seat"].values()) == 80
+    held = next(r for r in why["dominoes"] if r["domino"] == "6-6")
+    assert held["deals_by_seat"] == {"1": 0, "2": 80, "3": 0}
+    assert held["make_by_seat"]["1"] is None
+
+
+def test_why_is_read_from_the_sample() -> None:
+    result = texas42.analyze(
+        HAND, deals=60, seed=4, trumps=["fours", "sixes"], house=HouseRules(specials=False)
+    )
+    assert result.sample is not None
+    why = texas42.analysis.hand_why(result)
+    assert why.declaration == result.recommendation.declaration and why.deals == 60
+    spreads = [p.spread for p in why.dominoes]
+    assert spreads == sorted(spreads, reverse=True)
+    made = result.sample.points_of(why.declaration) >= 30 if why.bid < 42 else None
+    if made is not None and why.bid == 30:
+        assert sum(sum(p.made) for p in why.dominoes) == 21 * int(made.sum())
+    at_36 = texas42.analysis.hand_why(result, 36)
+    assert at_36.bid == 36 and at_36.declaration == result.best(36).declaration
+    compared = texas42.compare(HAND, ["fours", "sixes"], deals=60, seed=4, house=HouseRules(specials=False))
+    document = texas42.to_dict(compared)
+    assert [w["trump"] for w in document["why"]] == ["fours", "sixes"]
+    assert Declaration.FOURS in result.declarations
