@@ -8,6 +8,7 @@ import importlib.util
 import logging
 import os
 import threading
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -85,13 +86,15 @@ def connected(cluster: Cluster | None) -> Iterator[Any]:
     Client, LocalCluster = distributed.Client, distributed.LocalCluster
     logging.getLogger("distributed").setLevel(logging.CRITICAL)
     if cluster.address is None:
-        local = LocalCluster(
-            n_workers=cluster.local_workers,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=None,
-            silence_logs=logging.CRITICAL,
-        )
+        with warnings.catch_warnings():  # "port 8787 is in use" (another cluster's): any port will do
+            warnings.simplefilter("ignore")
+            local = LocalCluster(
+                n_workers=cluster.local_workers,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=logging.CRITICAL,
+            )
         client = Client(local)
     else:
         local = None
