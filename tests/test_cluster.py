@@ -200,3 +200,13 @@ def test_plain_runs_do_not_import_dask() -> None:
     code = "import sys, texas42.cli.analyze, texas42.cli.solve; print('distributed' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_solve_file_on_the_cluster_is_identical(cluster: Any, tmp_path: Path) -> None:
+    deals_file = ROOT / "tests" / "data" / "deals.txt"
+    deals = [line for line in deals_file.read_text().splitlines() if "/" in line]
+    path = tmp_path / "deals.txt"
+    path.write_text("\n".join(deals * (70 // len(deals))) + "\n")  # two chunks of deals
+    for file, flags in ((path, ("--json", "--no-specials")), (deals_file, ("--trump", "fives", "--line"))):
+        args = ("solve", "--file", str(file), "--threads", "1", *flags)
+        assert ok(*args, "--cluster", cluster.scheduler_address) == ok(*args)
