@@ -162,7 +162,7 @@ def analyze_many(
         worker_job = replace_threads(job, max(1, (os.cpu_count() or 1) // cluster.local_workers))
     arguments = [(worker_job, item, name, style, name_width) for item, name in zip(hands, names, strict=True)]
     written = done
-    with connected(cluster) as client:
+    with connected(cluster if done < len(hands) else None) as client:  # nothing left: no cluster
         if out is not None:
             if keep == 0:
                 write_record(out, settings)
