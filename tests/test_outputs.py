@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from cli_runner import invoke
+from texas42.engine import running
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = Path(__file__).resolve().parent / "data" / "outputs"
@@ -241,6 +242,19 @@ def _without_new_keys(stdout: str) -> str:
         assert document.get("exact") is False and "constraints" not in document
         lines.append(json.dumps({k: v for k, v in document.items() if k not in NEW_KEYS}) + "\n")
     return "".join(lines)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def compiled_kernels() -> None:
+    """Load (on a first run, compile) every kernel before any command runs, so that the
+    "compiling the solvers" notice never lands in a recorded stderr."""
+    for kernels in (
+        running.trump_kernels,
+        running.line_kernels,
+        running.nello_kernels,
+        running.sevens_kernels,
+    ):
+        kernels()
 
 
 def _check(name: str, args: list[str], monkeypatch: pytest.MonkeyPatch) -> None:

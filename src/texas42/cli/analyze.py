@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import csv
 import json
-import sys
 from collections.abc import Sequence
 from typing import Annotated
 
@@ -14,7 +12,9 @@ from rich.console import Console
 from texas42 import analysis, deal
 from texas42.analysis import HandAnalysis, Progress, hand_why
 from texas42.cli.app import EXAMPLE_HAND, ODDS_HELP, app
+from texas42.cli.many import CSV, JSON, TEXT, analyze_many, recorded_seed
 from texas42.cli.options import (
+    ClusterOption,
     ConfidenceOption,
     DealsOption,
     HoldsOption,
@@ -36,9 +36,7 @@ from texas42.deal import DealConstraints, draw_seed
 from texas42.errors import UsageError
 from texas42.io.documents import analysis_to_json
 from texas42.io.files import NamedHand, check_lines, read_hands, read_lines
-from texas42.io.summary import CSV_FIELDS, csv_row
-from texas42.report.hand import analysis_view, footer
-from texas42.report.summary import batch_header, summary_header, summary_row
+from texas42.report.hand import analysis_view
 from texas42.rules import DECLARATIONS, Declaration, Hand, HouseRules, parse_hand
 
 ANALYZE_HELP = f"""
@@ -54,6 +52,11 @@ of nine trumps on one sample looks better than it is (the winner's curse).
 With --file, analyzes one hand a line ("name: 6-6 6-5 ...", '#' starts a comment,
 '-' reads stdin) and prints one summary row per hand as it finishes (--json: JSON
 Lines, --csv: CSV). Every bad line is reported and nothing is computed if any is bad.
+--out PATH writes them to PATH, each flushed as soon as it is in order; --resume keeps
+what PATH holds (refused if made with another seed or options), runs the other hands
+and appends them, so PATH ends as an uninterrupted run's. --cluster ADDRESS runs the
+hands on a Dask cluster (the scheduler's address, tcp://host:8786), --cluster local (or
+local:N) on N worker processes here: the output is the same, byte for byte.
 
 What you know of the other hands: --holds "SEAT: DOMINOES" (that seat holds them)
 and --lacks "SEAT: DOMINOES" (it holds none of them; a pip suit such as sixes or 6
@@ -76,6 +79,8 @@ Examples:
   texas42 analyze "{EXAMPLE_HAND}" --why
   texas42 analyze "{EXAMPLE_HAND}" --why --bid 36
   texas42 analyze --file examples/hands.txt --csv > hands.csv
+  texas42 analyze --file hands.txt --seed 1 --out hands.jsonl --json --cluster local:2
+  texas42 analyze --file hands.txt --out hands.jsonl --json --resume
 """
 
 HandArgument = Annotated[
@@ -109,12 +114,27 @@ def analyze(
     lacks: LacksOption = None,
     why: WhyOption = False,
     why_bid: WhyBidOption = None,
+    cluster: ClusterOption = None,
+    out: Annotated[
+        str | None,
+        typer.Option("--out", "-o", metavar="PATH", help="With --file: write the results to PATH."),
+    ] = None,
+    resume: Annotated[
+        bool,
+        typer.Option("--resume", help="With --out: keep the hands PATH holds, run the rest, same settings."),
+    ] = False,
 ) -> None:
     """What a hand is worth, and what to bid with it."""
     if bool(hand) == (file is not None):
         raise UsageError("give a hand or --file PATH (not both); see 'texas42 analyze --help'")
     if as_json and as_csv:
         raise UsageError("--json and --csv do not go together")
+    if file is None and (cluster is not None or out is not None or resume):
+        raise UsageError("--cluster, --out and --resume go with --file PATH")
+    if resume and out is None:
+        raise UsageError("--resume needs --out PATH (the output file to carry on)")
+    if seed is None and resume:
+        seed = recorded_seed(out)
     job = AnalysisJob(
         deals, draw_seed() if seed is None else seed, trump or DECLARATIONS, confidence, threads
     )
@@ -133,7 +153,7 @@ def analyze(
     if file is None and not as_csv:
         _analyze_one(job, parsed[0].hand, as_json, why or why_bid is not None)
     else:
-        _analyze_many(job, parsed, as_json, as_csv)
+        analyze_many(job, parsed, JSON if as_json else CSV if as_csv else TEXT, out, resume, cluster)
 
 
 class AnalysisJob:
@@ -179,39 +199,3 @@ def _analyze_one(job: AnalysisJob, hand: Hand, as_json: bool, why: bool) -> None
         emit_line(json.dumps(analysis_to_json(result, why_bid=job.why_bid)))
     else:
         Console().print(analysis_view(result, hand_why(result, job.why_bid) if why else None))
-
-
-def _analyze_many(job: AnalysisJob, hands: Sequence[NamedHand], as_json: bool, as_csv: bool) -> None:
-    """One summary row (or JSON line, or CSV row) per hand, written as each hand finishes."""
-    console = Console()
-    writer = csv.writer(sys.stdout, lineterminator="\n") if as_csv else None
-    names = [h.name or f"line {h.line}" for h in hands]
-    name_width = min(30, max([4, *(len(n) for n in names)]))
-    if writer is not None:
-        writer.writerow(CSV_FIELDS)
-    elif not as_json:
-        console.print(batch_header(len(hands), job.deals, job.seed, job.confidence))
-        console.print(summary_header(name_width))
-    done = 0
-    try:
-        with ProgressBar(wants_progress(as_json, as_csv), "analyzing") as bar:
-            for index, (item, name) in enumerate(zip(hands, names, strict=True)):
-                label = f"hand {index + 1}/{len(hands)}"
-
-                def progress(solves: int, total: int, index: int = index, label: str = label) -> None:
-                    bar.update(index + solves / total, len(hands), label)
-
-                result = job.run(item.hand, progress)
-                if as_json:
-                    emit_line(json.dumps(analysis_to_json(result, item, job.why_bid)))
-                elif writer is not None:
-                    writer.writerow(csv_row(item, result))
-                    sys.stdout.flush()
-                else:
-                    console.print(summary_row(name, item.line, result, name_width))
-                done += 1
-    except KeyboardInterrupt:
-        typer.echo(f"texas42: interrupted after {done} of {len(hands)} hands", err=True)
-        raise typer.Exit(130) from None
-    if not as_json and writer is None:
-        console.print(footer(job.deals, job.seed))

@@ -13,6 +13,7 @@ from texas42 import deal
 from texas42.analysis.hand import check_confidence
 from texas42.analysis.sample import check_deals
 from texas42.cli.app import BadOption
+from texas42.cli.batch import Cluster, parse_cluster
 from texas42.deal import DealConstraints, SeatConstraint, parse_holds, parse_lacks
 from texas42.errors import Texas42Error, UsageError
 from texas42.io import config
@@ -278,3 +279,15 @@ def deal_constraints(
     """The constraints given, or None for none."""
     items = (*(holds or ()), *(lacks or ()))
     return DealConstraints(tuple(items)) if items else None
+
+
+ClusterOption = Annotated[
+    Cluster | None,
+    typer.Option(
+        "--cluster",
+        metavar="ADDRESS",
+        help="With --file: run on the Dask scheduler at ADDRESS (tcp://host:8786), or local[:N] here.",
+        show_default=False,
+        parser=option_parser(parse_cluster),
+    ),
+]

@@ -11,13 +11,21 @@ from rich.console import Console
 from texas42.analysis import DealTable, PlayLine, iter_deal_tables, optimal_line
 from texas42.analysis.solving import DEFAULT_BATCH_DEALS
 from texas42.cli.app import EXAMPLE_DEAL, app
-from texas42.cli.options import NelloDoublesOption, SpecialsOption, ThreadsOption, house_rules, option_parser
+from texas42.cli.batch import Cluster, connected, run_in_order
+from texas42.cli.options import (
+    ClusterOption,
+    NelloDoublesOption,
+    SpecialsOption,
+    ThreadsOption,
+    house_rules,
+    option_parser,
+)
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
 from texas42.errors import UsageError
 from texas42.io.documents import table_to_json
 from texas42.io.files import NumberedDeal, check_lines, read_deals, read_lines
 from texas42.report.solve import solve_result, value_sentence
-from texas42.rules import Declaration, HouseRules, Seat, parse_deal, parse_declaration, parse_seat
+from texas42.rules import Deal, Declaration, HouseRules, Seat, parse_deal, parse_declaration, parse_seat
 
 SOLVE_HELP = f"""
 Solve a deal for all 9 declarations and all 4 bidders.
@@ -29,7 +37,8 @@ lose every trick, else 0; doubles as --nello-doubles) and sevens (the tricks, no
 points, 0..7, the bidder's team takes); --no-specials leaves them out. With
 --trump and --line, also prints an optimal line of play, trick by trick. With
 --file, solves one deal a line ('#' starts a comment); every bad line is reported
-and nothing is solved if any line is bad.
+and nothing is solved if any line is bad; --cluster ADDRESS solves them on a Dask
+cluster (tcp://host:8786, or local[:N] worker processes here), with the same output.
 
 Bad input exits with status 2 and a one-line message naming the bad token.
 
@@ -40,6 +49,7 @@ Examples:
   texas42 solve --nello-doubles high "{EXAMPLE_DEAL}"
   texas42 solve --json --file deals.txt > values.jsonl
   cat deals.txt | texas42 solve --file -
+  texas42 solve --json --file deals.txt --cluster tcp://scheduler:8786
 """
 
 
@@ -84,10 +94,13 @@ def solve(
     threads: ThreadsOption = None,
     nello_doubles: NelloDoublesOption = None,
     specials: SpecialsOption = None,
+    cluster: ClusterOption = None,
 ) -> None:
     """Solve deals double-dummy for every declaration and bidder."""
     if (deal is None) == (file is None):
         raise UsageError("give a deal or --file PATH (not both); see 'texas42 solve --help'")
+    if cluster is not None and file is None:
+        raise UsageError("--cluster goes with --file PATH")
     if line and trump is None:
         raise UsageError("--line needs --trump (the declaration to play)")
     if bidder is not None and trump is None:
@@ -101,7 +114,21 @@ def solve(
         check_lines(parsed.errors)
         deals = parsed.deals
     choice = (trump, 0 if bidder is None else bidder) if trump is not None else None
-    _solve(deals, choice, line, as_json, threads, house, many=deal is None)
+    _solve(deals, choice, line, as_json, threads, house, many=deal is None, cluster=cluster)
+
+
+def solve_chunk(
+    deals: tuple[Deal, ...],
+    threads: int | None,
+    house: HouseRules,
+    choice: tuple[Declaration, Seat] | None,
+    want_line: bool,
+) -> list[tuple[DealTable, PlayLine | None]]:
+    """The tables (and optimal lines) of a chunk of deals: a cluster's unit of work."""
+    return [
+        (table, optimal_line(table.deal, *choice) if want_line and choice is not None else None)
+        for table in iter_deal_tables(deals, threads, DEFAULT_BATCH_DEALS, house)
+    ]
 
 
 def _solve(
@@ -112,19 +139,30 @@ def _solve(
     threads: int | None,
     house: HouseRules,
     many: bool,
+    cluster: Cluster | None = None,
 ) -> None:
-    """Solve the deals in batches and print each as it comes, in input order."""
+    """Solve the deals in chunks and print each as it comes, in input order; on a
+    cluster, a chunk a task."""
     console = Console()
-    tables = iter_deal_tables((d.deal for d in deals), threads, DEFAULT_BATCH_DEALS, house)
-    with ProgressBar(many and wants_progress(as_json), "solving", counted=True) as bar:
-        for index, (numbered, table) in enumerate(zip(deals, tables, strict=True), start=1):
-            line = optimal_line(numbered.deal, *choice) if want_line and choice is not None else None
-            if as_json:
-                emit_line(json.dumps(table_to_json(table, line)))
-            else:
-                title = f"Deal {index} (line {numbered.line})" if many else "Deal"
-                _print_table(console, table, title, line, choice)
-            bar.update(index, len(deals))
+    size = DEFAULT_BATCH_DEALS
+    chunks = [tuple(d.deal for d in deals[i : i + size]) for i in range(0, len(deals), size)]
+    with (
+        ProgressBar(many and wants_progress(as_json), "solving", counted=True) as bar,
+        connected(cluster) as client,
+    ):
+
+        def write(chunk: int, results: list[tuple[DealTable, PlayLine | None]]) -> None:
+            for offset, (table, line) in enumerate(results):
+                index = chunk * size + offset + 1
+                if as_json:
+                    emit_line(json.dumps(table_to_json(table, line)))
+                else:
+                    title = f"Deal {index} (line {deals[index - 1].line})" if many else "Deal"
+                    _print_table(console, table, title, line, choice)
+                bar.update(index, len(deals))
+
+        arguments = [(chunk, threads, house, choice, want_line) for chunk in chunks]
+        run_in_order(solve_chunk, arguments, write, client)
 
 
 def _print_table(

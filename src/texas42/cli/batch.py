@@ -1,0 +1,176 @@
+"""Running a batch of independent jobs (hands, chunks of deals) in input order: in this
+process, or on a Dask cluster (``--cluster``). Results are handed back in input order as
+soon as every earlier one is in; Dask is imported only with ``--cluster``."""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+import os
+import threading
+import warnings
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from texas42.errors import UsageError
+
+R = TypeVar("R")
+
+INSTALL_HINT = "pip install 'texas42[dask]'"
+CONNECT_TIMEOUT = 5.0  # seconds to reach a scheduler before giving up
+RETRIES = 3  # a task that fails (its worker lost, say) runs again up to this many times
+_LOCK = threading.Lock()
+
+
+@dataclass(frozen=True)
+class Cluster:
+    """Where to run: a scheduler's ``address``, or (address None) a LocalCluster of
+    ``workers`` processes (None: one a core)."""
+
+    address: str | None
+    workers: int | None = None
+
+    @property
+    def local_workers(self) -> int:
+        return self.workers or os.cpu_count() or 1
+
+
+def dask_installed() -> bool:
+    """Whether Dask's distributed scheduler can be imported."""
+    return importlib.util.find_spec("distributed") is not None
+
+
+def parse_cluster(value: Any) -> Cluster:
+    """``local``, ``local:N`` or a scheduler's address (``tcp://host:8786``)."""
+    if isinstance(value, Cluster):
+        return value
+    token = str(value).strip()
+    if not dask_installed():
+        raise UsageError(f"--cluster needs Dask, which is not installed: {INSTALL_HINT}")
+    if token == "local":
+        return Cluster(None)
+    if token.startswith("local:"):
+        count = token[len("local:") :]
+        if not (count.isascii() and count.isdigit() and int(count) >= 1):
+            raise UsageError(f"--cluster local:N needs a number of workers of at least 1, got {token!r}")
+        return Cluster(None, int(count))
+    if not token or any(c.isspace() for c in token) or ":" not in token:
+        raise UsageError(
+            f"--cluster needs local, local:N or a scheduler address (tcp://host:8786), got {token!r}"
+        )
+    return Cluster(token)
+
+
+def _distributed() -> Any:
+    """Dask's distributed scheduler, imported on first use (untyped for mypy)."""
+    return importlib.import_module("distributed")
+
+
+def run_locked(function: Callable[..., R], *args: Any) -> R:
+    """Run ``function(*args)`` alone in this process: a worker with several threads runs
+    one job at a time, each on all the solver threads it is given."""
+    with _LOCK:
+        return function(*args)
+
+
+@contextmanager
+def connected(cluster: Cluster | None) -> Iterator[Any]:
+    """A Dask client for ``cluster`` (None: no client), closed (and a local cluster shut
+    down) on leaving. An unreachable scheduler is a ``UsageError`` after ``CONNECT_TIMEOUT``."""
+    if cluster is None:
+        yield None
+        return
+    distributed = _distributed()
+    Client, LocalCluster = distributed.Client, distributed.LocalCluster
+    logging.getLogger("distributed").setLevel(logging.CRITICAL)
+    if cluster.address is None:
+        with warnings.catch_warnings():  # "port 8787 is in use" (another cluster's): any port will do
+            warnings.simplefilter("ignore")
+            local = LocalCluster(
+                n_workers=cluster.local_workers,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=logging.CRITICAL,
+            )
+        client = Client(local)
+    else:
+        local = None
+        try:
+            client = Client(cluster.address, timeout=CONNECT_TIMEOUT)
+        except (OSError, TimeoutError, ValueError) as error:
+            message = " ".join(str(error).split()) or type(error).__name__
+            if message.startswith("Timed out"):
+                message = f"no answer within {CONNECT_TIMEOUT:g} s"
+            raise UsageError(
+                f"--cluster: cannot reach the scheduler at {cluster.address}: {message}"
+            ) from None
+    try:
+        yield client
+    finally:
+        client.close()
+        if local is not None:
+            local.close()
+
+
+def run_in_order(
+    function: Callable[..., R],
+    arguments: Sequence[tuple[Any, ...]],
+    write: Callable[[int, R], None],
+    client: Any = None,
+    job_progress: Callable[[int], Callable[[int, int], None]] | None = None,
+    on_done: Callable[[int], None] | None = None,
+) -> None:
+    """Call ``write(i, function(*arguments[i]))`` for each i in input order, and
+    ``on_done(count)`` as jobs finish. In this process (``client`` None) job i also gets
+    the keyword ``progress=job_progress(i)``; on a cluster each job is a task, run again
+    elsewhere if it fails or its worker dies, and results wait only for earlier ones."""
+    if client is not None:
+        _run_on_cluster(client, function, arguments, write, on_done)
+        return
+    for index, args in enumerate(arguments):
+        extra = {} if job_progress is None else {"progress": job_progress(index)}
+        write(index, function(*args, **extra))
+        if on_done is not None:
+            on_done(index + 1)
+
+
+def _run_on_cluster(
+    client: Any,
+    function: Callable[..., R],
+    arguments: Sequence[tuple[Any, ...]],
+    write: Callable[[int, R], None],
+    on_done: Callable[[int], None] | None,
+) -> None:
+    """Submit the jobs a window at a time (bounding the results held back), write them in order."""
+    as_completed = _distributed().as_completed
+    window = max(8, 4 * (sum(client.nthreads().values()) or 1))
+    pending: dict[Any, int] = {}
+    held: dict[int, R] = {}
+    submitted = written = done = 0
+    completed = as_completed()
+
+    def submit() -> None:
+        nonlocal submitted
+        while submitted < len(arguments) and submitted - written < window:
+            future = client.submit(run_locked, function, *arguments[submitted], retries=RETRIES, pure=False)
+            pending[future] = submitted
+            completed.add(future)
+            submitted += 1
+
+    submit()
+    try:
+        for future in completed:
+            held[pending.pop(future)] = future.result()
+            done += 1
+            if on_done is not None:
+                on_done(done)
+            while written in held:
+                write(written, held.pop(written))
+                written += 1
+            submit()
+    finally:
+        if pending:
+            client.cancel(list(pending))

@@ -1,0 +1,229 @@
+"""``texas42 analyze --file``: a batch of hands, one result line each, in input order; in
+this process or on a Dask cluster (``--cluster``), to stdout or to a file (``--out``,
+``--resume``)."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import os
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import typer
+from rich.console import Console, RenderableType
+from rich.text import Text
+
+from texas42 import __version__
+from texas42.analysis import Progress
+from texas42.cli.batch import Cluster, connected, run_in_order
+from texas42.cli.progress import ProgressBar, wants_progress
+from texas42.errors import UsageError
+from texas42.io.documents import analysis_to_json
+from texas42.io.files import NamedHand
+from texas42.io.output import (
+    OutputFile,
+    differences,
+    kept_hands,
+    read_output,
+    read_record,
+    record_path,
+    write_record,
+)
+from texas42.io.summary import CSV_FIELDS, csv_row
+from texas42.report.hand import footer
+from texas42.report.summary import batch_header, summary_header, summary_row
+
+if TYPE_CHECKING:
+    from texas42.cli.analyze import AnalysisJob
+
+TEXT, JSON, CSV = "text", "json", "csv"
+
+
+def hand_output(
+    job: AnalysisJob,
+    item: NamedHand,
+    name: str,
+    style: str,
+    name_width: int,
+    progress: Progress | None = None,
+) -> str | Text:
+    """One hand's result as the batch prints it: a JSON line, a CSV line or a summary row.
+    The unit of work of a cluster: a plain function of picklable arguments."""
+    result = job.run(item.hand, progress or _quiet)
+    if style == JSON:
+        return json.dumps(analysis_to_json(result, item, job.why_bid)) + "\n"
+    if style == CSV:
+        return csv_line(csv_row(item, result))
+    return summary_row(name, item.line, result, name_width)
+
+
+def _quiet(done: int, total: int) -> None:
+    """No progress to show (on a worker)."""
+
+
+def csv_line(row: Sequence[Any]) -> str:
+    """A CSV row as ``csv.writer`` prints it."""
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerow(row)
+    return buffer.getvalue()
+
+
+def file_width() -> int:
+    """The width of a text summary written to a file: $COLUMNS, else 80."""
+    columns = os.environ.get("COLUMNS", "")
+    return int(columns) if columns.isascii() and columns.isdigit() and int(columns) > 0 else 80
+
+
+class Sink:
+    """Where a batch goes: stdout as always, or an output file (``--out``) as plain text."""
+
+    def __init__(self, out: str | None) -> None:
+        self.out = out
+        self.width = file_width()
+        self.console = Console()
+        self.file: OutputFile | None = None
+
+    def render(self, piece: str | RenderableType, one_line: bool = False) -> str:
+        """A piece as it is written to the file; a hand's row is kept on one line."""
+        if isinstance(piece, str):
+            return piece
+        console = Console(file=io.StringIO(), width=self.width, color_system=None)
+        console.print(piece, soft_wrap=one_line)
+        return console.file.getvalue()  # type: ignore[attr-defined,no-any-return]
+
+    def write(self, piece: str | RenderableType, one_line: bool = False) -> None:
+        if self.file is not None:
+            self.file.write(self.render(piece, one_line))
+        elif isinstance(piece, str):
+            sys.stdout.write(piece)
+            sys.stdout.flush()
+        else:
+            self.console.print(piece)
+
+    def close(self) -> None:
+        if self.file is not None:
+            self.file.close()
+
+
+def recorded_seed(out: str | None) -> int | None:
+    """The seed an output file to resume was made with, if it has a record."""
+    record = read_record(out) if out is not None else None
+    seed = None if record is None else record.get("--seed")
+    return seed if isinstance(seed, int) else None
+
+
+def settings_of(job: AnalysisJob, hands: Sequence[NamedHand], style: str, width: int) -> dict[str, Any]:
+    """What decides a batch's output, as recorded beside an output file."""
+    digest = hashlib.sha256()
+    for item in hands:
+        digest.update(f"{item.line}\t{item.name}\t{item.hand}\n".encode())
+    return {
+        "texas42": __version__,
+        "format": {TEXT: "text summary", JSON: "--json", CSV: "--csv"}[style],
+        "--seed": job.seed,
+        "--deals": job.deals,
+        "--trump": [d.label for d in job.declarations],
+        "--confidence": job.confidence,
+        "house rules": repr(job.house),
+        "--holds/--lacks": None if job.constraints is None else repr(job.constraints),
+        "--bid": job.why_bid,
+        "hands": len(hands),
+        "hands file": digest.hexdigest()[:16],
+        "width": width if style == TEXT else None,
+    }
+
+
+def analyze_many(
+    job: AnalysisJob,
+    hands: Sequence[NamedHand],
+    style: str,
+    out: str | None = None,
+    resume: bool = False,
+    cluster: Cluster | None = None,
+) -> None:
+    """One summary row (or JSON line, or CSV row) per hand, written in input order as soon
+    as every earlier hand is written."""
+    sink = Sink(out)
+    names = [h.name or f"line {h.line}" for h in hands]
+    name_width = min(30, max([4, *(len(n) for n in names)]))
+    prologue: list[RenderableType] = []
+    if style == CSV:
+        prologue = [csv_line(CSV_FIELDS)]
+    elif style == TEXT:
+        prologue = [batch_header(len(hands), job.deals, job.seed, job.confidence), summary_header(name_width)]
+    settings = settings_of(job, hands, style, sink.width)
+    done, keep = _resume_point(out, settings, "".join(sink.render(p) for p in prologue), len(hands), resume)
+    worker_job = job
+    if cluster is not None and cluster.address is None and job.threads is None:
+        worker_job = replace_threads(job, max(1, (os.cpu_count() or 1) // cluster.local_workers))
+    arguments = [(worker_job, item, name, style, name_width) for item, name in zip(hands, names, strict=True)]
+    written = done
+    with connected(cluster if done < len(hands) else None) as client:  # nothing left: no cluster
+        if out is not None:
+            if keep == 0:
+                write_record(out, settings)
+            sink.file = OutputFile(out, keep)
+        if keep == 0:
+            for piece in prologue:
+                sink.write(piece)
+        enabled = sys.stderr.isatty() if out is not None else wants_progress(style != TEXT)
+        total = len(hands)
+
+        def write(index: int, piece: str | Text) -> None:
+            nonlocal written
+            sink.write(piece, one_line=True)
+            written += 1
+
+        try:
+            with ProgressBar(enabled, "analyzing", counted=client is not None) as bar:
+
+                def job_progress(index: int) -> Progress:
+                    label = f"hand {done + index + 1}/{total}"
+                    return lambda solves, count: bar.update(done + index + solves / count, total, label)
+
+                run_in_order(
+                    hand_output,
+                    arguments[done:],
+                    write,
+                    client,
+                    job_progress,
+                    lambda count: bar.update(done + count, total, "hands"),
+                )
+        except KeyboardInterrupt:
+            sink.close()
+            again = f"; --resume carries on in {out}" if out is not None else ""
+            typer.echo(f"texas42: interrupted after {written} of {total} hands{again}", err=True)
+            raise typer.Exit(130) from None
+        if style == TEXT:
+            sink.write(footer(job.deals, job.seed))
+        sink.close()
+
+
+def replace_threads(job: AnalysisJob, threads: int) -> AnalysisJob:
+    """A copy of ``job`` with another number of solver threads (results do not change)."""
+    copy = type(job).__new__(type(job))
+    copy.__dict__.update(job.__dict__, threads=threads)
+    return copy
+
+
+def _resume_point(
+    out: str | None, settings: dict[str, Any], prologue: str, hands: int, resume: bool
+) -> tuple[int, int]:
+    """The hands an output file to resume already holds and the bytes to keep of it;
+    (0, 0) for a new file. A file made with other settings is refused, naming them."""
+    if out is None or not resume:
+        return 0, 0
+    record = read_record(out)
+    data = read_output(out)
+    if record is None:
+        if data:
+            raise UsageError(f"--resume: {out} has no record of how it was made ({record_path(out)})")
+        return 0, 0
+    changed = differences(record, settings)
+    if changed:
+        raise UsageError(f"--resume: {out} was made with other settings: " + "; ".join(changed))
+    return (0, 0) if data is None else kept_hands(data, prologue.encode("utf-8"), hands)

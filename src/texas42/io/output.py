@@ -1,0 +1,121 @@
+"""The output file of a batch (``--out PATH``) and its record (``PATH.texas42.json``), which
+lets ``--resume`` carry on a batch that was cut short.
+
+The file holds exactly what the batch prints: a prologue (the text summary's header,
+CSV's header row), one line a hand, an epilogue (the text summary's footer). Each hand's
+line is flushed to disk as soon as every earlier one is written. The record, written
+before the file, holds the settings that decide the results (seed, options, format, the
+hands); ``--resume`` refuses a file made with other settings, keeps the prologue and the
+complete lines (a half-written last line is dropped), and appends the rest, so the file
+ends byte for byte as an uninterrupted run's.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from typing import Any, BinaryIO
+
+from texas42.errors import UsageError
+
+RECORD_SUFFIX = ".texas42.json"
+
+
+def record_path(path: str) -> str:
+    """Where the record of the output file ``path`` is kept."""
+    return path + RECORD_SUFFIX
+
+
+def read_record(path: str) -> dict[str, Any] | None:
+    """The settings recorded for the output file ``path``, or None if there is no record."""
+    try:
+        with open(record_path(path), encoding="utf-8") as handle:
+            record = json.load(handle)
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as error:
+        raise UsageError(f"--resume: cannot read {record_path(path)}: {error}") from None
+    if not isinstance(record, dict):
+        raise UsageError(f"--resume: {record_path(path)} is not a texas42 record")
+    return record
+
+
+def write_record(path: str, settings: Mapping[str, Any]) -> None:
+    """Record ``settings`` for the output file ``path``, atomically."""
+    target = record_path(path)
+    temporary = target + ".tmp"
+    try:
+        with open(temporary, "w", encoding="utf-8") as handle:
+            json.dump(dict(settings), handle, indent=1)
+            handle.write("\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, target)
+    except OSError as error:
+        raise UsageError(f"--out: cannot write {target}: {error.strerror or error}") from None
+
+
+def differences(recorded: Mapping[str, Any], settings: Mapping[str, Any]) -> list[str]:
+    """What differs between a file's recorded settings and this run's, one phrase each."""
+    return [
+        f"{key} {_shown(recorded.get(key))} (now {_shown(value)})"
+        for key, value in settings.items()
+        if recorded.get(key) != value
+    ]
+
+
+def _shown(value: Any) -> str:
+    return "none" if value is None else json.dumps(value) if not isinstance(value, str) else value
+
+
+def kept_hands(data: bytes, prologue: bytes, hands: int) -> tuple[int, int]:
+    """How many hands' lines an output file cut short holds, and the length of the bytes
+    to keep (the prologue and those complete lines); a file cut inside its prologue keeps
+    nothing. ``data`` must begin with the prologue (or a part of it)."""
+    if not data.startswith(prologue):
+        if prologue.startswith(data):
+            return 0, 0
+        raise UsageError("--resume: the output file does not begin as this run's output")
+    offset = len(prologue)
+    done = 0
+    while done < hands:
+        end = data.find(b"\n", offset)
+        if end < 0:
+            break
+        offset = end + 1
+        done += 1
+    return done, offset
+
+
+class OutputFile:
+    """An output file written piece by piece, each flushed to disk at once."""
+
+    def __init__(self, path: str, keep: int) -> None:
+        """Open ``path``, keeping its first ``keep`` bytes (0: a new file)."""
+        self.path = path
+        try:
+            self.handle: BinaryIO = open(path, "r+b" if keep else "wb")  # noqa: SIM115
+            self.handle.truncate(keep)
+            self.handle.seek(keep)
+        except OSError as error:
+            raise UsageError(f"--out: cannot write {path}: {error.strerror or error}") from None
+
+    def write(self, text: str) -> None:
+        self.handle.write(text.encode("utf-8"))
+        self.handle.flush()
+        os.fsync(self.handle.fileno())
+
+    def close(self) -> None:
+        self.handle.close()
+
+
+def read_output(path: str) -> bytes | None:
+    """What the output file ``path`` holds, or None if there is none."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise UsageError(f"--resume: cannot read {path}: {error.strerror or error}") from None

@@ -1,0 +1,212 @@
+"""Batches on a real Dask cluster (issue 16): a LocalCluster of two worker processes, no
+mocks. The output is byte-identical to the in-process run, a worker killed mid-run loses
+nothing, and ``--out``/``--resume`` end with the file of an uninterrupted run."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cli_runner import invoke
+from texas42.cli import batch
+
+distributed = pytest.importorskip("distributed")
+
+ROOT = Path(__file__).resolve().parents[1]
+HANDS = str(ROOT / "examples" / "hands.txt")
+RUN = ("analyze", "--file", HANDS, "--seed", "42", "--deals", "20", "--threads", "1")
+FORMATS = {"text": (), "json": ("--json",), "csv": ("--csv",)}
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Any]:
+    """Two worker processes with two threads each (a worker runs one hand at a time)."""
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=2, processes=True, dashboard_address=None
+    ) as local:
+        yield local
+
+
+@pytest.fixture(scope="module")
+def expected() -> dict[str, str]:
+    """The in-process output of each format."""
+    outputs = {}
+    for name, flags in FORMATS.items():
+        result = invoke(*RUN, *flags)
+        assert result.exit_code == 0, result.stderr
+        outputs[name] = result.stdout
+    return outputs
+
+
+def ok(*args: str) -> str:
+    result = invoke(*args)
+    assert result.exit_code == 0, result.stderr
+    return result.stdout
+
+
+@pytest.mark.parametrize("style", FORMATS)
+def test_cluster_output_is_identical(cluster: Any, expected: dict[str, str], style: str) -> None:
+    assert ok(*RUN, *FORMATS[style], "--cluster", cluster.scheduler_address) == expected[style]
+
+
+def test_local_cluster_of_two_processes(expected: dict[str, str], tmp_path: Path) -> None:
+    out = tmp_path / "hands.csv"
+    assert ok(*RUN, "--csv", "--cluster", "local:2", "--out", str(out)) == ""
+    assert out.read_text() == expected["csv"]
+
+
+def test_a_worker_killed_mid_run_loses_no_hand(cluster: Any, expected: dict[str, str]) -> None:
+    with distributed.Client(cluster) as client:
+        pids = client.run(os.getpid)
+        killed: list[int] = []
+
+        def kill_a_busy_worker() -> None:
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                for worker, keys in client.processing().items():
+                    if any("run_locked" in str(key) for key in keys) and worker in pids:
+                        os.kill(pids[worker], signal.SIGKILL)
+                        killed.append(pids[worker])
+                        return
+                time.sleep(0.01)
+
+        killer = threading.Thread(target=kill_a_busy_worker)
+        killer.start()
+        output = ok(*RUN, "--json", "--cluster", cluster.scheduler_address)
+        killer.join()
+        assert killed, "no worker was killed while it ran a hand"
+        assert output == expected["json"]
+        client.wait_for_workers(2, timeout=60)
+        assert killed[0] not in client.run(os.getpid).values()
+
+
+def _cut(path: Path, lines: int, extra: int) -> None:
+    """Keep the first ``lines`` lines of ``path`` and ``extra`` bytes of the next."""
+    data = path.read_bytes()
+    offset = 0
+    for _ in range(lines):
+        offset = data.index(b"\n", offset) + 1
+    path.write_bytes(data[: offset + extra])
+
+
+@pytest.mark.parametrize(
+    ("style", "lines", "extra", "where"),
+    [
+        ("text", 5, 17, "cluster"),
+        ("json", 3, 40, "here"),
+        ("csv", 1, 0, "here"),
+        ("text", 0, 20, "here"),  # cut inside the header
+        ("json", 12, 0, "here"),  # nothing left to do
+    ],
+)
+def test_resume_ends_identical_to_a_full_run(
+    cluster: Any, expected: dict[str, str], tmp_path: Path, style: str, lines: int, extra: int, where: str
+) -> None:
+    out = tmp_path / "out"
+    assert ok(*RUN, *FORMATS[style], "--out", str(out)) == ""
+    assert out.read_text() == expected[style]
+    _cut(out, lines, extra)
+    resumed = [a for a in RUN if a not in ("--seed", "42")]  # the seed comes from the record
+    where_flags = ("--cluster", cluster.scheduler_address) if where == "cluster" else ()
+    assert ok(*resumed, *FORMATS[style], "--out", str(out), "--resume", *where_flags) == ""
+    assert out.read_text() == expected[style]
+
+
+@pytest.mark.parametrize(
+    ("changed", "named"),
+    [
+        (("--deals", "30"), "--deals 20 (now 30)"),
+        (("--seed", "43"), "--seed 42 (now 43)"),
+        (("--json",), "format text summary (now --json)"),
+        (("--trump", "sixes"), "--trump"),
+        (("--no-specials",), "house rules"),
+    ],
+)
+def test_resume_with_other_settings_is_refused(tmp_path: Path, changed: tuple[str, ...], named: str) -> None:
+    subset = tmp_path / "hands.txt"
+    subset.write_text("a: 6-6 6-5 6-4 6-3 6-2 6-1 6-0\n")
+    out = tmp_path / "out.txt"
+    base = ("analyze", "--file", str(subset), "--out", str(out))
+    options = {"--seed": "42", "--deals": "20"}
+    assert ok(*base, *(x for item in options.items() for x in item)) == ""
+    before = out.read_bytes()
+    extra: tuple[str, ...] = ()
+    if changed[0] in options:
+        options[changed[0]] = changed[1]
+    else:
+        extra = changed
+    result = invoke(*base, *(x for item in options.items() for x in item), *extra, "--resume")
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1 and named in result.stderr, result.stderr
+    assert out.read_bytes() == before
+
+
+def test_resume_of_a_file_without_its_record_is_refused(tmp_path: Path) -> None:
+    out = tmp_path / "out.txt"
+    out.write_text("something\n")
+    result = invoke(*RUN, "--out", str(out), "--resume")
+    assert result.exit_code == 2 and "no record" in result.stderr
+    assert out.read_text() == "something\n"
+
+
+def test_unreachable_scheduler_is_a_one_line_error_and_writes_nothing(tmp_path: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    start = time.monotonic()
+    result = invoke(*RUN, "--json", "--cluster", "tcp://127.0.0.1:1", "--out", str(out))
+    assert time.monotonic() - start < batch.CONNECT_TIMEOUT + 10
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith(
+        "texas42: error: --cluster: cannot reach the scheduler at tcp://127.0.0.1:1"
+    )
+    assert result.stderr.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--cluster", "local:0"), "local:N"),
+        (("--cluster", "nowhere"), "scheduler address"),
+        (("--resume",), "--resume needs --out"),
+    ],
+)
+def test_bad_cluster_options(args: tuple[str, ...], message: str) -> None:
+    result = invoke(*RUN, *args)
+    assert result.exit_code == 2 and message in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_cluster_needs_a_file() -> None:
+    result = invoke("analyze", "6-6 6-5 6-4 6-2 5-5 4-4 3-1", "--cluster", "local")
+    assert result.exit_code == 2 and "--file" in result.stderr
+
+
+def test_without_dask_cluster_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(batch, "dask_installed", lambda: False)
+    result = invoke(*RUN, "--cluster", "local")
+    assert result.exit_code == 2
+    assert "pip install 'texas42[dask]'" in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_plain_runs_do_not_import_dask() -> None:
+    code = "import sys, texas42.cli.analyze, texas42.cli.solve; print('distributed' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
+
+
+def test_solve_file_on_the_cluster_is_identical(cluster: Any, tmp_path: Path) -> None:
+    deals_file = ROOT / "tests" / "data" / "deals.txt"
+    deals = [line for line in deals_file.read_text().splitlines() if "/" in line]
+    path = tmp_path / "deals.txt"
+    path.write_text("\n".join(deals * (70 // len(deals))) + "\n")  # two chunks of deals
+    for file, flags in ((path, ("--json", "--no-specials")), (deals_file, ("--trump", "fives", "--line"))):
+        args = ("solve", "--file", str(file), "--threads", "1", *flags)
+        assert ok(*args, "--cluster", cluster.scheduler_address) == ok(*args)
