@@ -22,7 +22,7 @@ _compiling_told = threading.Event()
 def _tell_compiling() -> None:
     if not _compiling_told.is_set():
         _compiling_told.set()
-        message = "texas42: compiling the solvers (first run only, about a minute)..."
+        message = "texas42: compiling the solvers (first run only, about half a minute)..."
         print(message, file=sys.stderr, flush=True)
 
 
