@@ -210,3 +210,15 @@ def test_solve_file_on_the_cluster_is_identical(cluster: Any, tmp_path: Path) ->
     for file, flags in ((path, ("--json", "--no-specials")), (deals_file, ("--trump", "fives", "--line"))):
         args = ("solve", "--file", str(file), "--threads", "1", *flags)
         assert ok(*args, "--cluster", cluster.scheduler_address) == ok(*args)
+
+
+def test_a_job_that_keeps_failing_stops_the_batch_with_one_line(cluster: Any) -> None:
+    """A job that fails on every try (here ``int("x")``) ends the batch with BatchFailed,
+    after the results before it were written; the command line makes it one line, exit 1."""
+    written: list[tuple[int, Any]] = []
+    with (
+        distributed.Client(cluster) as client,
+        pytest.raises(batch.BatchFailed, match="job 2 failed after 3 retries"),
+    ):
+        batch.run_in_order(int, [("7",), ("x",), ("9",)], lambda i, r: written.append((i, r)), client=client)
+    assert written == [(0, 7)]

@@ -11,6 +11,7 @@ import typer
 from typer.core import TyperGroup
 
 from texas42 import __version__
+from texas42.cli.batch import BatchFailed
 from texas42.errors import InputFileError, Texas42Error
 
 EXAMPLE_HAND = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
@@ -115,6 +116,9 @@ class _Commands(TyperGroup):
             report_error(error)
         except BadOption as bad:
             report_error(bad.error)
+        except BatchFailed as failure:
+            typer.echo(f"texas42: error: {failure}", err=True)
+            sys.exit(1)
 
 
 app = typer.Typer(

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from texas42.errors import UsageError
+from texas42.errors import Texas42Error, UsageError
 
 R = TypeVar("R")
 
@@ -22,6 +22,12 @@ INSTALL_HINT = "pip install 'texas42[dask]'"
 CONNECT_TIMEOUT = 5.0  # seconds to reach a scheduler before giving up
 RETRIES = 3  # a task that fails (its worker lost, say) runs again up to this many times
 _LOCK = threading.Lock()
+
+
+class BatchFailed(Exception):
+    """A job that failed on the cluster even after its retries (its workers kept dying, or
+    it raised): the command stops with one line on stderr and exit status 1, keeping the
+    results already written."""
 
 
 @dataclass(frozen=True)
@@ -163,7 +169,8 @@ def _run_on_cluster(
     submit()
     try:
         for future in completed:
-            held[pending.pop(future)] = future.result()
+            index = pending.pop(future)
+            held[index] = _result(future, index)
             done += 1
             if on_done is not None:
                 on_done(done)
@@ -174,3 +181,14 @@ def _run_on_cluster(
     finally:
         if pending:
             client.cancel(list(pending))
+
+
+def _result(future: Any, index: int) -> Any:
+    """The result of job ``index``; a failure that is not bad input is a ``BatchFailed``."""
+    try:
+        return future.result()
+    except Texas42Error:
+        raise
+    except Exception as error:
+        message = " ".join(str(error).split()) or type(error).__name__
+        raise BatchFailed(f"--cluster: job {index + 1} failed after {RETRIES} retries: {message}") from None
