@@ -356,3 +356,29 @@ def _check_error(result: Result, token: str) -> None:
     assert len(lines) == 1, lines
     assert lines[0].startswith("texas42: error: ")
     assert token in lines[0]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["analyze", "--foo", "1"], "texas42: error: No such option: --foo"),
+        (["--foo"], "texas42: error: No such option: --foo; see 'texas42 --help'"),
+        (["analyze", "--deals"], "texas42: error: Option '--deals' requires an argument."),
+        (["bid", "6-4", "--auction"], "texas42: error: Option '--auction' requires an argument."),
+        (["play"], "texas42: error: No such command 'play'."),
+    ],
+)
+def test_usage_errors_are_one_line(args: list[str], message: str, no_solving: None) -> None:
+    result = invoke(*args)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, lines
+    assert lines[0].startswith(message)
+
+
+def test_no_arguments_shows_the_help() -> None:
+    result = invoke()
+    assert result.exit_code == 2
+    assert "Usage: texas42 [OPTIONS] COMMAND [ARGS]..." in result.stderr
+    assert "Commands:" in result.stderr

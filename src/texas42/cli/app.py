@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 import sys
+from collections.abc import Sequence
 from typing import Annotated, Any, NoReturn
 
 import typer
@@ -105,13 +106,38 @@ class BadOption(Exception):
         self.error = error
 
 
+# Click's own errors (an unknown option, a missing value), found by their class's name in
+# the ancestry of one Typer exports: Typer ships its own copy of Click from version 0.25 on.
+_CLICK_ERROR: type[Exception] = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+
+
+def _report_click_error(error: Any) -> NoReturn:
+    """One line for a usage error of Click's, with the command's help to see."""
+    if type(error).__name__ == "NoArgsIsHelpError":  # no arguments at all: the help
+        error.show()
+        sys.exit(error.exit_code)
+    context = getattr(error, "ctx", None)
+    see = f"; see '{context.command_path} --help'" if context is not None else ""
+    typer.echo(f"texas42: error: {' '.join(error.format_message().split())}{see}", err=True)
+    sys.exit(error.exit_code)
+
+
 class _Commands(TyperGroup):
     """The command group, mapping every ``Texas42Error`` (bad input, found while the
-    options are parsed or by the library) to ``report_error``."""
+    options are parsed or by the library) to ``report_error``, and Click's own usage
+    errors to one line as well."""
 
-    def main(self, *args: Any, **kwargs: Any) -> Any:
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
         try:
-            return super().main(*args, **kwargs)
+            code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         except Texas42Error as error:
             report_error(error)
         except BadOption as bad:
@@ -119,6 +145,14 @@ class _Commands(TyperGroup):
         except BatchFailed as failure:
             typer.echo(f"texas42: error: {failure}", err=True)
             sys.exit(1)
+        except typer.Abort:
+            typer.echo("Aborted!", err=True)
+            sys.exit(1)
+        except _CLICK_ERROR as error:
+            _report_click_error(error)
+        if not standalone_mode:
+            return code
+        sys.exit(code if isinstance(code, int) else 0)
 
 
 app = typer.Typer(
