@@ -93,13 +93,6 @@ def draw_samples(hand: Hand, deals: int, seed: int, constraints: DealConstraints
     return DrawnDeals(main, deal.deal_around(hand, deals, check_rng, constraints)[0], False)
 
 
-def draw_deals(hand: Hand, deals: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """The main sample and an independent check sample of ``deals`` deals each, both
-    from ``seed`` (one generator stream each)."""
-    drawn = draw_samples(hand, deals, seed)
-    return drawn.main, drawn.check
-
-
 def solve_sample(
     hand: Hand,
     seed: int,

@@ -27,7 +27,7 @@ from texas42.cli.options import (
     house_rules,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
-from texas42.deal import draw_seed, plan_deals
+from texas42.deal import draw_seed
 from texas42.errors import UsageError
 from texas42.io.documents import advice_to_json
 from texas42.report.bidding import advice_view
@@ -89,8 +89,6 @@ def bid(
     )
     job.constraints = deal_constraints(holds, lacks)
     parsed_hand = parse_hand(" ".join(hand))
-    if job.constraints is not None:
-        plan_deals(parsed_hand, job.constraints)  # bad constraints: nothing computed
     with ProgressBar(wants_progress(as_json), "analyzing") as bar:
         result = job.run(parsed_hand, bar.solves, check_ladder=True)
     advice = advise_bid(result, auction, house)

@@ -27,7 +27,7 @@ from texas42.cli.options import (
     house_rules,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
-from texas42.deal import draw_seed, plan_deals
+from texas42.deal import draw_seed
 from texas42.errors import UsageError
 from texas42.io.documents import comparison_to_json
 from texas42.report.comparison import comparison_view
@@ -100,8 +100,6 @@ def compare(
     hand = parse_hand(hand_text)
     declarations = _parse_trumps(trump_words)
     constraints = deal_constraints(holds, lacks)
-    if constraints is not None:
-        plan_deals(hand, constraints)  # bad constraints: nothing computed
     seed = draw_seed() if seed is None else seed
     with ProgressBar(wants_progress(as_json), "comparing") as bar:
         result = compare_trumps(

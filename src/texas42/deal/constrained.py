@@ -21,7 +21,7 @@ from texas42 import rules
 from texas42.deal.constraints import HOLDS, LACKS, OTHER_SEATS, DealConstraints, check_constraints
 from texas42.deal.sampling import generators, sample_deals
 from texas42.errors import AnalysisError, ConstraintError
-from texas42.rules import HAND_SIZE, Deal, Hand, domino_name
+from texas42.rules import Deal, Hand, domino_name
 
 CHUNK: Final = 65536
 """Deals drawn at a time (bounds the memory of the uniform draws)."""
@@ -201,13 +201,11 @@ def deal_around(
     they are exact: all the consistent deals, listed, when there are at most ``n``.
     Without constraints, the deals of ``sample_deals`` (the same for the same ``rng``)."""
     constraints = constraints or DealConstraints()
-    if constraints.empty and len(hand) != HAND_SIZE:
-        return sample_deals(hand, n, rng), False  # its error names the hand
+    if constraints.empty:  # 399,072,960 deals: never few enough to list
+        return sample_deals(hand, n, rng), False
     plan = plan_deals(hand, constraints)
     if plan.total <= n:
         return enumerate_plan(plan), True
-    if constraints.empty:
-        return sample_deals(hand, n, rng), False
     return sample_plan(plan, n, rng), False
 
 
