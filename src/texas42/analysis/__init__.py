@@ -5,7 +5,8 @@ are dealt many times (``texas42.deal``), every deal is solved double-dummy for e
 declaration with the engine (``sample``), and the points are summarised per declaration
 (``statistics``); ``hand`` recommends a bid, ``bidding`` advises one during an auction,
 ``comparison`` puts trumps head to head, ``specials`` weighs the special contracts and
-``why`` finds the unseen dominoes whose place decides a bid.
+``why`` finds the unseen dominoes whose place decides a bid; ``racing`` spends the deals
+on the declarations that can still be the answer.
 """
 
 from texas42.analysis.bidding import (
@@ -31,6 +32,7 @@ from texas42.analysis.hand import (
     highest_made,
     recommend,
 )
+from texas42.analysis.racing import DEFAULT_MIN_DEALS, DEFAULT_RACING, Racing
 from texas42.analysis.sample import DEFAULT_DEALS, Progress, Sample
 from texas42.analysis.solving import (
     DealTable,
@@ -47,6 +49,8 @@ from texas42.analysis.why import DominoPlace, Why, comparison_why, hand_why, why
 __all__ = [
     "DEFAULT_CONFIDENCE",
     "DEFAULT_DEALS",
+    "DEFAULT_MIN_DEALS",
+    "DEFAULT_RACING",
     "BidAdvice",
     "BidDifference",
     "Comparison",
@@ -59,6 +63,7 @@ __all__ = [
     "PlayLine",
     "PlayedTrick",
     "Progress",
+    "Racing",
     "Recommendation",
     "Sample",
     "SpecialRung",

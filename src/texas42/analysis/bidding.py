@@ -40,6 +40,8 @@ class LadderRung:
     expected_marks: float
     makes: bool
     """Whether the hand makes the bid at the chosen confidence."""
+    deals: int
+    """The deals ``make`` stands on (fewer than the analysis' when racing let it go)."""
 
 
 @dataclass(frozen=True)
@@ -111,6 +113,7 @@ def bid_ladder(analysis: HandAnalysis, bids: Iterable[int]) -> tuple[LadderRung,
                 make_confirmed=None if check is None else check.make(bid),
                 expected_marks=expected_marks(bid, p),
                 makes=p >= analysis.confidence,
+                deals=best.deals,
             )
         )
     return tuple(rungs)

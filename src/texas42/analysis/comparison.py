@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from texas42 import deal
+from texas42.analysis.racing import DEFAULT_RACING, Racing, order_tests, ordered_against_all, race_sample
 from texas42.analysis.sample import (
     DEFAULT_DEALS,
     Progress,
@@ -46,6 +47,8 @@ class PairComparison:
 
     first: Declaration
     second: Declaration
+    deals: int
+    """How many deals (the first of the sample) both were solved on."""
     mean_difference: float
     """Mean of (first's points - second's points) per deal."""
     mean_difference_ci95: Interval
@@ -59,7 +62,8 @@ class PairComparison:
 @dataclass(frozen=True)
 class Comparison:
     """Declarations compared on one sample of deals (the main sample of ``analyze_hand``
-    with the same seed, so its figures match ``analyze``'s)."""
+    with the same seed, so its figures match ``analyze``'s on the same deals). With
+    ``racing``, a declaration's ``deals`` may be fewer than ``deals``: its first ones."""
 
     hand: Hand
     deals: int
@@ -72,6 +76,7 @@ class Comparison:
     exact: bool = False
     """Whether the deals are every deal consistent with ``constraints``, once each."""
     constraints: DealConstraints | None = None
+    racing: Racing | None = None
 
 
 def compare_points(first: Declaration, second: Declaration, a: np.ndarray, b: np.ndarray) -> PairComparison:
@@ -92,6 +97,7 @@ def compare_points(first: Declaration, second: Declaration, a: np.ndarray, b: np
     return PairComparison(
         first=first,
         second=second,
+        deals=int(n),
         mean_difference=mean,
         mean_difference_ci95=ci,
         first_more=int(np.count_nonzero(diff > 0)) / n,
@@ -121,23 +127,29 @@ def compare_trumps(
     progress: Progress | None = None,
     house: HouseRules | None = None,
     constraints: DealConstraints | None = None,
+    racing: Racing | None = DEFAULT_RACING,
 ) -> Comparison:
     """Solve the same deals for each declaration and compare every pair, in the order
     given; with ``house``, also the special contracts it allows on the same deals; with
-    ``constraints``, on deals consistent with them (all of them if at most ``deals``)."""
+    ``constraints``, on deals consistent with them (all of them if at most ``deals``).
+    With ``racing``, a declaration stops getting deals once its order against every other
+    is clear; each pair is compared on the deals both got. None: all on every deal."""
     check_deals(deals)
     chosen = _distinct_in_order(declarations)
     seed = deal.draw_seed() if seed is None else seed
     drawn = draw_samples(hand, deals, seed, constraints)
     main_deals, deals = drawn.main, drawn.size
     counter = SolveCounter(deals * (len(chosen) + special_solves_per_deal(hand, house)), progress)
-    sample = solve_sample(hand, seed, main_deals, chosen, threads, counter)
+    if racing is None or drawn.exact:
+        sample = solve_sample(hand, seed, main_deals, chosen, threads, counter)
+    else:
+        tests = order_tests(len(chosen))
+        sample = race_sample(
+            hand, seed, main_deals, chosen, racing, ordered_against_all, tests, threads, counter
+        )
     specials = analyze_specials(hand, main_deals, house, threads, batch_deals, counter)
-    points = sample.points
     pairs = tuple(
-        compare_points(chosen[i], chosen[j], points[:, i], points[:, j])
-        for i in range(len(chosen))
-        for j in range(i + 1, len(chosen))
+        _pair(sample, chosen[i], chosen[j]) for i in range(len(chosen)) for j in range(i + 1, len(chosen))
     )
     return Comparison(
         hand=hand,
@@ -149,4 +161,11 @@ def compare_trumps(
         sample=sample,
         exact=drawn.exact,
         constraints=None if constraints is None or constraints.empty else constraints,
+        racing=None if drawn.exact else racing,
     )
+
+
+def _pair(sample: Sample, first: Declaration, second: Declaration) -> PairComparison:
+    """The two declarations compared on the deals both were solved on."""
+    common = min(sample.deals_solved(first), sample.deals_solved(second))
+    return compare_points(first, second, sample.points_of(first)[:common], sample.points_of(second)[:common])

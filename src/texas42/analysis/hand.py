@@ -5,9 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Final
 
 from texas42 import deal
+from texas42.analysis.racing import (
+    DEFAULT_RACING,
+    Racing,
+    beaten_for_recommendation,
+    race_sample,
+    recommendation_tests,
+)
 from texas42.analysis.sample import (
     DEFAULT_DEALS,
     Progress,
@@ -150,6 +158,9 @@ class HandAnalysis:
     sample: Sample | None = field(default=None, compare=False, repr=False)
     exact: bool = False
     constraints: DealConstraints | None = None
+    racing: Racing | None = None
+    """How deals were allocated: by this race (``trumps[i].deals`` may be fewer than
+    ``deals``), or None: every declaration on every deal."""
 
     @property
     def declarations(self) -> tuple[Declaration, ...]:
@@ -185,6 +196,7 @@ def analyze_hand(
     check_ladder: bool = False,
     house: HouseRules | None = None,
     constraints: DealConstraints | None = None,
+    racing: Racing | None = DEFAULT_RACING,
 ) -> HandAnalysis:
     """Deal the unseen dominoes ``deals`` times, solve every deal for every declaration
     and summarise; then check on an independent sample of the same size whether the
@@ -192,7 +204,9 @@ def analyze_hand(
     of every bid there, for bidding advice). With ``house``, the special contracts its
     rules allow are solved on the main sample too (``analyze_specials``). With
     ``constraints``, only deals consistent with them, all of them if there are at most
-    ``deals`` (exact: no check sample). The result depends only on the arguments other
+    ``deals`` (exact: no check sample). With ``racing``, a declaration that clearly cannot
+    be the recommended trump stops getting deals (``racing.py``); None: every declaration
+    on every deal (as on an exact sample). The result depends only on the arguments other
     than ``threads``, ``batch_deals`` and ``progress``; without ``seed`` one is drawn."""
     check_deals(deals)
     check_confidence(confidence)
@@ -202,7 +216,12 @@ def analyze_hand(
     deals = drawn.size
     special_solves = deals * special_solves_per_deal(hand, house)
     counter = SolveCounter(deals * (len(chosen) + (not drawn.exact)) + special_solves, progress)
-    sample = solve_sample(hand, seed, drawn.main, chosen, threads, counter)
+    if racing is None or drawn.exact:
+        sample = solve_sample(hand, seed, drawn.main, chosen, threads, counter)
+    else:
+        leaves = partial(beaten_for_recommendation, confidence=confidence)
+        tests = recommendation_tests(len(chosen))
+        sample = race_sample(hand, seed, drawn.main, chosen, racing, leaves, tests, threads, counter)
     specials = analyze_specials(hand, drawn.main, house, threads, batch_deals, counter)
     trumps = sample.stats()
     recommendation = recommend(trumps, confidence)
@@ -233,4 +252,5 @@ def analyze_hand(
         sample=sample,
         exact=drawn.exact,
         constraints=None if constraints is None or constraints.empty else constraints,
+        racing=None if drawn.exact else racing,
     )

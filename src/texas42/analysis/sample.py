@@ -30,26 +30,35 @@ Progress = Callable[[int, int], None]
 class Sample:
     """Deals of the 21 unseen dominoes (``deals``, an (n, 4) array of hand masks, seat 0
     holding ``hand``) and ``points[i, j]``, the points seat 0's team takes in deal i
-    under ``declarations[j]``, seat 0 leading, double-dummy."""
+    under ``declarations[j]``, seat 0 leading, double-dummy. ``solved[j]``: declaration j
+    was solved on the first ``solved[j]`` deals only (racing; -1 in ``points`` after
+    them); None: on every deal."""
 
     hand: Hand
     seed: int
     deals: np.ndarray
     declarations: tuple[Declaration, ...]
     points: np.ndarray
+    solved: tuple[int, ...] | None = None
 
     @property
     def size(self) -> int:
         return int(self.deals.shape[0])
 
+    def deals_solved(self, declaration: Declaration) -> int:
+        """How many deals (the first ones) ``declaration`` was solved on."""
+        return self.size if self.solved is None else self.solved[self.declarations.index(declaration)]
+
     def points_of(self, declaration: Declaration) -> np.ndarray:
-        """The points of ``declaration`` in each deal."""
-        column: np.ndarray = self.points[:, self.declarations.index(declaration)]
+        """The points of ``declaration`` in each deal it was solved on."""
+        column: np.ndarray = self.points[
+            : self.deals_solved(declaration), self.declarations.index(declaration)
+        ]
         return column
 
     def stats(self) -> tuple[TrumpStats, ...]:
         """Each declaration's statistics, in the order solved."""
-        return tuple(TrumpStats.from_points(d, self.points[:, j]) for j, d in enumerate(self.declarations))
+        return tuple(TrumpStats.from_points(d, self.points_of(d)) for d in self.declarations)
 
 
 def check_deals(deals: int) -> int:

@@ -102,4 +102,4 @@ class TrumpStats:
 def best_at(stats: Iterable[TrumpStats], bid: int) -> TrumpStats:
     """The declaration that makes ``bid`` most often; ties go to more expected points,
     then to the earlier declaration."""
-    return max(stats, key=lambda s: (s.successes(bid), s.expected_points, -s.declaration.value))
+    return max(stats, key=lambda s: (s.make(bid), s.expected_points, -s.declaration.value))

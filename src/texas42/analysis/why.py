@@ -59,7 +59,7 @@ class Why:
 def why(sample: Sample, declaration: Declaration, bid: int) -> Why:
     """The odds of ``bid`` with ``declaration`` by the place of each unseen domino."""
     made = sample.points_of(declaration) >= needed_points(bid)
-    others = sample.deals[:, 1:]
+    others = sample.deals[: made.size, 1:]
     unseen = int(np.bitwise_or.reduce(others, axis=None)) if sample.size else 0
     places = []
     for d in range(28):
@@ -74,7 +74,7 @@ def why(sample: Sample, declaration: Declaration, bid: int) -> Why:
             )
         )
     places.sort(key=lambda p: (-round(p.spread, 12), -p.domino))
-    return Why(Declaration(declaration), bid, sample.size, tuple(places))
+    return Why(Declaration(declaration), bid, int(made.size), tuple(places))
 
 
 def _triple(values: np.ndarray) -> tuple[int, int, int]:

@@ -11,15 +11,18 @@ from rich.console import Console
 
 from texas42 import analysis, deal
 from texas42.analysis import HandAnalysis, Progress, hand_why
+from texas42.analysis.racing import DEFAULT_MIN_DEALS, DEFAULT_RACING, Racing
 from texas42.cli.app import EXAMPLE_HAND, ODDS_HELP, app
 from texas42.cli.many import CSV, JSON, TEXT, analyze_many, recorded_seed
 from texas42.cli.options import (
     ClusterOption,
     ConfidenceOption,
     DealsOption,
+    ExhaustiveOption,
     HoldsOption,
     JsonOption,
     LacksOption,
+    MinDealsOption,
     NelloDoublesOption,
     NelloMinMarksOption,
     SeedOption,
@@ -30,6 +33,7 @@ from texas42.cli.options import (
     WhyOption,
     deal_constraints,
     house_rules,
+    racing,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
 from texas42.deal import DealConstraints, draw_seed
@@ -101,6 +105,8 @@ def analyze(
         typer.Option("--file", "-f", metavar="PATH", help="Analyze one hand a line of PATH ('-' for stdin)."),
     ] = None,
     deals: DealsOption = 1000,
+    min_deals: MinDealsOption = DEFAULT_MIN_DEALS,
+    exhaustive: ExhaustiveOption = False,
     seed: SeedOption = None,
     trump: TrumpsOption = None,
     confidence: ConfidenceOption = 0.5,
@@ -141,6 +147,7 @@ def analyze(
     job.house = house_rules(nello_doubles, nello_min_marks, specials=specials)
     job.constraints = deal_constraints(holds, lacks)
     job.why_bid = why_bid
+    job.racing = racing(min_deals, exhaustive)
     if file is None:
         parsed: tuple[NamedHand, ...] = (NamedHand(0, None, parse_hand(" ".join(hand or ()))),)
     else:
@@ -176,6 +183,7 @@ class AnalysisJob:
         self.house = HouseRules() if house is None else house
         self.constraints: DealConstraints | None = None
         self.why_bid: int | None = None
+        self.racing: Racing | None = DEFAULT_RACING
 
     def run(self, hand: Hand, progress: Progress, check_ladder: bool = False) -> HandAnalysis:
         return analysis.analyze_hand(
@@ -189,6 +197,7 @@ class AnalysisJob:
             check_ladder=check_ladder,
             house=self.house,
             constraints=self.constraints,
+            racing=self.racing,
         )
 
 

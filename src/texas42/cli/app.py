@@ -84,7 +84,12 @@ What the odds mean: you are seat 0 and lead; your partner is seat 2. The 21 domi
 you cannot see are dealt at random to seats 1, 2 and 3 (--deals times), and each deal
 is solved double-dummy: every seat plays perfectly and sees all hands. A bid's odds
 are the share of deals in which your team takes at least the bid (42 and 84: all 42
-points). The intervals are 95% confidence intervals of the sampling error.
+points). The intervals are 95% confidence intervals of the sampling error. Racing
+(the default; --exhaustive to turn it off): every trump is solved on the first
+--min-deals deals, then, 100 deals a round, a trump stops getting deals once it clearly
+cannot be the recommended one (compare: once its order against every other trump is
+clear), at a 1% risk of any wrong call in the whole race; the others get all --deals,
+and each trump's figures say how many deals they stand on.
 """
 
 

@@ -7,6 +7,7 @@ import json
 from rich.console import Console
 
 from texas42.analysis import advise_bid
+from texas42.analysis.racing import DEFAULT_MIN_DEALS
 from texas42.cli.analyze import AnalysisJob, HandArgument
 from texas42.cli.app import EXAMPLE_HAND, ODDS_HELP, app
 from texas42.cli.options import (
@@ -14,9 +15,11 @@ from texas42.cli.options import (
     AuctionOption,
     ConfidenceOption,
     DealsOption,
+    ExhaustiveOption,
     HoldsOption,
     JsonOption,
     LacksOption,
+    MinDealsOption,
     NelloDoublesOption,
     NelloMinMarksOption,
     SeedOption,
@@ -25,6 +28,7 @@ from texas42.cli.options import (
     TrumpsOption,
     deal_constraints,
     house_rules,
+    racing,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
 from texas42.deal import draw_seed
@@ -68,6 +72,8 @@ def bid(
     hand: HandArgument = None,
     auction: AuctionOption = NO_BIDS,
     deals: DealsOption = 1000,
+    min_deals: MinDealsOption = DEFAULT_MIN_DEALS,
+    exhaustive: ExhaustiveOption = False,
     seed: SeedOption = None,
     trump: TrumpsOption = None,
     confidence: ConfidenceOption = 0.5,
@@ -88,6 +94,7 @@ def bid(
         deals, draw_seed() if seed is None else seed, trump or DECLARATIONS, confidence, threads, house
     )
     job.constraints = deal_constraints(holds, lacks)
+    job.racing = racing(min_deals, exhaustive)
     parsed_hand = parse_hand(" ".join(hand))
     with ProgressBar(wants_progress(as_json), "analyzing") as bar:
         result = job.run(parsed_hand, bar.solves, check_ladder=True)

@@ -10,12 +10,15 @@ import typer
 from rich.console import Console
 
 from texas42.analysis import compare_trumps, comparison_why
+from texas42.analysis.racing import DEFAULT_MIN_DEALS
 from texas42.cli.app import EXAMPLE_HAND, ODDS_HELP, app
 from texas42.cli.options import (
     DealsOption,
+    ExhaustiveOption,
     HoldsOption,
     JsonOption,
     LacksOption,
+    MinDealsOption,
     NelloDoublesOption,
     NelloMinMarksOption,
     SeedOption,
@@ -25,6 +28,7 @@ from texas42.cli.options import (
     WhyOption,
     deal_constraints,
     house_rules,
+    racing,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
 from texas42.deal import draw_seed
@@ -81,6 +85,8 @@ def compare(
         ),
     ] = None,
     deals: DealsOption = 1000,
+    min_deals: MinDealsOption = DEFAULT_MIN_DEALS,
+    exhaustive: ExhaustiveOption = False,
     seed: SeedOption = None,
     threads: ThreadsOption = None,
     as_json: JsonOption = False,
@@ -111,6 +117,7 @@ def compare(
             progress=bar.solves,
             house=house,
             constraints=constraints,
+            racing=racing(min_deals, exhaustive),
         )
     if as_json:
         emit_line(json.dumps(comparison_to_json(result, why_bid)))

@@ -11,6 +11,7 @@ import typer
 
 from texas42 import deal
 from texas42.analysis.hand import check_confidence
+from texas42.analysis.racing import Racing
 from texas42.analysis.sample import check_deals
 from texas42.cli.app import BadOption
 from texas42.cli.batch import Cluster, parse_cluster
@@ -109,6 +110,30 @@ DealsOption = Annotated[
         parser=option_parser(checked("--deals", whole_number("--deals"), check_deals)),
     ),
 ]
+MinDealsOption = Annotated[
+    int,
+    typer.Option(
+        "--min-deals",
+        metavar="N",
+        help=(
+            "Racing: every trump gets at least N deals (default 200); one that clearly cannot be "
+            "the answer then stops, the others get all --deals."
+        ),
+        show_default=False,
+        parser=option_parser(whole_number("--min-deals", 1)),
+    ),
+]
+ExhaustiveOption = Annotated[
+    bool,
+    typer.Option("--exhaustive", help="Solve every trump on every deal (no racing)."),
+]
+
+
+def racing(min_deals: int, exhaustive: bool) -> Racing | None:
+    """How deals are allocated: a race with at least ``min_deals`` each, or None for all."""
+    return None if exhaustive else Racing(min_deals=min_deals)
+
+
 SeedOption = Annotated[
     int | None,
     typer.Option(

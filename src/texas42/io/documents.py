@@ -11,6 +11,7 @@ from texas42.analysis import (
     DealTable,
     HandAnalysis,
     PlayLine,
+    Racing,
     Recommendation,
     SpecialStats,
     TrumpStats,
@@ -69,9 +70,11 @@ def _bid_json(bid: int) -> int | str:
 
 
 def trump_to_json(stats: TrumpStats) -> dict[str, Any]:
-    """``{"trump", "expected_points", "expected_points_ci95", "make", "make_ci95", "histogram"}``."""
+    """``{"trump", "deals", "expected_points", "expected_points_ci95", "make", "make_ci95",
+    "histogram"}``: ``deals`` is the number of deals the declaration was solved on."""
     return {
         "trump": stats.declaration.label,
+        "deals": stats.deals,
         "expected_points": round(stats.expected_points, 3),
         "expected_points_ci95": stats.expected_points_ci95.as_list(3),
         "make": {str(b): rounded(stats.make(b)) for b in BIDS},
@@ -142,9 +145,21 @@ def why_to_json(result: Why) -> dict[str, Any]:
     }
 
 
-def sample_to_json(exact: bool, constraints: DealConstraints | None, hand: Hand) -> dict[str, Any]:
-    """``{"exact": bool}``, and ``"constraints"`` when there are some (``deal.describe``)."""
-    result: dict[str, Any] = {"exact": exact}
+def racing_to_json(racing: Racing | None) -> dict[str, Any] | None:
+    """How the deals were allocated: null for every declaration on every deal."""
+    if racing is None:
+        return None
+    return {"min_deals": racing.min_deals, "round_deals": racing.step, "risk": racing.risk}
+
+
+def sample_to_json(
+    exact: bool, constraints: DealConstraints | None, hand: Hand, racing: Racing | None = None
+) -> dict[str, Any]:
+    """``{"exact": bool, "racing"}``, and ``"constraints"`` when there are some
+    (``deal.describe``); ``"racing"`` is null when every declaration was solved on every
+    deal (exhaustive or exact), else the race's settings
+    ``{"min_deals", "round_deals", "risk"}``."""
+    result: dict[str, Any] = {"exact": exact, "racing": racing_to_json(racing)}
     if constraints is not None:
         result["constraints"] = describe(constraints, hand)
     return result
@@ -158,7 +173,7 @@ def analysis_to_json(
     ``"name"`` (null if none) and ``"line"`` come first. ``why`` is for the recommended
     bid and trump, or ``why_bid`` and its best trump."""
     head: dict[str, Any] = {} if source is None else {"name": source.name, "line": source.line}
-    tail = sample_to_json(analysis.exact, analysis.constraints, analysis.hand)
+    tail = sample_to_json(analysis.exact, analysis.constraints, analysis.hand, analysis.racing)
     if analysis.sample is not None:
         tail["why"] = why_to_json(hand_why(analysis, why_bid))
     return {
@@ -198,6 +213,7 @@ def advice_to_json(advice: BidAdvice) -> dict[str, Any]:
             {
                 "bid": r.bid,
                 "trump": r.declaration.label,
+                "deals": r.deals,
                 "make": rounded(r.make),
                 "make_ci95": r.make_ci95.as_list(4),
                 "make_confirmed": None if r.make_confirmed is None else rounded(r.make_confirmed),
@@ -215,7 +231,7 @@ def advice_to_json(advice: BidAdvice) -> dict[str, Any]:
             }
             for r in advice.specials
         ],
-        **sample_to_json(analysis.exact, analysis.constraints, analysis.hand),
+        **sample_to_json(analysis.exact, analysis.constraints, analysis.hand, analysis.racing),
     }
 
 
@@ -223,7 +239,7 @@ def comparison_to_json(comparison: Comparison, why_bid: int | None = None) -> di
     """The declarations' statistics and every pair's head-to-head figures, then
     ``"exact"``, ``"constraints"`` (if any) and ``"why"``: one per declaration, at
     ``why_bid`` or the most it makes at least half the time."""
-    tail = sample_to_json(comparison.exact, comparison.constraints, comparison.hand)
+    tail = sample_to_json(comparison.exact, comparison.constraints, comparison.hand, comparison.racing)
     if comparison.sample is not None:
         tail["why"] = [why_to_json(w) for w in comparison_why(comparison, why_bid)]
     return {
@@ -235,6 +251,7 @@ def comparison_to_json(comparison: Comparison, why_bid: int | None = None) -> di
             {
                 "first": pair.first.label,
                 "second": pair.second.label,
+                "deals": pair.deals,
                 "mean_difference": round(pair.mean_difference, 3),
                 "mean_difference_ci95": pair.mean_difference_ci95.as_list(3),
                 "first_more": rounded(pair.first_more),

@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from texas42.analysis import BidAdvice, HandAnalysis
-from texas42.report.hand import footer, hand_header
+from texas42.report.hand import footer, hand_header, short_of_deals
 from texas42.report.wording import advice_reason, contract_name, percent
 from texas42.rules import Auction, bid_name
 
@@ -34,10 +34,14 @@ def auction_text(auction: Auction) -> Text:
 
 
 def ladder_table(advice: BidAdvice) -> Table:
-    """Each legal bid: its best trump, the odds, the independent check, the expected marks."""
+    """Each legal bid: its best trump, the odds (and their deals, when racing left some
+    short), the independent check, the expected marks."""
     out = Table(title="Bid ladder", box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
     out.add_column("bid", justify="right")
     out.add_column("trump")
+    raced = short_of_deals(advice.ladder, advice.analysis.deals)
+    if raced:
+        out.add_column("deals", justify="right")
     out.add_column("makes", justify="right")
     out.add_column("95% CI", justify="right")
     out.add_column("check", justify="right")
@@ -47,6 +51,7 @@ def ladder_table(advice: BidAdvice) -> Table:
         out.add_row(
             str(rung.bid),
             rung.declaration.label,
+            *([f"{rung.deals:,}"] if raced else []),
             percent(rung.make),
             f"{percent(rung.make_ci95.low)}-{percent(rung.make_ci95.high)}",
             "" if rung.make_confirmed is None else percent(rung.make_confirmed),
@@ -92,6 +97,6 @@ def advice_view(analysis: HandAnalysis, advice: BidAdvice) -> RenderableType:
             f"marks = marks x (2 x odds - 1). A bid counts as made at {percent(advice.confidence)}.",
             style="dim",
         ),
-        footer(analysis.deals, analysis.seed, analysis.exact),
+        footer(analysis.deals, analysis.seed, analysis.exact, short_of_deals(advice.ladder, analysis.deals)),
     ]
     return Group(*parts)

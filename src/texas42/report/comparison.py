@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from texas42.analysis import Comparison, Why
-from texas42.report.hand import footer, hand_header, specials_table
+from texas42.report.hand import footer, hand_header, short_of_deals, specials_table
 from texas42.report.why import why_table
 from texas42.report.wording import percent
 from texas42.rules import BIDS
@@ -21,6 +21,9 @@ def comparison_view(comparison: Comparison, whys: Sequence[Why] = ()) -> Rendera
     ``whys`` tables, one per declaration, before the footer)."""
     pairs = Table(title="Head to head, on the same deals", box=box.SIMPLE_HEAD, title_justify="left")
     pairs.add_column("first vs second", no_wrap=True)
+    raced = short_of_deals(comparison.trumps, comparison.deals)
+    if raced:
+        pairs.add_column("deals", justify="right")
     pairs.add_column("points", justify="right")
     pairs.add_column("95% CI", justify="right", no_wrap=True)
     pairs.add_column("first more", justify="right")
@@ -30,6 +33,7 @@ def comparison_view(comparison: Comparison, whys: Sequence[Why] = ()) -> Rendera
         ci = pair.mean_difference_ci95
         pairs.add_row(
             f"{pair.first.label} vs {pair.second.label}",
+            *([f"{pair.deals:,}"] if raced else []),
             f"{pair.mean_difference:+.2f}",
             f"{ci.low:+.2f} to {ci.high:+.2f}",
             percent(pair.first_more),
@@ -40,6 +44,8 @@ def comparison_view(comparison: Comparison, whys: Sequence[Why] = ()) -> Rendera
     odds.add_column("bid", justify="right")
     for stats in comparison.trumps:
         odds.add_column(stats.declaration.label, justify="right")
+    if raced:
+        odds.add_row("deals", *(f"{s.deals:,}" for s in comparison.trumps), style="dim")
     odds.add_row(
         "points", *(f"{s.expected_points:.1f}" for s in comparison.trumps), end_section=True, style="bold"
     )
@@ -63,4 +69,4 @@ def comparison_view(comparison: Comparison, whys: Sequence[Why] = ()) -> Rendera
         parts.append(specials_table(comparison.specials, 0.5))
     for why in whys:
         parts += [Text(""), why_table(why)]
-    return Group(*parts, footer(comparison.deals, comparison.seed, comparison.exact))
+    return Group(*parts, footer(comparison.deals, comparison.seed, comparison.exact, raced))

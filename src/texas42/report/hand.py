@@ -12,7 +12,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from texas42.analysis import HandAnalysis, SpecialStats, Why
+from texas42.analysis import HandAnalysis, LadderRung, SpecialStats, TrumpStats, Why
 from texas42.deal import DealConstraints
 from texas42.report.why import why_table
 from texas42.report.wording import (
@@ -64,9 +64,14 @@ def hand_header(
     return header
 
 
-def footer(deals: int, seed: int, exact: bool = False) -> Text:
-    """The line that says what the odds mean."""
-    return Text(odds_footer(deals, seed, exact), style="dim")
+def short_of_deals(rows: Sequence[TrumpStats] | Sequence[LadderRung], deals: int) -> bool:
+    """Whether racing left any of ``rows`` on fewer than the ``deals``."""
+    return any(row.deals < deals for row in rows)
+
+
+def footer(deals: int, seed: int, exact: bool = False, raced: bool = False) -> Text:
+    """The line that says what the odds mean; ``raced``: some figures shown stand on fewer deals."""
+    return Text(odds_footer(deals, seed, exact, raced), style="dim")
 
 
 def analysis_table(analysis: HandAnalysis) -> Table:
@@ -75,6 +80,9 @@ def analysis_table(analysis: HandAnalysis) -> Table:
     bids = sorted({*MAIN_BIDS, rec.contract} if rec.contract <= 42 else set(MAIN_BIDS))
     out = Table(box=box.SIMPLE_HEAD, title_justify="left", collapse_padding=True, pad_edge=False)
     out.add_column("trump", no_wrap=True)
+    raced = short_of_deals(analysis.trumps, analysis.deals)
+    if raced:
+        out.add_column("deals", justify="right", no_wrap=True)
     out.add_column("points", justify="right", no_wrap=True)
     for bid in bids:
         out.add_column("42/84" if bid == 42 else str(bid), justify="right")
@@ -85,6 +93,7 @@ def analysis_table(analysis: HandAnalysis) -> Table:
         half = (ci.high - ci.low) / 2
         cells: list[RenderableType] = [
             Text(stats.declaration.label, style="bold" if chosen else ""),
+            *([Text(f"{stats.deals:,}", style="dim")] if raced else []),
             Text(f"{stats.expected_points:.1f}±{half:.1f}", style="bold" if chosen else ""),
         ]
         for bid in bids:
@@ -195,4 +204,5 @@ def analysis_view(analysis: HandAnalysis, why: Why | None = None) -> RenderableT
     parts.append(recommendation_text(analysis))
     if why is not None:
         parts += [Text(""), why_table(why)]
-    return Group(*parts, Text(""), footer(analysis.deals, analysis.seed, analysis.exact))
+    raced = short_of_deals(analysis.trumps, analysis.deals)
+    return Group(*parts, Text(""), footer(analysis.deals, analysis.seed, analysis.exact, raced))

@@ -119,13 +119,19 @@ def _special_reason(advice: BidAdvice) -> str:
     )
 
 
-def odds_footer(deals: int, seed: int, exact: bool = False) -> str:
-    """The sentence that says what the odds mean."""
+def odds_footer(deals: int, seed: int, exact: bool = False, raced: bool = False) -> str:
+    """The sentence that says what the odds mean; ``raced``: some trumps stand on fewer deals."""
     again = (
         "These are all the consistent deals: no seed is involved." if exact else f"Repeat with --seed {seed}."
     )
+    which = (
+        f"the {deals} deals (the first of them where 'deals' says fewer: racing stopped that trump once it "
+        "clearly could not be the answer; --exhaustive solves every trump on every deal)"
+        if raced
+        else f"the {deals} deals"
+    )
     return (
-        f"Odds are the share of the {deals} deals in which the bidder's team (seats 0 and 2) takes at "
+        f"Odds are the share of {which} in which the bidder's team (seats 0 and 2) takes at "
         "least the bid when every seat plays perfectly and sees all hands (double-dummy); 42 and 84 "
         f"need all 42 points. {again}"
     )
