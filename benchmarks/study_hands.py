@@ -6,7 +6,7 @@ the instant hand evaluator (`texas42 quick`) and the realistic calibration.
     nice -n 19 python benchmarks/study_hands.py &           # in the background
 
 Hand i is drawn from ``SeedSequence([seed, i])`` (seven of the 28 dominoes, uniformly)
-and analysed like ``texas42 analyze --no-specials --deals D --seed seed*10**6+i``: every
+and analysed like ``texas42 analyze --exhaustive --no-specials --deals D --seed seed*10**6+i``: every
 declaration solved on the same D deals, seat 0 bidding and leading. One JSON line a hand
 is appended to the output (``benchmarks/data/hand_study.jsonl``) as soon as it is done,
 so the study can be stopped at any moment and resumed by running it again: it checks
@@ -43,7 +43,9 @@ def analyse(i: int, seed: int, deals: int, threads: int | None) -> dict[str, Any
     """Line i of the study."""
     hand = study_hand(i, seed)
     start = time.perf_counter()
-    a = analyze_hand(hand, deals=deals, seed=seed * 10**6 + i, declarations=DECLARATIONS, threads=threads)
+    a = analyze_hand(
+        hand, deals=deals, seed=seed * 10**6 + i, declarations=DECLARATIONS, threads=threads, racing=None
+    )
     r = a.recommendation
     return {
         "i": i,
@@ -70,7 +72,9 @@ def done_so_far(out: Path, seed: int, deals: int) -> int:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--hands", type=int, default=6000)
     parser.add_argument("--deals", type=int, default=500)
     parser.add_argument("--seed", type=int, default=42)
