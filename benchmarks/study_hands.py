@@ -13,8 +13,9 @@ so the study can be stopped at any moment and resumed by running it again: it ch
 that the file was made with the same --seed and --deals and goes on from its last hand.
 
 Each line: ``{"i", "hand", "seed", "deals", "histograms": {declaration: [deals with 0,
-1, ..., 42 points for seat 0's team]}, "bid", "trump", "make_confirmed", "seconds"}``;
-the histograms give the expected points and the odds of every bid exactly.
+1, ..., 42 points for seat 0's team]}, "bid", "trump", "make_confirmed", "seconds"}``,
+declarations by number ("0".."6" blanks to sixes, "7" doubles, "8" follow-me; "trump"
+too); the histograms give the expected points and the odds of every bid exactly.
 """
 
 from __future__ import annotations

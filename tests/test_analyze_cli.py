@@ -104,8 +104,11 @@ def test_command_help_has_examples(command: str, options: list[str]) -> None:
 
 def test_analyze_json_schema(ordinary_json: dict[str, Any]) -> None:
     obj = ordinary_json
-    # The keys of before, in order, then those of issue 14 (no constraints: none recorded).
-    assert list(obj) == ["hand", "deals", "seed", "trumps", "recommendation", "specials", "exact", "why"]
+    # The keys of before, in order, then those of issues 14 and 13 (no constraints: none
+    # recorded; racing: its settings, though 30 deals are fewer than its minimum).
+    keys = ["hand", "deals", "seed", "trumps", "recommendation", "specials", "exact", "racing", "why"]
+    assert list(obj) == keys
+    assert obj["racing"] == {"min_deals": 200, "round_deals": 100, "risk": 0.01}
     assert obj["exact"] is False and len(obj["why"]["dominoes"]) == 21
     assert obj["hand"] == ["6-4", "5-5", "5-2", "4-3", "4-2", "3-2", "3-1"]
     assert (obj["deals"], obj["seed"]) == (30, 7)
@@ -113,6 +116,7 @@ def test_analyze_json_schema(ordinary_json: dict[str, Any]) -> None:
     for t in obj["trumps"]:
         assert set(t) == {
             "trump",
+            "deals",
             "expected_points",
             "expected_points_ci95",
             "make",
@@ -120,6 +124,7 @@ def test_analyze_json_schema(ordinary_json: dict[str, Any]) -> None:
             "histogram",
         }
         hist = t["histogram"]
+        assert t["deals"] == 30
         assert len(hist) == 43 and sum(hist) == 30 and all(isinstance(c, int) for c in hist)
         assert t["expected_points"] == pytest.approx(sum(p * c for p, c in enumerate(hist)) / 30, abs=1e-3)
         low, high = t["expected_points_ci95"]
