@@ -126,6 +126,8 @@ def settings_of(job: AnalysisJob, hands: Sequence[NamedHand], style: str, width:
         "format": {TEXT: "text summary", JSON: "--json", CSV: "--csv"}[style],
         "--seed": job.seed,
         "--deals": job.deals,
+        "--min-deals": None if job.racing is None else job.racing.min_deals,
+        "--exhaustive": job.racing is None,
         "--trump": [d.label for d in job.declarations],
         "--confidence": job.confidence,
         "house rules": repr(job.house),
