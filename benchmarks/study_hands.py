@@ -65,7 +65,11 @@ def done_so_far(out: Path, seed: int, deals: int) -> int:
     """How many hands ``out`` already holds, checking it was made with these settings."""
     if not out.exists():
         return 0
-    lines = [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
+    text = out.read_text()
+    if not text.endswith("\n"):  # a line cut short when the study was stopped: done again
+        text = text[: text.rfind("\n") + 1]
+        out.write_text(text)
+    lines = [json.loads(line) for line in text.splitlines() if line.strip()]
     for n, line in enumerate(lines):
         if line["i"] != n or line["seed"] != seed * 10**6 + n or line["deals"] != deals:
             raise SystemExit(f"{out}: line {n + 1} was not made with --seed {seed} --deals {deals}")
