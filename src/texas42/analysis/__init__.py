@@ -4,8 +4,9 @@ Seat 0 holds the hand, bids and leads; seat 2 is the partner. The 21 unseen domi
 are dealt many times (``texas42.deal``), every deal is solved double-dummy for every
 declaration with the engine (``sample``), and the points are summarised per declaration
 (``statistics``); ``hand`` recommends a bid, ``bidding`` advises one during an auction,
-``comparison`` puts trumps head to head, ``specials`` weighs the special contracts and
-``why`` finds the unseen dominoes whose place decides a bid.
+``comparison`` puts trumps head to head, ``specials`` weighs the special contracts,
+``why`` finds the unseen dominoes whose place decides a bid and ``play`` advises each
+play during the hand.
 """
 
 from texas42.analysis.bidding import (
@@ -31,6 +32,7 @@ from texas42.analysis.hand import (
     highest_made,
     recommend,
 )
+from texas42.analysis.play import PlayAdvice, PlayStats, advise_play, rank_plays, turn_history
 from texas42.analysis.sample import DEFAULT_DEALS, Progress, Sample
 from texas42.analysis.solving import (
     DealTable,
@@ -56,7 +58,9 @@ __all__ = [
     "Interval",
     "LadderRung",
     "PairComparison",
+    "PlayAdvice",
     "PlayLine",
+    "PlayStats",
     "PlayedTrick",
     "Progress",
     "Recommendation",
@@ -66,6 +70,7 @@ __all__ = [
     "TrumpStats",
     "Why",
     "advise_bid",
+    "advise_play",
     "analyze_hand",
     "analyze_specials",
     "bid_ladder",
@@ -77,10 +82,12 @@ __all__ = [
     "iter_deal_tables",
     "mean_interval",
     "optimal_line",
+    "rank_plays",
     "recommend",
     "solve_deal_table",
     "special_contracts",
     "special_ladder",
+    "turn_history",
     "why",
     "wilson_interval",
 ]
