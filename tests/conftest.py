@@ -18,6 +18,8 @@ SOLVERS = (
     "solve_sevens",
     "nello_value",
     "sevens_value",
+    "play_values",
+    "position_values",
 )
 
 

@@ -277,3 +277,39 @@ def sevens_tricks(hands: Sequence[int] | rules.Deal, leader: int) -> int:
     """Sevens: the tricks of the leader's team (the engine's convention)."""
     team02 = sevens_team02(hands, leader)
     return team02 if leader % 2 == 0 else _as_hands(hands)[0].bit_count() - team02
+
+
+# --- A play in the middle of a trick ------------------------------------------------------
+
+
+def after_play_team02(
+    hands: Sequence[int], declaration: Declaration, leader: int, trick: Sequence[int], d: int
+) -> int:
+    """Points seats 0/2 take from the trick in progress on (its points so far included)
+    when the seat to play plays ``d``: plain minimax over the rest of the trick, then
+    :func:`team02_value` from the next trick's start. ``hands`` are the dominoes still
+    held, ``trick`` those played to the trick so far (``leader`` led the first)."""
+    declaration = Declaration(declaration)
+    seat = (leader + len(trick)) % 4
+    current = [int(h) for h in hands]
+    assert current[seat] >> d & 1, "the seat to play does not hold d"
+    led = trick[0] if trick else None
+    assert rules.legal_plays(current[seat], led, declaration) >> d & 1, "d is not a legal play"
+    current[seat] &= ~(1 << d)
+
+    def rest(plays: tuple[int, ...]) -> int:
+        if len(plays) == 4:
+            winner, gained = _finish_trick(leader, (plays[0], plays[1], plays[2], plays[3]), declaration)
+            if current[winner] == 0:
+                return gained
+            return gained + team02_value(tuple(current), declaration, winner)
+        player = (leader + len(plays)) % 4
+        hand = current[player]
+        values = []
+        for e in _legal(hand, plays[0], declaration):
+            current[player] = hand & ~(1 << e)
+            values.append(rest((*plays, e)))
+            current[player] = hand
+        return max(values) if player % 2 == 0 else min(values)
+
+    return rest((*trick, d))

@@ -365,7 +365,7 @@ def _check_error(result: Result, token: str) -> None:
         (["--foo"], "texas42: error: No such option: --foo; see 'texas42 --help'"),
         (["analyze", "--deals"], "texas42: error: Option '--deals' requires an argument."),
         (["bid", "6-4", "--auction"], "texas42: error: Option '--auction' requires an argument."),
-        (["play"], "texas42: error: No such command 'play'."),
+        (["hint"], "texas42: error: No such command 'hint'."),
     ],
 )
 def test_usage_errors_are_one_line(args: list[str], message: str, no_solving: None) -> None:

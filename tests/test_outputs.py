@@ -29,6 +29,16 @@ DEAL = (
 ORDINARY = "6-4 5-5 5-2 4-3 4-2 3-2 3-1"
 DOUBLES5 = "6-6 5-5 4-4 3-3 2-2 6-1 4-1"
 NELLO = "0-0 1-0 2-0 3-0 3-1 4-0 2-1"
+PLAY_HAND = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
+# The README's worked example: the tricks before each of seat 0's turns.
+_LINE = ("6-6 6-3 5-0 6-1", "6-5 5-4 4-3 6-0", "4-4 4-0 4-2 5-1", "3-1 5-3 3-0 3-2", "5-2 4-1 2-2 5-5")
+WORKED = (
+    "",
+    *(" / ".join(_LINE[:n]) for n in (1, 2, 3)),
+    " / ".join(_LINE[:4]) + " / 5-2 4-1 2-2",
+    " / ".join(_LINE),
+    " / ".join(_LINE) + " / 6-4 3-3 1-1 2-1",
+)
 # Files are named relative to tests/data, where the commands run, so the arguments are
 # the same in any checkout.
 HANDS = "../../examples/hands.txt"
@@ -252,6 +262,63 @@ FAST: dict[str, list[str]] = {
         "6",
     ],
     "known_error_none": ["deals", "--lacks", "1: sixes", "--lacks", "2: 6", "--lacks", "3: 6-6", ORDINARY],
+    # Recorded with issue 15 (play advice during the hand).
+    "play_first_lead": ["play", PLAY_HAND, "--trump", "sixes", "--seed", "1", "--deals", "60"],
+    "play_safety": [
+        "play",
+        PLAY_HAND,
+        "-t",
+        "sixes",
+        "--bid",
+        "34",
+        "--tricks",
+        WORKED[3],
+        "-s",
+        "1",
+        "-n",
+        "200",
+    ],
+    "play_json": [
+        "play",
+        PLAY_HAND,
+        "-t",
+        "sixes",
+        "--bid",
+        "34",
+        "--tricks",
+        WORKED[3],
+        "-s",
+        "1",
+        "-n",
+        "200",
+        "--json",
+    ],
+    "play_defender": [
+        "play",
+        "5-4 5-2 4-2 3-3 3-2 2-1 1-1",
+        "--trump",
+        "fours",
+        "--seat",
+        "1",
+        "--tricks",
+        "4-4",
+        "--seed",
+        "3",
+        "--deals",
+        "60",
+    ],
+    "play_exact": ["play", PLAY_HAND, "-t", "sixes", "--bid", "34", "--tricks", WORKED[5]],
+    "play_exact_json": ["play", PLAY_HAND, "-t", "sixes", "--bid", "42", "--tricks", WORKED[4], "--json"],
+    "play_error_shown_out": [
+        "play",
+        "6-6 6-5 6-4 5-5 4-4 3-1 1-0",
+        "--trump",
+        "fours",
+        "--tricks",
+        "6-6 5-1 6-0 6-3 / 5-5 5-3 5-2 5-0 / 6-5 6-2",
+    ],
+    "play_error_turn": ["play", PLAY_HAND, "--trump", "sixes", "--tricks", "6-6 6-1"],
+    "play_error_nello": ["play", PLAY_HAND, "--trump", "nello"],
 }
 
 # The README's examples as printed there, 1000 deals each.
@@ -263,6 +330,31 @@ README: dict[str, list[str]] = {
     "readme_bid_json": ["bid", "--json", "--seed", "42", ORDINARY, "--auction", "pass 30 31"],
     "readme_compare_json": ["compare", "--json", "--seed", "42", DOUBLES5, "doubles", "follow-me"],
     "readme_hands_file": ["analyze", "--file", HANDS, "--seed", "42"],
+    **{
+        f"readme_play_{turn}": [
+            "play",
+            PLAY_HAND,
+            "--trump",
+            "sixes",
+            "--bid",
+            "34",
+            "--tricks",
+            tricks,
+            "--seed",
+            "1",
+        ]
+        for turn, tricks in enumerate(WORKED, start=1)
+    },
+    "readme_play_safety": [
+        "play",
+        "6-3 5-5 5-3 4-0 3-3 3-0 1-1",
+        "--trump",
+        "treys",
+        "--bid",
+        "42",
+        "--seed",
+        "1",
+    ],
 }
 
 
@@ -303,6 +395,7 @@ def compiled_kernels() -> None:
         running.line_kernels,
         running.nello_kernels,
         running.sevens_kernels,
+        running.play_kernels,
     ):
         kernels()
 

@@ -8,10 +8,10 @@ Use from Python::
     result.recommendation.bid, result.recommendation.declaration.label
     texas42.to_dict(result)          # the JSON document of ``texas42 analyze --json``
 
-``solve``, ``line_of_play``, ``analyze``, ``advise_bid``, ``compare`` and ``deals`` do the
-jobs of the commands (``deal_constraints`` builds what ``--holds``/``--lacks`` say);
-they return the plain dataclasses below, which ``to_dict`` turns into the
-commands' JSON documents. Every bad input raises a ``Texas42Error`` (a ``ValueError``).
+``solve``, ``line_of_play``, ``analyze``, ``advise_bid``, ``compare``, ``deals`` and
+``advise_play`` do the jobs of the commands (``deal_constraints`` builds what
+``--holds``/``--lacks`` say); they return the plain dataclasses below, which ``to_dict``
+turns into the commands' JSON documents. Every bad input raises a ``Texas42Error`` (a ``ValueError``).
 """
 
 __version__ = "0.1.0"
@@ -24,13 +24,16 @@ from texas42.analysis import (
     Interval,
     LadderRung,
     PairComparison,
+    PlayAdvice,
     PlayLine,
+    PlayStats,
     Recommendation,
     SpecialStats,
     TrumpStats,
 )
 from texas42.api import (
     advise_bid,
+    advise_play,
     analyze,
     compare,
     count_deals,
@@ -75,13 +78,16 @@ __all__ = [
     "LadderRung",
     "NelloDoubles",
     "PairComparison",
+    "PlayAdvice",
     "PlayLine",
+    "PlayStats",
     "Recommendation",
     "SpecialStats",
     "Texas42Error",
     "TrumpStats",
     "__version__",
     "advise_bid",
+    "advise_play",
     "analyze",
     "compare",
     "count_deals",

@@ -3,11 +3,11 @@ deals as text or as objects, returning the library's plain dataclasses."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from texas42 import analysis
 from texas42 import deal as dealing
-from texas42.analysis import BidAdvice, Comparison, DealTable, HandAnalysis, PlayLine, Progress
+from texas42.analysis import BidAdvice, Comparison, DealTable, HandAnalysis, PlayAdvice, PlayLine, Progress
 from texas42.analysis.sample import DEFAULT_DEALS
 from texas42.deal import DealConstraints, Dealt
 from texas42.rules import (
@@ -15,13 +15,16 @@ from texas42.rules import (
     Auction,
     Deal,
     Declaration,
+    Domino,
     Hand,
     HouseRules,
     Seat,
     parse_auction,
+    parse_bid,
     parse_deal,
     parse_declaration,
     parse_hand,
+    parse_tricks,
 )
 
 
@@ -140,6 +143,44 @@ def compare(
         progress=progress,
         house=HouseRules() if house is None else house,
         constraints=constraints,
+    )
+
+
+def advise_play(
+    hand: Hand | str,
+    trump: Declaration | str,
+    tricks: str | Sequence[Domino] = "",
+    *,
+    seat: Seat = 0,
+    bidder: Seat = 0,
+    bid: int | str = 30,
+    deals: int = DEFAULT_DEALS,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: Progress | None = None,
+) -> PlayAdvice:
+    """What to play now (``texas42 play``): ``seat`` was dealt ``hand``, ``bidder`` bid
+    ``bid``, declared ``trump`` and led the first trick, and ``tricks`` are the dominoes
+    played since, in order (``"6-6 6-1 6-0 6-3 / 6-5"``, or domino numbers); it must be
+    ``seat``'s turn. For each legal play: the team's expected points for the whole hand,
+    the odds that the bidder's team makes the bid and how often it is the best play,
+    over ``deals`` deals consistent with the plays (all of them, ``exact``, when there
+    are no more). A play that contradicts the rules or what ``seat`` knows raises a
+    ``Texas42Error`` naming it, before anything is solved."""
+    (declaration,) = _declarations([trump])
+    plays = parse_tricks(tricks) if isinstance(tricks, str) else tuple(tricks)
+    parsed_bid = parse_bid(bid) if isinstance(bid, str) else bid
+    return analysis.advise_play(
+        _hand(hand),
+        declaration,
+        plays,
+        seat=seat,
+        bidder=bidder,
+        bid=parsed_bid,
+        deals=deals,
+        seed=seed,
+        threads=threads,
+        progress=progress,
     )
 
 

@@ -4,9 +4,10 @@ Seat 0 holds the hand, bids and leads; seat 2 is the partner. The 21 unseen domi
 are dealt many times (``texas42.deal``), every deal is solved double-dummy for every
 declaration with the engine (``sample``), and the points are summarised per declaration
 (``statistics``); ``hand`` recommends a bid, ``bidding`` advises one during an auction,
-``comparison`` puts trumps head to head, ``specials`` weighs the special contracts and
-``why`` finds the unseen dominoes whose place decides a bid; ``racing`` spends the deals
-on the declarations that can still be the answer.
+``comparison`` puts trumps head to head, ``specials`` weighs the special contracts,
+``why`` finds the unseen dominoes whose place decides a bid, ``play`` advises each
+play during the hand and ``racing`` spends the deals on the declarations that can
+still be the answer.
 """
 
 from texas42.analysis.bidding import (
@@ -32,6 +33,7 @@ from texas42.analysis.hand import (
     highest_made,
     recommend,
 )
+from texas42.analysis.play import PlayAdvice, PlayStats, advise_play, rank_plays, turn_history
 from texas42.analysis.racing import DEFAULT_MIN_DEALS, DEFAULT_RACING, Racing
 from texas42.analysis.sample import DEFAULT_DEALS, Progress, Sample
 from texas42.analysis.solving import (
@@ -60,7 +62,9 @@ __all__ = [
     "Interval",
     "LadderRung",
     "PairComparison",
+    "PlayAdvice",
     "PlayLine",
+    "PlayStats",
     "PlayedTrick",
     "Progress",
     "Racing",
@@ -71,6 +75,7 @@ __all__ = [
     "TrumpStats",
     "Why",
     "advise_bid",
+    "advise_play",
     "analyze_hand",
     "analyze_specials",
     "bid_ladder",
@@ -82,10 +87,12 @@ __all__ = [
     "iter_deal_tables",
     "mean_interval",
     "optimal_line",
+    "rank_plays",
     "recommend",
     "solve_deal_table",
     "special_contracts",
     "special_ladder",
+    "turn_history",
     "why",
     "wilson_interval",
 ]

@@ -66,6 +66,7 @@ Commands:
            every trump, the bid and trump to call; also a file of hands
   bid      what to bid now, given the bids already made (--auction)
   compare  two or more trumps head to head on the same deals
+  play     what to play now during the hand, given the plays so far (--tricks)
   solve    one deal with all four hands known, exactly
   deals    deals around your hand consistent with what you know (--holds,
            --lacks), to pipe to solve, or --count them
@@ -75,6 +76,7 @@ Examples:
   texas42 analyze "{EXAMPLE_HAND}"
   texas42 bid "{EXAMPLE_HAND}" --auction "pass 30"
   texas42 compare "{EXAMPLE_HAND}" sixes doubles
+  texas42 play "{EXAMPLE_HAND}" --trump sixes --tricks "6-6 6-1 6-0 6-3 / 6-5"
   texas42 analyze --file examples/hands.txt
   texas42 solve "{EXAMPLE_DEAL}"
 """

@@ -20,6 +20,7 @@ from texas42.deal.constraints import (
     parse_lacks,
 )
 from texas42.deal.sampling import MAX_SEED, check_seed, draw_seed, generators, sample_deals, unseen_dominoes
+from texas42.deal.seen import SeenFrom, check_seen, count_seen, deals_seen_from, seen_from, to_table_seats
 
 __all__ = [
     "MAX_SEED",
@@ -27,11 +28,15 @@ __all__ = [
     "DealPlan",
     "Dealt",
     "SeatConstraint",
+    "SeenFrom",
     "check_constraints",
     "check_seed",
+    "check_seen",
     "count_deals",
+    "count_seen",
     "deal_around",
     "deals_from_seed",
+    "deals_seen_from",
     "describe",
     "draw_seed",
     "enumerate_plan",
@@ -41,5 +46,7 @@ __all__ = [
     "plan_deals",
     "sample_deals",
     "sample_plan",
+    "seen_from",
+    "to_table_seats",
     "unseen_dominoes",
 ]

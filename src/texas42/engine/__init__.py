@@ -9,6 +9,7 @@ run, compiled) when first used.
 from __future__ import annotations
 
 from texas42.engine.inputs import check_deal_array
+from texas42.engine.plays import ILLEGAL, PLAY_CHUNK, PlayValues, play_values, position_values
 from texas42.engine.specials import (
     SPECIAL_CHUNK,
     SpecialResult,
@@ -29,13 +30,18 @@ from texas42.engine.trumps import (
 )
 
 __all__ = [
+    "ILLEGAL",
+    "PLAY_CHUNK",
     "SOLVE_CHUNK",
     "SPECIAL_CHUNK",
     "BatchResult",
+    "PlayValues",
     "SpecialResult",
     "Trick",
     "check_deal_array",
     "nello_value",
+    "play_values",
+    "position_values",
     "principal_variation",
     "reaches",
     "sevens_value",

@@ -49,6 +49,12 @@ def line_kernels() -> ModuleType:
 
 
 @cache
+def play_kernels() -> ModuleType:
+    """The kernels of the value of each legal play: ``play_values_batch``, ``play_values_one``."""
+    return _import_compiling("texas42.engine._plays")
+
+
+@cache
 def nello_kernels() -> ModuleType:
     """The Nel-O kernels: ``nello_batch``."""
     return _import_compiling("texas42.engine._nello")

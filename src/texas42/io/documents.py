@@ -10,6 +10,7 @@ from texas42.analysis import (
     Comparison,
     DealTable,
     HandAnalysis,
+    PlayAdvice,
     PlayLine,
     Racing,
     Recommendation,
@@ -274,11 +275,44 @@ def comparison_to_json(comparison: Comparison, why_bid: int | None = None) -> di
     }
 
 
+def play_to_json(advice: PlayAdvice) -> dict[str, Any]:
+    """``{"seat", "to_play", "trump", "bidder", "bid", "tricks_played", "points_so_far",
+    "deals", "exact", "plays": [{"domino", "expected_points", "expected_points_ci95",
+    "make", "make_ci95", "best_share"}, ...], "best"}``, the best play first.
+    ``expected_points`` is the seat's team's for the whole hand; ``make`` always the odds
+    that the bidder's team makes the bid, whichever team the seat is on;
+    ``points_so_far`` is [seats 0 and 2, seats 1 and 3]."""
+    history = advice.history
+    return {
+        "seat": advice.seat,
+        "to_play": history.turn,
+        "trump": advice.declaration.label,
+        "bidder": advice.bidder,
+        "bid": advice.bid,
+        "tricks_played": history.tricks_played,
+        "points_so_far": list(history.score),
+        "deals": advice.deals,
+        "exact": advice.exact,
+        "plays": [
+            {
+                "domino": domino_name(stats.domino),
+                "expected_points": round(stats.expected_points, 3),
+                "expected_points_ci95": stats.expected_points_ci95.as_list(3),
+                "make": rounded(stats.make),
+                "make_ci95": stats.make_ci95.as_list(4),
+                "best_share": rounded(stats.best_share),
+            }
+            for stats in advice.plays
+        ],
+        "best": domino_name(advice.best.domino),
+    }
+
+
 @singledispatch
 def to_dict(result: object) -> dict[str, Any]:
     """The JSON document of a result, as ``texas42 ... --json`` prints it: a
-    ``DealTable`` (``solve``), ``HandAnalysis`` (``analyze``), ``BidAdvice`` (``bid``) or
-    ``Comparison`` (``compare``)."""
+    ``DealTable`` (``solve``), ``HandAnalysis`` (``analyze``), ``BidAdvice`` (``bid``),
+    ``Comparison`` (``compare``) or ``PlayAdvice`` (``play``)."""
     raise TypeError(f"no JSON document for {type(result).__name__}")
 
 
@@ -300,3 +334,8 @@ def _(result: BidAdvice) -> dict[str, Any]:
 @to_dict.register
 def _(result: Comparison) -> dict[str, Any]:
     return comparison_to_json(result)
+
+
+@to_dict.register
+def _(result: PlayAdvice) -> dict[str, Any]:
+    return play_to_json(result)

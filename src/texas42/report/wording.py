@@ -8,8 +8,9 @@ from typing import Final
 
 from texas42.analysis import BidAdvice, LadderRung
 from texas42.analysis.bidding import PARTNER_MARGIN
+from texas42.analysis.play import PlayAdvice
 from texas42.deal import DealConstraints, describe
-from texas42.rules import MARK, PASS, Contract, Hand, Seat, marks
+from texas42.rules import MARK, PASS, Contract, Hand, Seat, domino_name, marks
 
 PARTNER_TRUMP_RULE: Final = (
     "the partner names the pip suit in which they hold the most dominoes, preferring one "
@@ -161,3 +162,58 @@ def constraints_sentence(constraints: DealConstraints, hand: Hand) -> str:
         for seat, names in sorted(described[key].items())
     ]
     return "Given: " + "; ".join(parts) + "." if parts else "Given: no constraint."
+
+
+# --- Play advice --------------------------------------------------------------
+
+_ORDINALS: Final = ("lead", "play second", "play third", "play last")
+
+
+def contract_verb(defending: bool) -> str:
+    """``makes`` for the bidder's team, ``sets`` for the defenders."""
+    return "sets" if defending else "makes"
+
+
+def play_deals_phrase(deals: int, seed: int, exact: bool, played: bool) -> str:
+    """What the play advice stands on: ``1000 deals consistent with the plays, seed 7``,
+    before any play ``1000 deals of the 21 unseen dominoes, seed 7``, or ``all 90
+    consistent deals: exact``."""
+    if exact:
+        return f"all {deals:,} consistent deals: exact"
+    if played:
+        return f"{deals} deals consistent with the plays, seed {seed}"
+    return f"{deals} deals of the 21 unseen dominoes, seed {seed}"
+
+
+def play_position_sentence(advice: PlayAdvice) -> str:
+    """``Trick 3: seat 2 led 4-4, seat 3 played 4-1; you play third, holding 6-5 5-5.
+    Points so far: your team (0+2) 12, the opponents (1+3) 5.``"""
+    history = advice.history
+    number = history.tricks_played + 1
+    plays = [
+        f"seat {(history.leader + i) % 4} {'led' if i == 0 else 'played'} {domino_name(d)}"
+        for i, d in enumerate(history.trick)
+    ]
+    before = ", ".join(plays) + "; " if plays else ""
+    team = advice.seat % 2
+    ours, theirs = history.score[team], history.score[1 - team]
+    mine, other = ("0+2", "1+3") if team == 0 else ("1+3", "0+2")
+    return (
+        f"Trick {number}: {before}you {_ORDINALS[len(history.trick)]}, holding {advice.held}. "
+        f"Points so far: your team ({mine}) {ours}, the opponents ({other}) {theirs}."
+    )
+
+
+def play_footer(deals: int, seed: int, exact: bool) -> str:
+    """The sentence that says what the play advice's figures mean."""
+    again = f"Repeat with --seed {seed}."
+    if exact:
+        again = "These are all the consistent deals: no seed is involved."
+    return (
+        "Points: your team's for the whole hand, the points already taken plus the rest when every seat "
+        "plays perfectly and sees all hands (double-dummy), over the "
+        f"{deals:,} deals of the unseen dominoes consistent with the plays (a seat that did not follow "
+        "suit holds none of it). Makes/sets: the share of those deals in which the bidder's team makes "
+        "the bid, or fails to. Best in: the share in which no other play takes more points. "
+        f"{again}"
+    )

@@ -1,0 +1,190 @@
+"""``texas42 play``: what to play now, during the hand."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from texas42.analysis import advise_play
+from texas42.cli.analyze import HandArgument
+from texas42.cli.app import app
+from texas42.cli.options import (
+    DealsOption,
+    SeedOption,
+    ThreadsOption,
+    checked,
+    option_parser,
+)
+from texas42.cli.progress import ProgressBar, emit_line, wants_progress
+from texas42.deal import draw_seed
+from texas42.errors import Texas42Error, UsageError
+from texas42.io.documents import play_to_json
+from texas42.report.play import play_view
+from texas42.rules import (
+    PASS,
+    Declaration,
+    parse_bid,
+    parse_declaration,
+    parse_hand,
+    parse_seat,
+    parse_tricks,
+)
+
+PLAY_HAND = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
+
+PLAY_HELP = f"""
+What to play now. Give your 7 dominoes as dealt, the trump, who bid and what, your
+seat and --tricks, the dominoes played so far in order of play from the bidder's
+lead ('/' between tricks is allowed, and checked where written); who played each
+follows from the rules (the winner of a trick leads the next). It must be your turn.
+
+Every deal of the other hands consistent with the plays is equally likely: the
+dominoes played are gone, and a seat that did not follow the suit led holds none of
+that suit (as the trump defines the suits). --deals of them are dealt at random from
+--seed and each is solved double-dummy after each of your legal plays; when no more
+deals are consistent than --deals, all of them are (exact). For each play: your
+team's expected points for the whole hand (the points taken so far plus the rest with
+perfect play) with its 95% interval, the odds that the bidder's team makes the bid
+(shown as the odds of setting it when you defend), and the share of deals in which it
+is a best play. The best play wins the contract for your team in the most deals;
+among equals, it expects the most points.
+
+A play that contradicts the rules or what you know (a domino played twice, a seat
+following a suit it showed out of, you not following suit) is bad input naming the
+play: exit status 2, nothing computed. The nine trumps are supported; Nel-O and
+sevens are not.
+
+\b
+Examples:
+  texas42 play "{PLAY_HAND}" --trump sixes
+  texas42 play "{PLAY_HAND}" --trump sixes --tricks "6-6 6-1 6-0 6-3 / 6-5 5-1 3-0 5-3"
+  texas42 play "{PLAY_HAND}" -t 6 --bid 42 --tricks "6-6 6-1 6-0 6-3 / 6-5 5-1 3-0 5-3" --json
+  texas42 play "5-4 5-2 4-2 3-3 3-2 2-1 1-1" -t fours --seat 1 --tricks "4-4"
+"""
+
+_NOT_SUPPORTED = ("nello", "nel-o", "nelo", "sevens", "7s")
+
+
+def _play_trump(text: Any) -> Declaration:
+    if isinstance(text, Declaration):
+        return text
+    if str(text).strip().lower() in _NOT_SUPPORTED:
+        raise UsageError(
+            f"--trump {str(text).strip()}: play advice is for the nine trump declarations "
+            "(blanks .. sixes, doubles, follow-me); Nel-O and sevens are not supported"
+        )
+    return parse_declaration(str(text))
+
+
+def _played_bid(value: Any) -> int:
+    bid = value if isinstance(value, int) else parse_bid(str(value))
+    if bid == PASS:
+        raise UsageError("the bid the hand is played at (30..41, 42, 84, ...), not pass")
+    return bid
+
+
+def _keep(value: Any) -> Any:
+    return value
+
+
+def _seat(value: Any) -> int:
+    return value if isinstance(value, int) else parse_seat(str(value))
+
+
+SeatOption = Annotated[
+    int,
+    typer.Option(
+        "--seat",
+        metavar="SEAT",
+        help="Your seat 0..3 (default 0).",
+        show_default=False,
+        parser=option_parser(checked("--seat", _keep, _seat)),
+    ),
+]
+
+
+@app.command(name="play", help=PLAY_HELP, short_help="What to play now, during the hand (--tricks so far).")
+def play_command(
+    hand: HandArgument = None,
+    trump: Annotated[
+        Declaration | None,
+        typer.Option(
+            "--trump",
+            "-t",
+            metavar="TRUMP",
+            help="The trump declared (sixes, 6, doubles, follow-me, ...). Required.",
+            show_default=False,
+            parser=option_parser(_play_trump),
+        ),
+    ] = None,
+    bidder: Annotated[
+        int,
+        typer.Option(
+            "--bidder",
+            "-b",
+            metavar="SEAT",
+            help="The seat that won the bid, declared and led the first trick (default 0).",
+            show_default=False,
+            parser=option_parser(checked("--bidder", _keep, _seat)),
+        ),
+    ] = 0,
+    bid: Annotated[
+        int,
+        typer.Option(
+            "--bid",
+            metavar="BID",
+            help="The bid (default 30; 42, 84, ... need all 42 points).",
+            show_default=False,
+            parser=option_parser(checked("--bid", _keep, _played_bid)),
+        ),
+    ] = 30,
+    seat: SeatOption = 0,
+    tricks: Annotated[
+        str,
+        typer.Option(
+            "--tricks",
+            metavar='"PLAYS"',
+            help='The dominoes played so far, in order: "6-6 6-1 6-0 6-3 / 6-5" (default: none).',
+            show_default=False,
+        ),
+    ] = "",
+    deals: DealsOption = 1000,
+    seed: SeedOption = None,
+    threads: ThreadsOption = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print JSON: one object (a drawn seed is told on stderr).")
+    ] = False,
+) -> None:
+    """What to play now, during the hand."""
+    if not hand:
+        raise UsageError("give your hand; see 'texas42 play --help'")
+    if trump is None:
+        raise UsageError("give the trump declared: --trump TRUMP; see 'texas42 play --help'")
+    parsed_hand = parse_hand(" ".join(hand))
+    try:
+        plays = parse_tricks(tricks)
+    except Texas42Error as error:
+        raise UsageError(f"--tricks: {error}") from None
+    drawn = seed is None
+    with ProgressBar(wants_progress(as_json), "solving") as bar:
+        advice = advise_play(
+            parsed_hand,
+            trump,
+            plays,
+            seat=seat,
+            bidder=bidder,
+            bid=bid,
+            deals=deals,
+            seed=draw_seed() if seed is None else seed,
+            threads=threads,
+            progress=bar.solves,
+        )
+    if as_json:
+        if drawn and not advice.exact:
+            typer.echo(f"texas42: seed {advice.seed} (repeat with --seed {advice.seed})", err=True)
+        emit_line(json.dumps(play_to_json(advice)))
+    else:
+        Console().print(play_view(advice))

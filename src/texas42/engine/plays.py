@@ -1,0 +1,180 @@
+"""The value of each legal play during the hand: a position with a trick in progress,
+over a batch of deals, solved in parallel. See docs/engine.md#play-values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from texas42 import rules
+from texas42.engine import running, tables
+from texas42.engine.inputs import check_seat
+from texas42.errors import DealArrayError, EngineInputError
+from texas42.rules import Declaration, Domino, Position, Seat, TrumpTricks
+
+PLAY_CHUNK = 2
+"""Deals per parallel chunk (and per workspace) of the play values: each deal is several
+solves, one a legal play."""
+
+ILLEGAL = -1
+"""The value of a domino that is not a legal play."""
+
+
+@dataclass(frozen=True)
+class PlayValues:
+    """The value of every legal play of ``seat`` (the seat to play) in each deal.
+
+    ``values[i, d]`` is what the team of ``seat`` takes in deal i over the whole hand, the
+    points it already has included, when ``seat`` plays domino d and every seat then
+    plays perfectly (double-dummy); ``ILLEGAL`` (-1) where d is not a legal play in that
+    deal. ``nodes[i]``: the positions searched for deal i."""
+
+    seat: Seat
+    values: np.ndarray
+    nodes: np.ndarray
+
+    @property
+    def plays(self) -> tuple[Domino, ...]:
+        """The dominoes that are a legal play in some deal, highest first."""
+        legal = np.flatnonzero((self.values >= 0).any(axis=0))
+        return tuple(int(d) for d in legal[::-1])
+
+    def of(self, d: Domino) -> np.ndarray:
+        """The values of playing ``d``, one a deal (``ILLEGAL`` where it is not legal)."""
+        column: np.ndarray = self.values[:, d]
+        return column
+
+
+def play_values(
+    hands: np.ndarray,
+    declaration: Declaration,
+    leader: Seat,
+    trick: Sequence[Domino] = (),
+    score: tuple[int, int] = (0, 0),
+    threads: int | None = None,
+    on_progress: Callable[[int], None] | None = None,
+) -> PlayValues:
+    """The value of each legal play of the seat to play, in each of many deals.
+
+    ``hands`` is an (n, 4) array of the dominoes each seat still holds (masks, seat 0
+    first); ``trick`` the dominoes played so far to the trick in progress, in order, the
+    first led by ``leader`` (empty: ``leader`` is to lead); ``score`` the points each
+    team (seats 0 and 2, seats 1 and 3) has taken in the tricks before. The seat to play
+    is ``leader`` + ``len(trick)``. Each deal is solved once for every legal play, all
+    the deals as one parallel batch; every value is the exact double-dummy value of the
+    position after that play (``PlayValues``). The results do not depend on ``threads``;
+    ``on_progress(k)`` is called as in ``solve_deals``, ``k`` deals finished."""
+    check_seat(leader)
+    plays = _check_trick(trick)
+    hands = _check_hands(hands, leader, plays)
+    team_score = _check_score(score)
+    decl = _declaration(declaration)
+    seat = (leader + len(plays)) % 4
+    n = hands.shape[0]
+    out = np.zeros((n, len(rules.DOMINOES)), dtype=np.int64)
+    nodes = np.zeros(n, dtype=np.int64)
+    done = np.zeros(-(-n // PLAY_CHUNK), dtype=np.int64)
+    if n:
+        k = running.play_kernels()
+        table = tables.trump_tables()[decl.value]
+        trick_array = np.array(plays, dtype=np.int64)
+
+        def run() -> None:
+            with running.threads_used(threads):
+                k.play_values_batch(hands, table, leader, trick_array, out, nodes, PLAY_CHUNK, done)
+
+        if on_progress is None:
+            run()
+        else:
+            running.reporting_progress(run, done, on_progress)
+    legal = out >= 0
+    if seat % 2 == 1:
+        out = np.where(legal, _stakes(hands, plays)[:, None] - out, out)
+    values = np.where(legal, out + team_score[seat % 2], ILLEGAL)
+    return PlayValues(seat=seat, values=values, nodes=nodes)
+
+
+def position_values(position: Position) -> dict[Domino, int]:
+    """The value of each legal play in one position of a trump hand (``rules.Position``):
+    what the team of the seat to play takes over the whole hand, its score so far
+    included, after that play, double-dummy."""
+    if not isinstance(position.tricks, TrumpTricks):
+        raise EngineInputError("play values are computed for the trump declarations only")
+    if position.is_over:
+        raise EngineInputError("the hand is over: no play is left")
+    result = play_values(
+        np.array([position.hands], dtype=np.int64),
+        position.tricks.declaration,
+        position.leader,
+        position.played,
+        position.score,
+        threads=1,
+    )
+    return {d: int(result.values[0, d]) for d in result.plays}
+
+
+def _declaration(declaration: Declaration) -> Declaration:
+    try:
+        return Declaration(declaration)
+    except ValueError as error:
+        raise EngineInputError(str(error)) from error
+
+
+def _check_trick(trick: Sequence[Domino]) -> tuple[Domino, ...]:
+    plays = tuple(trick)
+    if len(plays) > 3:
+        raise EngineInputError(f"a trick in progress holds 0 to 3 dominoes, got {len(plays)}")
+    for d in plays:
+        if isinstance(d, bool) or not isinstance(d, int | np.integer) or not 0 <= d < 28:
+            raise EngineInputError(f"not a domino: {d!r} (dominoes are 0..27)")
+    if len(set(plays)) != len(plays):
+        raise EngineInputError("a domino is twice in the trick in progress")
+    return tuple(int(d) for d in plays)
+
+
+def _check_hands(hands: np.ndarray, leader: Seat, trick: tuple[Domino, ...]) -> np.ndarray:
+    """An (n, 4) array of the dominoes still held, as int64: the seats that played to the
+    trick in progress hold one domino fewer than the others, every hand holds at most 7,
+    the seat to play at least one, and no domino is in two hands or in the trick."""
+    hands = np.ascontiguousarray(hands, dtype=np.int64)
+    if hands.ndim != 2 or hands.shape[1] != 4:
+        raise DealArrayError(f"deals must be an (n, 4) array of hand masks, got shape {hands.shape}")
+    if np.any(hands < 0) or np.any(hands > rules.ALL_DOMINOES):
+        raise DealArrayError("a hand mask is outside the 28 dominoes")
+    played = np.zeros(4, dtype=np.int64)
+    for i in range(len(trick)):
+        played[(leader + i) % 4] = 1
+    sizes = np.bitwise_count(hands).astype(np.int64) + played
+    if np.any(sizes != sizes[:, :1]) or np.any(sizes[:, 0] < 1) or np.any(sizes[:, 0] > rules.HAND_SIZE):
+        raise DealArrayError(
+            "each deal needs four hands of 1 to 7 dominoes, the seats that played to the trick "
+            "in progress holding one fewer than the others"
+        )
+    union = hands[:, 0] | hands[:, 1] | hands[:, 2] | hands[:, 3]
+    if np.any(np.bitwise_count(union) != np.bitwise_count(hands).sum(axis=1)):
+        raise DealArrayError("a domino is in two hands of the same deal")
+    trick_mask = rules.mask_of(trick)
+    if np.any(union & trick_mask):
+        raise DealArrayError("a domino of the trick in progress is still in a hand")
+    return hands
+
+
+def _check_score(score: tuple[int, int]) -> tuple[int, int]:
+    values = tuple(score)
+    if len(values) != 2 or any(
+        isinstance(v, bool) or not isinstance(v, int | np.integer) or v < 0 for v in values
+    ):
+        raise EngineInputError(f"score must be two whole numbers of points, got {score!r}")
+    return int(values[0]), int(values[1])
+
+
+def _stakes(hands: np.ndarray, trick: tuple[Domino, ...]) -> np.ndarray:
+    """The points still to be won in each deal from the trick in progress on: a point a
+    trick (the one in progress included) and the count left, the trick's included."""
+    union = hands[:, 0] | hands[:, 1] | hands[:, 2] | hands[:, 3] | rules.mask_of(trick)
+    count = 10 * np.bitwise_count(union & rules.TEN_COUNT) + 5 * np.bitwise_count(union & rules.FIVE_COUNT)
+    stakes: np.ndarray = (np.bitwise_count(union) // 4 + count).astype(np.int64)
+    return stakes

@@ -1,0 +1,160 @@
+"""Rich view of the play advice (``analysis.play``): the tricks so far, then each legal
+play's expected points, odds of the contract and share of deals where it is best."""
+
+from __future__ import annotations
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from texas42.analysis.play import PlayAdvice, PlayStats
+from texas42.report.wording import (
+    contract_verb,
+    percent,
+    play_deals_phrase,
+    play_footer,
+    play_position_sentence,
+    seat_name,
+)
+from texas42.rules import TOTAL_POINTS, PlayHistory, bid_name, domino_name, trick_points
+
+
+def play_header(advice: PlayAdvice) -> Text:
+    """``Seat 0: 6-6 6-5 ...   sixes, bid 30 by seat 0 (you)``, then what the figures
+    stand on."""
+    side = "you" if advice.bidder == advice.seat else "your partner"
+    if advice.defending:
+        side = "the opponents"
+    return Text.assemble(
+        (f"Seat {advice.seat}: {advice.hand}", "bold"),
+        f"   {advice.declaration.label}, bid {bid_name(advice.bid)} by seat {advice.bidder} ({side})\n",
+        play_deals_phrase(advice.deals, advice.seed, advice.exact, advice.history.plays != ()),
+    )
+
+
+def tricks_table(history: PlayHistory) -> Table:
+    """The tricks so far, one row each: who led, each seat's domino, the winner, the
+    trick's points and the running score; the trick in progress last."""
+    out = Table(title="Tricks so far", box=box.SQUARE, title_justify="left")
+    out.add_column("trick", justify="right")
+    out.add_column("led", justify="right")
+    for seat in range(4):
+        out.add_column(seat_name(seat), justify="center")
+    out.add_column("won", justify="right")
+    out.add_column("pts", justify="right")
+    out.add_column("0+2", justify="right")
+    out.add_column("1+3", justify="right")
+    score = [0, 0]
+    for number, plays in enumerate(history.tricks(), start=1):
+        cells = [""] * 4
+        for play in plays:
+            cells[play.seat] = domino_name(play.domino)
+        if len(plays) < 4:
+            out.add_row(str(number), str(plays[0].seat), *cells, "", "", "", "")
+            continue
+        winner = _winner(history, number)
+        points = trick_points(p.domino for p in plays)
+        score[winner % 2] += points
+        styled = [Text(c, style="bold" if s == winner else "") for s, c in enumerate(cells)]
+        out.add_row(
+            str(number), str(plays[0].seat), *styled, str(winner), str(points), str(score[0]), str(score[1])
+        )
+    return out
+
+
+def _winner(history: PlayHistory, number: int) -> int:
+    """The winner of complete trick ``number``: the leader of the next (or the current leader)."""
+    tricks = history.tricks()
+    if number < len(tricks):
+        return tricks[number][0].seat
+    return history.leader
+
+
+def advice_table(advice: PlayAdvice) -> Table:
+    """One row a legal play, the best first: the team's expected points for the hand, the
+    odds of making (or setting) the bid, and the share of deals where it is best."""
+    verb = contract_verb(advice.defending)
+    bid = bid_name(advice.bid)
+    out = Table(
+        title="Your plays",
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+        pad_edge=False,
+    )
+    out.add_column("play", no_wrap=True)
+    out.add_column("points", justify="right", no_wrap=True)
+    if not advice.exact:
+        out.add_column("95% CI", justify="right", no_wrap=True)
+    out.add_column(f"{verb} {bid}", justify="right", no_wrap=True)
+    if not advice.exact:
+        out.add_column("95% CI", justify="right", no_wrap=True)
+    out.add_column("best in", justify="right", no_wrap=True)
+    out.add_column("", no_wrap=True)
+    for stats in advice.plays:
+        chosen = stats is advice.best
+        style = "bold" if chosen else ""
+        contract = advice.contract_deals(stats) / stats.deals
+        cells: list[RenderableType] = [Text(domino_name(stats.domino), style=style)]
+        cells.append(Text(f"{stats.expected_points:.1f}", style=style))
+        if not advice.exact:
+            ci = stats.expected_points_ci95
+            cells.append(f"{ci.low:.1f}-{ci.high:.1f}")
+        cells.append(Text(percent(contract), style=style))
+        if not advice.exact:
+            low, high = _contract_interval(advice, stats)
+            cells.append(f"{100 * low:.0f}-{100 * high:.0f}%")
+        cells.append(percent(stats.best_share))
+        cells.append(Text(_note(chosen, stats.always_best), style="bold green" if chosen else "green"))
+        out.add_row(*cells)
+    return out
+
+
+def _note(chosen: bool, always: bool) -> str:
+    if chosen:
+        return "best, in every deal" if always else "best"
+    return "also best in every deal" if always else ""
+
+
+def _contract_interval(advice: PlayAdvice, stats: PlayStats) -> tuple[float, float]:
+    ci = stats.make_ci95
+    return (1.0 - ci.high, 1.0 - ci.low) if advice.defending else (ci.low, ci.high)
+
+
+def advice_text(advice: PlayAdvice) -> Text:
+    """The advice in words: the best play and its figures; if another play expects more
+    points, why the best one is still preferred (a safety play)."""
+    best = advice.best
+    verb = contract_verb(advice.defending)
+    bid = bid_name(advice.bid)
+    odds = percent(advice.contract_deals(best) / best.deals)
+    where = "every deal" if best.always_best else f"{percent(best.best_share)} of the deals"
+    head = Text(f"Play {domino_name(best.domino)}", style="bold reverse green")
+    body = (
+        f": your team expects {best.expected_points:.1f} of {TOTAL_POINTS} points and {verb} {bid} in "
+        f"{odds} of the deals; it is a best play in {where}."
+    )
+    most = advice.most_points
+    if most.points > best.points:
+        other = percent(advice.contract_deals(most) / most.deals)
+        body += (
+            f" {domino_name(most.domino)} expects more points ({most.expected_points:.1f}) but {verb} "
+            f"{bid} less often ({other}): {domino_name(best.domino)} is the safety play, as only "
+            f"{'setting' if advice.defending else 'making'} the bid scores marks."
+        )
+    return Text.assemble(head, body)
+
+
+def play_view(advice: PlayAdvice) -> RenderableType:
+    """The whole ``texas42 play`` report."""
+    parts: list[RenderableType] = [play_header(advice)]
+    if advice.history.plays:
+        parts.append(tricks_table(advice.history))
+    parts += [
+        Text(play_position_sentence(advice)),
+        advice_table(advice),
+        advice_text(advice),
+        Text(""),
+        Text(play_footer(advice.deals, advice.seed, advice.exact), style="dim"),
+    ]
+    return Group(*parts)

@@ -1,0 +1,254 @@
+"""A hand in play as one seat sees it: the dominoes played so far, replayed by the rules
+(who played each, who won each trick, the score), and what they reveal of the other
+hands: a seat that did not follow the suit led holds none of that suit.
+
+Every play that contradicts what is known is an ``IllegalPlayError`` naming the play:
+a domino played twice, another seat playing one of your dominoes, you playing one you do
+not hold or not following suit when you could, a seat playing a domino of a suit it
+showed out of before. Whether some deal of the unseen dominoes fits all the plays
+together is the dealing layer's to say (``deal.seen``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from texas42.errors import HandSizeError, IllegalPlayError, InvalidSeatError
+from texas42.rules.dominoes import (
+    DOMINO_NAMES,
+    HAND_SIZE,
+    Domino,
+    Dominoes,
+    Seat,
+    check_seat,
+    dominoes_in,
+    parse_domino,
+    trick_points,
+)
+from texas42.rules.tricks import TRUMP, Declaration, Suit, legal_plays, suit_dominoes, suit_led, trick_winner
+
+TRICK_SIZE: Final = 4
+TRICKS: Final = HAND_SIZE
+
+
+def suit_name(suit: Suit) -> str:
+    """``sixes``, ``blanks``, ... for a pip suit; ``trumps`` for the trump suit."""
+    return "trumps" if suit == TRUMP else Declaration(suit).label
+
+
+@dataclass(frozen=True)
+class Play:
+    """A domino played: in trick ``trick`` (1..7), by ``seat``."""
+
+    trick: int
+    seat: Seat
+    domino: Domino
+
+
+@dataclass(frozen=True)
+class ShowOut:
+    """``seat`` did not follow ``suit`` in trick ``trick``: it holds none of ``mask``,
+    the dominoes of that suit."""
+
+    seat: Seat
+    suit: Suit
+    trick: int
+    mask: Dominoes
+
+
+@dataclass(frozen=True)
+class PlayHistory:
+    """The plays of a trump hand so far and where they leave it.
+
+    ``bidder`` declared ``declaration`` and led the first trick; ``plays`` are in order.
+    ``leader`` leads the trick in progress (or the next one), whose dominoes so far are
+    ``trick``; ``score`` is the points each team took in the complete tricks (seats 0
+    and 2, seats 1 and 3); ``shown_out`` what the plays revealed."""
+
+    declaration: Declaration
+    bidder: Seat
+    plays: tuple[Play, ...]
+    leader: Seat
+    trick: tuple[Domino, ...]
+    score: tuple[int, int]
+    shown_out: tuple[ShowOut, ...]
+
+    @property
+    def tricks_played(self) -> int:
+        """The complete tricks."""
+        return (len(self.plays) - len(self.trick)) // TRICK_SIZE
+
+    @property
+    def is_over(self) -> bool:
+        return len(self.plays) == TRICK_SIZE * TRICKS
+
+    @property
+    def turn(self) -> Seat:
+        """The seat to play next (meaningless once the hand is over)."""
+        return (self.leader + len(self.trick)) % 4
+
+    @property
+    def played(self) -> Dominoes:
+        """The dominoes played so far, the trick in progress included."""
+        mask = 0
+        for p in self.plays:
+            mask |= 1 << p.domino
+        return mask
+
+    def played_by(self, seat: Seat) -> Dominoes:
+        mask = 0
+        for p in self.plays:
+            if p.seat == seat:
+                mask |= 1 << p.domino
+        return mask
+
+    def held(self, seat: Seat) -> int:
+        """How many dominoes ``seat`` still holds."""
+        return HAND_SIZE - sum(1 for p in self.plays if p.seat == seat)
+
+    def lacks(self, seat: Seat) -> Dominoes:
+        """The dominoes ``seat`` is known not to hold: the suits it showed out of."""
+        mask = 0
+        for s in self.shown_out:
+            if s.seat == seat:
+                mask |= s.mask
+        return mask
+
+    def tricks(self) -> tuple[tuple[Play, ...], ...]:
+        """The plays grouped by trick, the trick in progress last (if any)."""
+        groups: list[tuple[Play, ...]] = []
+        for start in range(0, len(self.plays), TRICK_SIZE):
+            groups.append(self.plays[start : start + TRICK_SIZE])
+        return tuple(groups)
+
+
+def parse_tricks(text: str) -> tuple[Domino, ...]:
+    """The dominoes of ``--tricks`` in order of play: separated by spaces or commas, with
+    ``/`` between tricks allowed; where a ``/`` is written, the trick before it must be
+    complete (4 dominoes)."""
+    parts = text.split("/")
+    dominoes: list[Domino] = []
+    for number, part in enumerate(parts, start=1):
+        tokens = [t for t in re.split(r"[\s,]+", part.strip()) if t]
+        last = number == len(parts)
+        if not last and len(tokens) != TRICK_SIZE:
+            shown = " ".join(tokens) if tokens else "nothing"
+            raise HandSizeError(
+                f"trick {number} has {len(tokens)} domino{'es' * (len(tokens) != 1)} before '/' "
+                f"({shown}); a trick has {TRICK_SIZE}"
+            )
+        if last and len(parts) > 1 and len(tokens) > TRICK_SIZE:
+            raise HandSizeError(
+                f"trick {number} has {len(tokens)} dominoes after the last '/'; a trick has {TRICK_SIZE}"
+            )
+        dominoes.extend(parse_domino(t) for t in tokens)
+    return tuple(dominoes)
+
+
+def replay(
+    declaration: Declaration,
+    bidder: Seat,
+    dominoes: Sequence[Domino],
+    seat: Seat | None = None,
+    hand: Dominoes | None = None,
+) -> PlayHistory:
+    """Replay ``dominoes`` (in order of play, ``bidder`` leading the first trick, the
+    winner of each trick leading the next) under ``declaration``; with ``seat`` and its
+    dealt ``hand`` (7 dominoes), as that seat saw them. An ``IllegalPlayError`` names the
+    first play that contradicts the rules or what is known."""
+    declaration = Declaration(declaration)
+    check_seat(bidder)
+    if (seat is None) != (hand is None):
+        raise InvalidSeatError("give the seat that sees the plays together with its hand")
+    if seat is not None:
+        check_seat(seat)
+    if hand is not None and hand.bit_count() != HAND_SIZE:
+        raise HandSizeError(f"a hand needs {HAND_SIZE} dominoes, got {hand.bit_count()}")
+    plays: list[Play] = []
+    shown_out: list[ShowOut] = []
+    played_in: dict[Domino, Play] = {}
+    leader = bidder
+    trick: list[Domino] = []
+    score = [0, 0]
+    mine = hand or 0
+    for d in dominoes:
+        number = len(plays) // TRICK_SIZE + 1
+        if number > TRICKS:
+            raise IllegalPlayError(
+                f"{DOMINO_NAMES[d]} is a play too many: the hand is over after {TRICKS} tricks"
+            )
+        player = (leader + len(trick)) % 4
+        where = f"trick {number}, {_seat(player, seat)}"
+        name = DOMINO_NAMES[d]
+        if d in played_in:
+            before = played_in[d]
+            raise IllegalPlayError(
+                f"{where} played {name}, already played in trick {before.trick} by {_seat(before.seat, seat)}"
+            )
+        led = trick[0] if trick else None
+        suit = TRUMP if led is None else suit_led(led, declaration)
+        action = _action(d, led, declaration)
+        if hand is not None and player == seat:
+            if not mine >> d & 1:
+                raise IllegalPlayError(f"{where} played {name}, which is not in your hand")
+            legal = legal_plays(mine, led, declaration)
+            if not legal >> d & 1:
+                raise IllegalPlayError(
+                    f"{where} {action} while holding {_names(legal)}: you must follow {suit_name(suit)}"
+                )
+            mine &= ~(1 << d)
+        elif hand is not None and hand >> d & 1:
+            raise IllegalPlayError(f"{where} {action}, which is in your hand")
+        for out in shown_out:
+            if out.seat == player and out.mask >> d & 1:
+                raise IllegalPlayError(
+                    f"{where} {action} after showing out of {suit_name(out.suit)} in trick {out.trick}"
+                )
+        showing_out = led is not None and not suit_dominoes(suit, declaration) >> d & 1
+        if showing_out and not any(o.seat == player and o.suit == suit for o in shown_out):
+            shown_out.append(ShowOut(player, suit, number, suit_dominoes(suit, declaration)))
+        play = Play(number, player, d)
+        plays.append(play)
+        played_in[d] = play
+        trick.append(d)
+        if len(trick) == TRICK_SIZE:
+            winner = (leader + trick_winner(trick, declaration)) % 4
+            score[winner % 2] += trick_points(trick)
+            leader = winner
+            trick = []
+    return PlayHistory(
+        declaration=declaration,
+        bidder=bidder,
+        plays=tuple(plays),
+        leader=leader,
+        trick=tuple(trick),
+        score=(score[0], score[1]),
+        shown_out=tuple(shown_out),
+    )
+
+
+def describe_play(history: PlayHistory, d: Domino, seat: Seat | None = None) -> str:
+    """The next play, ``d``, in words: ``trick 3, seat 1 played 6-2 on a sixes lead`` or
+    ``trick 4, seat 0 (you) led 5-5`` (``seat``: the seat that sees the plays)."""
+    number = len(history.plays) // TRICK_SIZE + 1
+    led = history.trick[0] if history.trick else None
+    return f"trick {number}, {_seat(history.turn, seat)} {_action(d, led, history.declaration)}"
+
+
+def _seat(player: Seat, viewer: Seat | None) -> str:
+    return f"seat {player}{' (you)' if player == viewer else ''}"
+
+
+def _action(d: Domino, led: Domino | None, declaration: Declaration) -> str:
+    name = DOMINO_NAMES[d]
+    if led is None:
+        return f"led {name}"
+    suit = suit_led(led, declaration)
+    return f"played {name} on a {'trump' if suit == TRUMP else suit_name(suit)} lead"
+
+
+def _names(mask: Dominoes) -> str:
+    return " ".join(DOMINO_NAMES[d] for d in sorted(dominoes_in(mask), reverse=True))
