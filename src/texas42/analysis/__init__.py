@@ -34,7 +34,14 @@ from texas42.analysis.hand import (
     recommend,
 )
 from texas42.analysis.play import PlayAdvice, PlayStats, advise_play, rank_plays, turn_history
+from texas42.analysis.playout import DEFAULT_WORLDS, Playouts, play_out
 from texas42.analysis.racing import DEFAULT_MIN_DEALS, DEFAULT_RACING, Racing
+from texas42.analysis.realistic import (
+    DEFAULT_REALISTIC_DEALS,
+    RealisticAnalysis,
+    leading_trumps,
+    realistic_analysis,
+)
 from texas42.analysis.sample import DEFAULT_DEALS, Progress, Sample
 from texas42.analysis.solving import (
     DealTable,
@@ -53,6 +60,8 @@ __all__ = [
     "DEFAULT_DEALS",
     "DEFAULT_MIN_DEALS",
     "DEFAULT_RACING",
+    "DEFAULT_REALISTIC_DEALS",
+    "DEFAULT_WORLDS",
     "BidAdvice",
     "BidDifference",
     "Comparison",
@@ -66,8 +75,10 @@ __all__ = [
     "PlayLine",
     "PlayStats",
     "PlayedTrick",
+    "Playouts",
     "Progress",
     "Racing",
+    "RealisticAnalysis",
     "Recommendation",
     "Sample",
     "SpecialRung",
@@ -85,9 +96,12 @@ __all__ = [
     "hand_why",
     "highest_made",
     "iter_deal_tables",
+    "leading_trumps",
     "mean_interval",
     "optimal_line",
+    "play_out",
     "rank_plays",
+    "realistic_analysis",
     "recommend",
     "solve_deal_table",
     "special_contracts",

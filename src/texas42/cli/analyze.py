@@ -11,7 +11,9 @@ from rich.console import Console
 
 from texas42 import analysis, deal
 from texas42.analysis import HandAnalysis, Progress, hand_why
+from texas42.analysis.playout import DEFAULT_WORLDS
 from texas42.analysis.racing import DEFAULT_MIN_DEALS, DEFAULT_RACING, Racing
+from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS
 from texas42.cli.app import EXAMPLE_HAND, ODDS_HELP, app
 from texas42.cli.many import CSV, JSON, TEXT, analyze_many, recorded_seed
 from texas42.cli.options import (
@@ -33,7 +35,9 @@ from texas42.cli.options import (
     WhyOption,
     deal_constraints,
     house_rules,
+    option_parser,
     racing,
+    whole_number,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
 from texas42.deal import DealConstraints, draw_seed
@@ -129,8 +133,35 @@ def analyze(
         bool,
         typer.Option("--resume", help="With --out: keep the hands PATH holds, run the rest, same settings."),
     ] = False,
+    realistic: Annotated[
+        bool,
+        typer.Option(
+            "--realistic",
+            help="Also play the leading trumps out by players who see only their own hand; advise on that.",
+        ),
+    ] = False,
+    realistic_deals: Annotated[
+        int,
+        typer.Option(
+            "--realistic-deals",
+            metavar="N",
+            help="With --realistic: the deals played out (the first of the sample; default 200).",
+            parser=option_parser(whole_number("--realistic-deals", 1)),
+        ),
+    ] = DEFAULT_REALISTIC_DEALS,
+    worlds: Annotated[
+        int,
+        typer.Option(
+            "--worlds",
+            metavar="K",
+            help="With --realistic: the deals each player weighs at each decision (default 10).",
+            parser=option_parser(whole_number("--worlds", 1)),
+        ),
+    ] = DEFAULT_WORLDS,
 ) -> None:
     """What a hand is worth, and what to bid with it."""
+    if realistic and (file is not None or as_csv):
+        raise UsageError("--realistic analyses one hand (not --file or --csv)")
     if bool(hand) == (file is not None):
         raise UsageError("give a hand or --file PATH (not both); see 'texas42 analyze --help'")
     if as_json and as_csv:
@@ -158,7 +189,8 @@ def analyze(
         for item in parsed:
             deal.plan_deals(item.hand, job.constraints)  # bad constraints: nothing computed
     if file is None and not as_csv:
-        _analyze_one(job, parsed[0].hand, as_json, why or why_bid is not None)
+        plan = (realistic_deals, worlds) if realistic else None
+        _analyze_one(job, parsed[0].hand, as_json, why or why_bid is not None, plan)
     else:
         analyze_many(job, parsed, JSON if as_json else CSV if as_csv else TEXT, out, resume, cluster)
 
@@ -201,10 +233,19 @@ class AnalysisJob:
         )
 
 
-def _analyze_one(job: AnalysisJob, hand: Hand, as_json: bool, why: bool) -> None:
+def _analyze_one(
+    job: AnalysisJob, hand: Hand, as_json: bool, why: bool, realistic: tuple[int, int] | None = None
+) -> None:
+    """One hand; ``realistic``: (deals, worlds) of its playouts."""
     with ProgressBar(wants_progress(as_json), "analyzing") as bar:
         result = job.run(hand, bar.solves)
+    played = None
+    if realistic is not None:
+        with ProgressBar(wants_progress(as_json), "playing out") as bar:
+            deals, worlds = realistic
+            total = min(deals, result.deals) * len(analysis.leading_trumps(result))
+            played = analysis.realistic_analysis(result, deals, worlds, job.threads, bar.counter(total))
     if as_json:
-        emit_line(json.dumps(analysis_to_json(result, why_bid=job.why_bid)))
+        emit_line(json.dumps(analysis_to_json(result, why_bid=job.why_bid, realistic=played)))
     else:
-        Console().print(analysis_view(result, hand_why(result, job.why_bid) if why else None))
+        Console().print(analysis_view(result, hand_why(result, job.why_bid) if why else None, played))

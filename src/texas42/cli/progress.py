@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
@@ -59,6 +60,16 @@ class ProgressBar:
     def solves(self, done: int, total: int) -> None:
         """A progress callback for the analysis library."""
         self.update(done, total)
+
+    def counter(self, total: int) -> Callable[[int], None]:
+        """A callback ``step(k)``: ``k`` more of ``total`` done."""
+        done = [0]
+
+        def step(k: int) -> None:
+            done[0] += k
+            self.update(done[0], total)
+
+        return step
 
 
 def emit_line(text: str) -> None:

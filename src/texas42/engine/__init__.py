@@ -9,6 +9,7 @@ run, compiled) when first used.
 from __future__ import annotations
 
 from texas42.engine.inputs import check_deal_array
+from texas42.engine.playouts import position_play_values
 from texas42.engine.plays import ILLEGAL, PLAY_CHUNK, PlayValues, play_values, position_values
 from texas42.engine.specials import (
     SPECIAL_CHUNK,
@@ -41,6 +42,7 @@ __all__ = [
     "check_deal_array",
     "nello_value",
     "play_values",
+    "position_play_values",
     "position_values",
     "principal_variation",
     "reaches",

@@ -55,6 +55,12 @@ def play_kernels() -> ModuleType:
 
 
 @cache
+def playout_kernels() -> ModuleType:
+    """The kernel of play values for many positions at once: ``play_values_rows``."""
+    return _import_compiling("texas42.engine._playouts")
+
+
+@cache
 def nello_kernels() -> ModuleType:
     """The Nel-O kernels: ``nello_batch``."""
     return _import_compiling("texas42.engine._nello")

@@ -13,6 +13,7 @@ from texas42.analysis import (
     PlayAdvice,
     PlayLine,
     Racing,
+    RealisticAnalysis,
     Recommendation,
     SpecialStats,
     TrumpStats,
@@ -166,8 +167,23 @@ def sample_to_json(
     return result
 
 
+def realistic_to_json(realistic: RealisticAnalysis) -> dict[str, Any]:
+    """``{"source": "playouts", "deals", "worlds", "played_for", "trumps": [...]}``, each
+    trump as ``trump_to_json`` (the bidder's team's points in the playouts)."""
+    return {
+        "source": "playouts",
+        "deals": realistic.deals,
+        "worlds": realistic.worlds,
+        "played_for": realistic.played_for,
+        "trumps": [trump_to_json(s) for s in realistic.trumps],
+    }
+
+
 def analysis_to_json(
-    analysis: HandAnalysis, source: NamedHand | None = None, why_bid: int | None = None
+    analysis: HandAnalysis,
+    source: NamedHand | None = None,
+    why_bid: int | None = None,
+    realistic: RealisticAnalysis | None = None,
 ) -> dict[str, Any]:
     """``{"hand", "deals", "seed", "trumps": [...], "recommendation": {...}, "specials":
     [...], "exact", "constraints" (if any), "why"}``; for a hand from a hands file,
@@ -183,9 +199,22 @@ def analysis_to_json(
         "deals": analysis.deals,
         "seed": analysis.seed,
         "trumps": [trump_to_json(s) for s in analysis.trumps],
-        "recommendation": recommendation_to_json(analysis.recommendation),
+        "recommendation": _recommendation(analysis, realistic),
         "specials": [special_to_json(s) for s in analysis.specials],
         **tail,
+        **({} if realistic is None else {"realistic": realistic_to_json(realistic)}),
+    }
+
+
+def _recommendation(analysis: HandAnalysis, realistic: RealisticAnalysis | None) -> dict[str, Any]:
+    """The recommendation with its ``"basis"``: the realistic one with playouts (and the
+    double-dummy one beside it), else the double-dummy one."""
+    if realistic is None:
+        return {**recommendation_to_json(analysis.recommendation), "basis": "double-dummy"}
+    return {
+        **recommendation_to_json(realistic.recommendation),
+        "basis": "realistic",
+        "double_dummy": recommendation_to_json(analysis.recommendation),
     }
 
 

@@ -12,7 +12,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from texas42.analysis import HandAnalysis, LadderRung, SpecialStats, TrumpStats, Why
+from texas42.analysis import HandAnalysis, LadderRung, RealisticAnalysis, SpecialStats, TrumpStats, Why
 from texas42.deal import DealConstraints
 from texas42.report.why import why_table
 from texas42.report.wording import (
@@ -192,9 +192,58 @@ def specials_table(specials: Sequence[SpecialStats], confidence: float) -> Table
     return out
 
 
-def analysis_view(analysis: HandAnalysis, why: Why | None = None) -> RenderableType:
+def realistic_table(realistic: RealisticAnalysis, analysis: HandAnalysis) -> Table:
+    """The trumps played out: realistic points and odds beside the double-dummy ones."""
+    out = Table(
+        title=(
+            f"Realistic play: {realistic.deals} deals played out by players who see only their own "
+            f"dominoes ({realistic.worlds} worlds a decision), playing for {realistic.played_for}"
+        ),
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+        pad_edge=False,
+    )
+    out.add_column("trump", no_wrap=True)
+    out.add_column("points", justify="right", no_wrap=True)
+    out.add_column("(DD)", justify="right", style="dim")
+    for bid in MAIN_BIDS:
+        out.add_column("42/84" if bid == 42 else str(bid), justify="right")
+    for stats in realistic.trumps:
+        ci = stats.expected_points_ci95
+        dd = analysis.stats(stats.declaration)
+        cells = [
+            stats.declaration.label,
+            f"{stats.expected_points:.1f}±{(ci.high - ci.low) / 2:.1f}",
+            f"{dd.expected_points:.1f}",
+            *(percent(stats.make(bid)) for bid in MAIN_BIDS),
+        ]
+        out.add_row(*cells)
+    return out
+
+
+def realistic_text(realistic: RealisticAnalysis) -> Text:
+    """The recommendation on the realistic odds."""
+    rec = realistic.recommendation
+    ci = rec.make_ci95
+    odds = f"{percent(rec.make)} of the playouts (95% CI {percent(ci.low)} to {percent(ci.high)})"
+    if rec.passes:
+        head = Text("Realistic: pass", style="bold reverse yellow")
+        body = (
+            f": no trump played out makes 30 in {percent(rec.confidence)}; forced, "
+            f"{rec.declaration.label} makes 30 in {odds}."
+        )
+    else:
+        head = Text(f"Realistic: bid {rec.bid} with {rec.declaration.label}", style="bold reverse green")
+        body = f": made in {odds}. Expected marks {rec.expected_marks:+.2f}."
+    return Text.assemble(head, body, " This is the advice to follow at a real table.")
+
+
+def analysis_view(
+    analysis: HandAnalysis, why: Why | None = None, realistic: RealisticAnalysis | None = None
+) -> RenderableType:
     """The whole ``texas42 analyze`` report for one hand (with ``why``, its table last
-    but the footer)."""
+    but the footer; with ``realistic``, the playouts and their advice after the
+    double-dummy one)."""
     parts: list[RenderableType] = [
         hand_header(analysis.hand, analysis.deals, analysis.seed, None, analysis.exact, analysis.constraints),
         analysis_table(analysis),
@@ -202,6 +251,8 @@ def analysis_view(analysis: HandAnalysis, why: Why | None = None) -> RenderableT
     if analysis.specials:
         parts.append(specials_table(analysis.specials, analysis.confidence))
     parts.append(recommendation_text(analysis))
+    if realistic is not None:
+        parts += [Text(""), realistic_table(realistic, analysis), realistic_text(realistic)]
     if why is not None:
         parts += [Text(""), why_table(why)]
     raced = short_of_deals(analysis.trumps, analysis.deals)

@@ -1,0 +1,187 @@
+"""Realistic playouts: hands played out by players who see only their own dominoes.
+
+At each turn the seat to play deals ``worlds`` deals of the dominoes it cannot see,
+consistent with everything it has seen (its own hand, every play so far, the suits each
+seat showed out of: ``deal.deals_seen_from``), values each of its legal plays double-dummy
+in every one of those worlds, and plays the best for its team: the bidder's team the play
+that makes the bid in the most worlds, the defenders the one that sets it in the most,
+expected points breaking ties (then as ``texas42 play`` ranks). This is perfect-information Monte
+Carlo (PIMC), the play engine of strong bridge and Skat programs. A play forced by the
+rules costs nothing. With ``worlds=0`` every seat sees the true deal: the playout is then
+double-dummy play itself.
+
+All the playouts advance together, one play at a time: every turn of every deal, in every
+world, is one parallel batch of the engine. Each deal draws its worlds from its own seeded
+generator, so the result depends only on the seed, never on the threads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+
+from texas42 import deal, engine
+from texas42.errors import AnalysisError
+from texas42.rules import (
+    TOTAL_POINTS,
+    Declaration,
+    Domino,
+    PlayHistory,
+    Seat,
+    legal_plays,
+    needed_points,
+    replay,
+)
+
+DEFAULT_WORLDS: Final = 10
+PLAYS: Final = 28
+
+
+@dataclass(frozen=True)
+class Playouts:
+    """``deals`` (an (n, 4) array of the hands dealt, seat 0 first) played out under
+    ``declaration``, ``bidder`` leading, each side playing for ``bid`` (None: for points
+    alone) with ``worlds`` worlds a decision (0: seeing every hand). ``points[i]``: what
+    the bidder's team took in deal i; ``plays[i]``: the 28 dominoes in order of play;
+    ``decisions``: the turns that were not forced, summed over the deals."""
+
+    declaration: Declaration
+    bidder: Seat
+    bid: int | None
+    worlds: int
+    seed: int
+    deals: np.ndarray
+    points: np.ndarray
+    plays: np.ndarray
+    decisions: int
+
+
+def check_worlds(worlds: int) -> int:
+    """``worlds`` if it is 0 (every hand seen) or more, else an ``AnalysisError``."""
+    if worlds < 0:
+        raise AnalysisError(f"the worlds a decision must be 0 or more, got {worlds}")
+    return worlds
+
+
+def best_play(values: np.ndarray, plays: int, bidder_side: bool, need: int) -> Domino:
+    """The domino to play among the mask ``plays``: ``values[w, d]`` is what the bidder's
+    team takes over the hand in world w after domino d. Ranked as ``texas42 play`` ranks
+    (``analysis.play.rank_plays``): the play that wins the contract for the side to play
+    (makes ``need`` points, or keeps the bidder below it) in the most worlds, then the most
+    expected points for that side, then the best play in the most worlds, then the higher
+    domino."""
+    legal = [d for d in range(PLAYS) if plays >> d & 1]
+    own = values[:, legal] if bidder_side else TOTAL_POINTS - values[:, legal]
+    wins = (values[:, legal] >= need) if bidder_side else (values[:, legal] < need)
+    best = own == own.max(axis=1, keepdims=True)
+    keys = [
+        (int(wins[:, j].sum()), int(own[:, j].sum()), int(best[:, j].sum()), d) for j, d in enumerate(legal)
+    ]
+    return max(keys)[3]
+
+
+class _Game:
+    """One deal being played out."""
+
+    def __init__(self, dealt: np.ndarray, declaration: Declaration, bidder: Seat, rng: np.random.Generator):
+        self.dealt = [int(h) for h in dealt]
+        self.declaration = declaration
+        self.bidder = bidder
+        self.rng = rng
+        self.plays: list[Domino] = []
+        self.history: PlayHistory = replay(declaration, bidder, [])
+
+    def turn(self) -> tuple[Seat, int]:
+        """The seat to play and its legal plays (a mask)."""
+        h = self.history
+        seat = h.turn
+        held = self.dealt[seat] & ~h.played
+        return seat, legal_plays(held, h.trick[0] if h.trick else None, self.declaration)
+
+    def worlds(self, seat: Seat, count: int) -> np.ndarray:
+        """The deals of the dominoes still held that ``seat`` weighs (the true one for 0)."""
+        if count == 0:
+            played = self.history.played
+            return np.array([[h & ~played for h in self.dealt]], dtype=np.int64)
+        drawn, _ = deal.deals_seen_from(self.history, seat, self.dealt[seat], count, self.rng)
+        return drawn
+
+    def play(self, d: Domino) -> None:
+        self.plays.append(d)
+        self.history = replay(self.declaration, self.bidder, self.plays)
+
+    def bidder_points(self, team02: np.ndarray) -> np.ndarray:
+        """Values for seats 0/2 (from the trick in progress on) as the bidder's team's
+        points over the whole hand."""
+        total = team02 + self.history.score[0]
+        result: np.ndarray = total if self.bidder % 2 == 0 else TOTAL_POINTS - total
+        return result
+
+
+def play_out(
+    deals: np.ndarray,
+    declaration: Declaration,
+    bid: int | None,
+    worlds: int = DEFAULT_WORLDS,
+    seed: int = 0,
+    bidder: Seat = 0,
+    threads: int | None = None,
+    on_progress: Callable[[int], None] | None = None,
+) -> Playouts:
+    """Play every deal of ``deals`` out, each seat seeing only its own hand (``worlds``
+    worlds a decision; 0: every hand). ``on_progress(k)`` is called with the number of
+    deals finished since its previous call, once a deal is over."""
+    check_worlds(worlds)
+    declaration = Declaration(declaration)
+    deals = np.ascontiguousarray(deals, dtype=np.int64)
+    need = 0 if bid is None else needed_points(bid)
+    streams = np.random.SeedSequence(seed).spawn(deals.shape[0])
+    games = [
+        _Game(row, declaration, bidder, np.random.Generator(np.random.PCG64(s)))
+        for row, s in zip(deals, streams, strict=True)
+    ]
+    decisions = 0
+    for _ in range(PLAYS):
+        asked: list[tuple[_Game, Seat, int, int]] = []
+        rows: list[np.ndarray] = []
+        for game in games:
+            seat, plays = game.turn()
+            if plays.bit_count() == 1:
+                game.play(plays.bit_length() - 1)
+                continue
+            weighed = game.worlds(seat, worlds)
+            asked.append((game, seat, plays, len(weighed)))
+            rows.append(weighed)
+        if asked:
+            decisions += len(asked)
+            values = _values(asked, rows, declaration, threads)
+            start = 0
+            for game, seat, plays, count in asked:
+                points = game.bidder_points(values[start : start + count])
+                side = seat % 2 == bidder % 2
+                game.play(best_play(points, plays, side, need))
+                start += count
+        if on_progress is not None and len(games[0].plays) == PLAYS:
+            on_progress(len(games))
+    points = np.array([g.history.score[bidder % 2] for g in games], dtype=np.int64)
+    plays_array = np.array([g.plays for g in games], dtype=np.int64).reshape(len(games), PLAYS)
+    return Playouts(declaration, bidder, bid, worlds, seed, deals, points, plays_array, decisions)
+
+
+def _values(
+    asked: list[tuple[_Game, Seat, int, int]],
+    rows: list[np.ndarray],
+    declaration: Declaration,
+    threads: int | None,
+) -> np.ndarray:
+    """The play values of every world of every game asked, in one batch of the engine."""
+    leaders: list[int] = []
+    tricks: list[tuple[Domino, ...]] = []
+    for game, _, _, count in asked:
+        leaders += [game.history.leader] * count
+        tricks += [game.history.trick] * count
+    hands = np.concatenate(rows)
+    return engine.position_play_values(hands, declaration, leaders, tricks, threads=threads)

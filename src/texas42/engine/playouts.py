@@ -1,0 +1,76 @@
+"""The value of each legal play for many positions at once, each its own leader and trick
+in progress: one parallel batch for every turn of many playouts. See
+docs/engine.md#play-values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from texas42 import rules
+from texas42.engine import running, tables
+from texas42.engine.plays import PLAY_CHUNK
+from texas42.errors import DealArrayError, EngineInputError
+from texas42.rules import Declaration, Domino
+
+
+def position_play_values(
+    hands: np.ndarray,
+    declaration: Declaration,
+    leaders: Sequence[int] | np.ndarray,
+    tricks: Sequence[Sequence[Domino]],
+    threads: int | None = None,
+) -> np.ndarray:
+    """``values[i, d]``: the points seats 0 and 2 take from row i's trick in progress on
+    (the trick's points so far included) when the seat to play plays domino d and every
+    seat then plays perfectly, double-dummy; -1 where d is not a legal play.
+
+    Row i is a position of a trump hand: ``hands[i]`` the dominoes each seat still holds,
+    ``tricks[i]`` the 0 to 3 dominoes played to the trick in progress, the first led by
+    ``leaders[i]``. All rows are solved as one parallel batch; the values do not depend
+    on ``threads``."""
+    hands = np.ascontiguousarray(hands, dtype=np.int64)
+    n = hands.shape[0] if hands.ndim == 2 else -1
+    leader_array = np.ascontiguousarray(leaders, dtype=np.int64)
+    if hands.ndim != 2 or hands.shape[1] != 4 or leader_array.shape != (n,) or len(tricks) != n:
+        raise DealArrayError("positions need an (n, 4) array of hands, n leaders and n tricks")
+    if np.any((leader_array < 0) | (leader_array > 3)):
+        raise EngineInputError("a leader is a seat 0..3")
+    trick_array = np.zeros((n, 3), dtype=np.int64)
+    sizes = np.zeros(n, dtype=np.int64)
+    for i, trick in enumerate(tricks):
+        if len(trick) > 3:
+            raise EngineInputError(f"a trick in progress holds 0 to 3 dominoes, got {len(trick)}")
+        trick_array[i, : len(trick)] = trick
+        sizes[i] = len(trick)
+    _check_positions(hands, leader_array, trick_array, sizes)
+    out = np.zeros((n, len(rules.DOMINOES)), dtype=np.int64)
+    if n:
+        kernel = running.playout_kernels().play_values_rows
+        table = tables.trump_tables()[Declaration(declaration).value]
+        nodes = np.zeros(n, dtype=np.int64)
+        done = np.zeros(-(-n // PLAY_CHUNK), dtype=np.int64)
+        with running.threads_used(threads):
+            kernel(hands, table, leader_array, trick_array, sizes, out, nodes, PLAY_CHUNK, done)
+    return out
+
+
+def _check_positions(hands: np.ndarray, leaders: np.ndarray, tricks: np.ndarray, sizes: np.ndarray) -> None:
+    """Each row: disjoint hands, the seats that played to the trick holding one domino
+    fewer than the others, the seat to play at least one, the trick's dominoes in no hand."""
+    if np.any(hands < 0) or np.any(hands > rules.ALL_DOMINOES) or np.any((tricks < 0) | (tricks > 27)):
+        raise DealArrayError("a hand mask or a domino of a trick is outside the 28 dominoes")
+    seats = np.arange(4)
+    played = ((seats[None, :] - leaders[:, None]) % 4 < sizes[:, None]).astype(np.int64)
+    held = np.bitwise_count(hands).astype(np.int64) + played
+    if np.any(held != held[:, :1]) or np.any(held[:, 0] < 1) or np.any(held[:, 0] > rules.HAND_SIZE):
+        raise DealArrayError("a position's hands do not match its trick in progress")
+    union = hands[:, 0] | hands[:, 1] | hands[:, 2] | hands[:, 3]
+    if np.any(np.bitwise_count(union) != np.bitwise_count(hands).sum(axis=1)):
+        raise DealArrayError("a domino is in two hands of the same position")
+    for i in range(hands.shape[0]):
+        trick = [int(d) for d in tricks[i, : sizes[i]]]
+        if len(set(trick)) != len(trick) or union[i] & rules.mask_of(trick):
+            raise DealArrayError(f"position {i}: a domino of the trick is twice in play")
