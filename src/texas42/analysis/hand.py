@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
 
-from texas42 import deal
+from texas42 import deal, engine
 from texas42.analysis.sample import (
     DEFAULT_DEALS,
     Progress,
@@ -23,6 +23,7 @@ from texas42.analysis.specials import (
     DEFAULT_BATCH_DEALS,
     SpecialStats,
     analyze_specials,
+    special_contracts,
     special_solves_per_deal,
 )
 from texas42.analysis.statistics import Interval, TrumpStats, best_at, wilson_interval
@@ -34,6 +35,7 @@ from texas42.rules import (
     MARK,
     PASS,
     POINT_BIDS,
+    Contract,
     Declaration,
     Hand,
     HouseRules,
@@ -201,6 +203,8 @@ def analyze_hand(
     drawn = draw_samples(hand, deals, seed, constraints)
     deals = drawn.size
     special_solves = deals * special_solves_per_deal(hand, house)
+    contracts = special_contracts(hand, house)
+    engine.expect(trumps=True, nello=Contract.NELLO in contracts, sevens=Contract.SEVENS in contracts)
     counter = SolveCounter(deals * (len(chosen) + (not drawn.exact)) + special_solves, progress)
     sample = solve_sample(hand, seed, drawn.main, chosen, threads, counter)
     specials = analyze_specials(hand, drawn.main, house, threads, batch_deals, counter)

@@ -9,6 +9,7 @@ run, compiled) when first used.
 from __future__ import annotations
 
 from texas42.engine.inputs import check_deal_array
+from texas42.engine.running import expect
 from texas42.engine.specials import (
     SPECIAL_CHUNK,
     SpecialResult,
@@ -35,6 +36,7 @@ __all__ = [
     "SpecialResult",
     "Trick",
     "check_deal_array",
+    "expect",
     "nello_value",
     "principal_variation",
     "reaches",
