@@ -71,3 +71,13 @@ def test_the_command_lines_help_imports_no_numba() -> None:
     code = "import sys, texas42.cli; print('numba' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+@pytest.mark.parametrize("args", [["--version"], ["--help"], ["solve", "--help"]])
+def test_version_and_help_import_no_numba(args: list[str]) -> None:
+    code = (
+        "import sys\nfrom texas42.cli import main\nsys.argv = ['texas42', *sys.argv[1:]]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\nprint('numba' in sys.modules, file=sys.stderr)"
+    )
+    done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, check=True)
+    assert done.stderr.strip() == "False"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -642,3 +643,88 @@ def test_the_kernels_are_cached_by_the_engine_locator() -> None:
     for kernel in kernels:
         assert isinstance(kernel._cache._impl.locator, _jit.KernelCacheLocator), kernel
         assert kernel._cache._cache_file._source_stamp == stamp
+
+
+# --- Compiling: the notice and the helper process -------------------------------------------
+
+# Two tiny kernel modules stand for the real ones, which take seconds to compile.
+TINY_KERNELS = {
+    "_tiny_a.py": """
+from numba import types
+
+from texas42.engine._jit import inline, jit
+
+
+@inline
+def _twice(x):
+    return 2 * x
+
+
+@jit(types.int64(types.int64))
+def f(x):
+    return _twice(x) + 1
+
+
+@jit(types.int64(types.int64))
+def g(x):
+    return f(x) + 1
+""",
+    "_tiny_b.py": """
+from numba import types
+
+from texas42.engine._jit import jit
+
+
+@jit(types.int64(types.int64))
+def h(x):
+    return x - 1
+""",
+}
+
+LOAD_TINY_KERNELS = """
+import sys
+from texas42.engine import running
+running._expect("texas42.engine._tiny_b")
+a = running._import_compiling("texas42.engine._tiny_a")
+b = running._import_compiling("texas42.engine._tiny_b")
+assert (a.g(1), b.h(1)) == (4, 0)
+print(sum(b.h.stats.cache_misses.values()), running._helper is not None)
+"""
+
+
+@pytest.fixture
+def tiny_package(tmp_path: Path) -> Path:
+    """A copy of the package with the tiny kernel modules among its kernel files."""
+    copy = tmp_path / "src" / "texas42"
+    shutil.copytree(REPO_ROOT / "src" / "texas42", copy, ignore=shutil.ignore_patterns("__pycache__"))
+    for name, source in TINY_KERNELS.items():
+        (copy / "engine" / name).write_text(source)
+    return copy.parent
+
+
+def _load_tiny_kernels(src: Path, cache: Path) -> tuple[str, str]:
+    env = {**os.environ, "PYTHONPATH": str(src), "NUMBA_CACHE_DIR": str(cache)}
+    done = subprocess.run(
+        [sys.executable, "-c", LOAD_TINY_KERNELS],
+        env=env,
+        cwd=cache.parent,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout, done.stderr
+
+
+def test_the_compiling_notice_appears_once_when_compiling_and_never_from_the_cache(
+    tiny_package: Path, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    # The first run: module a compiles here (one notice for its three functions), and
+    # meanwhile the helper process compiles module b, expected next, into the cache.
+    stdout, stderr = _load_tiny_kernels(tiny_package, cache)
+    assert stderr == running.COMPILING_NOTICE + "\n"
+    assert stdout == "0 True\n"  # b was loaded from the cache the helper wrote
+    # The next run loads both from the cache: no notice, no helper.
+    stdout, stderr = _load_tiny_kernels(tiny_package, cache)
+    assert stderr == ""
+    assert stdout == "0 False\n"

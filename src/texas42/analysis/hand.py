@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Final
 
-from texas42 import deal
+from texas42 import deal, engine
 from texas42.analysis.racing import (
     DEFAULT_RACING,
     Racing,
@@ -31,6 +31,7 @@ from texas42.analysis.specials import (
     DEFAULT_BATCH_DEALS,
     SpecialStats,
     analyze_specials,
+    special_contracts,
     special_solves_per_deal,
 )
 from texas42.analysis.statistics import Interval, TrumpStats, best_at, wilson_interval
@@ -42,6 +43,7 @@ from texas42.rules import (
     MARK,
     PASS,
     POINT_BIDS,
+    Contract,
     Declaration,
     Hand,
     HouseRules,
@@ -215,6 +217,8 @@ def analyze_hand(
     drawn = draw_samples(hand, deals, seed, constraints)
     deals = drawn.size
     special_solves = deals * special_solves_per_deal(hand, house)
+    contracts = special_contracts(hand, house)
+    engine.expect(trumps=True, nello=Contract.NELLO in contracts, sevens=Contract.SEVENS in contracts)
     counter = SolveCounter(deals * (len(chosen) + (not drawn.exact)) + special_solves, progress)
     if racing is None or drawn.exact:
         sample = solve_sample(hand, seed, drawn.main, chosen, threads, counter)

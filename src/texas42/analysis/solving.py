@@ -94,6 +94,8 @@ def iter_deal_tables(
     them, the special contracts); yield the tables in input order."""
     if batch_deals < 1:
         raise AnalysisError(f"batch_deals must be at least 1, got {batch_deals}")
+    specials = house is not None and house.specials
+    engine.expect(trumps=True, nello=specials, sevens=specials)
     batch: list[Deal] = []
     for deal in deals:
         batch.append(deal)

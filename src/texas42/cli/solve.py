@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from texas42 import engine
 from texas42.analysis import DealTable, PlayLine, iter_deal_tables, optimal_line
 from texas42.analysis.solving import DEFAULT_BATCH_DEALS
 from texas42.cli.app import EXAMPLE_DEAL, app
@@ -125,6 +126,7 @@ def solve_chunk(
     want_line: bool,
 ) -> list[tuple[DealTable, PlayLine | None]]:
     """The tables (and optimal lines) of a chunk of deals: a cluster's unit of work."""
+    engine.expect(lines=want_line and choice is not None)
     return [
         (table, optimal_line(table.deal, *choice) if want_line and choice is not None else None)
         for table in iter_deal_tables(deals, threads, DEFAULT_BATCH_DEALS, house)

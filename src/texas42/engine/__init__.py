@@ -11,6 +11,7 @@ from __future__ import annotations
 from texas42.engine.inputs import check_deal_array
 from texas42.engine.playouts import position_play_values
 from texas42.engine.plays import ILLEGAL, PLAY_CHUNK, PlayValues, play_values, position_values
+from texas42.engine.running import expect
 from texas42.engine.specials import (
     SPECIAL_CHUNK,
     SpecialResult,
@@ -40,6 +41,7 @@ __all__ = [
     "SpecialResult",
     "Trick",
     "check_deal_array",
+    "expect",
     "nello_value",
     "play_values",
     "position_play_values",

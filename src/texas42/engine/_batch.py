@@ -4,10 +4,9 @@ See docs/engine.md#parallel-batches-and-determinism.
 
 from __future__ import annotations
 
-import numba
 from numba import types
 
-from texas42.engine._jit import jit
+from texas42.engine._jit import claim, jit
 from texas42.engine._layout import NODES
 from texas42.engine._search import new_workspace, reaches_one, solve_one
 
@@ -25,10 +24,10 @@ __all__ = ["new_workspace", "reaches_one", "solve_batch", "solve_one"]
         types.int64[:, ::1],
         types.int64,
         types.int64[::1],
+        types.int64[::1],
     ),
-    parallel=True,
 )
-def solve_batch(hands, tables, declarations, leaders, targets, out, nodes, chunk, done):
+def solve_batch(hands, tables, declarations, leaders, targets, out, nodes, chunk, done, claimed):
     """out[i, j]: points for seats 0/2 of deal i under declarations[j], leaders[i] leading;
     where targets[i] >= 0, only whether they take at least that many (1 or 0).
 
@@ -38,7 +37,8 @@ def solve_batch(hands, tables, declarations, leaders, targets, out, nodes, chunk
     n_declarations = declarations.shape[0]
     tasks = hands.shape[0] * n_declarations
     n_chunks = (tasks + chunk - 1) // chunk
-    for c in numba.prange(n_chunks):
+    c = claim(claimed)
+    while c < n_chunks:
         W = new_workspace()
         for task in range(c * chunk, min(tasks, (c + 1) * chunk)):
             i = task // n_declarations
@@ -50,3 +50,4 @@ def solve_batch(hands, tables, declarations, leaders, targets, out, nodes, chunk
                 out[i, j] = solve_one(W, hands[i], tables[declarations[j]], leaders[i])
             nodes[i, j] = W[NODES] - before
             done[c] += 1
+        c = claim(claimed)

@@ -17,17 +17,32 @@ from numba import types
 from numba.core import caching, config
 from numba.extending import intrinsic
 
-JIT_OPTIONS = {"cache": True, "nogil": True, "boundscheck": False, "error_model": "numpy"}
+JIT_OPTIONS = {"nogil": True, "boundscheck": False, "error_model": "numpy"}
+
+# A helper's own machine code is never called: it is compiled into each caller (LLVM's
+# always-inline), so it needs no wrapper for calls from Python and no cache of its own.
+HELPER_OPTIONS = {"no_cpython_wrapper": True, "no_cfunc_wrapper": True, "forceinline": True}
 
 
 def jit(*signature, **options):
-    """The one place that sets the njit options."""
-    return numba.njit(*signature, **JIT_OPTIONS, **options)
+    """A kernel, cached: with a signature, compiled (or loaded from the cache) at import."""
+    return numba.njit(*signature, cache=True, **JIT_OPTIONS, **options)
 
 
 def inline(function):
-    """A helper of the search, inlined into its callers (a call per node costs more than
-    the helper's work) and never compiled on its own."""
+    """A helper of the kernels: compiled once as an ordinary function, then inlined by LLVM
+    into each caller (a call per node costs more than the helper's work). Not for one that
+    calls a recursive kernel: see ``ir_inline``."""
+    return numba.njit(**JIT_OPTIONS, **HELPER_OPTIONS)(function)
+
+
+def ir_inline(function):
+    """A helper that calls a recursive kernel (a search), inlined into its callers by Numba
+    itself, on its IR, before typing. Compiled on its own, such a helper would link in the
+    whole search, optimised and compiled to machine code once more (about half a second
+    each); and the search's own loops over leads and follows, which call it back, cannot
+    be compiled before it exists. Numba copies and types the helper again at every call
+    site: keep them few and small. Called from Python, one compiles on its own, lazily."""
     return jit(inline="always")(function)
 
 
@@ -54,6 +69,20 @@ def lowest(typingctx, x):
         return builder.call(fn, [args[0], ir.Constant(ir.IntType(1), 0)])
 
     return types.int64(types.int64), codegen
+
+
+@intrinsic
+def claim(typingctx, counter):
+    """The next number of ``counter[0]``, taken atomically (fetch and add 1): how the threads
+    running one batch share out its chunks."""
+    if not (isinstance(counter, types.Array) and counter.dtype == types.int64 and counter.ndim == 1):
+        return None
+
+    def codegen(context, builder, signature, args):
+        array = context.make_array(signature.args[0])(context, builder, args[0])
+        return builder.atomic_rmw("add", array.data, ir.Constant(ir.IntType(64), 1), "monotonic")
+
+    return types.int64(counter), codegen
 
 
 @intrinsic

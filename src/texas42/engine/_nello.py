@@ -7,12 +7,11 @@ See docs/engine.md#nel-o.
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 from numba import types
 
 from texas42.engine._entries import nello_key, nello_slot
-from texas42.engine._jit import inline, jit, lowest, popcount
+from texas42.engine._jit import claim, inline, ir_inline, jit, lowest, popcount
 from texas42.engine._layout import (
     N_GEN,
     N_HANDS,
@@ -34,7 +33,7 @@ from texas42.engine._layout import (
 from texas42.engine._ordering import pick
 
 
-@jit(types.int64[::1]())
+@inline
 def new_nello_workspace():
     return np.zeros(NELLO_WORKSPACE_SIZE, dtype=np.int64)
 
@@ -218,7 +217,7 @@ def nello_search(W, seat, pos, suit, win_seat, win_power):
     return result
 
 
-@jit(types.int64(types.int64[::1], types.int64[::1], types.int64[::1]))
+@ir_inline
 def nello_one(W, hands, table):
     """1 if the bidder (hands[0], leading) can lose every trick against hands[1], hands[2]."""
     for i in range(3):
@@ -231,16 +230,24 @@ def nello_one(W, hands, table):
 
 
 @jit(
-    types.void(types.int64[:, ::1], types.int64[::1], types.int64[::1], types.int64[::1], types.int64),
-    parallel=True,
+    types.void(
+        types.int64[:, ::1],
+        types.int64[::1],
+        types.int64[::1],
+        types.int64[::1],
+        types.int64,
+        types.int64[::1],
+    ),
 )
-def nello_batch(hands, table, out, nodes, chunk):
+def nello_batch(hands, table, out, nodes, chunk, claimed):
     """out[i]: nello_one of hands[i] (bidder, left, right). Each chunk of deals has its own
     workspace and writes only its own cells: results do not depend on the thread count."""
     n = hands.shape[0]
-    for c in numba.prange((n + chunk - 1) // chunk):
+    c = claim(claimed)
+    while c < (n + chunk - 1) // chunk:
         W = new_nello_workspace()
         for i in range(c * chunk, min(n, (c + 1) * chunk)):
             before = W[N_NODES]
             out[i] = nello_one(W, hands[i], table)
             nodes[i] = W[N_NODES] - before
+        c = claim(claimed)

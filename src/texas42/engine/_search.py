@@ -22,7 +22,7 @@ from texas42.engine._entries import (
     tt_remaining,
     tt_unpack,
 )
-from texas42.engine._jit import as_pointer, inline, jit, popcount
+from texas42.engine._jit import as_pointer, inline, ir_inline, jit, popcount
 from texas42.engine._layout import (
     DOMINOES,
     GEN,
@@ -130,7 +130,7 @@ def _next_trick_cut(W, seat, moves, n, power, win_seat, win_power, points, remai
     return -1
 
 
-@inline
+@ir_inline
 def _leads(address, W, seat, pos, moves, n, ply, alpha, beta):
     """Search the n leads at ``moves``, best-scored first; return the best value and the
     lead that last improved it."""
@@ -164,7 +164,7 @@ def _leads(address, W, seat, pos, moves, n, ply, alpha, beta):
     return best, best_lead
 
 
-@inline
+@ir_inline
 def _follows(address, W, seat, pos, suit, win_seat, win_power, points, moves, n, void, alpha, beta):
     """Search the n follows at ``moves``, best-scored first; return the best value."""
     hand = W[HANDS + seat]
@@ -202,7 +202,7 @@ def _follows(address, W, seat, pos, suit, win_seat, win_power, points, moves, n,
     return best
 
 
-@inline
+@ir_inline
 def _trick_done(address, W, pos, d, leader, trick, remaining, lo, hi):
     """The value on (lo, hi) once ``d`` completes a trick worth ``trick`` that ``leader``
     won: settled here when no search is needed, saving a call."""
@@ -305,7 +305,7 @@ def load(W, hands, table):
         W[GEN] = 1
 
 
-@jit(types.int64(types.int64[::1], *[types.int64] * 6))
+@ir_inline
 def exact_value(W, seat, pos, suit, win_seat, win_power, points):
     """The exact value of the position in W: one principal-variation search. Its first
     move gets the full window and every later one a null window, searched again with a
@@ -320,7 +320,7 @@ def exact_value(W, seat, pos, suit, win_seat, win_power, points):
     return search(np.int64(W.ctypes.data), seat, pos, suit, win_seat, win_power, points, below, high + 1)
 
 
-@jit(types.int64(types.int64[::1], types.int64[::1], types.int64[::1], types.int64))
+@ir_inline
 def solve_one(W, hands, table, leader):
     """Points for seats 0/2 from the start of a trick that ``leader`` leads."""
     load(W, hands, table)
@@ -328,7 +328,7 @@ def solve_one(W, hands, table, leader):
     return exact_value(W, leader, zero, zero, zero, zero, zero)
 
 
-@jit(types.int64(types.int64[::1], types.int64[::1], types.int64[::1], types.int64, types.int64))
+@ir_inline
 def reaches_one(W, hands, table, leader, target):
     """1 if seats 0/2 take at least ``target`` points from the start of a trick that
     ``leader`` leads, else 0: one null-window search, not the exact value."""

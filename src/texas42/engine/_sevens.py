@@ -7,12 +7,11 @@ entries stay true from one deal to the next. See docs/engine.md#sevens.
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 from numba import types
 
 from texas42.engine._entries import sevens_keys, sevens_pack, sevens_slot, sevens_unpack
-from texas42.engine._jit import inline, jit, lowest, popcount
+from texas42.engine._jit import claim, inline, ir_inline, jit, lowest, popcount
 from texas42.engine._layout import (
     DOMINOES,
     PLY_SCORES,
@@ -28,7 +27,7 @@ from texas42.engine._ordering import pick
 from texas42.engine._window import improve, proven_bounds, settled
 
 
-@jit(types.int64[::1](types.int64[::1]))
+@inline
 def new_sevens_workspace(distance):
     """A workspace with each domino's distance from 7 (``distance``, 28 values)."""
     W = np.zeros(SEVENS_WORKSPACE_SIZE, dtype=np.int64)
@@ -246,7 +245,7 @@ def sevens_search(W, seat, pos, win_seat, win_distance, alpha, beta):
     return best
 
 
-@jit(types.int64(types.int64[::1], types.int64[::1], types.int64, types.int64))
+@ir_inline
 def sevens_one(W, hands, leader, contract):
     """The tricks seats 0/2 take, ``leader`` leading (one full-window search: with seven
     values at most, it beat null-window bisection). With ``contract``, only whether the
@@ -271,15 +270,17 @@ def sevens_one(W, hands, leader, contract):
         types.int64[::1],
         types.int64[::1],
         types.int64,
+        types.int64[::1],
     ),
-    parallel=True,
 )
-def sevens_batch(hands, leaders, distance, contract, out, nodes, chunk):
+def sevens_batch(hands, leaders, distance, contract, out, nodes, chunk, claimed):
     """out[i]: sevens_one of hands[i] with leaders[i] leading, chunk by chunk as nello_batch."""
     n = hands.shape[0]
-    for c in numba.prange((n + chunk - 1) // chunk):
+    c = claim(claimed)
+    while c < (n + chunk - 1) // chunk:
         W = new_sevens_workspace(distance)
         for i in range(c * chunk, min(n, (c + 1) * chunk)):
             before = W[S_NODES]
             out[i] = sevens_one(W, hands[i], leaders[i], contract)
             nodes[i] = W[S_NODES] - before
+        c = claim(claimed)

@@ -6,46 +6,151 @@ Importing this module does not import numba: the kernel modules are imported on 
 
 from __future__ import annotations
 
+import atexit
 import importlib
+import subprocess
 import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
+from pathlib import Path
 from types import ModuleType
 
 import numpy as np
 
-_compiling_told = threading.Event()
+COMPILING_NOTICE = "texas42: compiling the solvers (first run only, about 15 s)..."
+
+TRUMPS = "texas42.engine._batch"
+LINES = "texas42.engine._line"
+NELLO = "texas42.engine._nello"
+SEVENS = "texas42.engine._sevens"
+
+_lock = threading.Lock()
+_listening = False
+_told = False
+_expected: list[str] = []
+_helper: subprocess.Popen[str] | None = None
+_helper_modules: list[str] = []
+_helper_done: set[str] = set()
 
 
-def _tell_compiling() -> None:
-    if not _compiling_told.is_set():
-        _compiling_told.set()
-        message = "texas42: compiling the solvers (first run only, about half a minute)..."
-        print(message, file=sys.stderr, flush=True)
+def expect(trumps: bool = False, lines: bool = False, nello: bool = False, sevens: bool = False) -> None:
+    """Say which kernels this run is about to use: the trump engine's, the optimal line's,
+    Nel-O's, sevens'. When loading the first of them compiles (a first run), a helper
+    process compiles the others meanwhile, on another core, into the same cache."""
+    wanted = {TRUMPS: trumps, LINES: lines, NELLO: nello, SEVENS: sevens}
+    _expect(*(module for module, yes in wanted.items() if yes))
+
+
+def _expect(*modules: str) -> None:
+    with _lock:
+        _expected.extend(m for m in modules if m not in _expected)
+
+
+def _listen_for_compiles() -> None:
+    """From now on, tell the user once when Numba compiles a function of texas42, which it
+    does only when the function is not in its cache; then start the helper process."""
+    global _listening
+    with _lock:
+        if _listening:
+            return
+        _listening = True
+    from numba.core import event
+
+    class Notice(event.Listener):
+        def on_start(self, ev: event.Event) -> None:
+            global _told
+            function = getattr(ev.data.get("dispatcher"), "py_func", None)
+            if _told or not getattr(function, "__module__", "").startswith("texas42."):
+                return
+            _told = True
+            print(COMPILING_NOTICE, file=sys.stderr, flush=True)
+            _start_helper()
+
+        def on_end(self, ev: event.Event) -> None:
+            pass
+
+    event.register("numba:compile", Notice())  # type: ignore[no-untyped-call]
+
+
+def _start_helper() -> None:
+    """Compile the expected kernel modules not loaded yet in a helper process."""
+    global _helper
+    with _lock:
+        modules = [m for m in _expected if m not in sys.modules and m not in _loading]
+        # The optimal line's kernel and the trump engine's last: both compile in the trump
+        # search, which this process may be compiling (and then caching) meanwhile.
+        modules.sort(key=lambda m: m in (LINES, TRUMPS))
+        if _helper is not None or not modules:
+            return
+        _helper_modules.extend(modules)
+    package_parent = str(Path(__file__).resolve().parents[2])
+    try:
+        _helper = subprocess.Popen(
+            [sys.executable, "-c", _HELPER_CODE, package_parent, *modules],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+    except OSError:  # pragma: no cover - then this process compiles them itself
+        return
+    atexit.register(_stop_helper)
+
+
+# The helper: import each module (compiling it into the cache), then print its name.
+_HELPER_CODE = """import importlib, sys
+sys.path.insert(0, sys.argv[1])
+for name in sys.argv[2:]:
+    importlib.import_module(name)
+    print(name, flush=True)
+"""
+
+
+def _wait_for_helper(name: str) -> None:
+    """If the helper process is compiling module ``name``, wait until it has (or failed)."""
+    helper = _helper
+    if helper is None or name not in _helper_modules or helper.stdout is None:
+        return
+    while name not in _helper_done:
+        line = helper.stdout.readline()
+        if not line:
+            helper.wait()
+            return
+        _helper_done.add(line.strip())
+
+
+def _stop_helper() -> None:
+    if _helper is not None and _helper.poll() is None:
+        _helper.kill()
+        _helper.wait()
+
+
+_loading: set[str] = set()
 
 
 def _import_compiling(name: str) -> ModuleType:
     """Import a kernel module, telling the user (once) when the first run compiles it."""
-    notice = threading.Timer(1.0, _tell_compiling)
-    notice.start()
+    _wait_for_helper(name)
+    _listen_for_compiles()
+    _loading.add(name)
     try:
         return importlib.import_module(name)
     finally:
-        notice.cancel()
+        _loading.discard(name)
 
 
 @cache
 def trump_kernels() -> ModuleType:
-    """The trump engine's kernels: ``solve_batch``, ``solve_one``, ``new_workspace``."""
-    return _import_compiling("texas42.engine._batch")
+    """The trump engine's kernels: ``solve_batch``, ``new_workspace``."""
+    return _import_compiling(TRUMPS)
 
 
 @cache
 def line_kernels() -> ModuleType:
     """The kernel of an optimal line of play: ``optimal_line``."""
-    return _import_compiling("texas42.engine._line")
+    return _import_compiling(LINES)
 
 
 @cache
@@ -63,13 +168,13 @@ def playout_kernels() -> ModuleType:
 @cache
 def nello_kernels() -> ModuleType:
     """The Nel-O kernels: ``nello_batch``."""
-    return _import_compiling("texas42.engine._nello")
+    return _import_compiling(NELLO)
 
 
 @cache
 def sevens_kernels() -> ModuleType:
     """The sevens kernels: ``sevens_batch``."""
-    return _import_compiling("texas42.engine._sevens")
+    return _import_compiling(SEVENS)
 
 
 @contextmanager
@@ -86,6 +191,35 @@ def threads_used(threads: int | None) -> Iterator[None]:
     finally:
         numba.set_parallel_chunksize(previous_chunk)
         numba.set_num_threads(previous_threads)
+
+
+def in_threads(
+    kernel: Callable[..., None], args: tuple[object, ...], chunks: int, threads: int | None
+) -> None:
+    """Call ``kernel(*args, claimed)`` on ``threads`` threads at once (default: all cores;
+    never more than ``chunks``). The kernel releases the GIL and takes its chunks one at a
+    time from the shared counter ``claimed`` until none is left."""
+    import numba
+
+    most = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
+    count = max(1, min(chunks, most if threads is None else min(threads, most)))
+    claimed = np.zeros(1, dtype=np.int64)
+    errors: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            kernel(*args, claimed)
+        except BaseException as error:  # re-raised in the calling thread
+            errors.append(error)
+
+    helpers = [threading.Thread(target=work, name="texas42-solver", daemon=True) for _ in range(count - 1)]
+    for helper in helpers:
+        helper.start()
+    work()
+    for helper in helpers:
+        helper.join()
+    if errors:
+        raise errors[0]
 
 
 def reporting_progress(run: Callable[[], None], done: np.ndarray, on_progress: Callable[[int], None]) -> None:

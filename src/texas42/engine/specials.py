@@ -52,8 +52,8 @@ def solve_nello(
     nodes = np.zeros(n, dtype=np.int64)
     if n:
         k = running.nello_kernels()
-        with running.threads_used(threads):
-            k.nello_batch(active, table, values, nodes, SPECIAL_CHUNK)
+        chunks = -(-n // SPECIAL_CHUNK)
+        running.in_threads(k.nello_batch, (active, table, values, nodes, SPECIAL_CHUNK), chunks, threads)
     return SpecialResult(values=values, nodes=nodes)
 
 
@@ -74,10 +74,8 @@ def solve_sevens(
     nodes = np.zeros(n, dtype=np.int64)
     if n:
         k = running.sevens_kernels()
-        with running.threads_used(threads):
-            k.sevens_batch(
-                hands, lead, tables.sevens_distances(), int(contract_only), team02, nodes, SPECIAL_CHUNK
-            )
+        args = (hands, lead, tables.sevens_distances(), int(contract_only), team02, nodes, SPECIAL_CHUNK)
+        running.in_threads(k.sevens_batch, args, -(-n // SPECIAL_CHUNK), threads)
     if contract_only:
         return SpecialResult(values=team02, nodes=nodes)
     tricks = np.bitwise_count(hands[:, 0]).astype(np.int64)

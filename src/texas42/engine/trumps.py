@@ -41,9 +41,9 @@ def solve_deal(deal: Deal, declaration: Declaration, leader: Seat = 0) -> int:
 
     The hands may hold fewer than seven dominoes each (an end-game position)."""
     check_seat(leader)
-    k = running.trump_kernels()
-    hands = np.array(deal.masks, dtype=np.int64)
-    team02 = int(k.solve_one(k.new_workspace(), hands, tables.trump_tables()[declaration.value], leader))
+    hands = np.array([deal.masks], dtype=np.int64)
+    out, _ = _solve_batch(hands, [declaration], np.array([leader]), np.array([-1]), threads=1)
+    team02 = int(out[0, 0])
     stake = rules.points_at_stake(sum(deal.masks))
     return team02 if leader % 2 == 0 else stake - team02
 
@@ -160,8 +160,8 @@ def _solve_batch(
     targets64 = targets.astype(np.int64)
 
     def run() -> None:
-        with running.threads_used(threads):
-            k.solve_batch(hands, table, decls, leaders, targets64, out, nodes, SOLVE_CHUNK, done)
+        args = (hands, table, decls, leaders, targets64, out, nodes, SOLVE_CHUNK, done)
+        running.in_threads(k.solve_batch, args, done.size, threads)
 
     if on_progress is None:
         run()
