@@ -1,0 +1,103 @@
+"""Study: the hands of ``study_hands.py`` played out by realistic players, beside their
+double-dummy analysis, for the realistic calibration and the README's comparison.
+
+    python benchmarks/study_realistic.py                     # go on where it stopped
+    nice -n 19 python benchmarks/study_realistic.py &         # in the background
+
+For hand i of the hand study (its line gives the hand, the seed and the double-dummy
+recommendation), the deals of ``analyze --seed S`` are drawn again and the first --deals
+of them are played out (``analysis.play_out``, --worlds worlds a decision) for the two
+trumps with the most expected double-dummy points and the double-dummy recommendation's
+trump, both sides playing for the recommended bid (30 for a pass), as ``analyze
+--realistic`` does. One JSON line a hand is appended (``benchmarks/data/realistic_study.jsonl``)
+as soon as it is done; run it again to go on.
+
+Each line: ``{"i", "hand", "seed", "deals", "worlds", "played_for", "histograms":
+{declaration number: [playouts with 0..42 points for the bidder's team]}, "seconds"}``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from study_hands import OUT as HAND_STUDY
+from study_hands import study_hand
+
+from texas42 import deal
+from texas42.analysis import play_out
+from texas42.rules import PASS, TOTAL_POINTS, Declaration
+
+OUT = Path(__file__).resolve().parent / "data" / "realistic_study.jsonl"
+
+
+def leading(line: dict[str, Any]) -> list[Declaration]:
+    """The trumps ``analyze --realistic`` plays out for this analysed hand."""
+    means = {int(d): sum(p * c for p, c in enumerate(h)) / sum(h) for d, h in line["histograms"].items()}
+    best = sorted(means, key=lambda d: (-means[d], d))[:2]
+    return sorted(Declaration(d) for d in {*best, int(line["trump"])})
+
+
+def play(line: dict[str, Any], deals: int, worlds: int, threads: int | None) -> dict[str, Any]:
+    hand = study_hand(line["i"], 42)
+    start = time.perf_counter()
+    main_rng, _ = deal.generators(line["seed"])
+    drawn, _ = deal.deal_around(hand, line["deals"], main_rng)
+    sample = drawn[:deals]
+    played_for = 30 if line["bid"] == PASS else line["bid"]
+    histograms = {}
+    for declaration in leading(line):
+        seed = int(np.random.SeedSequence([line["seed"], declaration.value]).generate_state(1)[0])
+        result = play_out(sample, declaration, played_for, worlds, seed, threads=threads)
+        histograms[str(declaration.value)] = np.bincount(result.points, minlength=TOTAL_POINTS + 1).tolist()
+    return {
+        "i": line["i"],
+        "hand": str(hand),
+        "seed": line["seed"],
+        "deals": int(sample.shape[0]),
+        "worlds": worlds,
+        "played_for": played_for,
+        "histograms": histograms,
+        "seconds": round(time.perf_counter() - start, 2),
+    }
+
+
+def done_so_far(out: Path) -> int:
+    """How many hands ``out`` holds (a line cut short is dropped and done again)."""
+    if not out.exists():
+        return 0
+    text = out.read_text()
+    if not text.endswith("\n"):
+        text = text[: text.rfind("\n") + 1]
+        out.write_text(text)
+    return len([x for x in text.splitlines() if x.strip()])
+
+
+def main() -> None:
+    raw = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=raw)
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--worlds", type=int, default=10)
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args()
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    start = done_so_far(args.out)
+    while True:
+        lines = HAND_STUDY.read_text().splitlines()
+        if start >= len(lines) - 1:
+            time.sleep(60)  # wait for the hand study
+            continue
+        line = json.loads(lines[start])
+        with args.out.open("a") as out:
+            out.write(json.dumps(play(line, args.deals, args.worlds, args.threads)) + "\n")
+        print(f"{start + 1} hands", flush=True)
+        start += 1
+
+
+if __name__ == "__main__":
+    main()
