@@ -365,6 +365,9 @@ NEW_ROW_KEYS = {"trumps": "deals", "pairs": "deals", "ladder": "deals"}
 
 
 def _without_new_row_keys(document: dict[str, object]) -> dict[str, object]:
+    recommendation = document.get("recommendation")
+    if isinstance(recommendation, dict):  # issue 17: what the recommendation rests on
+        assert recommendation.pop("basis") == "double-dummy"
     for table, key in NEW_ROW_KEYS.items():
         rows = document.get(table)
         if isinstance(rows, list):
