@@ -34,20 +34,6 @@ def count_of(W, mask):
 
 
 @inline
-def least_count(W, hand, m):
-    """The least count ``m`` dominoes of ``hand`` can hold: what its seat must give to
-    ``m`` tricks it cannot win, whichever it plays."""
-    tens = popcount(hand & W[TAB + TAB_TEN])
-    fives = popcount(hand & W[TAB + TAB_FIVE])
-    over = m - (popcount(hand) - tens - fives)
-    if over <= 0:
-        return 0
-    if over <= fives:
-        return 5 * over
-    return 5 * fives + 10 * (over - fives)
-
-
-@inline
 def top_trump_points(W, remaining):
     """Points one team takes for sure with the trumps that beat every trump of the other.
 
@@ -72,9 +58,7 @@ def top_trump_points(W, remaining):
         return 0
     a = popcount(run & W[HANDS + team])
     b = popcount(run & W[HANDS + team + 2])
-    tricks = a if a > b else b
-    points = count_of(W, run) + tricks
-    points += least_count(W, W[HANDS + 1 - team], tricks) + least_count(W, W[HANDS + 3 - team], tricks)
+    points = count_of(W, run) + (a if a > b else b)
     return -points if team else points
 
 

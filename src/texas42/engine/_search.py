@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import types
 
-from texas42.engine._bounds import count_of, least_count, remaining_of, sure_tricks, top_trump_points
+from texas42.engine._bounds import count_of, remaining_of, sure_tricks, top_trump_points
 from texas42.engine._endings import last_trick, three_tricks, two_tricks
 from texas42.engine._entries import (
     tt_bucket,
@@ -67,18 +67,12 @@ def _static_bounds(W, seat, remaining, tricks_left, stake):
     if sure >> 6 == tricks_left:
         v = stake if (seat & 1) == 0 else 0
         return v, v
-    # Every other seat plays one domino to each of the leader's sure tricks.
-    tricks = sure >> 6
-    points = sure & 63
-    if tricks:
-        for other in range(1, 4):
-            points += least_count(W, W[HANDS + ((seat + other) & 3)], tricks)
     low = 0
     high = stake
     if (seat & 1) == 0:
-        low = points
+        low = sure & 63
     else:
-        high = stake - points
+        high = stake - (sure & 63)
     top = top_trump_points(W, remaining)
     if top > low:
         low = top
@@ -272,10 +266,6 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta):
         low, high = _static_bounds(W, seat, remaining, tricks_left, stake)
     v = settled(low, high, alpha, beta)
     if v >= 0:
-        if not found and tricks_left > 3:
-            # Keep the static bounds for the next visit (a "fail-low" of ``high`` on the
-            # window (high, 99) stores (low, high) unchanged).
-            _store(W, bucket, entry, key, remaining, seat, high, hint, hint, high, 99, low, high)
         return v
     alpha = max(alpha, low)
     beta = min(beta, high)
