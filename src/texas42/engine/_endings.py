@@ -11,7 +11,7 @@ from numba import types
 from texas42.engine._bounds import count_of
 from texas42.engine._entries import ending_holds, ending_key, ending_pack, ending_slot, ending_unpack
 from texas42.engine._jit import as_pointer, inline, jit, lowest
-from texas42.engine._layout import GEN, HANDS, TAB, TAB_COUNT, TAB_LEAD_SUIT, TAB_POWER, TAB_SUIT
+from texas42.engine._layout import GEN, HANDS, TAB, TAB_BEATS, TAB_COUNT, TAB_LEAD_SUIT, TAB_POWER, TAB_SUIT
 from texas42.engine._ordering import legal
 from texas42.engine._window import improve, proven_bounds, settled
 
@@ -193,6 +193,19 @@ def three_tricks(address, leader, remaining, alpha, beta, hint):
     if hint >= 0 and h0 >> hint & 1:
         m0 = bit << hint
         later = h0 & ~m0
+    else:
+        # No hint: first the leads nobody can beat.
+        others = remaining & ~h0
+        winners = 0
+        m = h0
+        while m:
+            d = lowest(m)
+            m &= m - 1
+            if W[TAB + TAB_BEATS + W[TAB + TAB_LEAD_SUIT + d] * 28 + d] & others == 0:
+                winners |= bit << d
+        if winners and winners != h0:
+            m0 = winners
+            later = h0 & ~winners
     while (m0 | later) and a0 < b0:
         if m0 == 0:
             m0 = later
