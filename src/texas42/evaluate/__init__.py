@@ -1,5 +1,5 @@
 """The instant hand evaluator (``texas42 quick``): a small model fitted to the engine's
-full analyses of thousands of random hands estimates, for every declaration, the
+full analyses of many random hands estimates, for every declaration, the
 distribution of the bidder's team's points, hence the expected points and the odds of
 every bid, and the bid and trump the full analysis would recommend, for many hands at
 once in microseconds a hand. numpy only: loading and using it imports no numba.

@@ -10,7 +10,7 @@ from typing import Final
 import numpy as np
 
 from texas42.errors import EvaluatorError
-from texas42.evaluate.features import features
+from texas42.evaluate.features import features, takes_all
 from texas42.evaluate.model import DOUBLE_DUMMY, OUTCOMES, QuickModel, load_model
 from texas42.rules import BIDS, DECLARATIONS, HAND_SIZE, MARK, PASS, needed_points
 
@@ -111,9 +111,13 @@ def estimate(
 ) -> Estimates:
     """The estimates of ``head`` for every hand of ``masks`` (an int or an integer array of
     any shape of 28-bit hand masks, for instance (n,) hands or (n, 4) deals), from the
-    shipped model unless ``model`` is given."""
+    shipped model unless ``model`` is given. Where the rules settle it (``takes_all``: the
+    top trumps and doubles), a declaration takes all 42 points with certainty."""
+    if not 0.0 < confidence <= 1.0:
+        raise EvaluatorError(f"the confidence must be above 0 and at most 1, got {confidence:g}")
     array = check_masks(masks)
-    chosen = (model or load_model()).head(head)
+    model = model or load_model()
+    chosen = model.head(head)
     flat = array.reshape(-1)
     n, k = flat.size, len(DECLARATIONS)
     distribution = np.empty((n, k, OUTCOMES))
@@ -121,6 +125,8 @@ def estimate(
         x = features(flat[start : start + CHUNK])
         rows = x.shape[0]
         distribution[start : start + rows] = chosen.distribution(x.reshape(rows * k, -1)).reshape(rows, k, -1)
+    certain = takes_all(flat)
+    distribution[certain] = np.eye(OUTCOMES)[-1]
     at_least = np.cumsum(distribution[..., ::-1], axis=-1)[..., ::-1]
     np.minimum(at_least, 1.0, out=at_least)
     expected = distribution @ np.arange(OUTCOMES, dtype=np.float64)
@@ -129,7 +135,7 @@ def estimate(
     shape = array.shape
     return Estimates(
         head=head,
-        version=(model or load_model()).version,
+        version=model.version,
         confidence=confidence,
         distribution=distribution.reshape(*shape, k, OUTCOMES),
         at_least=at_least.reshape(*shape, k, OUTCOMES),

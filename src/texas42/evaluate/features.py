@@ -113,3 +113,24 @@ def features(masks: np.ndarray) -> np.ndarray:
     out[:, :, _VOIDS] = (_OFF_PIP_COUNT - held) / 7.0
     out[:, :, _LONGEST] = per_suit.max(axis=2) / 7.0
     return out
+
+
+_TOP: Final = ORDERS[:, :7]
+_OFF_SINGLES: Final = (1.0 - _TRUMP) * (1.0 - _DOUBLE)
+"""_OFF_SINGLES[k, d]: 1 if domino d is neither a trump of declaration k nor a double."""
+_HAS_TRUMPS: Final = np.array([d is not Declaration.FOLLOW_ME for d in DECLARATIONS])
+
+
+def takes_all(masks: np.ndarray) -> np.ndarray:
+    """(n, 9) bools: the declarations with which a hand takes all 42 points on every deal,
+    as the rules settle it: the hand holds its top k trumps, k >= 4, and nothing else but
+    doubles. Leading trumps from the top wins every trick and draws the other 7 - k <= k
+    trumps (whoever holds one must follow); then every double left is the top of its suit,
+    and nobody can trump it."""
+    bits = hand_bits(masks)
+    top = bits[:, _TOP]
+    held = top.sum(axis=2)
+    run = np.cumprod(top, axis=2).sum(axis=2)
+    singles = bits @ _OFF_SINGLES.T
+    result: np.ndarray = (run == held) & (held >= 4) & (singles == 0) & _HAS_TRUMPS
+    return result
