@@ -8,8 +8,9 @@ Use from Python::
     result.recommendation.bid, result.recommendation.declaration.label
     texas42.to_dict(result)          # the JSON document of ``texas42 analyze --json``
 
-``solve``, ``line_of_play``, ``analyze``, ``advise_bid``, ``compare`` and ``deals`` do the
-jobs of the commands (``deal_constraints`` builds what ``--holds``/``--lacks`` say);
+``solve``, ``line_of_play``, ``analyze``, ``advise_bid``, ``compare``, ``deals`` and
+``quick`` do the jobs of the commands (``deal_constraints`` builds what
+``--holds``/``--lacks`` say; ``quick_many`` estimates many hands at once, as arrays);
 they return the plain dataclasses below, which ``to_dict`` turns into the
 commands' JSON documents. Every bad input raises a ``Texas42Error`` (a ``ValueError``).
 """
@@ -25,6 +26,7 @@ from texas42.analysis import (
     LadderRung,
     PairComparison,
     PlayLine,
+    QuickAnalysis,
     Recommendation,
     SpecialStats,
     TrumpStats,
@@ -37,6 +39,8 @@ from texas42.api import (
     deal_constraints,
     deals,
     line_of_play,
+    quick,
+    quick_many,
     solve,
 )
 from texas42.deal import DealConstraints, Dealt
@@ -76,6 +80,7 @@ __all__ = [
     "NelloDoubles",
     "PairComparison",
     "PlayLine",
+    "QuickAnalysis",
     "Recommendation",
     "SpecialStats",
     "Texas42Error",
@@ -92,6 +97,8 @@ __all__ = [
     "parse_deal",
     "parse_declaration",
     "parse_hand",
+    "quick",
+    "quick_many",
     "solve",
     "to_dict",
 ]

@@ -6,7 +6,8 @@ declaration with the engine (``sample``), and the points are summarised per decl
 (``statistics``); ``hand`` recommends a bid, ``bidding`` advises one during an auction,
 ``comparison`` puts trumps head to head, ``specials`` weighs the special contracts and
 ``why`` finds the unseen dominoes whose place decides a bid; ``racing`` spends the deals
-on the declarations that can still be the answer.
+on the declarations that can still be the answer; ``quick`` states the quick model's
+estimates (``texas42.evaluate``) as a hand's figures and recommendation.
 """
 
 from texas42.analysis.bidding import (
@@ -31,6 +32,14 @@ from texas42.analysis.hand import (
     analyze_hand,
     highest_made,
     recommend,
+)
+from texas42.analysis.quick import (
+    QuickAnalysis,
+    QuickEstimate,
+    QuickRecommendation,
+    QuickTrump,
+    quick_hand,
+    quick_recommend,
 )
 from texas42.analysis.racing import DEFAULT_MIN_DEALS, DEFAULT_RACING, Racing
 from texas42.analysis.sample import DEFAULT_DEALS, Progress, Sample
@@ -63,6 +72,10 @@ __all__ = [
     "PlayLine",
     "PlayedTrick",
     "Progress",
+    "QuickAnalysis",
+    "QuickEstimate",
+    "QuickRecommendation",
+    "QuickTrump",
     "Racing",
     "Recommendation",
     "Sample",
@@ -82,6 +95,8 @@ __all__ = [
     "iter_deal_tables",
     "mean_interval",
     "optimal_line",
+    "quick_hand",
+    "quick_recommend",
     "recommend",
     "solve_deal_table",
     "special_contracts",
