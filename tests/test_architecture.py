@@ -1,5 +1,6 @@
-"""The package's layers depend one way: rules -> engine -> deal -> analysis -> report/io ->
-api -> cli. Only the engine imports numba; the rules import neither numpy nor numba."""
+"""The package's layers depend one way: rules -> engine -> deal/evaluate -> analysis ->
+report/io -> api -> cli. Only the engine imports numba; the rules import neither numpy nor
+numba; the evaluator imports no engine."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ RANKS = {
     "rules": 1,
     "engine": 2,
     "deal": 3,
+    "evaluate": 3,
     "analysis": 4,
     "report": 5,
     "io": 6,
@@ -81,3 +83,15 @@ def test_version_and_help_import_no_numba(args: list[str]) -> None:
     )
     done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, check=True)
     assert done.stderr.strip() == "False"
+
+
+def test_the_evaluator_imports_no_engine_and_no_numba() -> None:
+    for path in sorted((PACKAGE / "evaluate").rglob("*.py")):
+        imported = _imports(path)
+        assert not any(n.startswith(("texas42.engine", "texas42.deal", "numba")) for n in imported), path
+    code = (
+        "import sys, numpy as np, texas42.evaluate as e; "
+        "e.estimate(np.array([127]));  print('numba' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"

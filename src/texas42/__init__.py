@@ -9,9 +9,10 @@ Use from Python::
     texas42.to_dict(result)          # the JSON document of ``texas42 analyze --json``
 
 ``solve``, ``line_of_play``, ``analyze``, ``advise_bid``, ``compare``, ``deals`` and
-``advise_play`` do the jobs of the commands (``deal_constraints`` builds what
-``--holds``/``--lacks`` say); they return the plain dataclasses below, which ``to_dict``
-turns into the commands' JSON documents. Every bad input raises a ``Texas42Error`` (a ``ValueError``).
+``advise_play`` and ``quick`` do the jobs of the commands (``deal_constraints`` builds
+what ``--holds``/``--lacks`` say; ``quick_many`` estimates many hands at once, as
+arrays); they return the plain dataclasses below, which ``to_dict`` turns into the
+commands' JSON documents. Every bad input raises a ``Texas42Error`` (a ``ValueError``).
 """
 
 __version__ = "0.1.0"
@@ -27,6 +28,7 @@ from texas42.analysis import (
     PlayAdvice,
     PlayLine,
     PlayStats,
+    QuickAnalysis,
     Recommendation,
     SpecialStats,
     TrumpStats,
@@ -40,6 +42,8 @@ from texas42.api import (
     deal_constraints,
     deals,
     line_of_play,
+    quick,
+    quick_many,
     solve,
 )
 from texas42.deal import DealConstraints, Dealt
@@ -81,6 +85,7 @@ __all__ = [
     "PlayAdvice",
     "PlayLine",
     "PlayStats",
+    "QuickAnalysis",
     "Recommendation",
     "SpecialStats",
     "Texas42Error",
@@ -98,6 +103,8 @@ __all__ = [
     "parse_deal",
     "parse_declaration",
     "parse_hand",
+    "quick",
+    "quick_many",
     "solve",
     "to_dict",
 ]

@@ -5,9 +5,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from texas42 import analysis
+import numpy as np
+
+from texas42 import analysis, evaluate
 from texas42 import deal as dealing
-from texas42.analysis import BidAdvice, Comparison, DealTable, HandAnalysis, PlayAdvice, PlayLine, Progress
+from texas42.analysis import (
+    BidAdvice,
+    Comparison,
+    DealTable,
+    HandAnalysis,
+    PlayAdvice,
+    PlayLine,
+    Progress,
+    QuickAnalysis,
+)
+from texas42.analysis.hand import check_confidence
 from texas42.analysis.sample import DEFAULT_DEALS
 from texas42.deal import DealConstraints, Dealt
 from texas42.rules import (
@@ -182,6 +194,35 @@ def advise_play(
         threads=threads,
         progress=progress,
     )
+
+
+def quick(hand: Hand | str, *, confidence: float = analysis.DEFAULT_CONFIDENCE) -> QuickAnalysis:
+    """What a hand is worth, estimated in a millisecond by the quick model (``texas42
+    quick``): for every trump the estimated expected points and odds of every bid, and
+    the bid and trump a full analysis would recommend, as ``analyze`` states them.
+
+    >>> quick("6-6 6-5 6-4 6-3 6-2 6-1 6-0").recommendation.bid
+    84
+    """
+    return analysis.quick_hand(_hand(hand), confidence)
+
+
+def quick_many(
+    hands: Iterable[Hand | str] | np.ndarray | int,
+    *,
+    confidence: float = analysis.DEFAULT_CONFIDENCE,
+    basis: str = evaluate.DOUBLE_DUMMY,
+) -> evaluate.Estimates:
+    """The quick model's estimates for many hands at once, as arrays: ``hands`` is an
+    integer array of hand masks of any shape (``(n,)`` hands, ``(n, 4)`` deals, ...) or
+    an iterable of hands; ``basis`` is ``"double_dummy"`` (or ``"realistic"`` once the
+    model has it). A few microseconds a hand."""
+    if isinstance(hands, np.ndarray | int):
+        masks: np.ndarray | int = hands
+    else:
+        masks = np.array([_hand(h).mask for h in hands], dtype=np.int64)
+    check_confidence(confidence)
+    return evaluate.estimate(masks, head=basis, confidence=confidence)
 
 
 def deal_constraints(holds: Iterable[str] = (), lacks: Iterable[str] = ()) -> DealConstraints:

@@ -103,3 +103,8 @@ __all__ = [
     "Texas42Error",
     "UsageError",
 ]
+
+
+class EvaluatorError(Texas42Error):
+    """A bad argument of the instant hand evaluator: hand masks that are not hands of
+    seven dominoes, or estimates its model does not have."""

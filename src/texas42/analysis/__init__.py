@@ -6,8 +6,10 @@ declaration with the engine (``sample``), and the points are summarised per decl
 (``statistics``); ``hand`` recommends a bid, ``bidding`` advises one during an auction,
 ``comparison`` puts trumps head to head, ``specials`` weighs the special contracts,
 ``why`` finds the unseen dominoes whose place decides a bid, ``play`` advises each
-play during the hand and ``racing`` spends the deals on the declarations that can
-still be the answer.
+play during the hand, ``playout`` and ``realistic`` play hands out by players who see
+only their own dominoes, ``racing`` spends the deals on the declarations that can still
+be the answer and ``quick`` states the quick model's estimates (``texas42.evaluate``)
+as a hand's figures and recommendation.
 """
 
 from texas42.analysis.bidding import (
@@ -35,6 +37,14 @@ from texas42.analysis.hand import (
 )
 from texas42.analysis.play import PlayAdvice, PlayStats, advise_play, rank_plays, turn_history
 from texas42.analysis.playout import DEFAULT_WORLDS, Playouts, play_out
+from texas42.analysis.quick import (
+    QuickAnalysis,
+    QuickEstimate,
+    QuickRecommendation,
+    QuickTrump,
+    quick_hand,
+    quick_recommend,
+)
 from texas42.analysis.racing import DEFAULT_MIN_DEALS, DEFAULT_RACING, Racing
 from texas42.analysis.realistic import (
     DEFAULT_REALISTIC_DEALS,
@@ -77,6 +87,10 @@ __all__ = [
     "PlayedTrick",
     "Playouts",
     "Progress",
+    "QuickAnalysis",
+    "QuickEstimate",
+    "QuickRecommendation",
+    "QuickTrump",
     "Racing",
     "RealisticAnalysis",
     "Recommendation",
@@ -100,6 +114,8 @@ __all__ = [
     "mean_interval",
     "optimal_line",
     "play_out",
+    "quick_hand",
+    "quick_recommend",
     "rank_plays",
     "realistic_analysis",
     "recommend",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Protocol, TypeVar
 
 import numpy as np
 
@@ -99,7 +99,23 @@ class TrumpStats:
         return wilson_interval(self.successes(bid), self.deals)
 
 
-def best_at(stats: Iterable[TrumpStats], bid: int) -> TrumpStats:
+class DeclarationOdds(Protocol):
+    """A declaration's odds of making each bid and its expected points: a ``TrumpStats``,
+    or an estimate of the quick model."""
+
+    @property
+    def declaration(self) -> Declaration: ...
+
+    @property
+    def expected_points(self) -> float: ...
+
+    def make(self, bid: int) -> float: ...
+
+
+OddsT = TypeVar("OddsT", bound=DeclarationOdds)
+
+
+def best_at(stats: Iterable[OddsT], bid: int) -> OddsT:
     """The declaration that makes ``bid`` most often; ties go to more expected points,
     then to the earlier declaration."""
     return max(stats, key=lambda s: (s.make(bid), s.expected_points, -s.declaration.value))

@@ -70,6 +70,8 @@ Commands:
   solve    one deal with all four hands known, exactly
   deals    deals around your hand consistent with what you know (--holds,
            --lacks), to pipe to solve, or --count them
+  quick    a hand's worth in a millisecond: analyze's figures estimated by a
+           model fitted to many full analyses
 
 \b
 Examples:
@@ -78,6 +80,7 @@ Examples:
   texas42 compare "{EXAMPLE_HAND}" sixes doubles
   texas42 play "{EXAMPLE_HAND}" --trump sixes --tricks "6-6 6-1 6-0 6-3 / 6-5"
   texas42 analyze --file examples/hands.txt
+  texas42 quick "{EXAMPLE_HAND}"
   texas42 solve "{EXAMPLE_DEAL}"
 """
 

@@ -21,6 +21,7 @@ from texas42.analysis import (
     comparison_why,
     hand_why,
 )
+from texas42.analysis.quick import QuickAnalysis, QuickEstimate, QuickRecommendation, QuickTrump
 from texas42.deal import DealConstraints, describe
 from texas42.io.files import NamedHand
 from texas42.report.wording import PARTNER_TRUMP_RULE, advice_reason
@@ -337,11 +338,56 @@ def play_to_json(advice: PlayAdvice) -> dict[str, Any]:
     }
 
 
+def _quick_figures(stats: QuickTrump) -> dict[str, Any]:
+    return {
+        "expected_points": round(stats.expected_points, 3),
+        "make": {str(b): rounded(stats.make(b)) for b in BIDS},
+    }
+
+
+def _quick_recommendation(rec: QuickRecommendation) -> dict[str, Any]:
+    return {
+        "bid": _bid_json(rec.bid),
+        "trump": rec.declaration.label,
+        "make": rounded(rec.make),
+        "expected_marks": round(rec.expected_marks, 4),
+        "confidence": rec.confidence,
+    }
+
+
+def quick_to_json(result: QuickAnalysis) -> dict[str, Any]:
+    """``{"hand", "model": {"version", "hands", "bases"}, "trumps": [{"trump",
+    "expected_points", "make"}], "recommendation": {"bid", "trump", "make",
+    "expected_marks", "confidence"}}``: the double-dummy estimates, in the shape of
+    ``analyze``'s. When the model has realistic estimates, each trump has ``"realistic":
+    {"expected_points", "make"}`` and the document a ``"realistic_recommendation"``."""
+    realistic: QuickEstimate | None = result.realistic
+    trumps = []
+    for stats in result.trumps:
+        entry: dict[str, Any] = {"trump": stats.declaration.label, **_quick_figures(stats)}
+        if realistic is not None:
+            entry["realistic"] = _quick_figures(realistic.stats(stats.declaration))
+        trumps.append(entry)
+    document: dict[str, Any] = {
+        "hand": result.hand.names(),
+        "model": {
+            "version": result.version,
+            "hands": result.hands,
+            "bases": ["double_dummy", *(["realistic"] if realistic is not None else [])],
+        },
+        "trumps": trumps,
+        "recommendation": _quick_recommendation(result.recommendation),
+    }
+    if realistic is not None:
+        document["realistic_recommendation"] = _quick_recommendation(realistic.recommendation)
+    return document
+
+
 @singledispatch
 def to_dict(result: object) -> dict[str, Any]:
     """The JSON document of a result, as ``texas42 ... --json`` prints it: a
     ``DealTable`` (``solve``), ``HandAnalysis`` (``analyze``), ``BidAdvice`` (``bid``),
-    ``Comparison`` (``compare``) or ``PlayAdvice`` (``play``)."""
+    ``Comparison`` (``compare``), ``PlayAdvice`` (``play``) or ``QuickAnalysis`` (``quick``)."""
     raise TypeError(f"no JSON document for {type(result).__name__}")
 
 
@@ -368,3 +414,8 @@ def _(result: Comparison) -> dict[str, Any]:
 @to_dict.register
 def _(result: PlayAdvice) -> dict[str, Any]:
     return play_to_json(result)
+
+
+@to_dict.register
+def _(result: QuickAnalysis) -> dict[str, Any]:
+    return quick_to_json(result)

@@ -217,3 +217,25 @@ def play_footer(deals: int, seed: int, exact: bool) -> str:
         "the bid, or fails to. Best in: the share in which no other play takes more points. "
         f"{again}"
     )
+
+
+def quick_phrase(version: str, hands: int) -> str:
+    """What the quick figures are: ``estimated by the quick model (fitted to 1,224
+    double-dummy analyses; version 1)``."""
+    return f"estimated by the quick model (fitted to {hands:,} double-dummy analyses; version {version})"
+
+
+def quick_footer(realistic: bool) -> str:
+    """The sentence that says what the quick odds are, and are not."""
+    basis = (
+        "and realistic play"
+        if realistic
+        else "only: this model has no realistic estimates yet, so none are shown"
+    )
+    return (
+        "Estimates, not analyses: a model fitted to full analyses of random hands predicts in a "
+        "millisecond what 'texas42 analyze' computes from solved deals, for double-dummy play "
+        f"{basis}. Odds are the estimated share of deals in which the bidder's team (seats 0 and 2) "
+        "takes at least the bid; 42 and 84 need all 42 points. Run 'texas42 analyze' for the figures "
+        "themselves."
+    )

@@ -1,0 +1,147 @@
+"""A hand's worth estimated instantly by the quick model (``texas42.evaluate``) rather
+than computed: for every declaration the estimated expected points and odds of every
+bid, and the recommendation drawn from them by the same policy as a full analysis's
+(``highest_made`` over ``best_at``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from texas42 import evaluate
+from texas42.analysis.hand import check_confidence, highest_made
+from texas42.analysis.statistics import best_at
+from texas42.evaluate import DOUBLE_DUMMY, REALISTIC, Estimates, QuickModel
+from texas42.rules import (
+    BIDS,
+    DECLARATIONS,
+    PASS,
+    POINT_BIDS,
+    Declaration,
+    Hand,
+    expected_marks,
+    needed_points,
+)
+
+
+@dataclass(frozen=True)
+class QuickTrump:
+    """One declaration's estimated points: ``distribution[p]`` is the probability that
+    the bidder's team takes p points (0..42), ``at_least[p]`` that it takes p or more."""
+
+    declaration: Declaration
+    expected_points: float
+    distribution: tuple[float, ...]
+    at_least: tuple[float, ...]
+
+    def make(self, bid: int) -> float:
+        """The estimated probability of making the bid (a mark bid needs all 42 points)."""
+        return self.at_least[needed_points(bid)]
+
+
+@dataclass(frozen=True)
+class QuickRecommendation:
+    """The bid (``PASS`` for a pass) and trump the estimates recommend; for a pass the
+    declaration and figures are those of a forced 30."""
+
+    bid: int
+    declaration: Declaration
+    make: float
+    expected_marks: float
+    confidence: float
+
+    @property
+    def passes(self) -> bool:
+        return self.bid == PASS
+
+    @property
+    def contract(self) -> int:
+        return POINT_BIDS[0] if self.passes else self.bid
+
+
+@dataclass(frozen=True)
+class QuickEstimate:
+    """One basis of estimates (``DOUBLE_DUMMY`` or ``REALISTIC``): every declaration's
+    figures and the recommendation drawn from them."""
+
+    basis: str
+    trumps: tuple[QuickTrump, ...]
+    recommendation: QuickRecommendation
+
+    def stats(self, declaration: Declaration) -> QuickTrump:
+        return next(t for t in self.trumps if t.declaration == declaration)
+
+    def best(self, bid: int) -> QuickTrump:
+        return best_at(self.trumps, bid)
+
+
+@dataclass(frozen=True)
+class QuickAnalysis:
+    """A hand's worth by the quick model ``version``, fitted to ``hands`` full
+    double-dummy analyses: ``double_dummy`` always, ``realistic`` only when the model
+    has realistic estimates (None otherwise)."""
+
+    hand: Hand
+    version: str
+    hands: int
+    confidence: float
+    double_dummy: QuickEstimate
+    realistic: QuickEstimate | None = None
+
+    @property
+    def trumps(self) -> tuple[QuickTrump, ...]:
+        return self.double_dummy.trumps
+
+    @property
+    def recommendation(self) -> QuickRecommendation:
+        return self.double_dummy.recommendation
+
+
+def quick_recommend(trumps: tuple[QuickTrump, ...], confidence: float) -> QuickRecommendation:
+    """The policy of ``analysis.hand.recommend`` on estimated odds."""
+    chosen = highest_made(BIDS, lambda bid: best_at(trumps, bid).make(bid), confidence)
+    contract = POINT_BIDS[0] if chosen is None else chosen
+    best = best_at(trumps, contract)
+    p = best.make(contract)
+    return QuickRecommendation(
+        bid=PASS if chosen is None else chosen,
+        declaration=best.declaration,
+        make=p,
+        expected_marks=expected_marks(contract, p),
+        confidence=confidence,
+    )
+
+
+def _estimate(estimates: Estimates, confidence: float) -> QuickEstimate:
+    trumps = tuple(
+        QuickTrump(
+            declaration=declaration,
+            expected_points=float(estimates.expected_points[0, k]),
+            distribution=tuple(float(p) for p in estimates.distribution[0, k]),
+            at_least=tuple(float(p) for p in estimates.at_least[0, k]),
+        )
+        for k, declaration in enumerate(DECLARATIONS)
+    )
+    return QuickEstimate(estimates.head, trumps, quick_recommend(trumps, confidence))
+
+
+def quick_hand(hand: Hand, confidence: float = 0.5, model: QuickModel | None = None) -> QuickAnalysis:
+    """The quick model's estimates for ``hand`` (seat 0 bids and leads), on every basis it
+    has, with the recommendation at ``confidence``."""
+    check_confidence(confidence)
+    model = model or evaluate.load_model()
+    dd = evaluate.estimate([hand.mask], model=model, head=DOUBLE_DUMMY, confidence=confidence)
+    realistic = (
+        _estimate(
+            evaluate.estimate([hand.mask], model=model, head=REALISTIC, confidence=confidence), confidence
+        )
+        if model.realistic
+        else None
+    )
+    return QuickAnalysis(
+        hand=hand,
+        version=model.version,
+        hands=model.head(DOUBLE_DUMMY).hands,
+        confidence=confidence,
+        double_dummy=_estimate(dd, confidence),
+        realistic=realistic,
+    )

@@ -1,0 +1,57 @@
+"""``texas42 quick``: a hand's worth estimated instantly by the quick model."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from texas42.analysis.quick import quick_hand
+from texas42.cli.analyze import HandArgument
+from texas42.cli.app import EXAMPLE_HAND, app
+from texas42.cli.options import ConfidenceOption
+from texas42.cli.progress import emit_line
+from texas42.errors import UsageError
+from texas42.io.documents import quick_to_json
+from texas42.report.quick import quick_view
+from texas42.rules import parse_hand
+
+QUICK_HELP = f"""
+What is a hand worth, in a millisecond? The figures of 'texas42 analyze' estimated by
+a small model fitted to the full double-dummy analyses of many random hands
+(numpy only, no deal is solved): for each trump, the expected points and the odds of
+making each bid 30..42 and 84, and the bid and trump the analysis would recommend, by
+the same rule (the highest bid whose best trump makes it at least --confidence of the
+time). Estimates: on hands the model was not fitted to, its odds are off by a few
+points on average (the README gives its figures); 'texas42 analyze' computes them.
+
+Realistic estimates (for play at a real table rather than double-dummy) are shown only
+when the model has them; this version has not.
+
+--json prints the figures in the shape of 'analyze --json' ("trumps" with "trump",
+"expected_points", "make"; "recommendation" with "bid" and "trump"), with "model"
+naming the model's version and the number of analyses it was fitted to.
+
+\b
+Examples:
+  texas42 quick "{EXAMPLE_HAND}"
+  texas42 quick 66 65 64 62 55 44 31 --json
+"""
+
+
+@app.command(help=QUICK_HELP, short_help="A hand's worth in a millisecond, estimated by a fitted model.")
+def quick(
+    hand: HandArgument = None,
+    confidence: ConfidenceOption = 0.5,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """A hand's worth estimated by the quick model."""
+    if not hand:
+        raise UsageError("give a hand; see 'texas42 quick --help'")
+    result = quick_hand(parse_hand(" ".join(hand)), confidence)
+    if as_json:
+        emit_line(json.dumps(quick_to_json(result)))
+    else:
+        Console().print(quick_view(result))

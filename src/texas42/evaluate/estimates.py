@@ -1,0 +1,146 @@
+"""The evaluator's estimates for many hands at once: for every declaration, the
+distribution of the bidder's team's points, the expected points and the odds of every
+bid, and the bid and trump the recommendation policy draws from them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+
+from texas42.errors import EvaluatorError
+from texas42.evaluate.features import features, takes_all
+from texas42.evaluate.model import DOUBLE_DUMMY, OUTCOMES, QuickModel, load_model
+from texas42.rules import BIDS, DECLARATIONS, HAND_SIZE, MARK, PASS, needed_points
+
+NEEDED: Final = np.array([needed_points(b) for b in BIDS], dtype=np.intp)
+"""The points each of ``BIDS`` needs."""
+CHUNK: Final = 2048
+"""Hands evaluated together: small enough to stay in the cache."""
+_MARK_INDEX: Final = BIDS.index(MARK)
+
+
+@dataclass(frozen=True)
+class Estimates:
+    """Estimates for an array of hands of any shape S (``shape``), on one basis
+    (``head``: double-dummy or realistic), declarations in the order of ``DECLARATIONS``.
+
+    ``at_least[..., k, p]`` is the estimated probability that the bidder's team takes at
+    least p points (0..42) with declaration k, so ``make[..., k, j]``, the odds of
+    making ``BIDS[j]``, is ``at_least[..., k, needed_points(BIDS[j])]``; ``bid`` and
+    ``trump`` are what ``analysis.hand.highest_made`` and ``best_at`` choose from these
+    odds at ``confidence`` (``PASS`` is 0; for a pass, ``trump`` is the best trump at 30)."""
+
+    head: str
+    version: str
+    confidence: float
+    distribution: np.ndarray
+    """S + (9, 43): the probability of each number of points."""
+    at_least: np.ndarray
+    """S + (9, 43)."""
+    expected_points: np.ndarray
+    """S + (9,)."""
+    make: np.ndarray
+    """S + (9, len(BIDS))."""
+    bid: np.ndarray
+    """S: the recommended bid, 0 for a pass."""
+    trump: np.ndarray
+    """S: the recommended declaration (its number)."""
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return tuple(self.bid.shape)
+
+
+def check_masks(masks: object) -> np.ndarray:
+    """``masks`` as an int64 array if every entry is a hand of seven dominoes (a 28-bit
+    mask), else an ``EvaluatorError``."""
+    array = np.asarray(masks)
+    if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
+        raise EvaluatorError(f"hands must be given as integer masks, not {array.dtype}")
+    array = array.astype(np.int64)
+    if array.size and (array.min() < 0 or array.max() >= 1 << 28):
+        raise EvaluatorError("a hand mask lies outside the 28 dominoes")
+    flat = array.reshape(-1)
+    sizes = ((flat[:, None] >> np.arange(28, dtype=np.int64)) & 1).sum(axis=1)
+    bad = np.flatnonzero(sizes != HAND_SIZE)
+    if bad.size:
+        raise EvaluatorError(f"hand {int(bad[0])} holds {int(sizes[bad[0]])} dominoes, not {HAND_SIZE}")
+    return array
+
+
+def best_trumps(make: np.ndarray, expected_points: np.ndarray) -> np.ndarray:
+    """S + (len(BIDS),): for each bid, the declaration that makes it most often; ties go
+    to more expected points, then to the earlier declaration (as ``best_at``)."""
+    top = make.max(axis=-2, keepdims=True)
+    points = np.where(make == top, expected_points[..., :, None], -np.inf)
+    best: np.ndarray = np.argmax(points, axis=-2)
+    return best
+
+
+def recommend_many(
+    make: np.ndarray, expected_points: np.ndarray, confidence: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """``(bid, trump)`` for each hand, by the policy of ``analysis.hand.recommend``: the
+    highest bid whose best declaration makes it at least ``confidence`` of the time (84
+    rather than 42 only when it expects more marks), with that declaration; a pass (0)
+    and the best declaration at 30 when not even 30 is made that often."""
+    best = best_trumps(make, expected_points)
+    odds = np.take_along_axis(make, best[..., None, :], axis=-2)[..., 0, :]
+    made = odds >= confidence
+    bids = np.array(BIDS, dtype=np.int64)
+    any_made = made.any(axis=-1)
+    top = len(BIDS) - 1 - np.argmax(made[..., ::-1], axis=-1)
+    top_odds = np.take_along_axis(odds, top[..., None], axis=-1)[..., 0]
+    top_marks = (bids[top] // MARK) * (2.0 * top_odds - 1.0)
+    mark_marks = 2.0 * odds[..., _MARK_INDEX] - 1.0
+    mark_rather = (bids[top] > MARK) & made[..., _MARK_INDEX] & (top_marks <= mark_marks)
+    top = np.where(mark_rather, _MARK_INDEX, top)
+    bid = np.where(any_made, bids[top], PASS)
+    trump = np.where(any_made, np.take_along_axis(best, top[..., None], axis=-1)[..., 0], best[..., 0])
+    return bid, trump
+
+
+def estimate(
+    masks: object,
+    *,
+    model: QuickModel | None = None,
+    head: str = DOUBLE_DUMMY,
+    confidence: float = 0.5,
+) -> Estimates:
+    """The estimates of ``head`` for every hand of ``masks`` (an int or an integer array of
+    any shape of 28-bit hand masks, for instance (n,) hands or (n, 4) deals), from the
+    shipped model unless ``model`` is given. Where the rules settle it (``takes_all``: the
+    top trumps and doubles), a declaration takes all 42 points with certainty."""
+    if not 0.0 < confidence <= 1.0:
+        raise EvaluatorError(f"the confidence must be above 0 and at most 1, got {confidence:g}")
+    array = check_masks(masks)
+    model = model or load_model()
+    chosen = model.head(head)
+    flat = array.reshape(-1)
+    n, k = flat.size, len(DECLARATIONS)
+    distribution = np.empty((n, k, OUTCOMES))
+    for start in range(0, n, CHUNK):
+        x = features(flat[start : start + CHUNK])
+        rows = x.shape[0]
+        distribution[start : start + rows] = chosen.distribution(x.reshape(rows * k, -1)).reshape(rows, k, -1)
+    certain = takes_all(flat)
+    distribution[certain] = np.eye(OUTCOMES)[-1]
+    at_least = np.cumsum(distribution[..., ::-1], axis=-1)[..., ::-1]
+    np.minimum(at_least, 1.0, out=at_least)
+    expected = distribution @ np.arange(OUTCOMES, dtype=np.float64)
+    make = at_least[..., NEEDED]
+    bid, trump = recommend_many(make, expected, confidence)
+    shape = array.shape
+    return Estimates(
+        head=head,
+        version=model.version,
+        confidence=confidence,
+        distribution=distribution.reshape(*shape, k, OUTCOMES),
+        at_least=at_least.reshape(*shape, k, OUTCOMES),
+        expected_points=expected.reshape(*shape, k),
+        make=make.reshape(*shape, k, len(BIDS)),
+        bid=bid.reshape(shape),
+        trump=trump.reshape(shape),
+    )

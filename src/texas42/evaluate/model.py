@@ -1,0 +1,139 @@
+"""The fitted model of the hand evaluator: named heads, each an ensemble of small
+neural networks that map a hand's features for a declaration to the distribution of
+the bidder's team's points (0..42), stored in one ``.npz`` file (numpy only, no pickle).
+
+A head is one basis of estimates: ``double_dummy`` (fitted to the engine's full
+double-dummy analyses) always; ``realistic`` once realistic playouts exist to fit it to.
+The file's ``meta`` entry is a JSON object: ``{"version", "features", "heads": {name:
+{"members", "layers", "activation", "hands", "fitted_by", ...}}}``; the weights are
+``{head}/{member}/W{layer}`` and ``{head}/{member}/b{layer}``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import IO, Any, Final
+
+import numpy as np
+
+from texas42.errors import EvaluatorError
+from texas42.evaluate.features import FEATURES
+from texas42.rules import TOTAL_POINTS
+
+DOUBLE_DUMMY: Final = "double_dummy"
+"""The head fitted to full double-dummy analyses (``texas42 analyze --exhaustive``)."""
+REALISTIC: Final = "realistic"
+"""The head for realistic play, once there are realistic playouts to fit it to."""
+MODEL_FILE: Final = "quick_model.npz"
+OUTCOMES: Final = TOTAL_POINTS + 1
+"""A head's output: the probability of each of 0..42 points."""
+
+
+@dataclass(frozen=True)
+class Head:
+    """One basis of estimates: an ensemble of networks whose point distributions are
+    averaged. ``weights[m]`` holds member m's layers as float32 (W, b) pairs; every hidden layer
+    is followed by ``activation`` (tanh), the last by a softmax over 0..42 points.
+    ``hands``: the number of hands it was fitted to."""
+
+    name: str
+    weights: tuple[tuple[tuple[np.ndarray, np.ndarray], ...], ...]
+    hands: int
+    info: dict[str, Any]
+
+    def distribution(self, x: np.ndarray) -> np.ndarray:
+        """(m, 43): the averaged point distribution of m feature rows (m, FEATURES),
+        computed in single precision (fast; the odds are good to about 1e-6)."""
+        x = x.astype(np.float32)
+        total = np.zeros((x.shape[0], OUTCOMES), dtype=np.float64)
+        for layers in self.weights:
+            h = x
+            for w, b in layers[:-1]:
+                h = h @ w
+                h += b
+                np.tanh(h, out=h)
+            w, b = layers[-1]
+            z = h @ w
+            z += b
+            z -= z.max(axis=1, keepdims=True)
+            np.exp(z, out=z)
+            z /= z.sum(axis=1, keepdims=True)
+            total += z
+        total /= len(self.weights)
+        return total
+
+
+@dataclass(frozen=True)
+class QuickModel:
+    """The fitted evaluator: its version and its heads by name."""
+
+    version: str
+    heads: dict[str, Head]
+    info: dict[str, Any]
+
+    def head(self, name: str) -> Head:
+        if name not in self.heads:
+            have = ", ".join(self.heads)
+            raise EvaluatorError(f"the quick model {self.version} has no {name} estimates (it has: {have})")
+        return self.heads[name]
+
+    @property
+    def realistic(self) -> bool:
+        """Whether it estimates realistic play too."""
+        return REALISTIC in self.heads
+
+
+def read_model(source: str | Path | IO[bytes]) -> QuickModel:
+    """The model stored in ``source`` (a path or an open binary file)."""
+    with np.load(source, allow_pickle=False) as data:
+        meta = json.loads(str(data["meta"]))
+        if meta.get("features") != FEATURES:
+            raise EvaluatorError(f"the quick model expects {meta.get('features')} features, not {FEATURES}")
+        heads = {}
+        for name, info in meta["heads"].items():
+            members = tuple(
+                tuple(
+                    (
+                        data[f"{name}/{m}/W{layer}"].astype(np.float32),
+                        data[f"{name}/{m}/b{layer}"].astype(np.float32),
+                    )
+                    for layer in range(info["layers"])
+                )
+                for m in range(info["members"])
+            )
+            heads[name] = Head(name, members, int(info["hands"]), info)
+    if DOUBLE_DUMMY not in heads:
+        raise EvaluatorError(f"the quick model has no {DOUBLE_DUMMY} head")
+    return QuickModel(str(meta["version"]), heads, meta)
+
+
+def write_model(
+    path: str | Path,
+    version: str,
+    heads: dict[str, tuple[list[list[tuple[np.ndarray, np.ndarray]]], dict[str, Any]]],
+    info: dict[str, Any],
+) -> None:
+    """Store a model: ``heads[name] = (members, info)``, each member a list of (W, b)
+    layers; the weights are stored as float32."""
+    arrays: dict[str, Any] = {}
+    meta_heads = {}
+    for name, (members, head_info) in heads.items():
+        for m, layers in enumerate(members):
+            for layer, (w, b) in enumerate(layers):
+                arrays[f"{name}/{m}/W{layer}"] = np.asarray(w, dtype=np.float32)
+                arrays[f"{name}/{m}/b{layer}"] = np.asarray(b, dtype=np.float32)
+        meta_heads[name] = {**head_info, "members": len(members), "layers": len(members[0])}
+    meta = {**info, "version": version, "features": FEATURES, "heads": meta_heads}
+    arrays["meta"] = np.array(json.dumps(meta, sort_keys=True))
+    np.savez_compressed(path, **arrays)
+
+
+@cache
+def load_model() -> QuickModel:
+    """The model that ships with texas42 (read once)."""
+    with resources.files("texas42.evaluate").joinpath(MODEL_FILE).open("rb") as stream:
+        return read_model(stream)

@@ -1,0 +1,76 @@
+"""The Rich view of ``texas42 quick``: the quick model's estimates, labelled as estimates."""
+
+from __future__ import annotations
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from texas42.analysis.quick import QuickAnalysis, QuickEstimate
+from texas42.report.hand import MAIN_BIDS, sparkline
+from texas42.report.wording import percent, quick_footer, quick_phrase
+
+
+def quick_table(estimate: QuickEstimate, confidence: float) -> Table:
+    """Declarations as rows: estimated expected points, odds of the main bids, distribution."""
+    rec = estimate.recommendation
+    bids = sorted({*MAIN_BIDS, rec.contract} if rec.contract <= 42 else set(MAIN_BIDS))
+    out = Table(box=box.SIMPLE_HEAD, title_justify="left", collapse_padding=True, pad_edge=False)
+    out.add_column("trump", no_wrap=True)
+    out.add_column("points", justify="right", no_wrap=True)
+    for bid in bids:
+        out.add_column("42/84" if bid == 42 else str(bid), justify="right")
+    out.add_column("0 points │42", justify="left", no_wrap=True)
+    for stats in estimate.trumps:
+        chosen = stats.declaration == rec.declaration
+        cells: list[RenderableType] = [
+            Text(stats.declaration.label, style="bold" if chosen else ""),
+            Text(f"{stats.expected_points:.1f}", style="bold" if chosen else ""),
+        ]
+        for bid in bids:
+            p = stats.make(bid)
+            style = "green" if p >= confidence else "dim"
+            if chosen and bid == min(rec.contract, 42):
+                style = "reverse bold"
+            cells.append(Text(percent(p), style=style))
+        cells.append(Text(sparkline([round(1000 * p) for p in stats.distribution]), style="cyan"))
+        out.add_row(*cells)
+    return out
+
+
+def quick_advice(estimate: QuickEstimate) -> Text:
+    """The estimated recommendation in words."""
+    rec = estimate.recommendation
+    if rec.passes:
+        return Text.assemble(
+            ("Pass", "bold reverse yellow"),
+            f": no declaration is estimated to make 30 in at least {percent(rec.confidence)} of deals. "
+            f"If forced to bid 30, call {rec.declaration.label}: an estimated {percent(rec.make)}. "
+            f"Expected marks {rec.expected_marks:+.2f}.",
+        )
+    needs = "all 42 points" if rec.bid >= 42 else f"{rec.bid} points"
+    return Text.assemble(
+        (f"Bid {rec.bid} with {rec.declaration.label}", "bold reverse green"),
+        f": estimated to take {needs} in {percent(rec.make)} of deals. Expected marks "
+        f"{rec.expected_marks:+.2f}. The highest bid estimated to be made in at least "
+        f"{percent(rec.confidence)} of deals.",
+    )
+
+
+def quick_view(result: QuickAnalysis) -> RenderableType:
+    """The whole ``texas42 quick`` report."""
+    parts: list[RenderableType] = [
+        Text.assemble((f"Hand {result.hand}", "bold"), f"   {quick_phrase(result.version, result.hands)}"),
+        Text("Double-dummy", style="bold"),
+        quick_table(result.double_dummy, result.confidence),
+        quick_advice(result.double_dummy),
+    ]
+    if result.realistic is not None:
+        parts += [
+            Text(""),
+            Text("Realistic play", style="bold"),
+            quick_table(result.realistic, result.confidence),
+            quick_advice(result.realistic),
+        ]
+    return Group(*parts, Text(""), Text(quick_footer(result.realistic is not None), style="dim"))

@@ -1,0 +1,381 @@
+"""The instant hand evaluator (``texas42 quick``): its features, its estimates against
+full analyses, the recommendation policy over arrays, the command and its JSON."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import texas42
+from cli_runner import invoke
+from texas42 import evaluate
+from texas42.analysis import TrumpStats, quick_hand, quick_recommend, recommend
+from texas42.analysis.statistics import mean_interval
+from texas42.errors import EvaluatorError, Texas42Error
+from texas42.evaluate.features import ORDERS, features, takes_all
+from texas42.io.documents import quick_to_json
+from texas42.rules import (
+    BIDS,
+    COUNT,
+    DECLARATIONS,
+    HIGH_END,
+    LOW_END,
+    PASS,
+    TRUMP,
+    Declaration,
+    Hand,
+    HouseRules,
+    parse_hand,
+    rank,
+)
+
+SIXES = "6-6 6-5 6-4 6-3 6-2 6-1 6-0"
+
+hands = st.lists(st.integers(0, 27), min_size=7, max_size=7, unique=True).map(
+    lambda ds: sum(1 << d for d in ds)
+)
+
+
+def random_masks(n: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    return np.array([sum(1 << int(d) for d in rng.choice(28, 7, replace=False)) for _ in range(n)])
+
+
+# --- Features ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("declaration", DECLARATIONS)
+def test_each_declaration_sees_its_trumps_first_by_power(declaration: Declaration) -> None:
+    top = [int(d) for d in ORDERS[declaration][:7]]
+    assert sorted(ORDERS[declaration]) == list(range(28))
+    if declaration is Declaration.FOLLOW_ME:
+        assert top == [27, 20, 14, 9, 5, 2, 0]  # the doubles, 6-6 down
+    else:
+        assert sum(1 << d for d in top) == declaration.trumps
+        ranks = [rank(d, TRUMP, declaration) for d in top]
+        assert ranks == sorted(ranks, reverse=True) and len(set(ranks)) == 7
+
+
+@pytest.mark.parametrize("suit", range(1, 7))
+def test_every_pip_suit_sees_the_off_dominoes_alike(suit: int) -> None:
+    """The off dominoes of a pip suit, renamed by rank, fall in the same slots as blanks'."""
+
+    def renamed(t: int, d: int) -> tuple[int, int]:
+        off = [p for p in range(7) if p != t]
+        return off.index(HIGH_END[d]), off.index(LOW_END[d])
+
+    assert [renamed(suit, int(d)) for d in ORDERS[suit][7:]] == [renamed(0, int(d)) for d in ORDERS[0][7:]]
+
+
+def _plain_features(mask: int, declaration: Declaration) -> list[float]:
+    """The features spelled out one hand and one declaration at a time."""
+    held = [d for d in range(28) if mask >> d & 1]
+    trumps = [d for d in held if declaration.trumps >> d & 1]
+    off = [d for d in held if d not in trumps]
+    order = [int(d) for d in ORDERS[declaration]]
+    bits = [float(mask >> d & 1) for d in order]
+    kind = [float(declaration < 7), float(declaration == 7), float(declaration == 8)]
+    count = [float(d in held) for d in (20, 25, 15, 11, 8)]  # 5-5 6-4 5-0 4-1 3-2
+    count_trump = [float(d in trumps) for d in (20, 25, 15, 11, 8)]
+    run = 0
+    while run < 7 and order[run] in held:
+        run += 1
+    pips = [p for p in range(7) if declaration >= 7 or p != declaration]
+    per_suit = [sum(p in (HIGH_END[d], LOW_END[d]) for d in off) for p in pips]
+    extras = [
+        len(trumps) / 7,
+        run / 7,
+        sum(HIGH_END[d] == LOW_END[d] for d in off) / 7,
+        sum(n > 0 for n in per_suit) / 7,
+        sum(n == 0 for n in per_suit) / 7,
+        max(per_suit) / 7,
+        sum(COUNT[d] for d in held) / 35,
+        sum(COUNT[d] for d in off) / 35,
+        sum(HIGH_END[d] == LOW_END[d] for d in held) / 7,
+    ]
+    return bits + kind + count + count_trump + extras
+
+
+@settings(max_examples=30, deadline=None)
+@given(hands)
+def test_the_features_are_those_spelled_out(mask: int) -> None:
+    x = features(np.array([mask]))
+    for declaration in DECLARATIONS:
+        assert x[0, declaration] == pytest.approx(_plain_features(mask, declaration))
+
+
+# --- Estimates ----------------------------------------------------------------------------
+
+
+def test_the_odds_are_a_distribution_and_fall_with_the_bid() -> None:
+    e = evaluate.estimate(random_masks(200, 1))
+    assert e.distribution.shape == (200, 9, 43)
+    assert np.allclose(e.distribution.sum(axis=-1), 1.0)
+    assert (e.distribution >= 0).all()
+    assert np.allclose(e.at_least[..., 0], 1.0)
+    assert (np.diff(e.make[..., :-1], axis=-1) <= 1e-12).all()
+    assert np.array_equal(e.make[..., BIDS.index(84)], e.make[..., BIDS.index(42)])
+    assert np.allclose(e.expected_points, e.distribution @ np.arange(43))
+
+
+def test_a_batch_gives_what_each_hand_gives_alone() -> None:
+    masks = random_masks(40, 2)
+    batch = evaluate.estimate(masks)
+    deals = evaluate.estimate(masks.reshape(10, 4))
+    assert deals.make.shape == (10, 4, 9, 14) and deals.bid.shape == (10, 4)
+    assert np.allclose(deals.make.reshape(40, 9, 14), batch.make, rtol=0, atol=1e-12)
+    for i in (0, 17, 39):
+        alone = evaluate.estimate(int(masks[i]))
+        assert alone.bid.shape == ()
+        assert np.allclose(alone.make, batch.make[i], rtol=0, atol=1e-12)
+        assert alone.bid == batch.bid[i] and alone.trump == batch.trump[i]
+        one = quick_hand(Hand(int(masks[i])))
+        assert one.recommendation.bid == batch.bid[i]
+        assert one.recommendation.declaration == batch.trump[i]
+        assert one.trumps[3].make(34) == pytest.approx(batch.make[i, 3, BIDS.index(34)], abs=1e-12)
+
+
+@pytest.mark.parametrize("confidence", [0.5, 0.3, 0.8])
+def test_the_policy_over_arrays_is_the_analysis_policy(confidence: float) -> None:
+    """On random histograms, with ties (few deals), ``recommend_many`` recommends what
+    ``analysis.hand.recommend`` does."""
+    rng = np.random.default_rng(5)
+    deals = 6
+    for _ in range(150):
+        histograms = rng.multinomial(deals, rng.dirichlet(np.full(43, 0.3)), size=9)
+        if rng.random() < 0.3:
+            histograms[rng.integers(0, 9, 4)] = histograms[rng.integers(0, 9)]
+        stats = [
+            TrumpStats(
+                Declaration(k),
+                deals,
+                tuple(int(c) for c in histograms[k]),
+                *mean_interval(np.repeat(np.arange(43), histograms[k])),
+            )
+            for k in range(9)
+        ]
+        make = np.array([[s.make(b) for b in BIDS] for s in stats])
+        points = np.array([s.expected_points for s in stats])
+        bid, trump = evaluate.recommend_many(make[None], points[None], confidence)
+        expected = recommend(stats, confidence)
+        assert (int(bid[0]), int(trump[0])) == (expected.bid, expected.declaration)
+
+
+def test_quick_recommends_by_the_analysis_policy() -> None:
+    for mask in random_masks(30, 3):
+        result = quick_hand(Hand(int(mask)), 0.6)
+        trumps = result.trumps
+        assert quick_recommend(trumps, 0.6) == result.recommendation
+        assert evaluate.estimate(int(mask), confidence=0.6).bid == result.recommendation.bid
+
+
+def test_all_six_sixes_bid_84() -> None:
+    result = texas42.quick(SIXES)
+    assert result.recommendation.bid == 84
+    assert result.recommendation.declaration in (Declaration.SIXES, Declaration.FOLLOW_ME)
+    assert result.double_dummy.stats(Declaration.SIXES).make(84) == 1.0
+
+
+SETTLED = [
+    ("6-6 6-5 6-4 6-3 6-2 6-1 6-0", Declaration.SIXES),
+    ("6-6 6-5 6-4 6-3 5-5 4-4 0-0", Declaration.SIXES),
+    ("2-2 6-2 5-2 4-2 3-2 6-6 1-1", Declaration.DEUCES),
+    ("6-6 5-5 4-4 3-3 2-2 1-1 0-0", Declaration.DOUBLES),
+    ("6-0 5-0 4-0 3-0 2-0 1-0 0-0", Declaration.BLANKS),
+]
+NOT_SETTLED = [
+    "6-6 6-5 6-4 6-3 5-5 4-4 1-0",  # a single off trump
+    "6-6 6-5 6-4 6-2 5-5 4-4 0-0",  # 6-3 missing: not the top four
+    "6-6 6-5 6-4 5-5 4-4 3-3 0-0",  # three trumps only
+]
+
+
+def test_the_hands_the_rules_settle() -> None:
+    settled = takes_all(np.array([parse_hand(h).mask for h, _ in SETTLED]))
+    for row, (_, declaration) in zip(settled, SETTLED, strict=True):
+        assert list(np.flatnonzero(row)) == [declaration]
+    assert not takes_all(np.array([parse_hand(h).mask for h in NOT_SETTLED])).any()
+    e = evaluate.estimate(np.array([parse_hand(h).mask for h, _ in SETTLED]))
+    for i, (_, declaration) in enumerate(SETTLED):
+        assert e.make[i, declaration, -1] == 1.0 and e.expected_points[i, declaration] == 42.0
+        assert e.bid[i] == 84
+
+
+@pytest.mark.parametrize(("hand", "declaration"), SETTLED[1:4])
+def test_the_engine_agrees_that_settled_hands_take_all(hand: str, declaration: Declaration) -> None:
+    result = texas42.analyze(hand, deals=40, seed=3, trumps=[declaration], house=HouseRules(specials=False))
+    assert result.stats(declaration).make(42) == 1.0
+
+
+# Held-out hands of the study (benchmarks/study_hands.py: hand i, i % 5 == 0, which the
+# model is never fitted to) with their full double-dummy analysis (every trump on the same
+# 500 deals): the best trump's odds of 30, the expected points with sixes, the bid.
+ANALYSED = [
+    ("6-2 5-2 5-0 4-1 4-0 1-1 1-0", 0.634, 19.14, 34),  # i=0
+    ("6-3 5-3 4-4 2-2 2-1 1-1 1-0", 0.724, 24.48, 41),  # i=5
+    ("6-4 6-2 5-3 4-3 3-3 3-2 2-0", 0.802, 27.08, 41),  # i=10
+    ("6-6 6-3 6-2 5-2 5-1 3-0 1-0", 0.558, 29.96, 31),  # i=15
+    ("6-3 6-1 5-4 5-2 4-4 4-0 2-0", 0.596, 22.58, 34),  # i=20
+    ("6-4 6-2 6-1 5-4 5-1 3-0 0-0", 0.552, 29.92, 31),  # i=25
+    ("6-5 5-2 4-3 3-2 2-2 2-0 1-0", 0.790, 19.29, 41),  # i=30
+    ("6-4 6-3 6-2 6-0 4-2 3-1 1-0", 0.658, 32.88, 34),  # i=35
+    ("5-0 4-2 4-0 3-2 3-1 2-2 0-0", 0.826, 19.58, 41),  # i=40
+    ("6-2 5-4 5-3 5-0 3-3 3-0 0-0", 0.756, 20.76, 40),  # i=45
+    ("6-6 5-3 5-1 4-3 4-2 4-1 3-0", 0.490, 19.71, PASS),  # i=50
+    ("6-6 5-1 4-4 4-1 4-0 3-1 2-0", 0.788, 22.09, 36),  # i=55
+    ("6-6 6-0 4-3 3-2 2-1 2-0 0-0", 0.872, 29.64, 84),  # i=60
+    ("6-6 6-5 6-0 4-4 4-3 4-2 2-1", 0.898, 38.60, 84),  # i=65
+]
+
+
+def test_the_estimates_are_close_to_full_analyses() -> None:
+    """Tolerances: the best trump's odds of 30 within 0.05 on average (the issue's bound)
+    and 0.15 for any hand; the expected points with sixes within 3 points; pass or bid as
+    the analysis in 12 of the 14 hands (one hand sits at 49%)."""
+    e = evaluate.estimate(np.array([parse_hand(row[0]).mask for row in ANALYSED]))
+    errors = np.abs(e.make[:, :, 0].max(axis=1) - np.array([row[1] for row in ANALYSED]))
+    assert errors.mean() <= 0.05
+    assert errors.max() <= 0.15
+    points = e.expected_points[:, Declaration.SIXES]
+    assert np.abs(points - np.array([row[2] for row in ANALYSED])).max() <= 3.0
+    passes = np.array([row[3] == PASS for row in ANALYSED])
+    assert ((e.bid == PASS) == passes).sum() >= 12
+
+
+# --- Inputs and the model file ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("masks", "message"),
+    [
+        (np.array([127, 63]), "hand 1 holds 6 dominoes"),
+        (np.array([1 << 28 | 63]), "outside the 28 dominoes"),
+        (np.array([-1]), "outside the 28 dominoes"),
+        (np.array([1.0]), "integer masks"),
+    ],
+)
+def test_bad_masks_are_refused(masks: np.ndarray, message: str) -> None:
+    with pytest.raises(EvaluatorError, match=message):
+        evaluate.estimate(masks)
+
+
+def test_no_hands_give_empty_arrays() -> None:
+    e = evaluate.estimate(np.zeros((0, 4), dtype=np.int64))
+    assert e.make.shape == (0, 4, 9, 14) and e.bid.shape == (0, 4)
+
+
+def test_quick_many_takes_hands_or_masks() -> None:
+    hands_given = texas42.quick_many([SIXES, "6-4 5-5 5-2 4-3 4-2 3-2 3-1"])
+    masks_given = texas42.quick_many(
+        np.array([parse_hand(SIXES).mask, parse_hand("64 55 52 43 42 32 31").mask])
+    )
+    assert np.array_equal(hands_given.make, masks_given.make)
+    with pytest.raises(Texas42Error, match="no realistic estimates"):
+        texas42.quick_many([SIXES], basis="realistic")
+    with pytest.raises(Texas42Error, match="confidence"):
+        texas42.quick_many([SIXES], confidence=0.0)
+
+
+def test_the_shipped_model_is_small_and_says_what_it_is() -> None:
+    model = evaluate.load_model()
+    path = Path(evaluate.__file__).with_name("quick_model.npz")
+    assert path.stat().st_size < 3_000_000
+    assert model.heads.keys() == {"double_dummy"} and not model.realistic
+    assert model.head("double_dummy").hands >= 200
+    assert model.version
+
+
+def _with_realistic_head(tmp: Path) -> evaluate.QuickModel:
+    """The shipped model with its double-dummy networks copied as a realistic head: a
+    stand-in to see that realistic estimates flow through; not a model of realistic play."""
+    model = evaluate.load_model()
+    dd = model.head("double_dummy")
+    heads = {
+        name: ([list(layers) for layers in dd.weights], {**dd.info, "hands": dd.hands})
+        for name in ("double_dummy", "realistic")
+    }
+    path = tmp / "two_heads.npz"
+    evaluate.write_model(path, "test", heads, {})
+    return evaluate.read_model(path)
+
+
+def test_a_model_with_realistic_estimates_shows_them(tmp_path: Path) -> None:
+    model = _with_realistic_head(tmp_path)
+    result = quick_hand(parse_hand(SIXES), model=model)
+    assert result.realistic is not None
+    document = quick_to_json(result)
+    assert document["model"]["bases"] == ["double_dummy", "realistic"]
+    assert set(document["trumps"][0]) == {"trump", "expected_points", "make", "realistic"}
+    assert document["realistic_recommendation"]["bid"] == 84
+
+
+def test_a_model_without_double_dummy_estimates_is_refused(tmp_path: Path) -> None:
+    dd = evaluate.load_model().head("double_dummy")
+    path = tmp_path / "realistic_only.npz"
+    evaluate.write_model(path, "x", {"realistic": ([list(m) for m in dd.weights], {"hands": 1})}, {})
+    with pytest.raises(EvaluatorError, match="no double_dummy head"):
+        evaluate.read_model(path)
+
+
+# --- The command --------------------------------------------------------------------------
+
+
+def test_quick_json_has_the_shape_of_analyze() -> None:
+    result = invoke("quick", "--json", SIXES)
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert list(document) == ["hand", "model", "trumps", "recommendation"]
+    assert document["hand"] == SIXES.split()
+    assert set(document["model"]) == {"version", "hands", "bases"}
+    assert document["model"]["bases"] == ["double_dummy"]
+    assert [t["trump"] for t in document["trumps"]] == [d.label for d in DECLARATIONS]
+    for trump in document["trumps"]:
+        assert set(trump) == {"trump", "expected_points", "make"}
+        assert list(trump["make"]) == [str(b) for b in BIDS]
+    assert document["recommendation"]["bid"] == 84
+    assert document["recommendation"]["trump"] in ("sixes", "follow-me")
+    assert set(document["recommendation"]) == {"bid", "trump", "make", "expected_marks", "confidence"}
+
+
+def test_quick_text_says_it_is_an_estimate() -> None:
+    result = invoke("quick", "6-4 5-5 5-2 4-3 4-2 3-2 3-1")
+    assert result.exit_code == 0, result.output
+    hands_fitted = evaluate.load_model().head("double_dummy").hands
+    flat = " ".join(result.stdout.split())
+    version = evaluate.load_model().version
+    assert (
+        f"estimated by the quick model (fitted to {hands_fitted:,} double-dummy analyses; version {version})"
+        in flat
+    )
+    assert "no realistic estimates" in flat
+    for label in ("sixes", "doubles", "follow-me"):
+        assert label in result.stdout
+
+
+def test_a_passing_hand_says_pass() -> None:
+    result = texas42.quick("3-0 2-1 2-0 1-0 4-0 5-1 4-2")
+    if result.recommendation.bid == PASS:
+        assert "Pass" in invoke("quick", "30 21 20 10 40 51 42").stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["quick", "6-6 6-5 6-4"], "texas42: error: a hand needs 7 dominoes, got 3: 6-6 6-5 6-4\n"),
+        (["quick", "6-6 6-5 6-4 6-3 6-2 6-1 6-7"], None),
+        (["quick", SIXES, "--confidence", "2"], None),
+        (["quick"], None),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(args: list[str], message: str | None) -> None:
+    result = invoke(*args)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.startswith("texas42: error: ") and result.stderr.count("\n") == 1
+    if message is not None:
+        assert result.stderr == message
