@@ -78,11 +78,23 @@ def test_the_command_lines_help_imports_no_numba() -> None:
 @pytest.mark.parametrize("args", [["--version"], ["--help"], ["solve", "--help"]])
 def test_version_and_help_import_no_numba(args: list[str]) -> None:
     code = (
-        "import sys\nfrom texas42.cli import main\nsys.argv = ['texas42', *sys.argv[1:]]\n"
+        "import sys\nfrom texas42.__main__ import main\nsys.argv = ['texas42', *sys.argv[1:]]\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\nprint('numba' in sys.modules, file=sys.stderr)"
     )
     done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, check=True)
     assert done.stderr.strip() == "False"
+
+
+def test_the_version_and_the_package_import_no_numpy() -> None:
+    """``texas42 --version`` answers at once, and ``import texas42`` loads its public names
+    (hence numpy and the analysis) only when they are used."""
+    code = (
+        "import sys\nfrom texas42.__main__ import main\nsys.argv = ['texas42', '--version']\nmain()\n"
+        "print('numpy' in sys.modules)\nimport texas42\nprint('numpy' in sys.modules)\n"
+        "texas42.parse_hand\nprint('numpy' in sys.modules)\ntexas42.analyze\nprint('numpy' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["texas42", "0.1.0", "False", "False", "False", "True"]
 
 
 def test_the_evaluator_imports_no_engine_and_no_numba() -> None:

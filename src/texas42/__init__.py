@@ -17,52 +17,116 @@ commands' JSON documents. Every bad input raises a ``Texas42Error`` (a ``ValueEr
 
 __version__ = "0.1.0"
 
-from texas42.analysis import (
-    BidAdvice,
-    Comparison,
-    DealTable,
-    HandAnalysis,
-    Interval,
-    LadderRung,
-    PairComparison,
-    PlayAdvice,
-    PlayLine,
-    PlayStats,
-    QuickAnalysis,
-    Recommendation,
-    SpecialStats,
-    TrumpStats,
-)
-from texas42.api import (
-    advise_bid,
-    advise_play,
-    analyze,
-    compare,
-    count_deals,
-    deal_constraints,
-    deals,
-    line_of_play,
-    quick,
-    quick_many,
-    solve,
-)
-from texas42.deal import DealConstraints, Dealt
-from texas42.errors import Texas42Error
-from texas42.io.documents import to_dict
-from texas42.rules import (
-    AllPass,
-    Auction,
-    Contract,
-    Deal,
-    Declaration,
-    Hand,
-    HouseRules,
-    NelloDoubles,
-    parse_auction,
-    parse_deal,
-    parse_declaration,
-    parse_hand,
-)
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from texas42.analysis import (
+        BidAdvice,
+        Comparison,
+        DealTable,
+        HandAnalysis,
+        Interval,
+        LadderRung,
+        PairComparison,
+        PlayAdvice,
+        PlayLine,
+        PlayStats,
+        QuickAnalysis,
+        Recommendation,
+        SpecialStats,
+        TrumpStats,
+    )
+    from texas42.api import (
+        advise_bid,
+        advise_play,
+        analyze,
+        compare,
+        count_deals,
+        deal_constraints,
+        deals,
+        line_of_play,
+        quick,
+        quick_many,
+        solve,
+    )
+    from texas42.deal import DealConstraints, Dealt
+    from texas42.errors import Texas42Error
+    from texas42.io.documents import to_dict
+    from texas42.rules import (
+        AllPass,
+        Auction,
+        Contract,
+        Deal,
+        Declaration,
+        Hand,
+        HouseRules,
+        NelloDoubles,
+        parse_auction,
+        parse_deal,
+        parse_declaration,
+        parse_hand,
+    )
+
+_EXPORTS: dict[str, str] = {
+    "BidAdvice": "texas42.analysis",
+    "Comparison": "texas42.analysis",
+    "DealTable": "texas42.analysis",
+    "HandAnalysis": "texas42.analysis",
+    "Interval": "texas42.analysis",
+    "LadderRung": "texas42.analysis",
+    "PairComparison": "texas42.analysis",
+    "PlayAdvice": "texas42.analysis",
+    "PlayLine": "texas42.analysis",
+    "PlayStats": "texas42.analysis",
+    "QuickAnalysis": "texas42.analysis",
+    "Recommendation": "texas42.analysis",
+    "SpecialStats": "texas42.analysis",
+    "TrumpStats": "texas42.analysis",
+    "advise_bid": "texas42.api",
+    "advise_play": "texas42.api",
+    "analyze": "texas42.api",
+    "compare": "texas42.api",
+    "count_deals": "texas42.api",
+    "deal_constraints": "texas42.api",
+    "deals": "texas42.api",
+    "line_of_play": "texas42.api",
+    "quick": "texas42.api",
+    "quick_many": "texas42.api",
+    "solve": "texas42.api",
+    "DealConstraints": "texas42.deal",
+    "Dealt": "texas42.deal",
+    "Texas42Error": "texas42.errors",
+    "to_dict": "texas42.io.documents",
+    "AllPass": "texas42.rules",
+    "Auction": "texas42.rules",
+    "Contract": "texas42.rules",
+    "Deal": "texas42.rules",
+    "Declaration": "texas42.rules",
+    "Hand": "texas42.rules",
+    "HouseRules": "texas42.rules",
+    "NelloDoubles": "texas42.rules",
+    "parse_auction": "texas42.rules",
+    "parse_deal": "texas42.rules",
+    "parse_declaration": "texas42.rules",
+    "parse_hand": "texas42.rules",
+}
+"""Where each public name lives: imported on first use, so that ``texas42 --version`` and
+``--help`` start without loading numpy or the analysis."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'texas42' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXPORTS})
+
 
 __all__ = [
     "AllPass",
