@@ -13,7 +13,16 @@ from cli_runner import invoke
 from texas42 import deal, engine
 from texas42.analysis import advise_play, play_out
 from texas42.analysis.playout import PLAYS, best_play
-from texas42.rules import Declaration, Hand, legal_plays, parse_hand, replay
+from texas42.rules import (
+    ALL_DOMINOES,
+    Declaration,
+    Hand,
+    interchangeable,
+    legal_plays,
+    parse_dominoes,
+    parse_hand,
+    replay,
+)
 
 ORDINARY = "6-4 5-5 5-2 4-3 4-2 3-2 3-1"
 
@@ -135,3 +144,62 @@ def test_without_realistic_the_basis_is_double_dummy() -> None:
 def test_bad_realistic_options_are_one_line_errors(args: list[str]) -> None:
     result = invoke("analyze", *args, ORDINARY)
     assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1
+
+
+def _mask(text: str) -> int:
+    return Hand(parse_dominoes(text, None)).mask
+
+
+@pytest.mark.parametrize(
+    ("plays", "played", "trick", "want"),
+    [
+        ("6-3 6-2", "", "", True),  # adjacent sixes, no count
+        ("6-4 6-3", "", "", False),  # 6-4 is a ten-count
+        ("6-3 6-1", "", "", False),  # 6-2 lies between, still in play
+        ("6-3 6-1", "6-2", "", True),  # ... unless it has been played
+        ("6-5 6-3", "6-4", "6-4", False),  # one beats the 6-4 in the trick, one does not
+        ("6-3 6-2", "6-4", "6-4", True),  # both lose to it
+        ("5-3 5-2", "", "", False),  # not trumps
+        ("6-3", "", "", False),  # one play is not a choice
+    ],
+)
+def test_interchangeable_trumps_by_hand(plays: str, played: str, trick: str, want: bool) -> None:
+    unplayed = ALL_DOMINOES & ~_mask(played)
+    led = list(parse_dominoes(trick, None)) if trick else []
+    assert interchangeable(_mask(plays), unplayed, led, Declaration.SIXES) is want
+
+
+def test_interchangeable_plays_are_worth_the_same_on_every_deal() -> None:
+    # Random positions of random deals: whenever the seat to play holds interchangeable
+    # legal trumps, the engine values them alike; at least 40 such pairs are checked.
+    rng = np.random.default_rng(11)
+    checked = 0
+    for _ in range(600):
+        order = rng.permutation(28)
+        dealt = [[sum(1 << int(d) for d in order[7 * s : 7 * s + 7]) for s in range(4)]]
+        declaration = Declaration(int(rng.integers(0, 8)))
+        plays: list[int] = []
+        for _ in range(int(rng.integers(0, 20))):
+            h = replay(declaration, 0, plays)
+            legal = legal_plays(
+                int(dealt[0][h.turn]) & ~h.played, h.trick[0] if h.trick else None, declaration
+            )
+            plays.append(int(rng.choice([d for d in range(28) if legal >> d & 1])))
+        h = replay(declaration, 0, plays)
+        legal = legal_plays(int(dealt[0][h.turn]) & ~h.played, h.trick[0] if h.trick else None, declaration)
+        pairs = [
+            (a, b)
+            for a in range(28)
+            for b in range(a + 1, 28)
+            if legal >> a & 1
+            and legal >> b & 1
+            and interchangeable(1 << a | 1 << b, ALL_DOMINOES & ~h.played, h.trick, declaration)
+        ]
+        if not pairs:
+            continue
+        hands = np.array([[int(x) & ~h.played for x in dealt[0]]], dtype=np.int64)
+        values = engine.position_play_values(hands, declaration, [h.leader], [h.trick])[0]
+        for a, b in pairs:
+            assert values[a] == values[b]
+            checked += 1
+    assert checked >= 40

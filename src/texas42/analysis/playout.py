@@ -7,7 +7,8 @@ in every one of those worlds, and plays the best for its team: the bidder's team
 that makes the bid in the most worlds, the defenders the one that sets it in the most,
 expected points breaking ties (then as ``texas42 play`` ranks). This is perfect-information Monte
 Carlo (PIMC), the play engine of strong bridge and Skat programs. A play forced by the
-rules costs nothing. With ``worlds=0`` every seat sees the true deal: the playout is then
+rules costs nothing, nor does a choice among trumps worth the same in every deal
+(``rules.interchangeable``). With ``worlds=0`` every seat sees the true deal: the playout is then
 double-dummy play itself.
 
 All the playouts advance together, one play at a time: every turn of every deal, in every
@@ -26,11 +27,13 @@ import numpy as np
 from texas42 import deal, engine
 from texas42.errors import AnalysisError
 from texas42.rules import (
+    ALL_DOMINOES,
     TOTAL_POINTS,
     Declaration,
     Domino,
     PlayHistory,
     Seat,
+    interchangeable,
     legal_plays,
     needed_points,
     replay,
@@ -101,6 +104,15 @@ class _Game:
         held = self.dealt[seat] & ~h.played
         return seat, legal_plays(held, h.trick[0] if h.trick else None, self.declaration)
 
+    def settled(self, plays: int) -> bool:
+        """Whether the choice among ``plays`` needs no thought: one legal play, or plays
+        worth the same in every deal (``interchangeable``), of which ``best_play`` would
+        take the highest."""
+        h = self.history
+        return plays.bit_count() == 1 or interchangeable(
+            plays, ALL_DOMINOES & ~h.played, h.trick, self.declaration
+        )
+
     def worlds(self, seat: Seat, count: int) -> np.ndarray:
         """The deals of the dominoes still held that ``seat`` weighs (the true one for 0)."""
         if count == 0:
@@ -149,7 +161,7 @@ def play_out(
         rows: list[np.ndarray] = []
         for game in games:
             seat, plays = game.turn()
-            if plays.bit_count() == 1:
+            if game.settled(plays):
                 game.play(plays.bit_length() - 1)
                 continue
             weighed = game.worlds(seat, worlds)

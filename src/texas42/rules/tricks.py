@@ -11,6 +11,7 @@ from typing import Final, Protocol
 
 from texas42.errors import InvalidDeclarationError
 from texas42.rules.dominoes import (
+    COUNT,
     DOMINOES,
     DOUBLES,
     HIGH_END,
@@ -141,6 +142,29 @@ def trick_winner(plays: Sequence[Domino], declaration: Declaration) -> int:
     suit = TRUMP if trumps else suit_led(plays[0], declaration)
     contenders = trumps or [i for i, d in enumerate(plays) if follows(d, suit, declaration)]
     return max(contenders, key=lambda i: rank(plays[i], suit, declaration))
+
+
+def interchangeable(
+    plays: Dominoes, unplayed: Dominoes, trick: Sequence[Domino], declaration: Declaration
+) -> bool:
+    """Whether the two or more dominoes of ``plays`` are worth the same whatever the deal:
+    trumps adjacent in rank among the trumps not yet played (``unplayed``), of equal count,
+    and all above or all below the best trump in the trick so far. (The engine tries one
+    of such a run only: docs/engine.md, equivalent trumps.)"""
+    if plays.bit_count() < 2 or plays & ~declaration.trumps:
+        return False
+    order = sorted(
+        (d for d in DOMINOES if ((unplayed | plays) & declaration.trumps) >> d & 1),
+        key=lambda d: rank(d, TRUMP, declaration),
+    )
+    places = [i for i, d in enumerate(order) if plays >> d & 1]
+    if places[-1] - places[0] != len(places) - 1:
+        return False
+    chosen = [order[i] for i in places]
+    if len({COUNT[d] for d in chosen}) > 1:
+        return False
+    best = max((rank(d, TRUMP, declaration) for d in trick if is_trump(d, declaration)), default=-1)
+    return len({rank(d, TRUMP, declaration) > best for d in chosen}) == 1
 
 
 # --- Nel-O: the bidder must lose every trick; no trumps -------------------------------
