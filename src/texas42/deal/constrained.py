@@ -119,24 +119,31 @@ def _count(allowed: tuple[int, ...], room: tuple[int, int, int]) -> tuple[tuple[
 
 def _thresholds(plan: DealPlan) -> np.ndarray:
     """``t[i, r1, r2]``: the two cumulative probabilities that split a uniform draw in
-    [0, 1) between seats 1, 2 and 3 (1.0 past the last seat with any weight)."""
+    [0, 1) between seats 1, 2 and 3 (1.0 past the last seat with any weight).
+
+    The counts are below 2**53, so their sums and quotients in floating point are the
+    correctly rounded ratios of the exact integers."""
     m = len(plan.free)
     c1, c2, _ = plan.room
+    counts = np.array(plan.counts, dtype=np.float64)
+    padded = np.zeros((m + 1, c1 + 2, c2 + 2))  # index 0 of r1 and r2 stands for -1: no room
+    padded[:, 1:, 1:] = counts
     t = np.ones((max(m, 1), c1 + 1, c2 + 1, 2))
     for i in range(m):
-        for r1 in range(c1 + 1):
-            for r2 in range(c2 + 1):
-                total = plan.completions(i, r1, r2)
-                if total == 0:
-                    continue
-                w = (
-                    plan.completions(i + 1, r1 - 1, r2) if plan.allowed[i] & 1 else 0,
-                    plan.completions(i + 1, r1, r2 - 1) if plan.allowed[i] & 2 else 0,
-                    plan.completions(i + 1, r1, r2) if plan.allowed[i] & 4 else 0,
-                )
-                last = max(k for k in range(3) if w[k])
-                for k in range(2):
-                    t[i, r1, r2, k] = 1.0 if k >= last else sum(w[: k + 1]) / total
+        seats = plan.allowed[i]
+        w = np.stack(
+            (
+                padded[i + 1, :-1, 1:] * (seats & 1),
+                padded[i + 1, 1:, :-1] * (seats >> 1 & 1),
+                counts[i + 1] * (seats >> 2 & 1),
+            ),
+            axis=-1,
+        )
+        total = counts[i]
+        last = np.where(w[..., 2] > 0, 2, np.where(w[..., 1] > 0, 1, 0))
+        cumulative = np.cumsum(w[..., :2], axis=-1) / np.where(total > 0, total, 1.0)[..., None]
+        split = np.where(np.arange(2) >= last[..., None], 1.0, cumulative)
+        t[i] = np.where((total > 0)[..., None], split, 1.0)
     return t
 
 

@@ -5,6 +5,7 @@ interface, ``TrickRules``."""
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
@@ -54,14 +55,12 @@ class Declaration(enum.IntEnum):
 
     @property
     def trumps(self) -> Dominoes:
-        if self is Declaration.DOUBLES:
-            return DOUBLES
-        if self is Declaration.FOLLOW_ME:
-            return 0
-        return PIP_DOMINOES[self.value]
+        return _TRUMPS[self.value]
 
 
 DECLARATIONS: Final[tuple[Declaration, ...]] = tuple(Declaration)
+_TRUMPS: Final[tuple[Dominoes, ...]] = (*PIP_DOMINOES, DOUBLES, 0)
+"""The trumps of each declaration: a pip suit's dominoes, the doubles, none for follow-me."""
 
 _DECLARATION_ALIASES: Final[dict[str, Declaration]] = {
     **{d.label: d for d in Declaration},
@@ -111,6 +110,7 @@ def follows(d: Domino, suit: Suit, declaration: Declaration) -> bool:
     return not is_trump(d, declaration) and suit in (HIGH_END[d], LOW_END[d])
 
 
+@functools.cache
 def suit_dominoes(suit: Suit, declaration: Declaration) -> Dominoes:
     """All dominoes that belong to a suit under a declaration."""
     return mask_of(d for d in DOMINOES if follows(d, suit, declaration))
