@@ -1,0 +1,81 @@
+"""The README's study script (benchmarks/report_study.py) on the first lines of its data,
+against figures counted by hand from those lines."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+
+from texas42.rules import PASS, Declaration
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+@pytest.fixture(scope="module")
+def report() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("report_study", BENCHMARKS / "report_study.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["report_study"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def first_lines(path: Path, n: int) -> list[dict[str, object]]:
+    with path.open() as f:
+        return [json.loads(next(f)) for _ in range(n)]
+
+
+def test_hand_0_by_hand(report: ModuleType) -> None:
+    """Hand 0 (6-2 5-2 5-0 4-1 4-0 1-1 1-0): double-dummy, aces make 30 in 317 of the 500
+    deals and the analysis bids 34 with aces; played out on 100 deals, blanks make 30 in
+    24 and aces in 36, so the realistic recommendation is a pass (aces if forced)."""
+    hands = first_lines(report.HAND_STUDY, 3)
+    played = first_lines(report.REALISTIC_STUDY, 3)
+    study = report.join(hands, played)
+    assert study.hands == 3 and list(study.i) == [0, 1, 2]
+    assert list(study.bid[0]) == [34, 34, PASS]
+    assert list(study.trump[0]) == [Declaration.ACES] * 3
+    pairs = np.flatnonzero(study.pair_hand == 0)
+    assert list(study.pair_trump[pairs]) == [Declaration.BLANKS, Declaration.ACES]
+    aces = pairs[1]
+    assert study.recommended[aces] and not study.recommended[pairs[0]]
+    assert study.dd_make[aces, 0] == pytest.approx(317 / 500)
+    assert study.realistic_make[aces, 0] == pytest.approx(0.36)
+    assert study.realistic_make[pairs[0], 0] == pytest.approx(0.24)
+    assert study.best[0, :, 0] == pytest.approx([317 / 500, 317 / 500, 0.36])
+    # Its bid 34 needs 34 points: aces reach it in 0+1+6+0+1+1+4+5+3 = 21 playouts.
+    assert study.realistic_make_recommended[0] == pytest.approx(0.21)
+    text = report.section(study)
+    assert text.startswith("## Double-dummy against realistic play: a study of 3 hands\n")
+    # Hand 1 (84 with sixes double-dummy): follow-me, its best played out, makes 30 in
+    # 4+6+5+1+3+30 = 49 playouts, just short of half: a pass. Hand 2: 36 with blanks.
+    assert study.best[1, 2, 0] == pytest.approx(0.49) and study.bid[1, 2] == PASS
+    assert list(study.bid[:, 2]) == [PASS, PASS, 36]
+    assert "| realistic | 2 | 0 | 0 | 0 | 0 | 0 | 0 | 1 | 0 |" in text  # pass, 30, ..., 36, 37
+
+
+def test_odds_and_counts(report: ModuleType) -> None:
+    histogram = [0] * 43
+    histogram[29], histogram[30], histogram[42] = 2, 1, 1
+    make, points = report.odds(histogram)
+    assert make[0] == 0.5 and make[1] == 0.25 and make[-1] == 0.25 and make[-2] == 0.25
+    assert points == pytest.approx((2 * 29 + 30 + 42) / 4)
+    counts = report.bid_counts(np.array([PASS, 30, 84, 84, 168]))
+    assert (counts["pass"], counts["30"], counts["84"], counts["126+"], counts["42"]) == (1, 1, 2, 1, 0)
+    assert [report.bid_kind(b) for b in (PASS, 30, 41, 42, 84)] == ["pass", "point", "point", "42", "84"]
+
+
+def test_clustered_standard_error(report: ModuleType) -> None:
+    """Values 1, 3 | 2, 6: mean 3, residual sums -2 and 2 by group, so the error is
+    sqrt((4 + 4) * 2 / 1) / 4 = 1."""
+    mean, se = report.clustered_mean(np.array([1.0, 3.0, 2.0, 6.0]), np.array([0, 0, 1, 1]))
+    assert mean == 3.0 and se == pytest.approx(1.0)
+    mean, se = report.mean_se(np.array([1.0, 3.0, 2.0, 6.0]))
+    assert se == pytest.approx(np.std([1, 3, 2, 6], ddof=1) / 2)
