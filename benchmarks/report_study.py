@@ -23,7 +23,8 @@ Prints one markdown section: the hands used; the mean gap (double-dummy minus re
 in the odds of each bid 30..42 and 84, over every trump played out of every hand and at
 the double-dummy recommendation's trump, with standard errors (a hand's trumps are not
 independent: the error of the mean over (hand, trump) pairs is clustered by hand); the
-expected points on both bases; how often each basis recommends 84, 42, a point bid or a
+best trump's odds on each basis; the realistic odds by tenths of the double-dummy ones;
+the expected points on both bases; how often each basis recommends 84, 42, a point bid or a
 pass, and the distribution of the recommended bids. Nothing is random: the same files
 give the same section. A few seconds for 1,500 hands (the jsonl files are the work).
 """
@@ -190,6 +191,24 @@ def mean_se(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return values.mean(axis=0), values.std(axis=0, ddof=1) / math.sqrt(values.shape[0])
 
 
+def calibration(dd: np.ndarray, realistic: np.ndarray, bins: int = 10) -> list[dict[str, float]]:
+    """Every double-dummy odds of ``dd`` binned by its value (tenths; 1.0 in the last):
+    the count, the mean double-dummy odds and the mean of the matching realistic odds."""
+    p, q = dd.reshape(-1), realistic.reshape(-1)
+    which = np.minimum((p * bins).astype(int), bins - 1)
+    return [
+        {
+            "from": k / bins,
+            "to": (k + 1) / bins,
+            "count": int((which == k).sum()),
+            "dd": float(p[which == k].mean()),
+            "realistic": float(q[which == k].mean()),
+        }
+        for k in range(bins)
+        if (which == k).any()
+    ]
+
+
 def bid_kind(bid: int) -> str:
     """``"84"``, ``"42"``, ``"point"`` (30..41) or ``"pass"``; ``"126+"`` above 84."""
     if bid == PASS:
@@ -267,6 +286,19 @@ def section(study: Study) -> str:
             f"| {b} | {s.best[:, 0, k].mean():.3f} | {s.best[:, 1, k].mean():.3f} "
             f"| {s.best[:, 2, k].mean():.3f} | {_gap(best_gap[k], best_se[k])} |"
             for k, b in enumerate(BIDS)
+        ),
+        "",
+    ]
+    lines += [
+        "The realistic odds against the double-dummy odds they started from, every trump played "
+        "out and every bid (a (hand, trump) pair gives 14 odds), by tenths of the double-dummy odds:",
+        "",
+        "| double-dummy odds | odds | mean double-dummy | mean realistic |",
+        "| --- | --- | --- | --- |",
+        *(
+            f"| {row['from']:.1f}-{row['to']:.1f} | {row['count']:,} | {row['dd']:.3f} "
+            f"| {row['realistic']:.3f} |"
+            for row in calibration(s.dd_make, s.realistic_make)
         ),
         "",
     ]
