@@ -209,6 +209,12 @@ def calibration(dd: np.ndarray, realistic: np.ndarray, bins: int = 10) -> list[d
     ]
 
 
+def rung(bids: np.ndarray) -> np.ndarray:
+    """Each bid's rung on the ladder pass 0, 30 1, ..., 41 12, 42 13, 84 14."""
+    ladder = {PASS: 0, **{b: k + 1 for k, b in enumerate(BIDS)}}
+    return np.array([ladder[int(b)] for b in bids], dtype=np.int64)
+
+
 def bid_kind(bid: int) -> str:
     """``"84"``, ``"42"``, ``"point"`` (30..41) or ``"pass"``; ``"126+"`` above 84."""
     if bid == PASS:
@@ -342,15 +348,20 @@ def section(study: Study) -> str:
         ]
     same = s.bid[:, 2] == s.bid[:, 1]
     same_trump = same & (s.trump[:, 2] == s.trump[:, 1])
+    bids = s.bid[:, 2] != PASS
+    rungs = rung(s.bid[:, 1]) - rung(s.bid[:, 2])
     lower = s.bid[:, 2] < s.bid[:, 1]
     lines += [
         "",
         f"Realistic against double-dummy on the same trumps: the same bid in {_pct(int(same.sum()), n)} "
-        f"of the hands (and the same trump in {_pct(int(same_trump.sum()), n)}), "
+        f"of the hands ({_pct(int(same_trump.sum()), n)} with the same trump too), "
         f"a lower one (or a pass) in {_pct(int(lower.sum()), n)}, a higher one in "
-        f"{_pct(int((~same & ~lower).sum()), n)}.",
+        f"{_pct(int((~same & ~lower).sum()), n)}; the same trump (as the bid, or to bid 30 if forced) in "
+        f"{_pct(int((s.trump[:, 2] == s.trump[:, 1]).sum()), n)}. In the {int(bids.sum()):,} hands where "
+        f"realistic play still bids, it bids {rungs[bids].mean():.1f} rungs lower on average "
+        f"(rungs: pass, 30, 31, ..., 41, 42, 84).",
         "",
-        "The recommended bids (hands):",
+        "The recommended bids (hands; 126 and above never, as the analysis' bids stop at 84):",
         "",
         "| basis | " + " | ".join(BID_COLUMNS) + " |",
         "| --- |" + " --- |" * len(BID_COLUMNS),
