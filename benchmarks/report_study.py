@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -371,7 +372,14 @@ def section(study: Study) -> str:
         ),
         "",
     ]
-    return "\n".join(lines)
+    return "\n".join(_wrap(line) for line in lines)
+
+
+def _wrap(line: str, width: int = 90) -> str:
+    """A paragraph of text wrapped as the README wraps it; tables and titles as they are."""
+    if line.startswith(("|", "#")):
+        return line
+    return textwrap.fill(line, width, break_long_words=False, break_on_hyphens=False)
 
 
 def main() -> None:

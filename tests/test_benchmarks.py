@@ -79,3 +79,16 @@ def test_clustered_standard_error(report: ModuleType) -> None:
     assert mean == 3.0 and se == pytest.approx(1.0)
     mean, se = report.mean_se(np.array([1.0, 3.0, 2.0, 6.0]))
     assert se == pytest.approx(np.std([1, 3, 2, 6], ddof=1) / 2)
+
+
+def test_the_readme_shows_the_study_as_printed(report: ModuleType) -> None:
+    """The README's study section is what the script prints on as many hands as it names
+    (the realistic study grows: its first N lines give the README's N hands)."""
+    readme = (BENCHMARKS.parent / "README.md").read_text()
+    title = "## Double-dummy against realistic play: a study of "
+    start = readme.index(title)
+    hands = int(readme[start + len(title) :].split(" ", 1)[0].replace(",", ""))
+    printed = report.section(
+        report.join(report.read_lines(report.HAND_STUDY), report.read_lines(report.REALISTIC_STUDY, hands))
+    )
+    assert readme[start : start + len(printed)] == printed
