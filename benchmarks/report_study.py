@@ -135,6 +135,10 @@ def join(hand_lines: Iterable[dict[str, Any]], realistic_lines: Iterable[dict[st
         bid[row, 1:] = dd_same.bid, realistic.bid
         trump[row, 1:] = dd_same.declaration.value, realistic.declaration.value
         recommended = int(dd["trump"])
+        if str(recommended) not in line["histograms"] or line["played_for"] != (
+            30 if dd["bid"] == PASS else dd["bid"]
+        ):
+            raise SystemExit(f"hand {line['i']} was not played out as analyze --realistic plays it")
         level = BIDS.index(30 if dd["bid"] == PASS else dd["bid"])
         dd_rec[row] = all_make[row, recommended, level]
         dd_confirmed[row] = dd["make_confirmed"]
