@@ -92,3 +92,36 @@ def test_the_readme_shows_the_study_as_printed(report: ModuleType) -> None:
         report.join(report.read_lines(report.HAND_STUDY), report.read_lines(report.REALISTIC_STUDY, hands))
     )
     assert readme[start : start + len(printed)] == printed
+
+
+# Hand 1537 as played out by today's players, which is what
+# `texas42 analyze 6-5 6-4 6-1 6-0 5-3 4-4 2-2 --exhaustive --no-specials --deals 500
+# --seed 42001537 --realistic --realistic-deals 100 --worlds 10 --json` prints: fours and
+# sixes played out for 40, the double-dummy bid; its realistic advice is 35 with sixes.
+HAND_1537 = {
+    "i": 1537,
+    "hand": "6-5 6-4 6-1 6-0 5-3 4-4 2-2",
+    "seed": 42001537,
+    "deals": 100,
+    "worlds": 10,
+    "played_for": 40,
+    "histograms": {
+        "4": [0] * 12
+        + [2, 3, 0, 0, 0, 1, 12, 4, 3, 0, 2, 6, 12, 5, 2, 1, 1, 2, 7, 3, 0, 0, 2, 7, 5, 0, 0]
+        + [1, 3, 7, 9],
+        "6": [0] * 14
+        + [1, 0, 0, 0, 0, 3, 2, 0, 0, 0, 3, 10, 4, 0, 0, 5, 11, 6, 0, 0, 1, 12, 2, 0, 0, 0]
+        + [10, 11, 19],
+    },
+}
+
+
+def test_the_recommendations_are_those_of_analyze(report: ModuleType) -> None:
+    """Double-dummy 40 with sixes, as the study recorded; realistic 35 with sixes, which
+    sixes make in 12+2+10+11+19 = 54 of the 100 playouts (36 in 42), as analyze says."""
+    assert all(len(h) == 43 and sum(h) == 100 for h in HAND_1537["histograms"].values())
+    hands = report.read_lines(report.HAND_STUDY, 1538)[1537:]
+    study = report.join(hands, [HAND_1537])
+    assert list(study.bid[0]) == [40, 40, 35]
+    assert list(study.trump[0]) == [Declaration.SIXES] * 3
+    assert study.best[0, 2, 5] == pytest.approx(0.54) and study.best[0, 2, 6] == pytest.approx(0.42)
