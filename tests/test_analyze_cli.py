@@ -104,17 +104,30 @@ def test_command_help_has_examples(command: str, options: list[str]) -> None:
 
 def test_analyze_json_schema(ordinary_json: dict[str, Any]) -> None:
     obj = ordinary_json
-    # The keys of before, in order, then those of issues 14 and 13 (no constraints: none
+    # The keys of before, in order, then those of issues 14, 13 and 17 (no constraints: none
     # recorded; racing: its settings, though 30 deals are fewer than its minimum).
     keys = ["hand", "deals", "seed", "trumps", "recommendation", "specials", "exact", "racing", "why"]
-    assert list(obj) == keys
+    assert list(obj) == [*keys, "realistic"]
+    assert obj["realistic"]["source"] == "calibrated" and obj["realistic"]["hands"] >= 1000
+    assert obj["recommendation"]["basis"] == "realistic"
+    realistic = [t for t in obj["trumps"] if "realistic" in t]
+    assert 2 <= len(realistic) <= 3
+    for t in realistic:
+        figures = t["realistic"]
+        assert figures["source"] == "calibrated" and figures["deals"] == 30
+        assert list(figures["make"]) == BID_KEYS
+        odds = [figures["make"][key] for key in BID_KEYS[:-1]]
+        assert odds == sorted(odds, reverse=True) and figures["make"]["84"] == figures["make"]["42"]
+        for key in BID_KEYS:
+            low, high = figures["make_ci95"][key]
+            assert low <= figures["make"][key] <= high
     assert obj["racing"] == {"min_deals": 200, "round_deals": 100, "risk": 0.01}
     assert obj["exact"] is False and len(obj["why"]["dominoes"]) == 21
     assert obj["hand"] == ["6-4", "5-5", "5-2", "4-3", "4-2", "3-2", "3-1"]
     assert (obj["deals"], obj["seed"]) == (30, 7)
     assert [t["trump"] for t in obj["trumps"]] == LABELS
     for t in obj["trumps"]:
-        assert set(t) == {
+        assert set(t) - {"realistic"} == {
             "trump",
             "deals",
             "expected_points",
@@ -137,7 +150,12 @@ def test_analyze_json_schema(ordinary_json: dict[str, Any]) -> None:
             assert 0 <= low <= t["make"][key] <= high <= 1
         odds = [t["make"][k] for k in BID_KEYS]
         assert odds == sorted(odds, reverse=True)
-    rec = obj["recommendation"]
+    realistic_rec = obj["recommendation"]
+    trump = next(t for t in realistic if t["trump"] == realistic_rec["trump"])
+    contract = 30 if realistic_rec["bid"] == "pass" else realistic_rec["bid"]
+    assert realistic_rec["make"] == trump["realistic"]["make"][str(contract)]
+    assert realistic_rec["source"] == "calibrated" and realistic_rec["make_confirmed"] is None
+    rec = obj["recommendation"]["double_dummy"]
     assert {"bid", "trump", "make", "make_confirmed", "expected_marks"} <= set(rec)
     assert rec["trump"] in LABELS
     contract = 30 if rec["bid"] == "pass" else rec["bid"]
@@ -164,9 +182,12 @@ def test_analyze_table_matches_json(ordinary_json: dict[str, Any]) -> None:
         assert rows[t["trump"]] == (round(t["expected_points"], 1), round(100 * t["make"]["30"]))
     rec = ordinary_json["recommendation"]
     if rec["bid"] == "pass":
-        assert "Pass: no declaration makes 30" in out
+        assert "Pass: at a real table no trump" in out
     else:
         assert f"Bid {rec['bid']} with {rec['trump']}" in out
+    dd = rec["double_dummy"]
+    if dd["bid"] != "pass":
+        assert f"Double-dummy: bid {dd['bid']} with {dd['trump']}" in out
     assert "every seat plays perfectly and sees all hands" in " ".join(out.split())
 
 
@@ -200,7 +221,9 @@ def test_analyze_all_sixes_bids_84() -> None:
     obj = json_of("analyze", "--json", "--deals", "20", "--seed", "1", "--trump", "sixes", ALL_SIXES)
     (sixes,) = obj["trumps"]
     assert sixes["make"]["84"] == 1.0 and sixes["histogram"][42] == 20 and sixes["expected_points"] == 42
-    assert obj["recommendation"] == obj["recommendation"] | {
+    assert sixes["realistic"]["make"]["84"] == 1.0 and sixes["realistic"]["expected_points"] == 42
+    assert (obj["recommendation"]["bid"], obj["recommendation"]["make"]) == (84, 1.0)
+    assert obj["recommendation"]["double_dummy"] == obj["recommendation"]["double_dummy"] | {
         "bid": 84,
         "trump": "sixes",
         "make": 1.0,
@@ -212,12 +235,13 @@ def test_analyze_all_sixes_bids_84() -> None:
 
 
 def test_analyze_pass() -> None:
-    obj = json_of("analyze", "--json", "--deals", "30", "--seed", "2", "--confidence", "0.9", WEAK)
+    dd = ("--basis", "double-dummy")
+    obj = json_of("analyze", "--json", "--deals", "30", "--seed", "2", "--confidence", "0.9", *dd, WEAK)
     rec = obj["recommendation"]
     assert rec["bid"] == "pass"
     best30 = max(t["make"]["30"] for t in obj["trumps"])
     assert best30 < 0.9 and rec["make"] == best30
-    out = ok("analyze", "--deals", "30", "--seed", "2", "--confidence", "0.9", WEAK).stdout
+    out = ok("analyze", "--deals", "30", "--seed", "2", "--confidence", "0.9", *dd, WEAK).stdout
     assert f"If forced to bid 30 (all pass and you shake), call {rec['trump']}" in " ".join(out.split())
 
 
@@ -235,20 +259,45 @@ def test_analyze_pass() -> None:
     ],
 )
 def test_bid_with_a_lay_down(auction: str, bid: int, rule: str) -> None:
-    obj = json_of("bid", "--json", "-n", "10", "-s", "1", "-t", "sixes", "--auction", auction, ALL_SIXES)
+    obj = json_of(
+        "bid",
+        "--json",
+        "-n",
+        "10",
+        "-s",
+        "1",
+        "-t",
+        "sixes",
+        "--auction",
+        auction,
+        "--basis",
+        "double-dummy",
+        ALL_SIXES,
+    )
     assert obj["auction"] == [b if b == "pass" else int(b) for b in auction.split()]
     assert obj["position"] == len(auction.split())
     advice = obj["advice"]
     assert (advice["bid"], advice["trump"], advice["rule"]) == (bid, "sixes", rule)
     assert advice["make"] == advice["make_confirmed"] == 1.0 and advice["reason"]
     assert bid in [r["bid"] for r in obj["ladder"]]
+    # Realistic play takes all 42 points too: the rules settle it.
+    obj = json_of("bid", "--json", "-n", "10", "-s", "1", "-t", "sixes", "--auction", auction, ALL_SIXES)
+    advice = obj["advice"]
+    assert (advice["bid"], advice["trump"], advice["rule"], advice["basis"]) == (
+        bid,
+        "sixes",
+        rule,
+        "realistic",
+    )
+    assert advice["make"] == 1.0 and advice["make_confirmed"] is None
 
 
 def test_bid_ladder_and_table() -> None:
-    obj = json_of("bid", "--json", "-n", "30", "-s", "7", "--auction", "pass 30 31", ORDINARY)
+    dd = ("--basis", "double-dummy")
+    obj = json_of("bid", "--json", "-n", "30", "-s", "7", "--auction", "pass 30 31", *dd, ORDINARY)
     ladder = obj["ladder"]
     assert [r["bid"] for r in ladder] == [*range(32, 42), 42, 84]
-    analyzed = json_of("analyze", "--json", "--deals", "30", "--seed", "7", ORDINARY)
+    analyzed = json_of("analyze", "--json", "--deals", "30", "--seed", "7", *dd, ORDINARY)
     for rung in ladder:
         key = str(rung["bid"])
         assert rung["make"] == max(t["make"][key] for t in analyzed["trumps"])
@@ -259,7 +308,7 @@ def test_bid_ladder_and_table() -> None:
         assert advice["rule"] == "shaker" and advice["bid"] == made[0]["bid"]
     else:
         assert advice["bid"] == "pass"
-    out = ok("bid", "-n", "30", "-s", "7", "--auction", "pass 30 31", ORDINARY).stdout
+    out = ok("bid", "-n", "30", "-s", "7", "--auction", "pass 30 31", *dd, ORDINARY).stdout
     assert "You bid 4th, as the shaker" in out and "the high bid is 31" in out
     assert "Bid ladder" in out
     trumps = "|".join(LABELS)
@@ -304,6 +353,7 @@ def test_compare_three_trumps_matches_analyze() -> None:
     )
     by_label = {t["trump"]: t for t in analyzed["trumps"]}
     for t in obj["trumps"]:
+        by_label[t["trump"]].pop("realistic", None)
         assert t == by_label[t["trump"]]
 
 
@@ -354,7 +404,9 @@ def test_file_csv_and_summary(tmp_path: Path) -> None:
     summary = ok(*args).stdout
     lines = summary.splitlines()
     assert re.match(r"^name\s+line\s+trump\s+bid\s+makes\s+check\s+points", lines[1])
-    assert re.match(r"^sixes!\s+5\s+sixes\s+84\s+100%\s+100%\s+42\.0$", lines[4])
+    # Realistic odds (the default basis) have no independent check.
+    assert re.match(r"^sixes!\s+5\s+sixes\s+84\s+100%\s+42\.0$", lines[4])
+    assert all(r["basis"] == "realistic" for r in rows)
     assert re.match(r"^line 3\s+3\s+", lines[3])
     assert rows[0]["bid"] in lines[2] and rows[0]["trump"] in lines[2]
 
@@ -453,7 +505,7 @@ def test_bad_lines_of_a_hands_file_are_all_reported(no_solving: None) -> None:
 
 def test_file_without_hands_prints_only_headers() -> None:
     assert ok("analyze", "--csv", "--file", "-", input="# nothing yet\n\n").stdout == (
-        "name,line,hand,trump,bid,make,make_confirmed,expected_points,expected_marks\n"
+        "name,line,hand,trump,bid,make,make_confirmed,expected_points,expected_marks,basis\n"
     )
     assert ok("analyze", "--json", "--file", "-", input="").stdout == ""
 

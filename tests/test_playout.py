@@ -135,8 +135,12 @@ def test_analyze_realistic_reports_playouts_and_advises_on_them() -> None:
     assert "Realistic: " in text
 
 
-def test_without_realistic_the_basis_is_double_dummy() -> None:
+def test_without_playouts_the_basis_is_calibrated_or_double_dummy() -> None:
     document = json.loads(invoke("analyze", "--json", "--seed", "1", "--deals", "20", ORDINARY).stdout)
+    assert document["recommendation"]["basis"] == "realistic"
+    assert document["realistic"]["source"] == document["recommendation"]["source"] == "calibrated"
+    args = ("analyze", "--json", "--seed", "1", "--deals", "20", "--basis", "double-dummy", ORDINARY)
+    document = json.loads(invoke(*args).stdout)
     assert document["recommendation"]["basis"] == "double-dummy" and "realistic" not in document
 
 

@@ -17,6 +17,7 @@ from texas42 import evaluate
 from texas42.analysis import TrumpStats, quick_hand, quick_recommend, recommend
 from texas42.analysis.statistics import mean_interval
 from texas42.errors import EvaluatorError, Texas42Error
+from texas42.evaluate.calibration import calibrate
 from texas42.evaluate.features import ORDERS, features, takes_all
 from texas42.io.documents import quick_to_json
 from texas42.rules import (
@@ -135,8 +136,10 @@ def test_a_batch_gives_what_each_hand_gives_alone() -> None:
         assert np.allclose(alone.make, batch.make[i], rtol=0, atol=1e-12)
         assert alone.bid == batch.bid[i] and alone.trump == batch.trump[i]
         one = quick_hand(Hand(int(masks[i])))
-        assert one.recommendation.bid == batch.bid[i]
-        assert one.recommendation.declaration == batch.trump[i]
+        assert one.double_dummy.recommendation.bid == batch.bid[i]
+        assert one.double_dummy.recommendation.declaration == batch.trump[i]
+        realistic = evaluate.estimate(int(masks[i]), head="realistic")
+        assert (one.recommendation.bid, one.recommendation.declaration) == (realistic.bid, realistic.trump)
         assert one.trumps[3].make(34) == pytest.approx(batch.make[i, 3, BIDS.index(34)], abs=1e-12)
 
 
@@ -169,9 +172,10 @@ def test_the_policy_over_arrays_is_the_analysis_policy(confidence: float) -> Non
 def test_quick_recommends_by_the_analysis_policy() -> None:
     for mask in random_masks(30, 3):
         result = quick_hand(Hand(int(mask)), 0.6)
-        trumps = result.trumps
-        assert quick_recommend(trumps, 0.6) == result.recommendation
-        assert evaluate.estimate(int(mask), confidence=0.6).bid == result.recommendation.bid
+        assert result.realistic is not None
+        for estimate, head in ((result.double_dummy, "double_dummy"), (result.realistic, "realistic")):
+            assert quick_recommend(estimate.trumps, 0.6) == estimate.recommendation
+            assert evaluate.estimate(int(mask), head=head, confidence=0.6).bid == estimate.recommendation.bid
 
 
 def test_all_six_sixes_bid_84() -> None:
@@ -275,8 +279,11 @@ def test_quick_many_takes_hands_or_masks() -> None:
         np.array([parse_hand(SIXES).mask, parse_hand("64 55 52 43 42 32 31").mask])
     )
     assert np.array_equal(hands_given.make, masks_given.make)
-    with pytest.raises(Texas42Error, match="no realistic estimates"):
-        texas42.quick_many([SIXES], basis="realistic")
+    realistic = texas42.quick_many([SIXES, "6-4 5-5 5-2 4-3 4-2 3-2 3-1"], basis="realistic")
+    assert realistic.head == "realistic" and realistic.make[0, 6, -1] == 1.0  # all sixes: certain
+    assert realistic.make[1, 4, 0] < hands_given.make[1, 4, 0]  # fours make 30 less often at a table
+    with pytest.raises(Texas42Error, match="no single_dummy estimates"):
+        texas42.quick_many([SIXES], basis="single_dummy")
     with pytest.raises(Texas42Error, match="confidence"):
         texas42.quick_many([SIXES], confidence=0.0)
 
@@ -285,33 +292,31 @@ def test_the_shipped_model_is_small_and_says_what_it_is() -> None:
     model = evaluate.load_model()
     path = Path(evaluate.__file__).with_name("quick_model.npz")
     assert path.stat().st_size < 3_000_000
-    assert model.heads.keys() == {"double_dummy"} and not model.realistic
-    assert model.head("double_dummy").hands >= 200
+    assert model.heads.keys() == {"double_dummy", "realistic"} and model.realistic
+    assert model.head("double_dummy").hands >= 200 and model.head("realistic").hands >= 1000
+    bands = model.head("realistic").info["error_bands"]
+    assert len(bands["edges"]) == len(bands["p95"]) == 5 and all(0 < w < 0.25 for w in bands["p95"])
     assert model.version
 
 
-def _with_realistic_head(tmp: Path) -> evaluate.QuickModel:
-    """The shipped model with its double-dummy networks copied as a realistic head: a
-    stand-in to see that realistic estimates flow through; not a model of realistic play."""
-    model = evaluate.load_model()
-    dd = model.head("double_dummy")
-    heads = {
-        name: ([list(layers) for layers in dd.weights], {**dd.info, "hands": dd.hands})
-        for name in ("double_dummy", "realistic")
-    }
-    path = tmp / "two_heads.npz"
-    evaluate.write_model(path, "test", heads, {})
-    return evaluate.read_model(path)
-
-
-def test_a_model_with_realistic_estimates_shows_them(tmp_path: Path) -> None:
-    model = _with_realistic_head(tmp_path)
-    result = quick_hand(parse_hand(SIXES), model=model)
-    assert result.realistic is not None
+def test_the_realistic_estimates_are_the_calibration_of_the_double_dummy_ones() -> None:
+    """quick's realistic estimates are the calibration of ``analyze`` applied to the
+    double-dummy head's own estimates."""
+    hand = parse_hand("6-5 6-4 5-0 4-4 4-3 4-2 4-0")
+    dd = evaluate.estimate([hand.mask])
+    realistic = evaluate.estimate([hand.mask], head="realistic")
+    by_calibration = calibrate(hand.mask, dd.at_least[0], dd.expected_points[0])
+    assert np.allclose(realistic.distribution[0], by_calibration, atol=1e-6)
+    result = quick_hand(hand)
+    assert result.realistic is not None and result.basis == "realistic"
+    assert result.recommendation == result.realistic.recommendation
     document = quick_to_json(result)
     assert document["model"]["bases"] == ["double_dummy", "realistic"]
     assert set(document["trumps"][0]) == {"trump", "expected_points", "make", "realistic"}
-    assert document["realistic_recommendation"]["bid"] == 84
+    assert document["recommendation"]["basis"] == "realistic"
+    assert document["recommendation"]["double_dummy"]["bid"] == result.double_dummy.recommendation.bid
+    plain = quick_hand(hand, basis="double-dummy")
+    assert plain.realistic is None and plain.recommendation == result.double_dummy.recommendation
 
 
 def test_a_model_without_double_dummy_estimates_is_refused(tmp_path: Path) -> None:
@@ -331,15 +336,18 @@ def test_quick_json_has_the_shape_of_analyze() -> None:
     document = json.loads(result.stdout)
     assert list(document) == ["hand", "model", "trumps", "recommendation"]
     assert document["hand"] == SIXES.split()
-    assert set(document["model"]) == {"version", "hands", "bases"}
-    assert document["model"]["bases"] == ["double_dummy"]
+    assert set(document["model"]) == {"version", "hands", "bases", "realistic_hands"}
+    assert document["model"]["bases"] == ["double_dummy", "realistic"]
     assert [t["trump"] for t in document["trumps"]] == [d.label for d in DECLARATIONS]
     for trump in document["trumps"]:
-        assert set(trump) == {"trump", "expected_points", "make"}
-        assert list(trump["make"]) == [str(b) for b in BIDS]
-    assert document["recommendation"]["bid"] == 84
-    assert document["recommendation"]["trump"] in ("sixes", "follow-me")
-    assert set(document["recommendation"]) == {"bid", "trump", "make", "expected_marks", "confidence"}
+        assert set(trump) == {"trump", "expected_points", "make", "realistic"}
+        assert list(trump["make"]) == [str(b) for b in BIDS] == list(trump["realistic"]["make"])
+    rec = document["recommendation"]
+    assert rec["bid"] == 84 and rec["trump"] in ("sixes", "follow-me") and rec["basis"] == "realistic"
+    fields = {"bid", "trump", "make", "expected_marks", "confidence"}
+    assert set(rec) == {*fields, "basis", "double_dummy"} and set(rec["double_dummy"]) == fields
+    plain = json.loads(invoke("quick", "--json", "--basis", "double-dummy", SIXES).stdout)
+    assert plain["recommendation"]["basis"] == "double-dummy" and "realistic" not in plain["trumps"][0]
 
 
 def test_quick_text_says_it_is_an_estimate() -> None:
@@ -348,11 +356,12 @@ def test_quick_text_says_it_is_an_estimate() -> None:
     hands_fitted = evaluate.load_model().head("double_dummy").hands
     flat = " ".join(result.stdout.split())
     version = evaluate.load_model().version
+    playouts = evaluate.load_model().head("realistic").hands
     assert (
-        f"estimated by the quick model (fitted to {hands_fitted:,} double-dummy analyses; version {version})"
-        in flat
+        f"estimated by the quick model (fitted to {hands_fitted:,} double-dummy analyses and the playouts "
+        f"of {playouts:,} hands; version {version})" in flat
     )
-    assert "no realistic estimates" in flat
+    assert "Realistic play (the advice rests on it)" in flat and "Double-dummy: bid" in flat
     for label in ("sixes", "doubles", "follow-me"):
         assert label in result.stdout
 

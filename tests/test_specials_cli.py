@@ -247,6 +247,8 @@ def test_bid_a_special_contract(in_tmp: Path) -> None:
         "--no-specials",
         "--all-pass",
         "reshuffle",
+        "--basis",
+        "double-dummy",
         "-a",
         "pass pass pass",
         ORDINARY,
@@ -295,9 +297,15 @@ def test_config_sets_house_rules_and_the_command_line_wins(in_tmp: Path) -> None
     (in_tmp / "texas42.toml").write_text("[tool.texas42]\nspecials = false\nnello-min-marks = 1\n")
     assert "nello_doubles" not in json_of("solve", "--json", DEAL_A)
     assert json_of("solve", "--json", "--specials", DEAL_A)["nello_doubles"] == "own-suit"
-    (in_tmp / "texas42.toml").write_text('[tool.texas42]\nall-pass = "reshuffle"\n')
-    obj = json_of("bid", "--json", "-n", "10", "-s", "3", "--no-specials", "-a", "pass pass pass", ORDINARY)
-    assert (obj["advice"]["rule"], obj["advice"]["bid"]) == ("shaker", 30)
+    (in_tmp / "texas42.toml").write_text('[tool.texas42]\nall-pass = "reshuffle"\nbasis = "double-dummy"\n')
+    args = ("bid", "--json", "-n", "10", "-s", "3", "--no-specials", "-a", "pass pass pass", ORDINARY)
+    obj = json_of(*args)
+    assert (obj["advice"]["rule"], obj["advice"]["bid"], obj["advice"]["basis"]) == (
+        "shaker",
+        30,
+        "double-dummy",
+    )
+    assert json_of(*args, "--basis", "realistic")["advice"]["basis"] == "realistic"
 
 
 @pytest.mark.parametrize(
@@ -315,6 +323,8 @@ def test_config_sets_house_rules_and_the_command_line_wins(in_tmp: Path) -> None
         ('[tool.texas42]\nnello-min-marks = "2"\n', "nello-min-marks: needs a whole number, 1 or 2, got '2'"),
         ('[tool.texas42]\nall-pass = "never"\n', "[tool.texas42] all-pass: unknown all-pass rule: 'never'"),
         ('[tool.texas42]\nspecials = "no"\n', "[tool.texas42] specials: needs true or false"),
+        ('[tool.texas42]\nbasis = "single-dummy"\n', "[tool.texas42] basis: unknown basis 'single-dummy'"),
+        ("[tool.texas42]\nbasis = 1\n", "[tool.texas42] basis: needs a string: realistic or double-dummy"),
         ("[tool.texas42\n", "texas42.toml: not valid TOML"),
         ("[tool]\ntexas42 = 3\n", "tool.texas42 must be a table"),
     ],

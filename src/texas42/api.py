@@ -19,7 +19,7 @@ from texas42.analysis import (
     Progress,
     QuickAnalysis,
 )
-from texas42.analysis.hand import check_confidence
+from texas42.analysis.recommendation import check_confidence
 from texas42.analysis.sample import DEFAULT_DEALS
 from texas42.deal import DealConstraints, Dealt
 from texas42.rules import (
@@ -196,15 +196,18 @@ def advise_play(
     )
 
 
-def quick(hand: Hand | str, *, confidence: float = analysis.DEFAULT_CONFIDENCE) -> QuickAnalysis:
+def quick(
+    hand: Hand | str, *, confidence: float = analysis.DEFAULT_CONFIDENCE, basis: str = "realistic"
+) -> QuickAnalysis:
     """What a hand is worth, estimated in a millisecond by the quick model (``texas42
-    quick``): for every trump the estimated expected points and odds of every bid, and
-    the bid and trump a full analysis would recommend, as ``analyze`` states them.
+    quick``): for every trump the estimated expected points and odds of every bid,
+    double-dummy and (``basis`` realistic) realistic, and the bid and trump a full
+    analysis would recommend on that basis, as ``analyze`` states them.
 
     >>> quick("6-6 6-5 6-4 6-3 6-2 6-1 6-0").recommendation.bid
     84
     """
-    return analysis.quick_hand(_hand(hand), confidence)
+    return analysis.quick_hand(_hand(hand), confidence, basis=basis)
 
 
 def quick_many(
@@ -215,8 +218,8 @@ def quick_many(
 ) -> evaluate.Estimates:
     """The quick model's estimates for many hands at once, as arrays: ``hands`` is an
     integer array of hand masks of any shape (``(n,)`` hands, ``(n, 4)`` deals, ...) or
-    an iterable of hands; ``basis`` is ``"double_dummy"`` (or ``"realistic"`` once the
-    model has it). A few microseconds a hand."""
+    an iterable of hands; ``basis`` is ``"double_dummy"`` or ``"realistic"`` (the model's
+    heads). A few microseconds a hand."""
     if isinstance(hands, np.ndarray | int):
         masks: np.ndarray | int = hands
     else:

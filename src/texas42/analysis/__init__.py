@@ -7,7 +7,8 @@ declaration with the engine (``sample``), and the points are summarised per decl
 ``comparison`` puts trumps head to head, ``specials`` weighs the special contracts,
 ``why`` finds the unseen dominoes whose place decides a bid, ``play`` advises each
 play during the hand, ``playout`` and ``realistic`` play hands out by players who see
-only their own dominoes, ``racing`` spends the deals on the declarations that can still
+only their own dominoes, ``calibrated`` estimates realistic figures from the double-dummy
+ones, ``racing`` spends the deals on the declarations that can still
 be the answer and ``quick`` states the quick model's estimates (``texas42.evaluate``)
 as a hand's figures and recommendation.
 """
@@ -20,6 +21,14 @@ from texas42.analysis.bidding import (
     bid_ladder,
     special_ladder,
 )
+from texas42.analysis.calibrated import (
+    BASES,
+    CalibratedAnalysis,
+    ErrorBands,
+    EstimatedTrump,
+    calibrated_analysis,
+    leading_trumps,
+)
 from texas42.analysis.comparison import (
     BidDifference,
     Comparison,
@@ -27,14 +36,7 @@ from texas42.analysis.comparison import (
     compare_points,
     compare_trumps,
 )
-from texas42.analysis.hand import (
-    DEFAULT_CONFIDENCE,
-    HandAnalysis,
-    Recommendation,
-    analyze_hand,
-    highest_made,
-    recommend,
-)
+from texas42.analysis.hand import HandAnalysis, analyze_hand
 from texas42.analysis.play import PlayAdvice, PlayStats, advise_play, rank_plays, turn_history
 from texas42.analysis.playout import DEFAULT_WORLDS, Playouts, play_out
 from texas42.analysis.quick import (
@@ -49,8 +51,14 @@ from texas42.analysis.racing import DEFAULT_MIN_DEALS, DEFAULT_RACING, Racing
 from texas42.analysis.realistic import (
     DEFAULT_REALISTIC_DEALS,
     RealisticAnalysis,
-    leading_trumps,
     realistic_analysis,
+)
+from texas42.analysis.recommendation import (
+    DEFAULT_CONFIDENCE,
+    Recommendation,
+    TrumpOdds,
+    highest_made,
+    recommend,
 )
 from texas42.analysis.sample import DEFAULT_DEALS, Progress, Sample
 from texas42.analysis.solving import (
@@ -66,6 +74,7 @@ from texas42.analysis.statistics import Interval, TrumpStats, mean_interval, wil
 from texas42.analysis.why import DominoPlace, Why, comparison_why, hand_why, why
 
 __all__ = [
+    "BASES",
     "DEFAULT_CONFIDENCE",
     "DEFAULT_DEALS",
     "DEFAULT_MIN_DEALS",
@@ -74,9 +83,12 @@ __all__ = [
     "DEFAULT_WORLDS",
     "BidAdvice",
     "BidDifference",
+    "CalibratedAnalysis",
     "Comparison",
     "DealTable",
     "DominoPlace",
+    "ErrorBands",
+    "EstimatedTrump",
     "HandAnalysis",
     "Interval",
     "LadderRung",
@@ -97,6 +109,7 @@ __all__ = [
     "Sample",
     "SpecialRung",
     "SpecialStats",
+    "TrumpOdds",
     "TrumpStats",
     "Why",
     "advise_bid",
@@ -104,6 +117,7 @@ __all__ = [
     "analyze_hand",
     "analyze_specials",
     "bid_ladder",
+    "calibrated_analysis",
     "compare_points",
     "compare_trumps",
     "comparison_why",

@@ -8,8 +8,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
 
-from texas42.analysis.hand import HandAnalysis, highest_made
-from texas42.analysis.statistics import Interval
+from texas42.analysis.hand import HandAnalysis
+from texas42.analysis.recommendation import TrumpOdds, highest_made
+from texas42.analysis.statistics import Interval, best_at
 from texas42.rules import (
     MARK,
     PASS,
@@ -36,6 +37,8 @@ class LadderRung:
     declaration: Declaration
     make: float
     make_ci95: Interval
+    make_double_dummy: float
+    """The double-dummy odds of the bid with this trump (``make`` itself on that basis)."""
     make_confirmed: float | None
     expected_marks: float
     makes: bool
@@ -98,18 +101,24 @@ class BidAdvice:
 
 
 def bid_ladder(analysis: HandAnalysis, bids: Iterable[int]) -> tuple[LadderRung, ...]:
-    """Each bid with its best declaration, odds (confirmed where checked) and expected marks."""
+    """Each bid with its best declaration, odds (confirmed where checked) and expected
+    marks, on the analysis' basis: its realistic figures if it has some (the leading
+    trumps), else the double-dummy ones."""
+    figures: Sequence[TrumpOdds] = (
+        analysis.trumps if analysis.realistic is None else analysis.realistic.trumps
+    )
     rungs = []
     for bid in bids:
-        best = analysis.best(bid)
+        best = best_at(figures, bid)
         p = best.make(bid)
-        check = analysis.check(best.declaration)
+        check = analysis.check(best.declaration) if analysis.realistic is None else None
         rungs.append(
             LadderRung(
                 bid=bid,
                 declaration=best.declaration,
                 make=p,
                 make_ci95=best.make_ci95(bid),
+                make_double_dummy=analysis.stats(best.declaration).make(bid),
                 make_confirmed=None if check is None else check.make(bid),
                 expected_marks=expected_marks(bid, p),
                 makes=p >= analysis.confidence,

@@ -3,18 +3,31 @@ bid and trump to call, and a check of that choice on an independent sample."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Final
+from typing import TYPE_CHECKING
 
 from texas42 import deal, engine
+from texas42.analysis.calibrated import (
+    DOUBLE_DUMMY,
+    REALISTIC,
+    CalibratedAnalysis,
+    calibrated_analysis,
+    check_basis,
+)
 from texas42.analysis.racing import (
     DEFAULT_RACING,
     Racing,
     beaten_for_recommendation,
     race_sample,
     recommendation_tests,
+)
+from texas42.analysis.recommendation import (
+    DEFAULT_CONFIDENCE,
+    Recommendation,
+    check_confidence,
+    recommend,
 )
 from texas42.analysis.sample import (
     DEFAULT_DEALS,
@@ -34,107 +47,20 @@ from texas42.analysis.specials import (
     special_contracts,
     special_solves_per_deal,
 )
-from texas42.analysis.statistics import Interval, TrumpStats, best_at, wilson_interval
+from texas42.analysis.statistics import TrumpStats, best_at
 from texas42.deal import DealConstraints
-from texas42.errors import AnalysisError
 from texas42.rules import (
     BIDS,
     DECLARATIONS,
-    MARK,
-    PASS,
-    POINT_BIDS,
     Contract,
     Declaration,
     Hand,
     HouseRules,
-    expected_marks,
     needed_points,
 )
 
-DEFAULT_CONFIDENCE: Final = 0.5
-
-
-def check_confidence(confidence: float) -> float:
-    """``confidence`` if it lies in (0, 1], else an ``AnalysisError``."""
-    if not 0.0 < confidence <= 1.0:
-        raise AnalysisError(f"the confidence must be above 0 and at most 1, got {confidence:g}")
-    return confidence
-
-
-def highest_made(bids: Sequence[int], make: Callable[[int], float], confidence: float) -> int | None:
-    """The policy for what a hand makes: the highest of ``bids`` (in rising order) made at
-    least ``confidence`` of the time, where a mark bid above 42 is preferred to 42 only
-    when it expects more marks; None if none is made that often."""
-    made = [bid for bid in bids if make(bid) >= confidence]
-    if not made:
-        return None
-    top = made[-1]
-    if top > MARK and MARK in made and expected_marks(top, make(top)) <= expected_marks(MARK, make(MARK)):
-        return MARK
-    return top
-
-
-@dataclass(frozen=True)
-class Recommendation:
-    """What to bid with the hand and which trump to call.
-
-    For a pass, ``declaration`` and the figures are those of bidding 30 if forced to
-    (all four pass and the shaker must bid 30). ``make_confirmed`` and
-    ``expected_marks_confirmed`` re-estimate the same bid and trump on an independent
-    sample of as many deals: choosing the best of several declarations on one sample
-    flatters it (the winner's curse), the independent sample does not."""
-
-    bid: int
-    declaration: Declaration
-    make: float
-    make_ci95: Interval
-    expected_marks: float
-    confidence: float
-    make_confirmed: float | None = None
-    make_confirmed_ci95: Interval | None = None
-    expected_marks_confirmed: float | None = None
-
-    @property
-    def passes(self) -> bool:
-        return self.bid == PASS
-
-    @property
-    def contract(self) -> int:
-        """The bid the figures are about: the bid, or 30 for a pass."""
-        return POINT_BIDS[0] if self.passes else self.bid
-
-    def confirmed(self, successes: int, deals: int) -> Recommendation:
-        """This recommendation with its figures re-estimated on an independent sample,
-        where the same bid and trump were made in ``successes`` of ``deals`` deals."""
-        p = successes / deals
-        return replace(
-            self,
-            make_confirmed=p,
-            make_confirmed_ci95=wilson_interval(successes, deals),
-            expected_marks_confirmed=expected_marks(self.contract, p),
-        )
-
-
-def recommend(trumps: Sequence[TrumpStats], confidence: float = DEFAULT_CONFIDENCE) -> Recommendation:
-    """The hand's bid: the highest bid whose best declaration makes it at least
-    ``confidence`` of the time (``highest_made``), with that declaration as trump; a
-    pass if not even 30 is made that often."""
-    if not trumps:
-        raise AnalysisError("no declarations to recommend from")
-    check_confidence(confidence)
-    chosen = highest_made(BIDS, lambda bid: best_at(trumps, bid).make(bid), confidence)
-    bid = PASS if chosen is None else chosen
-    contract = POINT_BIDS[0] if chosen is None else chosen
-    best = best_at(trumps, contract)
-    p = best.make(contract)
-    return Recommendation(
-        bid=bid,
-        declaration=best.declaration,
-        make=p,
-        make_ci95=best.make_ci95(contract),
-        expected_marks=expected_marks(contract, p),
-        confidence=confidence,
-    )
+if TYPE_CHECKING:
+    from texas42.analysis.realistic import RealisticAnalysis
 
 
 @dataclass(frozen=True)
@@ -163,6 +89,20 @@ class HandAnalysis:
     racing: Racing | None = None
     """How deals were allocated: by this race (``trumps[i].deals`` may be fewer than
     ``deals``), or None: every declaration on every deal."""
+    realistic: CalibratedAnalysis | RealisticAnalysis | None = None
+    """Realistic figures: calibrated from the double-dummy ones, or from playouts
+    (``realistic_analysis``); None when the basis is double-dummy."""
+
+    @property
+    def basis(self) -> str:
+        """What the advice rests on: ``"realistic"`` or ``"double-dummy"``."""
+        return DOUBLE_DUMMY if self.realistic is None else REALISTIC
+
+    @property
+    def advised(self) -> Recommendation:
+        """The recommendation on the analysis' basis: the realistic one when there are
+        realistic figures, else the double-dummy ``recommendation``."""
+        return self.recommendation if self.realistic is None else self.realistic.recommendation
 
     @property
     def declarations(self) -> tuple[Declaration, ...]:
@@ -199,6 +139,7 @@ def analyze_hand(
     house: HouseRules | None = None,
     constraints: DealConstraints | None = None,
     racing: Racing | None = DEFAULT_RACING,
+    basis: str = REALISTIC,
 ) -> HandAnalysis:
     """Deal the unseen dominoes ``deals`` times, solve every deal for every declaration
     and summarise; then check on an independent sample of the same size whether the
@@ -208,10 +149,13 @@ def analyze_hand(
     ``constraints``, only deals consistent with them, all of them if there are at most
     ``deals`` (exact: no check sample). With ``racing``, a declaration that clearly cannot
     be the recommended trump stops getting deals (``racing.py``); None: every declaration
-    on every deal (as on an exact sample). The result depends only on the arguments other
+    on every deal (as on an exact sample). With ``basis`` realistic (the default) the
+    calibration adds estimated realistic figures and their recommendation
+    (``calibrated``); double-dummy: none. The result depends only on the arguments other
     than ``threads``, ``batch_deals`` and ``progress``; without ``seed`` one is drawn."""
     check_deals(deals)
     check_confidence(confidence)
+    check_basis(basis)
     chosen = distinct_declarations(declarations)
     seed = deal.draw_seed() if seed is None else seed
     drawn = draw_samples(hand, deals, seed, constraints)
@@ -244,7 +188,7 @@ def analyze_hand(
         needed = needed_points(recommendation.contract)
         made = reach_sample(drawn.check, recommendation.declaration, needed, threads, counter)
         successes = int(made.sum())
-    return HandAnalysis(
+    result = HandAnalysis(
         hand=hand,
         deals=deals,
         seed=seed,
@@ -258,3 +202,4 @@ def analyze_hand(
         constraints=None if constraints is None or constraints.empty else constraints,
         racing=None if drawn.exact else racing,
     )
+    return result if basis == DOUBLE_DUMMY else replace(result, realistic=calibrated_analysis(result))

@@ -8,7 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from texas42 import evaluate
-from texas42.analysis.hand import check_confidence, highest_made
+from texas42.analysis.calibrated import DOUBLE_DUMMY as DOUBLE_DUMMY_BASIS
+from texas42.analysis.calibrated import REALISTIC as REALISTIC_BASIS
+from texas42.analysis.calibrated import check_basis
+from texas42.analysis.recommendation import check_confidence, highest_made
 from texas42.analysis.statistics import best_at
 from texas42.evaluate import DOUBLE_DUMMY, REALISTIC, Estimates, QuickModel
 from texas42.rules import (
@@ -86,14 +89,23 @@ class QuickAnalysis:
     confidence: float
     double_dummy: QuickEstimate
     realistic: QuickEstimate | None = None
+    realistic_hands: int = 0
+    """The hands whose playouts the realistic estimates were fitted to."""
 
     @property
     def trumps(self) -> tuple[QuickTrump, ...]:
         return self.double_dummy.trumps
 
     @property
+    def basis(self) -> str:
+        """What ``recommendation`` rests on: ``"realistic"`` when there are realistic
+        estimates, else ``"double-dummy"``."""
+        return DOUBLE_DUMMY_BASIS if self.realistic is None else REALISTIC_BASIS
+
+    @property
     def recommendation(self) -> QuickRecommendation:
-        return self.double_dummy.recommendation
+        """The recommendation on the realistic estimates, if any, else the double-dummy one."""
+        return (self.realistic or self.double_dummy).recommendation
 
 
 def quick_recommend(trumps: tuple[QuickTrump, ...], confidence: float) -> QuickRecommendation:
@@ -124,17 +136,21 @@ def _estimate(estimates: Estimates, confidence: float) -> QuickEstimate:
     return QuickEstimate(estimates.head, trumps, quick_recommend(trumps, confidence))
 
 
-def quick_hand(hand: Hand, confidence: float = 0.5, model: QuickModel | None = None) -> QuickAnalysis:
-    """The quick model's estimates for ``hand`` (seat 0 bids and leads), on every basis it
-    has, with the recommendation at ``confidence``."""
+def quick_hand(
+    hand: Hand, confidence: float = 0.5, model: QuickModel | None = None, basis: str = REALISTIC_BASIS
+) -> QuickAnalysis:
+    """The quick model's estimates for ``hand`` (seat 0 bids and leads), with the
+    recommendation at ``confidence``: double-dummy, and realistic too (on which the
+    recommendation then rests) when ``basis`` is realistic and the model has them."""
     check_confidence(confidence)
+    check_basis(basis)
     model = model or evaluate.load_model()
     dd = evaluate.estimate([hand.mask], model=model, head=DOUBLE_DUMMY, confidence=confidence)
     realistic = (
         _estimate(
             evaluate.estimate([hand.mask], model=model, head=REALISTIC, confidence=confidence), confidence
         )
-        if model.realistic
+        if model.realistic and basis == REALISTIC_BASIS
         else None
     )
     return QuickAnalysis(
@@ -144,4 +160,5 @@ def quick_hand(hand: Hand, confidence: float = 0.5, model: QuickModel | None = N
         confidence=confidence,
         double_dummy=_estimate(dd, confidence),
         realistic=realistic,
+        realistic_hands=model.head(REALISTIC).hands if realistic is not None else 0,
     )

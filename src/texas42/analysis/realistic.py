@@ -9,16 +9,15 @@ from typing import Final
 
 import numpy as np
 
-from texas42.analysis.hand import HandAnalysis, Recommendation, recommend
+from texas42.analysis.calibrated import leading_trumps
+from texas42.analysis.hand import HandAnalysis
 from texas42.analysis.playout import DEFAULT_WORLDS, check_worlds, play_out
+from texas42.analysis.recommendation import Recommendation, recommend
 from texas42.analysis.statistics import TrumpStats
 from texas42.errors import AnalysisError
 from texas42.rules import Declaration
 
 DEFAULT_REALISTIC_DEALS: Final = 200
-LEADING: Final = 2
-"""The trumps with the most expected double-dummy points that are played out (with the
-double-dummy recommendation's trump, if it is not one of them)."""
 
 
 @dataclass(frozen=True)
@@ -33,20 +32,16 @@ class RealisticAnalysis:
     played_for: int
     trumps: tuple[TrumpStats, ...]
     recommendation: Recommendation
+    source: str = "playouts"
+
+    def stats(self, declaration: Declaration) -> TrumpStats | None:
+        return next((s for s in self.trumps if s.declaration == declaration), None)
 
 
 def check_realistic_deals(deals: int) -> int:
     if deals < 1:
         raise AnalysisError(f"the realistic deals must be at least 1, got {deals}")
     return deals
-
-
-def leading_trumps(analysis: HandAnalysis) -> tuple[Declaration, ...]:
-    """The trumps to play out: the ``LEADING`` best by expected points, and the
-    recommended one."""
-    by_points = sorted(analysis.trumps, key=lambda s: (-s.expected_points, s.declaration.value))
-    chosen = {s.declaration for s in by_points[:LEADING]} | {analysis.recommendation.declaration}
-    return tuple(sorted(chosen))
 
 
 def realistic_analysis(

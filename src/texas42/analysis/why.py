@@ -10,7 +10,8 @@ from typing import Final
 import numpy as np
 
 from texas42.analysis.comparison import Comparison
-from texas42.analysis.hand import HandAnalysis, highest_made
+from texas42.analysis.hand import HandAnalysis
+from texas42.analysis.recommendation import highest_made
 from texas42.analysis.sample import Sample
 from texas42.analysis.statistics import Interval, TrumpStats, wilson_interval
 from texas42.errors import AnalysisError

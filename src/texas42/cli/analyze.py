@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Annotated
 
 import typer
@@ -11,12 +12,14 @@ from rich.console import Console
 
 from texas42 import analysis, deal
 from texas42.analysis import HandAnalysis, Progress, hand_why
+from texas42.analysis.calibrated import DOUBLE_DUMMY, REALISTIC
 from texas42.analysis.playout import DEFAULT_WORLDS
 from texas42.analysis.racing import DEFAULT_MIN_DEALS, DEFAULT_RACING, Racing
 from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS
 from texas42.cli.app import EXAMPLE_HAND, ODDS_HELP, app
 from texas42.cli.many import CSV, JSON, TEXT, analyze_many, recorded_seed
 from texas42.cli.options import (
+    BasisOption,
     ClusterOption,
     ConfidenceOption,
     DealsOption,
@@ -27,17 +30,19 @@ from texas42.cli.options import (
     MinDealsOption,
     NelloDoublesOption,
     NelloMinMarksOption,
+    RealisticDealsOption,
+    RealisticOption,
     SeedOption,
     SpecialsOption,
     ThreadsOption,
     TrumpsOption,
     WhyBidOption,
     WhyOption,
+    WorldsOption,
+    basis,
     deal_constraints,
     house_rules,
-    option_parser,
     racing,
-    whole_number,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
 from texas42.deal import DealConstraints, draw_seed
@@ -133,31 +138,10 @@ def analyze(
         bool,
         typer.Option("--resume", help="With --out: keep the hands PATH holds, run the rest, same settings."),
     ] = False,
-    realistic: Annotated[
-        bool,
-        typer.Option(
-            "--realistic",
-            help="Also play the leading trumps out by players who see only their own hand; advise on that.",
-        ),
-    ] = False,
-    realistic_deals: Annotated[
-        int,
-        typer.Option(
-            "--realistic-deals",
-            metavar="N",
-            help="With --realistic: the deals played out (the first of the sample; default 200).",
-            parser=option_parser(whole_number("--realistic-deals", 1)),
-        ),
-    ] = DEFAULT_REALISTIC_DEALS,
-    worlds: Annotated[
-        int,
-        typer.Option(
-            "--worlds",
-            metavar="K",
-            help="With --realistic: the deals each player weighs at each decision (default 10).",
-            parser=option_parser(whole_number("--worlds", 1)),
-        ),
-    ] = DEFAULT_WORLDS,
+    realistic: RealisticOption = False,
+    realistic_deals: RealisticDealsOption = DEFAULT_REALISTIC_DEALS,
+    worlds: WorldsOption = DEFAULT_WORLDS,
+    basis_option: BasisOption = None,
 ) -> None:
     """What a hand is worth, and what to bid with it."""
     if realistic and (file is not None or as_csv):
@@ -179,6 +163,9 @@ def analyze(
     job.constraints = deal_constraints(holds, lacks)
     job.why_bid = why_bid
     job.racing = racing(min_deals, exhaustive)
+    job.basis = basis(basis_option)
+    if realistic and job.basis == DOUBLE_DUMMY:
+        raise UsageError("--realistic gives realistic odds to advise on: not with --basis double-dummy")
     if file is None:
         parsed: tuple[NamedHand, ...] = (NamedHand(0, None, parse_hand(" ".join(hand or ()))),)
     else:
@@ -216,6 +203,7 @@ class AnalysisJob:
         self.constraints: DealConstraints | None = None
         self.why_bid: int | None = None
         self.racing: Racing | None = DEFAULT_RACING
+        self.basis = REALISTIC
 
     def run(self, hand: Hand, progress: Progress, check_ladder: bool = False) -> HandAnalysis:
         return analysis.analyze_hand(
@@ -230,6 +218,7 @@ class AnalysisJob:
             house=self.house,
             constraints=self.constraints,
             racing=self.racing,
+            basis=self.basis,
         )
 
 
@@ -239,13 +228,19 @@ def _analyze_one(
     """One hand; ``realistic``: (deals, worlds) of its playouts."""
     with ProgressBar(wants_progress(as_json), "analyzing") as bar:
         result = job.run(hand, bar.solves)
-    played = None
     if realistic is not None:
-        with ProgressBar(wants_progress(as_json), "playing out") as bar:
-            deals, worlds = realistic
-            total = min(deals, result.deals) * len(analysis.leading_trumps(result))
-            played = analysis.realistic_analysis(result, deals, worlds, job.threads, bar.counter(total))
+        result = played_out(job, result, *realistic, as_json)
     if as_json:
-        emit_line(json.dumps(analysis_to_json(result, why_bid=job.why_bid, realistic=played)))
+        emit_line(json.dumps(analysis_to_json(result, why_bid=job.why_bid)))
     else:
-        Console().print(analysis_view(result, hand_why(result, job.why_bid) if why else None, played))
+        Console().print(analysis_view(result, hand_why(result, job.why_bid) if why else None))
+
+
+def played_out(
+    job: AnalysisJob, result: HandAnalysis, deals: int, worlds: int, as_json: bool
+) -> HandAnalysis:
+    """The analysis with its leading trumps played out (``--realistic``) as its realistic figures."""
+    with ProgressBar(wants_progress(as_json), "playing out") as bar:
+        total = min(deals, result.deals) * len(analysis.leading_trumps(result))
+        played = analysis.realistic_analysis(result, deals, worlds, job.threads, bar.counter(total))
+    return replace(result, realistic=played)

@@ -7,12 +7,16 @@ import json
 from rich.console import Console
 
 from texas42.analysis import advise_bid
+from texas42.analysis.calibrated import DOUBLE_DUMMY
+from texas42.analysis.playout import DEFAULT_WORLDS
 from texas42.analysis.racing import DEFAULT_MIN_DEALS
-from texas42.cli.analyze import AnalysisJob, HandArgument
+from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS
+from texas42.cli.analyze import AnalysisJob, HandArgument, played_out
 from texas42.cli.app import EXAMPLE_HAND, ODDS_HELP, app
 from texas42.cli.options import (
     AllPassOption,
     AuctionOption,
+    BasisOption,
     ConfidenceOption,
     DealsOption,
     ExhaustiveOption,
@@ -22,10 +26,14 @@ from texas42.cli.options import (
     MinDealsOption,
     NelloDoublesOption,
     NelloMinMarksOption,
+    RealisticDealsOption,
+    RealisticOption,
     SeedOption,
     SpecialsOption,
     ThreadsOption,
     TrumpsOption,
+    WorldsOption,
+    basis,
     deal_constraints,
     house_rules,
     racing,
@@ -56,6 +64,12 @@ mark more. Shows the ladder of legal bids with the best trump for each, its odds
 and its expected marks (marks x (2 x odds - 1)), and the special contracts.
 --holds and --lacks deal only deals consistent with what you know (see 'texas42
 analyze --help').
+
+The odds advised on are realistic, for players who see only their own dominoes:
+estimated from the double-dummy odds by the calibration (the ladder shows the
+double-dummy odds beside them), or with --realistic played out on --realistic-deals
+deals (slower: about a minute). --basis double-dummy advises on the double-dummy
+odds, with every bid's best trump checked on an independent sample.
 {ODDS_HELP}
 \b
 Examples:
@@ -64,6 +78,8 @@ Examples:
   texas42 bid "{EXAMPLE_HAND}" --auction "pass pass pass"
   texas42 bid "6-6 5-5 4-4 3-3 6-5 5-4 6-4" --nello-min-marks 1 --all-pass reshuffle
   texas42 bid "{EXAMPLE_HAND}" --auction "pass 30" --lacks "3: sixes"
+  texas42 bid "{EXAMPLE_HAND}" --auction "30 pass" --realistic
+  texas42 bid "{EXAMPLE_HAND}" --basis double-dummy
 """
 
 
@@ -85,6 +101,10 @@ def bid(
     specials: SpecialsOption = None,
     holds: HoldsOption = None,
     lacks: LacksOption = None,
+    realistic: RealisticOption = False,
+    realistic_deals: RealisticDealsOption = DEFAULT_REALISTIC_DEALS,
+    worlds: WorldsOption = DEFAULT_WORLDS,
+    basis_option: BasisOption = None,
 ) -> None:
     """What to bid now, given the bids already made."""
     if not hand:
@@ -95,9 +115,14 @@ def bid(
     )
     job.constraints = deal_constraints(holds, lacks)
     job.racing = racing(min_deals, exhaustive)
+    job.basis = basis(basis_option)
+    if realistic and job.basis == DOUBLE_DUMMY:
+        raise UsageError("--realistic gives realistic odds to advise on: not with --basis double-dummy")
     parsed_hand = parse_hand(" ".join(hand))
     with ProgressBar(wants_progress(as_json), "analyzing") as bar:
-        result = job.run(parsed_hand, bar.solves, check_ladder=True)
+        result = job.run(parsed_hand, bar.solves, check_ladder=job.basis == DOUBLE_DUMMY)
+    if realistic:
+        result = played_out(job, result, realistic_deals, worlds, as_json)
     advice = advise_bid(result, auction, house)
     if as_json:
         emit_line(json.dumps(advice_to_json(advice)))

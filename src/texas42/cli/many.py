@@ -19,6 +19,7 @@ from rich.text import Text
 
 from texas42 import __version__
 from texas42.analysis import Progress
+from texas42.analysis.calibrated import REALISTIC
 from texas42.cli.batch import Cluster, connected, run_in_order
 from texas42.cli.progress import ProgressBar, wants_progress
 from texas42.errors import UsageError
@@ -36,6 +37,7 @@ from texas42.io.output import (
 from texas42.io.summary import CSV_FIELDS, csv_row
 from texas42.report.hand import footer
 from texas42.report.summary import batch_header, summary_header, summary_row
+from texas42.report.wording import realistic_footer
 
 if TYPE_CHECKING:
     from texas42.cli.analyze import AnalysisJob
@@ -133,6 +135,7 @@ def settings_of(job: AnalysisJob, hands: Sequence[NamedHand], style: str, width:
         "house rules": repr(job.house),
         "--holds/--lacks": None if job.constraints is None else repr(job.constraints),
         "--bid": job.why_bid,
+        "--basis": job.basis,
         "hands": len(hands),
         "hands file": digest.hexdigest()[:16],
         "width": width if style == TEXT else None,
@@ -156,7 +159,10 @@ def analyze_many(
     if style == CSV:
         prologue = [csv_line(CSV_FIELDS)]
     elif style == TEXT:
-        prologue = [batch_header(len(hands), job.deals, job.seed, job.confidence), summary_header(name_width)]
+        prologue = [
+            batch_header(len(hands), job.deals, job.seed, job.confidence, job.basis),
+            summary_header(name_width),
+        ]
     settings = settings_of(job, hands, style, sink.width)
     done, keep = _resume_point(out, settings, "".join(sink.render(p) for p in prologue), len(hands), resume)
     worker_job = job
@@ -202,6 +208,8 @@ def analyze_many(
             raise typer.Exit(130) from None
         if style == TEXT:
             sink.write(footer(job.deals, job.seed))
+            if job.basis == REALISTIC:
+                sink.write(Text(realistic_footer("calibrated"), style="dim"))
         sink.close()
 
 

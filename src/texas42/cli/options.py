@@ -10,8 +10,9 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from texas42 import deal
-from texas42.analysis.hand import check_confidence
+from texas42.analysis.calibrated import check_basis
 from texas42.analysis.racing import Racing
+from texas42.analysis.recommendation import check_confidence
 from texas42.analysis.sample import check_deals
 from texas42.cli.app import BadOption
 from texas42.cli.batch import Cluster, parse_cluster
@@ -228,6 +229,51 @@ SpecialsOption = Annotated[
         show_default=False,
     ),
 ]
+
+
+RealisticOption = Annotated[
+    bool,
+    typer.Option(
+        "--realistic",
+        help="Play the leading trumps out by players who see only their own hand, and advise on that.",
+    ),
+]
+RealisticDealsOption = Annotated[
+    int,
+    typer.Option(
+        "--realistic-deals",
+        metavar="N",
+        help="With --realistic: the deals played out (the first of the sample; default 200).",
+        parser=option_parser(whole_number("--realistic-deals", 1)),
+    ),
+]
+WorldsOption = Annotated[
+    int,
+    typer.Option(
+        "--worlds",
+        metavar="K",
+        help="With --realistic: the deals each player weighs at each decision (default 10).",
+        parser=option_parser(whole_number("--worlds", 1)),
+    ),
+]
+BasisOption = Annotated[
+    str | None,
+    typer.Option(
+        "--basis",
+        metavar="BASIS",
+        help=(
+            "What the recommendation and bid advice rest on: realistic (default; estimated by the "
+            "calibration, or played out with --realistic) or double-dummy (every hand seen)."
+        ),
+        parser=option_parser(check_basis),
+        show_default=False,
+    ),
+]
+
+
+def basis(value: str | None) -> str:
+    """The basis given, else the [tool.texas42] table's, else realistic."""
+    return config.basis(value)
 
 
 def house_rules(

@@ -11,7 +11,7 @@ from rich.console import Console
 from texas42.analysis.quick import quick_hand
 from texas42.cli.analyze import HandArgument
 from texas42.cli.app import EXAMPLE_HAND, app
-from texas42.cli.options import ConfidenceOption
+from texas42.cli.options import BasisOption, ConfidenceOption, basis
 from texas42.cli.progress import emit_line
 from texas42.errors import UsageError
 from texas42.io.documents import quick_to_json
@@ -27,17 +27,21 @@ the same rule (the highest bid whose best trump makes it at least --confidence o
 time). Estimates: on hands the model was not fitted to, its odds are off by a few
 points on average (the README gives its figures); 'texas42 analyze' computes them.
 
-Realistic estimates (for play at a real table rather than double-dummy) are shown only
-when the model has them; this version has not.
+Realistic estimates, for play at a real table by players who see only their own
+dominoes, come next: the double-dummy estimates mapped by the calibration that
+'analyze' uses; the recommendation rests on them (--basis double-dummy: on the
+double-dummy estimates, and no realistic ones are shown).
 
 --json prints the figures in the shape of 'analyze --json' ("trumps" with "trump",
 "expected_points", "make"; "recommendation" with "bid" and "trump"), with "model"
-naming the model's version and the number of analyses it was fitted to.
+naming the model's version and the number of analyses it was fitted to; each trump's
+"realistic" figures, and the recommendation's "basis" with the "double_dummy" one.
 
 \b
 Examples:
   texas42 quick "{EXAMPLE_HAND}"
   texas42 quick 66 65 64 62 55 44 31 --json
+  texas42 quick "{EXAMPLE_HAND}" --basis double-dummy
 """
 
 
@@ -46,11 +50,12 @@ def quick(
     hand: HandArgument = None,
     confidence: ConfidenceOption = 0.5,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    basis_option: BasisOption = None,
 ) -> None:
     """A hand's worth estimated by the quick model."""
     if not hand:
         raise UsageError("give a hand; see 'texas42 quick --help'")
-    result = quick_hand(parse_hand(" ".join(hand)), confidence)
+    result = quick_hand(parse_hand(" ".join(hand)), confidence, basis=basis(basis_option))
     if as_json:
         emit_line(json.dumps(quick_to_json(result)))
     else:

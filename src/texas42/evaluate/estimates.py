@@ -10,8 +10,9 @@ from typing import Final
 import numpy as np
 
 from texas42.errors import EvaluatorError
+from texas42.evaluate.calibration import double_dummy_inputs, realistic_distribution
 from texas42.evaluate.features import features, takes_all
-from texas42.evaluate.model import DOUBLE_DUMMY, OUTCOMES, QuickModel, load_model
+from texas42.evaluate.model import DOUBLE_DUMMY, OUTCOMES, REALISTIC, QuickModel, load_model
 from texas42.rules import BIDS, DECLARATIONS, HAND_SIZE, MARK, PASS, needed_points
 
 NEEDED: Final = np.array([needed_points(b) for b in BIDS], dtype=np.intp)
@@ -102,6 +103,29 @@ def recommend_many(
     return bid, trump
 
 
+def summarise(distribution: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The odds of taking at least p points and the expected points of point distributions."""
+    at_least = np.cumsum(distribution[..., ::-1], axis=-1)[..., ::-1]
+    np.minimum(at_least, 1.0, out=at_least)
+    expected: np.ndarray = distribution @ np.arange(OUTCOMES, dtype=np.float64)
+    return at_least, expected
+
+
+def _distribution(model: QuickModel, head: str, masks: np.ndarray) -> np.ndarray:
+    """(n, 9, 43) for a flat array of hand masks; the realistic head takes the double-dummy
+    head's estimates as its double-dummy inputs."""
+    x = features(masks)
+    n, k = x.shape[0], x.shape[1]
+    dd: np.ndarray = model.head(DOUBLE_DUMMY).distribution(x.reshape(n * k, -1)).reshape(n, k, OUTCOMES)
+    certain = takes_all(masks)
+    dd[certain] = np.eye(OUTCOMES)[-1]
+    if head == DOUBLE_DUMMY:
+        return dd
+    distribution = realistic_distribution(model.head(REALISTIC), x, double_dummy_inputs(*summarise(dd)))
+    distribution[certain] = np.eye(OUTCOMES)[-1]
+    return distribution
+
+
 def estimate(
     masks: object,
     *,
@@ -117,19 +141,14 @@ def estimate(
         raise EvaluatorError(f"the confidence must be above 0 and at most 1, got {confidence:g}")
     array = check_masks(masks)
     model = model or load_model()
-    chosen = model.head(head)
+    model.head(head)
     flat = array.reshape(-1)
     n, k = flat.size, len(DECLARATIONS)
     distribution = np.empty((n, k, OUTCOMES))
     for start in range(0, n, CHUNK):
-        x = features(flat[start : start + CHUNK])
-        rows = x.shape[0]
-        distribution[start : start + rows] = chosen.distribution(x.reshape(rows * k, -1)).reshape(rows, k, -1)
-    certain = takes_all(flat)
-    distribution[certain] = np.eye(OUTCOMES)[-1]
-    at_least = np.cumsum(distribution[..., ::-1], axis=-1)[..., ::-1]
-    np.minimum(at_least, 1.0, out=at_least)
-    expected = distribution @ np.arange(OUTCOMES, dtype=np.float64)
+        chunk = flat[start : start + CHUNK]
+        distribution[start : start + chunk.size] = _distribution(model, head, chunk)
+    at_least, expected = summarise(distribution)
     make = at_least[..., NEEDED]
     bid, trump = recommend_many(make, expected, confidence)
     shape = array.shape

@@ -1,4 +1,5 @@
-"""House rules from a ``[tool.texas42]`` table in the working directory (docs/rules.md#house-rules).
+"""House rules, and the basis of the advice, from a ``[tool.texas42]`` table in the working
+directory (docs/rules.md#house-rules).
 
 The table is read from ``texas42.toml`` if it has one, else from ``pyproject.toml``.
 Its keys are the command-line options' names without the dashes in front:
@@ -8,6 +9,7 @@ Its keys are the command-line options' names without the dashes in front:
     nello-min-marks = 1         # 2 (default) or 1
     all-pass = "reshuffle"      # forced (default) or reshuffle
     specials = false            # true (default); false is --no-specials
+    basis = "double-dummy"      # realistic (default) or double-dummy: what the advice rests on
 
 Options given on the command line win. An unreadable file, an unknown key or a bad
 value is bad input: ``ConfigError`` names the file and the key.
@@ -21,11 +23,12 @@ from pathlib import Path
 from typing import Any, Final
 
 from texas42 import rules
+from texas42.analysis.calibrated import REALISTIC, check_basis
 from texas42.errors import ConfigError, HouseRulesError, Texas42Error
 from texas42.rules import HouseRules
 
 CONFIG_FILES: Final = ("texas42.toml", "pyproject.toml")
-KEYS: Final = ("nello-doubles", "nello-min-marks", "all-pass", "specials")
+KEYS: Final = ("nello-doubles", "nello-min-marks", "all-pass", "specials", "basis")
 
 
 def _value(key: str, value: object) -> Any:
@@ -38,7 +41,10 @@ def _value(key: str, value: object) -> Any:
         return rules.check_nello_min_marks(value)
     if key == "specials" and isinstance(value, bool):
         return value
+    if key == "basis" and isinstance(value, str):
+        return check_basis(value)
     wanted = {
+        "basis": "a string: realistic or double-dummy",
         "nello-doubles": "a string: own-suit, high or low",
         "all-pass": "a string: forced or reshuffle",
         "nello-min-marks": "a whole number, 1 or 2",
@@ -89,5 +95,15 @@ def house_rules(overrides: Mapping[str, Any], directory: Path | None = None) -> 
     """House rules from the configuration, with ``overrides`` (the ``HouseRules`` fields
     given on the command line, None for those not given) on top."""
     settings = read_settings(directory)
+    settings.pop("basis", None)
     settings.update({key: value for key, value in overrides.items() if value is not None})
     return HouseRules(**settings)
+
+
+def basis(override: str | None, directory: Path | None = None) -> str:
+    """What the advice rests on: ``override`` if given, else the configuration's
+    ``basis``, else realistic."""
+    if override is not None:
+        return check_basis(override)
+    configured: str = read_settings(directory).get("basis", REALISTIC)
+    return configured

@@ -7,6 +7,7 @@ from typing import Any
 
 from texas42.analysis import (
     BidAdvice,
+    CalibratedAnalysis,
     Comparison,
     DealTable,
     HandAnalysis,
@@ -168,9 +169,13 @@ def sample_to_json(
     return result
 
 
-def realistic_to_json(realistic: RealisticAnalysis) -> dict[str, Any]:
-    """``{"source": "playouts", "deals", "worlds", "played_for", "trumps": [...]}``, each
+def realistic_to_json(realistic: CalibratedAnalysis | RealisticAnalysis) -> dict[str, Any]:
+    """How the realistic figures were obtained: ``{"source": "calibrated", "model",
+    "hands"}`` (the quick model's version, the hands whose playouts it was fitted to) or
+    ``{"source": "playouts", "deals", "worlds", "played_for", "trumps": [...]}``, each
     trump as ``trump_to_json`` (the bidder's team's points in the playouts)."""
+    if isinstance(realistic, CalibratedAnalysis):
+        return {"source": "calibrated", "model": realistic.version, "hands": realistic.hands}
     return {
         "source": "playouts",
         "deals": realistic.deals,
@@ -180,16 +185,30 @@ def realistic_to_json(realistic: RealisticAnalysis) -> dict[str, Any]:
     }
 
 
+def _trump_realistic(analysis: HandAnalysis, stats: TrumpStats) -> dict[str, Any]:
+    """A trump's entry with its ``"realistic"`` figures, when it has some."""
+    entry = trump_to_json(stats)
+    figures = None if analysis.realistic is None else analysis.realistic.stats(stats.declaration)
+    if figures is not None and analysis.realistic is not None:
+        entry["realistic"] = {
+            "source": analysis.realistic.source,
+            "deals": figures.deals,
+            "expected_points": round(figures.expected_points, 3),
+            "make": {str(b): rounded(figures.make(b)) for b in BIDS},
+            "make_ci95": {str(b): figures.make_ci95(b).as_list(4) for b in BIDS},
+        }
+    return entry
+
+
 def analysis_to_json(
-    analysis: HandAnalysis,
-    source: NamedHand | None = None,
-    why_bid: int | None = None,
-    realistic: RealisticAnalysis | None = None,
+    analysis: HandAnalysis, source: NamedHand | None = None, why_bid: int | None = None
 ) -> dict[str, Any]:
     """``{"hand", "deals", "seed", "trumps": [...], "recommendation": {...}, "specials":
-    [...], "exact", "constraints" (if any), "why"}``; for a hand from a hands file,
-    ``"name"`` (null if none) and ``"line"`` come first. ``why`` is for the recommended
-    bid and trump, or ``why_bid`` and its best trump."""
+    [...], "exact", "constraints" (if any), "why", "realistic" (if any)}``; for a hand from
+    a hands file, ``"name"`` (null if none) and ``"line"`` come first. ``why`` is for the
+    double-dummy recommended bid and trump, or ``why_bid`` and its best trump. With
+    realistic figures each trump that has them holds them (``"realistic"``), and the
+    recommendation rests on them (``"basis"``), the double-dummy one beside it."""
     head: dict[str, Any] = {} if source is None else {"name": source.name, "line": source.line}
     tail = sample_to_json(analysis.exact, analysis.constraints, analysis.hand, analysis.racing)
     if analysis.sample is not None:
@@ -199,22 +218,23 @@ def analysis_to_json(
         "hand": analysis.hand.names(),
         "deals": analysis.deals,
         "seed": analysis.seed,
-        "trumps": [trump_to_json(s) for s in analysis.trumps],
-        "recommendation": _recommendation(analysis, realistic),
+        "trumps": [_trump_realistic(analysis, s) for s in analysis.trumps],
+        "recommendation": _recommendation(analysis),
         "specials": [special_to_json(s) for s in analysis.specials],
         **tail,
-        **({} if realistic is None else {"realistic": realistic_to_json(realistic)}),
+        **({} if analysis.realistic is None else {"realistic": realistic_to_json(analysis.realistic)}),
     }
 
 
-def _recommendation(analysis: HandAnalysis, realistic: RealisticAnalysis | None) -> dict[str, Any]:
-    """The recommendation with its ``"basis"``: the realistic one with playouts (and the
-    double-dummy one beside it), else the double-dummy one."""
-    if realistic is None:
+def _recommendation(analysis: HandAnalysis) -> dict[str, Any]:
+    """The recommendation with its ``"basis"``: the realistic one (and the double-dummy
+    one beside it) when there are realistic figures, else the double-dummy one."""
+    if analysis.realistic is None:
         return {**recommendation_to_json(analysis.recommendation), "basis": "double-dummy"}
     return {
-        **recommendation_to_json(realistic.recommendation),
+        **recommendation_to_json(analysis.realistic.recommendation),
         "basis": "realistic",
+        "source": analysis.realistic.source,
         "double_dummy": recommendation_to_json(analysis.recommendation),
     }
 
@@ -239,6 +259,7 @@ def advice_to_json(advice: BidAdvice) -> dict[str, Any]:
             "rule": advice.rule,
             "reason": advice_reason(advice),
             "confidence": advice.confidence,
+            "basis": analysis.basis,
         },
         "ladder": [
             {
@@ -249,6 +270,7 @@ def advice_to_json(advice: BidAdvice) -> dict[str, Any]:
                 "make_ci95": r.make_ci95.as_list(4),
                 "make_confirmed": None if r.make_confirmed is None else rounded(r.make_confirmed),
                 "expected_marks": round(r.expected_marks, 4),
+                **({} if analysis.realistic is None else {"make_double_dummy": rounded(r.make_double_dummy)}),
             }
             for r in advice.ladder
         ],
@@ -263,6 +285,7 @@ def advice_to_json(advice: BidAdvice) -> dict[str, Any]:
             for r in advice.specials
         ],
         **sample_to_json(analysis.exact, analysis.constraints, analysis.hand, analysis.racing),
+        **({} if analysis.realistic is None else {"realistic": realistic_to_json(analysis.realistic)}),
     }
 
 
@@ -358,9 +381,10 @@ def _quick_recommendation(rec: QuickRecommendation) -> dict[str, Any]:
 def quick_to_json(result: QuickAnalysis) -> dict[str, Any]:
     """``{"hand", "model": {"version", "hands", "bases"}, "trumps": [{"trump",
     "expected_points", "make"}], "recommendation": {"bid", "trump", "make",
-    "expected_marks", "confidence"}}``: the double-dummy estimates, in the shape of
-    ``analyze``'s. When the model has realistic estimates, each trump has ``"realistic":
-    {"expected_points", "make"}`` and the document a ``"realistic_recommendation"``."""
+    "expected_marks", "confidence", "basis"}}``: the estimates in the shape of
+    ``analyze``'s. With realistic estimates each trump has ``"realistic":
+    {"expected_points", "make"}``, the recommendation rests on them and holds the
+    double-dummy one (``"double_dummy"``), as ``analyze``'s does."""
     realistic: QuickEstimate | None = result.realistic
     trumps = []
     for stats in result.trumps:
@@ -376,10 +400,11 @@ def quick_to_json(result: QuickAnalysis) -> dict[str, Any]:
             "bases": ["double_dummy", *(["realistic"] if realistic is not None else [])],
         },
         "trumps": trumps,
-        "recommendation": _quick_recommendation(result.recommendation),
+        "recommendation": {**_quick_recommendation(result.recommendation), "basis": result.basis},
     }
     if realistic is not None:
-        document["realistic_recommendation"] = _quick_recommendation(realistic.recommendation)
+        document["model"]["realistic_hands"] = result.realistic_hands
+        document["recommendation"]["double_dummy"] = _quick_recommendation(result.double_dummy.recommendation)
     return document
 
 

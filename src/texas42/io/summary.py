@@ -8,6 +8,7 @@ from typing import Any, Final
 from texas42.analysis import HandAnalysis
 from texas42.io.documents import rounded
 from texas42.io.files import NamedHand
+from texas42.report.summary import advised_points
 from texas42.rules import bid_name
 
 CSV_FIELDS: Final = (
@@ -20,19 +21,22 @@ CSV_FIELDS: Final = (
     "make_confirmed",
     "expected_points",
     "expected_marks",
+    "basis",
 )
 
 
 def summary_fields(analysis: HandAnalysis) -> Mapping[str, Any]:
-    """One row of a hands file's summary: best trump, bid, its odds, expected points."""
-    rec = analysis.recommendation
+    """One row of a hands file's summary: best trump, bid, its odds, expected points, on
+    the analysis' basis (``"basis"``: realistic or double-dummy)."""
+    rec = analysis.advised
     return {
         "trump": rec.declaration.label,
         "bid": bid_name(rec.bid),
         "make": rounded(rec.make),
         "make_confirmed": None if rec.make_confirmed is None else rounded(rec.make_confirmed),
-        "expected_points": round(analysis.stats(rec.declaration).expected_points, 2),
+        "expected_points": round(advised_points(analysis), 2),
         "expected_marks": round(rec.expected_marks, 4),
+        "basis": analysis.basis,
     }
 
 

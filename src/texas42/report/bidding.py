@@ -10,9 +10,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from texas42.analysis import BidAdvice, HandAnalysis
+from texas42.analysis import BidAdvice, HandAnalysis, LadderRung
 from texas42.report.hand import footer, hand_header, short_of_deals
-from texas42.report.wording import advice_reason, contract_name, percent
+from texas42.report.wording import advice_reason, contract_name, percent, realistic_footer
 from texas42.rules import Auction, bid_name
 
 _PLACES: Final = ("1st", "2nd", "3rd", "4th")
@@ -36,15 +36,19 @@ def auction_text(auction: Auction) -> Text:
 def ladder_table(advice: BidAdvice) -> Table:
     """Each legal bid: its best trump, the odds (and their deals, when racing left some
     short), the independent check, the expected marks."""
-    out = Table(title="Bid ladder", box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
+    realistic = advice.analysis.realistic
+    title = (
+        "Bid ladder" if realistic is None else f"Bid ladder, on realistic odds ({_SOURCES[realistic.source]})"
+    )
+    out = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
     out.add_column("bid", justify="right")
     out.add_column("trump")
-    raced = short_of_deals(advice.ladder, advice.analysis.deals)
+    raced = realistic is None and short_of_deals(advice.ladder, advice.analysis.deals)
     if raced:
         out.add_column("deals", justify="right")
     out.add_column("makes", justify="right")
     out.add_column("95% CI", justify="right")
-    out.add_column("check", justify="right")
+    out.add_column("check" if realistic is None else "(DD)", justify="right")
     out.add_column("marks", justify="right")
     for rung in advice.ladder:
         style = "reverse bold" if rung.bid == advice.bid else ("" if rung.makes else "dim")
@@ -54,11 +58,21 @@ def ladder_table(advice: BidAdvice) -> Table:
             *([f"{rung.deals:,}"] if raced else []),
             percent(rung.make),
             f"{percent(rung.make_ci95.low)}-{percent(rung.make_ci95.high)}",
-            "" if rung.make_confirmed is None else percent(rung.make_confirmed),
+            _third_column(rung, realistic is None),
             f"{rung.expected_marks:+.2f}",
             style=style,
         )
     return out
+
+
+_SOURCES: Final = {"calibrated": "estimated", "playouts": "played out"}
+
+
+def _third_column(rung: LadderRung, double_dummy: bool) -> str:
+    """The independent check on the double-dummy basis, the double-dummy odds on the realistic one."""
+    if not double_dummy:
+        return percent(rung.make_double_dummy)
+    return "" if rung.make_confirmed is None else percent(rung.make_confirmed)
 
 
 def advice_view(analysis: HandAnalysis, advice: BidAdvice) -> RenderableType:
@@ -91,12 +105,21 @@ def advice_view(analysis: HandAnalysis, advice: BidAdvice) -> RenderableType:
                 style="reverse bold" if chosen else ("" if rung.makes else "dim"),
             )
         parts.append(specials)
+    raced = short_of_deals(advice.ladder, analysis.deals)
     parts += [
-        Text(
-            f"'makes' is the best trump's odds on the main sample, 'check' on an independent one; "
-            f"marks = marks x (2 x odds - 1). A bid counts as made at {percent(advice.confidence)}.",
-            style="dim",
-        ),
-        footer(analysis.deals, analysis.seed, analysis.exact, short_of_deals(advice.ladder, analysis.deals)),
+        Text(_ladder_note(advice), style="dim"),
+        footer(analysis.deals, analysis.seed, analysis.exact, raced),
     ]
+    if analysis.realistic is not None:
+        parts.append(Text(realistic_footer(analysis.realistic.source), style="dim"))
     return Group(*parts)
+
+
+def _ladder_note(advice: BidAdvice) -> str:
+    made = f"marks = marks x (2 x odds - 1). A bid counts as made at {percent(advice.confidence)}."
+    if advice.analysis.realistic is None:
+        return f"'makes' is the best trump's odds on the main sample, 'check' on an independent one; {made}"
+    return (
+        "'makes' is the best trump's realistic odds, '(DD)' the same bid and trump double-dummy; "
+        f"the special contracts are double-dummy; {made}"
+    )

@@ -12,7 +12,15 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from texas42.analysis import HandAnalysis, LadderRung, RealisticAnalysis, SpecialStats, TrumpStats, Why
+from texas42.analysis import (
+    CalibratedAnalysis,
+    HandAnalysis,
+    LadderRung,
+    RealisticAnalysis,
+    SpecialStats,
+    TrumpStats,
+    Why,
+)
 from texas42.deal import DealConstraints
 from texas42.report.why import why_table
 from texas42.report.wording import (
@@ -22,6 +30,7 @@ from texas42.report.wording import (
     deals_phrase,
     odds_footer,
     percent,
+    realistic_footer,
 )
 from texas42.rules import TOTAL_POINTS, Contract, Hand
 
@@ -108,8 +117,10 @@ def analysis_table(analysis: HandAnalysis) -> Table:
 
 
 def recommendation_text(analysis: HandAnalysis) -> Text:
-    """The advice in words: bid and trump (or pass), the odds, the independent check, marks."""
+    """The advice in words: bid and trump (or pass), the odds, the independent check,
+    marks; when the advice rests on realistic odds, labelled as the double-dummy one."""
     rec = analysis.recommendation
+    label = "" if analysis.realistic is None else "Double-dummy: "
     n = analysis.deals
     check = (
         ""
@@ -126,14 +137,18 @@ def recommendation_text(analysis: HandAnalysis) -> Text:
     ci = rec.make_ci95
     odds = f"{percent(rec.make)} (95% CI {percent(ci.low)} to {percent(ci.high)}){check}"
     if rec.passes:
-        head = Text("Pass", style="bold reverse yellow")
+        head = Text(f"{label}pass" if label else "Pass", style="bold" if label else "bold reverse yellow")
         body = (
             f": no declaration makes 30 in at least {percent(rec.confidence)} of deals. If forced to bid 30 "
             f"(all pass and you shake), call {rec.declaration.label}: it makes 30 in {odds}. "
             f"Expected marks {rec.expected_marks:+.2f}{marks_check}."
         )
     else:
-        head = Text(f"Bid {rec.bid} with {rec.declaration.label}", style="bold reverse green")
+        head = Text(
+            f"{label}bid {rec.bid}" if label else f"Bid {rec.bid}",
+            style="bold" if label else "bold reverse green",
+        )
+        head.append(f" with {rec.declaration.label}")
         needs = "all 42 points" if rec.bid >= 42 else f"{rec.bid} points"
         extra = ""
         if rec.bid > 42:
@@ -238,12 +253,69 @@ def realistic_text(realistic: RealisticAnalysis) -> Text:
     return Text.assemble(head, body, " This is the advice to follow at a real table.")
 
 
-def analysis_view(
-    analysis: HandAnalysis, why: Why | None = None, realistic: RealisticAnalysis | None = None
-) -> RenderableType:
+def estimated_table(calibrated: CalibratedAnalysis, analysis: HandAnalysis) -> Table:
+    """The calibrated realistic figures of every trump, beside the double-dummy points."""
+    rec = calibrated.recommendation
+    bids = sorted({*MAIN_BIDS, rec.contract} if rec.contract <= 42 else set(MAIN_BIDS))
+    out = Table(
+        title=(
+            "Realistic play, estimated: what players who see only their own dominoes make, from the "
+            f"figures above by the calibration of quick model {calibrated.version} (fitted to the "
+            f"playouts of {calibrated.hands:,} hands)"
+        ),
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+        collapse_padding=True,
+        pad_edge=False,
+    )
+    out.add_column("trump", no_wrap=True)
+    out.add_column("points", justify="right", no_wrap=True)
+    out.add_column("(DD)", justify="right", style="dim", no_wrap=True)
+    for bid in bids:
+        out.add_column("42/84" if bid == 42 else str(bid), justify="right")
+    for stats in calibrated.trumps:
+        chosen = stats.declaration == rec.declaration
+        cells = [
+            Text(stats.declaration.label, style="bold" if chosen else ""),
+            Text(f"{stats.expected_points:.1f}", style="bold" if chosen else ""),
+            Text(f"{analysis.stats(stats.declaration).expected_points:.1f}"),
+        ]
+        for bid in bids:
+            p = stats.make(bid)
+            style = "green" if p >= calibrated.recommendation.confidence else "dim"
+            if chosen and bid == min(rec.contract, 42):
+                style = "reverse bold"
+            cells.append(Text(percent(p), style=style))
+        out.add_row(*cells)
+    return out
+
+
+def estimated_text(calibrated: CalibratedAnalysis) -> Text:
+    """The recommendation on the calibrated realistic odds."""
+    rec = calibrated.recommendation
+    ci = rec.make_ci95
+    odds = f"{percent(rec.make)} (calibration's 95% band {percent(ci.low)} to {percent(ci.high)})"
+    if rec.passes:
+        head = Text("Pass", style="bold reverse yellow")
+        body = (
+            f": at a real table no trump is estimated to make 30 in {percent(rec.confidence)} of deals; "
+            f"forced, {rec.declaration.label} makes 30 in an estimated {odds}."
+        )
+    else:
+        head = Text(f"Bid {rec.bid} with {rec.declaration.label}", style="bold reverse green")
+        needs = "all 42 points" if rec.bid >= 42 else f"{rec.bid} points"
+        body = (
+            f": at a real table it is estimated to take {needs} in {odds}. Expected marks "
+            f"{rec.expected_marks:+.2f}. The highest bid estimated to be made in at least "
+            f"{percent(rec.confidence)} of deals."
+        )
+    return Text.assemble(head, body, " This is the advice (realistic, estimated; --realistic plays it out).")
+
+
+def analysis_view(analysis: HandAnalysis, why: Why | None = None) -> RenderableType:
     """The whole ``texas42 analyze`` report for one hand (with ``why``, its table last
-    but the footer; with ``realistic``, the playouts and their advice after the
-    double-dummy one)."""
+    but the footer; with realistic figures, calibrated or played out, they and their
+    advice after the double-dummy one)."""
     parts: list[RenderableType] = [
         hand_header(analysis.hand, analysis.deals, analysis.seed, None, analysis.exact, analysis.constraints),
         analysis_table(analysis),
@@ -251,9 +323,14 @@ def analysis_view(
     if analysis.specials:
         parts.append(specials_table(analysis.specials, analysis.confidence))
     parts.append(recommendation_text(analysis))
-    if realistic is not None:
-        parts += [Text(""), realistic_table(realistic, analysis), realistic_text(realistic)]
+    if isinstance(analysis.realistic, CalibratedAnalysis):
+        parts += [Text(""), estimated_table(analysis.realistic, analysis), estimated_text(analysis.realistic)]
+    elif isinstance(analysis.realistic, RealisticAnalysis):
+        parts += [Text(""), realistic_table(analysis.realistic, analysis), realistic_text(analysis.realistic)]
     if why is not None:
         parts += [Text(""), why_table(why)]
     raced = short_of_deals(analysis.trumps, analysis.deals)
-    return Group(*parts, Text(""), footer(analysis.deals, analysis.seed, analysis.exact, raced))
+    parts += [Text(""), footer(analysis.deals, analysis.seed, analysis.exact, raced)]
+    if analysis.realistic is not None:
+        parts.append(Text(realistic_footer(analysis.realistic.source), style="dim"))
+    return Group(*parts)

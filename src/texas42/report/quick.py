@@ -39,19 +39,25 @@ def quick_table(estimate: QuickEstimate, confidence: float) -> Table:
     return out
 
 
-def quick_advice(estimate: QuickEstimate) -> Text:
-    """The estimated recommendation in words."""
+def quick_advice(estimate: QuickEstimate, label: str = "") -> Text:
+    """The estimated recommendation in words; with ``label``, plainly, as the figures of
+    a basis the advice does not rest on."""
     rec = estimate.recommendation
     if rec.passes:
         return Text.assemble(
-            ("Pass", "bold reverse yellow"),
+            (f"{label}pass" if label else "Pass", "bold" if label else "bold reverse yellow"),
             f": no declaration is estimated to make 30 in at least {percent(rec.confidence)} of deals. "
             f"If forced to bid 30, call {rec.declaration.label}: an estimated {percent(rec.make)}. "
             f"Expected marks {rec.expected_marks:+.2f}.",
         )
     needs = "all 42 points" if rec.bid >= 42 else f"{rec.bid} points"
     return Text.assemble(
-        (f"Bid {rec.bid} with {rec.declaration.label}", "bold reverse green"),
+        (
+            f"{label}bid {rec.bid} with {rec.declaration.label}"
+            if label
+            else f"Bid {rec.bid} with {rec.declaration.label}",
+            "bold" if label else "bold reverse green",
+        ),
         f": estimated to take {needs} in {percent(rec.make)} of deals. Expected marks "
         f"{rec.expected_marks:+.2f}. The highest bid estimated to be made in at least "
         f"{percent(rec.confidence)} of deals.",
@@ -60,17 +66,19 @@ def quick_advice(estimate: QuickEstimate) -> Text:
 
 def quick_view(result: QuickAnalysis) -> RenderableType:
     """The whole ``texas42 quick`` report."""
+    phrase = quick_phrase(result.version, result.hands, result.realistic_hands)
+    realistic = result.realistic
     parts: list[RenderableType] = [
-        Text.assemble((f"Hand {result.hand}", "bold"), f"   {quick_phrase(result.version, result.hands)}"),
+        Text.assemble((f"Hand {result.hand}", "bold"), f"   {phrase}"),
         Text("Double-dummy", style="bold"),
         quick_table(result.double_dummy, result.confidence),
-        quick_advice(result.double_dummy),
+        quick_advice(result.double_dummy, "" if realistic is None else "Double-dummy: "),
     ]
-    if result.realistic is not None:
+    if realistic is not None:
         parts += [
             Text(""),
-            Text("Realistic play", style="bold"),
-            quick_table(result.realistic, result.confidence),
-            quick_advice(result.realistic),
+            Text("Realistic play (the advice rests on it)", style="bold"),
+            quick_table(realistic, result.confidence),
+            quick_advice(realistic),
         ]
     return Group(*parts, Text(""), Text(quick_footer(result.realistic is not None), style="dim"))

@@ -30,7 +30,7 @@ def summary_header(name_width: int) -> Text:
 def summary_row(name: str, line: int, analysis: HandAnalysis, name_width: int) -> Text:
     """One hand's row: name, line, best trump, bid, its odds, the check, expected points."""
     widths = _summary_widths(name_width)
-    rec = analysis.recommendation
+    rec = analysis.advised
     if len(name) > name_width:
         name = name[: name_width - 1] + "…"
     cells = [
@@ -40,7 +40,7 @@ def summary_row(name: str, line: int, analysis: HandAnalysis, name_width: int) -
         bid_name(rec.bid).rjust(widths[3]),
         percent(rec.make).rjust(widths[4]),
         ("" if rec.make_confirmed is None else percent(rec.make_confirmed)).rjust(widths[5]),
-        f"{analysis.stats(rec.declaration).expected_points:.1f}".rjust(widths[6]),
+        f"{advised_points(analysis):.1f}".rjust(widths[6]),
     ]
     text = Text("  ".join(cells[:3]) + "  ")
     text.append(cells[3], style="bold yellow" if rec.passes else "bold green")
@@ -48,9 +48,17 @@ def summary_row(name: str, line: int, analysis: HandAnalysis, name_width: int) -
     return text
 
 
-def batch_header(hands: int, deals: int, seed: int, confidence: float) -> Text:
-    """The line above the summary: how many hands, deals and which seed."""
+def advised_points(analysis: HandAnalysis) -> float:
+    """The expected points of the advised trump, on the advice's basis."""
+    declaration = analysis.advised.declaration
+    figures = None if analysis.realistic is None else analysis.realistic.stats(declaration)
+    return (analysis.stats(declaration) if figures is None else figures).expected_points
+
+
+def batch_header(hands: int, deals: int, seed: int, confidence: float, basis: str) -> Text:
+    """The line above the summary: how many hands, deals and which seed, and the basis."""
+    odds = "realistic odds" if basis == "realistic" else "odds"
     return Text(
-        f"{hands} hands, {deals} deals each, seed {seed}; bid at odds of at least " + percent(confidence),
+        f"{hands} hands, {deals} deals each, seed {seed}; bid at {odds} of at least {percent(confidence)}",
         style="dim",
     )

@@ -138,6 +138,20 @@ def odds_footer(deals: int, seed: int, exact: bool = False, raced: bool = False)
     )
 
 
+def realistic_footer(source: str) -> str:
+    """What the realistic odds are and how they were obtained (``"calibrated"`` or ``"playouts"``)."""
+    how = (
+        "estimated from the double-dummy odds by a calibration fitted to playouts of random hands"
+        if source == "calibrated"
+        else "the share of the playouts made"
+    )
+    return (
+        "Realistic odds: play by players who see only their own dominoes, each choosing by the deals "
+        f"consistent with what it has seen (perfect-information Monte Carlo); {how}. The advice rests on "
+        "them; --basis double-dummy rests it on the double-dummy odds."
+    )
+
+
 SEAT_ROLES: Final = {1: "left opponent", 2: "partner", 3: "right opponent"}
 
 
@@ -219,18 +233,21 @@ def play_footer(deals: int, seed: int, exact: bool) -> str:
     )
 
 
-def quick_phrase(version: str, hands: int) -> str:
+def quick_phrase(version: str, hands: int, realistic_hands: int = 0) -> str:
     """What the quick figures are: ``estimated by the quick model (fitted to 1,224
-    double-dummy analyses; version 1)``."""
-    return f"estimated by the quick model (fitted to {hands:,} double-dummy analyses; version {version})"
+    double-dummy analyses and the playouts of 1,228 hands; version 1)``."""
+    playouts = f" and the playouts of {realistic_hands:,} hands" if realistic_hands else ""
+    fitted = f"fitted to {hands:,} double-dummy analyses{playouts}"
+    return f"estimated by the quick model ({fitted}; version {version})"
 
 
 def quick_footer(realistic: bool) -> str:
     """The sentence that says what the quick odds are, and are not."""
     basis = (
-        "and realistic play"
+        "and realistic play (its double-dummy estimates mapped by the calibration of 'analyze'); the "
+        "advice rests on realistic play"
         if realistic
-        else "only: this model has no realistic estimates yet, so none are shown"
+        else "only (--basis double-dummy)"
     )
     return (
         "Estimates, not analyses: a model fitted to full analyses of random hands predicts in a "

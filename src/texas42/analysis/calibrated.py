@@ -1,0 +1,137 @@
+"""Realistic figures at no cost: the double-dummy figures of an analysis mapped by the
+realistic calibration (``texas42.evaluate.calibration``, fitted to playouts of many random
+hands by players who see only their own dominoes) to estimated realistic odds, and the
+recommendation drawn from them by the usual policy."""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+import numpy as np
+
+from texas42 import evaluate
+from texas42.analysis.recommendation import Recommendation, recommend
+from texas42.analysis.statistics import Interval
+from texas42.errors import AnalysisError
+from texas42.evaluate.calibration import calibrate
+from texas42.rules import DECLARATIONS, TOTAL_POINTS, Declaration, needed_points
+
+if TYPE_CHECKING:
+    from texas42.analysis.hand import HandAnalysis
+
+REALISTIC: Final = "realistic"
+"""Recommend and advise on realistic odds: from playouts with ``--realistic``, else calibrated."""
+DOUBLE_DUMMY: Final = "double-dummy"
+"""Recommend and advise on the double-dummy odds (every hand seen)."""
+BASES: Final = (REALISTIC, DOUBLE_DUMMY)
+LEADING: Final = 2
+"""The trumps with the most expected double-dummy points that are played out (with the
+double-dummy recommendation's trump, if it is not one of them)."""
+
+
+def check_basis(basis: str) -> str:
+    if basis not in BASES:
+        raise AnalysisError(f"unknown basis {basis!r}: choose {' or '.join(BASES)}")
+    return basis
+
+
+@dataclass(frozen=True)
+class ErrorBands:
+    """How far the calibration's odds were from real playouts on held-out hands: the
+    95th percentile of the absolute error, ``widths[i]`` for estimates from ``edges[i]``."""
+
+    edges: tuple[float, ...]
+    widths: tuple[float, ...]
+
+    def interval(self, p: float) -> Interval:
+        width = self.widths[max(0, bisect_right(self.edges, p) - 1)]
+        return Interval(max(0.0, p - width), min(1.0, p + width))
+
+
+@dataclass(frozen=True)
+class EstimatedTrump:
+    """A declaration's realistic figures estimated from its double-dummy figures on
+    ``deals`` deals: ``at_least[p]``, the odds of taking at least p points (0..42)."""
+
+    declaration: Declaration
+    deals: int
+    expected_points: float
+    at_least: tuple[float, ...]
+    bands: ErrorBands
+
+    def make(self, bid: int) -> float:
+        return self.at_least[needed_points(bid)]
+
+    def make_ci95(self, bid: int) -> Interval:
+        """The calibration's 95% error band around the estimate (measured against
+        playouts of held-out hands, so it holds the playouts' own sampling error too)."""
+        return self.bands.interval(self.make(bid))
+
+
+@dataclass(frozen=True)
+class CalibratedAnalysis:
+    """The realistic figures of the leading trumps of an analysis, estimated by the calibration
+    of the quick model ``version`` fitted to the playouts of ``hands`` hands, and the
+    recommendation drawn from them."""
+
+    version: str
+    hands: int
+    trumps: tuple[EstimatedTrump, ...]
+    recommendation: Recommendation
+    source: str = "calibrated"
+
+    def stats(self, declaration: Declaration) -> EstimatedTrump | None:
+        return next((s for s in self.trumps if s.declaration == declaration), None)
+
+
+def _bands(info: dict[str, object]) -> ErrorBands:
+    bands = info.get("error_bands")
+    if not isinstance(bands, dict):
+        raise AnalysisError("the quick model's realistic calibration states no error bands")
+    return ErrorBands(tuple(bands["edges"]), tuple(bands["p95"]))
+
+
+def leading_trumps(analysis: HandAnalysis) -> tuple[Declaration, ...]:
+    """The trumps to play out: the ``LEADING`` best by expected points, and the
+    recommended one."""
+    by_points = sorted(analysis.trumps, key=lambda s: (-s.expected_points, s.declaration.value))
+    chosen = {s.declaration for s in by_points[:LEADING]} | {analysis.recommendation.declaration}
+    return tuple(sorted(chosen))
+
+
+def estimated_trumps(analysis: HandAnalysis) -> tuple[EstimatedTrump, ...]:
+    """The calibration applied to the analysis' leading trumps (``leading_trumps``: those
+    the calibration was fitted to, as ``--realistic`` plays them out)."""
+    model = evaluate.load_model()
+    head = model.head(evaluate.REALISTIC)
+    k = len(DECLARATIONS)
+    at_least = np.zeros((k, TOTAL_POINTS + 1))
+    expected = np.zeros(k)
+    for s in analysis.trumps:
+        counts = np.asarray(s.histogram, dtype=np.float64)
+        at_least[s.declaration] = np.cumsum(counts[::-1])[::-1] / s.deals
+        expected[s.declaration] = s.expected_points
+    distribution = calibrate(analysis.hand.mask, at_least, expected, model)
+    bands = _bands(head.info)
+    trumps = []
+    for declaration in leading_trumps(analysis):
+        s = analysis.stats(declaration)
+        d = distribution[declaration]
+        tail = np.minimum(np.cumsum(d[::-1])[::-1], 1.0)
+        points = float(d @ np.arange(TOTAL_POINTS + 1))
+        trumps.append(EstimatedTrump(s.declaration, s.deals, points, tuple(float(p) for p in tail), bands))
+    return tuple(trumps)
+
+
+def calibrated_analysis(analysis: HandAnalysis) -> CalibratedAnalysis:
+    """The analysis' realistic figures, estimated, and their recommendation."""
+    trumps = estimated_trumps(analysis)
+    model = evaluate.load_model()
+    return CalibratedAnalysis(
+        version=model.version,
+        hands=model.head(evaluate.REALISTIC).hands,
+        trumps=trumps,
+        recommendation=recommend(trumps, analysis.confidence),
+    )
