@@ -11,7 +11,14 @@ import pytest
 
 from cli_runner import invoke
 from texas42 import deal, engine
-from texas42.analysis import advise_play, play_out
+from texas42.analysis import (
+    TrumpStats,
+    advise_play,
+    compare_trumps,
+    play_out,
+    realistic_comparison,
+    recommend,
+)
 from texas42.analysis.playout import PLAYS, best_play
 from texas42.rules import (
     ALL_DOMINOES,
@@ -133,6 +140,57 @@ def test_analyze_realistic_reports_playouts_and_advises_on_them() -> None:
     text = invoke(*args, ORDINARY).stdout
     assert "Realistic play: 20 deals played out by players who see only their own" in text
     assert "Realistic: " in text
+
+
+def test_bid_realistic_advises_on_the_playouts() -> None:
+    args = ["--seed", "42", "--deals", "100", "--no-specials", "--realistic", "--realistic-deals", "12"]
+    advice = json.loads(invoke("bid", "--json", *args, "--auction", "pass 30", ORDINARY).stdout)
+    analysed = json.loads(invoke("analyze", "--json", *args, ORDINARY).stdout)
+    played = {t["trump"]: t for t in analysed["realistic"]["trumps"]}
+    assert advice["realistic"] == analysed["realistic"] and advice["advice"]["basis"] == "realistic"
+    for rung in advice["ladder"]:
+        best = max(played.values(), key=lambda t: (t["make"][str(rung["bid"])], t["expected_points"]))
+        assert (rung["trump"], rung["make"]) == (best["trump"], best["make"][str(rung["bid"])])
+        assert rung["make_confirmed"] is None
+    assert "Bid ladder, on realistic odds (played out)" in invoke("bid", *args, ORDINARY).stdout
+
+
+def test_compare_realistic_plays_every_trump_out_on_the_same_deals() -> None:
+    hand = parse_hand(ORDINARY)
+    comparison = compare_trumps(hand, [Declaration.FOURS, Declaration.FOLLOW_ME], 60, 3, racing=None)
+    realistic = realistic_comparison(comparison, deals=8, worlds=3)
+    assert realistic.deals == 8 and realistic.played_for == recommend(comparison.trumps).contract
+    assert comparison.sample is not None
+    points = {}
+    for stats in realistic.trumps:
+        seed = int(np.random.SeedSequence([3, stats.declaration.value]).generate_state(1)[0])
+        played = play_out(comparison.sample.deals[:8], stats.declaration, realistic.played_for, 3, seed)
+        assert stats == TrumpStats.from_points(stats.declaration, played.points)
+        points[stats.declaration] = played.points
+    (pair,) = realistic.pairs
+    difference = points[Declaration.FOURS] - points[Declaration.FOLLOW_ME]
+    assert pair.mean_difference == pytest.approx(difference.mean())
+    assert pair.first_more == pytest.approx((difference > 0).mean())
+    args = [
+        "compare",
+        "-n",
+        "60",
+        "-s",
+        "3",
+        "--exhaustive",
+        "--realistic",
+        "--realistic-deals",
+        "8",
+        "--worlds",
+        "3",
+    ]
+    document = json.loads(invoke(*args, "--json", ORDINARY, "fours", "nt").stdout)
+    assert document["realistic"]["pairs"][0]["mean_difference"] == round(pair.mean_difference, 3)
+    assert [t["expected_points"] for t in document["realistic"]["trumps"]] == [
+        round(s.expected_points, 3) for s in realistic.trumps
+    ]
+    text = " ".join(invoke(*args, ORDINARY, "fours", "nt").stdout.split())
+    assert "Realistic play, head to head: 8 deals played out" in text
 
 
 def test_without_playouts_the_basis_is_calibrated_or_double_dummy() -> None:

@@ -51,7 +51,9 @@ from texas42.analysis.racing import DEFAULT_MIN_DEALS, DEFAULT_RACING, Racing
 from texas42.analysis.realistic import (
     DEFAULT_REALISTIC_DEALS,
     RealisticAnalysis,
+    RealisticComparison,
     realistic_analysis,
+    realistic_comparison,
 )
 from texas42.analysis.recommendation import (
     DEFAULT_CONFIDENCE,
@@ -105,6 +107,7 @@ __all__ = [
     "QuickTrump",
     "Racing",
     "RealisticAnalysis",
+    "RealisticComparison",
     "Recommendation",
     "Sample",
     "SpecialRung",
@@ -132,6 +135,7 @@ __all__ = [
     "quick_recommend",
     "rank_plays",
     "realistic_analysis",
+    "realistic_comparison",
     "recommend",
     "solve_deal_table",
     "special_contracts",

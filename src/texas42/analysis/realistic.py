@@ -1,18 +1,20 @@
 """Realistic figures for a hand analysis: its leading trumps played out by players who see
-only their own dominoes (``playout``), on the first deals of the analysis' own sample."""
+only their own dominoes (``playout``), on the first deals of the analysis' own sample;
+and for a comparison, every compared trump played out on the same deals."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 import numpy as np
 
 from texas42.analysis.calibrated import leading_trumps
+from texas42.analysis.comparison import Comparison, PairComparison, compare_points
 from texas42.analysis.hand import HandAnalysis
 from texas42.analysis.playout import DEFAULT_WORLDS, check_worlds, play_out
-from texas42.analysis.recommendation import Recommendation, recommend
+from texas42.analysis.recommendation import DEFAULT_CONFIDENCE, Recommendation, recommend
 from texas42.analysis.statistics import TrumpStats
 from texas42.errors import AnalysisError
 from texas42.rules import Declaration
@@ -59,14 +61,10 @@ def realistic_analysis(
         raise AnalysisError("the analysis keeps no sample to play out")
     sample = analysis.sample.deals[: min(deals, analysis.sample.size)]
     played_for = analysis.recommendation.contract
-    trumps = []
-    for declaration in leading_trumps(analysis):
-        seed = int(np.random.SeedSequence([analysis.seed, declaration.value]).generate_state(1)[0])
-        playouts = play_out(
-            sample, declaration, played_for, worlds, seed, threads=threads, on_progress=on_progress
-        )
-        trumps.append(TrumpStats.from_points(declaration, playouts.points))
-    stats = tuple(trumps)
+    points = _played(
+        sample, leading_trumps(analysis), played_for, worlds, analysis.seed, threads, on_progress
+    )
+    stats = tuple(TrumpStats.from_points(d, p) for d, p in points.items())
     return RealisticAnalysis(
         deals=int(sample.shape[0]),
         worlds=worlds,
@@ -74,3 +72,69 @@ def realistic_analysis(
         trumps=stats,
         recommendation=recommend(stats, analysis.confidence),
     )
+
+
+@dataclass(frozen=True)
+class RealisticComparison:
+    """The compared trumps played out on the first ``deals`` deals of a comparison, the
+    same deals for each, both sides playing for ``played_for`` (the bid the best of them
+    makes double-dummy at the confidence; 30 if none), ``worlds`` worlds a decision:
+    each trump's points, and the pairs head to head on those deals."""
+
+    deals: int
+    worlds: int
+    played_for: int
+    trumps: tuple[TrumpStats, ...]
+    pairs: tuple[PairComparison, ...]
+    source: str = "playouts"
+
+
+def realistic_comparison(
+    comparison: Comparison,
+    deals: int = DEFAULT_REALISTIC_DEALS,
+    worlds: int = DEFAULT_WORLDS,
+    threads: int | None = None,
+    on_progress: Callable[[int], None] | None = None,
+    confidence: float = DEFAULT_CONFIDENCE,
+) -> RealisticComparison:
+    """Play every compared trump out on the comparison's first ``deals`` deals."""
+    check_realistic_deals(deals)
+    check_worlds(worlds)
+    if comparison.sample is None:
+        raise AnalysisError("the comparison keeps no sample to play out")
+    sample = comparison.sample.deals[: min(deals, comparison.sample.size)]
+    played_for = recommend(comparison.trumps, confidence).contract
+    order = [s.declaration for s in comparison.trumps]
+    points = _played(sample, order, played_for, worlds, comparison.seed, threads, on_progress)
+    pairs = tuple(
+        compare_points(order[i], order[j], points[order[i]], points[order[j]])
+        for i in range(len(order))
+        for j in range(i + 1, len(order))
+    )
+    return RealisticComparison(
+        deals=int(sample.shape[0]),
+        worlds=worlds,
+        played_for=played_for,
+        trumps=tuple(TrumpStats.from_points(d, points[d]) for d in order),
+        pairs=pairs,
+    )
+
+
+def _played(
+    sample: np.ndarray,
+    declarations: Sequence[Declaration],
+    played_for: int,
+    worlds: int,
+    seed: int,
+    threads: int | None,
+    on_progress: Callable[[int], None] | None,
+) -> dict[Declaration, np.ndarray]:
+    """Each declaration's points in the playouts of ``sample``, from its own seed."""
+    points = {}
+    for declaration in declarations:
+        own = int(np.random.SeedSequence([seed, declaration.value]).generate_state(1)[0])
+        played = play_out(
+            sample, declaration, played_for, worlds, own, threads=threads, on_progress=on_progress
+        )
+        points[declaration] = played.points
+    return points

@@ -9,8 +9,10 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from texas42.analysis import compare_trumps, comparison_why
+from texas42.analysis import compare_trumps, comparison_why, realistic_comparison
+from texas42.analysis.playout import DEFAULT_WORLDS
 from texas42.analysis.racing import DEFAULT_MIN_DEALS
+from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS
 from texas42.cli.app import EXAMPLE_HAND, ODDS_HELP, app
 from texas42.cli.options import (
     DealsOption,
@@ -21,11 +23,14 @@ from texas42.cli.options import (
     MinDealsOption,
     NelloDoublesOption,
     NelloMinMarksOption,
+    RealisticDealsOption,
+    RealisticOption,
     SeedOption,
     SpecialsOption,
     ThreadsOption,
     WhyBidOption,
     WhyOption,
+    WorldsOption,
     deal_constraints,
     house_rules,
     racing,
@@ -44,7 +49,10 @@ each takes more points, and the odds of each bid side by side, then the special
 contracts on the same deals (--no-specials to skip them). With the same --seed the
 figures match 'texas42 analyze'. --holds and --lacks as for 'texas42 analyze'; --why
 shows, for each trump at the most it makes at least half the time (or --bid), the
-unseen dominoes whose place decides it.
+unseen dominoes whose place decides it. --realistic also plays every trump out on the
+first --realistic-deals deals by players who see only their own dominoes (--worlds
+deals weighed a decision; both sides play for the bid the best trump makes
+double-dummy) and puts them head to head on those playouts: the order at a real table.
 {ODDS_HELP}
 \b
 Examples:
@@ -52,6 +60,7 @@ Examples:
   texas42 compare 66 65 64 62 55 44 31 sixes doubles follow-me --deals 2000
   texas42 compare "{EXAMPLE_HAND}" sixes doubles --no-specials
   texas42 compare "{EXAMPLE_HAND}" sixes doubles --holds "1: 5-5" --why
+  texas42 compare "{EXAMPLE_HAND}" fours follow-me --realistic --realistic-deals 100
 """
 
 
@@ -97,6 +106,9 @@ def compare(
     lacks: LacksOption = None,
     why: WhyOption = False,
     why_bid: WhyBidOption = None,
+    realistic: RealisticOption = False,
+    realistic_deals: RealisticDealsOption = DEFAULT_REALISTIC_DEALS,
+    worlds: WorldsOption = DEFAULT_WORLDS,
 ) -> None:
     """Compare trumps head to head on the same deals."""
     if not words:
@@ -119,8 +131,13 @@ def compare(
             constraints=constraints,
             racing=racing(min_deals, exhaustive),
         )
+    played = None
+    if realistic:
+        with ProgressBar(wants_progress(as_json), "playing out") as bar:
+            total = min(realistic_deals, result.deals) * len(result.trumps)
+            played = realistic_comparison(result, realistic_deals, worlds, threads, bar.counter(total))
     if as_json:
-        emit_line(json.dumps(comparison_to_json(result, why_bid)))
+        emit_line(json.dumps(comparison_to_json(result, why_bid, played)))
     else:
         whys = comparison_why(result, why_bid) if why or why_bid is not None else ()
-        Console().print(comparison_view(result, whys))
+        Console().print(comparison_view(result, whys, played))

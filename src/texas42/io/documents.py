@@ -11,10 +11,12 @@ from texas42.analysis import (
     Comparison,
     DealTable,
     HandAnalysis,
+    PairComparison,
     PlayAdvice,
     PlayLine,
     Racing,
     RealisticAnalysis,
+    RealisticComparison,
     Recommendation,
     SpecialStats,
     TrumpStats,
@@ -289,10 +291,37 @@ def advice_to_json(advice: BidAdvice) -> dict[str, Any]:
     }
 
 
-def comparison_to_json(comparison: Comparison, why_bid: int | None = None) -> dict[str, Any]:
+def pair_to_json(pair: PairComparison) -> dict[str, Any]:
+    """Two declarations head to head on the same deals."""
+    return {
+        "first": pair.first.label,
+        "second": pair.second.label,
+        "deals": pair.deals,
+        "mean_difference": round(pair.mean_difference, 3),
+        "mean_difference_ci95": pair.mean_difference_ci95.as_list(3),
+        "first_more": rounded(pair.first_more),
+        "second_more": rounded(pair.second_more),
+        "equal": rounded(pair.equal),
+        "make": {
+            str(row.bid): {
+                "first": rounded(row.first),
+                "second": rounded(row.second),
+                "difference": rounded(row.difference),
+                "difference_ci95": row.difference_ci95.as_list(4),
+            }
+            for row in pair.bids
+        },
+    }
+
+
+def comparison_to_json(
+    comparison: Comparison, why_bid: int | None = None, realistic: RealisticComparison | None = None
+) -> dict[str, Any]:
     """The declarations' statistics and every pair's head-to-head figures, then
     ``"exact"``, ``"constraints"`` (if any) and ``"why"``: one per declaration, at
-    ``why_bid`` or the most it makes at least half the time."""
+    ``why_bid`` or the most it makes at least half the time; with ``realistic``, the same
+    from the playouts (``"realistic"``: ``{"source": "playouts", "deals", "worlds",
+    "played_for", "trumps", "pairs"}``)."""
     tail = sample_to_json(comparison.exact, comparison.constraints, comparison.hand, comparison.racing)
     if comparison.sample is not None:
         tail["why"] = [why_to_json(w) for w in comparison_why(comparison, why_bid)]
@@ -301,30 +330,21 @@ def comparison_to_json(comparison: Comparison, why_bid: int | None = None) -> di
         "deals": comparison.deals,
         "seed": comparison.seed,
         "trumps": [trump_to_json(s) for s in comparison.trumps],
-        "pairs": [
-            {
-                "first": pair.first.label,
-                "second": pair.second.label,
-                "deals": pair.deals,
-                "mean_difference": round(pair.mean_difference, 3),
-                "mean_difference_ci95": pair.mean_difference_ci95.as_list(3),
-                "first_more": rounded(pair.first_more),
-                "second_more": rounded(pair.second_more),
-                "equal": rounded(pair.equal),
-                "make": {
-                    str(row.bid): {
-                        "first": rounded(row.first),
-                        "second": rounded(row.second),
-                        "difference": rounded(row.difference),
-                        "difference_ci95": row.difference_ci95.as_list(4),
-                    }
-                    for row in pair.bids
-                },
-            }
-            for pair in comparison.pairs
-        ],
+        "pairs": [pair_to_json(pair) for pair in comparison.pairs],
         "specials": [special_to_json(s) for s in comparison.specials],
         **tail,
+        **({} if realistic is None else {"realistic": _realistic_comparison(realistic)}),
+    }
+
+
+def _realistic_comparison(realistic: RealisticComparison) -> dict[str, Any]:
+    return {
+        "source": realistic.source,
+        "deals": realistic.deals,
+        "worlds": realistic.worlds,
+        "played_for": realistic.played_for,
+        "trumps": [trump_to_json(s) for s in realistic.trumps],
+        "pairs": [pair_to_json(pair) for pair in realistic.pairs],
     }
 
 

@@ -9,29 +9,27 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from texas42.analysis import Comparison, Why
+from texas42.analysis import Comparison, PairComparison, RealisticComparison, TrumpStats, Why
 from texas42.report.hand import footer, hand_header, short_of_deals, specials_table
 from texas42.report.why import why_table
-from texas42.report.wording import percent
+from texas42.report.wording import percent, realistic_footer
 from texas42.rules import BIDS
 
 
-def comparison_view(comparison: Comparison, whys: Sequence[Why] = ()) -> RenderableType:
-    """Head-to-head figures for each pair and the odds of each bid side by side (and the
-    ``whys`` tables, one per declaration, before the footer)."""
-    pairs = Table(title="Head to head, on the same deals", box=box.SIMPLE_HEAD, title_justify="left")
-    pairs.add_column("first vs second", no_wrap=True)
-    raced = short_of_deals(comparison.trumps, comparison.deals)
+def pairs_table(pairs: Sequence[PairComparison], title: str, raced: bool) -> Table:
+    """Each pair head to head: the mean difference of points, who takes more how often."""
+    out = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left")
+    out.add_column("first vs second", no_wrap=True)
     if raced:
-        pairs.add_column("deals", justify="right")
-    pairs.add_column("points", justify="right")
-    pairs.add_column("95% CI", justify="right", no_wrap=True)
-    pairs.add_column("first more", justify="right")
-    pairs.add_column("second more", justify="right")
-    pairs.add_column("equal", justify="right")
-    for pair in comparison.pairs:
+        out.add_column("deals", justify="right")
+    out.add_column("points", justify="right")
+    out.add_column("95% CI", justify="right", no_wrap=True)
+    out.add_column("first more", justify="right")
+    out.add_column("second more", justify="right")
+    out.add_column("equal", justify="right")
+    for pair in pairs:
         ci = pair.mean_difference_ci95
-        pairs.add_row(
+        out.add_row(
             f"{pair.first.label} vs {pair.second.label}",
             *([f"{pair.deals:,}"] if raced else []),
             f"{pair.mean_difference:+.2f}",
@@ -40,33 +38,58 @@ def comparison_view(comparison: Comparison, whys: Sequence[Why] = ()) -> Rendera
             percent(pair.second_more),
             percent(pair.equal),
         )
-    odds = Table(title="Odds of each bid", box=box.SIMPLE_HEAD, title_justify="left")
-    odds.add_column("bid", justify="right")
-    for stats in comparison.trumps:
-        odds.add_column(stats.declaration.label, justify="right")
+    return out
+
+
+def odds_table(trumps: Sequence[TrumpStats], title: str, raced: bool) -> Table:
+    """The expected points and the odds of each bid, trumps side by side."""
+    out = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left")
+    out.add_column("bid", justify="right")
+    for stats in trumps:
+        out.add_column(stats.declaration.label, justify="right")
     if raced:
-        odds.add_row("deals", *(f"{s.deals:,}" for s in comparison.trumps), style="dim")
-    odds.add_row(
-        "points", *(f"{s.expected_points:.1f}" for s in comparison.trumps), end_section=True, style="bold"
-    )
+        out.add_row("deals", *(f"{s.deals:,}" for s in trumps), style="dim")
+    out.add_row("points", *(f"{s.expected_points:.1f}" for s in trumps), end_section=True, style="bold")
     for bid in BIDS:
         if bid == 84:
             continue
-        values = [s.make(bid) for s in comparison.trumps]
+        values = [s.make(bid) for s in trumps]
         best = max(values)
-        odds.add_row(
+        out.add_row(
             "42/84" if bid == 42 else str(bid),
             *(Text(percent(v), style="bold" if v == best and v > min(values) else "") for v in values),
         )
+    return out
+
+
+def comparison_view(
+    comparison: Comparison, whys: Sequence[Why] = (), realistic: RealisticComparison | None = None
+) -> RenderableType:
+    """Head-to-head figures for each pair and the odds of each bid side by side (with
+    ``realistic``, the same from the playouts; the ``whys`` tables, one per declaration,
+    before the footer)."""
+    raced = short_of_deals(comparison.trumps, comparison.deals)
     parts: list[RenderableType] = [
         hand_header(
             comparison.hand, comparison.deals, comparison.seed, None, comparison.exact, comparison.constraints
         ),
-        pairs,
-        odds,
+        pairs_table(comparison.pairs, "Head to head, on the same deals", raced),
+        odds_table(comparison.trumps, "Odds of each bid", raced),
     ]
     if comparison.specials:
         parts.append(specials_table(comparison.specials, 0.5))
+    if realistic is not None:
+        played = (
+            f"{realistic.deals} deals played out by players who see only their own dominoes "
+            f"({realistic.worlds} worlds a decision), playing for {realistic.played_for}"
+        )
+        parts += [
+            pairs_table(realistic.pairs, f"Realistic play, head to head: {played}", False),
+            odds_table(realistic.trumps, "Realistic odds of each bid", False),
+        ]
     for why in whys:
         parts += [Text(""), why_table(why)]
-    return Group(*parts, footer(comparison.deals, comparison.seed, comparison.exact, raced))
+    parts.append(footer(comparison.deals, comparison.seed, comparison.exact, raced))
+    if realistic is not None:
+        parts.append(Text(realistic_footer("playouts", advice=False), style="dim"))
+    return Group(*parts)

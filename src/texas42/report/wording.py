@@ -138,17 +138,20 @@ def odds_footer(deals: int, seed: int, exact: bool = False, raced: bool = False)
     )
 
 
-def realistic_footer(source: str) -> str:
-    """What the realistic odds are and how they were obtained (``"calibrated"`` or ``"playouts"``)."""
+def realistic_footer(source: str, advice: bool = True) -> str:
+    """What the realistic odds are and how they were obtained (``"calibrated"`` or
+    ``"playouts"``); ``advice``: that the advice rests on them."""
     how = (
         "estimated from the double-dummy odds by a calibration fitted to playouts of random hands"
         if source == "calibrated"
         else "the share of the playouts made"
     )
+    rests = (
+        " The advice rests on them; --basis double-dummy rests it on the double-dummy odds." if advice else ""
+    )
     return (
         "Realistic odds: play by players who see only their own dominoes, each choosing by the deals "
-        f"consistent with what it has seen (perfect-information Monte Carlo); {how}. The advice rests on "
-        "them; --basis double-dummy rests it on the double-dummy odds."
+        f"consistent with what it has seen (perfect-information Monte Carlo); {how}.{rests}"
     )
 
 
