@@ -19,10 +19,30 @@ from texas42.deal.constraints import (
     parse_holds,
     parse_lacks,
 )
+from texas42.deal.inference import (
+    DEFAULT_NOISE,
+    AuctionModel,
+    Inference,
+    auction_model,
+    check_infer,
+    check_noise,
+    infer_deals,
+    likelihood,
+    table_head,
+)
 from texas42.deal.sampling import MAX_SEED, check_seed, draw_seed, generators, sample_deals, unseen_dominoes
 from texas42.deal.seen import SeenFrom, check_seen, count_seen, deals_seen_from, seen_from, to_table_seats
 
 __all__ = [
+    "DEFAULT_NOISE",
+    "AuctionModel",
+    "Inference",
+    "auction_model",
+    "check_infer",
+    "check_noise",
+    "infer_deals",
+    "likelihood",
+    "table_head",
     "MAX_SEED",
     "DealConstraints",
     "DealPlan",
