@@ -16,9 +16,11 @@ from texas42.analysis.bidding import (
     BidAdvice,
     LadderRung,
     SpecialRung,
+    UniformOdds,
     advise_bid,
     bid_ladder,
     special_ladder,
+    with_uniform_odds,
 )
 from texas42.analysis.comparison import (
     BidDifference,
@@ -98,6 +100,7 @@ __all__ = [
     "SpecialRung",
     "SpecialStats",
     "TrumpStats",
+    "UniformOdds",
     "Why",
     "advise_bid",
     "advise_play",
@@ -125,4 +128,5 @@ __all__ = [
     "turn_history",
     "why",
     "wilson_interval",
+    "with_uniform_odds",
 ]

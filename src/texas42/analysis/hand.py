@@ -35,7 +35,7 @@ from texas42.analysis.specials import (
     special_solves_per_deal,
 )
 from texas42.analysis.statistics import Interval, TrumpStats, best_at, wilson_interval
-from texas42.deal import DealConstraints
+from texas42.deal import AuctionModel, DealConstraints, Inference
 from texas42.errors import AnalysisError
 from texas42.rules import (
     BIDS,
@@ -163,6 +163,8 @@ class HandAnalysis:
     racing: Racing | None = None
     """How deals were allocated: by this race (``trumps[i].deals`` may be fewer than
     ``deals``), or None: every declaration on every deal."""
+    inference: Inference | None = None
+    """How the deals were drawn to fit an auction, or None: uniformly."""
 
     @property
     def declarations(self) -> tuple[Declaration, ...]:
@@ -199,6 +201,7 @@ def analyze_hand(
     house: HouseRules | None = None,
     constraints: DealConstraints | None = None,
     racing: Racing | None = DEFAULT_RACING,
+    auction: AuctionModel | None = None,
 ) -> HandAnalysis:
     """Deal the unseen dominoes ``deals`` times, solve every deal for every declaration
     and summarise; then check on an independent sample of the same size whether the
@@ -208,13 +211,15 @@ def analyze_hand(
     ``constraints``, only deals consistent with them, all of them if there are at most
     ``deals`` (exact: no check sample). With ``racing``, a declaration that clearly cannot
     be the recommended trump stops getting deals (``racing.py``); None: every declaration
-    on every deal (as on an exact sample). The result depends only on the arguments other
-    than ``threads``, ``batch_deals`` and ``progress``; without ``seed`` one is drawn."""
+    on every deal (as on an exact sample). With ``auction``, both samples are drawn in
+    proportion to the likelihood of its bids (``deal.inference``). The result depends only
+    on the arguments other than ``threads``, ``batch_deals`` and ``progress``; without
+    ``seed`` one is drawn."""
     check_deals(deals)
     check_confidence(confidence)
     chosen = distinct_declarations(declarations)
     seed = deal.draw_seed() if seed is None else seed
-    drawn = draw_samples(hand, deals, seed, constraints)
+    drawn = draw_samples(hand, deals, seed, constraints, auction)
     deals = drawn.size
     special_solves = deals * special_solves_per_deal(hand, house)
     contracts = special_contracts(hand, house)
@@ -257,4 +262,5 @@ def analyze_hand(
         exact=drawn.exact,
         constraints=None if constraints is None or constraints.empty else constraints,
         racing=None if drawn.exact else racing,
+        inference=drawn.inference,
     )

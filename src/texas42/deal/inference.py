@@ -159,7 +159,8 @@ class HandValues:
         """The combinatorial rank of each hand among the 7-subsets of the unseen dominoes."""
         bits = (masks[:, None] >> self.unseen) & 1
         order = np.cumsum(bits, axis=1)  # a held domino's place among the held, from 1
-        return (bits * _BINOMIAL[np.arange(self.unseen.size), order]).sum(axis=1)
+        ranks: np.ndarray = (bits * _BINOMIAL[np.arange(self.unseen.size), order]).sum(axis=1)
+        return ranks
 
     def odds(self, masks: np.ndarray) -> np.ndarray:
         """(n, 13): ``value_odds`` of each hand of ``masks`` (n,)."""
@@ -177,7 +178,8 @@ def at_least(odds: np.ndarray, noise: float) -> np.ndarray:
     """The probability that a player values the hand at each value or more (same shape)."""
     p = np.clip(odds, _CLIP, 1.0 - _CLIP)
     if noise == 0.0:
-        return (p >= 0.5).astype(np.float64)
+        step: np.ndarray = (p >= 0.5).astype(np.float64)
+        return step
     logit = np.log(p) - np.log1p(-p)
     result: np.ndarray = 0.5 * (1.0 + np.tanh(logit / (2.0 * noise)))  # sigmoid(logit / noise)
     return result
@@ -215,7 +217,9 @@ class AuctionModel:
     head: str = DOUBLE_DUMMY
 
 
-def auction_model(auction: Auction, infer: str = "auction", noise: float = DEFAULT_NOISE) -> AuctionModel | None:
+def auction_model(
+    auction: Auction, infer: str = "auction", noise: float = DEFAULT_NOISE
+) -> AuctionModel | None:
     """The model to draw deals with, or None to deal uniformly: ``infer`` none, or no bids yet."""
     check_noise(noise)
     if check_infer(infer) == "none" or not auction.bids:

@@ -17,12 +17,13 @@ from texas42.analysis import (
     Recommendation,
     SpecialStats,
     TrumpStats,
+    UniformOdds,
     Why,
     comparison_why,
     hand_why,
 )
 from texas42.analysis.quick import QuickAnalysis, QuickEstimate, QuickRecommendation, QuickTrump
-from texas42.deal import DealConstraints, describe
+from texas42.deal import DealConstraints, Inference, describe
 from texas42.io.files import NamedHand
 from texas42.report.wording import PARTNER_TRUMP_RULE, advice_reason
 from texas42.rules import BIDS, DECLARATIONS, PASS, Deal, Hand, domino_name
@@ -156,16 +157,36 @@ def racing_to_json(racing: Racing | None) -> dict[str, Any] | None:
 
 
 def sample_to_json(
-    exact: bool, constraints: DealConstraints | None, hand: Hand, racing: Racing | None = None
+    exact: bool,
+    constraints: DealConstraints | None,
+    hand: Hand,
+    racing: Racing | None = None,
+    inference: Inference | None = None,
 ) -> dict[str, Any]:
     """``{"exact": bool, "racing"}``, and ``"constraints"`` when there are some
     (``deal.describe``); ``"racing"`` is null when every declaration was solved on every
     deal (exhaustive or exact), else the race's settings
-    ``{"min_deals", "round_deals", "risk"}``."""
+    ``{"min_deals", "round_deals", "risk"}``; ``"inference"`` when the deals were drawn
+    to fit an auction (``inference_to_json``)."""
     result: dict[str, Any] = {"exact": exact, "racing": racing_to_json(racing)}
     if constraints is not None:
         result["constraints"] = describe(constraints, hand)
+    if inference is not None:
+        result["inference"] = inference_to_json(inference)
     return result
+
+
+def inference_to_json(inference: Inference) -> dict[str, Any]:
+    """``{"auction": [...], "model", "noise", "acceptance", "candidates"}``: the bids the
+    deals fit, the evaluator's head the others bid on, the noise of their judgement, and
+    the share of the uniform candidates kept (main and check samples together)."""
+    return {
+        "auction": [_bid_json(b) for b in inference.auction.bids],
+        "model": inference.head,
+        "noise": inference.noise,
+        "acceptance": rounded(inference.acceptance),
+        "candidates": inference.candidates,
+    }
 
 
 def realistic_to_json(realistic: RealisticAnalysis) -> dict[str, Any]:
@@ -191,7 +212,9 @@ def analysis_to_json(
     ``"name"`` (null if none) and ``"line"`` come first. ``why`` is for the recommended
     bid and trump, or ``why_bid`` and its best trump."""
     head: dict[str, Any] = {} if source is None else {"name": source.name, "line": source.line}
-    tail = sample_to_json(analysis.exact, analysis.constraints, analysis.hand, analysis.racing)
+    tail = sample_to_json(
+        analysis.exact, analysis.constraints, analysis.hand, analysis.racing, analysis.inference
+    )
     if analysis.sample is not None:
         tail["why"] = why_to_json(hand_why(analysis, why_bid))
     return {
@@ -239,6 +262,7 @@ def advice_to_json(advice: BidAdvice) -> dict[str, Any]:
             "rule": advice.rule,
             "reason": advice_reason(advice),
             "confidence": advice.confidence,
+            **({} if advice.uniform is None else {"without_inference": _uniform_json(advice.uniform)}),
         },
         "ladder": [
             {
@@ -262,7 +286,21 @@ def advice_to_json(advice: BidAdvice) -> dict[str, Any]:
             }
             for r in advice.specials
         ],
-        **sample_to_json(analysis.exact, analysis.constraints, analysis.hand, analysis.racing),
+        **sample_to_json(
+            analysis.exact, analysis.constraints, analysis.hand, analysis.racing, analysis.inference
+        ),
+    }
+
+
+def _uniform_json(odds: UniformOdds) -> dict[str, Any]:
+    """The advised bid and trump on uniform deals: ``{"bid", "trump", "make", "deals",
+    "make_inferred"}``."""
+    return {
+        "bid": odds.bid,
+        "trump": odds.declaration.label,
+        "make": rounded(odds.make),
+        "deals": odds.deals,
+        "make_inferred": rounded(odds.inferred),
     }
 
 
@@ -270,7 +308,9 @@ def comparison_to_json(comparison: Comparison, why_bid: int | None = None) -> di
     """The declarations' statistics and every pair's head-to-head figures, then
     ``"exact"``, ``"constraints"`` (if any) and ``"why"``: one per declaration, at
     ``why_bid`` or the most it makes at least half the time."""
-    tail = sample_to_json(comparison.exact, comparison.constraints, comparison.hand, comparison.racing)
+    tail = sample_to_json(
+        comparison.exact, comparison.constraints, comparison.hand, comparison.racing, comparison.inference
+    )
     if comparison.sample is not None:
         tail["why"] = [why_to_json(w) for w in comparison_why(comparison, why_bid)]
     return {

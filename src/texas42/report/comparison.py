@@ -60,7 +60,13 @@ def comparison_view(comparison: Comparison, whys: Sequence[Why] = ()) -> Rendera
         )
     parts: list[RenderableType] = [
         hand_header(
-            comparison.hand, comparison.deals, comparison.seed, None, comparison.exact, comparison.constraints
+            comparison.hand,
+            comparison.deals,
+            comparison.seed,
+            None,
+            comparison.exact,
+            comparison.constraints,
+            comparison.inference,
         ),
         pairs,
         odds,
