@@ -17,16 +17,19 @@ from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS
 from texas42.cli.app import EXAMPLE_HAND, ODDS_HELP, app
 from texas42.cli.many import CSV, JSON, TEXT, analyze_many, recorded_seed
 from texas42.cli.options import (
+    AuctionOption,
     ClusterOption,
     ConfidenceOption,
     DealsOption,
     ExhaustiveOption,
     HoldsOption,
+    InferOption,
     JsonOption,
     LacksOption,
     MinDealsOption,
     NelloDoublesOption,
     NelloMinMarksOption,
+    NoiseOption,
     SeedOption,
     SpecialsOption,
     ThreadsOption,
@@ -40,12 +43,14 @@ from texas42.cli.options import (
     whole_number,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
-from texas42.deal import DealConstraints, draw_seed
+from texas42.deal import DEFAULT_NOISE, AuctionModel, DealConstraints, draw_seed
 from texas42.errors import UsageError
 from texas42.io.documents import analysis_to_json
 from texas42.io.files import NamedHand, check_lines, read_hands, read_lines
 from texas42.report.hand import analysis_view
-from texas42.rules import DECLARATIONS, Declaration, Hand, HouseRules, parse_hand
+from texas42.rules import DECLARATIONS, Auction, Declaration, Hand, HouseRules, parse_hand
+
+NO_BIDS = Auction()
 
 ANALYZE_HELP = f"""
 What is a hand worth? For each trump: expected points (95% interval), the odds of
@@ -72,6 +77,11 @@ stands for its seven dominoes), seats 1 (left), 2 (partner), 3 (right), both
 repeatable. Only deals consistent with them are dealt, uniformly; when there are no
 more of them than --deals, all of them are solved instead (exact).
 
+What the bidding said: --auction "pass 30 31" (the bids made before yours, as for
+'texas42 bid') deals the unseen dominoes in proportion to how likely each deal makes
+those bids, under a stated model of how the others bid (see 'texas42 bid --help';
+--noise: how much they misjudge their hands; --infer none: uniform deals as without it).
+
 --why: for the recommended bid and trump (or --bid and its best trump), each unseen
 domino's odds of making the bid when it lies with the left opponent, the partner or
 the right opponent, read from the same deals; the dominoes whose place matters most.
@@ -84,6 +94,7 @@ Examples:
   texas42 analyze "0-0 1-0 2-0 3-0 3-1 4-0 2-1" --nello-doubles low
   texas42 analyze --json "{EXAMPLE_HAND}"
   texas42 analyze "{EXAMPLE_HAND}" --holds "2: 5-4 5-3" --lacks "1: sixes"
+  texas42 analyze "{EXAMPLE_HAND}" --auction "pass 30" --noise 0.5
   texas42 analyze "{EXAMPLE_HAND}" --why
   texas42 analyze "{EXAMPLE_HAND}" --why --bid 36
   texas42 analyze --file examples/hands.txt --csv > hands.csv
@@ -122,6 +133,9 @@ def analyze(
     specials: SpecialsOption = None,
     holds: HoldsOption = None,
     lacks: LacksOption = None,
+    auction: AuctionOption = NO_BIDS,
+    infer: InferOption = "auction",
+    noise: NoiseOption = DEFAULT_NOISE,
     why: WhyOption = False,
     why_bid: WhyBidOption = None,
     cluster: ClusterOption = None,
@@ -177,6 +191,7 @@ def analyze(
     )
     job.house = house_rules(nello_doubles, nello_min_marks, specials=specials)
     job.constraints = deal_constraints(holds, lacks)
+    job.auction = deal.auction_model(auction, infer, noise)
     job.why_bid = why_bid
     job.racing = racing(min_deals, exhaustive)
     if file is None:
@@ -216,6 +231,7 @@ class AnalysisJob:
         self.constraints: DealConstraints | None = None
         self.why_bid: int | None = None
         self.racing: Racing | None = DEFAULT_RACING
+        self.auction: AuctionModel | None = None
 
     def run(self, hand: Hand, progress: Progress, check_ladder: bool = False) -> HandAnalysis:
         return analysis.analyze_hand(
@@ -230,6 +246,7 @@ class AnalysisJob:
             house=self.house,
             constraints=self.constraints,
             racing=self.racing,
+            auction=self.auction,
         )
 
 

@@ -6,7 +6,7 @@ import json
 
 from rich.console import Console
 
-from texas42.analysis import advise_bid
+from texas42.analysis import advise_bid, with_uniform_odds
 from texas42.analysis.racing import DEFAULT_MIN_DEALS
 from texas42.cli.analyze import AnalysisJob, HandArgument
 from texas42.cli.app import EXAMPLE_HAND, ODDS_HELP, app
@@ -17,11 +17,13 @@ from texas42.cli.options import (
     DealsOption,
     ExhaustiveOption,
     HoldsOption,
+    InferOption,
     JsonOption,
     LacksOption,
     MinDealsOption,
     NelloDoublesOption,
     NelloMinMarksOption,
+    NoiseOption,
     SeedOption,
     SpecialsOption,
     ThreadsOption,
@@ -31,7 +33,7 @@ from texas42.cli.options import (
     racing,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
-from texas42.deal import draw_seed
+from texas42.deal import DEFAULT_NOISE, auction_model, draw_seed
 from texas42.errors import UsageError
 from texas42.io.documents import advice_to_json
 from texas42.report.bidding import advice_view
@@ -56,12 +58,25 @@ mark more. Shows the ladder of legal bids with the best trump for each, its odds
 and its expected marks (marks x (2 x odds - 1)), and the special contracts.
 --holds and --lacks deal only deals consistent with what you know (see 'texas42
 analyze --help').
+
+The bids already made say something of the other hands, so the unseen dominoes are
+dealt in proportion to how likely each deal makes them (--infer none: uniformly, as if
+they said nothing). The model: each player bid by these rules at 50%, on the quick
+evaluator's odds for their hand (realistic play when the evaluator has it, else
+double-dummy), misjudged: they value a hand at a bid or more with probability
+sigmoid(logit(odds) / --noise) (default 1: the odds themselves; 0: the rules exactly);
+any mark bid counts as one call; 1% of calls are slips, at random. Deals are drawn
+uniformly and kept with probability the auction's likelihood (exact); the report gives
+the acceptance, and the advice's odds on uniform deals beside, to show what the auction
+changed. An auction all but impossible under the model stops with an error.
 {ODDS_HELP}
 \b
 Examples:
   texas42 bid "{EXAMPLE_HAND}"
   texas42 bid "{EXAMPLE_HAND}" --auction "pass 30 31"
   texas42 bid "{EXAMPLE_HAND}" --auction "pass pass pass"
+  texas42 bid "{EXAMPLE_HAND}" --auction "30 pass" --infer none
+  texas42 bid "{EXAMPLE_HAND}" --auction "30" --noise 0.5
   texas42 bid "6-6 5-5 4-4 3-3 6-5 5-4 6-4" --nello-min-marks 1 --all-pass reshuffle
   texas42 bid "{EXAMPLE_HAND}" --auction "pass 30" --lacks "3: sixes"
 """
@@ -85,6 +100,8 @@ def bid(
     specials: SpecialsOption = None,
     holds: HoldsOption = None,
     lacks: LacksOption = None,
+    infer: InferOption = "auction",
+    noise: NoiseOption = DEFAULT_NOISE,
 ) -> None:
     """What to bid now, given the bids already made."""
     if not hand:
@@ -95,10 +112,11 @@ def bid(
     )
     job.constraints = deal_constraints(holds, lacks)
     job.racing = racing(min_deals, exhaustive)
+    job.auction = auction_model(auction, infer, noise)
     parsed_hand = parse_hand(" ".join(hand))
     with ProgressBar(wants_progress(as_json), "analyzing") as bar:
         result = job.run(parsed_hand, bar.solves, check_ladder=True)
-    advice = advise_bid(result, auction, house)
+    advice = with_uniform_odds(advise_bid(result, auction, house), threads)
     if as_json:
         emit_line(json.dumps(advice_to_json(advice)))
     else:

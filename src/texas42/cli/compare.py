@@ -13,14 +13,17 @@ from texas42.analysis import compare_trumps, comparison_why
 from texas42.analysis.racing import DEFAULT_MIN_DEALS
 from texas42.cli.app import EXAMPLE_HAND, ODDS_HELP, app
 from texas42.cli.options import (
+    AuctionOption,
     DealsOption,
     ExhaustiveOption,
     HoldsOption,
+    InferOption,
     JsonOption,
     LacksOption,
     MinDealsOption,
     NelloDoublesOption,
     NelloMinMarksOption,
+    NoiseOption,
     SeedOption,
     SpecialsOption,
     ThreadsOption,
@@ -31,11 +34,13 @@ from texas42.cli.options import (
     racing,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
-from texas42.deal import draw_seed
+from texas42.deal import DEFAULT_NOISE, auction_model, draw_seed
 from texas42.errors import UsageError
 from texas42.io.documents import comparison_to_json
 from texas42.report.comparison import comparison_view
-from texas42.rules import Declaration, parse_declaration, parse_hand
+from texas42.rules import Auction, Declaration, parse_declaration, parse_hand
+
+NO_BIDS = Auction()
 
 COMPARE_HELP = f"""
 Compare two or more trumps head to head on the same deals. Give the hand, then the
@@ -44,7 +49,8 @@ each takes more points, and the odds of each bid side by side, then the special
 contracts on the same deals (--no-specials to skip them). With the same --seed the
 figures match 'texas42 analyze'. --holds and --lacks as for 'texas42 analyze'; --why
 shows, for each trump at the most it makes at least half the time (or --bid), the
-unseen dominoes whose place decides it.
+unseen dominoes whose place decides it. --auction "pass 30" deals to fit the bids
+already made, --infer and --noise as for 'texas42 bid'.
 {ODDS_HELP}
 \b
 Examples:
@@ -52,6 +58,7 @@ Examples:
   texas42 compare 66 65 64 62 55 44 31 sixes doubles follow-me --deals 2000
   texas42 compare "{EXAMPLE_HAND}" sixes doubles --no-specials
   texas42 compare "{EXAMPLE_HAND}" sixes doubles --holds "1: 5-5" --why
+  texas42 compare "{EXAMPLE_HAND}" fours fives --auction "pass 30"
 """
 
 
@@ -95,6 +102,9 @@ def compare(
     specials: SpecialsOption = None,
     holds: HoldsOption = None,
     lacks: LacksOption = None,
+    auction: AuctionOption = NO_BIDS,
+    infer: InferOption = "auction",
+    noise: NoiseOption = DEFAULT_NOISE,
     why: WhyOption = False,
     why_bid: WhyBidOption = None,
 ) -> None:
@@ -106,6 +116,7 @@ def compare(
     hand = parse_hand(hand_text)
     declarations = _parse_trumps(trump_words)
     constraints = deal_constraints(holds, lacks)
+    model = auction_model(auction, infer, noise)
     seed = draw_seed() if seed is None else seed
     with ProgressBar(wants_progress(as_json), "comparing") as bar:
         result = compare_trumps(
@@ -118,6 +129,7 @@ def compare(
             house=house,
             constraints=constraints,
             racing=racing(min_deals, exhaustive),
+            auction=model,
         )
     if as_json:
         emit_line(json.dumps(comparison_to_json(result, why_bid)))

@@ -133,6 +133,7 @@ def settings_of(job: AnalysisJob, hands: Sequence[NamedHand], style: str, width:
         "house rules": repr(job.house),
         "--holds/--lacks": None if job.constraints is None else repr(job.constraints),
         "--bid": job.why_bid,
+        **({} if job.auction is None else {"--auction": repr(job.auction)}),
         "hands": len(hands),
         "hands file": digest.hexdigest()[:16],
         "width": width if style == TEXT else None,

@@ -71,7 +71,7 @@ def check_noise(noise: float) -> float:
     """``noise`` if it is a usable scale of misjudgement (0 to ``MAX_NOISE``), else an
     ``InferenceError``."""
     if not (isinstance(noise, int | float) and math.isfinite(noise) and 0.0 <= noise <= MAX_NOISE):
-        raise InferenceError(f"--noise must be a number from 0 to {MAX_NOISE:g}, got {noise}")
+        raise InferenceError(f"the noise must be a number from 0 to {MAX_NOISE:g}, got {noise}")
     return float(noise)
 
 
@@ -79,7 +79,7 @@ def check_infer(mode: str) -> str:
     """``mode`` (``auction`` or ``none``) in lower case, else an ``InferenceError``."""
     text = str(mode).strip().lower()
     if text not in INFER_MODES:
-        raise InferenceError(f"--infer is auction or none, got {str(mode).strip()!r}")
+        raise InferenceError(f"the inference is auction or none, got {str(mode).strip()!r}")
     return text
 
 
