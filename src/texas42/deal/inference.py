@@ -45,7 +45,7 @@ SLIP: Final = 0.01
 """The chance that a player makes a call at random (any call open to them, equally)."""
 BLOCK: Final = 4096
 """Candidate deals drawn at a time."""
-MAX_CANDIDATES: Final = 2_000_000
+MAX_CANDIDATES: Final = 5_000_000
 """Candidates drawn for one sample at most: past this, the auction is all but impossible."""
 INFER_MODES: Final = ("auction", "none")
 _VALUES: Final = len(BIDS) - 1
@@ -91,38 +91,42 @@ def _value_index(bid: int) -> int:
 @dataclass(frozen=True)
 class Call:
     """One earlier call of the auction as the model sees it: the bidder's ``seat`` (seat 0
-    holds our hand), the ``bid`` and the least value the rules need to bid then
-    (``least``, an index of 30..41 and a mark)."""
+    holds our hand), the ``bid``, the lowest value the rules let them bid (``lowest``, an
+    index of 30..41 and a mark) and the least value the bidding rules need to bid then
+    (``least``: more than ``lowest`` over a partner's bid)."""
 
     place: int
     seat: int
     bid: int
+    lowest: int
     least: int
 
     @property
     def choices(self) -> int:
-        """The calls open to the bidder under the model: a pass, or any value from ``least``."""
-        return 1 + _VALUES - self.least
+        """The calls the rules allow the bidder: a pass, or any value from ``lowest``."""
+        return 1 + _VALUES - self.lowest
 
 
 def calls(auction: Auction) -> tuple[Call, ...]:
     """The calls of ``auction`` (we bid at place ``auction.position``, seat 0), each with
-    the least value the bidder needs to bid: one more than the high bid, a mark over a
-    mark; over the partner's point bid four more (``PARTNER_MARGIN``) or a mark."""
+    the lowest value the bidder may bid (one more than the high bid, a mark over 41 or a
+    mark) and the least the bidding rules need: over the partner's point bid, four more
+    (``PARTNER_MARGIN``) or a mark."""
     from_place = auction.position
     result = []
     for place, bid in enumerate(auction.bids):
         before = Auction(auction.bids[:place])
         high = before.high_bid
         if high == PASS:
-            least = 0
+            lowest = 0
         elif high >= MARK or high + 1 > BIDS[_MARK_VALUE - 1]:
-            least = _MARK_VALUE
-        elif before.partner_holds:
-            least = min(_value_index(high) + PARTNER_MARGIN, _MARK_VALUE)
+            lowest = _MARK_VALUE
         else:
-            least = _value_index(high) + 1
-        result.append(Call(place, (place - from_place) % 4, bid, least))
+            lowest = _value_index(high) + 1
+        least = lowest
+        if before.partner_holds and high < MARK:
+            least = min(_value_index(high) + PARTNER_MARGIN, _MARK_VALUE)
+        result.append(Call(place, (place - from_place) % 4, bid, lowest, least))
     return tuple(result)
 
 
@@ -296,7 +300,7 @@ def infer_deals(
         kept.append(block[take])
         found += take.size
         if found < n and _hopeless(found, candidates, n, max_candidates):
-            raise InferenceError(_hopeless_message(model, found, candidates))
+            raise InferenceError(_hopeless_message(model, found, candidates, max_candidates))
     deals = np.concatenate(kept) if kept else np.empty((0, 4), dtype=np.int64)
     return deals, Inference(model.auction, model.head, model.noise, candidates, found)
 
@@ -309,10 +313,10 @@ def _hopeless(found: int, candidates: int, n: int, cap: int) -> bool:
     return candidates >= 4 * BLOCK and candidates * n / (found + 1) > cap
 
 
-def _hopeless_message(model: AuctionModel, found: int, candidates: int) -> str:
+def _hopeless_message(model: AuctionModel, found: int, candidates: int, cap: int) -> str:
     bids = " ".join(bid_name(b) for b in model.auction.bids)
     return (
         f"the auction {bids!r} is all but impossible under the bidding model with this hand: "
-        f"{found} of {candidates:,} candidate deals fit it (cap {MAX_CANDIDATES:,}); "
+        f"{found} of {candidates:,} candidate deals fit it (cap {cap:,}); "
         f"deal without it (--infer none) or allow more misjudgement (--noise above {model.noise:g})"
     )
