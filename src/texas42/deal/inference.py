@@ -300,7 +300,7 @@ def infer_deals(
         kept.append(block[take])
         found += take.size
         if found < n and _hopeless(found, candidates, n, max_candidates):
-            raise InferenceError(_hopeless_message(model, found, candidates, max_candidates))
+            raise InferenceError(_hopeless_message(model, found, candidates, n, max_candidates))
     deals = np.concatenate(kept) if kept else np.empty((0, 4), dtype=np.int64)
     return deals, Inference(model.auction, model.head, model.noise, candidates, found)
 
@@ -313,10 +313,11 @@ def _hopeless(found: int, candidates: int, n: int, cap: int) -> bool:
     return candidates >= 4 * BLOCK and candidates * n / (found + 1) > cap
 
 
-def _hopeless_message(model: AuctionModel, found: int, candidates: int, cap: int) -> str:
+def _hopeless_message(model: AuctionModel, found: int, candidates: int, n: int, cap: int) -> str:
     bids = " ".join(bid_name(b) for b in model.auction.bids)
     return (
         f"the auction {bids!r} is all but impossible under the bidding model with this hand: "
-        f"{found} of {candidates:,} candidate deals fit it (cap {cap:,}); "
-        f"deal without it (--infer none) or allow more misjudgement (--noise above {model.noise:g})"
+        f"{found} of the first {candidates:,} candidate deals fit it, and {n:,} deals would take "
+        f"more than {cap:,} candidates; deal without it (--infer none) or allow more misjudgement "
+        f"(--noise above {model.noise:g})"
     )

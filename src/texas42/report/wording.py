@@ -174,11 +174,9 @@ def uniform_sentence(odds: UniformOdds) -> str:
 
 
 def share(p: float) -> str:
-    """A share (an acceptance rate) as a whole percentage; below 1% with one decimal
-    (``0.4%``), and ``<0.1%`` below that: never 0% unless none."""
-    if p == 0.0 or p >= 0.01:
-        return f"{round(100 * p)}%"
-    return f"{100 * p:.1f}%" if p >= 0.001 else "<0.1%"
+    """A share (an acceptance rate): whole percents from 10% (``23%``), else two
+    significant digits (``1.5%``, ``0.082%``)."""
+    return f"{100 * p:.0f}%" if p >= 0.1 or p == 0.0 else f"{100 * p:.2g}%"
 
 
 def constraints_sentence(constraints: DealConstraints, hand: Hand) -> str:
