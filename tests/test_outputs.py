@@ -421,7 +421,17 @@ README: dict[str, list[str]] = {
     "readme_bid": ["bid", "--seed", "42", ORDINARY, "--auction", "pass 30 31"],
     "readme_compare": ["compare", "--seed", "42", DOUBLES5, "doubles", "follow-me"],
     "readme_analyze_json": ["analyze", "--json", "--seed", "42", ORDINARY],
-    "readme_bid_json": ["bid", "--json", "--seed", "42", ORDINARY, "--auction", "pass 30 31"],
+    "readme_bid_json": [
+        "bid",
+        "--json",
+        "--seed",
+        "42",
+        ORDINARY,
+        "--auction",
+        "pass 30 31",
+        "--infer",
+        "none",
+    ],
     "readme_compare_json": ["compare", "--json", "--seed", "42", DOUBLES5, "doubles", "follow-me"],
     "readme_hands_file": ["analyze", "--file", HANDS, "--seed", "42"],
     **{
