@@ -31,7 +31,6 @@ import numpy as np
 
 from texas42.deal.constrained import plan_deals, sample_plan
 from texas42.deal.constraints import DealConstraints
-from texas42.deal.sampling import sample_deals
 from texas42.errors import InferenceError
 from texas42.evaluate import DOUBLE_DUMMY, REALISTIC, QuickModel, check_masks, load_model
 from texas42.evaluate.estimates import CHUNK
@@ -155,27 +154,61 @@ class HandValues:
 
     def __init__(self, hand: Hand, head: str) -> None:
         self.head = head
+        self.mask = hand.mask
         self.unseen = np.array([d for d in range(28) if not hand.mask >> d & 1], dtype=np.int64)
-        self.table = np.full((math.comb(self.unseen.size, HAND_SIZE), _VALUES), np.nan)
+        self.hands = math.comb(self.unseen.size, HAND_SIZE)
+        self.table = np.full((self.hands, _VALUES), np.nan)
         self.evaluated = 0
 
     def rank(self, masks: np.ndarray) -> np.ndarray:
-        """The combinatorial rank of each hand among the 7-subsets of the unseen dominoes."""
+        """The combinatorial (colex) rank of each hand among the 7-subsets of the unseen
+        dominoes: the sum of C(place, k) over its k-th domino (from 1) at its place."""
         bits = (masks[:, None] >> self.unseen) & 1
         order = np.cumsum(bits, axis=1)  # a held domino's place among the held, from 1
         ranks: np.ndarray = (bits * _BINOMIAL[np.arange(self.unseen.size), order]).sum(axis=1)
         return ranks
 
+    def unrank(self, ranks: np.ndarray) -> np.ndarray:
+        """The hands (masks) of these ranks: ``rank``'s inverse."""
+        left = np.array(ranks, dtype=np.int64)
+        masks = np.zeros(left.shape, dtype=np.int64)
+        for k in range(HAND_SIZE, 0, -1):
+            column = _BINOMIAL[: self.unseen.size, k]
+            place = np.searchsorted(column, left, side="right") - 1
+            masks |= np.int64(1) << self.unseen[place]
+            left -= column[place]
+        return masks
+
     def odds(self, masks: np.ndarray) -> np.ndarray:
         """(n, 13): ``value_odds`` of each hand of ``masks`` (n,)."""
-        ranks = self.rank(masks)
+        return self.odds_of_ranks(self.rank(masks), masks)
+
+    def odds_of_ranks(self, ranks: np.ndarray, masks: np.ndarray | None = None) -> np.ndarray:
+        """(n, 13): ``value_odds`` of the hands of these ranks (whose masks, if known)."""
         missing = np.isnan(self.table[ranks, 0])
         if missing.any():
             new, first = np.unique(ranks[missing], return_index=True)
-            self.table[new] = value_odds(masks[missing][first], self.head)
+            hands = self.unrank(new) if masks is None else masks[missing][first]
+            self.table[new] = value_odds(hands, self.head)
             self.evaluated += new.size
         result: np.ndarray = self.table[ranks]
         return result
+
+    def deal_around(self, ranks: np.ndarray, seat: int, rng: np.random.Generator) -> np.ndarray:
+        """(n, 4) deals: seat 0 our hand, ``seat`` the hands of ``ranks``, the other 14
+        unseen dominoes dealt uniformly to the other two seats."""
+        held = self.unrank(ranks)
+        keys = rng.random((ranks.size, self.unseen.size))
+        keys[(held[:, None] >> self.unseen) & 1 == 1] = 2.0  # held: sorted last
+        rest = self.unseen[np.argsort(keys, axis=1)[:, : 2 * HAND_SIZE]]
+        bits = np.int64(1) << rest
+        deals = np.empty((ranks.size, 4), dtype=np.int64)
+        deals[:, 0] = self.mask
+        deals[:, seat] = held
+        first, second = (s for s in (1, 2, 3) if s != seat)
+        deals[:, first] = bits[:, :HAND_SIZE].sum(axis=1)
+        deals[:, second] = bits[:, HAND_SIZE:].sum(axis=1)
+        return deals
 
 
 def at_least(odds: np.ndarray, noise: float) -> np.ndarray:
@@ -273,7 +306,8 @@ def infer_deals(
     """``n`` deals around ``hand`` drawn in proportion to the likelihood of the auction,
     among those consistent with ``constraints``: uniform candidates in blocks of
     ``BLOCK``, each kept with probability the product of its calls' probabilities (one
-    uniform draw per call). An ``InferenceError`` if more than ``max_candidates`` would be
+    uniform draw per call; without constraints, a candidate is dealt in full only once
+    its first call is kept). An ``InferenceError`` if more than ``max_candidates`` would be
     needed (judged as soon as the acceptance so far says so). ``values``: the hands'
     values already known (main and check samples share them)."""
     plan = None if constraints is None or constraints.empty else plan_deals(hand, constraints)
@@ -283,15 +317,27 @@ def infer_deals(
     found = 0
     candidates = 0
     while found < n:
-        block = sample_deals(hand, BLOCK, rng) if plan is None else sample_plan(plan, BLOCK, rng)
         trials = rng.random((BLOCK, len(order)))
-        alive = np.arange(BLOCK)
-        for k, call in enumerate(order):
-            odds = values.odds(block[alive, call.seat])
-            p = call_probability(odds, call, model.noise)
-            alive = alive[trials[alive, k] < p]
+        if plan is None:
+            # A uniform deal deals the first bidder tested a uniform hand (a uniform rank),
+            # then the rest uniformly: only the hands that pass are dealt around.
+            ranks = rng.integers(0, values.hands, BLOCK)
+            first = order[0]
+            p = call_probability(values.odds_of_ranks(ranks), first, model.noise)
+            alive = np.flatnonzero(trials[:, 0] < p)
+            block = np.zeros((BLOCK, 4), dtype=np.int64)
+            block[alive] = values.deal_around(ranks[alive], first.seat, rng)
+            tested = 1
+        else:
+            block = sample_plan(plan, BLOCK, rng)
+            alive = np.arange(BLOCK)
+            tested = 0
+        for k in range(tested, len(order)):
             if alive.size == 0:
                 break
+            call = order[k]
+            p = call_probability(values.odds(block[alive, call.seat]), call, model.noise)
+            alive = alive[trials[alive, k] < p]
         take = alive[: n - found]
         if found + alive.size >= n:
             candidates += int(take[-1]) + 1
