@@ -159,6 +159,7 @@ class HandValues:
         self.hands = math.comb(self.unseen.size, HAND_SIZE)
         self.table = np.full((self.hands, _VALUES), np.nan)
         self.evaluated = 0
+        self.calls: dict[tuple[Call, float], np.ndarray] = {}
 
     def rank(self, masks: np.ndarray) -> np.ndarray:
         """The combinatorial (colex) rank of each hand among the 7-subsets of the unseen
@@ -192,6 +193,20 @@ class HandValues:
             self.table[new] = value_odds(hands, self.head)
             self.evaluated += new.size
         result: np.ndarray = self.table[ranks]
+        return result
+
+    def probability(self, call: Call, noise: float, ranks: np.ndarray) -> np.ndarray:
+        """(n,): ``call_probability`` of ``call`` for the hands of these ranks, each
+        computed once."""
+        known = self.calls.get((call, noise))
+        if known is None:
+            known = self.calls[call, noise] = np.full(self.hands, np.nan)
+        result: np.ndarray = known[ranks]
+        missing = np.isnan(result)
+        if missing.any():
+            new = np.unique(ranks[missing])
+            known[new] = call_probability(self.odds_of_ranks(new), call, noise)
+            result = known[ranks]
         return result
 
     def deal_around(self, ranks: np.ndarray, seat: int, rng: np.random.Generator) -> np.ndarray:
@@ -323,7 +338,7 @@ def infer_deals(
             # then the rest uniformly: only the hands that pass are dealt around.
             ranks = rng.integers(0, values.hands, BLOCK)
             first = order[0]
-            p = call_probability(values.odds_of_ranks(ranks), first, model.noise)
+            p = values.probability(first, model.noise, ranks)
             alive = np.flatnonzero(trials[:, 0] < p)
             block = np.zeros((BLOCK, 4), dtype=np.int64)
             block[alive] = values.deal_around(ranks[alive], first.seat, rng)
@@ -336,7 +351,7 @@ def infer_deals(
             if alive.size == 0:
                 break
             call = order[k]
-            p = call_probability(values.odds(block[alive, call.seat]), call, model.noise)
+            p = values.probability(call, model.noise, values.rank(block[alive, call.seat]))
             alive = alive[trials[alive, k] < p]
         take = alive[: n - found]
         if found + alive.size >= n:
