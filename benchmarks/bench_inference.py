@@ -33,9 +33,11 @@ def _run(hand: str, auction: str, infer: str, deals: int, seed: int) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--hand", default=HAND)
-    parser.add_argument("--auction", action="append", help="an auction (repeatable; default: six typical ones)")
+    parser.add_argument("--auction", action="append", help="an auction (repeatable; default: six)")
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--repeat", type=int, default=3)
