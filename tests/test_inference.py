@@ -112,12 +112,13 @@ def test_the_partner_margin_is_the_advice_s() -> None:
     assert inference.PARTNER_MARGIN == bidding.PARTNER_MARGIN
 
 
-def test_value_odds_are_the_estimate_s() -> None:
+@pytest.mark.parametrize("head", sorted(evaluate.load_model().heads))
+def test_value_odds_are_the_estimate_s(head: str) -> None:
     hands = _deals(300, 2)[:, 1:].reshape(-1)
     hands = np.append(hands, parse_hand("6-6 6-5 6-4 6-3 6-2 5-5 4-4").mask)  # takes all: certain
-    want = evaluate.estimate(hands, head=HEAD).make.max(axis=-2)[:, : len(BIDS) - 1]
-    assert np.array_equal(value_odds(hands, HEAD), want)
-    assert value_odds(hands[-1:], HEAD)[0, -1] == 1.0
+    want = evaluate.estimate(hands, head=head).make.max(axis=-2)[:, : len(BIDS) - 1]
+    assert np.array_equal(value_odds(hands, head), want)
+    assert value_odds(hands[-1:], head)[0, -1] == 1.0
 
 
 def test_hand_values_rank_every_hand_once() -> None:

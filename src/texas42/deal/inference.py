@@ -32,7 +32,7 @@ import numpy as np
 from texas42.deal.constrained import plan_deals, sample_plan
 from texas42.deal.constraints import DealConstraints
 from texas42.errors import InferenceError
-from texas42.evaluate import DOUBLE_DUMMY, REALISTIC, QuickModel, check_masks, load_model
+from texas42.evaluate import DOUBLE_DUMMY, REALISTIC, QuickModel, check_masks, estimate, load_model
 from texas42.evaluate.estimates import CHUNK
 from texas42.evaluate.features import features, takes_all
 from texas42.rules import BIDS, DECLARATIONS, HAND_SIZE, MARK, PASS, Auction, Hand, bid_name
@@ -131,9 +131,14 @@ def calls(auction: Auction) -> tuple[Call, ...]:
 
 def value_odds(masks: np.ndarray, head: str) -> np.ndarray:
     """(n, 13): each hand's best declaration's odds of 30..41 and of a mark (42), from
-    the evaluator's ``head``: ``estimate(masks, head=head).make.max(axis=-2)[:, :13]``,
-    computed without the rest of the estimates (a test holds the two equal)."""
+    the evaluator's ``head``: ``estimate(masks, head=head).make.max(axis=-2)[:, :13]``.
+    For the double-dummy head (features, its networks, the hands that take all), computed
+    without the rest of the estimates, 1.6 times faster (a test holds the two equal); any
+    other head through ``estimate`` itself."""
     flat = check_masks(masks).reshape(-1)
+    if head != DOUBLE_DUMMY:
+        make = estimate(flat, head=head).make
+        return np.asarray(make.max(axis=-2)[:, :_VALUES])
     chosen = load_model().head(head)
     k = len(DECLARATIONS)
     odds = np.empty((flat.size, _VALUES))
