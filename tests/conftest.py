@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
+
+# As the command line does (texas42.__main__): the evaluator's small matrix products on
+# one BLAS thread, set before numpy loads.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import pytest
 

@@ -297,7 +297,9 @@ def test_bid_ladder_and_table() -> None:
     obj = json_of("bid", "--json", "-n", "30", "-s", "7", "--auction", "pass 30 31", *dd, ORDINARY)
     ladder = obj["ladder"]
     assert [r["bid"] for r in ladder] == [*range(32, 42), 42, 84]
-    analyzed = json_of("analyze", "--json", "--deals", "30", "--seed", "7", *dd, ORDINARY)
+    # The same deals, drawn to fit the same auction.
+    analyzed = json_of("analyze", "--json", "--deals", "30", "--seed", "7", "-a", "pass 30 31", *dd, ORDINARY)
+    assert analyzed["inference"] == obj["inference"]
     for rung in ladder:
         key = str(rung["bid"])
         assert rung["make"] == max(t["make"][key] for t in analyzed["trumps"])

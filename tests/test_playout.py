@@ -145,7 +145,7 @@ def test_analyze_realistic_reports_playouts_and_advises_on_them() -> None:
 def test_bid_realistic_advises_on_the_playouts() -> None:
     args = ["--seed", "42", "--deals", "100", "--no-specials", "--realistic", "--realistic-deals", "12"]
     advice = json.loads(invoke("bid", "--json", *args, "--auction", "pass 30", ORDINARY).stdout)
-    analysed = json.loads(invoke("analyze", "--json", *args, ORDINARY).stdout)
+    analysed = json.loads(invoke("analyze", "--json", *args, "--auction", "pass 30", ORDINARY).stdout)
     played = {t["trump"]: t for t in analysed["realistic"]["trumps"]}
     assert advice["realistic"] == analysed["realistic"] and advice["advice"]["basis"] == "realistic"
     for rung in advice["ladder"]:

@@ -80,13 +80,22 @@ def analyze(
     progress: Progress | None = None,
     check_every_bid: bool = False,
     constraints: DealConstraints | None = None,
+    auction: Auction | str = "",
+    infer: str = "auction",
+    noise: float = dealing.DEFAULT_NOISE,
+    basis: str = "realistic",
 ) -> HandAnalysis:
     """What a hand is worth (``texas42 analyze``): seat 0 holds ``hand``, the unseen
     dominoes are dealt ``deals`` times from ``seed``, and every deal is solved
     double-dummy for every trump (and the special contracts ``house`` allows); the
     result holds each trump's statistics and the recommended bid and trump, checked on
     an independent sample (with ``check_every_bid``, every bid's best trump is). With
-    ``constraints`` (``deal_constraints``), only deals consistent with them."""
+    ``constraints`` (``deal_constraints``), only deals consistent with them. With an
+    ``auction`` (the bids made before ours, ``"pass 30"``), the deals are drawn in
+    proportion to how likely each makes it under the bidding model (``noise``: how much
+    the others misjudge their hands); ``infer="none"``: uniformly. ``basis`` realistic
+    adds the realistic figures estimated by the calibration and recommends on them
+    (``advised``); ``"double-dummy"``: none."""
     return analysis.analyze_hand(
         _hand(hand),
         deals=deals,
@@ -98,7 +107,14 @@ def analyze(
         check_ladder=check_every_bid,
         house=HouseRules() if house is None else house,
         constraints=constraints,
+        auction=_auction_model(auction, infer, noise),
+        basis=basis,
     )
+
+
+def _auction_model(auction: Auction | str, infer: str, noise: float) -> dealing.AuctionModel | None:
+    parsed = parse_auction(auction) if isinstance(auction, str) else auction
+    return dealing.auction_model(parsed, infer, noise)
 
 
 def advise_bid(
@@ -113,10 +129,17 @@ def advise_bid(
     threads: int | None = None,
     progress: Progress | None = None,
     constraints: DealConstraints | None = None,
+    infer: str = "auction",
+    noise: float = dealing.DEFAULT_NOISE,
+    basis: str = "realistic",
 ) -> BidAdvice:
     """What to bid now (``texas42 bid``), given the bids already made this hand
-    (``"pass 30 31"``: first bidder first); its ``analysis`` is the hand's analysis,
-    with every bid's best trump checked on an independent sample."""
+    (``"pass 30 31"``: first bidder first); its ``analysis`` is the hand's analysis. The
+    advice rests on the calibrated realistic odds (``basis="double-dummy"``: on the
+    double-dummy ones, every bid's best trump checked on an independent sample). The
+    deals are drawn to fit the bids (``infer="none"``: uniformly; ``noise`` as for
+    ``analyze``), and the advice's double-dummy odds on uniform deals are given beside
+    (``uniform``)."""
     house = HouseRules() if house is None else house
     parsed = parse_auction(auction) if isinstance(auction, str) else auction
     result = analyze(
@@ -128,10 +151,14 @@ def advise_bid(
         house=house,
         threads=threads,
         progress=progress,
-        check_every_bid=True,
+        check_every_bid=basis == "double-dummy",
         constraints=constraints,
+        auction=parsed,
+        infer=infer,
+        noise=noise,
+        basis=basis,
     )
-    return analysis.advise_bid(result, parsed, house)
+    return analysis.with_uniform_odds(analysis.advise_bid(result, parsed, house), threads)
 
 
 def compare(
@@ -144,8 +171,12 @@ def compare(
     threads: int | None = None,
     progress: Progress | None = None,
     constraints: DealConstraints | None = None,
+    auction: Auction | str = "",
+    infer: str = "auction",
+    noise: float = dealing.DEFAULT_NOISE,
 ) -> Comparison:
-    """Two or more trumps head to head on the same deals (``texas42 compare``)."""
+    """Two or more trumps head to head on the same deals (``texas42 compare``); with an
+    ``auction``, ``infer`` and ``noise`` as for ``analyze``."""
     return analysis.compare_trumps(
         _hand(hand),
         _declarations(trumps),
@@ -155,6 +186,7 @@ def compare(
         progress=progress,
         house=HouseRules() if house is None else house,
         constraints=constraints,
+        auction=_auction_model(auction, infer, noise),
     )
 
 

@@ -105,6 +105,11 @@ __all__ = [
 ]
 
 
+class InferenceError(Texas42Error):
+    """A bad setting of dealing to fit an auction (``--infer``, ``--noise``), or an
+    auction all but impossible under the bidding model."""
+
+
 class EvaluatorError(Texas42Error):
     """A bad argument of the instant hand evaluator: hand masks that are not hands of
     seven dominoes, or estimates its model does not have."""

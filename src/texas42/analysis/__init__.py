@@ -17,9 +17,11 @@ from texas42.analysis.bidding import (
     BidAdvice,
     LadderRung,
     SpecialRung,
+    UniformOdds,
     advise_bid,
     bid_ladder,
     special_ladder,
+    with_uniform_odds,
 )
 from texas42.analysis.calibrated import (
     BASES,
@@ -114,6 +116,7 @@ __all__ = [
     "SpecialStats",
     "TrumpOdds",
     "TrumpStats",
+    "UniformOdds",
     "Why",
     "advise_bid",
     "advise_play",
@@ -143,4 +146,5 @@ __all__ = [
     "turn_history",
     "why",
     "wilson_interval",
+    "with_uniform_odds",
 ]

@@ -10,6 +10,7 @@ from typing import Final
 
 from texas42.analysis.hand import HandAnalysis
 from texas42.analysis.recommendation import TrumpOdds, highest_made
+from texas42.analysis.sample import reach_sample, uniform_check
 from texas42.analysis.statistics import Interval, best_at
 from texas42.rules import (
     MARK,
@@ -21,6 +22,7 @@ from texas42.rules import (
     HouseRules,
     expected_marks,
     marks,
+    needed_points,
     special_bid,
 )
 
@@ -61,6 +63,21 @@ class SpecialRung:
 
 
 @dataclass(frozen=True)
+class UniformOdds:
+    """The advised bid and trump (for a pass, the cheapest legal bid; for a special
+    contract, the trump advice it replaces) on uniform deals, as if the auction said
+    nothing: its double-dummy odds on the check sample of ``--infer none`` with the same
+    seed; ``inferred``: its double-dummy odds on the deals drawn to fit the auction (the
+    main sample). Double-dummy on both sides, whatever the advice's basis: like with like."""
+
+    bid: int
+    declaration: Declaration
+    make: float
+    inferred: float
+    deals: int
+
+
+@dataclass(frozen=True)
 class BidAdvice:
     """What to bid now: ``bid`` (``PASS`` or a legal bid), the trump to call and why.
 
@@ -89,6 +106,8 @@ class BidAdvice:
     specials: tuple[SpecialRung, ...] = ()
     most: LadderRung | None = None
     replaces: BidAdvice | None = None
+    uniform: UniformOdds | None = None
+    """With deals drawn to fit the auction, the same advice's odds on uniform deals."""
 
     @property
     def passes(self) -> bool:
@@ -236,3 +255,18 @@ def _advise_trump_bid(analysis: HandAnalysis, auction: Auction, forced: bool) ->
     if auction.is_shaker:
         return advice(_best_marks(made), "shaker")
     return advice(most, "open")
+
+
+def with_uniform_odds(advice: BidAdvice, threads: int | None = None) -> BidAdvice:
+    """``advice`` with its bid and trump's odds on uniform deals beside (``uniform``),
+    when its analysis drew the deals to fit the auction: one null-window search a deal
+    of the uniform check sample, so a player sees what the auction changed."""
+    analysis = advice.analysis
+    if analysis.inference is None:
+        return advice
+    trump = advice.replaces if advice.replaces is not None else advice
+    rung = next((r for r in trump.ladder if r.bid == trump.bid), trump.ladder[0])
+    deals = uniform_check(analysis.hand, analysis.deals, analysis.seed, analysis.constraints)
+    made = reach_sample(deals, rung.declaration, needed_points(rung.bid), threads)
+    odds = UniformOdds(rung.bid, rung.declaration, float(made.mean()), rung.make_double_dummy, int(made.size))
+    return replace(advice, uniform=odds)

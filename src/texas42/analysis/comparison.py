@@ -25,7 +25,7 @@ from texas42.analysis.specials import (
     special_solves_per_deal,
 )
 from texas42.analysis.statistics import Interval, TrumpStats, mean_interval
-from texas42.deal import DealConstraints
+from texas42.deal import AuctionModel, DealConstraints, Inference
 from texas42.errors import AnalysisError, StatisticsError
 from texas42.rules import BIDS, TOTAL_POINTS, Declaration, Hand, HouseRules, needed_points
 
@@ -77,6 +77,8 @@ class Comparison:
     """Whether the deals are every deal consistent with ``constraints``, once each."""
     constraints: DealConstraints | None = None
     racing: Racing | None = None
+    inference: Inference | None = None
+    """How the deals were drawn to fit an auction, or None: uniformly."""
 
 
 def compare_points(first: Declaration, second: Declaration, a: np.ndarray, b: np.ndarray) -> PairComparison:
@@ -128,16 +130,18 @@ def compare_trumps(
     house: HouseRules | None = None,
     constraints: DealConstraints | None = None,
     racing: Racing | None = DEFAULT_RACING,
+    auction: AuctionModel | None = None,
 ) -> Comparison:
     """Solve the same deals for each declaration and compare every pair, in the order
     given; with ``house``, also the special contracts it allows on the same deals; with
     ``constraints``, on deals consistent with them (all of them if at most ``deals``).
     With ``racing``, a declaration stops getting deals once its order against every other
-    is clear; each pair is compared on the deals both got. None: all on every deal."""
+    is clear; each pair is compared on the deals both got. None: all on every deal. With
+    ``auction``, the deals are drawn in proportion to the likelihood of its bids."""
     check_deals(deals)
     chosen = _distinct_in_order(declarations)
     seed = deal.draw_seed() if seed is None else seed
-    drawn = draw_samples(hand, deals, seed, constraints)
+    drawn = draw_samples(hand, deals, seed, constraints, auction, check=False)
     main_deals, deals = drawn.main, drawn.size
     counter = SolveCounter(deals * (len(chosen) + special_solves_per_deal(hand, house)), progress)
     if racing is None or drawn.exact:
@@ -162,6 +166,7 @@ def compare_trumps(
         exact=drawn.exact,
         constraints=None if constraints is None or constraints.empty else constraints,
         racing=None if drawn.exact else racing,
+        inference=drawn.inference,
     )
 
 

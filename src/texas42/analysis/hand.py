@@ -48,7 +48,7 @@ from texas42.analysis.specials import (
     special_solves_per_deal,
 )
 from texas42.analysis.statistics import TrumpStats, best_at
-from texas42.deal import DealConstraints
+from texas42.deal import AuctionModel, DealConstraints, Inference
 from texas42.rules import (
     BIDS,
     DECLARATIONS,
@@ -104,6 +104,9 @@ class HandAnalysis:
         realistic figures, else the double-dummy ``recommendation``."""
         return self.recommendation if self.realistic is None else self.realistic.recommendation
 
+    inference: Inference | None = None
+    """How the deals were drawn to fit an auction, or None: uniformly."""
+
     @property
     def declarations(self) -> tuple[Declaration, ...]:
         return tuple(s.declaration for s in self.trumps)
@@ -140,6 +143,7 @@ def analyze_hand(
     constraints: DealConstraints | None = None,
     racing: Racing | None = DEFAULT_RACING,
     basis: str = REALISTIC,
+    auction: AuctionModel | None = None,
 ) -> HandAnalysis:
     """Deal the unseen dominoes ``deals`` times, solve every deal for every declaration
     and summarise; then check on an independent sample of the same size whether the
@@ -149,16 +153,18 @@ def analyze_hand(
     ``constraints``, only deals consistent with them, all of them if there are at most
     ``deals`` (exact: no check sample). With ``racing``, a declaration that clearly cannot
     be the recommended trump stops getting deals (``racing.py``); None: every declaration
-    on every deal (as on an exact sample). With ``basis`` realistic (the default) the
-    calibration adds estimated realistic figures and their recommendation
-    (``calibrated``); double-dummy: none. The result depends only on the arguments other
-    than ``threads``, ``batch_deals`` and ``progress``; without ``seed`` one is drawn."""
+    on every deal (as on an exact sample). With ``auction``, both samples are drawn in
+    proportion to the likelihood of its bids (``deal.inference``). With ``basis`` realistic
+    (the default) the calibration adds estimated realistic figures and their
+    recommendation (``calibrated``); double-dummy: none. The result depends only on the
+    arguments other than ``threads``, ``batch_deals`` and ``progress``; without ``seed``
+    one is drawn."""
     check_deals(deals)
     check_confidence(confidence)
     check_basis(basis)
     chosen = distinct_declarations(declarations)
     seed = deal.draw_seed() if seed is None else seed
-    drawn = draw_samples(hand, deals, seed, constraints)
+    drawn = draw_samples(hand, deals, seed, constraints, auction)
     deals = drawn.size
     special_solves = deals * special_solves_per_deal(hand, house)
     contracts = special_contracts(hand, house)
@@ -201,5 +207,6 @@ def analyze_hand(
         exact=drawn.exact,
         constraints=None if constraints is None or constraints.empty else constraints,
         racing=None if drawn.exact else racing,
+        inference=drawn.inference,
     )
     return result if basis == DOUBLE_DUMMY else replace(result, realistic=calibrated_analysis(result))

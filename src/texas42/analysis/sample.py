@@ -16,7 +16,8 @@ import numpy as np
 
 from texas42 import deal, engine
 from texas42.analysis.statistics import TrumpStats
-from texas42.deal import DealConstraints
+from texas42.deal import AuctionModel, DealConstraints, Inference, infer_deals
+from texas42.deal.inference import HandValues
 from texas42.errors import AnalysisError
 from texas42.rules import Declaration, Hand
 
@@ -85,21 +86,50 @@ class DrawnDeals:
     main: np.ndarray
     check: np.ndarray
     exact: bool
+    inference: Inference | None = None
+    """How the deals were drawn to fit an auction, or None: uniformly."""
 
     @property
     def size(self) -> int:
         return int(self.main.shape[0])
 
 
-def draw_samples(hand: Hand, deals: int, seed: int, constraints: DealConstraints | None = None) -> DrawnDeals:
+def draw_samples(
+    hand: Hand,
+    deals: int,
+    seed: int,
+    constraints: DealConstraints | None = None,
+    auction: AuctionModel | None = None,
+    check: bool = True,
+) -> DrawnDeals:
     """The main sample and an independent check sample of ``deals`` deals each, both
     from ``seed`` (one generator stream each), consistent with ``constraints``; all the
-    consistent deals, once, if there are at most ``deals`` (``deal.deal_around``)."""
+    consistent deals, once, if there are at most ``deals`` (``deal.deal_around``).
+
+    With ``auction``, each sample is drawn in proportion to the likelihood of the auction
+    (``deal.infer_deals``; never listed, as the deals are not equally likely); without
+    ``check``, the check sample is not drawn then (it is the main one)."""
     main_rng, check_rng = deal.generators(seed)
+    if auction is not None:
+        values = HandValues(hand, auction.head)
+        main, inference = infer_deals(hand, deals, main_rng, auction, constraints, values=values)
+        if not check:
+            return DrawnDeals(main, main, False, inference)
+        second, more = infer_deals(hand, deals, check_rng, auction, constraints, values=values)
+        return DrawnDeals(main, second, False, inference.plus(more))
     main, exact = deal.deal_around(hand, deals, main_rng, constraints)
     if exact:
         return DrawnDeals(main, main, True)
     return DrawnDeals(main, deal.deal_around(hand, deals, check_rng, constraints)[0], False)
+
+
+def uniform_check(
+    hand: Hand, deals: int, seed: int, constraints: DealConstraints | None = None
+) -> np.ndarray:
+    """The check sample ``draw_samples`` draws without an auction (the main sample when
+    that is exact): the uniform deals to set figures drawn to fit an auction against."""
+    drawn = draw_samples(hand, deals, seed, constraints)
+    return drawn.check
 
 
 def solve_sample(

@@ -19,17 +19,20 @@ from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS
 from texas42.cli.app import EXAMPLE_HAND, ODDS_HELP, app
 from texas42.cli.many import CSV, JSON, TEXT, analyze_many, recorded_seed
 from texas42.cli.options import (
+    AuctionOption,
     BasisOption,
     ClusterOption,
     ConfidenceOption,
     DealsOption,
     ExhaustiveOption,
     HoldsOption,
+    InferOption,
     JsonOption,
     LacksOption,
     MinDealsOption,
     NelloDoublesOption,
     NelloMinMarksOption,
+    NoiseOption,
     RealisticDealsOption,
     RealisticOption,
     SeedOption,
@@ -45,12 +48,14 @@ from texas42.cli.options import (
     racing,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
-from texas42.deal import DealConstraints, draw_seed
+from texas42.deal import DEFAULT_NOISE, AuctionModel, DealConstraints, draw_seed
 from texas42.errors import UsageError
 from texas42.io.documents import analysis_to_json
 from texas42.io.files import NamedHand, check_lines, read_hands, read_lines
 from texas42.report.hand import analysis_view
-from texas42.rules import DECLARATIONS, Declaration, Hand, HouseRules, parse_hand
+from texas42.rules import DECLARATIONS, Auction, Declaration, Hand, HouseRules, parse_hand
+
+NO_BIDS = Auction()
 
 ANALYZE_HELP = f"""
 What is a hand worth? For each trump: expected points (95% interval), the odds of
@@ -77,6 +82,11 @@ stands for its seven dominoes), seats 1 (left), 2 (partner), 3 (right), both
 repeatable. Only deals consistent with them are dealt, uniformly; when there are no
 more of them than --deals, all of them are solved instead (exact).
 
+What the bidding said: --auction "pass 30 31" (the bids made before yours, as for
+'texas42 bid') deals the unseen dominoes in proportion to how likely each deal makes
+those bids, under a stated model of how the others bid (see 'texas42 bid --help';
+--noise: how much they misjudge their hands; --infer none: uniform deals as without it).
+
 --why: for the recommended bid and trump (or --bid and its best trump), each unseen
 domino's odds of making the bid when it lies with the left opponent, the partner or
 the right opponent, read from the same deals; the dominoes whose place matters most.
@@ -89,6 +99,7 @@ Examples:
   texas42 analyze "0-0 1-0 2-0 3-0 3-1 4-0 2-1" --nello-doubles low
   texas42 analyze --json "{EXAMPLE_HAND}"
   texas42 analyze "{EXAMPLE_HAND}" --holds "2: 5-4 5-3" --lacks "1: sixes"
+  texas42 analyze "{EXAMPLE_HAND}" --auction "pass 30" --noise 0.5
   texas42 analyze "{EXAMPLE_HAND}" --why
   texas42 analyze "{EXAMPLE_HAND}" --why --bid 36
   texas42 analyze --file examples/hands.txt --csv > hands.csv
@@ -127,6 +138,9 @@ def analyze(
     specials: SpecialsOption = None,
     holds: HoldsOption = None,
     lacks: LacksOption = None,
+    auction: AuctionOption = NO_BIDS,
+    infer: InferOption = "auction",
+    noise: NoiseOption = DEFAULT_NOISE,
     why: WhyOption = False,
     why_bid: WhyBidOption = None,
     cluster: ClusterOption = None,
@@ -161,6 +175,7 @@ def analyze(
     )
     job.house = house_rules(nello_doubles, nello_min_marks, specials=specials)
     job.constraints = deal_constraints(holds, lacks)
+    job.auction = deal.auction_model(auction, infer, noise)
     job.why_bid = why_bid
     job.racing = racing(min_deals, exhaustive)
     job.basis = basis(basis_option)
@@ -204,6 +219,7 @@ class AnalysisJob:
         self.why_bid: int | None = None
         self.racing: Racing | None = DEFAULT_RACING
         self.basis = REALISTIC
+        self.auction: AuctionModel | None = None
 
     def run(self, hand: Hand, progress: Progress, check_ladder: bool = False) -> HandAnalysis:
         return analysis.analyze_hand(
@@ -219,6 +235,7 @@ class AnalysisJob:
             constraints=self.constraints,
             racing=self.racing,
             basis=self.basis,
+            auction=self.auction,
         )
 
 

@@ -6,7 +6,7 @@ import json
 
 from rich.console import Console
 
-from texas42.analysis import advise_bid
+from texas42.analysis import advise_bid, with_uniform_odds
 from texas42.analysis.calibrated import DOUBLE_DUMMY
 from texas42.analysis.playout import DEFAULT_WORLDS
 from texas42.analysis.racing import DEFAULT_MIN_DEALS
@@ -21,11 +21,13 @@ from texas42.cli.options import (
     DealsOption,
     ExhaustiveOption,
     HoldsOption,
+    InferOption,
     JsonOption,
     LacksOption,
     MinDealsOption,
     NelloDoublesOption,
     NelloMinMarksOption,
+    NoiseOption,
     RealisticDealsOption,
     RealisticOption,
     SeedOption,
@@ -39,7 +41,7 @@ from texas42.cli.options import (
     racing,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
-from texas42.deal import draw_seed
+from texas42.deal import DEFAULT_NOISE, auction_model, draw_seed
 from texas42.errors import UsageError
 from texas42.io.documents import advice_to_json
 from texas42.report.bidding import advice_view
@@ -70,12 +72,25 @@ estimated from the double-dummy odds by the calibration (the ladder shows the
 double-dummy odds beside them), or with --realistic played out on --realistic-deals
 deals (slower: about a minute). --basis double-dummy advises on the double-dummy
 odds, with every bid's best trump checked on an independent sample.
+
+The bids already made say something of the other hands, so the unseen dominoes are
+dealt in proportion to how likely each deal makes them (--infer none: uniformly, as if
+they said nothing). The model: each player bid by these rules at 50%, on the quick
+evaluator's odds for their hand (realistic play when the evaluator has it, else
+double-dummy), misjudged: they value a hand at a bid or more with probability
+sigmoid(logit(odds) / --noise) (default 1: the odds themselves; 0: the rules exactly);
+any mark bid counts as one call; 1% of calls are slips, at random. Deals are drawn
+uniformly and kept with probability the auction's likelihood (exact); the report gives
+the acceptance, and the advice's odds on uniform deals beside, to show what the auction
+changed. An auction all but impossible under the model stops with an error.
 {ODDS_HELP}
 \b
 Examples:
   texas42 bid "{EXAMPLE_HAND}"
   texas42 bid "{EXAMPLE_HAND}" --auction "pass 30 31"
   texas42 bid "{EXAMPLE_HAND}" --auction "pass pass pass"
+  texas42 bid "{EXAMPLE_HAND}" --auction "30 pass" --infer none
+  texas42 bid "{EXAMPLE_HAND}" --auction "30" --noise 0.5
   texas42 bid "6-6 5-5 4-4 3-3 6-5 5-4 6-4" --nello-min-marks 1 --all-pass reshuffle
   texas42 bid "{EXAMPLE_HAND}" --auction "pass 30" --lacks "3: sixes"
   texas42 bid "{EXAMPLE_HAND}" --auction "30 pass" --realistic
@@ -105,6 +120,8 @@ def bid(
     realistic_deals: RealisticDealsOption = DEFAULT_REALISTIC_DEALS,
     worlds: WorldsOption = DEFAULT_WORLDS,
     basis_option: BasisOption = None,
+    infer: InferOption = "auction",
+    noise: NoiseOption = DEFAULT_NOISE,
 ) -> None:
     """What to bid now, given the bids already made."""
     if not hand:
@@ -118,12 +135,13 @@ def bid(
     job.basis = basis(basis_option)
     if realistic and job.basis == DOUBLE_DUMMY:
         raise UsageError("--realistic gives realistic odds to advise on: not with --basis double-dummy")
+    job.auction = auction_model(auction, infer, noise)
     parsed_hand = parse_hand(" ".join(hand))
     with ProgressBar(wants_progress(as_json), "analyzing") as bar:
         result = job.run(parsed_hand, bar.solves, check_ladder=job.basis == DOUBLE_DUMMY)
     if realistic:
         result = played_out(job, result, realistic_deals, worlds, as_json)
-    advice = advise_bid(result, auction, house)
+    advice = with_uniform_odds(advise_bid(result, auction, house), threads)
     if as_json:
         emit_line(json.dumps(advice_to_json(advice)))
     else:

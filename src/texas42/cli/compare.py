@@ -15,14 +15,17 @@ from texas42.analysis.racing import DEFAULT_MIN_DEALS
 from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS
 from texas42.cli.app import EXAMPLE_HAND, ODDS_HELP, app
 from texas42.cli.options import (
+    AuctionOption,
     DealsOption,
     ExhaustiveOption,
     HoldsOption,
+    InferOption,
     JsonOption,
     LacksOption,
     MinDealsOption,
     NelloDoublesOption,
     NelloMinMarksOption,
+    NoiseOption,
     RealisticDealsOption,
     RealisticOption,
     SeedOption,
@@ -36,11 +39,13 @@ from texas42.cli.options import (
     racing,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
-from texas42.deal import draw_seed
+from texas42.deal import DEFAULT_NOISE, auction_model, draw_seed
 from texas42.errors import UsageError
 from texas42.io.documents import comparison_to_json
 from texas42.report.comparison import comparison_view
-from texas42.rules import Declaration, parse_declaration, parse_hand
+from texas42.rules import Auction, Declaration, parse_declaration, parse_hand
+
+NO_BIDS = Auction()
 
 COMPARE_HELP = f"""
 Compare two or more trumps head to head on the same deals. Give the hand, then the
@@ -53,6 +58,8 @@ unseen dominoes whose place decides it. --realistic also plays every trump out o
 first --realistic-deals deals by players who see only their own dominoes (--worlds
 deals weighed a decision; both sides play for the bid the best trump makes
 double-dummy) and puts them head to head on those playouts: the order at a real table.
+--auction "pass 30" deals to fit the bids already made, --infer and --noise as for
+'texas42 bid'.
 {ODDS_HELP}
 \b
 Examples:
@@ -61,6 +68,7 @@ Examples:
   texas42 compare "{EXAMPLE_HAND}" sixes doubles --no-specials
   texas42 compare "{EXAMPLE_HAND}" sixes doubles --holds "1: 5-5" --why
   texas42 compare "{EXAMPLE_HAND}" fours follow-me --realistic --realistic-deals 100
+  texas42 compare "{EXAMPLE_HAND}" fours fives --auction "pass 30"
 """
 
 
@@ -104,6 +112,9 @@ def compare(
     specials: SpecialsOption = None,
     holds: HoldsOption = None,
     lacks: LacksOption = None,
+    auction: AuctionOption = NO_BIDS,
+    infer: InferOption = "auction",
+    noise: NoiseOption = DEFAULT_NOISE,
     why: WhyOption = False,
     why_bid: WhyBidOption = None,
     realistic: RealisticOption = False,
@@ -118,6 +129,7 @@ def compare(
     hand = parse_hand(hand_text)
     declarations = _parse_trumps(trump_words)
     constraints = deal_constraints(holds, lacks)
+    model = auction_model(auction, infer, noise)
     seed = draw_seed() if seed is None else seed
     with ProgressBar(wants_progress(as_json), "comparing") as bar:
         result = compare_trumps(
@@ -130,6 +142,7 @@ def compare(
             house=house,
             constraints=constraints,
             racing=racing(min_deals, exhaustive),
+            auction=model,
         )
     played = None
     if realistic:

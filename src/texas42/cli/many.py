@@ -136,6 +136,7 @@ def settings_of(job: AnalysisJob, hands: Sequence[NamedHand], style: str, width:
         "--holds/--lacks": None if job.constraints is None else repr(job.constraints),
         "--bid": job.why_bid,
         "--basis": job.basis,
+        **({} if job.auction is None else {"--auction": repr(job.auction)}),
         "hands": len(hands),
         "hands file": digest.hexdigest()[:16],
         "width": width if style == TEXT else None,

@@ -16,7 +16,16 @@ from texas42.analysis.recommendation import check_confidence
 from texas42.analysis.sample import check_deals
 from texas42.cli.app import BadOption
 from texas42.cli.batch import Cluster, parse_cluster
-from texas42.deal import DealConstraints, SeatConstraint, parse_holds, parse_lacks
+from texas42.deal import (
+    DEFAULT_NOISE,
+    DealConstraints,
+    SeatConstraint,
+    check_infer,
+    check_noise,
+    parse_holds,
+    parse_lacks,
+)
+from texas42.deal.inference import MAX_NOISE
 from texas42.errors import Texas42Error, UsageError
 from texas42.io import config
 from texas42.rules import (
@@ -187,6 +196,44 @@ AuctionOption = Annotated[
         metavar="BIDS",
         help='The bids made before yours, first bidder first: "pass 30 31" (default: you bid first).',
         parser=option_parser(lambda value: value if isinstance(value, Auction) else parse_auction(value)),
+    ),
+]
+
+
+def _noise(value: Any) -> float:
+    try:
+        return float(value)
+    except ValueError:
+        raise UsageError(
+            f"--noise needs a number from 0 to {MAX_NOISE:g}, got {str(value).strip()!r}"
+        ) from None
+
+
+InferOption = Annotated[
+    str,
+    typer.Option(
+        "--infer",
+        metavar="MODE",
+        help=(
+            "auction (the default with --auction): deal the unseen dominoes in proportion to how "
+            "likely each deal makes the bids already made; none: uniformly, as if they said nothing."
+        ),
+        show_default=False,
+        parser=option_parser(checked("--infer", _keep, check_infer)),
+    ),
+]
+NoiseOption = Annotated[
+    float,
+    typer.Option(
+        "--noise",
+        metavar="X",
+        help=(
+            f"How much the other players misjudge their hands, 0 to {MAX_NOISE:g} (default "
+            f"{DEFAULT_NOISE:g}): they value a hand at a bid or more with probability "
+            "sigmoid(logit(odds) / X); 0: by the rules exactly."
+        ),
+        show_default=False,
+        parser=option_parser(checked("--noise", _noise, check_noise)),
     ),
 ]
 NelloDoublesOption = Annotated[

@@ -19,17 +19,34 @@ from texas42.deal.constraints import (
     parse_holds,
     parse_lacks,
 )
+from texas42.deal.inference import (
+    DEFAULT_NOISE,
+    AuctionModel,
+    Inference,
+    auction_model,
+    check_infer,
+    check_noise,
+    infer_deals,
+    likelihood,
+    table_head,
+)
 from texas42.deal.sampling import MAX_SEED, check_seed, draw_seed, generators, sample_deals, unseen_dominoes
 from texas42.deal.seen import SeenFrom, check_seen, count_seen, deals_seen_from, seen_from, to_table_seats
 
 __all__ = [
+    "DEFAULT_NOISE",
     "MAX_SEED",
+    "AuctionModel",
     "DealConstraints",
     "DealPlan",
     "Dealt",
+    "Inference",
     "SeatConstraint",
     "SeenFrom",
+    "auction_model",
     "check_constraints",
+    "check_infer",
+    "check_noise",
     "check_seed",
     "check_seen",
     "count_deals",
@@ -41,12 +58,15 @@ __all__ = [
     "draw_seed",
     "enumerate_plan",
     "generators",
+    "infer_deals",
+    "likelihood",
     "parse_holds",
     "parse_lacks",
     "plan_deals",
     "sample_deals",
     "sample_plan",
     "seen_from",
+    "table_head",
     "to_table_seats",
     "unseen_dominoes",
 ]

@@ -20,12 +20,13 @@ from texas42.analysis import (
     Recommendation,
     SpecialStats,
     TrumpStats,
+    UniformOdds,
     Why,
     comparison_why,
     hand_why,
 )
 from texas42.analysis.quick import QuickAnalysis, QuickEstimate, QuickRecommendation, QuickTrump
-from texas42.deal import DealConstraints, describe
+from texas42.deal import DealConstraints, Inference, describe
 from texas42.io.files import NamedHand
 from texas42.report.wording import PARTNER_TRUMP_RULE, advice_reason
 from texas42.rules import BIDS, DECLARATIONS, PASS, Deal, Hand, domino_name
@@ -159,16 +160,36 @@ def racing_to_json(racing: Racing | None) -> dict[str, Any] | None:
 
 
 def sample_to_json(
-    exact: bool, constraints: DealConstraints | None, hand: Hand, racing: Racing | None = None
+    exact: bool,
+    constraints: DealConstraints | None,
+    hand: Hand,
+    racing: Racing | None = None,
+    inference: Inference | None = None,
 ) -> dict[str, Any]:
     """``{"exact": bool, "racing"}``, and ``"constraints"`` when there are some
     (``deal.describe``); ``"racing"`` is null when every declaration was solved on every
     deal (exhaustive or exact), else the race's settings
-    ``{"min_deals", "round_deals", "risk"}``."""
+    ``{"min_deals", "round_deals", "risk"}``; ``"inference"`` when the deals were drawn
+    to fit an auction (``inference_to_json``)."""
     result: dict[str, Any] = {"exact": exact, "racing": racing_to_json(racing)}
     if constraints is not None:
         result["constraints"] = describe(constraints, hand)
+    if inference is not None:
+        result["inference"] = inference_to_json(inference)
     return result
+
+
+def inference_to_json(inference: Inference) -> dict[str, Any]:
+    """``{"auction": [...], "model", "noise", "acceptance", "candidates"}``: the bids the
+    deals fit, the evaluator's head the others bid on, the noise of their judgement, and
+    the share of the uniform candidates kept (main and check samples together)."""
+    return {
+        "auction": [_bid_json(b) for b in inference.auction.bids],
+        "model": inference.head,
+        "noise": inference.noise,
+        "acceptance": rounded(inference.acceptance),
+        "candidates": inference.candidates,
+    }
 
 
 def realistic_to_json(realistic: CalibratedAnalysis | RealisticAnalysis) -> dict[str, Any]:
@@ -212,7 +233,9 @@ def analysis_to_json(
     realistic figures each trump that has them holds them (``"realistic"``), and the
     recommendation rests on them (``"basis"``), the double-dummy one beside it."""
     head: dict[str, Any] = {} if source is None else {"name": source.name, "line": source.line}
-    tail = sample_to_json(analysis.exact, analysis.constraints, analysis.hand, analysis.racing)
+    tail = sample_to_json(
+        analysis.exact, analysis.constraints, analysis.hand, analysis.racing, analysis.inference
+    )
     if analysis.sample is not None:
         tail["why"] = why_to_json(hand_why(analysis, why_bid))
     return {
@@ -262,6 +285,7 @@ def advice_to_json(advice: BidAdvice) -> dict[str, Any]:
             "reason": advice_reason(advice),
             "confidence": advice.confidence,
             "basis": analysis.basis,
+            **({} if advice.uniform is None else {"without_inference": _uniform_json(advice.uniform)}),
         },
         "ladder": [
             {
@@ -286,8 +310,22 @@ def advice_to_json(advice: BidAdvice) -> dict[str, Any]:
             }
             for r in advice.specials
         ],
-        **sample_to_json(analysis.exact, analysis.constraints, analysis.hand, analysis.racing),
+        **sample_to_json(
+            analysis.exact, analysis.constraints, analysis.hand, analysis.racing, analysis.inference
+        ),
         **({} if analysis.realistic is None else {"realistic": realistic_to_json(analysis.realistic)}),
+    }
+
+
+def _uniform_json(odds: UniformOdds) -> dict[str, Any]:
+    """The advised bid and trump on uniform deals: ``{"bid", "trump", "make", "deals",
+    "make_inferred"}``."""
+    return {
+        "bid": odds.bid,
+        "trump": odds.declaration.label,
+        "make": rounded(odds.make),
+        "deals": odds.deals,
+        "make_inferred": rounded(odds.inferred),
     }
 
 
@@ -322,7 +360,9 @@ def comparison_to_json(
     ``why_bid`` or the most it makes at least half the time; with ``realistic``, the same
     from the playouts (``"realistic"``: ``{"source": "playouts", "deals", "worlds",
     "played_for", "trumps", "pairs"}``)."""
-    tail = sample_to_json(comparison.exact, comparison.constraints, comparison.hand, comparison.racing)
+    tail = sample_to_json(
+        comparison.exact, comparison.constraints, comparison.hand, comparison.racing, comparison.inference
+    )
     if comparison.sample is not None:
         tail["why"] = [why_to_json(w) for w in comparison_why(comparison, why_bid)]
     return {

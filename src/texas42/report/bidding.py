@@ -12,7 +12,13 @@ from rich.text import Text
 
 from texas42.analysis import BidAdvice, HandAnalysis, LadderRung
 from texas42.report.hand import footer, hand_header, short_of_deals
-from texas42.report.wording import advice_reason, contract_name, percent, realistic_footer
+from texas42.report.wording import (
+    advice_reason,
+    contract_name,
+    percent,
+    realistic_footer,
+    uniform_sentence,
+)
 from texas42.rules import Auction, bid_name
 
 _PLACES: Final = ("1st", "2nd", "3rd", "4th")
@@ -84,10 +90,19 @@ def advice_view(analysis: HandAnalysis, advice: BidAdvice) -> RenderableType:
     else:
         head = Text(f"Bid {advice.bid} with {advice.declaration.label}", style="bold reverse green")
     parts: list[RenderableType] = [
-        hand_header(analysis.hand, analysis.deals, analysis.seed, None, analysis.exact, analysis.constraints),
+        hand_header(
+            analysis.hand,
+            analysis.deals,
+            analysis.seed,
+            None,
+            analysis.exact,
+            analysis.constraints,
+            analysis.inference,
+        ),
         auction_text(advice.auction),
         Text(""),
         Text.assemble(head, ": ", advice_reason(advice)),
+        *([] if advice.uniform is None else [Text(uniform_sentence(advice.uniform))]),
         ladder_table(advice),
     ]
     if advice.specials:

@@ -71,7 +71,13 @@ def comparison_view(
     raced = short_of_deals(comparison.trumps, comparison.deals)
     parts: list[RenderableType] = [
         hand_header(
-            comparison.hand, comparison.deals, comparison.seed, None, comparison.exact, comparison.constraints
+            comparison.hand,
+            comparison.deals,
+            comparison.seed,
+            None,
+            comparison.exact,
+            comparison.constraints,
+            comparison.inference,
         ),
         pairs_table(comparison.pairs, "Head to head, on the same deals", raced),
         odds_table(comparison.trumps, "Odds of each bid", raced),

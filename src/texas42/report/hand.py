@@ -21,13 +21,14 @@ from texas42.analysis import (
     TrumpStats,
     Why,
 )
-from texas42.deal import DealConstraints
+from texas42.deal import DealConstraints, Inference
 from texas42.report.why import why_table
 from texas42.report.wording import (
     PARTNER_TRUMP_RULE,
     constraints_sentence,
     contract_name,
     deals_phrase,
+    inference_sentence,
     odds_footer,
     percent,
     realistic_footer,
@@ -61,15 +62,18 @@ def hand_header(
     name: str | None = None,
     exact: bool = False,
     constraints: DealConstraints | None = None,
+    inference: Inference | None = None,
 ) -> Text:
     """``Hand 6-6 6-5 ...: 1000 deals of the unseen dominoes, seed 7``; with constraints,
-    a second line states them."""
+    a second line states them; with deals drawn to fit an auction, a line says so."""
     title = f"{name}: " if name else "Hand "
     header = Text.assemble(
         (f"{title}{hand}", "bold"), f"   {deals_phrase(deals, seed, exact, constraints is not None)}"
     )
     if constraints is not None:
         header.append("\n" + constraints_sentence(constraints, hand))
+    if inference is not None:
+        header.append("\n" + inference_sentence(inference))
     return header
 
 
@@ -317,7 +321,15 @@ def analysis_view(analysis: HandAnalysis, why: Why | None = None) -> RenderableT
     but the footer; with realistic figures, calibrated or played out, they and their
     advice after the double-dummy one)."""
     parts: list[RenderableType] = [
-        hand_header(analysis.hand, analysis.deals, analysis.seed, None, analysis.exact, analysis.constraints),
+        hand_header(
+            analysis.hand,
+            analysis.deals,
+            analysis.seed,
+            None,
+            analysis.exact,
+            analysis.constraints,
+            analysis.inference,
+        ),
         analysis_table(analysis),
     ]
     if analysis.specials:

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from texas42.analysis import BidAdvice, LadderRung
+from texas42.analysis import BidAdvice, LadderRung, UniformOdds
 from texas42.analysis.bidding import PARTNER_MARGIN
 from texas42.analysis.play import PlayAdvice
-from texas42.deal import DealConstraints, describe
+from texas42.deal import DealConstraints, Inference, describe
+from texas42.evaluate import REALISTIC
 from texas42.rules import MARK, PASS, Contract, Hand, Seat, domino_name, marks
 
 PARTNER_TRUMP_RULE: Final = (
@@ -167,6 +168,32 @@ def deals_phrase(deals: int, seed: int, exact: bool = False, constrained: bool =
     if constrained:
         return f"{deals} deals consistent with the constraints, seed {seed}"
     return f"{deals} deals of the 21 unseen dominoes, seed {seed}"
+
+
+def inference_sentence(inference: Inference) -> str:
+    """``Deals consistent with the auction: pass 30 31; acceptance 23% of 8,700 candidates
+    ...`` (``deal.inference``)."""
+    basis = "realistic" if inference.head == REALISTIC else "double-dummy"
+    return (
+        f"Deals consistent with the auction: {inference.auction}; acceptance "
+        f"{share(inference.acceptance)} of {inference.candidates:,} candidates (the others bid by "
+        f"the rules of 'bid' on the evaluator's {basis} odds, noise {inference.noise:g}; --infer none: "
+        "uniform deals)."
+    )
+
+
+def uniform_sentence(odds: UniformOdds) -> str:
+    """``Without the auction: 32 with fours makes 64% of uniform deals (70% of deals that fit it).``"""
+    return (
+        f"Without the auction: {odds.bid} with {odds.declaration.label} makes {percent(odds.make)} "
+        f"of {odds.deals} uniform deals ({percent(odds.inferred)} of the deals that fit it)."
+    )
+
+
+def share(p: float) -> str:
+    """A share (an acceptance rate): whole percents from 10% (``23%``), else two
+    significant digits (``1.5%``, ``0.082%``)."""
+    return f"{100 * p:.0f}%" if p >= 0.1 or p == 0.0 else f"{100 * p:.2g}%"
 
 
 def constraints_sentence(constraints: DealConstraints, hand: Hand) -> str:

@@ -1,0 +1,59 @@
+"""Benchmark of deals drawn to fit the auction: `texas42 bid` with inference (the default)
+against `bid --infer none`, on typical auctions, as medians of interleaved runs.
+
+Run from the repository root after installing the project (a warm Numba cache):
+
+    python benchmarks/bench_inference.py                       # 3 rounds, 1000 deals
+    python benchmarks/bench_inference.py --repeat 5 --auction "pass 30" --auction 30
+
+Each figure is the wall time of a fresh `python -m texas42 bid --seed S HAND --auction A
+[--infer none]` process, start-up included. The two modes of one auction run one after
+the other in every round, so a busy machine slows both alike. Target (issue 18): within
+1.5x of `--infer none` on typical auctions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+
+HAND = "6-4 5-5 5-2 4-3 4-2 3-2 3-1"
+AUCTIONS = ("pass", "30", "pass 30", "30 pass", "pass pass pass", "pass 30 31")
+
+
+def _run(hand: str, auction: str, infer: str, deals: int, seed: int) -> float:
+    command = [sys.executable, "-m", "texas42", "bid", "--seed", str(seed), "--deals", str(deals), hand]
+    command += ["--auction", auction, "--infer", infer]
+    start = time.perf_counter()
+    subprocess.run(command, check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--hand", default=HAND)
+    parser.add_argument("--auction", action="append", help="an auction (repeatable; default: six)")
+    parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    auctions = args.auction or AUCTIONS
+    times: dict[tuple[str, str], list[float]] = {(a, m): [] for a in auctions for m in ("auction", "none")}
+    for _ in range(args.repeat):
+        for auction in auctions:
+            for infer in ("auction", "none"):
+                times[auction, infer].append(_run(args.hand, auction, infer, args.deals, args.seed))
+    print(f"{'auction':<16} {'inferred':>9} {'none':>7} {'ratio':>6}   (medians of {args.repeat}, seconds)")
+    for auction in auctions:
+        inferred = statistics.median(times[auction, "auction"])
+        plain = statistics.median(times[auction, "none"])
+        print(f"{auction:<16} {inferred:9.2f} {plain:7.2f} {inferred / plain:6.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,389 @@
+"""Deals drawn to fit an auction: a stated model of how the other players bid gives every
+deal a likelihood of the bids already made, and deals are drawn from the uniform ones in
+proportion to it (exact rejection sampling).
+
+The model (``README.md``, "Deals that fit the auction"): every player bids by the
+rules of ``texas42 bid`` (``analysis.bidding.advise_bid``) at even odds, on the
+evaluator's estimate of what their hand makes (``table_head``: realistic play when the
+model has it, else double-dummy), and misjudges it: the perceived log-odds of every bid
+are the estimate's plus one error e per player, logistic with scale ``noise``. So a
+player values their hand at ``BIDS[j]`` or more with probability
+``sigmoid(logit(odds_j) / noise)`` (noise 1: exactly the odds; 0: the rules to the letter),
+where ``odds_j`` is the best declaration's odds of ``BIDS[j]``. The value decides the
+call: a pass below the least bid the rules allow (one more than the high bid; four more
+than a partner's point bid, or a mark), else the value itself. Mark bids (42, 84, 126,
+a plunge's 168) are one call, "a mark bid": the model says whether a player bids a
+mark, not how many. Besides, a player slips with probability ``SLIP`` and makes any of
+the calls open to them at random, so that no auction is impossible.
+
+The likelihood of an auction is the product of each earlier bidder's probability of
+their call; every factor is at most 1, so a uniform candidate is kept with probability
+equal to its likelihood, one bidder at a time (the product of independent trials).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+
+from texas42.deal.constrained import plan_deals, sample_plan
+from texas42.deal.constraints import DealConstraints
+from texas42.errors import InferenceError
+from texas42.evaluate import DOUBLE_DUMMY, REALISTIC, QuickModel, check_masks, estimate, load_model
+from texas42.evaluate.estimates import CHUNK
+from texas42.evaluate.features import features, takes_all
+from texas42.rules import BIDS, DECLARATIONS, HAND_SIZE, MARK, PASS, Auction, Hand, bid_name
+
+DEFAULT_NOISE: Final = 1.0
+"""The default scale of a player's misjudgement, in log-odds."""
+MAX_NOISE: Final = 10.0
+SLIP: Final = 0.01
+"""The chance that a player makes a call at random (any call open to them, equally)."""
+BLOCK: Final = 4096
+"""Candidate deals drawn at a time."""
+MAX_CANDIDATES: Final = 5_000_000
+"""Candidates drawn for one sample at most: past this, the auction is all but impossible."""
+INFER_MODES: Final = ("auction", "none")
+_VALUES: Final = len(BIDS) - 1
+"""The values a hand may have: 30..41 (indices 0..11) and a mark (index 12)."""
+_MARK_VALUE: Final = _VALUES - 1
+_CLIP: Final = 1e-9
+_LOWEST: Final = BIDS[0]
+_BINOMIAL: Final = np.array([[math.comb(n, k) for k in range(8)] for n in range(28)], dtype=np.int64)
+"""``_BINOMIAL[n, k]`` = C(n, k)."""
+
+PARTNER_MARGIN: Final = 4
+"""As ``analysis.bidding.PARTNER_MARGIN`` (the analysis layer lies above this one; a test
+holds them equal)."""
+
+
+def table_head(model: QuickModel | None = None) -> str:
+    """The evaluator's head for what players bid at a real table: realistic play when the
+    model has it, else double-dummy. The one place this choice is made."""
+    return REALISTIC if (model or load_model()).realistic else DOUBLE_DUMMY
+
+
+def check_noise(noise: float) -> float:
+    """``noise`` if it is a usable scale of misjudgement (0 to ``MAX_NOISE``), else an
+    ``InferenceError``."""
+    if not (isinstance(noise, int | float) and math.isfinite(noise) and 0.0 <= noise <= MAX_NOISE):
+        raise InferenceError(f"the noise must be a number from 0 to {MAX_NOISE:g}, got {noise}")
+    return float(noise)
+
+
+def check_infer(mode: str) -> str:
+    """``mode`` (``auction`` or ``none``) in lower case, else an ``InferenceError``."""
+    text = str(mode).strip().lower()
+    if text not in INFER_MODES:
+        raise InferenceError(f"the inference is auction or none, got {str(mode).strip()!r}")
+    return text
+
+
+def _value_index(bid: int) -> int:
+    """The value a call shows: 0..11 for 30..41, 12 for any mark bid."""
+    return _MARK_VALUE if bid >= MARK else bid - BIDS[0]
+
+
+@dataclass(frozen=True)
+class Call:
+    """One earlier call of the auction as the model sees it: the bidder's ``seat`` (seat 0
+    holds our hand), the ``bid``, the lowest value the rules let them bid (``lowest``, an
+    index of 30..41 and a mark) and the least value the bidding rules need to bid then
+    (``least``: more than ``lowest`` over a partner's bid)."""
+
+    place: int
+    seat: int
+    bid: int
+    lowest: int
+    least: int
+
+    @property
+    def choices(self) -> int:
+        """The calls the rules allow the bidder: a pass, or any value from ``lowest``."""
+        return 1 + _VALUES - self.lowest
+
+
+def calls(auction: Auction) -> tuple[Call, ...]:
+    """The calls of ``auction`` (we bid at place ``auction.position``, seat 0), each with
+    the lowest value the bidder may bid (one more than the high bid, a mark over 41 or a
+    mark) and the least the bidding rules need: over the partner's point bid, four more
+    (``PARTNER_MARGIN``) or a mark."""
+    from_place = auction.position
+    result = []
+    for place, bid in enumerate(auction.bids):
+        before = Auction(auction.bids[:place])
+        high = before.high_bid
+        if high == PASS:
+            lowest = 0
+        elif high >= MARK or high + 1 > BIDS[_MARK_VALUE - 1]:
+            lowest = _MARK_VALUE
+        else:
+            lowest = _value_index(high) + 1
+        least = lowest
+        if before.partner_holds and high < MARK:
+            least = min(_value_index(high) + PARTNER_MARGIN, _MARK_VALUE)
+        result.append(Call(place, (place - from_place) % 4, bid, lowest, least))
+    return tuple(result)
+
+
+def value_odds(masks: np.ndarray, head: str) -> np.ndarray:
+    """(n, 13): each hand's best declaration's odds of 30..41 and of a mark (42), from
+    the evaluator's ``head``: ``estimate(masks, head=head).make.max(axis=-2)[:, :13]``.
+    For the double-dummy head (features, its networks, the hands that take all), computed
+    without the rest of the estimates, 1.6 times faster (a test holds the two equal); any
+    other head through ``estimate`` itself."""
+    flat = check_masks(masks).reshape(-1)
+    if head != DOUBLE_DUMMY:
+        make = estimate(flat, head=head).make
+        return np.asarray(make.max(axis=-2)[:, :_VALUES])
+    chosen = load_model().head(head)
+    k = len(DECLARATIONS)
+    odds = np.empty((flat.size, _VALUES))
+    for start in range(0, flat.size, CHUNK):
+        part = flat[start : start + CHUNK]
+        rows = part.size
+        distribution = chosen.distribution(features(part).reshape(rows * k, -1)).reshape(rows, k, -1)
+        tail = np.cumsum(distribution[..., : _LOWEST - 1 : -1], axis=-1)[..., ::-1]  # at least 30..42
+        np.minimum(tail, 1.0, out=tail)
+        tail[takes_all(part)] = 1.0
+        odds[start : start + rows] = tail.max(axis=1)
+    return odds
+
+
+class HandValues:
+    """``value_odds`` of the hands dealt from the 21 dominoes unseen around ``hand``, each
+    computed once: a table over their C(21, 7) = 116,280 possible hands, indexed by rank."""
+
+    def __init__(self, hand: Hand, head: str) -> None:
+        self.head = head
+        self.mask = hand.mask
+        self.unseen = np.array([d for d in range(28) if not hand.mask >> d & 1], dtype=np.int64)
+        self.hands = math.comb(self.unseen.size, HAND_SIZE)
+        self.table = np.full((self.hands, _VALUES), np.nan)
+        self.evaluated = 0
+        self.calls: dict[tuple[Call, float], np.ndarray] = {}
+
+    def rank(self, masks: np.ndarray) -> np.ndarray:
+        """The combinatorial (colex) rank of each hand among the 7-subsets of the unseen
+        dominoes: the sum of C(place, k) over its k-th domino (from 1) at its place."""
+        bits = (masks[:, None] >> self.unseen) & 1
+        order = np.cumsum(bits, axis=1)  # a held domino's place among the held, from 1
+        ranks: np.ndarray = (bits * _BINOMIAL[np.arange(self.unseen.size), order]).sum(axis=1)
+        return ranks
+
+    def unrank(self, ranks: np.ndarray) -> np.ndarray:
+        """The hands (masks) of these ranks: ``rank``'s inverse."""
+        left = np.array(ranks, dtype=np.int64)
+        masks = np.zeros(left.shape, dtype=np.int64)
+        for k in range(HAND_SIZE, 0, -1):
+            column = _BINOMIAL[: self.unseen.size, k]
+            place = np.searchsorted(column, left, side="right") - 1
+            masks |= np.int64(1) << self.unseen[place]
+            left -= column[place]
+        return masks
+
+    def odds(self, masks: np.ndarray) -> np.ndarray:
+        """(n, 13): ``value_odds`` of each hand of ``masks`` (n,)."""
+        return self.odds_of_ranks(self.rank(masks), masks)
+
+    def odds_of_ranks(self, ranks: np.ndarray, masks: np.ndarray | None = None) -> np.ndarray:
+        """(n, 13): ``value_odds`` of the hands of these ranks (whose masks, if known)."""
+        missing = np.isnan(self.table[ranks, 0])
+        if missing.any():
+            new, first = np.unique(ranks[missing], return_index=True)
+            hands = self.unrank(new) if masks is None else masks[missing][first]
+            self.table[new] = value_odds(hands, self.head)
+            self.evaluated += new.size
+        result: np.ndarray = self.table[ranks]
+        return result
+
+    def probability(self, call: Call, noise: float, ranks: np.ndarray) -> np.ndarray:
+        """(n,): ``call_probability`` of ``call`` for the hands of these ranks, each
+        computed once."""
+        known = self.calls.get((call, noise))
+        if known is None:
+            known = self.calls[call, noise] = np.full(self.hands, np.nan)
+        result: np.ndarray = known[ranks]
+        missing = np.isnan(result)
+        if missing.any():
+            new = np.unique(ranks[missing])
+            known[new] = call_probability(self.odds_of_ranks(new), call, noise)
+            result = known[ranks]
+        return result
+
+    def deal_around(self, ranks: np.ndarray, seat: int, rng: np.random.Generator) -> np.ndarray:
+        """(n, 4) deals: seat 0 our hand, ``seat`` the hands of ``ranks``, the other 14
+        unseen dominoes dealt uniformly to the other two seats."""
+        held = self.unrank(ranks)
+        keys = rng.random((ranks.size, self.unseen.size))
+        keys[(held[:, None] >> self.unseen) & 1 == 1] = 2.0  # held: sorted last
+        rest = self.unseen[np.argsort(keys, axis=1)[:, : 2 * HAND_SIZE]]
+        bits = np.int64(1) << rest
+        deals = np.empty((ranks.size, 4), dtype=np.int64)
+        deals[:, 0] = self.mask
+        deals[:, seat] = held
+        first, second = (s for s in (1, 2, 3) if s != seat)
+        deals[:, first] = bits[:, :HAND_SIZE].sum(axis=1)
+        deals[:, second] = bits[:, HAND_SIZE:].sum(axis=1)
+        return deals
+
+
+def at_least(odds: np.ndarray, noise: float) -> np.ndarray:
+    """The probability that a player values the hand at each value or more (same shape)."""
+    p = np.clip(odds, _CLIP, 1.0 - _CLIP)
+    if noise == 0.0:
+        step: np.ndarray = (p >= 0.5).astype(np.float64)
+        return step
+    logit = np.log(p) - np.log1p(-p)
+    result: np.ndarray = 0.5 * (1.0 + np.tanh(logit / (2.0 * noise)))  # sigmoid(logit / noise)
+    return result
+
+
+def call_probability(odds: np.ndarray, call: Call, noise: float) -> np.ndarray:
+    """(n,): the model's probability of ``call`` for hands with these value ``odds`` (n, 13)."""
+    g = at_least(odds, noise)
+    g = np.concatenate((g, np.zeros((g.shape[0], 1))), axis=1)  # nobody values a hand above a mark
+    if call.bid == PASS:
+        p = 1.0 - g[:, call.least]
+    else:
+        value = _value_index(call.bid)
+        p = g[:, value] - g[:, value + 1] if value >= call.least else np.zeros(g.shape[0])
+    result: np.ndarray = (1.0 - SLIP) * p + SLIP / call.choices
+    return result
+
+
+def likelihood(deals: np.ndarray, auction: Auction, noise: float, head: str | None = None) -> np.ndarray:
+    """(n,): the model's probability of ``auction`` for each deal of ``deals`` (n, 4)."""
+    head = table_head() if head is None else head
+    result = np.ones(deals.shape[0])
+    for call in calls(auction):
+        result *= call_probability(value_odds(deals[:, call.seat], head), call, noise)
+    return result
+
+
+@dataclass(frozen=True)
+class AuctionModel:
+    """What to infer from: the ``auction`` (we bid next, seat 0), the ``noise`` of the
+    other players' judgement and the evaluator's ``head``."""
+
+    auction: Auction
+    noise: float = DEFAULT_NOISE
+    head: str = DOUBLE_DUMMY
+
+
+def auction_model(
+    auction: Auction, infer: str = "auction", noise: float = DEFAULT_NOISE
+) -> AuctionModel | None:
+    """The model to draw deals with, or None to deal uniformly: ``infer`` none, or no bids yet."""
+    check_noise(noise)
+    if check_infer(infer) == "none" or not auction.bids:
+        return None
+    return AuctionModel(auction, float(noise), table_head())
+
+
+@dataclass(frozen=True)
+class Inference:
+    """How deals were drawn to fit an auction: ``accepted`` of ``candidates`` uniform
+    deals were kept (over the main and the check samples)."""
+
+    auction: Auction
+    head: str
+    noise: float
+    candidates: int
+    accepted: int
+
+    @property
+    def acceptance(self) -> float:
+        return self.accepted / self.candidates if self.candidates else 0.0
+
+    def plus(self, other: Inference) -> Inference:
+        return Inference(
+            self.auction,
+            self.head,
+            self.noise,
+            self.candidates + other.candidates,
+            self.accepted + other.accepted,
+        )
+
+
+def _order(model: AuctionModel) -> tuple[Call, ...]:
+    """The calls to test, bids before passes (bids reject most, so fewer hands are evaluated)."""
+    return tuple(sorted(calls(model.auction), key=lambda c: (c.bid == PASS, -c.place)))
+
+
+def infer_deals(
+    hand: Hand,
+    n: int,
+    rng: np.random.Generator,
+    model: AuctionModel,
+    constraints: DealConstraints | None = None,
+    max_candidates: int = MAX_CANDIDATES,
+    values: HandValues | None = None,
+) -> tuple[np.ndarray, Inference]:
+    """``n`` deals around ``hand`` drawn in proportion to the likelihood of the auction,
+    among those consistent with ``constraints``: uniform candidates in blocks of
+    ``BLOCK``, each kept with probability the product of its calls' probabilities (one
+    uniform draw per call; without constraints, a candidate is dealt in full only once
+    its first call is kept). An ``InferenceError`` if more than ``max_candidates`` would be
+    needed (judged as soon as the acceptance so far says so). ``values``: the hands'
+    values already known (main and check samples share them)."""
+    plan = None if constraints is None or constraints.empty else plan_deals(hand, constraints)
+    order = _order(model)
+    values = HandValues(hand, model.head) if values is None else values
+    kept: list[np.ndarray] = []
+    found = 0
+    candidates = 0
+    while found < n:
+        trials = rng.random((BLOCK, len(order)))
+        if plan is None:
+            # A uniform deal deals the first bidder tested a uniform hand (a uniform rank),
+            # then the rest uniformly: only the hands that pass are dealt around.
+            ranks = rng.integers(0, values.hands, BLOCK)
+            first = order[0]
+            p = values.probability(first, model.noise, ranks)
+            alive = np.flatnonzero(trials[:, 0] < p)
+            block = np.zeros((BLOCK, 4), dtype=np.int64)
+            block[alive] = values.deal_around(ranks[alive], first.seat, rng)
+            tested = 1
+        else:
+            block = sample_plan(plan, BLOCK, rng)
+            alive = np.arange(BLOCK)
+            tested = 0
+        for k in range(tested, len(order)):
+            if alive.size == 0:
+                break
+            call = order[k]
+            p = values.probability(call, model.noise, values.rank(block[alive, call.seat]))
+            alive = alive[trials[alive, k] < p]
+        take = alive[: n - found]
+        if found + alive.size >= n:
+            candidates += int(take[-1]) + 1
+        else:
+            candidates += BLOCK
+        kept.append(block[take])
+        found += take.size
+        if found < n and _hopeless(found, candidates, n, max_candidates):
+            raise InferenceError(_hopeless_message(model, found, candidates, n, max_candidates))
+    deals = np.concatenate(kept) if kept else np.empty((0, 4), dtype=np.int64)
+    return deals, Inference(model.auction, model.head, model.noise, candidates, found)
+
+
+def _hopeless(found: int, candidates: int, n: int, cap: int) -> bool:
+    """Whether drawing ``n`` deals would take more than ``cap`` candidates: past the cap,
+    or as the acceptance so far (counted as one more deal, to be generous) foretells."""
+    if candidates >= cap:
+        return True
+    return candidates >= 4 * BLOCK and candidates * n / (found + 1) > cap
+
+
+def _hopeless_message(model: AuctionModel, found: int, candidates: int, n: int, cap: int) -> str:
+    bids = " ".join(bid_name(b) for b in model.auction.bids)
+    return (
+        f"the auction {bids!r} is all but impossible under the bidding model with this hand: "
+        f"{found} of the first {candidates:,} candidate deals fit it, and {n:,} deals would take "
+        f"more than {cap:,} candidates; deal without it (--infer none) or allow more misjudgement "
+        f"(--noise above {model.noise:g})"
+    )
