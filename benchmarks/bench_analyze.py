@@ -5,11 +5,15 @@ Run from the repository root after installing the project:
     python benchmarks/bench_analyze.py                      # 1000 deals, cold and warm
     python benchmarks/bench_analyze.py --cold first --repeat 3
     python benchmarks/bench_analyze.py --hands my_hands.txt --deals 500
+    python benchmarks/bench_analyze.py --cold none --repeat 5 --compare-basis
 
 Each figure is the wall time of a fresh `python -m texas42 analyze --json --deals N
 --seed S HAND` process (all 9 declarations, plus the recommended one on the independent
 check sample), so it includes start-up. Cold: an empty Numba cache, so the solver is
-compiled first. Warm: a cache filled by an earlier run. Targets: under 8 s warm for an
+compiled first. Warm: a cache filled by an earlier run. With --compare-basis, each hand
+runs on the default realistic basis (the calibration's estimates added) and with
+--basis double-dummy, one after the other in every round, and the ratio of the medians
+says what the calibration costs. Targets: under 8 s warm for an
 ordinary hand and under 30 s for the strongest, on 2 cores; the goal is 1 s for every hand.
 """
 
@@ -38,9 +42,12 @@ class RunFailed(RuntimeError):
     """A `texas42 analyze` process that did not finish normally."""
 
 
-def run(hand: str, deals: int, seed: int, cache: str, threads: int | None) -> tuple[float, dict[str, Any]]:
+def run(
+    hand: str, deals: int, seed: int, cache: str, threads: int | None, extra: tuple[str, ...] = ()
+) -> tuple[float, dict[str, Any]]:
     """Wall time of one `texas42 analyze --json` process, and its output."""
     cmd = [sys.executable, "-m", "texas42", "analyze", "--json", "--deals", str(deals), "--seed", str(seed)]
+    cmd += extra
     if threads is not None:
         cmd += ["--threads", str(threads)]
     env = dict(os.environ, NUMBA_CACHE_DIR=cache)
@@ -82,7 +89,13 @@ def main() -> None:
         default="all",
         help="measure the cold (compiling) run for every hand, the first only, or none",
     )
+    parser.add_argument(
+        "--compare-basis", action="store_true", help="interleave the realistic and double-dummy bases"
+    )
     args = parser.parse_args()
+    if args.compare_basis:
+        compare_basis(args)
+        return
 
     parsed = read_hands(args.hands.read_text(encoding="utf-8").splitlines())
     if parsed.errors:
@@ -127,6 +140,26 @@ def main() -> None:
         f"slowest {slowest:.1f} s (must: under {MUST_STRONGEST:.0f} s); goal {GOAL:.0f} s for every hand; "
         f"{sum(t <= GOAL for t in warm_times)} of {len(warm_times)} hands meet the goal"
     )
+
+
+def compare_basis(args: argparse.Namespace) -> None:
+    """Each hand on both bases, interleaved: the medians and their ratio."""
+    parsed = read_hands(args.hands.read_text(encoding="utf-8").splitlines())
+    print(f"analyze --deals {args.deals} --seed {args.seed}: realistic basis / --basis double-dummy")
+    ratios = []
+    with tempfile.TemporaryDirectory() as cache:
+        run(str(parsed.hands[0].hand), 1, 0, cache, args.threads)
+        for item in parsed.hands:
+            hand = str(item.hand)
+            times: dict[str, list[float]] = {"realistic": [], "double-dummy": []}
+            for _ in range(max(1, args.repeat)):
+                for basis in times:
+                    elapsed, _ = run(hand, args.deals, args.seed, cache, args.threads, ("--basis", basis))
+                    times[basis].append(elapsed)
+            real, dd = (statistics.median(times[b]) for b in ("realistic", "double-dummy"))
+            ratios.append(real / dd)
+            print(f"{item.name or hand:<20} {real:6.2f} s {dd:6.2f} s  ratio {real / dd:.3f}", flush=True)
+    print(f"median ratio {statistics.median(ratios):.3f} over {len(ratios)} hands")
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ from texas42.deal.inference import (
     infer_deals,
     likelihood,
     table_head,
+    table_model,
     value_odds,
 )
 from texas42.errors import InferenceError
@@ -37,9 +38,9 @@ HEAD = evaluate.DOUBLE_DUMMY
 
 def _slow_call_probability(hand_mask: int, auction: Auction, place: int, noise: float) -> float:
     """The model's probability of the call at ``place``, computed directly: the hand's
-    odds from ``evaluate.estimate``, a player's error integrated over its quantiles, the
+    odds from ``evaluate.estimate`` on the model the others bid on, a player's error integrated over its quantiles, the
     call chosen by the analysis' own policy (``highest_made``, ``much_stronger``)."""
-    est = evaluate.estimate(np.array([hand_mask]), head=HEAD)
+    est = evaluate.estimate(np.array([hand_mask]), model=table_model(), head=HEAD)
     odds = {bid: float(est.make[0, :, j].max()) for j, bid in enumerate(BIDS)}
     before = Auction(auction.bids[:place])
     high = before.high_bid
@@ -91,8 +92,8 @@ def test_the_likelihood_is_the_direct_computation(auction: str, noise: float) ->
             slow = _slow_call_probability(int(row[call.seat]), parsed, call.place, noise)
             fast = inference.call_probability(value_odds(row[call.seat : call.seat + 1], HEAD), call, noise)
             assert fast[0] == pytest.approx(slow, abs=1e-4)  # the quantile grid is good to 5e-5
-            want *= slow
-        assert got[i] == pytest.approx(want, rel=1e-2)
+            want *= fast[0]
+        assert got[i] == pytest.approx(want, rel=1e-9)  # the product of the calls' probabilities
 
 
 def test_the_seats_of_the_earlier_bidders() -> None:
@@ -117,9 +118,15 @@ def test_the_partner_margin_is_the_advice_s() -> None:
 def test_value_odds_are_the_estimate_s(head: str) -> None:
     hands = _deals(300, 2)[:, 1:].reshape(-1)
     hands = np.append(hands, parse_hand("6-6 6-5 6-4 6-3 6-2 5-5 4-4").mask)  # takes all: certain
-    want = evaluate.estimate(hands, head=head).make.max(axis=-2)[:, : len(BIDS) - 1]
-    assert np.array_equal(value_odds(hands, head), want)
+    for model in (table_model(), evaluate.load_model()):
+        want = evaluate.estimate(hands, model=model, head=head).make.max(axis=-2)[:, : len(BIDS) - 1]
+        assert np.array_equal(value_odds(hands, head, model), want)
+    assert np.array_equal(value_odds(hands, head), value_odds(hands, head, table_model()))
     assert value_odds(hands[-1:], head)[0, -1] == 1.0
+    # One network of three: close to the ensemble's average.
+    full = value_odds(hands, head, evaluate.load_model())
+    assert 0 < np.abs(value_odds(hands, head) - full).mean() < 0.03
+    assert all(len(h.weights) == 1 for h in table_model().heads.values())
 
 
 def test_hand_values_rank_every_hand_once() -> None:

@@ -183,10 +183,11 @@ def inference_sentence(inference: Inference) -> str:
 
 
 def uniform_sentence(odds: UniformOdds) -> str:
-    """``Without the auction: 32 with fours makes 64% of uniform deals (70% of deals that fit it).``"""
+    """``Without the auction: 32 with fours makes 64% of 1000 uniform deals double-dummy (70%
+    of the deals that fit it).``: like with like, whatever the basis of the advice."""
     return (
         f"Without the auction: {odds.bid} with {odds.declaration.label} makes {percent(odds.make)} "
-        f"of {odds.deals} uniform deals ({percent(odds.inferred)} of the deals that fit it)."
+        f"of {odds.deals} uniform deals double-dummy ({percent(odds.inferred)} of the deals that fit it)."
     )
 
 
