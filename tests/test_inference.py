@@ -38,8 +38,9 @@ HEAD = evaluate.DOUBLE_DUMMY
 
 def _slow_call_probability(hand_mask: int, auction: Auction, place: int, noise: float) -> float:
     """The model's probability of the call at ``place``, computed directly: the hand's
-    odds from ``evaluate.estimate`` on the model the others bid on, a player's error integrated over its quantiles, the
-    call chosen by the analysis' own policy (``highest_made``, ``much_stronger``)."""
+    odds from ``evaluate.estimate`` on the model the others bid on, a player's error
+    integrated over its quantiles, the call chosen by the analysis' own policy
+    (``highest_made``, ``much_stronger``)."""
     est = evaluate.estimate(np.array([hand_mask]), model=table_model(), head=HEAD)
     odds = {bid: float(est.make[0, :, j].max()) for j, bid in enumerate(BIDS)}
     before = Auction(auction.bids[:place])
