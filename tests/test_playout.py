@@ -139,7 +139,7 @@ def test_analyze_realistic_reports_playouts_and_advises_on_them() -> None:
     assert document["recommendation"]["double_dummy"]["trump"] == "fours"
     text = invoke(*args, ORDINARY).stdout
     assert "Realistic play: 20 deals played out by players who see only their own" in text
-    assert "Realistic: " in text
+    assert "This is the advice (realistic, played out)." in " ".join(text.split())
 
 
 def test_bid_realistic_advises_on_the_playouts() -> None:

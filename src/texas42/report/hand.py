@@ -211,62 +211,26 @@ def specials_table(specials: Sequence[SpecialStats], confidence: float) -> Table
     return out
 
 
-def realistic_table(realistic: RealisticAnalysis, analysis: HandAnalysis) -> Table:
-    """The trumps played out: realistic points and odds beside the double-dummy ones."""
-    out = Table(
-        title=(
+def _realistic_title(realistic: CalibratedAnalysis | RealisticAnalysis) -> str:
+    if isinstance(realistic, RealisticAnalysis):
+        return (
             f"Realistic play: {realistic.deals} deals played out by players who see only their own "
             f"dominoes ({realistic.worlds} worlds a decision), playing for {realistic.played_for}"
-        ),
-        box=box.SIMPLE_HEAD,
-        title_justify="left",
-        pad_edge=False,
-    )
-    out.add_column("trump", no_wrap=True)
-    out.add_column("points", justify="right", no_wrap=True)
-    out.add_column("(DD)", justify="right", style="dim")
-    for bid in MAIN_BIDS:
-        out.add_column("42/84" if bid == 42 else str(bid), justify="right")
-    for stats in realistic.trumps:
-        ci = stats.expected_points_ci95
-        dd = analysis.stats(stats.declaration)
-        cells = [
-            stats.declaration.label,
-            f"{stats.expected_points:.1f}±{(ci.high - ci.low) / 2:.1f}",
-            f"{dd.expected_points:.1f}",
-            *(percent(stats.make(bid)) for bid in MAIN_BIDS),
-        ]
-        out.add_row(*cells)
-    return out
-
-
-def realistic_text(realistic: RealisticAnalysis) -> Text:
-    """The recommendation on the realistic odds."""
-    rec = realistic.recommendation
-    ci = rec.make_ci95
-    odds = f"{percent(rec.make)} of the playouts (95% CI {percent(ci.low)} to {percent(ci.high)})"
-    if rec.passes:
-        head = Text("Realistic: pass", style="bold reverse yellow")
-        body = (
-            f": no trump played out makes 30 in {percent(rec.confidence)}; forced, "
-            f"{rec.declaration.label} makes 30 in {odds}."
         )
-    else:
-        head = Text(f"Realistic: bid {rec.bid} with {rec.declaration.label}", style="bold reverse green")
-        body = f": made in {odds}. Expected marks {rec.expected_marks:+.2f}."
-    return Text.assemble(head, body, " This is the advice to follow at a real table.")
+    return (
+        "Realistic play, estimated: what players who see only their own dominoes make, from the "
+        f"figures above by the calibration of quick model {realistic.version} (fitted to the "
+        f"playouts of {realistic.hands:,} hands)"
+    )
 
 
-def estimated_table(calibrated: CalibratedAnalysis, analysis: HandAnalysis) -> Table:
-    """The calibrated realistic figures of every trump, beside the double-dummy points."""
-    rec = calibrated.recommendation
+def realistic_table(realistic: CalibratedAnalysis | RealisticAnalysis, analysis: HandAnalysis) -> Table:
+    """The leading trumps' realistic points and odds, played out (the points with their
+    interval) or estimated, beside the double-dummy points."""
+    rec = realistic.recommendation
     bids = sorted({*MAIN_BIDS, rec.contract} if rec.contract <= 42 else set(MAIN_BIDS))
     out = Table(
-        title=(
-            "Realistic play, estimated: what players who see only their own dominoes make, from the "
-            f"figures above by the calibration of quick model {calibrated.version} (fitted to the "
-            f"playouts of {calibrated.hands:,} hands)"
-        ),
+        title=_realistic_title(realistic),
         box=box.SIMPLE_HEAD,
         title_justify="left",
         collapse_padding=True,
@@ -277,16 +241,19 @@ def estimated_table(calibrated: CalibratedAnalysis, analysis: HandAnalysis) -> T
     out.add_column("(DD)", justify="right", style="dim", no_wrap=True)
     for bid in bids:
         out.add_column("42/84" if bid == 42 else str(bid), justify="right")
-    for stats in calibrated.trumps:
+    for stats in realistic.trumps:
         chosen = stats.declaration == rec.declaration
-        cells = [
+        points = f"{stats.expected_points:.1f}"
+        if isinstance(stats, TrumpStats):
+            points += f"±{(stats.expected_points_ci95.high - stats.expected_points_ci95.low) / 2:.1f}"
+        cells: list[RenderableType] = [
             Text(stats.declaration.label, style="bold" if chosen else ""),
-            Text(f"{stats.expected_points:.1f}", style="bold" if chosen else ""),
+            Text(points, style="bold" if chosen else ""),
             Text(f"{analysis.stats(stats.declaration).expected_points:.1f}"),
         ]
         for bid in bids:
             p = stats.make(bid)
-            style = "green" if p >= calibrated.recommendation.confidence else "dim"
+            style = "green" if p >= rec.confidence else "dim"
             if chosen and bid == min(rec.contract, 42):
                 style = "reverse bold"
             cells.append(Text(percent(p), style=style))
@@ -294,26 +261,31 @@ def estimated_table(calibrated: CalibratedAnalysis, analysis: HandAnalysis) -> T
     return out
 
 
-def estimated_text(calibrated: CalibratedAnalysis) -> Text:
-    """The recommendation on the calibrated realistic odds."""
-    rec = calibrated.recommendation
+def realistic_text(realistic: CalibratedAnalysis | RealisticAnalysis) -> Text:
+    """The recommendation on the realistic odds, played out or estimated."""
+    rec = realistic.recommendation
     ci = rec.make_ci95
-    odds = f"{percent(rec.make)} (calibration's 95% band {percent(ci.low)} to {percent(ci.high)})"
+    if isinstance(realistic, RealisticAnalysis):
+        odds = f"{percent(rec.make)} of the playouts (95% CI {percent(ci.low)} to {percent(ci.high)})"
+        how = "played out"
+    else:
+        band = f"calibration's 95% band {percent(ci.low)} to {percent(ci.high)}"
+        odds = f"an estimated {percent(rec.make)} ({band})"
+        how = "estimated; --realistic plays it out"
     if rec.passes:
         head = Text("Pass", style="bold reverse yellow")
         body = (
-            f": at a real table no trump is estimated to make 30 in {percent(rec.confidence)} of deals; "
-            f"forced, {rec.declaration.label} makes 30 in an estimated {odds}."
+            f": at a real table no trump makes 30 in {percent(rec.confidence)} of deals; forced, "
+            f"{rec.declaration.label} makes 30 in {odds}."
         )
     else:
         head = Text(f"Bid {rec.bid} with {rec.declaration.label}", style="bold reverse green")
         needs = "all 42 points" if rec.bid >= 42 else f"{rec.bid} points"
         body = (
-            f": at a real table it is estimated to take {needs} in {odds}. Expected marks "
-            f"{rec.expected_marks:+.2f}. The highest bid estimated to be made in at least "
-            f"{percent(rec.confidence)} of deals."
+            f": at a real table it takes {needs} in {odds}. Expected marks {rec.expected_marks:+.2f}. "
+            f"The highest bid made in at least {percent(rec.confidence)} of deals."
         )
-    return Text.assemble(head, body, " This is the advice (realistic, estimated; --realistic plays it out).")
+    return Text.assemble(head, body, f" This is the advice (realistic, {how}).")
 
 
 def analysis_view(analysis: HandAnalysis, why: Why | None = None) -> RenderableType:
@@ -335,9 +307,7 @@ def analysis_view(analysis: HandAnalysis, why: Why | None = None) -> RenderableT
     if analysis.specials:
         parts.append(specials_table(analysis.specials, analysis.confidence))
     parts.append(recommendation_text(analysis))
-    if isinstance(analysis.realistic, CalibratedAnalysis):
-        parts += [Text(""), estimated_table(analysis.realistic, analysis), estimated_text(analysis.realistic)]
-    elif isinstance(analysis.realistic, RealisticAnalysis):
+    if analysis.realistic is not None:
         parts += [Text(""), realistic_table(analysis.realistic, analysis), realistic_text(analysis.realistic)]
     if why is not None:
         parts += [Text(""), why_table(why)]
