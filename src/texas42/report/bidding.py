@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from texas42.analysis import BidAdvice, HandAnalysis, LadderRung
-from texas42.report.hand import footer, hand_header, short_of_deals
+from texas42.report.hand import analysis_header, footer, short_of_deals
 from texas42.report.wording import (
     advice_reason,
     contract_name,
@@ -90,15 +90,7 @@ def advice_view(analysis: HandAnalysis, advice: BidAdvice) -> RenderableType:
     else:
         head = Text(f"Bid {advice.bid} with {advice.declaration.label}", style="bold reverse green")
     parts: list[RenderableType] = [
-        hand_header(
-            analysis.hand,
-            analysis.deals,
-            analysis.seed,
-            None,
-            analysis.exact,
-            analysis.constraints,
-            analysis.inference,
-        ),
+        analysis_header(analysis),
         auction_text(advice.auction),
         Text(""),
         Text.assemble(head, ": ", advice_reason(advice)),

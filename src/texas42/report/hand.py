@@ -77,6 +77,19 @@ def hand_header(
     return header
 
 
+def analysis_header(analysis: HandAnalysis) -> Text:
+    """``hand_header`` for an analysis: its hand, deals, seed and how they were dealt."""
+    return hand_header(
+        analysis.hand,
+        analysis.deals,
+        analysis.seed,
+        None,
+        analysis.exact,
+        analysis.constraints,
+        analysis.inference,
+    )
+
+
 def short_of_deals(rows: Sequence[TrumpStats] | Sequence[LadderRung], deals: int) -> bool:
     """Whether racing left any of ``rows`` on fewer than the ``deals``."""
     return any(row.deals < deals for row in rows)
@@ -292,18 +305,7 @@ def analysis_view(analysis: HandAnalysis, why: Why | None = None) -> RenderableT
     """The whole ``texas42 analyze`` report for one hand (with ``why``, its table last
     but the footer; with realistic figures, calibrated or played out, they and their
     advice after the double-dummy one)."""
-    parts: list[RenderableType] = [
-        hand_header(
-            analysis.hand,
-            analysis.deals,
-            analysis.seed,
-            None,
-            analysis.exact,
-            analysis.constraints,
-            analysis.inference,
-        ),
-        analysis_table(analysis),
-    ]
+    parts: list[RenderableType] = [analysis_header(analysis), analysis_table(analysis)]
     if analysis.specials:
         parts.append(specials_table(analysis.specials, analysis.confidence))
     parts.append(recommendation_text(analysis))
