@@ -65,7 +65,11 @@ splash with 3+; --no-specials to skip them); then the bid and trump to call: the
 highest bid whose best trump makes it at least --confidence of the time (84 rather
 than 42 when it expects more marks), or pass. The recommended
 bid and trump are re-estimated on an independent sample of as many deals: the best
-of nine trumps on one sample looks better than it is (the winner's curse).
+of nine trumps on one sample looks better than it is (the winner's curse). Beside the
+double-dummy figures, the leading trumps' realistic odds (for players who see only
+their own dominoes), estimated by the calibration at no cost; the advice rests on
+them (--basis double-dummy: on the double-dummy odds, as before). --realistic plays
+the leading trumps out on --realistic-deals deals instead (about 20 s).
 
 With --file, analyzes one hand a line ("name: 6-6 6-5 ...", '#' starts a comment,
 '-' reads stdin) and prints one summary row per hand as it finishes (--json: JSON
@@ -102,6 +106,8 @@ Examples:
   texas42 analyze "{EXAMPLE_HAND}" --auction "pass 30" --noise 0.5
   texas42 analyze "{EXAMPLE_HAND}" --why
   texas42 analyze "{EXAMPLE_HAND}" --why --bid 36
+  texas42 analyze "{EXAMPLE_HAND}" --realistic
+  texas42 analyze "{EXAMPLE_HAND}" --basis double-dummy
   texas42 analyze --file examples/hands.txt --csv > hands.csv
   texas42 analyze --file hands.txt --seed 1 --out hands.jsonl --json --cluster local:2
   texas42 analyze --file hands.txt --out hands.jsonl --json --resume

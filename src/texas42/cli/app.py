@@ -94,7 +94,11 @@ points). The intervals are 95% confidence intervals of the sampling error. Racin
 --min-deals deals, then, 100 deals a round, a trump stops getting deals once it clearly
 cannot be the recommended one (compare: once its order against every other trump is
 clear), at a 1% risk of any wrong call in the whole race; the others get all --deals,
-and each trump's figures say how many deals they stand on.
+and each trump's figures say how many deals they stand on. Realistic odds are those of
+players who see only their own dominoes: estimated from the double-dummy ones by the
+realistic calibration (fitted to playouts of many random hands), or played out with
+--realistic; the advice rests on them unless --basis double-dummy (or basis =
+"double-dummy" in the [tool.texas42] table of texas42.toml or pyproject.toml).
 """
 
 
