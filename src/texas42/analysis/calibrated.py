@@ -39,8 +39,10 @@ def check_basis(basis: str) -> str:
 
 @dataclass(frozen=True)
 class ErrorBands:
-    """How far the calibration's odds were from real playouts on held-out hands: the
-    95th percentile of the absolute error, ``widths[i]`` for estimates from ``edges[i]``."""
+    """How far the calibration's odds are from realistic play, measured on held-out hands:
+    ``widths[i]``, for estimates from ``edges[i]``, is 1.96 times the root mean squared
+    difference from the playouts' odds with the playouts' own sampling variance taken out
+    (``benchmarks/fit_realistic.py``)."""
 
     edges: tuple[float, ...]
     widths: tuple[float, ...]
@@ -65,8 +67,7 @@ class EstimatedTrump:
         return self.at_least[needed_points(bid)]
 
     def make_ci95(self, bid: int) -> Interval:
-        """The calibration's 95% error band around the estimate (measured against
-        playouts of held-out hands, so it holds the playouts' own sampling error too)."""
+        """The calibration's 95% error band around the estimate (``ErrorBands``)."""
         return self.bands.interval(self.make(bid))
 
 
