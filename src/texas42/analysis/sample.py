@@ -127,9 +127,10 @@ def uniform_check(
     hand: Hand, deals: int, seed: int, constraints: DealConstraints | None = None
 ) -> np.ndarray:
     """The check sample ``draw_samples`` draws without an auction (the main sample when
-    that is exact): the uniform deals to set figures drawn to fit an auction against."""
-    drawn = draw_samples(hand, deals, seed, constraints)
-    return drawn.check
+    that is exact: every consistent deal, listed): the uniform deals to set figures drawn
+    to fit an auction against."""
+    _, check_rng = deal.generators(seed)
+    return deal.deal_around(hand, deals, check_rng, constraints)[0]
 
 
 def solve_sample(

@@ -38,11 +38,8 @@ from texas42.deal.constrained import plan_deals, sample_plan
 from texas42.deal.constraints import DealConstraints
 from texas42.errors import InferenceError
 from texas42.evaluate import DOUBLE_DUMMY, REALISTIC, QuickModel, check_masks, load_model
-from texas42.evaluate.calibration import realistic_distribution
-from texas42.evaluate.estimates import CHUNK
-from texas42.evaluate.features import features, takes_all
-from texas42.evaluate.model import OUTCOMES, Head
-from texas42.rules import BIDS, DECLARATIONS, HAND_SIZE, MARK, PASS, TOTAL_POINTS, Auction, Hand, bid_name
+from texas42.evaluate.estimates import CHUNK, point_distributions
+from texas42.rules import BIDS, HAND_SIZE, MARK, PASS, Auction, Hand, bid_name
 
 DEFAULT_NOISE: Final = 1.0
 """The default scale of a player's misjudgement, in log-odds."""
@@ -59,7 +56,6 @@ _VALUES: Final = len(BIDS) - 1
 _MARK_VALUE: Final = _VALUES - 1
 _CLIP: Final = 1e-9
 _LOWEST: Final = BIDS[0]
-_ALL_POINTS: Final = np.eye(OUTCOMES)[-1]
 _BINOMIAL: Final = np.array([[math.comb(n, k) for k in range(8)] for n in range(28)], dtype=np.int64)
 """``_BINOMIAL[n, k]`` = C(n, k)."""
 
@@ -149,36 +145,22 @@ def calls(auction: Auction) -> tuple[Call, ...]:
 def value_odds(masks: np.ndarray, head: str, model: QuickModel | None = None) -> np.ndarray:
     """(n, 13): each hand's best declaration's odds of 30..41 and of a mark (42), from
     the ``head`` of ``model`` (default ``table_model()``): ``estimate(masks, model=model,
-    head=head).make.max(axis=-2)[:, :13]``,
-    computed without the rest of the estimates (features, the networks, the hands that
-    take all; for the realistic head, the double-dummy odds of 30..42 and expected points
-    as its inputs), 1.6 to 2 times faster; a test holds the two equal. Chunks of hands
-    are valued on every core at once (numpy's matrix products release the GIL); each
+    head=head).make.max(axis=-2)[:, :13]``, read off the point distributions without the
+    rest of the estimates; a test holds the two equal. Chunks of hands are valued on
+    every core at once (numpy's matrix products release the GIL); each
     chunk's values are the same whichever thread computes them."""
     flat = check_masks(masks).reshape(-1)
     model = model or table_model()
-    heads = (model.head(DOUBLE_DUMMY), None if head == DOUBLE_DUMMY else model.head(head))
     parts = [flat[start : start + CHUNK] for start in range(0, flat.size, CHUNK)]
+
+    def chunk_odds(part: np.ndarray) -> np.ndarray:
+        odds: np.ndarray = _odds_from(point_distributions(model, head, part)).max(axis=1)
+        return odds
+
     if len(parts) <= 1:
-        return np.concatenate([_chunk_odds(part, *heads) for part in parts] or [np.empty((0, _VALUES))])
+        return np.concatenate([chunk_odds(part) for part in parts] or [np.empty((0, _VALUES))])
     with ThreadPoolExecutor(max_workers=min(len(parts), os.cpu_count() or 1)) as pool:
-        return np.concatenate(list(pool.map(lambda part: _chunk_odds(part, *heads), parts)))
-
-
-def _chunk_odds(part: np.ndarray, double_dummy: Head, realistic: Head | None) -> np.ndarray:
-    """``value_odds`` of one chunk of hands."""
-    rows, k = part.size, len(DECLARATIONS)
-    x = features(part)
-    distribution = double_dummy.distribution(x.reshape(rows * k, -1)).reshape(rows, k, -1)
-    certain = takes_all(part)
-    if realistic is not None:
-        distribution[certain] = _ALL_POINTS
-        inputs = np.concatenate([_odds_from(distribution), _expected(distribution)], axis=-1)
-        distribution = realistic_distribution(realistic, x, inputs)
-    tail = _odds_from(distribution)
-    tail[certain] = 1.0
-    odds: np.ndarray = tail.max(axis=1)
-    return odds
+        return np.concatenate(list(pool.map(chunk_odds, parts)))
 
 
 def _odds_from(distribution: np.ndarray) -> np.ndarray:
@@ -186,12 +168,6 @@ def _odds_from(distribution: np.ndarray) -> np.ndarray:
     tail: np.ndarray = np.cumsum(distribution[..., : _LOWEST - 1 : -1], axis=-1)[..., ::-1]
     np.minimum(tail, 1.0, out=tail)
     return tail
-
-
-def _expected(distribution: np.ndarray) -> np.ndarray:
-    """S + (1,): the expected points / 42, as the calibration takes them."""
-    points: np.ndarray = distribution @ np.arange(OUTCOMES, dtype=np.float64)
-    return points[..., None] / TOTAL_POINTS
 
 
 class HandValues:

@@ -111,9 +111,11 @@ def summarise(distribution: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return at_least, expected
 
 
-def _distribution(model: QuickModel, head: str, masks: np.ndarray) -> np.ndarray:
-    """(n, 9, 43) for a flat array of hand masks; the realistic head takes the double-dummy
-    head's estimates as its double-dummy inputs."""
+def point_distributions(model: QuickModel, head: str, masks: np.ndarray) -> np.ndarray:
+    """(n, 9, 43): ``head``'s point distribution of every declaration for a flat array of
+    hand masks; the realistic head takes the double-dummy head's estimates as its
+    double-dummy inputs. Where the rules settle it (``takes_all``), all 42 points."""
+    model.head(head)
     x = features(masks)
     n, k = x.shape[0], x.shape[1]
     dd: np.ndarray = model.head(DOUBLE_DUMMY).distribution(x.reshape(n * k, -1)).reshape(n, k, OUTCOMES)
@@ -141,13 +143,13 @@ def estimate(
         raise EvaluatorError(f"the confidence must be above 0 and at most 1, got {confidence:g}")
     array = check_masks(masks)
     model = model or load_model()
-    model.head(head)
+    model.head(head)  # an unknown head is an error even with no hands
     flat = array.reshape(-1)
     n, k = flat.size, len(DECLARATIONS)
     distribution = np.empty((n, k, OUTCOMES))
     for start in range(0, n, CHUNK):
         chunk = flat[start : start + CHUNK]
-        distribution[start : start + chunk.size] = _distribution(model, head, chunk)
+        distribution[start : start + chunk.size] = point_distributions(model, head, chunk)
     at_least, expected = summarise(distribution)
     make = at_least[..., NEEDED]
     bid, trump = recommend_many(make, expected, confidence)
