@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, Protocol
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -21,6 +21,7 @@ from texas42.analysis import (
     TrumpStats,
     Why,
 )
+from texas42.analysis.statistics import DeclarationOdds
 from texas42.deal import DealConstraints, Inference
 from texas42.report.why import why_table
 from texas42.report.wording import (
@@ -33,7 +34,7 @@ from texas42.report.wording import (
     percent,
     realistic_footer,
 )
-from texas42.rules import TOTAL_POINTS, Contract, Hand
+from texas42.rules import TOTAL_POINTS, Contract, Declaration, Hand
 
 MAIN_BIDS: Final = (30, 32, 34, 36, 38, 40, 42)
 """The bids shown as columns of the analysis table (plus the recommended bid)."""
@@ -100,10 +101,42 @@ def footer(deals: int, seed: int, exact: bool = False, raced: bool = False) -> T
     return Text(odds_footer(deals, seed, exact, raced), style="dim")
 
 
+class Advised(Protocol):
+    """A recommendation, computed or estimated: its trump, the bid its figures are about
+    and the confidence a bid needs."""
+
+    @property
+    def declaration(self) -> Declaration: ...
+
+    @property
+    def contract(self) -> int: ...
+
+    @property
+    def confidence(self) -> float: ...
+
+
+def table_bids(rec: Advised) -> list[int]:
+    """The bids shown as columns: the main ones, and the recommended one (up to 42)."""
+    return sorted({*MAIN_BIDS, rec.contract} if rec.contract <= 42 else set(MAIN_BIDS))
+
+
+def odds_cells(stats: DeclarationOdds, bids: Sequence[int], rec: Advised) -> list[RenderableType]:
+    """A trump's odds of ``bids``: green where made at the confidence, the recommended
+    bid's cell of the recommended trump reversed."""
+    cells: list[RenderableType] = []
+    for bid in bids:
+        p = stats.make(bid)
+        style = "green" if p >= rec.confidence else "dim"
+        if stats.declaration == rec.declaration and bid == min(rec.contract, 42):
+            style = "reverse bold"
+        cells.append(Text(percent(p), style=style))
+    return cells
+
+
 def analysis_table(analysis: HandAnalysis) -> Table:
     """Declarations as rows: expected points, the odds of the main bids, the distribution."""
     rec = analysis.recommendation
-    bids = sorted({*MAIN_BIDS, rec.contract} if rec.contract <= 42 else set(MAIN_BIDS))
+    bids = table_bids(rec)
     out = Table(box=box.SIMPLE_HEAD, title_justify="left", collapse_padding=True, pad_edge=False)
     out.add_column("trump", no_wrap=True)
     raced = short_of_deals(analysis.trumps, analysis.deals)
@@ -122,15 +155,21 @@ def analysis_table(analysis: HandAnalysis) -> Table:
             *([Text(f"{stats.deals:,}", style="dim")] if raced else []),
             Text(f"{stats.expected_points:.1f}±{half:.1f}", style="bold" if chosen else ""),
         ]
-        for bid in bids:
-            p = stats.make(bid)
-            style = "green" if p >= analysis.confidence else "dim"
-            if chosen and bid == min(rec.contract, 42):
-                style = "reverse bold"
-            cells.append(Text(percent(p), style=style))
+        cells += odds_cells(stats, bids, rec)
         cells.append(Text(sparkline(stats.histogram), style="cyan"))
         out.add_row(*cells)
     return out
+
+
+def advice_head(words: str, label: str = "") -> Text:
+    """The head of an advice, ``words`` such as "pass" or "bid 36 with fours": highlighted
+    ("Pass" yellow, "Bid ..." green); with a ``label`` ("Double-dummy: "), plainly bold,
+    as figures the advice does not rest on."""
+    if label:
+        return Text(label + words, style="bold")
+    return Text(
+        words[0].upper() + words[1:], style="bold reverse yellow" if words == "pass" else "bold reverse green"
+    )
 
 
 def recommendation_text(analysis: HandAnalysis) -> Text:
@@ -154,18 +193,14 @@ def recommendation_text(analysis: HandAnalysis) -> Text:
     ci = rec.make_ci95
     odds = f"{percent(rec.make)} (95% CI {percent(ci.low)} to {percent(ci.high)}){check}"
     if rec.passes:
-        head = Text(f"{label}pass" if label else "Pass", style="bold" if label else "bold reverse yellow")
+        head = advice_head("pass", label)
         body = (
             f": no declaration makes 30 in at least {percent(rec.confidence)} of deals. If forced to bid 30 "
             f"(all pass and you shake), call {rec.declaration.label}: it makes 30 in {odds}. "
             f"Expected marks {rec.expected_marks:+.2f}{marks_check}."
         )
     else:
-        head = Text(
-            f"{label}bid {rec.bid}" if label else f"Bid {rec.bid}",
-            style="bold" if label else "bold reverse green",
-        )
-        head.append(f" with {rec.declaration.label}")
+        head = advice_head(f"bid {rec.bid} with {rec.declaration.label}", label)
         needs = "all 42 points" if rec.bid >= 42 else f"{rec.bid} points"
         extra = ""
         if rec.bid > 42:
@@ -241,7 +276,7 @@ def realistic_table(realistic: CalibratedAnalysis | RealisticAnalysis, analysis:
     """The leading trumps' realistic points and odds, played out (the points with their
     interval) or estimated, beside the double-dummy points."""
     rec = realistic.recommendation
-    bids = sorted({*MAIN_BIDS, rec.contract} if rec.contract <= 42 else set(MAIN_BIDS))
+    bids = table_bids(rec)
     out = Table(
         title=_realistic_title(realistic),
         box=box.SIMPLE_HEAD,
@@ -264,12 +299,7 @@ def realistic_table(realistic: CalibratedAnalysis | RealisticAnalysis, analysis:
             Text(points, style="bold" if chosen else ""),
             Text(f"{analysis.stats(stats.declaration).expected_points:.1f}"),
         ]
-        for bid in bids:
-            p = stats.make(bid)
-            style = "green" if p >= rec.confidence else "dim"
-            if chosen and bid == min(rec.contract, 42):
-                style = "reverse bold"
-            cells.append(Text(percent(p), style=style))
+        cells += odds_cells(stats, bids, rec)
         out.add_row(*cells)
     return out
 
@@ -286,13 +316,13 @@ def realistic_text(realistic: CalibratedAnalysis | RealisticAnalysis) -> Text:
         odds = f"an estimated {percent(rec.make)} ({band})"
         how = "estimated; --realistic plays it out"
     if rec.passes:
-        head = Text("Pass", style="bold reverse yellow")
+        head = advice_head("pass")
         body = (
             f": at a real table no trump makes 30 in {percent(rec.confidence)} of deals; forced, "
             f"{rec.declaration.label} makes 30 in {odds}."
         )
     else:
-        head = Text(f"Bid {rec.bid} with {rec.declaration.label}", style="bold reverse green")
+        head = advice_head(f"bid {rec.bid} with {rec.declaration.label}")
         needs = "all 42 points" if rec.bid >= 42 else f"{rec.bid} points"
         body = (
             f": at a real table it takes {needs} in {odds}. Expected marks {rec.expected_marks:+.2f}. "

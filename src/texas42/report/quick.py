@@ -8,14 +8,14 @@ from rich.table import Table
 from rich.text import Text
 
 from texas42.analysis.quick import QuickAnalysis, QuickEstimate
-from texas42.report.hand import MAIN_BIDS, sparkline
+from texas42.report.hand import advice_head, odds_cells, sparkline, table_bids
 from texas42.report.wording import percent, quick_footer, quick_phrase
 
 
-def quick_table(estimate: QuickEstimate, confidence: float) -> Table:
+def quick_table(estimate: QuickEstimate) -> Table:
     """Declarations as rows: estimated expected points, odds of the main bids, distribution."""
     rec = estimate.recommendation
-    bids = sorted({*MAIN_BIDS, rec.contract} if rec.contract <= 42 else set(MAIN_BIDS))
+    bids = table_bids(rec)
     out = Table(box=box.SIMPLE_HEAD, title_justify="left", collapse_padding=True, pad_edge=False)
     out.add_column("trump", no_wrap=True)
     out.add_column("points", justify="right", no_wrap=True)
@@ -28,12 +28,7 @@ def quick_table(estimate: QuickEstimate, confidence: float) -> Table:
             Text(stats.declaration.label, style="bold" if chosen else ""),
             Text(f"{stats.expected_points:.1f}", style="bold" if chosen else ""),
         ]
-        for bid in bids:
-            p = stats.make(bid)
-            style = "green" if p >= confidence else "dim"
-            if chosen and bid == min(rec.contract, 42):
-                style = "reverse bold"
-            cells.append(Text(percent(p), style=style))
+        cells += odds_cells(stats, bids, rec)
         cells.append(Text(sparkline([round(1000 * p) for p in stats.distribution]), style="cyan"))
         out.add_row(*cells)
     return out
@@ -45,19 +40,14 @@ def quick_advice(estimate: QuickEstimate, label: str = "") -> Text:
     rec = estimate.recommendation
     if rec.passes:
         return Text.assemble(
-            (f"{label}pass" if label else "Pass", "bold" if label else "bold reverse yellow"),
+            advice_head("pass", label),
             f": no declaration is estimated to make 30 in at least {percent(rec.confidence)} of deals. "
             f"If forced to bid 30, call {rec.declaration.label}: an estimated {percent(rec.make)}. "
             f"Expected marks {rec.expected_marks:+.2f}.",
         )
     needs = "all 42 points" if rec.bid >= 42 else f"{rec.bid} points"
     return Text.assemble(
-        (
-            f"{label}bid {rec.bid} with {rec.declaration.label}"
-            if label
-            else f"Bid {rec.bid} with {rec.declaration.label}",
-            "bold" if label else "bold reverse green",
-        ),
+        advice_head(f"bid {rec.bid} with {rec.declaration.label}", label),
         f": estimated to take {needs} in {percent(rec.make)} of deals. Expected marks "
         f"{rec.expected_marks:+.2f}. The highest bid estimated to be made in at least "
         f"{percent(rec.confidence)} of deals.",
@@ -71,14 +61,14 @@ def quick_view(result: QuickAnalysis) -> RenderableType:
     parts: list[RenderableType] = [
         Text.assemble((f"Hand {result.hand}", "bold"), f"   {phrase}"),
         Text("Double-dummy", style="bold"),
-        quick_table(result.double_dummy, result.confidence),
+        quick_table(result.double_dummy),
         quick_advice(result.double_dummy, "" if realistic is None else "Double-dummy: "),
     ]
     if realistic is not None:
         parts += [
             Text(""),
             Text("Realistic play (the advice rests on it)", style="bold"),
-            quick_table(realistic, result.confidence),
+            quick_table(realistic),
             quick_advice(realistic),
         ]
     return Group(*parts, Text(""), Text(quick_footer(result.realistic is not None), style="dim"))
