@@ -102,10 +102,10 @@ def leading_trumps(analysis: HandAnalysis) -> tuple[Declaration, ...]:
     return tuple(sorted(chosen))
 
 
-def estimated_trumps(analysis: HandAnalysis) -> tuple[EstimatedTrump, ...]:
-    """The calibration applied to the analysis' leading trumps (``leading_trumps``: those
-    the calibration was fitted to, as ``--realistic`` plays them out)."""
-    model = evaluate.load_model()
+def estimated_trumps(analysis: HandAnalysis, model: evaluate.QuickModel) -> tuple[EstimatedTrump, ...]:
+    """The calibration of ``model`` applied to the analysis' leading trumps
+    (``leading_trumps``: those the calibration was fitted to, as ``--realistic`` plays them
+    out)."""
     head = model.head(evaluate.REALISTIC)
     k = len(DECLARATIONS)
     at_least = np.zeros((k, TOTAL_POINTS + 1))
@@ -128,8 +128,8 @@ def estimated_trumps(analysis: HandAnalysis) -> tuple[EstimatedTrump, ...]:
 
 def calibrated_analysis(analysis: HandAnalysis) -> CalibratedAnalysis:
     """The analysis' realistic figures, estimated, and their recommendation."""
-    trumps = estimated_trumps(analysis)
     model = evaluate.load_model()
+    trumps = estimated_trumps(analysis, model)
     return CalibratedAnalysis(
         version=model.version,
         hands=model.head(evaluate.REALISTIC).hands,

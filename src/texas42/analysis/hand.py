@@ -104,6 +104,13 @@ class HandAnalysis:
         realistic figures, else the double-dummy ``recommendation``."""
         return self.recommendation if self.realistic is None else self.realistic.recommendation
 
+    @property
+    def advised_points(self) -> float:
+        """The expected points of the advised trump, on the advice's basis."""
+        declaration = self.advised.declaration
+        figures = None if self.realistic is None else self.realistic.stats(declaration)
+        return (self.stats(declaration) if figures is None else figures).expected_points
+
     inference: Inference | None = None
     """How the deals were drawn to fit an auction, or None: uniformly."""
 

@@ -8,7 +8,6 @@ from typing import Any, Final
 from texas42.analysis import HandAnalysis
 from texas42.io.documents import rounded
 from texas42.io.files import NamedHand
-from texas42.report.summary import advised_points
 from texas42.rules import bid_name
 
 CSV_FIELDS: Final = (
@@ -34,7 +33,7 @@ def summary_fields(analysis: HandAnalysis) -> Mapping[str, Any]:
         "bid": bid_name(rec.bid),
         "make": rounded(rec.make),
         "make_confirmed": None if rec.make_confirmed is None else rounded(rec.make_confirmed),
-        "expected_points": round(advised_points(analysis), 2),
+        "expected_points": round(analysis.advised_points, 2),
         "expected_marks": round(rec.expected_marks, 4),
         "basis": analysis.basis,
     }

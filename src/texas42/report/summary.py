@@ -40,19 +40,12 @@ def summary_row(name: str, line: int, analysis: HandAnalysis, name_width: int) -
         bid_name(rec.bid).rjust(widths[3]),
         percent(rec.make).rjust(widths[4]),
         ("" if rec.make_confirmed is None else percent(rec.make_confirmed)).rjust(widths[5]),
-        f"{advised_points(analysis):.1f}".rjust(widths[6]),
+        f"{analysis.advised_points:.1f}".rjust(widths[6]),
     ]
     text = Text("  ".join(cells[:3]) + "  ")
     text.append(cells[3], style="bold yellow" if rec.passes else "bold green")
     text.append("  " + "  ".join(cells[4:]))
     return text
-
-
-def advised_points(analysis: HandAnalysis) -> float:
-    """The expected points of the advised trump, on the advice's basis."""
-    declaration = analysis.advised.declaration
-    figures = None if analysis.realistic is None else analysis.realistic.stats(declaration)
-    return (analysis.stats(declaration) if figures is None else figures).expected_points
 
 
 def batch_header(hands: int, deals: int, seed: int, confidence: float, basis: str) -> Text:
