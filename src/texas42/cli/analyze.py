@@ -12,13 +12,14 @@ from rich.console import Console
 
 from texas42 import analysis, deal
 from texas42.analysis import HandAnalysis, Progress, hand_why
-from texas42.analysis.calibrated import DOUBLE_DUMMY, REALISTIC
+from texas42.analysis.calibrated import REALISTIC
 from texas42.analysis.playout import DEFAULT_WORLDS
 from texas42.analysis.racing import DEFAULT_MIN_DEALS, DEFAULT_RACING, Racing
 from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS
 from texas42.cli.app import EXAMPLE_HAND, ODDS_HELP, app
 from texas42.cli.many import CSV, JSON, TEXT, analyze_many, recorded_seed
 from texas42.cli.options import (
+    NO_BIDS,
     AuctionOption,
     BasisOption,
     ClusterOption,
@@ -53,9 +54,7 @@ from texas42.errors import UsageError
 from texas42.io.documents import analysis_to_json
 from texas42.io.files import NamedHand, check_lines, read_hands, read_lines
 from texas42.report.hand import analysis_view
-from texas42.rules import DECLARATIONS, Auction, Declaration, Hand, HouseRules, parse_hand
-
-NO_BIDS = Auction()
+from texas42.rules import DECLARATIONS, Declaration, Hand, HouseRules, parse_hand
 
 ANALYZE_HELP = f"""
 What is a hand worth? For each trump: expected points (95% interval), the odds of
@@ -184,9 +183,7 @@ def analyze(
     job.auction = deal.auction_model(auction, infer, noise)
     job.why_bid = why_bid
     job.racing = racing(min_deals, exhaustive)
-    job.basis = basis(basis_option)
-    if realistic and job.basis == DOUBLE_DUMMY:
-        raise UsageError("--realistic gives realistic odds to advise on: not with --basis double-dummy")
+    job.basis = basis(basis_option, realistic)
     if file is None:
         parsed: tuple[NamedHand, ...] = (NamedHand(0, None, parse_hand(" ".join(hand or ()))),)
     else:

@@ -14,6 +14,7 @@ from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS
 from texas42.cli.analyze import AnalysisJob, HandArgument, played_out
 from texas42.cli.app import EXAMPLE_HAND, ODDS_HELP, app
 from texas42.cli.options import (
+    NO_BIDS,
     AllPassOption,
     AuctionOption,
     BasisOption,
@@ -45,9 +46,7 @@ from texas42.deal import DEFAULT_NOISE, auction_model, draw_seed
 from texas42.errors import UsageError
 from texas42.io.documents import advice_to_json
 from texas42.report.bidding import advice_view
-from texas42.rules import DECLARATIONS, Auction, parse_hand
-
-NO_BIDS = Auction()
+from texas42.rules import DECLARATIONS, parse_hand
 
 BID_HELP = f"""
 What to bid now. --auction lists the bids already made this hand in order, starting
@@ -76,8 +75,8 @@ odds, with every bid's best trump checked on an independent sample.
 The bids already made say something of the other hands, so the unseen dominoes are
 dealt in proportion to how likely each deal makes them (--infer none: uniformly, as if
 they said nothing). The model: each player bid by these rules at 50%, on the quick
-evaluator's odds for their hand (realistic play when the evaluator has it, else
-double-dummy), misjudged: they value a hand at a bid or more with probability
+evaluator's realistic odds for their hand (what they can make at a real table),
+misjudged: they value a hand at a bid or more with probability
 sigmoid(logit(odds) / --noise) (default 1: the odds themselves; 0: the rules exactly);
 any mark bid counts as one call; 1% of calls are slips, at random. Deals are drawn
 uniformly and kept with probability the auction's likelihood (exact); the report gives
@@ -132,9 +131,7 @@ def bid(
     )
     job.constraints = deal_constraints(holds, lacks)
     job.racing = racing(min_deals, exhaustive)
-    job.basis = basis(basis_option)
-    if realistic and job.basis == DOUBLE_DUMMY:
-        raise UsageError("--realistic gives realistic odds to advise on: not with --basis double-dummy")
+    job.basis = basis(basis_option, realistic)
     job.auction = auction_model(auction, infer, noise)
     parsed_hand = parse_hand(" ".join(hand))
     with ProgressBar(wants_progress(as_json), "analyzing") as bar:

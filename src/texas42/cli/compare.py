@@ -15,6 +15,7 @@ from texas42.analysis.racing import DEFAULT_MIN_DEALS
 from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS
 from texas42.cli.app import EXAMPLE_HAND, ODDS_HELP, app
 from texas42.cli.options import (
+    NO_BIDS,
     AuctionOption,
     DealsOption,
     ExhaustiveOption,
@@ -43,9 +44,7 @@ from texas42.deal import DEFAULT_NOISE, auction_model, draw_seed
 from texas42.errors import UsageError
 from texas42.io.documents import comparison_to_json
 from texas42.report.comparison import comparison_view
-from texas42.rules import Auction, Declaration, parse_declaration, parse_hand
-
-NO_BIDS = Auction()
+from texas42.rules import Declaration, parse_declaration, parse_hand
 
 COMPARE_HELP = f"""
 Compare two or more trumps head to head on the same deals. Give the hand, then the

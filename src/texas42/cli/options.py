@@ -10,7 +10,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from texas42 import deal
-from texas42.analysis.calibrated import check_basis
+from texas42.analysis.calibrated import DOUBLE_DUMMY, check_basis
 from texas42.analysis.racing import Racing
 from texas42.analysis.recommendation import check_confidence
 from texas42.analysis.sample import check_deals
@@ -188,6 +188,8 @@ ThreadsOption = Annotated[
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (JSON Lines with --file).")]
+NO_BIDS = Auction()
+"""The default of ``--auction``: nobody has bid yet."""
 AuctionOption = Annotated[
     Auction,
     typer.Option(
@@ -318,9 +320,13 @@ BasisOption = Annotated[
 ]
 
 
-def basis(value: str | None) -> str:
-    """The basis given, else the [tool.texas42] table's, else realistic."""
-    return config.basis(value)
+def basis(value: str | None, realistic: bool = False) -> str:
+    """The basis given, else the [tool.texas42] table's, else realistic; ``realistic``
+    (--realistic: playouts to advise on) wants the realistic basis."""
+    chosen = config.basis(value)
+    if realistic and chosen == DOUBLE_DUMMY:
+        raise UsageError("--realistic gives realistic odds to advise on: not with --basis double-dummy")
+    return chosen
 
 
 def house_rules(
