@@ -14,7 +14,8 @@ from pathlib import Path
 import numba
 from llvmlite import ir
 from numba import types
-from numba.core import caching, config
+from numba.core import caching, config, typeinfer
+from numba.core.runtime import rtsys
 from numba.extending import intrinsic
 
 JIT_OPTIONS = {"nogil": True, "boundscheck": False, "error_model": "numpy"}
@@ -26,7 +27,20 @@ HELPER_OPTIONS = {"no_cpython_wrapper": True, "no_cfunc_wrapper": True, "forcein
 
 def jit(*signature, **options):
     """A kernel, cached: with a signature, compiled (or loaded from the cache) at import."""
-    return numba.njit(*signature, cache=True, **JIT_OPTIONS, **options)
+
+    def decorate(function):
+        kernel = numba.njit(**JIT_OPTIONS, **options)(function)
+        kernel._cache = KernelCache(function)
+        if signature:
+            # As numba.njit does with signatures: registered so that a recursive kernel
+            # can type its calls to itself while it compiles.
+            with typeinfer.register_dispatcher(kernel):
+                for sig in signature:
+                    kernel.compile(sig)
+                kernel.disable_compile()
+        return kernel
+
+    return decorate
 
 
 def inline(function):
@@ -167,6 +181,19 @@ class KernelCacheLocator(caching._CacheLocator):
         except OSError:
             return None
         return locator
+
+
+class KernelCache(caching.FunctionCache):
+    """Numba's cache of one function, loading without refreshing the target context first.
+
+    The refresh imports and installs all of Numba's implementations (about 0.4 s, most
+    of a warm ``texas42 solve``); machine code loaded from the cache needs only Numba's
+    runtime (which the refresh would start), and a compile refreshes the context itself."""
+
+    def load_overload(self, sig, target_context):
+        rtsys.initialize(target_context)
+        with self._guard_against_spurious_io_errors():
+            return self._load_overload(sig, target_context)
 
 
 def _install_locator() -> None:
