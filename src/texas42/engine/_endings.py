@@ -36,7 +36,7 @@ def last_trick(W, leader, remaining):
 
 
 @inline
-def _winner(W, power, a, b, c, e):
+def trick_winner(W, power, a, b, c, e):
     """Which of a trick's plays a, b, c, e (in order of play) wins it: 0..3. ``power``
     indexes the strengths for the suit led."""
     winner = 0
@@ -53,7 +53,7 @@ def _winner(W, power, a, b, c, e):
 
 
 @inline
-def _trick_points(W, a, b, c, e):
+def trick_points(W, a, b, c, e):
     """A trick's point and the count of its four dominoes."""
     return (
         1 + W[TAB + TAB_COUNT + a] + W[TAB + TAB_COUNT + b] + W[TAB + TAB_COUNT + c] + W[TAB + TAB_COUNT + e]
@@ -124,10 +124,10 @@ def _two_tricks(W, leader, remaining, alpha, beta):
                     if W[power + e] > top:
                         winner = 3
                         last = last3
-                    first = _trick_points(W, a, b, c, e)
+                    first = trick_points(W, a, b, c, e)
                     # The last trick: the winner of this one leads ``last``.
                     power2 = TAB + TAB_POWER + W[TAB + TAB_LEAD_SUIT + last] * 28
-                    winner2 = _winner(W, power2, last0, last1, last2, last3)
+                    winner2 = trick_winner(W, power2, last0, last1, last2, last3)
                     v = 0
                     if ((leader + winner) & 1) == 0:
                         v = first
@@ -240,8 +240,8 @@ def three_tricks(address, leader, remaining, alpha, beta, hint):
                     e = lowest(m3)
                     m3 &= m3 - 1
                     W[HANDS + s3] = h3 ^ (bit << e)
-                    winner = (leader + _winner(W, power, a, b, c, e)) & 3
-                    trick = _trick_points(W, a, b, c, e)
+                    winner = (leader + trick_winner(W, power, a, b, c, e)) & 3
+                    trick = trick_points(W, a, b, c, e)
                     gain = trick if (winner & 1) == 0 else 0
                     if gain >= b3:
                         v = gain

@@ -1,16 +1,18 @@
 """The entry formats of the kernels' tables: one packing and one unpacking helper each,
-and where an entry goes. See docs/engine.md#transposition-table and #endings.
+where an entry goes, and the trump search's look-ups and stores. See
+docs/engine.md#transposition-table and #endings.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from texas42.engine._jit import inline
+from texas42.engine._jit import inline, popcount
 from texas42.engine._layout import (
     ALL_MASK,
     ENDINGS,
     ENDINGS_BITS,
+    GEN,
     N_TT,
     N_TT_BITS,
     N_TT_SIZE,
@@ -20,6 +22,7 @@ from texas42.engine._layout import (
     TT,
     TT_BITS,
 )
+from texas42.engine._window import proven_bounds, settled
 
 HASH_MULT = np.int64(-7046029254386353131)  # 0x9E3779B97F4A7C15 as int64
 
@@ -73,6 +76,49 @@ def tt_bucket(remaining, leader):
     """The bucket (its first entry's offset) of a trick's start."""
     hashed = (remaining | (leader << TT_LEADER)) * HASH_MULT
     return TT + 2 * ((hashed >> (64 - TT_BITS)) & ((1 << TT_BITS) - 1))
+
+
+@inline
+def tt_probe(W, key, remaining, seat, stake):
+    """The table's entry for a trick's start: its bucket and entry offsets, whether it
+    holds ``key``, and then the stored (low, high, hint), else (0, stake, -1)."""
+    bucket = tt_bucket(remaining, seat)
+    entry = bucket + 1 if tt_holds(W[bucket + 1], key) else bucket
+    if tt_holds(W[entry], key):
+        low, high, hint = tt_unpack(W[entry])
+        return bucket, entry, True, low, high, hint
+    return bucket, entry, False, 0, stake, -1
+
+
+@inline
+def tt_store(W, bucket, entry, key, remaining, seat, best, best_lead, hint, alpha, beta, low, high):
+    """Store what the search of a trick's start on (alpha, beta) proved. After a fail-low
+    of the side to move no lead stood out: the earlier hint is kept. A new position takes
+    the first entry of its bucket if at least as deep as the one there (or that one is
+    from an earlier solve), moving it to the second; else the second."""
+    if (best <= alpha) == ((seat & 1) == 0):
+        best_lead = hint
+    low, high = proven_bounds(best, alpha, beta, low, high)
+    if not tt_holds(W[entry], key):
+        first = W[bucket]
+        if tt_generation(first) != W[GEN] or popcount(remaining) >= popcount(tt_remaining(first)):
+            W[bucket + 1] = first
+            entry = bucket
+        else:
+            entry = bucket + 1
+    W[entry] = tt_pack(key, low, high, best_lead)
+
+
+@inline
+def tt_cut(W, remaining, leader, alpha, beta):
+    """The stored bound of a trick's start that settles the window, else -1."""
+    key = tt_key(remaining, leader, W[GEN])
+    bucket = tt_bucket(remaining, leader)
+    entry = W[bucket + 1] if tt_holds(W[bucket + 1], key) else W[bucket]
+    if tt_holds(entry, key):
+        low, high, _ = tt_unpack(entry)
+        return settled(low, high, alpha, beta)
+    return -1
 
 
 # --- The last two tricks: one word an entry, direct-mapped ---------------------------------

@@ -67,7 +67,7 @@ def _top_power(W, seat, suit, power):
 
 
 @inline
-def _best_play(W, hand, suit):
+def best_play(W, hand, suit):
     """The strongest legal play of ``hand`` to a trick of ``suit``; -1 if none can win."""
     plays = legal(hand, W[TAB + TAB_SUIT + suit])
     beats = TAB + TAB_BEATS + suit * 28
@@ -80,7 +80,7 @@ def _best_play(W, hand, suit):
 
 
 @inline
-def _can_beat(W, hand, suit, d):
+def can_beat(W, hand, suit, d):
     """Whether ``hand`` holds a legal play stronger than ``d`` when ``suit`` is led."""
     plays = legal(hand, W[TAB + TAB_SUIT + suit])
     return W[TAB + TAB_BEATS + suit * 28 + d] & plays != 0
@@ -112,7 +112,7 @@ def remember_killer(W, ply, d):
 
 
 @inline
-def _drop_equal_trumps(W, plays, power, win_power):
+def drop_equal_trumps(W, plays, power, win_power):
     """Keep one of each run of trumps that are interchangeable here: held together,
     adjacent among the trumps still in hands, of equal count, and on the same side of
     the trick's winning strength."""
@@ -150,20 +150,20 @@ def order_leads(W, seat, moves, hint):
     cached = 0  # the suits whose partner's best play is in W[TOPS...]
     m = hand
     if popcount(hand & W[TAB + TAB_SUIT + TRUMP]) > 1:
-        m = _drop_equal_trumps(W, hand, TAB + TAB_POWER + TRUMP * 28, 0)
+        m = drop_equal_trumps(W, hand, TAB + TAB_POWER + TRUMP * 28, 0)
     while m:
         d = lowest(m)
         m &= m - 1
         suit = W[TAB + TAB_LEAD_SUIT + d]
         count = W[TAB + TAB_COUNT + d]
-        if not (_can_beat(W, left, suit, d) or _can_beat(W, right, suit, d)):
+        if not (can_beat(W, left, suit, d) or can_beat(W, right, suit, d)):
             score = 1000 + count
         else:
             if not cached >> suit & 1:
                 cached |= np.int64(1) << suit
-                W[TOPS + suit] = _best_play(W, partner, suit)
+                W[TOPS + suit] = best_play(W, partner, suit)
             top = W[TOPS + suit]
-            if top >= 0 and not (_can_beat(W, left, suit, top) or _can_beat(W, right, suit, top)):
+            if top >= 0 and not (can_beat(W, left, suit, top) or can_beat(W, right, suit, top)):
                 score = 500 - count
             else:
                 score = W[TAB + TAB_POWER + suit * 28 + d] - 4 * count
@@ -198,7 +198,7 @@ def order_follows(W, seat, pos, suit, win_seat, win_power, moves, trick):
             W[slot] = threat
     partner_winning = (win_seat & 1) == (seat & 1)
     if popcount(plays & W[TAB + TAB_SUIT + TRUMP]) > 1:
-        plays = _drop_equal_trumps(W, plays, power, win_power)
+        plays = drop_equal_trumps(W, plays, power, win_power)
     n = 0
     while plays:
         d = lowest(plays)

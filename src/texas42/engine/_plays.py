@@ -31,7 +31,7 @@ __all__ = ["new_workspace", "play_values_batch", "play_values_one"]
 def _equal_trumps(W, plays, power, win_power, out):
     """Mark in ``out`` each trump play worth the same as a higher one: held together,
     adjacent among the trumps still in hands, of equal count and on the same side of the
-    trick's winning strength (the search's own rule, ``_drop_equal_trumps``). out[d] is
+    trick's winning strength (the search's own rule, ``drop_equal_trumps``). out[d] is
     then -2 - e, where e is the higher play it equals; the plays to solve are left."""
     remaining = W[HANDS] | W[HANDS + 1] | W[HANDS + 2] | W[HANDS + 3]
     previous = -1

@@ -13,15 +13,8 @@ from numba import types
 
 from texas42.engine._bounds import count_of, remaining_of, sure_tricks, top_trump_points
 from texas42.engine._endings import last_trick, three_tricks, two_tricks
-from texas42.engine._entries import (
-    tt_bucket,
-    tt_generation,
-    tt_holds,
-    tt_key,
-    tt_pack,
-    tt_remaining,
-    tt_unpack,
-)
+from texas42.engine._entries import tt_cut, tt_key, tt_probe, tt_store
+from texas42.engine._four import four_tricks
 from texas42.engine._jit import as_pointer, inline, ir_inline, jit, popcount
 from texas42.engine._layout import (
     DOMINOES,
@@ -44,19 +37,7 @@ from texas42.engine._layout import (
     WORKSPACE_SIZE,
 )
 from texas42.engine._ordering import order_follows, order_leads, pick, promote_killers, remember_killer
-from texas42.engine._window import improve, move_window, proven_bounds, research_window, settled
-
-
-@inline
-def _probe(W, key, remaining, seat, stake):
-    """The table's entry for a trick's start: its bucket and entry offsets, whether it
-    holds ``key``, and then the stored (low, high, hint), else (0, stake, -1)."""
-    bucket = tt_bucket(remaining, seat)
-    entry = bucket + 1 if tt_holds(W[bucket + 1], key) else bucket
-    if tt_holds(W[entry], key):
-        low, high, hint = tt_unpack(W[entry])
-        return bucket, entry, True, low, high, hint
-    return bucket, entry, False, 0, stake, -1
+from texas42.engine._window import improve, move_window, research_window, settled
 
 
 @inline
@@ -82,37 +63,6 @@ def _static_bounds(W, seat, remaining, tricks_left, stake):
 
 
 @inline
-def _store(W, bucket, entry, key, remaining, seat, best, best_lead, hint, alpha, beta, low, high):
-    """Store what the search of a trick's start on (alpha, beta) proved. After a fail-low
-    of the side to move no lead stood out: the earlier hint is kept. A new position takes
-    the first entry of its bucket if at least as deep as the one there (or that one is
-    from an earlier solve), moving it to the second; else the second."""
-    if (best <= alpha) == ((seat & 1) == 0):
-        best_lead = hint
-    low, high = proven_bounds(best, alpha, beta, low, high)
-    if not tt_holds(W[entry], key):
-        first = W[bucket]
-        if tt_generation(first) != W[GEN] or popcount(remaining) >= popcount(tt_remaining(first)):
-            W[bucket + 1] = first
-            entry = bucket
-        else:
-            entry = bucket + 1
-    W[entry] = tt_pack(key, low, high, best_lead)
-
-
-@inline
-def _table_cut(W, remaining, leader, alpha, beta):
-    """The stored bound of a trick's start that settles the window, else -1."""
-    key = tt_key(remaining, leader, W[GEN])
-    bucket = tt_bucket(remaining, leader)
-    entry = W[bucket + 1] if tt_holds(W[bucket + 1], key) else W[bucket]
-    if tt_holds(entry, key):
-        low, high, _ = tt_unpack(entry)
-        return settled(low, high, alpha, beta)
-    return -1
-
-
-@inline
 def _next_trick_cut(W, seat, moves, n, power, win_seat, win_power, points, remaining, alpha, beta):
     """Before the last play of a trick: a stored bound of any next trick's start that
     refutes the window ends the node before any search (an enhanced transposition
@@ -124,7 +74,7 @@ def _next_trick_cut(W, seat, moves, n, power, win_seat, win_power, points, remai
         next_seat = seat if W[power + d] > win_power else win_seat
         trick = points + W[TAB + TAB_COUNT + d]
         gain = trick if (next_seat & 1) == 0 else 0
-        v = _table_cut(W, remaining ^ (bit << d), next_seat, alpha - gain, beta - gain)
+        v = tt_cut(W, remaining ^ (bit << d), next_seat, alpha - gain, beta - gain)
         if v >= 0 and ((v + gain >= beta) if maximizing else (v + gain <= alpha)):
             return v + gain
     return -1
@@ -218,7 +168,7 @@ def _trick_done(address, W, pos, d, leader, trick, remaining, lo, hi):
         return gain + last_trick(W, leader, rest)
     if tricks_after == 2:
         return gain + two_tricks(address, leader, rest, lo - gain, hi - gain)
-    v = _table_cut(W, rest, leader, lo - gain, hi - gain)
+    v = tt_cut(W, rest, leader, lo - gain, hi - gain)
     if v < 0:
         zero = pos - 3  # not a literal 0: docs/engine.md#numba-pitfalls
         v = search(address, leader, zero, zero, zero, zero, zero, lo - gain, hi - gain)
@@ -261,7 +211,7 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta):
     if beta <= 0:
         return 0
     key = tt_key(remaining, seat, W[GEN])
-    bucket, entry, found, low, high, hint = _probe(W, key, remaining, seat, stake)
+    bucket, entry, found, low, high, hint = tt_probe(W, key, remaining, seat, stake)
     if not found and tricks_left > 3:
         low, high = _static_bounds(W, seat, remaining, tricks_left, stake)
     v = settled(low, high, alpha, beta)
@@ -271,11 +221,13 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta):
     beta = min(beta, high)
     if tricks_left == 3:
         best, best_lead = three_tricks(address, seat, remaining, alpha, beta, hint)
+    elif tricks_left == 4:
+        best, best_lead = four_tricks(address, seat, remaining, alpha, beta, hint)
     else:
         n = order_leads(W, seat, moves, hint)
         promote_killers(W, moves, n, ply)
         best, best_lead = _leads(address, W, seat, pos, moves, n, ply, alpha, beta)
-    _store(W, bucket, entry, key, remaining, seat, best, best_lead, hint, alpha, beta, low, high)
+    tt_store(W, bucket, entry, key, remaining, seat, best, best_lead, hint, alpha, beta, low, high)
     return best
 
 
