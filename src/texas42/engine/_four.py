@@ -130,9 +130,9 @@ def _beyond(W, hand, suit):
 
 
 @inline
-def _three_left(address, W, leader, remaining, alpha, beta):
-    """The value of a trick's start with three tricks left, as the search finds it: the
-    stakes, the table, else the three-trick loop, stored."""
+def three_left(address, W, leader, remaining, alpha, beta):
+    """The value of a trick's start with three tricks left, for the search and the
+    four-trick loop: the stakes, the table, else the three-trick loop, stored."""
     stake = 3 + count_of(W, remaining)
     if stake <= alpha:
         return stake
@@ -179,7 +179,7 @@ def _last_play(address, W, leader, a, b, c, groups, void, remaining, stake, alph
                 v = gain + stake - trick
             elif second_pass:
                 W[HANDS + seat] = hand ^ (bit << e)
-                v = gain + _three_left(address, W, winner, rest, alpha - gain, beta - gain)
+                v = gain + three_left(address, W, winner, rest, alpha - gain, beta - gain)
                 W[HANDS + seat] = hand
             else:
                 v = tt_cut(W, rest, winner, alpha - gain, beta - gain)

@@ -12,9 +12,9 @@ import numpy as np
 from numba import types
 
 from texas42.engine._bounds import count_of, remaining_of, sure_tricks, top_trump_points
-from texas42.engine._endings import last_trick, three_tricks, two_tricks
+from texas42.engine._endings import last_trick, two_tricks
 from texas42.engine._entries import tt_cut, tt_key, tt_probe, tt_store
-from texas42.engine._four import four_tricks
+from texas42.engine._four import four_tricks, three_left
 from texas42.engine._jit import as_pointer, inline, ir_inline, jit, popcount
 from texas42.engine._layout import (
     DOMINOES,
@@ -205,6 +205,8 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta):
     tricks_left = popcount(W[HANDS + seat])
     if tricks_left == 2:
         return two_tricks(address, seat, remaining, alpha, beta)
+    if tricks_left == 3:
+        return three_left(address, W, seat, remaining, alpha, beta)
     stake = tricks_left + count_of(W, remaining)
     if stake <= alpha:
         return stake
@@ -212,16 +214,14 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta):
         return 0
     key = tt_key(remaining, seat, W[GEN])
     bucket, entry, found, low, high, hint = tt_probe(W, key, remaining, seat, stake)
-    if not found and tricks_left > 3:
+    if not found:
         low, high = _static_bounds(W, seat, remaining, tricks_left, stake)
     v = settled(low, high, alpha, beta)
     if v >= 0:
         return v
     alpha = max(alpha, low)
     beta = min(beta, high)
-    if tricks_left == 3:
-        best, best_lead = three_tricks(address, seat, remaining, alpha, beta, hint)
-    elif tricks_left == 4:
+    if tricks_left == 4:
         best, best_lead = four_tricks(address, seat, remaining, alpha, beta, hint)
     else:
         n = order_leads(W, seat, moves, hint)
