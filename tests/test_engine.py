@@ -627,7 +627,7 @@ def test_editing_one_kernel_file_changes_the_cache_stamp_of_every_kernel(tmp_pat
 def test_the_kernels_are_cached_by_the_engine_locator() -> None:
     from numba.core import caching
 
-    from texas42.engine import _endings, _jit, _search
+    from texas42.engine import _endings, _four, _jit, _search
 
     impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl
     assert impl._locator_classes[0] is _jit.KernelCacheLocator
@@ -637,12 +637,30 @@ def test_the_kernels_are_cached_by_the_engine_locator() -> None:
         running.nello_kernels().nello_batch,
         running.sevens_kernels().sevens_batch,
         _search.search,
+        _four.four_tricks,
         _endings.three_tricks,
     ]
     stamp = _jit.kernel_source_stamp(_jit.KERNEL_FOLDER)
     for kernel in kernels:
+        assert isinstance(kernel._cache, _jit.KernelCache), kernel
         assert isinstance(kernel._cache._impl.locator, _jit.KernelCacheLocator), kernel
         assert kernel._cache._cache_file._source_stamp == stamp
+
+
+def test_kernels_load_from_the_cache_without_numbas_implementations() -> None:
+    """Loading cached kernels skips Numba's refresh of its target context, which would
+    import all of Numba's implementations (docs/engine.md#compile-time)."""
+    script = (
+        "import sys\n"
+        "from texas42 import engine, rules\n"
+        "hands = [rules.Hand(0x7F << (7 * seat)) for seat in range(4)]\n"
+        "print(engine.solve_deal(rules.Deal.from_hands(hands), rules.Declaration(6), 0))\n"
+        "print('numba.np.arraymath' in sys.modules, 'numba.cpython.listobj' in sys.modules)\n"
+    )
+    run = [sys.executable, "-c", script]
+    subprocess.run(run, check=True, capture_output=True, text=True)  # fills the cache if need be
+    warm = subprocess.run(run, check=True, capture_output=True, text=True)
+    assert warm.stdout.split("\n")[:2] == ["0", "False False"]
 
 
 # --- Compiling: the notice and the helper process -------------------------------------------
