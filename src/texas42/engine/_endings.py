@@ -215,6 +215,11 @@ def three_tricks(address, leader, remaining, alpha, beta, hint):
         suit = W[TAB + TAB_LEAD_SUIT + a]
         follow = W[TAB + TAB_SUIT + suit]
         power = TAB + TAB_POWER + suit * 28
+        # Each level keeps the trick's strongest play so far, its place and the points:
+        # loads of the workspace are not hoisted past its stores.
+        pa = W[power + a]
+        points_a = 1 + W[TAB + TAB_COUNT + a]
+        rest_a = remaining ^ (bit << a)
         W[HANDS + leader] = h0 ^ (bit << a)
         best1 = -1 if max1 else 99
         a1 = a0
@@ -223,6 +228,14 @@ def three_tricks(address, leader, remaining, alpha, beta, hint):
         while m1 and a1 < b1:
             b = lowest(m1)
             m1 &= m1 - 1
+            pb = W[power + b]
+            top_b = pa
+            win_b = 0
+            if pb > pa:
+                top_b = pb
+                win_b = 1
+            points_b = points_a + W[TAB + TAB_COUNT + b]
+            rest_b = rest_a ^ (bit << b)
             W[HANDS + s1] = h1 ^ (bit << b)
             best2 = -1 if max0 else 99
             a2 = a1
@@ -231,6 +244,14 @@ def three_tricks(address, leader, remaining, alpha, beta, hint):
             while m2 and a2 < b2:
                 c = lowest(m2)
                 m2 &= m2 - 1
+                pc = W[power + c]
+                top_c = top_b
+                win_c = win_b
+                if pc > top_b:
+                    top_c = pc
+                    win_c = 2
+                points_c = points_b + W[TAB + TAB_COUNT + c]
+                rest_c = rest_b ^ (bit << c)
                 W[HANDS + s2] = h2 ^ (bit << c)
                 best3 = -1 if max1 else 99
                 a3 = a2
@@ -240,16 +261,15 @@ def three_tricks(address, leader, remaining, alpha, beta, hint):
                     e = lowest(m3)
                     m3 &= m3 - 1
                     W[HANDS + s3] = h3 ^ (bit << e)
-                    winner = (leader + trick_winner(W, power, a, b, c, e)) & 3
-                    trick = trick_points(W, a, b, c, e)
+                    winner = (leader + (3 if W[power + e] > top_c else win_c)) & 3
+                    trick = points_c + W[TAB + TAB_COUNT + e]
                     gain = trick if (winner & 1) == 0 else 0
                     if gain >= b3:
                         v = gain
                     elif gain + stake - trick <= a3:
                         v = gain + stake - trick
                     else:
-                        rest = remaining ^ (bit << a) ^ (bit << b) ^ (bit << c) ^ (bit << e)
-                        v = gain + ending(W, winner, rest, a3 - gain, b3 - gain)
+                        v = gain + ending(W, winner, rest_c ^ (bit << e), a3 - gain, b3 - gain)
                     best3, a3, b3 = improve(max1, v, best3, a3, b3)
                     if a3 >= b3:
                         break
