@@ -215,8 +215,8 @@ def three_tricks(address, leader, remaining, alpha, beta, hint):
         suit = W[TAB + TAB_LEAD_SUIT + a]
         follow = W[TAB + TAB_SUIT + suit]
         power = TAB + TAB_POWER + suit * 28
-        # Each level keeps the trick's strongest play so far, its place and the points:
-        # loads of the workspace are not hoisted past its stores.
+        # Each level keeps the trick's strongest play so far, its place, the points and
+        # the dominoes left, rather than the leaves working them out again.
         pa = W[power + a]
         points_a = 1 + W[TAB + TAB_COUNT + a]
         rest_a = remaining ^ (bit << a)
