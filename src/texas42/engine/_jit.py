@@ -30,6 +30,8 @@ def jit(*signature, **options):
 
     def decorate(function):
         kernel = numba.njit(**JIT_OPTIONS, **options)(function)
+        if config.DISABLE_JIT:  # numba.njit gave the plain function back
+            return kernel
         kernel._cache = KernelCache(function)
         if signature:
             # As numba.njit does with signatures: registered so that a recursive kernel
