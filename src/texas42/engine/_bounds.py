@@ -1,13 +1,16 @@
 """Static bounds of the trump search at a trick's start: the count left, the leader's sure
-tricks and either team's top trumps. See docs/engine.md#bounds.
+tricks and either team's top trumps; and all the search knows there before searching.
+See docs/engine.md#bounds.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from texas42.engine._entries import tt_key, tt_probe
 from texas42.engine._jit import inline, lowest, popcount
 from texas42.engine._layout import (
+    GEN,
     HANDS,
     TAB,
     TAB_BEATS,
@@ -19,6 +22,7 @@ from texas42.engine._layout import (
     TAB_TRUMP_ORDER,
     TRUMP,
 )
+from texas42.engine._window import settled
 
 
 @inline
@@ -126,3 +130,44 @@ def sure_tricks(W, leader, remaining):
         tricks += 1
         points += 1 + W[TAB + TAB_COUNT + d]
     return tricks * 64 + points
+
+
+@inline
+def static_bounds(W, seat, remaining, tricks_left, stake):
+    """(low, high) from the leader's sure tricks and either team's top trumps."""
+    sure = sure_tricks(W, seat, remaining)
+    if sure >> 6 == tricks_left:
+        v = stake if (seat & 1) == 0 else 0
+        return v, v
+    low = 0
+    high = stake
+    if (seat & 1) == 0:
+        low = sure & 63
+    else:
+        high = stake - (sure & 63)
+    top = top_trump_points(W, remaining)
+    if top > low:
+        low = top
+    elif stake + top < high:
+        high = stake + top
+    return low, high
+
+
+@inline
+def trick_start(W, leader, remaining, tricks, alpha, beta):
+    """What the search knows at a trick's start before searching it: the stakes, the
+    table's bounds and hint, and, for a position missing from the table with more than
+    three tricks left, the static bounds (with three, searching costs less). Returns
+    (v, bucket, entry, key, low, high, hint, alpha, beta): v >= 0 settles the position;
+    else the window narrowed to the bounds, and where its result is to be stored."""
+    stake = tricks + count_of(W, remaining)
+    if stake <= alpha:
+        return stake, 0, 0, 0, 0, stake, -1, alpha, beta
+    if beta <= 0:
+        return 0, 0, 0, 0, 0, stake, -1, alpha, beta
+    key = tt_key(remaining, leader, W[GEN])
+    bucket, entry, found, low, high, hint = tt_probe(W, key, remaining, leader, stake)
+    if not found and tricks > 3:
+        low, high = static_bounds(W, leader, remaining, tricks, stake)
+    v = settled(low, high, alpha, beta)
+    return v, bucket, entry, key, low, high, hint, max(alpha, low), min(beta, high)

@@ -8,13 +8,12 @@ from __future__ import annotations
 import numpy as np
 from numba import types
 
-from texas42.engine._bounds import count_of
+from texas42.engine._bounds import count_of, trick_start
 from texas42.engine._endings import three_tricks, trick_points, trick_winner
-from texas42.engine._entries import tt_cut, tt_key, tt_probe, tt_store
+from texas42.engine._entries import tt_cut, tt_store
 from texas42.engine._jit import as_pointer, inline, jit, lowest, popcount
 from texas42.engine._layout import (
     DOMINOES,
-    GEN,
     HANDS,
     KILLERS,
     TAB,
@@ -27,7 +26,7 @@ from texas42.engine._layout import (
     TRUMP,
 )
 from texas42.engine._ordering import best_play, can_beat, drop_equal_trumps, legal, remember_killer
-from texas42.engine._window import improve, settled
+from texas42.engine._window import improve
 
 ALL = np.int64(-1)
 
@@ -133,18 +132,9 @@ def _beyond(W, hand, suit):
 def three_left(address, W, leader, remaining, alpha, beta):
     """The value of a trick's start with three tricks left, for the search and the
     four-trick loop: the stakes, the table, else the three-trick loop, stored."""
-    stake = 3 + count_of(W, remaining)
-    if stake <= alpha:
-        return stake
-    if beta <= 0:
-        return 0
-    key = tt_key(remaining, leader, W[GEN])
-    bucket, entry, _, low, high, hint = tt_probe(W, key, remaining, leader, stake)
-    v = settled(low, high, alpha, beta)
+    v, bucket, entry, key, low, high, hint, alpha, beta = trick_start(W, leader, remaining, 3, alpha, beta)
     if v >= 0:
         return v
-    alpha = max(alpha, low)
-    beta = min(beta, high)
     best, best_lead = three_tricks(address, leader, remaining, alpha, beta, hint)
     tt_store(W, bucket, entry, key, remaining, leader, best, best_lead, hint, alpha, beta, low, high)
     return best

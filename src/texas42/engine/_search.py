@@ -11,9 +11,9 @@ from __future__ import annotations
 import numpy as np
 from numba import types
 
-from texas42.engine._bounds import count_of, remaining_of, sure_tricks, top_trump_points
+from texas42.engine._bounds import count_of, remaining_of, trick_start
 from texas42.engine._endings import last_trick, two_tricks
-from texas42.engine._entries import tt_cut, tt_key, tt_probe, tt_store
+from texas42.engine._entries import tt_cut, tt_store
 from texas42.engine._four import four_tricks, three_left
 from texas42.engine._jit import as_pointer, inline, ir_inline, jit, popcount
 from texas42.engine._layout import (
@@ -37,29 +37,7 @@ from texas42.engine._layout import (
     WORKSPACE_SIZE,
 )
 from texas42.engine._ordering import order_follows, order_leads, pick, promote_killers, remember_killer
-from texas42.engine._window import improve, move_window, research_window, settled
-
-
-@inline
-def _static_bounds(W, seat, remaining, tricks_left, stake):
-    """(low, high) from the leader's sure tricks and either team's top trumps, for a
-    position seen the first time (with three tricks left, searching costs less)."""
-    sure = sure_tricks(W, seat, remaining)
-    if sure >> 6 == tricks_left:
-        v = stake if (seat & 1) == 0 else 0
-        return v, v
-    low = 0
-    high = stake
-    if (seat & 1) == 0:
-        low = sure & 63
-    else:
-        high = stake - (sure & 63)
-    top = top_trump_points(W, remaining)
-    if top > low:
-        low = top
-    elif stake + top < high:
-        high = stake + top
-    return low, high
+from texas42.engine._window import improve, move_window, research_window
 
 
 @inline
@@ -207,20 +185,11 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta):
         return two_tricks(address, seat, remaining, alpha, beta)
     if tricks_left == 3:
         return three_left(address, W, seat, remaining, alpha, beta)
-    stake = tricks_left + count_of(W, remaining)
-    if stake <= alpha:
-        return stake
-    if beta <= 0:
-        return 0
-    key = tt_key(remaining, seat, W[GEN])
-    bucket, entry, found, low, high, hint = tt_probe(W, key, remaining, seat, stake)
-    if not found:
-        low, high = _static_bounds(W, seat, remaining, tricks_left, stake)
-    v = settled(low, high, alpha, beta)
+    v, bucket, entry, key, low, high, hint, alpha, beta = trick_start(
+        W, seat, remaining, tricks_left, alpha, beta
+    )
     if v >= 0:
         return v
-    alpha = max(alpha, low)
-    beta = min(beta, high)
     if tricks_left == 4:
         best, best_lead = four_tricks(address, seat, remaining, alpha, beta, hint)
     else:
