@@ -59,14 +59,6 @@ def _killer_first(W, ply, m, g2, g3, g4):
 
 
 @inline
-def _distinct(W, plays, power, win_power):
-    """``plays`` less all but one of each run of interchangeable trumps (the search's rule)."""
-    if popcount(plays & W[TAB + TAB_SUIT + TRUMP]) > 1:
-        return drop_equal_trumps(W, plays, power, win_power)
-    return plays
-
-
-@inline
 def _follow_groups(W, ply, plays, stronger, holds, threat, void):
     """A follower's plays in four groups, likeliest first. Under a trick its team surely
     holds: count fed under it, the other plays under it, then those over it. Else: the
@@ -97,7 +89,7 @@ def _lead_groups(W, leader, remaining, hint):
     right = W[HANDS + ((leader + 3) & 3)]
     trumps = W[TAB + TAB_SUIT + TRUMP]
     others = remaining & ~hand
-    leads = _distinct(W, hand, TAB + TAB_POWER + TRUMP * 28, 0)
+    leads = drop_equal_trumps(W, hand, TAB + TAB_POWER + TRUMP * 28, 0)
     winners = 0
     partners = 0
     idle_trumps = 0
@@ -216,7 +208,7 @@ def four_tricks(address, leader, remaining, alpha, beta, hint):
         void2 = h2 & follow == 0
         void3 = h3 & follow == 0
         W[HANDS + leader] = h0 ^ (bit << a)
-        plays1 = _distinct(W, legal(h1, follow), power, W[power + a])
+        plays1 = drop_equal_trumps(W, legal(h1, follow), power, W[power + a])
         m1, g1, r1, t1 = _follow_groups(W, ply + 1, plays1, W[beats + a], False, _beyond(W, h2, suit), void1)
         beyond3 = _beyond(W, h3, suit)
         best1 = -1 if max1 else 99
@@ -226,7 +218,7 @@ def four_tricks(address, leader, remaining, alpha, beta, hint):
             b, m1, g1, r1, t1 = _next_move(m1, g1, r1, t1)
             top2 = b if W[power + b] > W[power + a] else a
             W[HANDS + s1] = h1 ^ (bit << b)
-            plays2 = _distinct(W, legal(h2, follow), power, W[power + top2])
+            plays2 = drop_equal_trumps(W, legal(h2, follow), power, W[power + top2])
             holds2 = top2 == a and legal(h3, follow) & W[beats + a] == 0
             m2, g2, r2, t2 = _follow_groups(W, ply + 2, plays2, W[beats + top2], holds2, beyond3, void2)
             best2 = -1 if max0 else 99
@@ -236,7 +228,7 @@ def four_tricks(address, leader, remaining, alpha, beta, hint):
                 c, m2, g2, r2, t2 = _next_move(m2, g2, r2, t2)
                 top3 = c if W[power + c] > W[power + top2] else top2
                 W[HANDS + s2] = h2 ^ (bit << c)
-                plays3 = _distinct(W, legal(h3, follow), power, W[power + top3])
+                plays3 = drop_equal_trumps(W, legal(h3, follow), power, W[power + top3])
                 groups = _follow_groups(W, ply + 3, plays3, W[beats + top3], top3 == b, ALL, void3)
                 v = _last_play(address, W, leader, a, b, c, groups, void3, remaining, stake, a2, b2)
                 W[HANDS + s2] = h2

@@ -115,7 +115,9 @@ def remember_killer(W, ply, d):
 def drop_equal_trumps(W, plays, power, win_power):
     """Keep one of each run of trumps that are interchangeable here: held together,
     adjacent among the trumps still in hands, of equal count, and on the same side of
-    the trick's winning strength."""
+    the trick's winning strength. Fewer than two trumps: ``plays`` as they are."""
+    if popcount(plays & W[TAB + TAB_SUIT + TRUMP]) < 2:
+        return plays
     remaining = W[HANDS] | W[HANDS + 1] | W[HANDS + 2] | W[HANDS + 3]
     previous = -1
     for i in range(7):
@@ -148,9 +150,7 @@ def order_leads(W, seat, moves, hint):
     opponent_trumps = (left | right) & W[TAB + TAB_SUIT + TRUMP]
     n = 0
     cached = 0  # the suits whose partner's best play is in W[TOPS...]
-    m = hand
-    if popcount(hand & W[TAB + TAB_SUIT + TRUMP]) > 1:
-        m = drop_equal_trumps(W, hand, TAB + TAB_POWER + TRUMP * 28, 0)
+    m = drop_equal_trumps(W, hand, TAB + TAB_POWER + TRUMP * 28, 0)
     while m:
         d = lowest(m)
         m &= m - 1
@@ -197,8 +197,7 @@ def order_follows(W, seat, pos, suit, win_seat, win_power, moves, trick):
             threat = _top_power(W, (seat + 1) & 3, suit, power)
             W[slot] = threat
     partner_winning = (win_seat & 1) == (seat & 1)
-    if popcount(plays & W[TAB + TAB_SUIT + TRUMP]) > 1:
-        plays = drop_equal_trumps(W, plays, power, win_power)
+    plays = drop_equal_trumps(W, plays, power, win_power)
     n = 0
     while plays:
         d = lowest(plays)
