@@ -205,7 +205,7 @@ def advise_play(
 ) -> PlayAdvice:
     """What to play now (``texas42 play``): ``seat`` was dealt ``hand``, ``bidder`` bid
     ``bid``, declared ``trump`` and led the first trick, and ``tricks`` are the dominoes
-    played since, in order (``"6-6 6-1 6-0 6-3 / 6-5"``, or domino numbers); it must be
+    played since, in order (``"6-6 6-1 6-0 6-3 / 6-5 5-1 3-0 5-3"``, or domino numbers); it must be
     ``seat``'s turn. For each legal play: the team's expected points for the whole hand,
     the odds that the bidder's team makes the bid and how often it is the best play,
     over ``deals`` deals consistent with the plays (all of them, ``exact``, when there

@@ -65,7 +65,7 @@ Examples:
   texas42 compare "{EXAMPLE_HAND}" sixes doubles
   texas42 compare 66 65 64 62 55 44 31 sixes doubles follow-me --deals 2000
   texas42 compare "{EXAMPLE_HAND}" sixes doubles --no-specials
-  texas42 compare "{EXAMPLE_HAND}" sixes doubles --holds "1: 5-5" --why
+  texas42 compare "{EXAMPLE_HAND}" sixes doubles --holds "1: 5-4" --why
   texas42 compare "{EXAMPLE_HAND}" fours follow-me --realistic --realistic-deals 100
   texas42 compare "{EXAMPLE_HAND}" fours fives --auction "pass 30"
 """

@@ -147,7 +147,7 @@ def play_command(
         typer.Option(
             "--tricks",
             metavar='"PLAYS"',
-            help='The dominoes played so far, in order: "6-6 6-1 6-0 6-3 / 6-5" (default: none).',
+            help='The dominoes played so far, in order: "6-6 6-1 6-0 6-3 / 6-5 5-1 3-0 5-3" (default: none).',
             show_default=False,
         ),
     ] = "",

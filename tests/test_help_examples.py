@@ -1,0 +1,94 @@
+"""Every example in the command line's help runs: the top level's and each command's.
+
+Each is run as written, in a folder holding the files the examples name, with fewer
+deals (and, with --realistic, fewer playouts) so that the whole set takes seconds; a
+pipe feeds one command's output to the next, a redirection is dropped, and an example
+that names a cluster runs without it.
+"""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+
+import pytest
+import typer
+
+from cli_runner import invoke
+from texas42.cli import app
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "hands.txt"
+FEWER = {"--deals": "24", "--realistic-deals": "4", "--worlds": "2"}
+SAMPLED = {"analyze", "bid", "compare", "play"}  # the commands that deal at random
+DEALS = (
+    "6-4 5-5 5-2 4-3 4-2 3-2 3-1 / 6-6 6-5 6-2 6-1 5-4 5-1 5-0 / "
+    "6-0 4-4 3-0 2-2 2-0 1-1 0-0 / 6-3 5-3 4-1 4-0 3-3 2-1 1-0\n"
+)
+
+
+def help_examples() -> list[str]:
+    """The example lines of ``texas42 --help`` and of each command's help, in order."""
+    commands = sorted(typer.main.get_command(app).commands)  # type: ignore[attr-defined]
+    lines: list[str] = []
+    for args in [[], *([name] for name in commands)]:
+        result = invoke(*args, "--help")
+        assert result.exit_code == 0, args
+        lines += [line.strip() for line in result.stdout.splitlines() if line.strip().startswith("texas42 ")]
+    return lines
+
+
+def shrunk(words: list[str]) -> list[str]:
+    """A sampling command's words with fewer deals (and playouts)."""
+    words = list(words)
+    if words[0] not in SAMPLED:
+        return words
+    options = {"--deals"} | ({"--realistic-deals", "--worlds"} if "--realistic" in words else set())
+    for option in options:
+        names = {option, "-n"} if option == "--deals" else {option}
+        at = next((i for i, word in enumerate(words) if word in names), None)
+        if at is None:
+            words += [option, FEWER[option]]
+        else:
+            words[at + 1] = FEWER[option]
+    return words
+
+
+def run(example: str) -> str:
+    """Run one example line (a pipe of texas42 commands, perhaps redirected); its output."""
+    output = None
+    for part in example.split(" | "):
+        words = shlex.split(part)
+        if ">" in words:
+            words = words[: words.index(">")]
+        if "--cluster" in words:
+            at = words.index("--cluster")
+            del words[at : at + 2]
+        assert words[0] == "texas42", example
+        result = invoke(*shrunk(words[1:]), input=output)
+        assert result.exit_code == 0, f"{example}\n{result.stderr or result.stdout}"
+        output = result.stdout
+    assert output is not None
+    return output
+
+
+EXAMPLE_LINES = help_examples()
+
+
+def test_the_help_has_examples_of_every_command() -> None:
+    commands = typer.main.get_command(app).commands  # type: ignore[attr-defined]
+    for name in commands:
+        assert any(line.startswith(f"texas42 {name} ") for line in EXAMPLE_LINES), name
+
+
+@pytest.mark.parametrize("example", EXAMPLE_LINES)
+def test_help_example_runs(example: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "examples").mkdir()
+    lines = EXAMPLES.read_text().splitlines()
+    hand_lines = [line for line in lines if line.strip() and not line.startswith("#")]
+    two_hands = "\n".join(hand_lines[:2]) + "\n"
+    (tmp_path / "examples" / "hands.txt").write_text(two_hands)
+    (tmp_path / "hands.txt").write_text(two_hands)
+    (tmp_path / "deals.txt").write_text(DEALS)
+    monkeypatch.chdir(tmp_path)
+    output = run(example)
+    assert output.strip() or (tmp_path / "hands.jsonl").read_text().count("\n") == 2
