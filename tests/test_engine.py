@@ -697,6 +697,31 @@ from texas42.engine._jit import jit
 def h(x):
     return x - 1
 """,
+    "_tiny_c.py": """
+from numba import types
+
+from texas42.engine._jit import by_address, jit
+from texas42.engine._tiny_a import f
+
+_call_f = by_address(f)
+
+
+@jit(types.UniTuple(types.int64, 2)(types.int64))
+def pair(x):
+    return x, x * x
+
+
+_call_pair = by_address(pair)
+
+
+@jit(types.int64(types.int64))
+def uses_both(n):
+    total = 0
+    for i in range(n):
+        a, b = _call_pair(i)
+        total += _call_f(a) + b
+    return total
+""",
 }
 
 LOAD_TINY_KERNELS = """
@@ -746,3 +771,32 @@ def test_the_compiling_notice_appears_once_when_compiling_and_never_from_the_cac
     stdout, stderr = _load_tiny_kernels(tiny_package, cache)
     assert stderr == ""
     assert stdout == "0 False\n"
+
+
+LOAD_BY_ADDRESS = """
+import sys
+from texas42.engine._tiny_c import uses_both
+print(uses_both(4), sum(uses_both.stats.cache_misses.values()))
+print(uses_both.inspect_llvm(uses_both.signatures[0]) if "-ir" in sys.argv else "")
+"""
+
+
+def test_a_kernel_called_by_address_is_declared_not_linked_in_and_loads_from_the_cache(
+    tiny_package: Path, tmp_path: Path
+) -> None:
+    env = {**os.environ, "PYTHONPATH": str(tiny_package), "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    expected = sum(2 * i + 1 + i * i for i in range(4))
+
+    def run(*args: str) -> list[str]:
+        command = [sys.executable, "-c", LOAD_BY_ADDRESS, *args]
+        return subprocess.run(command, env=env, capture_output=True, text=True, check=True).stdout.split("\n")
+
+    cold = run("-ir")
+    assert cold[0] == f"{expected} 1"  # compiled here
+    ir = "\n".join(cold[1:])
+    # The callees are declared by their registered names; neither's code is in the caller.
+    assert 'declare i32 @"texas42:texas42.engine._tiny_c.pair"' in ir
+    assert 'declare i32 @"texas42:texas42.engine._tiny_a.f"' in ir
+    defined = [line for line in ir.splitlines() if line.startswith("define")]
+    assert defined and not any("pair" in line or "_tiny_a" in line for line in defined), defined
+    assert run()[0] == f"{expected} 0"  # loaded from the cache, callees found by their names

@@ -31,15 +31,18 @@ def solve_batch(hands, tables, declarations, leaders, targets, out, nodes, chunk
     """out[i, j]: points for seats 0/2 of deal i under declarations[j], leaders[i] leading;
     where targets[i] >= 0, only whether they take at least that many (1 or 0).
 
-    Each chunk of ``chunk`` (deal, declaration) tasks gets its own workspace and writes
-    only its own cells, so the results do not depend on the number of threads; done[c]
-    counts the tasks chunk c has finished, for a progress report while it runs."""
+    Chunks of ``chunk`` (deal, declaration) tasks are shared out among the threads, each
+    call solving on one workspace of its own; a chunk writes only its own cells, and a
+    solve sees nothing of the solves before it on that workspace (a new generation of
+    stored bounds, the killers cleared), so values and node counts do not depend on the
+    number of threads. done[c] counts the tasks chunk c has finished, for a progress
+    report while it runs."""
     n_declarations = declarations.shape[0]
     tasks = hands.shape[0] * n_declarations
     n_chunks = (tasks + chunk - 1) // chunk
+    W = new_workspace()
     c = claim(claimed)
     while c < n_chunks:
-        W = new_workspace()
         for task in range(c * chunk, min(tasks, (c + 1) * chunk)):
             i = task // n_declarations
             j = task - i * n_declarations

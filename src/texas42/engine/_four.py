@@ -11,7 +11,7 @@ from numba import types
 from texas42.engine._bounds import count_of, trick_start
 from texas42.engine._endings import three_tricks, trick_points, trick_winner
 from texas42.engine._entries import tt_cut, tt_store
-from texas42.engine._jit import as_pointer, inline, jit, lowest, popcount
+from texas42.engine._jit import as_pointer, by_address, inline, jit, lowest, popcount
 from texas42.engine._layout import (
     DOMINOES,
     HANDS,
@@ -29,6 +29,7 @@ from texas42.engine._ordering import best_play, can_beat, drop_equal_trumps, leg
 from texas42.engine._window import improve
 
 ALL = np.int64(-1)
+_call_three_tricks = by_address(three_tricks)
 
 
 @inline
@@ -89,7 +90,7 @@ def _lead_groups(W, leader, remaining, hint):
     right = W[HANDS + ((leader + 3) & 3)]
     trumps = W[TAB + TAB_SUIT + TRUMP]
     others = remaining & ~hand
-    leads = drop_equal_trumps(W, hand, TAB + TAB_POWER + TRUMP * 28, 0)
+    leads = drop_equal_trumps(W, hand, TAB + TAB_POWER + TRUMP * 28, np.int64(0))
     winners = 0
     partners = 0
     idle_trumps = 0
@@ -124,10 +125,13 @@ def _beyond(W, hand, suit):
 def three_left(address, W, leader, remaining, alpha, beta):
     """The value of a trick's start with three tricks left, for the search and the
     four-trick loop: the stakes, the table, else the three-trick loop, stored."""
-    v, bucket, entry, key, low, high, hint, alpha, beta = trick_start(W, leader, remaining, 3, alpha, beta)
+    # np.int64(3), not 3: a literal argument compiles a helper (and the helpers it calls)
+    # once more, typed for that value (docs/engine.md#numba-pitfalls).
+    n = np.int64(3)
+    v, bucket, entry, key, low, high, hint, alpha, beta = trick_start(W, leader, remaining, n, alpha, beta)
     if v >= 0:
         return v
-    best, best_lead = three_tricks(address, leader, remaining, alpha, beta, hint)
+    best, best_lead = _call_three_tricks(address, leader, remaining, alpha, beta, hint)
     tt_store(W, bucket, entry, key, remaining, leader, best, best_lead, hint, alpha, beta, low, high)
     return best
 
@@ -209,7 +213,8 @@ def four_tricks(address, leader, remaining, alpha, beta, hint):
         void3 = h3 & follow == 0
         W[HANDS + leader] = h0 ^ (bit << a)
         plays1 = drop_equal_trumps(W, legal(h1, follow), power, W[power + a])
-        m1, g1, r1, t1 = _follow_groups(W, ply + 1, plays1, W[beats + a], False, _beyond(W, h2, suit), void1)
+        holds1 = np.bool_(False)  # not a literal: see three_left
+        m1, g1, r1, t1 = _follow_groups(W, ply + 1, plays1, W[beats + a], holds1, _beyond(W, h2, suit), void1)
         beyond3 = _beyond(W, h3, suit)
         best1 = -1 if max1 else 99
         a1 = a0

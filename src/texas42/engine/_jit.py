@@ -12,9 +12,9 @@ from functools import cache
 from pathlib import Path
 
 import numba
-from llvmlite import ir
+from llvmlite import binding, ir
 from numba import types
-from numba.core import caching, config, typeinfer
+from numba.core import caching, cgutils, config, typeinfer
 from numba.core.runtime import rtsys
 from numba.extending import intrinsic
 
@@ -48,18 +48,56 @@ def jit(*signature, **options):
 def inline(function):
     """A helper of the kernels: compiled once as an ordinary function, then inlined by LLVM
     into each caller (a call per node costs more than the helper's work). Not for one that
-    calls a recursive kernel: see ``ir_inline``."""
+    calls a search directly: see ``ir_inline``."""
     return numba.njit(**JIT_OPTIONS, **HELPER_OPTIONS)(function)
 
 
 def ir_inline(function):
-    """A helper that calls a recursive kernel (a search), inlined into its callers by Numba
-    itself, on its IR, before typing. Compiled on its own, such a helper would link in the
-    whole search, optimised and compiled to machine code once more (about half a second
-    each); and the search's own loops over leads and follows, which call it back, cannot
-    be compiled before it exists. Numba copies and types the helper again at every call
-    site: keep them few and small. Called from Python, one compiles on its own, lazily."""
+    """A helper of a search that calls the search itself (the search's loops over leads
+    and follows, the per-solve wrappers of Nel-O and sevens), inlined into its callers by
+    Numba, on its IR, before typing: compiled on its own, it would link in the whole
+    search, optimised and compiled to machine code once more, and a search's own loops
+    cannot be compiled before the search exists. Numba copies and types the helper again
+    at every call site: keep them few and small. Called from Python, one compiles on its
+    own, lazily. Other kernels call a search through ``by_address``."""
     return jit(inline="always")(function)
+
+
+def by_address(kernel):
+    """A call of a compiled kernel (its one signature) through its address, for other
+    kernels: the caller declares the kernel instead of linking in its code. Numba would
+    link the callee's whole module into each caller, then optimise it and make machine code
+    of it again, at every level of the chain (three tricks, four tricks, the search, the
+    batch): a third of the first run's compile time. Each kernel's cached machine code then
+    holds its own code only, and the symbol is registered with LLVM's loader before any
+    caller is compiled or loaded (docs/engine.md#compile-time)."""
+    if config.DISABLE_JIT:
+        return kernel
+    (signature,) = kernel.signatures
+    compiled = kernel.overloads[signature]
+    symbol = f"texas42:{kernel.py_func.__module__}.{kernel.py_func.__qualname__}"
+    binding.add_symbol(symbol, compiled.library.get_pointer_to_function(compiled.fndesc.llvm_func_name))
+    restype, argtypes = compiled.signature.return_type, tuple(compiled.signature.args)
+
+    def typer(typingctx, *args):
+        if args != argtypes:
+            return None
+
+        def codegen(context, builder, signature, llargs):
+            function_type = context.call_conv.get_function_type(restype, argtypes)
+            function = cgutils.get_or_insert_function(builder.module, function_type, symbol)
+            _, result = context.call_conv.call_function(builder, function, restype, argtypes, llargs)
+            return result
+
+        return restype(*argtypes), codegen
+
+    # Numba types an intrinsic by its parameters' names: one per argument, no *args.
+    params = ", ".join(f"a{i}" for i in range(len(argtypes)))
+    namespace = {"typer": typer}
+    exec(f"def call(typingctx, {params}):\n    return typer(typingctx, {params})", namespace)
+    call = namespace["call"]
+    call.__name__ = call.__qualname__ = kernel.py_func.__name__
+    return intrinsic(call)
 
 
 @intrinsic

@@ -150,7 +150,7 @@ def order_leads(W, seat, moves, hint):
     opponent_trumps = (left | right) & W[TAB + TAB_SUIT + TRUMP]
     n = 0
     cached = 0  # the suits whose partner's best play is in W[TOPS...]
-    m = drop_equal_trumps(W, hand, TAB + TAB_POWER + TRUMP * 28, 0)
+    m = drop_equal_trumps(W, hand, TAB + TAB_POWER + TRUMP * 28, np.int64(0))
     while m:
         d = lowest(m)
         m &= m - 1

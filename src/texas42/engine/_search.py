@@ -15,7 +15,7 @@ from texas42.engine._bounds import count_of, remaining_of, trick_start
 from texas42.engine._endings import last_trick, two_tricks
 from texas42.engine._entries import tt_cut, tt_store
 from texas42.engine._four import four_tricks, three_left
-from texas42.engine._jit import as_pointer, inline, ir_inline, jit, popcount
+from texas42.engine._jit import as_pointer, by_address, inline, ir_inline, jit, popcount
 from texas42.engine._layout import (
     DOMINOES,
     GEN,
@@ -38,6 +38,9 @@ from texas42.engine._layout import (
 )
 from texas42.engine._ordering import order_follows, order_leads, pick, promote_killers, remember_killer
 from texas42.engine._window import improve, move_window, research_window
+
+_call_two_tricks = by_address(two_tricks)
+_call_four_tricks = by_address(four_tricks)
 
 
 @inline
@@ -145,7 +148,7 @@ def _trick_done(address, W, pos, d, leader, trick, remaining, lo, hi):
     if tricks_after == 1:
         return gain + last_trick(W, leader, rest)
     if tricks_after == 2:
-        return gain + two_tricks(address, leader, rest, lo - gain, hi - gain)
+        return gain + _call_two_tricks(address, leader, rest, lo - gain, hi - gain)
     v = tt_cut(W, rest, leader, lo - gain, hi - gain)
     if v < 0:
         zero = pos - 3  # not a literal 0: docs/engine.md#numba-pitfalls
@@ -182,7 +185,7 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta):
         return 0
     tricks_left = popcount(W[HANDS + seat])
     if tricks_left == 2:
-        return two_tricks(address, seat, remaining, alpha, beta)
+        return _call_two_tricks(address, seat, remaining, alpha, beta)
     if tricks_left == 3:
         return three_left(address, W, seat, remaining, alpha, beta)
     v, bucket, entry, key, low, high, hint, alpha, beta = trick_start(
@@ -191,7 +194,7 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta):
     if v >= 0:
         return v
     if tricks_left == 4:
-        best, best_lead = four_tricks(address, seat, remaining, alpha, beta, hint)
+        best, best_lead = _call_four_tricks(address, seat, remaining, alpha, beta, hint)
     else:
         n = order_leads(W, seat, moves, hint)
         promote_killers(W, moves, n, ply)
@@ -201,6 +204,8 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta):
 
 
 # --- Entry points ---------------------------------------------------------------------------
+
+_call_search = by_address(search)
 
 
 @jit(types.int64[::1]())
@@ -226,7 +231,7 @@ def load(W, hands, table):
         W[GEN] = 1
 
 
-@ir_inline
+@inline
 def exact_value(W, seat, pos, suit, win_seat, win_power, points):
     """The exact value of the position in W: one principal-variation search. Its first
     move gets the full window and every later one a null window, searched again with a
@@ -238,22 +243,25 @@ def exact_value(W, seat, pos, suit, win_seat, win_power, points):
     tricks = (popcount(remaining) + pos) // 4
     high = points + count_of(W, remaining) + tricks - (1 if pos > 0 else 0)
     below = pos - pos - 1  # not a literal -1: docs/engine.md#numba-pitfalls
-    return search(np.int64(W.ctypes.data), seat, pos, suit, win_seat, win_power, points, below, high + 1)
+    address = np.int64(W.ctypes.data)
+    return _call_search(address, seat, pos, suit, win_seat, win_power, points, below, high + 1)
 
 
 @ir_inline
 def solve_one(W, hands, table, leader):
-    """Points for seats 0/2 from the start of a trick that ``leader`` leads."""
+    """Points for seats 0/2 from the start of a trick that ``leader`` leads. Inlined on
+    the IR, rather than by LLVM, so that Python can call it too (a test solves many deals
+    on one workspace)."""
     load(W, hands, table)
     zero = leader - leader
     return exact_value(W, leader, zero, zero, zero, zero, zero)
 
 
-@ir_inline
+@inline
 def reaches_one(W, hands, table, leader, target):
     """1 if seats 0/2 take at least ``target`` points from the start of a trick that
     ``leader`` leads, else 0: one null-window search, not the exact value."""
     load(W, hands, table)
     zero = leader - leader
-    v = search(np.int64(W.ctypes.data), leader, zero, zero, zero, zero, zero, target - 1, target)
+    v = _call_search(np.int64(W.ctypes.data), leader, zero, zero, zero, zero, zero, target - 1, target)
     return 1 if v >= target else 0
