@@ -54,7 +54,7 @@ def inline(function):
 
 def ir_inline(function):
     """A helper of a search that calls the search itself (the search's loops over leads
-    and follows, the per-solve wrappers of Nel-O and sevens), inlined into its callers by
+    and follows), inlined into its callers by
     Numba, on its IR, before typing: compiled on its own, it would link in the whole
     search, optimised and compiled to machine code once more, and a search's own loops
     cannot be compiled before the search exists. Numba copies and types the helper again

@@ -11,7 +11,7 @@ import numpy as np
 from numba import types
 
 from texas42.engine._entries import nello_key, nello_slot
-from texas42.engine._jit import claim, inline, ir_inline, jit, lowest, popcount
+from texas42.engine._jit import by_address, claim, inline, jit, lowest, popcount
 from texas42.engine._layout import (
     N_GEN,
     N_HANDS,
@@ -217,7 +217,10 @@ def nello_search(W, seat, pos, suit, win_seat, win_power):
     return result
 
 
-@ir_inline
+_call_nello_search = by_address(nello_search)
+
+
+@inline
 def nello_one(W, hands, table):
     """1 if the bidder (hands[0], leading) can lose every trick against hands[1], hands[2]."""
     for i in range(3):
@@ -226,7 +229,7 @@ def nello_one(W, hands, table):
         W[N_TAB + i] = table[i]
     W[N_GEN] += 1
     zero = hands[0] - hands[0]
-    return nello_search(W, zero, zero, zero, zero, zero)
+    return _call_nello_search(W, zero, zero, zero, zero, zero)
 
 
 @jit(

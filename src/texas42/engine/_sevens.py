@@ -11,7 +11,7 @@ import numpy as np
 from numba import types
 
 from texas42.engine._entries import sevens_keys, sevens_pack, sevens_slot, sevens_unpack
-from texas42.engine._jit import claim, inline, ir_inline, jit, lowest, popcount
+from texas42.engine._jit import by_address, claim, inline, jit, lowest, popcount
 from texas42.engine._layout import (
     DOMINOES,
     PLY_SCORES,
@@ -245,7 +245,10 @@ def sevens_search(W, seat, pos, win_seat, win_distance, alpha, beta):
     return best
 
 
-@ir_inline
+_call_sevens_search = by_address(sevens_search)
+
+
+@inline
 def sevens_one(W, hands, leader, contract):
     """The tricks seats 0/2 take, ``leader`` leading (one full-window search: with seven
     values at most, it beat null-window bisection). With ``contract``, only whether the
@@ -256,9 +259,9 @@ def sevens_one(W, hands, leader, contract):
     zero = leader - leader
     if contract:
         guess = tricks if (leader & 1) == 0 else zero + 1
-        v = sevens_search(W, leader, zero, zero, zero, guess - 1, guess)
+        v = _call_sevens_search(W, leader, zero, zero, zero, guess - 1, guess)
         return 1 if (v >= guess) == ((leader & 1) == 0) else 0
-    return sevens_search(W, leader, zero, zero, zero, zero - 1, tricks + 1)
+    return _call_sevens_search(W, leader, zero, zero, zero, zero - 1, tricks + 1)
 
 
 @jit(
