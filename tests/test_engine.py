@@ -700,18 +700,12 @@ def h(x):
     "_tiny_c.py": """
 from numba import types
 
-from texas42.engine._jit import by_address, jit
+from texas42.engine._jit import by_address, calls, jit, publish
 from texas42.engine._tiny_a import f
 
+PAIR = types.UniTuple(types.int64, 2)(types.int64)
 _call_f = by_address(f)
-
-
-@jit(types.UniTuple(types.int64, 2)(types.int64))
-def pair(x):
-    return x, x * x
-
-
-_call_pair = by_address(pair)
+_call_pair = calls("texas42.engine._tiny_c.pair", PAIR)  # compiled below, after its caller
 
 
 @jit(types.int64(types.int64))
@@ -721,6 +715,14 @@ def uses_both(n):
         a, b = _call_pair(i)
         total += _call_f(a) + b
     return total
+
+
+@jit(PAIR)
+def pair(x):
+    return x, x * x
+
+
+publish(pair)
 """,
 }
 
@@ -781,9 +783,11 @@ print(uses_both.inspect_llvm(uses_both.signatures[0]) if "-ir" in sys.argv else 
 """
 
 
-def test_a_kernel_called_by_address_is_declared_not_linked_in_and_loads_from_the_cache(
+def test_a_kernel_called_through_its_cell_is_not_linked_in_and_loads_from_the_cache(
     tiny_package: Path, tmp_path: Path
 ) -> None:
+    """A caller compiles before its callee exists (``calls``), holds no code of it, and
+    loads from the cache in a new process, where the callee's address is published anew."""
     env = {**os.environ, "PYTHONPATH": str(tiny_package), "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
     expected = sum(2 * i + 1 + i * i for i in range(4))
 
@@ -794,9 +798,18 @@ def test_a_kernel_called_by_address_is_declared_not_linked_in_and_loads_from_the
     cold = run("-ir")
     assert cold[0] == f"{expected} 1"  # compiled here
     ir = "\n".join(cold[1:])
-    # The callees are declared by their registered names; neither's code is in the caller.
-    assert 'declare i32 @"texas42:texas42.engine._tiny_c.pair"' in ir
-    assert 'declare i32 @"texas42:texas42.engine._tiny_a.f"' in ir
+    for callee in ("texas42.engine._tiny_c.pair", "texas42.engine._tiny_a.f"):
+        assert f'@"texas42.cell:{callee}" = external local_unnamed_addr global i64' in ir
     defined = [line for line in ir.splitlines() if line.startswith("define")]
     assert defined and not any("pair" in line or "_tiny_a" in line for line in defined), defined
-    assert run()[0] == f"{expected} 0"  # loaded from the cache, callees found by their names
+    assert run()[0] == f"{expected} 0"  # loaded from the cache
+
+
+def test_the_helper_compiles_the_four_trick_loop_first_while_this_process_compiles_the_search() -> None:
+    expected = [running.NELLO, running.TRUMPS, running.SEVENS]
+    modules = running.helper_modules(expected, {running.TRUMPS}, loaded=set())
+    assert modules == [running.FOUR, running.NELLO, running.SEVENS]
+    assert running.helper_modules(expected, set(), loaded={running.FOUR}) == [*expected[::2], running.TRUMPS]
+    # Without the trump search, no four-trick loop; nothing loaded or loading twice.
+    assert running.helper_modules([running.SEVENS], {running.NELLO}, loaded=set()) == [running.SEVENS]
+    assert running.helper_modules([running.SEVENS], set(), loaded={running.SEVENS}) == []

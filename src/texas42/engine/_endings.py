@@ -1,63 +1,20 @@
 """The last three tricks of the trump search, by direct loops rather than the search:
-the last trick (forced), the last two (with their own table) and the last three.
-See docs/engine.md#endings.
+the last two (with their own table) and the last three; the last trick, forced, is in
+``engine._tricks``. The kernels are published for the search and the four-trick loop,
+which call them through their cells. See docs/engine.md#endings.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import types
 
 from texas42.engine._bounds import count_of
 from texas42.engine._entries import ending_holds, ending_key, ending_pack, ending_slot, ending_unpack
-from texas42.engine._jit import as_pointer, inline, jit, lowest
+from texas42.engine._jit import as_pointer, inline, jit, lowest, publish
 from texas42.engine._layout import GEN, HANDS, TAB, TAB_BEATS, TAB_COUNT, TAB_LEAD_SUIT, TAB_POWER, TAB_SUIT
 from texas42.engine._ordering import legal
+from texas42.engine._tricks import THREE_TRICKS, TWO_TRICKS, trick_points, trick_winner
 from texas42.engine._window import improve, proven_bounds, settled
-
-
-@inline
-def last_trick(W, leader, remaining):
-    """Points for seats 0/2 in the last trick, where every play is forced."""
-    lead = lowest(W[HANDS + leader])
-    suit = W[TAB + TAB_LEAD_SUIT + lead]
-    power = TAB + TAB_POWER + suit * 28
-    winner = leader
-    best = W[power + lead]
-    for i in range(1, 4):
-        seat = (leader + i) & 3
-        d = lowest(W[HANDS + seat])
-        if W[power + d] > best:
-            best = W[power + d]
-            winner = seat
-    if winner & 1:
-        return 0
-    return 1 + count_of(W, remaining)
-
-
-@inline
-def trick_winner(W, power, a, b, c, e):
-    """Which of a trick's plays a, b, c, e (in order of play) wins it: 0..3. ``power``
-    indexes the strengths for the suit led."""
-    winner = 0
-    top = W[power + a]
-    if W[power + b] > top:
-        winner = 1
-        top = W[power + b]
-    if W[power + c] > top:
-        winner = 2
-        top = W[power + c]
-    if W[power + e] > top:
-        winner = 3
-    return winner
-
-
-@inline
-def trick_points(W, a, b, c, e):
-    """A trick's point and the count of its four dominoes."""
-    return (
-        1 + W[TAB + TAB_COUNT + a] + W[TAB + TAB_COUNT + b] + W[TAB + TAB_COUNT + c] + W[TAB + TAB_COUNT + e]
-    )
 
 
 @inline
@@ -165,7 +122,7 @@ def ending(W, leader, remaining, alpha, beta):
     return v
 
 
-@jit(types.UniTuple(types.int64, 2)(*[types.int64] * 6))
+@jit(THREE_TRICKS)
 def three_tricks(address, leader, remaining, alpha, beta, hint):
     """Points for seats 0/2 in the last three tricks (fail-soft alpha-beta) and the best
     lead: every way to play the first of them, hint first, the rest through ``ending``.
@@ -286,10 +243,14 @@ def three_tricks(address, leader, remaining, alpha, beta, hint):
     return best0, best_lead
 
 
-@jit(types.int64(*[types.int64] * 5))
+@jit(TWO_TRICKS)
 def two_tricks(address, leader, remaining, alpha, beta):
     """``ending`` compiled on its own, for the search. The search meets the last two tricks
     only at a root with two tricks left or one mid-trick (from three tricks left,
     ``three_tricks`` plays to the end), so a call costs nothing there, and inlining the
     loop at both places made the first run compile slower."""
     return ending(as_pointer(address), leader, remaining, alpha, beta)
+
+
+publish(three_tricks)
+publish(two_tricks)

@@ -1,17 +1,17 @@
 """The trick with four tricks left, by direct loops rather than the search: every way to
 play it, in an order chosen by masks, each completed trick settled by the stakes or the
-table, or else through the three-trick loop. See docs/engine.md#endings.
+table, or else through the three-trick loop. Published for the search, which calls it
+through its cell; this module never loads the endings' kernels itself, so that a helper
+process compiles it without them (docs/engine.md#compile-time). See docs/engine.md#endings.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import types
 
-from texas42.engine._bounds import count_of, trick_start
-from texas42.engine._endings import three_tricks, trick_points, trick_winner
-from texas42.engine._entries import tt_cut, tt_store
-from texas42.engine._jit import as_pointer, by_address, inline, jit, lowest, popcount
+from texas42.engine._bounds import count_of
+from texas42.engine._entries import tt_cut
+from texas42.engine._jit import as_pointer, inline, jit, lowest, popcount, publish
 from texas42.engine._layout import (
     DOMINOES,
     HANDS,
@@ -26,10 +26,10 @@ from texas42.engine._layout import (
     TRUMP,
 )
 from texas42.engine._ordering import best_play, can_beat, drop_equal_trumps, legal, remember_killer
+from texas42.engine._tricks import FOUR_TRICKS, three_left, trick_points, trick_winner
 from texas42.engine._window import improve
 
 ALL = np.int64(-1)
-_call_three_tricks = by_address(three_tricks)
 
 
 @inline
@@ -122,21 +122,6 @@ def _beyond(W, hand, suit):
 
 
 @inline
-def three_left(address, W, leader, remaining, alpha, beta):
-    """The value of a trick's start with three tricks left, for the search and the
-    four-trick loop: the stakes, the table, else the three-trick loop, stored."""
-    # np.int64(3), not 3: a literal argument compiles a helper (and the helpers it calls)
-    # once more, typed for that value (docs/engine.md#numba-pitfalls).
-    n = np.int64(3)
-    v, bucket, entry, key, low, high, hint, alpha, beta = trick_start(W, leader, remaining, n, alpha, beta)
-    if v >= 0:
-        return v
-    best, best_lead = _call_three_tricks(address, leader, remaining, alpha, beta, hint)
-    tt_store(W, bucket, entry, key, remaining, leader, best, best_lead, hint, alpha, beta, low, high)
-    return best
-
-
-@inline
 def _last_play(address, W, leader, a, b, c, groups, void, remaining, stake, alpha, beta):
     """The value of the trick's last seat on (alpha, beta), after plays a, b, c: first the
     plays settled without a search (by the stakes or a stored bound), then the others."""
@@ -179,7 +164,7 @@ def _last_play(address, W, leader, a, b, c, groups, void, remaining, stake, alph
     return best
 
 
-@jit(types.UniTuple(types.int64, 2)(*[types.int64] * 6))
+@jit(FOUR_TRICKS)
 def four_tricks(address, leader, remaining, alpha, beta, hint):
     """Points for seats 0/2 from a trick's start with four tricks left (fail-soft
     alpha-beta), and the best lead: the trick's plays by direct loops, grouped by masks
@@ -252,3 +237,6 @@ def four_tricks(address, leader, remaining, alpha, beta, hint):
         if a0 >= b0:
             remember_killer(W, ply, a)
     return best0, best_lead
+
+
+publish(four_tricks)

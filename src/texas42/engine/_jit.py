@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 
 import numba
+import numpy as np
 from llvmlite import binding, ir
 from numba import types
 from numba.core import caching, cgutils, config, typeinfer
@@ -63,31 +64,73 @@ def ir_inline(function):
     return jit(inline="always")(function)
 
 
-def by_address(kernel):
-    """A call of a compiled kernel (its one signature) through its address, for other
-    kernels: the caller declares the kernel instead of linking in its code. Numba would
-    link the callee's whole module into each caller, then optimise it and make machine code
-    of it again, at every level of the chain (three tricks, four tricks, the search, the
-    batch): a third of the first run's compile time. Each kernel's cached machine code then
-    holds its own code only, and the symbol is registered with LLVM's loader before any
-    caller is compiled or loaded (docs/engine.md#compile-time)."""
+# --- Kernels calling kernels ---------------------------------------------------------------
+# Numba links the whole module of a called kernel into its caller, then optimises it and
+# makes machine code of it again, at every level of a chain (three tricks, four tricks, the
+# search, the batch). Instead a kernel calls another through a cell: a word registered with
+# LLVM's loader under a fixed name, into which the callee's address is written when it is
+# compiled or loaded (``publish``). A caller's module holds a declaration only, its cached
+# machine code its own code only, and it compiles without its callees: another process
+# can compile them meanwhile (docs/engine.md#compile-time). A module whose kernels call
+# others imports the modules that publish them before it returns, so that no call can
+# find its cell empty.
+
+_CELL_PREFIX = "texas42.cell:"
+_cells: dict[str, np.ndarray] = {}
+_plain: dict[str, object] = {}  # with NUMBA_DISABLE_JIT: the published plain functions
+
+
+def _cell(name: str) -> np.ndarray:
+    """The cell of the kernel ``name`` (module.function), registered on first use."""
+    cell = _cells.get(name)
+    if cell is None:
+        cell = _cells[name] = np.zeros(1, dtype=np.int64)
+        binding.add_symbol(_CELL_PREFIX + name, cell.ctypes.data)
+    return cell
+
+
+def kernel_name(kernel) -> str:
+    function = getattr(kernel, "py_func", kernel)
+    return f"{function.__module__}.{function.__qualname__}"
+
+
+def publish(kernel) -> None:
+    """Write the address of a compiled kernel (its one signature) into its cell."""
     if config.DISABLE_JIT:
-        return kernel
+        _plain[kernel_name(kernel)] = kernel
+        return
     (signature,) = kernel.signatures
     compiled = kernel.overloads[signature]
-    symbol = f"texas42:{kernel.py_func.__module__}.{kernel.py_func.__qualname__}"
-    binding.add_symbol(symbol, compiled.library.get_pointer_to_function(compiled.fndesc.llvm_func_name))
-    restype, argtypes = compiled.signature.return_type, tuple(compiled.signature.args)
+    address = compiled.library.get_pointer_to_function(compiled.fndesc.llvm_func_name)
+    _cell(kernel_name(kernel))[0] = address
+
+
+def calls(name: str, signature):
+    """A call, for other kernels, of the kernel ``name`` (module.function) of this
+    ``signature``, through its cell: compiles before the kernel exists."""
+    if config.DISABLE_JIT:
+        return lambda *args: _plain[name](*args)
+    _cell(name)
+    symbol = _CELL_PREFIX + name
+    restype, argtypes = signature.return_type, tuple(signature.args)
 
     def typer(typingctx, *args):
         if args != argtypes:
             return None
 
-        def codegen(context, builder, signature, llargs):
+        def codegen(context, builder, _, llargs):
+            module = builder.module
+            cell = module.globals.get(symbol) or ir.GlobalVariable(module, ir.IntType(64), symbol)
             function_type = context.call_conv.get_function_type(restype, argtypes)
-            function = cgutils.get_or_insert_function(builder.module, function_type, symbol)
-            _, result = context.call_conv.call_function(builder, function, restype, argtypes, llargs)
-            return result
+            function = builder.inttoptr(builder.load(cell), function_type.as_pointer())
+            # Numba's calling convention: a slot for the result, one for an exception
+            # (never raised: the kernels raise none), then the arguments.
+            result = context.call_conv.get_return_type(restype).pointee
+            slot = cgutils.alloca_once_value(builder, cgutils.get_null_value(result))
+            raised = cgutils.alloca_once(builder, function_type.args[1].pointee)
+            packer = context.call_conv._get_arg_packer(argtypes)
+            builder.call(function, [slot, raised, *packer.as_arguments(builder, llargs)])
+            return context.get_returned_value(builder, restype, builder.load(slot))
 
         return restype(*argtypes), codegen
 
@@ -96,8 +139,17 @@ def by_address(kernel):
     namespace = {"typer": typer}
     exec(f"def call(typingctx, {params}):\n    return typer(typingctx, {params})", namespace)
     call = namespace["call"]
-    call.__name__ = call.__qualname__ = kernel.py_func.__name__
+    call.__name__ = call.__qualname__ = name.rsplit(".", 1)[-1]
     return intrinsic(call)
+
+
+def by_address(kernel):
+    """``calls`` of a kernel compiled here: published, then called through its cell."""
+    publish(kernel)
+    if config.DISABLE_JIT:
+        return kernel
+    (args,) = kernel.signatures
+    return calls(kernel_name(kernel), kernel.overloads[args].signature)
 
 
 @intrinsic

@@ -11,10 +11,9 @@ from __future__ import annotations
 import numpy as np
 from numba import types
 
+from texas42.engine import running
 from texas42.engine._bounds import count_of, remaining_of, trick_start
-from texas42.engine._endings import last_trick, two_tricks
 from texas42.engine._entries import tt_cut, tt_store
-from texas42.engine._four import four_tricks, three_left
 from texas42.engine._jit import as_pointer, by_address, inline, ir_inline, jit, popcount
 from texas42.engine._layout import (
     DOMINOES,
@@ -37,10 +36,8 @@ from texas42.engine._layout import (
     WORKSPACE_SIZE,
 )
 from texas42.engine._ordering import order_follows, order_leads, pick, promote_killers, remember_killer
+from texas42.engine._tricks import call_four_tricks, call_two_tricks, last_trick, three_left
 from texas42.engine._window import improve, move_window, research_window
-
-_call_two_tricks = by_address(two_tricks)
-_call_four_tricks = by_address(four_tricks)
 
 
 @inline
@@ -148,7 +145,7 @@ def _trick_done(address, W, pos, d, leader, trick, remaining, lo, hi):
     if tricks_after == 1:
         return gain + last_trick(W, leader, rest)
     if tricks_after == 2:
-        return gain + _call_two_tricks(address, leader, rest, lo - gain, hi - gain)
+        return gain + call_two_tricks(address, leader, rest, lo - gain, hi - gain)
     v = tt_cut(W, rest, leader, lo - gain, hi - gain)
     if v < 0:
         zero = pos - 3  # not a literal 0: docs/engine.md#numba-pitfalls
@@ -185,7 +182,7 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta):
         return 0
     tricks_left = popcount(W[HANDS + seat])
     if tricks_left == 2:
-        return _call_two_tricks(address, seat, remaining, alpha, beta)
+        return call_two_tricks(address, seat, remaining, alpha, beta)
     if tricks_left == 3:
         return three_left(address, W, seat, remaining, alpha, beta)
     v, bucket, entry, key, low, high, hint, alpha, beta = trick_start(
@@ -194,7 +191,7 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta):
     if v >= 0:
         return v
     if tricks_left == 4:
-        best, best_lead = _call_four_tricks(address, seat, remaining, alpha, beta, hint)
+        best, best_lead = call_four_tricks(address, seat, remaining, alpha, beta, hint)
     else:
         n = order_leads(W, seat, moves, hint)
         promote_killers(W, moves, n, ply)
@@ -265,3 +262,10 @@ def reaches_one(W, hands, table, leader, target):
     zero = leader - leader
     v = _call_search(np.int64(W.ctypes.data), leader, zero, zero, zero, zero, zero, target - 1, target)
     return 1 if v >= target else 0
+
+
+# The kernels the search calls through their cells, published before this module returns
+# (docs/engine.md#compile-time): the four-trick loop perhaps compiled meanwhile by the
+# helper process of a first run, which this waits for.
+running.wait_for_helper(running.FOUR)
+from texas42.engine import _endings, _four  # noqa: E402, F401

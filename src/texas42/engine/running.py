@@ -11,7 +11,7 @@ import importlib
 import subprocess
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
@@ -19,12 +19,16 @@ from types import ModuleType
 
 import numpy as np
 
-COMPILING_NOTICE = "texas42: compiling the solvers (first run only, about 15 s)..."
+COMPILING_NOTICE = "texas42: compiling the solvers (first run only, about 12 s)..."
 
 TRUMPS = "texas42.engine._batch"
 LINES = "texas42.engine._line"
 NELLO = "texas42.engine._nello"
 SEVENS = "texas42.engine._sevens"
+PLAYS = "texas42.engine._plays"
+PLAYOUTS = "texas42.engine._playouts"
+FOUR = "texas42.engine._four"  # compiled apart from the search: docs/engine.md#compile-time
+SEARCHING = (TRUMPS, LINES, PLAYS, PLAYOUTS)  # the kernel modules that load the trump search
 
 _lock = threading.Lock()
 _listening = False
@@ -74,14 +78,23 @@ def _listen_for_compiles() -> None:
     event.register("numba:compile", Notice())  # type: ignore[no-untyped-call]
 
 
+def helper_modules(expected: list[str], loading: set[str], loaded: Collection[str]) -> list[str]:
+    """What a helper process compiles, in order: the expected kernel modules neither
+    loaded nor loading here; when this process loads or expects the trump search, first
+    the four-trick loop, which the search calls through its cell and so compiles without
+    (docs/engine.md#compile-time). The optimal line's kernel and the trump engine's last:
+    both compile in the trump search, which this process may be compiling meanwhile."""
+    searching = any(m in SEARCHING for m in [*expected, *loading])
+    wanted = [FOUR, *expected] if searching else expected
+    modules = [m for m in wanted if m not in loaded and m not in loading]
+    return sorted(modules, key=lambda m: (m != FOUR, m in (LINES, TRUMPS)))
+
+
 def _start_helper() -> None:
-    """Compile the expected kernel modules not loaded yet in a helper process."""
+    """Compile ``helper_modules`` in a helper process."""
     global _helper
     with _lock:
-        modules = [m for m in _expected if m not in sys.modules and m not in _loading]
-        # The optimal line's kernel and the trump engine's last: both compile in the trump
-        # search, which this process may be compiling (and then caching) meanwhile.
-        modules.sort(key=lambda m: m in (LINES, TRUMPS))
+        modules = helper_modules(_expected, _loading, sys.modules)
         if _helper is not None or not modules:
             return
         _helper_modules.extend(modules)
@@ -108,7 +121,7 @@ for name in sys.argv[2:]:
 """
 
 
-def _wait_for_helper(name: str) -> None:
+def wait_for_helper(name: str) -> None:
     """If the helper process is compiling module ``name``, wait until it has (or failed)."""
     helper = _helper
     if helper is None or name not in _helper_modules or helper.stdout is None:
@@ -132,7 +145,7 @@ _loading: set[str] = set()
 
 def _import_compiling(name: str) -> ModuleType:
     """Import a kernel module, telling the user (once) when the first run compiles it."""
-    _wait_for_helper(name)
+    wait_for_helper(name)
     _listen_for_compiles()
     _loading.add(name)
     try:
@@ -156,13 +169,13 @@ def line_kernels() -> ModuleType:
 @cache
 def play_kernels() -> ModuleType:
     """The kernels of the value of each legal play: ``play_values_batch``, ``play_values_one``."""
-    return _import_compiling("texas42.engine._plays")
+    return _import_compiling(PLAYS)
 
 
 @cache
 def playout_kernels() -> ModuleType:
     """The kernel of play values for many positions at once: ``play_values_rows``."""
-    return _import_compiling("texas42.engine._playouts")
+    return _import_compiling(PLAYOUTS)
 
 
 @cache
