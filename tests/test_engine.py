@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import numba
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -93,14 +94,24 @@ def test_one_workspace_solves_through_the_generation_wrap(vectors: list[dict[str
     """Stored bounds are stamped with a generation that wraps: the tables are cleared then,
     and no bound of an earlier solve is taken for one of the next."""
     k = running.trump_kernels()
+    solve_one = k.solve_one  # a helper of the kernels: called from a kernel of this test
+
+    @numba.njit
+    def solve_all(W, hands, tables, leaders):  # type: ignore[no-untyped-def]
+        out = np.zeros(hands.shape[0], dtype=np.int64)
+        for i in range(hands.shape[0]):
+            out[i] = solve_one(W, hands[i], tables[i], leaders[i])
+        return out
+
     W = k.new_workspace()
     W[_layout.GEN] = _layout.MAX_GEN - 30
-    got = []
-    for record in vectors[:60]:
-        hands = np.array(vector_deal(record).masks, dtype=np.int64)
-        declaration = rules.parse_declaration(record["trump"])
-        got.append(int(k.solve_one(W, hands, tables.trump_tables()[declaration.value], record["leader"])))
-    assert got == [record["team02_points"] for record in vectors[:60]]
+    records = vectors[:60]
+    hands = np.array([vector_deal(record).masks for record in records], dtype=np.int64)
+    table = tables.trump_tables()
+    declared = np.array([table[rules.parse_declaration(r["trump"]).value] for r in records])
+    leaders = np.array([record["leader"] for record in records], dtype=np.int64)
+    got = solve_all(W, hands, declared, leaders).tolist()
+    assert got == [record["team02_points"] for record in records]
     assert W[_layout.GEN] == 60 - 30  # the 31st solve wrapped to generation 1
 
 

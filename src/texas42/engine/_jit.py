@@ -48,20 +48,9 @@ def jit(*signature, **options):
 
 def inline(function):
     """A helper of the kernels: compiled once as an ordinary function, then inlined by LLVM
-    into each caller (a call per node costs more than the helper's work). Not for one that
-    calls a search directly: see ``ir_inline``."""
+    into each caller (a call per node costs more than the helper's work). One that calls
+    a kernel does so through the kernel's cell (``calls``), even the search's own loops."""
     return numba.njit(**JIT_OPTIONS, **HELPER_OPTIONS)(function)
-
-
-def ir_inline(function):
-    """A helper of a search that calls the search itself (the search's loops over leads
-    and follows), inlined into its callers by
-    Numba, on its IR, before typing: compiled on its own, it would link in the whole
-    search, optimised and compiled to machine code once more, and a search's own loops
-    cannot be compiled before the search exists. Numba copies and types the helper again
-    at every call site: keep them few and small. Called from Python, one compiles on its
-    own, lazily. Other kernels call a search through ``by_address``."""
-    return jit(inline="always")(function)
 
 
 # --- Kernels calling kernels ---------------------------------------------------------------

@@ -14,7 +14,7 @@ from numba import types
 from texas42.engine import running
 from texas42.engine._bounds import count_of, remaining_of, trick_start
 from texas42.engine._entries import tt_cut, tt_store
-from texas42.engine._jit import as_pointer, by_address, inline, ir_inline, jit, popcount
+from texas42.engine._jit import as_pointer, calls, inline, jit, popcount, publish
 from texas42.engine._layout import (
     DOMINOES,
     GEN,
@@ -39,6 +39,10 @@ from texas42.engine._ordering import order_follows, order_leads, pick, promote_k
 from texas42.engine._tricks import call_four_tricks, call_two_tricks, last_trick, three_left
 from texas42.engine._window import improve, move_window, research_window
 
+SEARCH = types.int64(*[types.int64] * 9)
+# The search's loops call it back through its cell: ordinary helpers, compiled before it.
+call_search = calls("texas42.engine._search.search", SEARCH)
+
 
 @inline
 def _next_trick_cut(W, seat, moves, n, power, win_seat, win_power, points, remaining, alpha, beta):
@@ -58,7 +62,7 @@ def _next_trick_cut(W, seat, moves, n, power, win_seat, win_power, points, remai
     return -1
 
 
-@ir_inline
+@inline
 def _leads(address, W, seat, pos, moves, n, ply, alpha, beta):
     """Search the n leads at ``moves``, best-scored first; return the best value and the
     lead that last improved it."""
@@ -76,7 +80,7 @@ def _leads(address, W, seat, pos, moves, n, ply, alpha, beta):
         points = 1 + W[TAB + TAB_COUNT + d]
         lo, hi, scout = move_window(i, maximizing, alpha, beta)
         while True:
-            v = search(address, (seat + 1) & 3, pos + 1, led, seat, power, points, lo, hi)
+            v = call_search(address, (seat + 1) & 3, pos + 1, led, seat, power, points, lo, hi)
             if not scout or v <= alpha or v >= beta:
                 break
             scout = False
@@ -92,7 +96,7 @@ def _leads(address, W, seat, pos, moves, n, ply, alpha, beta):
     return best, best_lead
 
 
-@ir_inline
+@inline
 def _follows(address, W, seat, pos, suit, win_seat, win_power, points, moves, n, void, alpha, beta):
     """Search the n follows at ``moves``, best-scored first; return the best value."""
     hand = W[HANDS + seat]
@@ -116,7 +120,7 @@ def _follows(address, W, seat, pos, suit, win_seat, win_power, points, moves, n,
             if pos == 3:
                 v = _trick_done(address, W, pos, d, next_seat, trick, remaining, lo, hi)
             else:
-                v = search(address, (seat + 1) & 3, pos + 1, suit, next_seat, next_power, trick, lo, hi)
+                v = call_search(address, (seat + 1) & 3, pos + 1, suit, next_seat, next_power, trick, lo, hi)
             if not scout or v <= alpha or v >= beta:
                 break
             scout = False
@@ -130,7 +134,7 @@ def _follows(address, W, seat, pos, suit, win_seat, win_power, points, moves, n,
     return best
 
 
-@ir_inline
+@inline
 def _trick_done(address, W, pos, d, leader, trick, remaining, lo, hi):
     """The value on (lo, hi) once ``d`` completes a trick worth ``trick`` that ``leader``
     won: settled here when no search is needed, saving a call."""
@@ -149,11 +153,11 @@ def _trick_done(address, W, pos, d, leader, trick, remaining, lo, hi):
     v = tt_cut(W, rest, leader, lo - gain, hi - gain)
     if v < 0:
         zero = pos - 3  # not a literal 0: docs/engine.md#numba-pitfalls
-        v = search(address, leader, zero, zero, zero, zero, zero, lo - gain, hi - gain)
+        v = call_search(address, leader, zero, zero, zero, zero, zero, lo - gain, hi - gain)
     return v + gain
 
 
-@jit(types.int64(*[types.int64] * 9))
+@jit(SEARCH)
 def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta):
     """Fail-soft alpha-beta: points for seats 0/2 from this trick on.
 
@@ -202,7 +206,7 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta):
 
 # --- Entry points ---------------------------------------------------------------------------
 
-_call_search = by_address(search)
+publish(search)
 
 
 @jit(types.int64[::1]())
@@ -241,14 +245,12 @@ def exact_value(W, seat, pos, suit, win_seat, win_power, points):
     high = points + count_of(W, remaining) + tricks - (1 if pos > 0 else 0)
     below = pos - pos - 1  # not a literal -1: docs/engine.md#numba-pitfalls
     address = np.int64(W.ctypes.data)
-    return _call_search(address, seat, pos, suit, win_seat, win_power, points, below, high + 1)
+    return call_search(address, seat, pos, suit, win_seat, win_power, points, below, high + 1)
 
 
-@ir_inline
+@inline
 def solve_one(W, hands, table, leader):
-    """Points for seats 0/2 from the start of a trick that ``leader`` leads. Inlined on
-    the IR, rather than by LLVM, so that Python can call it too (a test solves many deals
-    on one workspace)."""
+    """Points for seats 0/2 from the start of a trick that ``leader`` leads."""
     load(W, hands, table)
     zero = leader - leader
     return exact_value(W, leader, zero, zero, zero, zero, zero)
@@ -260,7 +262,7 @@ def reaches_one(W, hands, table, leader, target):
     ``leader`` leads, else 0: one null-window search, not the exact value."""
     load(W, hands, table)
     zero = leader - leader
-    v = _call_search(np.int64(W.ctypes.data), leader, zero, zero, zero, zero, zero, target - 1, target)
+    v = call_search(np.int64(W.ctypes.data), leader, zero, zero, zero, zero, zero, target - 1, target)
     return 1 if v >= target else 0
 
 
