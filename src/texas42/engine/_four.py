@@ -198,7 +198,7 @@ def four_tricks(address, leader, remaining, alpha, beta, hint):
         void3 = h3 & follow == 0
         W[HANDS + leader] = h0 ^ (bit << a)
         plays1 = drop_equal_trumps(W, legal(h1, follow), power, W[power + a])
-        holds1 = np.bool_(False)  # not a literal: see three_left
+        holds1 = np.bool_(False)  # not a literal: see _tricks.three_left
         m1, g1, r1, t1 = _follow_groups(W, ply + 1, plays1, W[beats + a], holds1, _beyond(W, h2, suit), void1)
         beyond3 = _beyond(W, h3, suit)
         best1 = -1 if max1 else 99

@@ -60,9 +60,10 @@ def inline(function):
 # LLVM's loader under a fixed name, into which the callee's address is written when it is
 # compiled or loaded (``publish``). A caller's module holds a declaration only, its cached
 # machine code its own code only, and it compiles without its callees: another process
-# can compile them meanwhile (docs/engine.md#compile-time). A module whose kernels call
-# others imports the modules that publish them before it returns, so that no call can
-# find its cell empty.
+# can compile them meanwhile (docs/engine.md#compile-time). A call through an empty cell
+# would crash: the search's module imports the modules of every kernel it reaches before
+# it returns (the four-trick loop's module, used only through the search, leaves that to
+# it), so that no call can find its cell empty.
 
 _CELL_PREFIX = "texas42.cell:"
 _cells: dict[str, np.ndarray] = {}
@@ -79,6 +80,7 @@ def _cell(name: str) -> np.ndarray:
 
 
 def kernel_name(kernel) -> str:
+    """module.function: the name a kernel's cell is known by."""
     function = getattr(kernel, "py_func", kernel)
     return f"{function.__module__}.{function.__qualname__}"
 

@@ -204,9 +204,10 @@ def search(address, seat, pos, suit, win_seat, win_power, points, alpha, beta):
     return best
 
 
-# --- Entry points ---------------------------------------------------------------------------
-
 publish(search)
+
+
+# --- Entry points ---------------------------------------------------------------------------
 
 
 @jit(types.int64[::1]())

@@ -15,7 +15,7 @@ from texas42.engine._jit import calls, inline, lowest
 from texas42.engine._layout import HANDS, TAB, TAB_COUNT, TAB_LEAD_SUIT, TAB_POWER
 
 INT = types.int64
-TWO_TRICKS = types.int64(*[INT] * 5)  # (address, leader, remaining, alpha, beta)
+TWO_TRICKS = INT(*[INT] * 5)  # (address, leader, remaining, alpha, beta)
 THREE_TRICKS = types.UniTuple(INT, 2)(*[INT] * 6)  # ... and the hint; value and best lead
 FOUR_TRICKS = THREE_TRICKS
 
