@@ -15,7 +15,7 @@ import numba
 import numpy as np
 from llvmlite import binding, ir
 from numba import types
-from numba.core import caching, cgutils, config, typeinfer
+from numba.core import caching, config, typeinfer
 from numba.core.runtime import rtsys
 from numba.extending import intrinsic
 
@@ -114,14 +114,9 @@ def calls(name: str, signature):
             cell = module.globals.get(symbol) or ir.GlobalVariable(module, ir.IntType(64), symbol)
             function_type = context.call_conv.get_function_type(restype, argtypes)
             function = builder.inttoptr(builder.load(cell), function_type.as_pointer())
-            # Numba's calling convention: a slot for the result, one for an exception
-            # (never raised: the kernels raise none), then the arguments.
-            result = context.call_conv.get_return_type(restype).pointee
-            slot = cgutils.alloca_once_value(builder, cgutils.get_null_value(result))
-            raised = cgutils.alloca_once(builder, function_type.args[1].pointee)
-            packer = context.call_conv._get_arg_packer(argtypes)
-            builder.call(function, [slot, raised, *packer.as_arguments(builder, llargs)])
-            return context.get_returned_value(builder, restype, builder.load(slot))
+            # The status is that of an exception, and the kernels raise none.
+            _, result = context.call_conv.call_function(builder, function, restype, argtypes, llargs)
+            return result
 
         return restype(*argtypes), codegen
 
