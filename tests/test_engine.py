@@ -640,7 +640,7 @@ def test_the_kernels_are_cached_by_the_engine_locator() -> None:
 
     from texas42.engine import _endings, _four, _jit, _search
 
-    impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl
+    impl = caching.CacheImpl
     assert impl._locator_classes[0] is _jit.KernelCacheLocator
     kernels = [
         running.trump_kernels().solve_batch,

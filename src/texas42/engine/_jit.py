@@ -276,11 +276,9 @@ class KernelCache(caching.FunctionCache):
 
 
 def _install_locator() -> None:
-    """Put KernelCacheLocator first among Numba's locators (``CacheImpl`` from numba
-    0.68, ``_CacheImpl`` before)."""
-    impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl
-    if KernelCacheLocator not in impl._locator_classes:
-        impl._locator_classes.insert(0, KernelCacheLocator)
+    """Put KernelCacheLocator first among Numba's locators."""
+    if KernelCacheLocator not in caching.CacheImpl._locator_classes:
+        caching.CacheImpl._locator_classes.insert(0, KernelCacheLocator)
 
 
 _install_locator()
