@@ -1,4 +1,5 @@
-"""Every example in the command line's help runs: the top level's and each command's.
+"""Every example in the command line's help runs: the top level's and each command's; and
+every texas42 command of the README's shell blocks.
 
 Each is run as written, in a folder holding the files the examples name, with fewer
 deals (and, with --realistic, fewer playouts) so that the whole set takes seconds; a
@@ -8,6 +9,7 @@ that names a cluster runs without it.
 
 from __future__ import annotations
 
+import re
 import shlex
 from pathlib import Path
 
@@ -17,7 +19,8 @@ import typer
 from cli_runner import invoke
 from texas42.cli import app
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "hands.txt"
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples" / "hands.txt"
 FEWER = {"--deals": "24", "--realistic-deals": "4", "--worlds": "2"}
 SAMPLED = {"analyze", "bid", "compare", "play"}  # the commands that deal at random
 DEALS = (
@@ -35,6 +38,13 @@ def help_examples() -> list[str]:
         assert result.exit_code == 0, args
         lines += [line.strip() for line in result.stdout.splitlines() if line.strip().startswith("texas42 ")]
     return lines
+
+
+def readme_commands() -> list[str]:
+    """The texas42 commands of the README's shell blocks (after any ``pip install ... &&``)."""
+    blocks = re.findall(r"```sh\n(.*?)```", (ROOT / "README.md").read_text(), re.S)
+    lines = [line.split("&& ")[-1].strip() for block in blocks for line in block.splitlines()]
+    return [line for line in lines if line.startswith("texas42 ")]
 
 
 def shrunk(words: list[str]) -> list[str]:
@@ -57,7 +67,7 @@ def run(example: str) -> str:
     """Run one example line (a pipe of texas42 commands, perhaps redirected); its output."""
     output = None
     for part in example.split(" | "):
-        words = shlex.split(part)
+        words = shlex.split(part, comments=True)
         if ">" in words:
             words = words[: words.index(">")]
         if "--cluster" in words:
@@ -72,6 +82,7 @@ def run(example: str) -> str:
 
 
 EXAMPLE_LINES = help_examples()
+README_LINES = readme_commands()
 
 
 def test_the_help_has_examples_of_every_command() -> None:
@@ -80,7 +91,12 @@ def test_the_help_has_examples_of_every_command() -> None:
         assert any(line.startswith(f"texas42 {name} ") for line in EXAMPLE_LINES), name
 
 
-@pytest.mark.parametrize("example", EXAMPLE_LINES)
+def test_the_readme_shows_commands_to_try() -> None:
+    assert len(README_LINES) >= 4
+    assert README_LINES[0] == 'texas42 analyze "6-4 5-5 5-2 4-3 4-2 3-2 3-1"'
+
+
+@pytest.mark.parametrize("example", EXAMPLE_LINES + README_LINES)
 def test_help_example_runs(example: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "examples").mkdir()
     lines = EXAMPLES.read_text().splitlines()
