@@ -26,7 +26,7 @@ from texas42.engine._layout import (
     TRUMP,
 )
 from texas42.engine._ordering import best_play, can_beat, drop_equal_trumps, legal, remember_killer
-from texas42.engine._tricks import FOUR_TRICKS, three_left, trick_points, trick_winner
+from texas42.engine._tricks import FOUR_TRICKS, seats_and_hands, three_left, trick_points, trick_winner
 from texas42.engine._window import improve
 
 ALL = np.int64(-1)
@@ -170,13 +170,7 @@ def four_tricks(address, leader, remaining, alpha, beta, hint):
     alpha-beta), and the best lead: the trick's plays by direct loops, grouped by masks
     in the order the search's scores would give; the hint lead first."""
     W = as_pointer(address)
-    s1 = (leader + 1) & 3
-    s2 = (leader + 2) & 3
-    s3 = (leader + 3) & 3
-    h0 = W[HANDS + leader]
-    h1 = W[HANDS + s1]
-    h2 = W[HANDS + s2]
-    h3 = W[HANDS + s3]
+    s1, s2, _, h0, h1, h2, h3 = seats_and_hands(W, leader)
     max0 = (leader & 1) == 0
     max1 = not max0
     ply = DOMINOES - popcount(remaining)

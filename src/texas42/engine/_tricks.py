@@ -25,6 +25,16 @@ call_four_tricks = calls("texas42.engine._four.four_tricks", FOUR_TRICKS)
 
 
 @inline
+def seats_and_hands(W, leader):
+    """The seats after ``leader`` in playing order, then the hands of all four from the
+    leader on: (s1, s2, s3, h0, h1, h2, h3)."""
+    s1 = (leader + 1) & 3
+    s2 = (leader + 2) & 3
+    s3 = (leader + 3) & 3
+    return s1, s2, s3, W[HANDS + leader], W[HANDS + s1], W[HANDS + s2], W[HANDS + s3]
+
+
+@inline
 def last_trick(W, leader, remaining):
     """Points for seats 0/2 in the last trick, where every play is forced."""
     lead = lowest(W[HANDS + leader])
