@@ -367,3 +367,24 @@ def test_the_library_checks_its_settings() -> None:
     assert auction_model(parse_auction("30"), "none") is None
     model = auction_model(parse_auction("30"), "AUCTION", 0.5)
     assert model is not None and model.noise == 0.5 and model.head == deal.table_head()
+
+
+def test_value_odds_keeps_to_the_threads_asked_for(monkeypatch):
+    """``threads=1`` values every chunk on the calling thread (no pool), with the same
+    values as a pool of two; ``draw_samples`` passes ``threads`` on (``--threads``), and
+    without it uses every core (four, as this test pretends)."""
+    hand = parse_hand(ORDINARY)
+    hands = deal.deal_around(hand, 2 * inference.CHUNK + 50, np.random.default_rng(3))[0][:, 1]
+    pooled = value_odds(hands, HEAD, threads=2)
+
+    def no_pool(*args, **kwargs):
+        raise AssertionError("a thread pool was started")
+
+    monkeypatch.setattr(inference, "ThreadPoolExecutor", no_pool)
+    monkeypatch.setattr(inference.os, "cpu_count", lambda: 4)
+    np.testing.assert_array_equal(value_odds(hands, HEAD, threads=1), pooled)
+    auction = auction_model(parse_auction("30 pass"))
+    drawn = draw_samples(hand, 40, 7, auction=auction, threads=1)
+    assert drawn.main.shape == (40, 4)
+    with pytest.raises(AssertionError, match="thread pool"):
+        draw_samples(hand, 40, 7, auction=auction)

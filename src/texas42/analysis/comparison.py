@@ -141,7 +141,7 @@ def compare_trumps(
     check_deals(deals)
     chosen = _distinct_in_order(declarations)
     seed = deal.draw_seed() if seed is None else seed
-    drawn = draw_samples(hand, deals, seed, constraints, auction, check=False)
+    drawn = draw_samples(hand, deals, seed, constraints, auction, check=False, threads=threads)
     main_deals, deals = drawn.main, drawn.size
     counter = SolveCounter(deals * (len(chosen) + special_solves_per_deal(hand, house)), progress)
     if racing is None or drawn.exact:

@@ -101,6 +101,7 @@ def draw_samples(
     constraints: DealConstraints | None = None,
     auction: AuctionModel | None = None,
     check: bool = True,
+    threads: int | None = None,
 ) -> DrawnDeals:
     """The main sample and an independent check sample of ``deals`` deals each, both
     from ``seed`` (one generator stream each), consistent with ``constraints``; all the
@@ -108,10 +109,12 @@ def draw_samples(
 
     With ``auction``, each sample is drawn in proportion to the likelihood of the auction
     (``deal.infer_deals``; never listed, as the deals are not equally likely); without
-    ``check``, the check sample is not drawn then (it is the main one)."""
+    ``check``, the check sample is not drawn then (it is the main one). ``threads``: how
+    many value the hands for the auction (default: every core); the deals do not depend
+    on it."""
     main_rng, check_rng = deal.generators(seed)
     if auction is not None:
-        values = HandValues(hand, auction.head)
+        values = HandValues(hand, auction.head, threads)
         main, inference = infer_deals(hand, deals, main_rng, auction, constraints, values=values)
         if not check:
             return DrawnDeals(main, main, False, inference)

@@ -182,7 +182,7 @@ ThreadsOption = Annotated[
         "--threads",
         "-j",
         metavar="N",
-        help="Solver threads (default: all cores).",
+        help="Threads for solving, and for weighing deals against the auction (default: all cores).",
         show_default=False,
         parser=option_parser(whole_number("--threads", 1)),
     ),

@@ -142,13 +142,15 @@ def calls(auction: Auction) -> tuple[Call, ...]:
     return tuple(result)
 
 
-def value_odds(masks: np.ndarray, head: str, model: QuickModel | None = None) -> np.ndarray:
+def value_odds(
+    masks: np.ndarray, head: str, model: QuickModel | None = None, threads: int | None = None
+) -> np.ndarray:
     """(n, 13): each hand's best declaration's odds of 30..41 and of a mark (42), from
     the ``head`` of ``model`` (default ``table_model()``): ``estimate(masks, model=model,
     head=head).make.max(axis=-2)[:, :13]``, read off the point distributions without the
     rest of the estimates; a test holds the two equal. Chunks of hands are valued on
-    every core at once (numpy's matrix products release the GIL); each
-    chunk's values are the same whichever thread computes them."""
+    ``threads`` threads at once (default: every core; numpy's matrix products release
+    the GIL); each chunk's values are the same whichever thread computes them."""
     flat = check_masks(masks).reshape(-1)
     model = model or table_model()
     parts = [flat[start : start + CHUNK] for start in range(0, flat.size, CHUNK)]
@@ -157,9 +159,10 @@ def value_odds(masks: np.ndarray, head: str, model: QuickModel | None = None) ->
         odds: np.ndarray = _odds_from(point_distributions(model, head, part)).max(axis=1)
         return odds
 
-    if len(parts) <= 1:
+    workers = min(len(parts), threads or os.cpu_count() or 1)
+    if workers <= 1:
         return np.concatenate([chunk_odds(part) for part in parts] or [np.empty((0, _VALUES))])
-    with ThreadPoolExecutor(max_workers=min(len(parts), os.cpu_count() or 1)) as pool:
+    with ThreadPoolExecutor(max_workers=workers) as pool:
         return np.concatenate(list(pool.map(chunk_odds, parts)))
 
 
@@ -172,10 +175,12 @@ def _odds_from(distribution: np.ndarray) -> np.ndarray:
 
 class HandValues:
     """``value_odds`` of the hands dealt from the 21 dominoes unseen around ``hand``, each
-    computed once: a table over their C(21, 7) = 116,280 possible hands, indexed by rank."""
+    computed once: a table over their C(21, 7) = 116,280 possible hands, indexed by rank,
+    on ``threads`` threads (default: every core)."""
 
-    def __init__(self, hand: Hand, head: str) -> None:
+    def __init__(self, hand: Hand, head: str, threads: int | None = None) -> None:
         self.head = head
+        self.threads = threads
         self.mask = hand.mask
         self.unseen = np.array([d for d in range(28) if not hand.mask >> d & 1], dtype=np.int64)
         self.hands = math.comb(self.unseen.size, HAND_SIZE)
@@ -212,7 +217,7 @@ class HandValues:
         if missing.any():
             new, first = np.unique(ranks[missing], return_index=True)
             hands = self.unrank(new) if masks is None else masks[missing][first]
-            self.table[new] = value_odds(hands, self.head)
+            self.table[new] = value_odds(hands, self.head, threads=self.threads)
             self.evaluated += new.size
         result: np.ndarray = self.table[ranks]
         return result
