@@ -77,7 +77,8 @@ def test_main_help_lists_the_commands_with_examples() -> None:
         "double-dummy",
     ):
         assert needle in text
-    assert "sees all" in text  # what the odds mean
+    assert "sees all hands" in text  # what the odds mean
+    assert "realistic odds" in text and "--basis double-dummy" in text  # what the advice rests on
 
 
 @pytest.mark.parametrize(
