@@ -22,7 +22,7 @@ from texas42.engine._layout import (
     TAB_TRUMP_ORDER,
     TRUMP,
 )
-from texas42.engine._window import settled
+from texas42.engine._window import narrowed
 
 
 @inline
@@ -169,5 +169,5 @@ def trick_start(W, leader, remaining, tricks, alpha, beta):
     bucket, entry, found, low, high, hint = tt_probe(W, key, remaining, leader, stake)
     if not found and tricks > 3:
         low, high = static_bounds(W, leader, remaining, tricks, stake)
-    v = settled(low, high, alpha, beta)
-    return v, bucket, entry, key, low, high, hint, max(alpha, low), min(beta, high)
+    v, alpha, beta = narrowed(low, high, alpha, beta)
+    return v, bucket, entry, key, low, high, hint, alpha, beta

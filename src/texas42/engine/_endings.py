@@ -14,7 +14,7 @@ from texas42.engine._jit import as_pointer, inline, jit, lowest, publish
 from texas42.engine._layout import GEN, HANDS, TAB, TAB_BEATS, TAB_COUNT, TAB_LEAD_SUIT, TAB_POWER, TAB_SUIT
 from texas42.engine._ordering import legal
 from texas42.engine._tricks import THREE_TRICKS, TWO_TRICKS, seats_and_hands, trick_points, trick_winner
-from texas42.engine._window import improve, proven_bounds, settled
+from texas42.engine._window import improve, narrowed, proven_bounds
 
 
 @inline
@@ -103,13 +103,9 @@ def ending(W, leader, remaining, alpha, beta):
     high = 63
     if ending_holds(W[slot], key):
         low, high = ending_unpack(W[slot])
-        v = settled(low, high, alpha, beta)
+        v, alpha, beta = narrowed(low, high, alpha, beta)
         if v >= 0:
             return v
-        if low > alpha:
-            alpha = low
-        if high < beta:
-            beta = high
     v = _two_tricks(W, leader, remaining, alpha, beta)
     low, high = proven_bounds(v, alpha, beta, low, high)
     W[slot] = ending_pack(key, low, high)

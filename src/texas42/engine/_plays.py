@@ -21,7 +21,7 @@ from texas42.engine._layout import (
     TAB_TRUMP_ORDER,
     TRUMP,
 )
-from texas42.engine._ordering import legal
+from texas42.engine._ordering import drop_equal_trumps, legal
 from texas42.engine._search import exact_value, load, new_workspace
 
 __all__ = ["new_workspace", "play_values_batch", "play_values_one"]
@@ -29,28 +29,21 @@ __all__ = ["new_workspace", "play_values_batch", "play_values_one"]
 
 @inline
 def _equal_trumps(W, plays, power, win_power, out):
-    """Mark in ``out`` each trump play worth the same as a higher one: held together,
-    adjacent among the trumps still in hands, of equal count and on the same side of the
-    trick's winning strength (the search's own rule, ``drop_equal_trumps``). out[d] is
-    then -2 - e, where e is the higher play it equals; the plays to solve are left."""
+    """Mark in ``out`` each trump play worth the same as a higher one by the search's own
+    rule (``drop_equal_trumps``): out[d] = -2 - e, where e is the play it keeps for the
+    run of equal trumps (the nearest higher trump still in hands that it does not drop);
+    the plays to solve are left."""
+    dropped = plays & ~drop_equal_trumps(W, plays, power, win_power)
     remaining = W[HANDS] | W[HANDS + 1] | W[HANDS + 2] | W[HANDS + 3]
-    previous = -1
+    kept = -1
     for i in range(7):
         d = W[TAB + TAB_TRUMP_ORDER + i]
         if d < 0:
             break
-        if not remaining >> d & 1:
-            continue
-        if (
-            previous >= 0
-            and plays >> previous & 1
-            and plays >> d & 1
-            and W[TAB + TAB_COUNT + d] == W[TAB + TAB_COUNT + previous]
-            and (W[power + d] > win_power) == (W[power + previous] > win_power)
-        ):
-            out[d] = -2 - previous
-        else:
-            previous = d
+        if dropped >> d & 1:
+            out[d] = -2 - kept
+        elif remaining >> d & 1:
+            kept = d
 
 
 @jit(types.void(types.int64[::1], types.int64[::1], types.int64[::1], types.int64, *[types.int64[::1]] * 2))

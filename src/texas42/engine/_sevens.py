@@ -24,7 +24,7 @@ from texas42.engine._layout import (
     SEVENS_WORKSPACE_SIZE,
 )
 from texas42.engine._ordering import pick
-from texas42.engine._window import improve, proven_bounds, settled
+from texas42.engine._window import improve, narrowed, proven_bounds
 
 
 @inline
@@ -180,13 +180,9 @@ def sevens_search(W, seat, pos, win_seat, win_distance, alpha, beta):
             else:
                 low = sure & 7
                 high = tricks - (sure >> 3)
-        v = settled(low, high, alpha, beta)
+        v, alpha, beta = narrowed(low, high, alpha, beta)
         if v >= 0:
             return v
-        if low > alpha:
-            alpha = low
-        if high < beta:
-            beta = high
     alpha0 = alpha
     beta0 = beta
     remaining = W[S_HANDS] | W[S_HANDS + 1] | W[S_HANDS + 2] | W[S_HANDS + 3]

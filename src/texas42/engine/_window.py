@@ -47,6 +47,13 @@ def settled(low, high, alpha, beta):
 
 
 @inline
+def narrowed(low, high, alpha, beta):
+    """What bounds (low, high) tell a search on (alpha, beta): the value they settle (else
+    -1, as ``settled``), and the window narrowed to them."""
+    return settled(low, high, alpha, beta), max(alpha, low), min(beta, high)
+
+
+@inline
 def move_window(i, maximizing, alpha, beta):
     """The window for a node's i-th move, and whether it is a scout: the first move (or
     any, in a null window) gets the node's window, a later one the null window that asks
