@@ -369,7 +369,7 @@ def test_the_library_checks_its_settings() -> None:
     assert model is not None and model.noise == 0.5 and model.head == deal.table_head()
 
 
-def test_value_odds_keeps_to_the_threads_asked_for(monkeypatch):
+def test_value_odds_keeps_to_the_threads_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
     """``threads=1`` values every chunk on the calling thread (no pool), with the same
     values as a pool of two; ``draw_samples`` passes ``threads`` on (``--threads``), and
     without it uses every core (four, as this test pretends)."""
@@ -377,7 +377,7 @@ def test_value_odds_keeps_to_the_threads_asked_for(monkeypatch):
     hands = deal.deal_around(hand, 2 * inference.CHUNK + 50, np.random.default_rng(3))[0][:, 1]
     pooled = value_odds(hands, HEAD, threads=2)
 
-    def no_pool(*args, **kwargs):
+    def no_pool(*args: object, **kwargs: object) -> None:
         raise AssertionError("a thread pool was started")
 
     monkeypatch.setattr(inference, "ThreadPoolExecutor", no_pool)
