@@ -35,25 +35,6 @@ def seats_and_hands(W, leader):
 
 
 @inline
-def last_trick(W, leader, remaining):
-    """Points for seats 0/2 in the last trick, where every play is forced."""
-    lead = lowest(W[HANDS + leader])
-    suit = W[TAB + TAB_LEAD_SUIT + lead]
-    power = TAB + TAB_POWER + suit * 28
-    winner = leader
-    best = W[power + lead]
-    for i in range(1, 4):
-        seat = (leader + i) & 3
-        d = lowest(W[HANDS + seat])
-        if W[power + d] > best:
-            best = W[power + d]
-            winner = seat
-    if winner & 1:
-        return 0
-    return 1 + count_of(W, remaining)
-
-
-@inline
 def trick_winner(W, power, a, b, c, e):
     """Which of a trick's plays a, b, c, e (in order of play) wins it: 0..3. ``power``
     indexes the strengths for the suit led."""
@@ -68,6 +49,18 @@ def trick_winner(W, power, a, b, c, e):
     if W[power + e] > top:
         winner = 3
     return winner
+
+
+@inline
+def last_trick(W, leader, remaining):
+    """Points for seats 0/2 in the last trick, where every play is forced."""
+    _, _, _, h0, h1, h2, h3 = seats_and_hands(W, leader)
+    lead = lowest(h0)
+    power = TAB + TAB_POWER + W[TAB + TAB_LEAD_SUIT + lead] * 28
+    winner = (leader + trick_winner(W, power, lead, lowest(h1), lowest(h2), lowest(h3))) & 3
+    if winner & 1:
+        return 0
+    return 1 + count_of(W, remaining)
 
 
 @inline
