@@ -12,6 +12,7 @@ import pytest
 from dominoes import mask
 from texas42 import deal, rules
 from texas42.deal import DealConstraints, parse_holds, parse_lacks
+from texas42.deal.constrained import WALK_MAX
 from texas42.errors import ConstraintError
 from texas42.rules import Hand, parse_dominoes, parse_hand
 
@@ -183,3 +184,34 @@ def test_lacks_takes_pip_suits() -> None:
     assert parse_lacks("1: 5, 6-6").mask == rules.Declaration.FIVES.trumps | mask("6-6")
     with pytest.raises(ConstraintError, match="pip suit"):
         parse_lacks("1: doubles")
+
+
+def random_history(rng: np.random.Generator, length: int) -> tuple[rules.PlayHistory, list[int]]:
+    """A random deal and ``length`` random legal plays of it, under a random trump."""
+    order = rng.permutation(28)
+    dealt = [sum(1 << int(d) for d in order[7 * s : 7 * s + 7]) for s in range(4)]
+    declaration = rules.Declaration(int(rng.integers(9)))
+    history = rules.replay(declaration, 0, [])
+    for _ in range(length):
+        seat = history.turn
+        led = history.trick[0] if history.trick else None
+        plays = rules.legal_plays(dealt[seat] & ~history.played, led, declaration)
+        choices = [d for d in range(28) if plays >> d & 1]
+        history = rules.advance(history, choices[int(rng.integers(len(choices)))])
+    return history, dealt
+
+
+@pytest.mark.parametrize("trial", range(40))
+def test_a_few_deals_are_the_first_of_many(trial: int) -> None:
+    """Up to ``WALK_MAX`` deals are drawn by another path (walking the states) than
+    many; both read the same uniforms in the same order, so a few deals are the first
+    deals of many from the same seed, whatever the plays have revealed."""
+    rng = np.random.default_rng(trial)
+    history, dealt = random_history(rng, int(rng.integers(0, 24)))
+    seat = history.turn
+    seen = deal.seen_from(history, seat, dealt[seat])
+    plan = deal.plan_deals(seen.hand, seen.constraints)
+    many = deal.sample_plan(plan, 3 * WALK_MAX, np.random.default_rng(trial))
+    for n in (0, 1, 10, WALK_MAX):
+        few = deal.sample_plan(plan, n, np.random.default_rng(trial))
+        assert np.array_equal(few, many[:n])

@@ -287,6 +287,17 @@ def test_replay_follows_the_rules() -> None:
     assert not history.is_over
 
 
+def test_advance_plays_one_domino_more() -> None:
+    """``advance`` (what the playouts use, one play at a time) reaches the history that
+    ``replay`` gives for the longer sequence, score, show-outs and all."""
+    plays = rules.parse_tricks(TWO_TRICKS + " / 5-5 5-4")
+    history = rules.replay(Declaration.SIXES, 0, [])
+    for k, domino in enumerate(plays, start=1):
+        history = rules.advance(history, domino)
+        assert history == rules.replay(Declaration.SIXES, 0, plays[:k])
+    assert history.score == (2, 0) and history.turn == 2 and len(history.shown_out) == 3
+
+
 def test_the_winner_leads_the_next_trick() -> None:
     # Sixes: seat 2 wins the first trick with 6-6 and leads the second.
     history = rules.replay(Declaration.SIXES, 1, ds("6-1 6-6 6-0 6-3 4-4"))

@@ -33,6 +33,7 @@ from texas42.rules import (
     Domino,
     PlayHistory,
     Seat,
+    advance,
     interchangeable,
     legal_plays,
     needed_points,
@@ -123,7 +124,7 @@ class _Game:
 
     def play(self, d: Domino) -> None:
         self.plays.append(d)
-        self.history = replay(self.declaration, self.bidder, self.plays)
+        self.history = advance(self.history, d)
 
     def bidder_points(self, team02: np.ndarray) -> np.ndarray:
         """Values for seats 0/2 (from the trick in progress on) as the bidder's team's

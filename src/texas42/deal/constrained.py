@@ -59,7 +59,8 @@ def plan_deals(hand: Hand, constraints: DealConstraints) -> DealPlan:
     holds = [constraints.holds(s) for s in OTHER_SEATS]
     placed = hand.mask | constraints.played | holds[0] | holds[1] | holds[2]
     free = tuple(d for d in rules.DOMINOES if not placed >> d & 1)
-    allowed = tuple(sum(1 << (s - 1) for s in OTHER_SEATS if not constraints.lacks(s) >> d & 1) for d in free)
+    lacks = [constraints.lacks(s) for s in OTHER_SEATS]
+    allowed = tuple(sum(1 << k for k in range(3) if not lacks[k] >> d & 1) for d in free)
     room = (
         constraints.size(1) - holds[0].bit_count(),
         constraints.size(2) - holds[1].bit_count(),
@@ -101,19 +102,18 @@ def _count(allowed: tuple[int, ...], room: tuple[int, int, int]) -> tuple[tuple[
     for i in range(m - 1, -1, -1):
         seats = allowed[i]
         after, here = table[i + 1], table[i]
-        for r1 in range(c1 + 1):
-            for r2 in range(c2 + 1):
-                r3 = m - i - r1 - r2
-                if not 0 <= r3 <= c3:
-                    continue
+        k = m - i  # the dominoes i.. fill the rooms r1 + r2 + r3 = k
+        for r1 in range(max(0, k - c2 - c3), min(c1, k) + 1):
+            row, same, less = here[r1], after[r1], after[r1 - 1]
+            for r2 in range(max(0, k - r1 - c3), min(c2, k - r1) + 1):
                 total = 0
                 if seats & 1 and r1:
-                    total += after[r1 - 1][r2]
+                    total += less[r2]
                 if seats & 2 and r2:
-                    total += after[r1][r2 - 1]
-                if seats & 4 and r3:
-                    total += after[r1][r2]
-                here[r1][r2] = total
+                    total += same[r2 - 1]
+                if seats & 4 and k - r1 - r2:
+                    total += same[r2]
+                row[r2] = total
     return tuple(tuple(tuple(row) for row in level) for level in table)
 
 
@@ -165,10 +165,50 @@ def _draw(plan: DealPlan, n: int, rng: np.random.Generator, t: np.ndarray) -> np
     return deals
 
 
+def _walk(plan: DealPlan, n: int, rng: np.random.Generator) -> np.ndarray:
+    """``_draw`` for a few deals, seat by seat in plain Python: the same uniforms and the
+    same thresholds, computed only for the states the draws pass through rather than
+    tabled for all of them, so the same deals."""
+    counts = plan.counts
+    deals = np.empty((n, 4), dtype=np.int64)
+    for row, uniforms in enumerate(rng.random((n, len(plan.free))).tolist()):
+        r1, r2 = plan.room[0], plan.room[1]
+        masks = [0, 0, 0]
+        for i, d in enumerate(plan.free):
+            seats = plan.allowed[i]
+            after = counts[i + 1]
+            w0 = float(after[r1 - 1][r2]) if seats & 1 and r1 else 0.0
+            w1 = float(after[r1][r2 - 1]) if seats & 2 and r2 else 0.0
+            w2 = float(after[r1][r2]) if seats & 4 else 0.0
+            total = float(counts[i][r1][r2])
+            # As _thresholds: a split at or past the last seat with weight is 1.0.
+            t0 = w0 / total if w1 > 0 or w2 > 0 else 1.0
+            t1 = (w0 + w1) / total if w2 > 0 else 1.0
+            u = uniforms[i]
+            seat = (u >= t0) + (u >= t1)
+            masks[seat] |= 1 << d
+            r1 -= seat == 0
+            r2 -= seat == 1
+        deals[row] = (
+            plan.fixed[0],
+            masks[0] | plan.fixed[1],
+            masks[1] | plan.fixed[2],
+            masks[2] | plan.fixed[3],
+        )
+    return deals
+
+
+WALK_MAX: Final = 32
+"""Up to this many deals, ``sample_plan`` draws them by ``_walk``: tabling every state's
+thresholds costs more than walking a few deals through theirs."""
+
+
 def sample_plan(plan: DealPlan, n: int, rng: np.random.Generator) -> np.ndarray:
     """``n`` deals drawn uniformly from the plan's consistent deals, as (n, 4) masks."""
     if n < 0:
         raise AnalysisError(f"the number of deals must be non-negative, got {n}")
+    if n <= WALK_MAX:
+        return _walk(plan, n, rng)
     t = _thresholds(plan)
     parts = [_draw(plan, min(CHUNK, n - start), rng, t) for start in range(0, n, CHUNK)]
     return np.concatenate(parts) if parts else np.empty((0, 4), dtype=np.int64)

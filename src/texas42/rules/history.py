@@ -148,6 +148,29 @@ def parse_tricks(text: str) -> tuple[Domino, ...]:
     return tuple(dominoes)
 
 
+def advance(history: PlayHistory, d: Domino) -> PlayHistory:
+    """The history after the seat to play plays ``d``, taken as legal (``replay`` checks
+    plays): the trick's winner leads next and scores it once the trick is complete."""
+    declaration = history.declaration
+    player = history.turn
+    number = len(history.plays) // TRICK_SIZE + 1
+    shown_out = history.shown_out
+    if history.trick:
+        suit = suit_led(history.trick[0], declaration)
+        follow = suit_dominoes(suit, declaration)
+        if not follow >> d & 1 and not any(o.seat == player and o.suit == suit for o in shown_out):
+            shown_out += (ShowOut(player, suit, number, follow),)
+    trick = (*history.trick, d)
+    leader, score = history.leader, history.score
+    if len(trick) == TRICK_SIZE:
+        leader = (leader + trick_winner(trick, declaration)) % 4
+        points = trick_points(trick)
+        score = (score[0] + points, score[1]) if leader % 2 == 0 else (score[0], score[1] + points)
+        trick = ()
+    plays = (*history.plays, Play(number, player, d))
+    return PlayHistory(declaration, history.bidder, plays, leader, trick, score, shown_out)
+
+
 def replay(
     declaration: Declaration,
     bidder: Seat,
@@ -167,67 +190,53 @@ def replay(
         check_seat(seat)
     if hand is not None and hand.bit_count() != HAND_SIZE:
         raise HandSizeError(f"a hand needs {HAND_SIZE} dominoes, got {hand.bit_count()}")
-    plays: list[Play] = []
-    shown_out: list[ShowOut] = []
+    history = PlayHistory(declaration, bidder, (), bidder, (), (0, 0), ())
     played_in: dict[Domino, Play] = {}
-    leader = bidder
-    trick: list[Domino] = []
-    score = [0, 0]
     mine = hand or 0
     for d in dominoes:
-        number = len(plays) // TRICK_SIZE + 1
-        if number > TRICKS:
-            raise IllegalPlayError(
-                f"{DOMINO_NAMES[d]} is a play too many: the hand is over after {TRICKS} tricks"
-            )
-        player = (leader + len(trick)) % 4
-        where = f"trick {number}, {_seat(player, seat)}"
-        name = DOMINO_NAMES[d]
-        if d in played_in:
-            before = played_in[d]
-            raise IllegalPlayError(
-                f"{where} played {name}, already played in trick {before.trick} by {_seat(before.seat, seat)}"
-            )
-        led = trick[0] if trick else None
-        suit = TRUMP if led is None else suit_led(led, declaration)
-        action = _action(d, led, declaration)
-        if hand is not None and player == seat:
-            if not mine >> d & 1:
-                raise IllegalPlayError(f"{where} played {name}, which is not in your hand")
-            legal = legal_plays(mine, led, declaration)
-            if not legal >> d & 1:
-                raise IllegalPlayError(
-                    f"{where} {action} while holding {_names(legal)}: you must follow {suit_name(suit)}"
-                )
+        _check_play(history, d, played_in, seat, mine)
+        if seat is not None and history.turn == seat:
             mine &= ~(1 << d)
-        elif hand is not None and hand >> d & 1:
-            raise IllegalPlayError(f"{where} {action}, which is in your hand")
-        for out in shown_out:
-            if out.seat == player and out.mask >> d & 1:
-                raise IllegalPlayError(
-                    f"{where} {action} after showing out of {suit_name(out.suit)} in trick {out.trick}"
-                )
-        showing_out = led is not None and not suit_dominoes(suit, declaration) >> d & 1
-        if showing_out and not any(o.seat == player and o.suit == suit for o in shown_out):
-            shown_out.append(ShowOut(player, suit, number, suit_dominoes(suit, declaration)))
-        play = Play(number, player, d)
-        plays.append(play)
-        played_in[d] = play
-        trick.append(d)
-        if len(trick) == TRICK_SIZE:
-            winner = (leader + trick_winner(trick, declaration)) % 4
-            score[winner % 2] += trick_points(trick)
-            leader = winner
-            trick = []
-    return PlayHistory(
-        declaration=declaration,
-        bidder=bidder,
-        plays=tuple(plays),
-        leader=leader,
-        trick=tuple(trick),
-        score=(score[0], score[1]),
-        shown_out=tuple(shown_out),
-    )
+        history = advance(history, d)
+        played_in[d] = history.plays[-1]
+    return history
+
+
+def _check_play(
+    history: PlayHistory, d: Domino, played_in: dict[Domino, Play], seat: Seat | None, mine: Dominoes
+) -> None:
+    """An ``IllegalPlayError`` if ``d`` cannot be the next play: ``mine`` is what ``seat``
+    (None: no seat's view) still holds."""
+    number = len(history.plays) // TRICK_SIZE + 1
+    player = history.turn
+    where = f"trick {number}, {_seat(player, seat)}"
+    name = DOMINO_NAMES[d]
+    if number > TRICKS:
+        raise IllegalPlayError(f"{name} is a play too many: the hand is over after {TRICKS} tricks")
+    if d in played_in:
+        before = played_in[d]
+        raise IllegalPlayError(
+            f"{where} played {name}, already played in trick {before.trick} by {_seat(before.seat, seat)}"
+        )
+    led = history.trick[0] if history.trick else None
+    if seat is not None and player == seat:
+        if not mine >> d & 1:
+            raise IllegalPlayError(f"{where} played {name}, which is not in your hand")
+        legal = legal_plays(mine, led, history.declaration)
+        if not legal >> d & 1:
+            suit = suit_led(led, history.declaration) if led is not None else TRUMP
+            action = _action(d, led, history.declaration)
+            raise IllegalPlayError(
+                f"{where} {action} while holding {_names(legal)}: you must follow {suit_name(suit)}"
+            )
+    elif seat is not None and mine >> d & 1:
+        raise IllegalPlayError(f"{where} {_action(d, led, history.declaration)}, which is in your hand")
+    for out in history.shown_out:
+        if out.seat == player and out.mask >> d & 1:
+            action = _action(d, led, history.declaration)
+            raise IllegalPlayError(
+                f"{where} {action} after showing out of {suit_name(out.suit)} in trick {out.trick}"
+            )
 
 
 def describe_play(history: PlayHistory, d: Domino, seat: Seat | None = None) -> str:

@@ -1,0 +1,77 @@
+"""Realistic playout speed: hands played out by players who see only their own dominoes
+(``analysis.play_out``, what ``--realistic`` runs), the engine's share and the rest.
+
+    python benchmarks/bench_playouts.py
+    python benchmarks/bench_playouts.py --deals 200 --trumps fours follow-me --repeat 3
+
+Deals around --hand from a fixed seed, each trump played out for 30 with --worlds worlds
+a decision, after a warm-up. For each run: the wall time, the part spent in the engine's
+batches of play values, the rest (dealing the worlds, replaying the plays, choosing),
+and a digest of every play made, which must not change when only the speed does. Medians
+of --repeat runs; run it with ``PYTHONPATH=TREE/src`` to compare two trees.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from texas42.analysis import playout
+from texas42.deal import sample_deals
+from texas42.rules import parse_declaration, parse_hand
+
+
+def timed_engine(spent: list[float]) -> Callable[..., Any]:
+    """``playout._values`` that adds its wall time to ``spent[0]``."""
+    values = playout._values
+
+    def run(*args: Any, **kwargs: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return values(*args, **kwargs)
+        finally:
+            spent[0] += time.perf_counter() - start
+
+    return run
+
+
+def main() -> None:
+    raw = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=raw)
+    parser.add_argument("--hand", default="6-4 5-5 5-2 4-3 4-2 3-2 3-1")
+    parser.add_argument("--trumps", nargs="+", default=["fours", "follow-me"])
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--worlds", type=int, default=playout.DEFAULT_WORLDS)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--threads", type=int, default=None)
+    args = parser.parse_args()
+    deals = sample_deals(parse_hand(args.hand), args.deals, np.random.default_rng(1))
+    spent = [0.0]
+    playout._values = timed_engine(spent)  # type: ignore[assignment]
+    playout.play_out(deals[:2], parse_declaration(args.trumps[0]), 30, args.worlds)  # warm-up
+    for trump in args.trumps:
+        declaration = parse_declaration(trump)
+        walls, engines = [], []
+        for _ in range(args.repeat):
+            spent[0] = 0.0
+            start = time.perf_counter()
+            played = playout.play_out(deals, declaration, 30, args.worlds, seed=1, threads=args.threads)
+            walls.append(time.perf_counter() - start)
+            engines.append(spent[0])
+        wall, engine = statistics.median(walls), statistics.median(engines)
+        digest = hashlib.sha256(played.plays.tobytes()).hexdigest()[:16]
+        print(
+            f"{trump:10} {args.deals} playouts, {played.decisions} decisions: {wall:.2f} s "
+            f"(engine {engine:.2f} s, the rest {wall - engine:.2f} s), "
+            f"{args.deals / wall:.0f} playouts/s; plays {digest}"
+        )
+
+
+if __name__ == "__main__":
+    main()
