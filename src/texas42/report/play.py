@@ -9,13 +9,13 @@ from rich.table import Table
 from rich.text import Text
 
 from texas42.analysis.play import PlayAdvice, PlayStats
+from texas42.report.solve import trick_table
 from texas42.report.wording import (
     contract_verb,
     percent,
     play_deals_phrase,
     play_footer,
     play_position_sentence,
-    seat_name,
 )
 from texas42.rules import TOTAL_POINTS, PlayHistory, bid_name, domino_name, trick_points
 
@@ -36,15 +36,7 @@ def play_header(advice: PlayAdvice) -> Text:
 def tricks_table(history: PlayHistory) -> Table:
     """The tricks so far, one row each: who led, each seat's domino, the winner, the
     trick's points and the running score; the trick in progress last."""
-    out = Table(title="Tricks so far", box=box.SQUARE, title_justify="left")
-    out.add_column("trick", justify="right")
-    out.add_column("led", justify="right")
-    for seat in range(4):
-        out.add_column(seat_name(seat), justify="center")
-    out.add_column("won", justify="right")
-    out.add_column("pts", justify="right")
-    out.add_column("0+2", justify="right")
-    out.add_column("1+3", justify="right")
+    out = trick_table("Tricks so far")
     score = [0, 0]
     for number, plays in enumerate(history.tricks(), start=1):
         cells = [""] * 4

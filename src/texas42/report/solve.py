@@ -57,13 +57,10 @@ def values_table(table: DealTable, highlight: tuple[Declaration, Seat] | None = 
     return out
 
 
-def line_table(line: PlayLine) -> Table:
-    """An optimal line of play: one row per trick with the running score."""
-    out = Table(
-        title=f"Optimal line: {line.declaration.label}, seat {line.bidder} bids and leads",
-        box=box.SQUARE,
-        title_justify="left",
-    )
+def trick_table(title: str) -> Table:
+    """An empty table of tricks, a row each: its number, who led, each seat's domino, the
+    winner, the trick's points and each team's running score."""
+    out = Table(title=title, box=box.SQUARE, title_justify="left")
     out.add_column("trick", justify="right")
     out.add_column("led", justify="right")
     for seat in range(4):
@@ -72,6 +69,12 @@ def line_table(line: PlayLine) -> Table:
     out.add_column("pts", justify="right")
     out.add_column("0+2", justify="right")
     out.add_column("1+3", justify="right")
+    return out
+
+
+def line_table(line: PlayLine) -> Table:
+    """An optimal line of play: one row per trick with the running score."""
+    out = trick_table(f"Optimal line: {line.declaration.label}, seat {line.bidder} bids and leads")
     for trick in line.tricks:
         dominoes: list[RenderableType] = []
         for seat in range(4):
