@@ -296,6 +296,14 @@ def test_advance_plays_one_domino_more() -> None:
         history = rules.advance(history, domino)
         assert history == rules.replay(Declaration.SIXES, 0, plays[:k])
     assert history.score == (2, 0) and history.turn == 2 and len(history.shown_out) == 3
+    with pytest.raises(
+        IllegalPlayError, match="trick 3, seat 2 played 6-6, already played in trick 1 by seat 0"
+    ):
+        rules.advance(history, rules.parse_domino("6-6"))
+    # Seat 1 showed out of trumps in trick 2: it cannot play a six now.
+    history = rules.advance(history, rules.parse_domino("1-1"))
+    with pytest.raises(IllegalPlayError, match="after showing out of trumps in trick 2"):
+        rules.advance(history, rules.parse_domino("6-2"))
 
 
 def test_the_winner_leads_the_next_trick() -> None:

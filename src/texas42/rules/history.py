@@ -149,8 +149,15 @@ def parse_tricks(text: str) -> tuple[Domino, ...]:
 
 
 def advance(history: PlayHistory, d: Domino) -> PlayHistory:
-    """The history after the seat to play plays ``d``, taken as legal (``replay`` checks
-    plays): the trick's winner leads next and scores it once the trick is complete."""
+    """The history after the seat to play plays ``d``: the trick's winner leads next and
+    scores it once the trick is complete. An ``IllegalPlayError`` if ``d`` cannot be the
+    next play whatever the hands (the hand is over, ``d`` was played, or the seat showed
+    out of its suit); ``replay`` checks a seat's own plays against its hand as well."""
+    _check_play(history, d, None, 0)
+    return _advanced(history, d)
+
+
+def _advanced(history: PlayHistory, d: Domino) -> PlayHistory:
     declaration = history.declaration
     player = history.turn
     number = len(history.plays) // TRICK_SIZE + 1
@@ -191,20 +198,16 @@ def replay(
     if hand is not None and hand.bit_count() != HAND_SIZE:
         raise HandSizeError(f"a hand needs {HAND_SIZE} dominoes, got {hand.bit_count()}")
     history = PlayHistory(declaration, bidder, (), bidder, (), (0, 0), ())
-    played_in: dict[Domino, Play] = {}
     mine = hand or 0
     for d in dominoes:
-        _check_play(history, d, played_in, seat, mine)
+        _check_play(history, d, seat, mine)
         if seat is not None and history.turn == seat:
             mine &= ~(1 << d)
-        history = advance(history, d)
-        played_in[d] = history.plays[-1]
+        history = _advanced(history, d)
     return history
 
 
-def _check_play(
-    history: PlayHistory, d: Domino, played_in: dict[Domino, Play], seat: Seat | None, mine: Dominoes
-) -> None:
+def _check_play(history: PlayHistory, d: Domino, seat: Seat | None, mine: Dominoes) -> None:
     """An ``IllegalPlayError`` if ``d`` cannot be the next play: ``mine`` is what ``seat``
     (None: no seat's view) still holds."""
     number = len(history.plays) // TRICK_SIZE + 1
@@ -213,8 +216,8 @@ def _check_play(
     name = DOMINO_NAMES[d]
     if number > TRICKS:
         raise IllegalPlayError(f"{name} is a play too many: the hand is over after {TRICKS} tricks")
-    if d in played_in:
-        before = played_in[d]
+    before = next((p for p in history.plays if p.domino == d), None)
+    if before is not None:
         raise IllegalPlayError(
             f"{where} played {name}, already played in trick {before.trick} by {_seat(before.seat, seat)}"
         )
