@@ -66,15 +66,15 @@ def play(line: dict[str, Any], deals: int, worlds: int, threads: int | None) -> 
     }
 
 
-def done_so_far(out: Path) -> int:
-    """How many hands ``out`` holds (a line cut short is dropped and done again)."""
+def done_so_far(out: Path) -> set[int]:
+    """The hands ``out`` holds (a line cut short is dropped and done again)."""
     if not out.exists():
-        return 0
+        return set()
     text = out.read_text()
     if not text.endswith("\n"):
         text = text[: text.rfind("\n") + 1]
         out.write_text(text)
-    return len([x for x in text.splitlines() if x.strip()])
+    return {json.loads(x)["i"] for x in text.splitlines() if x.strip()}
 
 
 def main() -> None:
@@ -86,17 +86,18 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    start = done_so_far(args.out)
+    done = done_so_far(args.out)
     while True:
         lines = HAND_STUDY.read_text().splitlines()
+        start = min(set(range(len(lines) + 1)) - done)  # the first hand not done: gaps first
         if start >= len(lines) - 1:
             time.sleep(60)  # wait for the hand study
             continue
         line = json.loads(lines[start])
         with args.out.open("a") as out:
             out.write(json.dumps(play(line, args.deals, args.worlds, args.threads)) + "\n")
-        print(f"{start + 1} hands", flush=True)
-        start += 1
+        done.add(start)
+        print(f"{len(done)} hands", flush=True)
 
 
 if __name__ == "__main__":
