@@ -95,7 +95,6 @@ class _Game:
         self.declaration = declaration
         self.bidder = bidder
         self.rng = rng
-        self.plays: list[Domino] = []
         self.history: PlayHistory = replay(declaration, bidder, [])
 
     def turn(self) -> tuple[Seat, int]:
@@ -123,7 +122,6 @@ class _Game:
         return drawn
 
     def play(self, d: Domino) -> None:
-        self.plays.append(d)
         self.history = advance(self.history, d)
 
     def bidder_points(self, team02: np.ndarray) -> np.ndarray:
@@ -177,10 +175,11 @@ def play_out(
                 side = seat % 2 == bidder % 2
                 game.play(best_play(points, plays, side, need))
                 start += count
-        if on_progress is not None and len(games[0].plays) == PLAYS:
+        if on_progress is not None and games[0].history.is_over:
             on_progress(len(games))
     points = np.array([g.history.score[bidder % 2] for g in games], dtype=np.int64)
-    plays_array = np.array([g.plays for g in games], dtype=np.int64).reshape(len(games), PLAYS)
+    played = [[p.domino for p in g.history.plays] for g in games]
+    plays_array = np.array(played, dtype=np.int64).reshape(len(games), PLAYS)
     return Playouts(declaration, bidder, bid, worlds, seed, deals, points, plays_array, decisions)
 
 
