@@ -212,34 +212,31 @@ def _check_play(history: PlayHistory, d: Domino, seat: Seat | None, mine: Domino
     (None: no seat's view) still holds."""
     number = len(history.plays) // TRICK_SIZE + 1
     player = history.turn
-    where = f"trick {number}, {_seat(player, seat)}"
     name = DOMINO_NAMES[d]
+    led = history.trick[0] if history.trick else None
+
+    def illegal(what: str) -> IllegalPlayError:  # the message is built only for a play refused
+        return IllegalPlayError(f"trick {number}, {_seat(player, seat)} {what}")
+
     if number > TRICKS:
         raise IllegalPlayError(f"{name} is a play too many: the hand is over after {TRICKS} tricks")
     before = next((p for p in history.plays if p.domino == d), None)
     if before is not None:
-        raise IllegalPlayError(
-            f"{where} played {name}, already played in trick {before.trick} by {_seat(before.seat, seat)}"
-        )
-    led = history.trick[0] if history.trick else None
+        raise illegal(f"played {name}, already played in trick {before.trick} by {_seat(before.seat, seat)}")
     if seat is not None and player == seat:
         if not mine >> d & 1:
-            raise IllegalPlayError(f"{where} played {name}, which is not in your hand")
+            raise illegal(f"played {name}, which is not in your hand")
         legal = legal_plays(mine, led, history.declaration)
         if not legal >> d & 1:
             suit = suit_led(led, history.declaration) if led is not None else TRUMP
             action = _action(d, led, history.declaration)
-            raise IllegalPlayError(
-                f"{where} {action} while holding {_names(legal)}: you must follow {suit_name(suit)}"
-            )
+            raise illegal(f"{action} while holding {_names(legal)}: you must follow {suit_name(suit)}")
     elif seat is not None and mine >> d & 1:
-        raise IllegalPlayError(f"{where} {_action(d, led, history.declaration)}, which is in your hand")
+        raise illegal(f"{_action(d, led, history.declaration)}, which is in your hand")
     for out in history.shown_out:
         if out.seat == player and out.mask >> d & 1:
             action = _action(d, led, history.declaration)
-            raise IllegalPlayError(
-                f"{where} {action} after showing out of {suit_name(out.suit)} in trick {out.trick}"
-            )
+            raise illegal(f"{action} after showing out of {suit_name(out.suit)} in trick {out.trick}")
 
 
 def describe_play(history: PlayHistory, d: Domino, seat: Seat | None = None) -> str:
