@@ -29,6 +29,7 @@ from texas42.deal.inference import (
     value_odds,
 )
 from texas42.errors import InferenceError
+from texas42.evaluate import estimates
 from texas42.rules import BIDS, MARK, PASS, Auction, parse_auction, parse_domino, parse_hand
 
 ORDINARY = "6-4 5-5 5-2 4-3 4-2 3-2 3-1"
@@ -370,18 +371,18 @@ def test_the_library_checks_its_settings() -> None:
 
 
 def test_value_odds_keeps_to_the_threads_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``threads=1`` values every chunk on the calling thread (no pool), with the same
+    """``threads=1`` values every part on the calling thread (no pool), with the same
     values as a pool of two; ``draw_samples`` passes ``threads`` on (``--threads``), and
     without it uses every core (four, as this test pretends)."""
     hand = parse_hand(ORDINARY)
-    hands = deal.deal_around(hand, 2 * inference.CHUNK + 50, np.random.default_rng(3))[0][:, 1]
+    hands = deal.deal_around(hand, 2 * estimates.CHUNK + 50, np.random.default_rng(3))[0][:, 1]
     pooled = value_odds(hands, HEAD, threads=2)
 
-    def no_pool(*args: object, **kwargs: object) -> None:
+    def no_pool(workers: int) -> None:
         raise AssertionError("a thread pool was started")
 
-    monkeypatch.setattr(inference, "ThreadPoolExecutor", no_pool)
-    monkeypatch.setattr(inference.os, "cpu_count", lambda: 4)
+    monkeypatch.setattr(estimates, "_pool", no_pool)
+    monkeypatch.setattr(estimates.os, "cpu_count", lambda: 4)
     np.testing.assert_array_equal(value_odds(hands, HEAD, threads=1), pooled)
     auction = auction_model(parse_auction("30 pass"))
     drawn = draw_samples(hand, 40, 7, auction=auction, threads=1)

@@ -26,8 +26,6 @@ equal to its likelihood, one bidder at a time (the product of independent trials
 from __future__ import annotations
 
 import math
-import os
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Final
@@ -38,7 +36,8 @@ from texas42.deal.constrained import plan_deals, sample_plan
 from texas42.deal.constraints import DealConstraints
 from texas42.errors import InferenceError
 from texas42.evaluate import DOUBLE_DUMMY, REALISTIC, QuickModel, check_masks, load_model
-from texas42.evaluate.estimates import CHUNK, point_distributions
+from texas42.evaluate.calibration import tail_odds
+from texas42.evaluate.estimates import map_parts, point_distributions
 from texas42.rules import BIDS, HAND_SIZE, MARK, PASS, Auction, Hand, bid_name
 
 DEFAULT_NOISE: Final = 1.0
@@ -55,7 +54,6 @@ _VALUES: Final = len(BIDS) - 1
 """The values a hand may have: 30..41 (indices 0..11) and a mark (index 12)."""
 _MARK_VALUE: Final = _VALUES - 1
 _CLIP: Final = 1e-9
-_LOWEST: Final = BIDS[0]
 _BINOMIAL: Final = np.array([[math.comb(n, k) for k in range(8)] for n in range(28)], dtype=np.int64)
 """``_BINOMIAL[n, k]`` = C(n, k)."""
 
@@ -148,29 +146,17 @@ def value_odds(
     """(n, 13): each hand's best declaration's odds of 30..41 and of a mark (42), from
     the ``head`` of ``model`` (default ``table_model()``): ``estimate(masks, model=model,
     head=head).make.max(axis=-2)[:, :13]``, read off the point distributions without the
-    rest of the estimates; a test holds the two equal. Chunks of hands are valued on
-    ``threads`` threads at once (default: every core; numpy's matrix products release
-    the GIL); each chunk's values are the same whichever thread computes them."""
+    rest of the estimates; a test holds the two equal. Parts of the hands are valued on
+    ``threads`` threads at once (default: every core), as ``estimate`` does."""
     flat = check_masks(masks).reshape(-1)
-    model = model or table_model()
-    parts = [flat[start : start + CHUNK] for start in range(0, flat.size, CHUNK)]
+    chosen = model or table_model()
 
-    def chunk_odds(part: np.ndarray) -> np.ndarray:
-        odds: np.ndarray = _odds_from(point_distributions(model, head, part)).max(axis=1)
+    def part_odds(part: np.ndarray) -> np.ndarray:
+        odds: np.ndarray = tail_odds(point_distributions(chosen, head, part)).max(axis=1)
         return odds
 
-    workers = min(len(parts), threads or os.cpu_count() or 1)
-    if workers <= 1:
-        return np.concatenate([chunk_odds(part) for part in parts] or [np.empty((0, _VALUES))])
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        return np.concatenate(list(pool.map(chunk_odds, parts)))
-
-
-def _odds_from(distribution: np.ndarray) -> np.ndarray:
-    """S + (13,): the odds of taking at least 30, ..., 42 points."""
-    tail: np.ndarray = np.cumsum(distribution[..., : _LOWEST - 1 : -1], axis=-1)[..., ::-1]
-    np.minimum(tail, 1.0, out=tail)
-    return tail
+    found = map_parts(part_odds, flat, threads)
+    return np.concatenate(found) if found else np.empty((0, _VALUES))
 
 
 class HandValues:

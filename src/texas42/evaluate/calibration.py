@@ -32,11 +32,27 @@ def double_dummy_inputs(at_least: np.ndarray, expected_points: np.ndarray) -> np
     return np.concatenate([odds, expected_points[..., None] / TOTAL_POINTS], axis=-1)
 
 
+def tail_odds(distribution: np.ndarray, lowest: int = POINT_BIDS[0]) -> np.ndarray:
+    """S + (43 - lowest,): the odds of taking at least ``lowest``, ..., 42 points for point
+    distributions S + (43,): the same sums as ``estimates.summarise``'s, only fewer."""
+    tail: np.ndarray = np.cumsum(distribution[..., : lowest - 1 : -1], axis=-1)[..., ::-1]
+    np.minimum(tail, 1.0, out=tail)
+    return tail
+
+
+def inputs_of(distribution: np.ndarray) -> np.ndarray:
+    """S + (DOUBLE_DUMMY_INPUTS,): ``double_dummy_inputs`` of point distributions S + (43,)."""
+    points = distribution @ np.arange(OUTCOMES, dtype=np.float64)
+    return np.concatenate([tail_odds(distribution), points[..., None] / TOTAL_POINTS], axis=-1)
+
+
 def realistic_distribution(head: Head, x: np.ndarray, dd_inputs: np.ndarray) -> np.ndarray:
     """(n, 9, 43): the realistic head's distribution for n hands' features (n, 9, FEATURES)
     and double-dummy inputs (n, 9, DOUBLE_DUMMY_INPUTS)."""
     n, k = x.shape[0], x.shape[1]
-    rows = np.concatenate([x, dd_inputs], axis=-1).reshape(n * k, FEATURES + DOUBLE_DUMMY_INPUTS)
+    rows = np.empty((n * k, FEATURES + DOUBLE_DUMMY_INPUTS), dtype=np.float32)
+    rows[:, :FEATURES] = x.reshape(n * k, FEATURES)
+    rows[:, FEATURES:] = dd_inputs.reshape(n * k, DOUBLE_DUMMY_INPUTS)
     distribution: np.ndarray = head.distribution(rows).reshape(n, k, OUTCOMES)
     return distribution
 

@@ -4,13 +4,18 @@ bid, and the bid and trump the recommendation policy draws from them."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import cache
 from typing import Final
 
 import numpy as np
+from threadpoolctl import ThreadpoolController
 
 from texas42.errors import EvaluatorError
-from texas42.evaluate.calibration import double_dummy_inputs, realistic_distribution
+from texas42.evaluate.calibration import inputs_of, realistic_distribution
 from texas42.evaluate.features import features, takes_all
 from texas42.evaluate.model import DOUBLE_DUMMY, OUTCOMES, REALISTIC, QuickModel, load_model
 from texas42.rules import BIDS, DECLARATIONS, HAND_SIZE, MARK, PASS, needed_points
@@ -18,7 +23,9 @@ from texas42.rules import BIDS, DECLARATIONS, HAND_SIZE, MARK, PASS, needed_poin
 NEEDED: Final = np.array([needed_points(b) for b in BIDS], dtype=np.intp)
 """The points each of ``BIDS`` needs."""
 CHUNK: Final = 2048
-"""Hands evaluated together: small enough to stay in the cache."""
+"""Hands evaluated together at most."""
+MIN_PART: Final = 256
+"""Hands evaluated together at least when they are split between threads."""
 _MARK_INDEX: Final = BIDS.index(MARK)
 
 
@@ -103,6 +110,47 @@ def recommend_many(
     return bid, trump
 
 
+def parts(n: int) -> list[slice]:
+    """How ``n`` hands are split to be evaluated: parts of at most ``CHUNK`` hands, an
+    even number of them from ``2 * MIN_PART`` hands on (two cores busy to the end). The
+    split depends on ``n`` alone, not on the threads: a hand's figures may differ in their
+    last bits (about 1e-8) with the size of the matrix products it is part of."""
+    if n == 0:
+        return []
+    count = -(-n // CHUNK)
+    if n >= 2 * MIN_PART:
+        count += count % 2
+    size = -(-n // count)
+    return [slice(start, start + size) for start in range(0, n, size)]
+
+
+@cache
+def _blas() -> ThreadpoolController:
+    return ThreadpoolController()
+
+
+@cache
+def _pool(workers: int) -> ThreadPoolExecutor:
+    """Threads kept from call to call, and with them their scratch arrays
+    (``model.scratch``)."""
+    return ThreadPoolExecutor(max_workers=workers, thread_name_prefix="texas42-evaluate")
+
+
+def map_parts(
+    evaluate: Callable[[np.ndarray], np.ndarray], flat: np.ndarray, threads: int | None = None
+) -> list[np.ndarray]:
+    """``evaluate`` of each part (``parts``) of the hands ``flat``, on ``threads`` threads
+    (default: every core). numpy's matrix products are held to one thread meanwhile: the
+    parts already keep the cores busy, and a product shared between threads may differ
+    in its last bits, which would make the figures depend on the number of cores."""
+    pieces = [flat[part] for part in parts(flat.size)]
+    workers = min(len(pieces), threads or os.cpu_count() or 1) if len(pieces) > 1 else 1
+    with _blas().limit(limits=1, user_api="blas"):
+        if workers <= 1:
+            return [evaluate(piece) for piece in pieces]
+        return list(_pool(workers).map(evaluate, pieces))
+
+
 def summarise(distribution: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The odds of taking at least p points and the expected points of point distributions."""
     at_least = np.cumsum(distribution[..., ::-1], axis=-1)[..., ::-1]
@@ -123,7 +171,7 @@ def point_distributions(model: QuickModel, head: str, masks: np.ndarray) -> np.n
     dd[certain] = np.eye(OUTCOMES)[-1]
     if head == DOUBLE_DUMMY:
         return dd
-    distribution = realistic_distribution(model.head(REALISTIC), x, double_dummy_inputs(*summarise(dd)))
+    distribution = realistic_distribution(model.head(REALISTIC), x, inputs_of(dd))
     distribution[certain] = np.eye(OUTCOMES)[-1]
     return distribution
 
@@ -134,22 +182,22 @@ def estimate(
     model: QuickModel | None = None,
     head: str = DOUBLE_DUMMY,
     confidence: float = 0.5,
+    threads: int | None = None,
 ) -> Estimates:
     """The estimates of ``head`` for every hand of ``masks`` (an int or an integer array of
     any shape of 28-bit hand masks, for instance (n,) hands or (n, 4) deals), from the
     shipped model unless ``model`` is given. Where the rules settle it (``takes_all``: the
-    top trumps and doubles), a declaration takes all 42 points with certainty."""
+    top trumps and doubles), a declaration takes all 42 points with certainty. Parts of
+    the hands are evaluated on ``threads`` threads (default: every core)."""
     if not 0.0 < confidence <= 1.0:
         raise EvaluatorError(f"the confidence must be above 0 and at most 1, got {confidence:g}")
     array = check_masks(masks)
     model = model or load_model()
     model.head(head)  # an unknown head is an error even with no hands
     flat = array.reshape(-1)
-    n, k = flat.size, len(DECLARATIONS)
-    distribution = np.empty((n, k, OUTCOMES))
-    for start in range(0, n, CHUNK):
-        chunk = flat[start : start + CHUNK]
-        distribution[start : start + chunk.size] = point_distributions(model, head, chunk)
+    k = len(DECLARATIONS)
+    found = map_parts(lambda part: point_distributions(model, head, part), flat, threads)
+    distribution = np.concatenate(found) if found else np.empty((0, k, OUTCOMES))
     at_least, expected = summarise(distribution)
     make = at_least[..., NEEDED]
     bid, trump = recommend_many(make, expected, confidence)

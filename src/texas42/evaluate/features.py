@@ -90,28 +90,33 @@ def _off_suit_part() -> np.ndarray:
     return s.reshape(28, -1)
 
 
-_LINEAR, _CONSTANT = _linear_part()
-_OFF_SUIT = _off_suit_part()
-_OFF_PIP_COUNT: Final = np.array([6.0 if d < Declaration.DOUBLES else 7.0 for d in DECLARATIONS])
+_LINEAR, _CONSTANT = (part.astype(np.float32) for part in _linear_part())
+_OFF_SUIT = _off_suit_part().astype(np.float32)
+_OFF_PIP_COUNT: Final = np.array(
+    [6.0 if d < Declaration.DOUBLES else 7.0 for d in DECLARATIONS], dtype=np.float32
+)
+_SEVENTH: Final = np.float32(1.0 / 7.0)
 
 
 def hand_bits(masks: np.ndarray) -> np.ndarray:
-    """(n, 28) floats: bit d of each of n hand masks (a flat array)."""
-    return ((masks[:, None] >> np.arange(28, dtype=np.int64)) & 1).astype(np.float64)
+    """(n, 28) float32s: bit d of each of n hand masks (a flat array)."""
+    return ((masks[:, None] >> np.arange(28, dtype=np.int64)) & 1).astype(np.float32)
 
 
 def features(masks: np.ndarray) -> np.ndarray:
-    """(n, 9, FEATURES): the features of each of n hands (a flat array of 28-bit masks)
-    for each declaration, in the order of ``DECLARATIONS``."""
+    """(n, 9, FEATURES) float32s (the precision of the networks): the features of each of
+    n hands (a flat array of 28-bit masks) for each declaration, in the order of
+    ``DECLARATIONS``."""
     bits = hand_bits(masks)
     n, k = bits.shape[0], len(DECLARATIONS)
-    out: np.ndarray = (bits @ _LINEAR + _CONSTANT).reshape(n, k, FEATURES)
-    out[:, :, _RUN] = np.cumprod(out[:, :, :7], axis=2).sum(axis=2) / 7.0
-    per_suit = (bits @ _OFF_SUIT).reshape(n, k, 7)
-    held = (per_suit > 0).sum(axis=2)
-    out[:, :, _OFF_SUITS] = held / 7.0
-    out[:, :, _VOIDS] = (_OFF_PIP_COUNT - held) / 7.0
-    out[:, :, _LONGEST] = per_suit.max(axis=2) / 7.0
+    out: np.ndarray = np.matmul(bits, _LINEAR).reshape(n, k, FEATURES)
+    out += _CONSTANT.reshape(k, FEATURES)
+    out[:, :, _RUN] = np.cumprod(out[:, :, :7], axis=2).sum(axis=2) * _SEVENTH
+    per_suit = np.matmul(bits, _OFF_SUIT).reshape(n, k, 7)
+    held = (per_suit > 0).sum(axis=2, dtype=np.float32)
+    out[:, :, _OFF_SUITS] = held * _SEVENTH
+    out[:, :, _VOIDS] = (_OFF_PIP_COUNT - held) * _SEVENTH
+    out[:, :, _LONGEST] = per_suit.max(axis=2) * _SEVENTH
     return out
 
 
