@@ -93,7 +93,7 @@ def _logit_bound(w: np.ndarray, b: np.ndarray) -> float:
 
 class _Scratch(threading.local):
     def __init__(self) -> None:
-        self.arrays: dict[int, np.ndarray] = {}
+        self.arrays: dict[tuple[int, int], np.ndarray] = {}
 
 
 _SCRATCH = _Scratch()
@@ -102,11 +102,12 @@ _SCRATCH = _Scratch()
 def scratch(slot: int, rows: int, columns: int) -> np.ndarray:
     """A float32 array (rows, columns) of this thread's, kept from call to call (its
     contents are left over): a fresh large array costs a page fault per 4 KiB on first
-    touch, which made the networks 2x slower."""
+    touch, which made the networks 2x slower. It grows by doubling."""
     arrays = _SCRATCH.arrays
-    have = arrays.get(slot)
-    if have is None or have.shape[0] < rows or have.shape[1] != columns:
-        have = arrays[slot] = np.empty((rows, columns), dtype=np.float32)
+    have = arrays.get((slot, columns))
+    if have is None or have.shape[0] < rows:
+        size = rows if have is None else max(rows, 2 * have.shape[0])
+        have = arrays[slot, columns] = np.empty((size, columns), dtype=np.float32)
     return have[:rows]
 
 
