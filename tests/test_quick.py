@@ -4,8 +4,10 @@ full analyses, the recommendation policy over arrays, the command and its JSON."
 from __future__ import annotations
 
 import json
+import multiprocessing
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -168,6 +170,28 @@ def test_a_hand_s_figures_do_not_depend_on_the_threads() -> None:
             for start in range(0, masks.size, size)
         ]
         assert np.abs(np.concatenate([p.distribution for p in pieces]) - whole.distribution).max() < 1e-6
+
+
+def _estimate_in_child(masks: np.ndarray, out: Any) -> None:
+    out.put(evaluate.estimate(masks, threads=2).expected_points)
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="no fork here")
+def test_a_forked_process_values_hands_on_threads_of_its_own() -> None:
+    """The evaluator keeps its threads from call to call; a process forked afterwards (a
+    multiprocessing pool, say) has none of them and must not wait for them."""
+    masks = random_masks(600, 8)
+    assert len(estimates.parts(masks.size)) == 2
+    here = evaluate.estimate(masks, threads=2).expected_points  # the threads start here
+    context = multiprocessing.get_context("fork")
+    out = context.Queue()
+    child = context.Process(target=_estimate_in_child, args=(masks, out))
+    child.start()
+    child.join(60)
+    if child.is_alive():
+        child.kill()
+        pytest.fail("the forked process waited for threads it does not have")
+    assert np.array_equal(out.get(timeout=10), here)
 
 
 def _plain_distribution(head: Head, x: np.ndarray) -> np.ndarray:

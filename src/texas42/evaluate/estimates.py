@@ -132,8 +132,13 @@ def _blas() -> ThreadpoolController:
 @cache
 def _pool(workers: int) -> ThreadPoolExecutor:
     """Threads kept from call to call, and with them their scratch arrays
-    (``model.scratch``)."""
+    (``model.scratch``). A process forked from this one has none of the threads, so it
+    starts pools of its own (else it would wait forever on threads that do not exist)."""
     return ThreadPoolExecutor(max_workers=workers, thread_name_prefix="texas42-evaluate")
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_pool.cache_clear)
 
 
 def map_parts(
