@@ -4,11 +4,10 @@ deals in parallel: what ``texas42 play`` advises from. See docs/engine.md#play-v
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 from numba import types
 
-from texas42.engine._jit import inline, jit
+from texas42.engine._jit import claim, inline, jit
 from texas42.engine._layout import (
     DOMINOES,
     HANDS,
@@ -115,18 +114,23 @@ def play_values_one(W, hands, table, leader, trick, out):
         types.int64[::1],
         types.int64,
         types.int64[::1],
+        types.int64[::1],
     ),
-    parallel=True,
 )
-def play_values_batch(hands, table, leader, trick, out, nodes, chunk, done):
-    """out[i]: play_values_one of deal i (28 values a deal). Each chunk of ``chunk`` deals
-    gets its own workspace and writes only its own rows, so the results do not depend on
-    the number of threads; done[c] counts the deals chunk c has finished."""
+def play_values_batch(hands, table, leader, trick, out, nodes, chunk, done, claimed):
+    """out[i]: play_values_one of deal i (28 values a deal). Chunks of ``chunk`` deals are
+    shared out among the threads as the trump engine's batch shares its tasks, each call
+    on one workspace of its own; a chunk writes only its own rows, and each deal is loaded
+    afresh (a new generation of stored bounds), so the results do not depend on the
+    number of threads; done[c] counts the deals chunk c has finished."""
     n = hands.shape[0]
-    for c in numba.prange((n + chunk - 1) // chunk):
-        W = new_workspace()
+    n_chunks = (n + chunk - 1) // chunk
+    W = new_workspace()
+    c = claim(claimed)
+    while c < n_chunks:
         for i in range(c * chunk, min(n, (c + 1) * chunk)):
             before = W[NODES]
             play_values_one(W, hands[i], table, leader, trick, out[i])
             nodes[i] = W[NODES] - before
             done[c] += 1
+        c = claim(claimed)

@@ -52,8 +52,8 @@ def position_play_values(
         table = tables.trump_tables()[Declaration(declaration).value]
         nodes = np.zeros(n, dtype=np.int64)
         done = np.zeros(-(-n // PLAY_CHUNK), dtype=np.int64)
-        with running.threads_used(threads):
-            kernel(hands, table, leader_array, trick_array, sizes, out, nodes, PLAY_CHUNK, done)
+        args = (hands, table, leader_array, trick_array, sizes, out, nodes, PLAY_CHUNK, done)
+        running.in_threads(kernel, args, done.size, threads)
     return out
 
 

@@ -83,8 +83,8 @@ def play_values(
         trick_array = np.array(plays, dtype=np.int64)
 
         def run() -> None:
-            with running.threads_used(threads):
-                k.play_values_batch(hands, table, leader, trick_array, out, nodes, PLAY_CHUNK, done)
+            args = (hands, table, leader, trick_array, out, nodes, PLAY_CHUNK, done)
+            running.in_threads(k.play_values_batch, args, done.size, threads)
 
         if on_progress is None:
             run()

@@ -11,8 +11,7 @@ import importlib
 import subprocess
 import sys
 import threading
-from collections.abc import Callable, Collection, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Collection
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -188,22 +187,6 @@ def nello_kernels() -> ModuleType:
 def sevens_kernels() -> ModuleType:
     """The sevens kernels: ``sevens_batch``."""
     return _import_compiling(SEVENS)
-
-
-@contextmanager
-def threads_used(threads: int | None) -> Iterator[None]:
-    """Run parallel kernels on ``threads`` threads (default: all), one iteration a chunk."""
-    import numba
-
-    previous_threads = numba.get_num_threads()
-    if threads is not None:
-        numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))  # type: ignore[attr-defined]
-    previous_chunk = numba.set_parallel_chunksize(1)
-    try:
-        yield
-    finally:
-        numba.set_parallel_chunksize(previous_chunk)
-        numba.set_num_threads(previous_threads)
 
 
 def in_threads(
