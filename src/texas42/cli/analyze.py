@@ -68,7 +68,7 @@ of nine trumps on one sample looks better than it is (the winner's curse). Besid
 double-dummy figures, the leading trumps' realistic odds (for players who see only
 their own dominoes), estimated by the calibration at no cost; the advice rests on
 them (--basis double-dummy: on the double-dummy odds, as before). --realistic plays
-the leading trumps out on --realistic-deals deals instead (about 13 s).
+the leading trumps out on --realistic-deals deals instead (about 11 s).
 
 With --file, analyzes one hand a line ("name: 6-6 6-5 ...", '#' starts a comment,
 '-' reads stdin) and prints one summary row per hand as it finishes (--json: JSON

@@ -69,7 +69,7 @@ analyze --help').
 The odds advised on are realistic, for players who see only their own dominoes:
 estimated from the double-dummy odds by the calibration (the ladder shows the
 double-dummy odds beside them), or with --realistic played out on --realistic-deals
-deals (slower: about 13 seconds). --basis double-dummy advises on the double-dummy
+deals (slower: about 11 seconds). --basis double-dummy advises on the double-dummy
 odds, with every bid's best trump checked on an independent sample.
 
 The bids already made say something of the other hands, so the unseen dominoes are
