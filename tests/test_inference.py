@@ -143,6 +143,27 @@ def test_hand_values_rank_every_hand_once() -> None:
     assert values.evaluated == len(np.unique(masks[:500]))
 
 
+def test_a_precise_auction_values_every_hand_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the acceptance so far foretells more candidates than ``FILL`` times the hands
+    the others may hold, every hand is valued in one batch (``HandValues.fill``): the same
+    values to about 1e-8 and the same random draws, so (but for a rare acceptance on the
+    edge) the same deals; below it, only the hands met are valued."""
+    hand = parse_hand(ORDINARY)
+    model = auction_model(parse_auction("pass 30 31"))
+    assert model is not None
+    lazy_values = HandValues(hand, model.head)
+    lazy, lazy_stats = infer_deals(hand, 40, np.random.default_rng(5), model, values=lazy_values)
+    assert lazy_values.evaluated < lazy_values.hands  # 40 deals: no fill at the default
+    monkeypatch.setattr(inference, "FILL", 0.01)
+    filled_values = HandValues(hand, model.head)
+    filled, filled_stats = infer_deals(hand, 40, np.random.default_rng(5), model, values=filled_values)
+    assert filled_values.evaluated == filled_values.hands == math.comb(21, 7)
+    met = ~np.isnan(lazy_values.table[:, 0])
+    assert np.abs(filled_values.table[met] - lazy_values.table[met]).max() < 1e-6
+    assert (filled == lazy).all(axis=1).mean() >= 0.95
+    assert abs(filled_stats.candidates - lazy_stats.candidates) <= 0.05 * lazy_stats.candidates
+
+
 def test_every_call_is_possible_and_the_calls_add_up() -> None:
     """Over the calls open to a player (a pass, each point bid, a mark bid) the
     probabilities are positive and add up to 1, slips included."""
