@@ -20,10 +20,10 @@ from texas42 import evaluate
 from texas42.analysis import TrumpStats, quick_hand, quick_recommend, recommend
 from texas42.analysis.statistics import mean_interval
 from texas42.errors import EvaluatorError, Texas42Error
-from texas42.evaluate import estimates, model
+from texas42.evaluate import estimates
 from texas42.evaluate.calibration import calibrate
 from texas42.evaluate.features import ORDERS, features, takes_all
-from texas42.evaluate.model import Head
+from texas42.evaluate.model import SAFE_LOGIT, Head, _logit_bound
 from texas42.io.documents import quick_to_json
 from texas42.rules import (
     BIDS,
@@ -217,7 +217,7 @@ def test_the_networks_compute_what_they_say() -> None:
     steep = replace(
         head, weights=tuple((*layers[:-1], (20 * layers[-1][0], layers[-1][1])) for layers in head.weights)
     )
-    assert model._logit_bound(*steep.weights[0][-1]) > model.SAFE_LOGIT
+    assert _logit_bound(*steep.weights[0][-1]) > SAFE_LOGIT
     got = steep.distribution(x)
     assert np.isfinite(got).all()
     assert np.abs(got - _plain_distribution(steep, x)).max() < 1e-5
