@@ -353,7 +353,12 @@ def infer_deals(
     found = 0
     candidates = 0
     while found < n:
-        if plan is None and found and candidates * n / found >= FILL * values.hands:
+        if (
+            plan is None
+            and values.evaluated < values.hands
+            and found
+            and candidates * n / found >= FILL * values.hands
+        ):
             values.fill()  # the uniform draws are about to meet nearly every hand anyway
         trials = rng.random((BLOCK, len(order)))
         if plan is None:
