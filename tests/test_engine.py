@@ -598,11 +598,15 @@ def test_importing_the_engine_does_not_import_numba() -> None:
 # --- The kernels' cache -------------------------------------------------------------------
 
 
-def test_editing_one_kernel_file_changes_the_cache_stamp_of_every_kernel(tmp_path: Path) -> None:
+def test_editing_one_kernel_file_changes_the_cache_stamp_of_every_kernel(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Numba stamps a cached function with its own file only; the engine's locator stamps
     every kernel file's functions with all kernel files, so a kernel that compiles in a
-    helper from another file is compiled again when that file changes."""
-    from numba.core import caching
+    helper from another file is compiled again when that file changes. The cache lies in
+    ``__pycache__`` beside the kernels, or under ``NUMBA_CACHE_DIR`` when that is set
+    (whatever the environment of the test run)."""
+    from numba.core import caching, config
 
     from texas42.engine import _jit
 
@@ -617,6 +621,10 @@ def test_editing_one_kernel_file_changes_the_cache_stamp_of_every_kernel(tmp_pat
         pass
 
     search_file = str(copy / "_search.py")
+    monkeypatch.setattr(config, "CACHE_DIR", str(tmp_path / "cache"))
+    elsewhere = locator.from_function(kernel, search_file)
+    assert elsewhere is not None and elsewhere.get_cache_path().startswith(str(tmp_path / "cache"))
+    monkeypatch.setattr(config, "CACHE_DIR", "")
     ours = locator.from_function(kernel, search_file)
     numbas = caching.InTreeCacheLocator.from_function(kernel, search_file)
     assert ours is not None and numbas is not None
