@@ -95,7 +95,9 @@ def test_the_likelihood_is_the_direct_computation(auction: str, noise: float) ->
             fast = inference.call_probability(value_odds(row[call.seat : call.seat + 1], HEAD), call, noise)
             assert fast[0] == pytest.approx(slow, abs=1e-4)  # the quantile grid is good to 5e-5
             want *= fast[0]
-        assert got[i] == pytest.approx(want, rel=1e-9)  # the product of the calls' probabilities
+        # The product of the calls' probabilities (each hand valued here alone: the same to
+        # about 1e-7, single-precision products summing in another order for another batch).
+        assert got[i] == pytest.approx(want, rel=1e-6)
 
 
 def test_the_seats_of_the_earlier_bidders() -> None:
@@ -139,7 +141,7 @@ def test_hand_values_rank_every_hand_once() -> None:
     assert ranks.min() >= 0 and ranks.max() < math.comb(21, 7)
     assert len(np.unique(ranks)) == len(np.unique(masks))
     odds = values.odds(masks[:500])
-    assert np.array_equal(odds, value_odds(masks[:500], HEAD))
+    assert np.allclose(odds, value_odds(masks[:500], HEAD), rtol=0, atol=1e-6)  # other batches
     assert values.evaluated == len(np.unique(masks[:500]))
 
 
