@@ -3,6 +3,8 @@ double-dummy analysis, for the realistic calibration and the README's comparison
 
     python benchmarks/study_realistic.py                     # go on where it stopped
     nice -n 19 python benchmarks/study_realistic.py &         # in the background
+    python benchmarks/study_realistic.py --shard 0/2 &        # two processes, one a core:
+    python benchmarks/study_realistic.py --shard 1/2 &        # even and odd hands
 
 For hand i of the hand study (its line gives the hand, the seed and the double-dummy
 recommendation), the deals of ``analyze --seed S`` are drawn again and the first --deals
@@ -77,6 +79,14 @@ def done_so_far(out: Path) -> set[int]:
     return {json.loads(x)["i"] for x in text.splitlines() if x.strip()}
 
 
+def shard(text: str) -> tuple[int, int]:
+    """``K/N``: the shard K (0..N-1) of N."""
+    k, _, n = text.partition("/")
+    if not (k.isdigit() and n.isdigit() and int(k) < int(n)):
+        raise argparse.ArgumentTypeError(f"a shard is K/N with 0 <= K < N, got {text!r}")
+    return int(k), int(n)
+
+
 def main() -> None:
     raw = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=raw)
@@ -84,17 +94,22 @@ def main() -> None:
     parser.add_argument("--worlds", type=int, default=10)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument(
+        "--shard", type=shard, default=(0, 1), metavar="K/N", help="only the hands i with i %% N == K"
+    )
     args = parser.parse_args()
     args.out.parent.mkdir(parents=True, exist_ok=True)
+    k, n = args.shard
     done = done_so_far(args.out)
     while True:
         lines = HAND_STUDY.read_text().splitlines()
-        start = min(set(range(len(lines) + 1)) - done)  # the first hand not done: gaps first
+        mine = set(range(k, len(lines) + n, n))
+        start = min(mine - done)  # the first hand of this shard not done: gaps first
         if start >= len(lines) - 1:
             time.sleep(60)  # wait for the hand study
             continue
         line = json.loads(lines[start])
-        with args.out.open("a") as out:
+        with args.out.open("a") as out:  # one write of a whole line: shards may share the file
             out.write(json.dumps(play(line, args.deals, args.worlds, args.threads)) + "\n")
         done.add(start)
         print(f"{len(done)} hands", flush=True)
