@@ -260,11 +260,13 @@ def section(study: Study) -> str:
     dd_all, re_all = s.dd_make.mean(axis=0), s.realistic_make.mean(axis=0)
     dd_rec, re_rec = s.dd_make[rec].mean(axis=0), s.realistic_make[rec].mean(axis=0)
     three = int(np.bincount(s.pair_hand).max() == 3) and int((np.bincount(s.pair_hand) == 3).sum())
+    low, high = int(s.i.min()), int(s.i.max())
+    span = f"i = {low}..{high}" if high - low + 1 == n else f"those of i = {low}..{high} played out so far"
     lines = [
         f"## Double-dummy against realistic play: a study of {n:,} hands",
         "",
-        f"{n:,} random hands (hand i of `benchmarks/study_hands.py`, drawn uniformly, i = "
-        f"{int(s.i.min())}..{int(s.i.max())}), each analysed double-dummy with every trump on the same "
+        f"{n:,} random hands (hand i of `benchmarks/study_hands.py`, drawn uniformly, {span}), "
+        f"each analysed double-dummy with every trump on the same "
         f"{s.deals} deals (`analyze --exhaustive --no-specials --deals {s.deals}`), and then, as "
         f"`analyze --realistic` does, its leading trumps (the two with the most expected double-dummy "
         f"points and the recommended one: {m:,} (hand, trump) pairs, three trumps in {three} hands) "
