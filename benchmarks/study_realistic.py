@@ -102,10 +102,12 @@ def main() -> None:
     k, n = args.shard
     done = done_so_far(args.out)
     while True:
-        lines = HAND_STUDY.read_text().splitlines()
+        text = HAND_STUDY.read_text()
+        lines = text.splitlines()
+        whole = len(lines) if text.endswith("\n") else len(lines) - 1  # the last may be cut short
         mine = set(range(k, len(lines) + n, n))
         start = min(mine - done)  # the first hand of this shard not done: gaps first
-        if start >= len(lines) - 1:
+        if start >= whole:
             time.sleep(60)  # wait for the hand study
             continue
         line = json.loads(lines[start])
