@@ -43,9 +43,9 @@ for i in range(deals):
 engine.solve_deals(hands[:20], DECLARATIONS, threads=threads)
 start = clock()
 result = engine.solve_deals(hands, DECLARATIONS, threads=threads)
-cpu = clock() - start
+spent = clock() - start
 digest = hashlib.sha256(np.ascontiguousarray(result.points, dtype=np.int64).tobytes()).hexdigest()[:16]
-print(cpu, int(result.nodes.sum()), digest)
+print(spent, int(result.nodes.sum()), digest)
 """
 
 
