@@ -61,8 +61,8 @@ def result(process: subprocess.Popen[str], source: Path) -> tuple[float, int, st
     out, err = process.communicate()
     if process.returncode != 0:
         raise SystemExit(f"{source}: the solving process failed: {err.strip()[-300:]}")
-    cpu, nodes, digest = out.split()
-    return float(cpu), int(nodes), digest
+    spent, nodes, digest = out.split()
+    return float(spent), int(nodes), digest
 
 
 def main() -> None:
@@ -90,8 +90,8 @@ def main() -> None:
         else:
             order = trees if round_number % 2 == 0 else trees[::-1]
             runs = [(t, result(start(t, 0, args.deals, args.seed, args.threads), t)) for t in order]
-        for tree, (cpu, nodes, digest) in runs:
-            times[tree].append(cpu)
+        for tree, (spent, nodes, digest) in runs:
+            times[tree].append(spent)
             seen[tree] = (nodes, digest)
     ratios = [a / b for a, b in zip(times[args.first], times[args.second], strict=True)]
     clock = "CPU" if args.threads == 1 else "wall"
