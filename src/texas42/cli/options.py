@@ -63,6 +63,8 @@ def whole_number(option: str, low: int = 0) -> Callable[[Any], int]:
 
     def parse(value: Any) -> int:
         token = str(value).strip()
+        if token.startswith("-") and token[1:].isascii() and token[1:].isdigit():
+            raise UsageError(f"{option} cannot be negative, got {token}")
         if not (token.isascii() and token.isdigit()):
             raise UsageError(f"{option} needs a whole number, got {token!r}")
         number = int(token)
