@@ -125,3 +125,23 @@ def test_the_recommendations_are_those_of_analyze(report: ModuleType) -> None:
     assert list(study.bid[0]) == [40, 40, 35]
     assert list(study.trump[0]) == [Declaration.SIXES] * 3
     assert study.best[0, 2, 5] == pytest.approx(0.54) and study.best[0, 2, 6] == pytest.approx(0.42)
+
+
+def test_the_calibration_s_recorded_figures_are_the_shipped_model_s(monkeypatch: pytest.MonkeyPatch) -> None:
+    """benchmarks/data/fit_realistic.json, whence the README's table of the calibration, holds
+    what ``fit_realistic.judge`` gives for the model in the package on the hands held out of
+    its fit (those of the realistic study it was fitted from)."""
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    fit = importlib.import_module("fit_realistic")
+    quick = importlib.import_module("fit_quick")
+    model = quick.OUT
+    fitted_from = fit.read_model(model).head(fit.REALISTIC).info["data"]
+    first = int(fitted_from.split("the first ")[1].split()[0])
+    study = quick.read_study(fit.HANDS)
+    playouts = fit.read_playouts(fit.PLAYOUTS, study, first)
+    held = study["i"][playouts["row"]] % quick.HELD_OUT == 0
+    figures = fit.judge(model, study, playouts, held)
+    recorded = json.loads(fit.REPORT.read_text())
+    for key, value in recorded.items():
+        if key != "seconds":
+            assert figures[key] == pytest.approx(value, rel=1e-6, abs=1e-4), key

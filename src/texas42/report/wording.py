@@ -266,7 +266,7 @@ def play_footer(deals: int, seed: int, exact: bool) -> str:
 
 def quick_phrase(version: str, hands: int, realistic_hands: int = 0) -> str:
     """What the quick figures are: ``estimated by the quick model (fitted to 1,224
-    double-dummy analyses and the playouts of 1,228 hands; version 1)``."""
+    double-dummy analyses and the playouts of 4,800 hands; version 2)``."""
     playouts = f" and the playouts of {realistic_hands:,} hands" if realistic_hands else ""
     fitted = f"fitted to {hands:,} double-dummy analyses{playouts}"
     return f"estimated by the quick model ({fitted}; version {version})"
