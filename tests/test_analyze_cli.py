@@ -567,3 +567,19 @@ def test_progress_bar_shows_on_a_terminal_except_with_json(as_json: bool) -> Non
     assert code == 0, (out, err)
     assert ("━" in err) is not as_json, err[-500:]
     assert ("fours" in out) and (out.lstrip().startswith("{") is as_json)
+
+
+def test_a_strong_hand_s_table_keeps_its_cells_whole_in_80_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With all seven sixes, racing adds the deals column and the odds read "100%": the
+    table is too wide for 80 columns as built, so it is drawn without padding rather than
+    with its cells cut short ("10…"); in a wider terminal it is drawn as built."""
+    args = ("analyze", "--seed", "42", "--deals", "300", "--no-specials", "6-6 6-5 6-4 6-3 6-2 6-1 6-0")
+    monkeypatch.setenv("COLUMNS", "80")
+    narrow = invoke(*args).stdout
+    assert "…" not in narrow
+    row = next(line for line in narrow.splitlines() if line.strip().startswith("sixes"))
+    assert row.split()[3:10] == ["100%"] * 7
+    assert max(len(line) for line in narrow.splitlines()) <= 80
+    monkeypatch.setenv("COLUMNS", "120")
+    wide = invoke(*args).stdout
+    assert " sixes        300  42.0±0.0  100%  100%" in wide

@@ -12,6 +12,7 @@ from rich.text import Text
 
 from texas42.analysis import BidAdvice, HandAnalysis, LadderRung
 from texas42.report.hand import analysis_header, footer, short_of_deals
+from texas42.report.layout import Fitted
 from texas42.report.wording import (
     advice_reason,
     contract_name,
@@ -95,7 +96,7 @@ def advice_view(analysis: HandAnalysis, advice: BidAdvice) -> RenderableType:
         Text(""),
         Text.assemble(head, ": ", advice_reason(advice)),
         *([] if advice.uniform is None else [Text(uniform_sentence(advice.uniform))]),
-        ladder_table(advice),
+        Fitted(ladder_table(advice)),
     ]
     if advice.specials:
         specials = Table(title="Special contracts", box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)

@@ -11,6 +11,7 @@ from rich.text import Text
 
 from texas42.analysis import Comparison, PairComparison, RealisticComparison, TrumpStats, Why
 from texas42.report.hand import footer, hand_header, short_of_deals, specials_table
+from texas42.report.layout import Fitted
 from texas42.report.why import why_table
 from texas42.report.wording import percent, realistic_footer
 from texas42.rules import BIDS
@@ -79,8 +80,8 @@ def comparison_view(
             comparison.constraints,
             comparison.inference,
         ),
-        pairs_table(comparison.pairs, "Head to head, on the same deals", raced),
-        odds_table(comparison.trumps, "Odds of each bid", raced),
+        Fitted(pairs_table(comparison.pairs, "Head to head, on the same deals", raced)),
+        Fitted(odds_table(comparison.trumps, "Odds of each bid", raced)),
     ]
     if comparison.specials:
         parts.append(specials_table(comparison.specials, 0.5))
@@ -90,11 +91,11 @@ def comparison_view(
             f"({realistic.worlds} worlds a decision), playing for {realistic.played_for}"
         )
         parts += [
-            pairs_table(realistic.pairs, f"Realistic play, head to head: {played}", False),
-            odds_table(realistic.trumps, "Realistic odds of each bid", False),
+            Fitted(pairs_table(realistic.pairs, f"Realistic play, head to head: {played}", False)),
+            Fitted(odds_table(realistic.trumps, "Realistic odds of each bid", False)),
         ]
     for why in whys:
-        parts += [Text(""), why_table(why)]
+        parts += [Text(""), Fitted(why_table(why))]
     parts.append(footer(comparison.deals, comparison.seed, comparison.exact, raced))
     if realistic is not None:
         parts.append(Text(realistic_footer("playouts", advice=False), style="dim"))

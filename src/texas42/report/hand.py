@@ -23,6 +23,7 @@ from texas42.analysis import (
 )
 from texas42.analysis.statistics import DeclarationOdds
 from texas42.deal import DealConstraints, Inference
+from texas42.report.layout import Fitted
 from texas42.report.why import why_table
 from texas42.report.wording import (
     PARTNER_TRUMP_RULE,
@@ -335,14 +336,15 @@ def analysis_view(analysis: HandAnalysis, why: Why | None = None) -> RenderableT
     """The whole ``texas42 analyze`` report for one hand (with ``why``, its table last
     but the footer; with realistic figures, calibrated or played out, they and their
     advice after the double-dummy one)."""
-    parts: list[RenderableType] = [analysis_header(analysis), analysis_table(analysis)]
+    parts: list[RenderableType] = [analysis_header(analysis), Fitted(analysis_table(analysis))]
     if analysis.specials:
         parts.append(specials_table(analysis.specials, analysis.confidence))
     parts.append(recommendation_text(analysis))
     if analysis.realistic is not None:
-        parts += [Text(""), realistic_table(analysis.realistic, analysis), realistic_text(analysis.realistic)]
+        table = Fitted(realistic_table(analysis.realistic, analysis))
+        parts += [Text(""), table, realistic_text(analysis.realistic)]
     if why is not None:
-        parts += [Text(""), why_table(why)]
+        parts += [Text(""), Fitted(why_table(why))]
     raced = short_of_deals(analysis.trumps, analysis.deals)
     parts += [Text(""), footer(analysis.deals, analysis.seed, analysis.exact, raced)]
     if analysis.realistic is not None:

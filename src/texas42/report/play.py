@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from texas42.analysis.play import PlayAdvice, PlayStats
+from texas42.report.layout import Fitted
 from texas42.report.solve import trick_table
 from texas42.report.wording import (
     contract_verb,
@@ -144,7 +145,7 @@ def play_view(advice: PlayAdvice) -> RenderableType:
         parts.append(tricks_table(advice.history))
     parts += [
         Text(play_position_sentence(advice)),
-        advice_table(advice),
+        Fitted(advice_table(advice)),
         advice_text(advice),
         Text(""),
         Text(play_footer(advice.deals, advice.seed, advice.exact), style="dim"),

@@ -9,6 +9,7 @@ from rich.text import Text
 
 from texas42.analysis.quick import QuickAnalysis, QuickEstimate
 from texas42.report.hand import advice_head, odds_cells, sparkline, table_bids
+from texas42.report.layout import Fitted
 from texas42.report.wording import percent, quick_footer, quick_phrase
 
 
@@ -61,14 +62,14 @@ def quick_view(result: QuickAnalysis) -> RenderableType:
     parts: list[RenderableType] = [
         Text.assemble((f"Hand {result.hand}", "bold"), f"   {phrase}"),
         Text("Double-dummy", style="bold"),
-        quick_table(result.double_dummy),
+        Fitted(quick_table(result.double_dummy)),
         quick_advice(result.double_dummy, "" if realistic is None else "Double-dummy: "),
     ]
     if realistic is not None:
         parts += [
             Text(""),
             Text("Realistic play (the advice rests on it)", style="bold"),
-            quick_table(realistic),
+            Fitted(quick_table(realistic)),
             quick_advice(realistic),
         ]
     return Group(*parts, Text(""), Text(quick_footer(result.realistic is not None), style="dim"))

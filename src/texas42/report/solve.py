@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from texas42.analysis import DealTable, PlayLine
+from texas42.report.layout import Fitted
 from texas42.report.wording import seat_name
 from texas42.rules import DECLARATIONS, HAND_SIZE, TOTAL_POINTS, Deal, Declaration, Seat, domino_name
 
@@ -105,7 +106,7 @@ def solve_result(
     highlight: tuple[Declaration, Seat] | None = None,
 ) -> RenderableType:
     """The deal, its table of values and, if given, an optimal line of play."""
-    parts: list[RenderableType] = [deal_table(table.deal, title), values_table(table, highlight)]
+    parts: list[RenderableType] = [deal_table(table.deal, title), Fitted(values_table(table, highlight))]
     if line is not None:
         parts += [Text(""), line_table(line), line_summary(line)]
     return Group(*parts)
