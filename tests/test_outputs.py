@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shlex
 from pathlib import Path
 
 import pytest
@@ -498,6 +500,19 @@ README: dict[str, list[str]] = {
         "--seed",
         "1",
     ],
+    "readme_quick": ["quick", ORDINARY],
+    "readme_compare_realistic": [
+        "compare",
+        "--seed",
+        "42",
+        ORDINARY,
+        "fours",
+        "follow-me",
+        "--realistic",
+        "--realistic-deals",
+        "100",
+        "--no-specials",
+    ],
 }
 
 
@@ -603,6 +618,48 @@ def test_readme_output_is_unchanged(name: str, monkeypatch: pytest.MonkeyPatch) 
 
 
 def test_hands_file_example_matches_the_readme_copy(monkeypatch: pytest.MonkeyPatch) -> None:
-    """examples/hands.out.txt is the recorded text of ``analyze --file examples/hands.txt``."""
+    """examples/hands.out.txt is the recorded text of ``analyze --file examples/hands.txt``,
+    and the README shows it."""
     recorded = json.loads((GOLDEN / "readme_hands_file.json").read_text())["stdout"]
     assert recorded == (ROOT / "examples" / "hands.out.txt").read_text()
+    assert "```text\n" + recorded + "```" in (ROOT / "README.md").read_text()
+
+
+def _same_command(args: list[str]) -> tuple[str, ...]:
+    """The arguments in an order-free form, an empty ``--tricks`` (none) left out."""
+    pairs = [args[i : i + 2] for i in range(len(args) - 1)]
+    if ["--tricks", ""] in pairs:
+        i = pairs.index(["--tricks", ""])
+        args = args[:i] + args[i + 2 :]
+    return tuple(sorted(args))
+
+
+def test_the_readme_shows_its_examples_as_recorded() -> None:
+    """Every README block that starts with ``$ texas42 ...`` and has a recorded output
+    shows that output (line ends aside); an excerpt (with ``...`` lines) shows lines of
+    it in order."""
+    recorded = {}
+    for path in GOLDEN.glob("*.json"):
+        golden = json.loads(path.read_text())
+        recorded[_same_command(golden["args"])] = [line.rstrip() for line in golden["stdout"].splitlines()]
+    readme = (ROOT / "README.md").read_text()
+    examples = [
+        example.split("\n", 1)
+        for block in re.findall(r"```text\n(.*?)```", readme, re.S)
+        for example in re.split(r"^\$ texas42 ", block, flags=re.M)[1:]
+    ]
+    checked = 0
+    for command, body in examples:
+        if "|" in command:
+            continue
+        printed = recorded.get(_same_command(shlex.split(command)))
+        if printed is None:
+            continue
+        shown = [line.rstrip() for line in body.splitlines()]
+        if "..." in shown:
+            rest = iter(printed)
+            assert all(line in rest for line in shown if line != "..."), command
+        else:
+            assert shown == printed, command
+        checked += 1
+    assert checked >= 12
