@@ -501,6 +501,21 @@ README: dict[str, list[str]] = {
         "1",
     ],
     "readme_quick": ["quick", ORDINARY],
+    "readme_play_json": [
+        "play",
+        PLAY_HAND,
+        "--trump",
+        "sixes",
+        "--bid",
+        "34",
+        "--tricks",
+        WORKED[3],
+        "--seed",
+        "1",
+        "--deals",
+        "200",
+        "--json",
+    ],
     "readme_compare_realistic": [
         "compare",
         "--seed",
@@ -663,3 +678,11 @@ def test_the_readme_shows_its_examples_as_recorded() -> None:
             assert shown == printed, command
         checked += 1
     assert checked >= 12
+
+
+def test_the_readme_s_play_json_is_as_recorded() -> None:
+    """The README's ``play --json`` example, spread out there, is the recorded document."""
+    readme = (ROOT / "README.md").read_text()
+    shown = readme.split("`texas42 play --json` prints one object", 1)[1].split("```json\n", 1)[1]
+    recorded = json.loads((GOLDEN / "readme_play_json.json").read_text())["stdout"]
+    assert json.loads(shown.split("```", 1)[0]) == json.loads(recorded)
