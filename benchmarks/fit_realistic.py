@@ -153,7 +153,7 @@ def judge(
         "dd_mae_played_for": float(np.abs(dd_make - true_make)[pick, at].mean()),
         "dd_mae_all_bids": float(np.abs(dd_make - true_make).mean()),
         "dd_mae_30": float(np.abs(dd_make - true_make)[:, 0].mean()),
-        "dd_mae_points": float(np.abs(study_points(study, rows, trumps) - true_points).mean()),
+        "dd_mae_points": float(np.abs(_study_points(study, rows, trumps) - true_points).mean()),
         "dd_gap_by_bid": {
             str(b): round(float((dd_make - true_make)[:, j].mean()), 4) for j, b in enumerate(BIDS)
         },
@@ -171,7 +171,7 @@ def judge(
     }
 
 
-def study_points(study: dict[str, np.ndarray], rows: np.ndarray, trumps: np.ndarray) -> np.ndarray:
+def _study_points(study: dict[str, np.ndarray], rows: np.ndarray, trumps: np.ndarray) -> np.ndarray:
     """The double-dummy expected points of the study's analyses (500 deals)."""
     hist = study["histogram"][rows, trumps]
     return (hist @ np.arange(43)) / hist.sum(axis=-1)

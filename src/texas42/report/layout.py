@@ -8,7 +8,7 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.table import Table
 
-ELLIPSIS = "…"  # what Rich puts where it cuts a cell short; no cell of texas42 holds it
+ELLIPSIS = "…"  # what Rich puts where it cuts a cell short; no cell of these tables holds it
 
 
 class Fitted:
