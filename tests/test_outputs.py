@@ -456,6 +456,12 @@ REALISTIC: dict[str, list[str]] = {
     "realistic_error_playouts": ["bid", "--realistic", "--basis", "double-dummy", ORDINARY],
 }
 
+
+def _worked_play(tricks: str, *more: str) -> list[str]:
+    """``play`` at a turn of the README's worked example."""
+    return ["play", PLAY_HAND, "--trump", "sixes", "--bid", "34", "--tricks", tricks, "--seed", "1", *more]
+
+
 # The README's examples as printed there, 1000 deals each.
 README: dict[str, list[str]] = {
     "readme_analyze": ["analyze", "--seed", "42", ORDINARY],
@@ -475,21 +481,7 @@ README: dict[str, list[str]] = {
     ],
     "readme_compare_json": ["compare", "--json", "--seed", "42", DOUBLES5, "doubles", "follow-me"],
     "readme_hands_file": ["analyze", "--file", HANDS, "--seed", "42"],
-    **{
-        f"readme_play_{turn}": [
-            "play",
-            PLAY_HAND,
-            "--trump",
-            "sixes",
-            "--bid",
-            "34",
-            "--tricks",
-            tricks,
-            "--seed",
-            "1",
-        ]
-        for turn, tricks in enumerate(WORKED, start=1)
-    },
+    **{f"readme_play_{turn}": _worked_play(tricks) for turn, tricks in enumerate(WORKED, start=1)},
     "readme_play_safety": [
         "play",
         "6-3 5-5 5-3 4-0 3-3 3-0 1-1",
@@ -501,21 +493,7 @@ README: dict[str, list[str]] = {
         "1",
     ],
     "readme_quick": ["quick", ORDINARY],
-    "readme_play_json": [
-        "play",
-        PLAY_HAND,
-        "--trump",
-        "sixes",
-        "--bid",
-        "34",
-        "--tricks",
-        WORKED[3],
-        "--seed",
-        "1",
-        "--deals",
-        "200",
-        "--json",
-    ],
+    "readme_play_json": _worked_play(WORKED[3], "--deals", "200", "--json"),
     "readme_compare_realistic": [
         "compare",
         "--seed",
