@@ -493,6 +493,41 @@ README: dict[str, list[str]] = {
         "1",
     ],
     "readme_quick": ["quick", ORDINARY],
+    "readme_deals": [
+        "deals",
+        ORDINARY,
+        "-n",
+        "3",
+        "--seed",
+        "7",
+        "--holds",
+        "2: 5-4 5-3",
+        "--lacks",
+        "1: sixes",
+    ],
+    "readme_deals_count_given": [
+        "deals",
+        ORDINARY,
+        "--holds",
+        "2: 5-4 5-3",
+        "--lacks",
+        "1: sixes",
+        "--count",
+    ],
+    "readme_deals_count": ["deals", ORDINARY, "--count"],
+    "readme_why": [
+        "analyze",
+        ORDINARY,
+        "--seed",
+        "42",
+        "--deals",
+        "300",
+        "--no-specials",
+        "--why",
+        "--lacks",
+        "1: sixes",
+    ],
+    "readme_play_no_deal_fits": ["play", PLAY_HAND, "--trump", "sixes", "--tricks", "6-6 5-1 3-0 2-0"],
     "readme_play_json": _worked_play(WORKED[3], "--deals", "200", "--json"),
     "readme_compare_realistic": [
         "compare",
@@ -627,18 +662,35 @@ def _same_command(args: list[str]) -> tuple[str, ...]:
     return tuple(sorted(args))
 
 
+def _text_blocks(markdown: str) -> list[str]:
+    """The fenced blocks marked ``text`` or not marked at all."""
+    blocks: list[str] = []
+    fence: str | None = None  # the opening line of the block being read
+    lines: list[str] = []
+    for line in markdown.splitlines(keepends=True):
+        if not line.startswith("```"):
+            lines.append(line)
+        elif fence is None:
+            fence, lines = line.strip(), []
+        else:
+            if fence in ("```", "```text"):
+                blocks.append("".join(lines))
+            fence = None
+    return blocks
+
+
 def test_the_readme_shows_its_examples_as_recorded() -> None:
-    """Every README block that starts with ``$ texas42 ...`` and has a recorded output
-    shows that output (line ends aside); an excerpt (with ``...`` lines) shows lines of
-    it in order."""
+    """Every ``$ texas42 ...`` example of the README's text blocks that has a recorded
+    output shows that output, stdout then stderr (line ends aside); an excerpt (with
+    ``...`` lines) shows lines of it in order."""
     recorded = {}
     for path in GOLDEN.glob("*.json"):
         golden = json.loads(path.read_text())
-        recorded[_same_command(golden["args"])] = [line.rstrip() for line in golden["stdout"].splitlines()]
-    readme = (ROOT / "README.md").read_text()
+        printed = golden["stdout"] + golden["stderr"]
+        recorded[_same_command(golden["args"])] = [line.rstrip() for line in printed.splitlines()]
     examples = [
         example.split("\n", 1)
-        for block in re.findall(r"```text\n(.*?)```", readme, re.S)
+        for block in _text_blocks((ROOT / "README.md").read_text())
         for example in re.split(r"^\$ texas42 ", block, flags=re.M)[1:]
     ]
     checked = 0
