@@ -406,9 +406,12 @@ def test_file_csv_and_summary(tmp_path: Path) -> None:
     assert float(rows[2]["expected_points"]) == 42.0
     summary = ok(*args).stdout
     lines = summary.splitlines()
-    assert re.match(r"^name\s+line\s+trump\s+bid\s+makes\s+check\s+points", lines[1])
-    # Realistic odds (the default basis) have no independent check.
+    # Realistic odds (the default basis) have no independent check: no such column.
+    assert re.match(r"^name\s+line\s+trump\s+bid\s+makes\s+points$", lines[1])
     assert re.match(r"^sixes!\s+5\s+sixes\s+84\s+100%\s+42\.0$", lines[4])
+    checked = ok(*args, "--basis", "double-dummy").stdout.splitlines()
+    assert re.match(r"^name\s+line\s+trump\s+bid\s+makes\s+check\s+points$", checked[1])
+    assert re.match(r"^sixes!\s+5\s+sixes\s+84\s+100%\s+100%\s+42\.0$", checked[4])
     assert all(r["basis"] == "realistic" for r in rows)
     assert re.match(r"^line 3\s+3\s+", lines[3])
     assert rows[0]["bid"] in lines[2] and rows[0]["trump"] in lines[2]

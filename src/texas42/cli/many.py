@@ -60,7 +60,7 @@ def hand_output(
         return json.dumps(analysis_to_json(result, item, job.why_bid)) + "\n"
     if style == CSV:
         return csv_line(csv_row(item, result))
-    return summary_row(name, item.line, result, name_width)
+    return summary_row(name, item.line, result, name_width, job.basis != REALISTIC)
 
 
 def _quiet(done: int, total: int) -> None:
@@ -162,7 +162,7 @@ def analyze_many(
     elif style == TEXT:
         prologue = [
             batch_header(len(hands), job.deals, job.seed, job.confidence, job.basis),
-            summary_header(name_width),
+            summary_header(name_width, job.basis != REALISTIC),
         ]
     settings = settings_of(job, hands, style, sink.width)
     done, keep = _resume_point(out, settings, "".join(sink.render(p) for p in prologue), len(hands), resume)

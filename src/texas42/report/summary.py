@@ -11,24 +11,32 @@ from texas42.report.wording import percent
 from texas42.rules import bid_name
 
 SUMMARY_COLUMNS: Final = ("name", "line", "trump", "bid", "makes", "check", "points")
+CHECK: Final = SUMMARY_COLUMNS.index("check")
 
 
 def _summary_widths(name_width: int) -> tuple[int, ...]:
     return (name_width, 4, 9, 4, 5, 5, 6)
 
 
-def summary_header(name_width: int) -> Text:
+def _shown(cells: list[str], checked: bool) -> list[str]:
+    """The cells of the columns shown: the check only where there is one (the double-dummy
+    basis: realistic odds have no independent check)."""
+    return cells if checked else cells[:CHECK] + cells[CHECK + 1 :]
+
+
+def summary_header(name_width: int, checked: bool = True) -> Text:
     """The header of the summary, aligned with ``summary_row``."""
     widths = _summary_widths(name_width)
     cells = [
         label.ljust(w) if i in (0, 2) else label.rjust(w)
         for i, (label, w) in enumerate(zip(SUMMARY_COLUMNS, widths, strict=True))
     ]
-    return Text("  ".join(cells), style="bold")
+    return Text("  ".join(_shown(cells, checked)), style="bold")
 
 
-def summary_row(name: str, line: int, analysis: HandAnalysis, name_width: int) -> Text:
-    """One hand's row: name, line, best trump, bid, its odds, the check, expected points."""
+def summary_row(name: str, line: int, analysis: HandAnalysis, name_width: int, checked: bool = True) -> Text:
+    """One hand's row: name, line, best trump, bid, its odds, the check (if ``checked``),
+    expected points."""
     widths = _summary_widths(name_width)
     rec = analysis.advised
     if len(name) > name_width:
@@ -44,7 +52,7 @@ def summary_row(name: str, line: int, analysis: HandAnalysis, name_width: int) -
     ]
     text = Text("  ".join(cells[:3]) + "  ")
     text.append(cells[3], style="bold yellow" if rec.passes else "bold green")
-    text.append("  " + "  ".join(cells[4:]))
+    text.append("  " + "  ".join(_shown(cells, checked)[4:]))
     return text
 
 
