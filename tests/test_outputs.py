@@ -462,7 +462,7 @@ def _worked_play(tricks: str, *more: str) -> list[str]:
     return ["play", PLAY_HAND, "--trump", "sixes", "--bid", "34", "--tricks", tricks, "--seed", "1", *more]
 
 
-# The README's examples as printed there, 1000 deals each.
+# The README's examples as printed there (1000 deals where they do not say).
 README: dict[str, list[str]] = {
     "readme_analyze": ["analyze", "--seed", "42", ORDINARY],
     "readme_bid": ["bid", "--seed", "42", ORDINARY, "--auction", "pass 30 31"],
