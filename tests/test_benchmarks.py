@@ -135,10 +135,9 @@ def test_the_calibration_s_recorded_figures_are_the_shipped_model_s(monkeypatch:
     fit = importlib.import_module("fit_realistic")
     quick = importlib.import_module("fit_quick")
     model = quick.OUT
-    fitted_from = fit.read_model(model).head(fit.REALISTIC).info["data"]
-    first = int(fitted_from.split("the first ")[1].split()[0])
+    limit = fit.read_model(model).head(fit.REALISTIC).info["options"]["limit"]  # as fitted
     study = quick.read_study(fit.HANDS)
-    playouts = fit.read_playouts(fit.PLAYOUTS, study, first)
+    playouts = fit.read_playouts(fit.PLAYOUTS, study, limit)
     held = study["i"][playouts["row"]] % quick.HELD_OUT == 0
     figures = fit.judge(model, study, playouts, held)
     recorded = json.loads(fit.REPORT.read_text())
