@@ -28,6 +28,7 @@ from texas42.rules import (
     Deal,
     Declaration,
     Domino,
+    FinishedAuction,
     Hand,
     HouseRules,
     Seat,
@@ -35,6 +36,7 @@ from texas42.rules import (
     parse_bid,
     parse_deal,
     parse_declaration,
+    parse_finished_auction,
     parse_hand,
     parse_tricks,
 )
@@ -197,11 +199,14 @@ def advise_play(
     *,
     seat: Seat = 0,
     bidder: Seat = 0,
-    bid: int | str = 30,
+    bid: int | str | None = None,
     deals: int = DEFAULT_DEALS,
     seed: int | None = None,
     threads: int | None = None,
     progress: Progress | None = None,
+    auction: FinishedAuction | str | None = None,
+    infer: str = "auction",
+    noise: float = dealing.DEFAULT_NOISE,
 ) -> PlayAdvice:
     """What to play now (``texas42 play``): ``seat`` was dealt ``hand``, ``bidder`` bid
     ``bid``, declared ``trump`` and led the first trick, and ``tricks`` are the dominoes
@@ -209,11 +214,15 @@ def advise_play(
     ``seat``'s turn. For each legal play: the team's expected points for the whole hand,
     the odds that the bidder's team makes the bid and how often it is the best play,
     over ``deals`` deals consistent with the plays (all of them, ``exact``, when there
-    are no more). A play that contradicts the rules or what ``seat`` knows raises a
-    ``Texas42Error`` naming it, before anything is solved."""
+    are no more). With the whole ``auction`` (four calls, ``"pass 30 31 pass"``, the high
+    bid ``bidder``'s, which is then the bid), the deals are drawn in proportion to how
+    likely each makes the calls and the trump declared (``infer`` none: uniformly; the
+    model and ``noise`` as for ``advise_bid``). A play that contradicts the rules or what
+    ``seat`` knows raises a ``Texas42Error`` naming it, before anything is solved."""
     (declaration,) = _declarations([trump])
     plays = parse_tricks(tricks) if isinstance(tricks, str) else tuple(tricks)
     parsed_bid = parse_bid(bid) if isinstance(bid, str) else bid
+    whole = parse_finished_auction(auction) if isinstance(auction, str) else auction
     return analysis.advise_play(
         _hand(hand),
         declaration,
@@ -225,6 +234,9 @@ def advise_play(
         seed=seed,
         threads=threads,
         progress=progress,
+        auction=whole,
+        infer=infer,
+        noise=noise,
     )
 
 

@@ -20,6 +20,7 @@ from texas42.rules import (
     TOTAL_POINTS,
     Declaration,
     Domino,
+    FinishedAuction,
     Hand,
     PlayHistory,
     Seat,
@@ -93,7 +94,7 @@ class PlayAdvice:
     """The advice for ``seat`` (dealt ``hand``) at its turn after the plays of ``history``
     in a hand bid ``bid`` by ``history.bidder``: one ``PlayStats`` a legal play, the best
     first (``best``), over ``deals`` deals from ``seed`` (all the consistent deals when
-    ``exact``)."""
+    ``exact``; drawn to fit the auction as ``inference`` says, if given)."""
 
     hand: Hand
     seat: Seat
@@ -103,6 +104,7 @@ class PlayAdvice:
     seed: int
     exact: bool
     plays: tuple[PlayStats, ...]
+    inference: deal.Inference | None = None
 
     @property
     def declaration(self) -> Declaration:
@@ -145,6 +147,16 @@ def check_bid(bid: int) -> int:
     return bid
 
 
+def played_bid(bid: int | None, auction: FinishedAuction | None) -> int:
+    """The bid the hand is played at: the auction's high bid, if there is an auction (and
+    ``bid``, if given, must be it), else ``bid`` (default 30)."""
+    if auction is None:
+        return check_bid(30 if bid is None else bid)
+    if bid is not None and bid != auction.high_bid:
+        raise AuctionError(f"the bid {bid} is not the auction's high bid ({auction.high_bid}): {auction}")
+    return auction.high_bid
+
+
 def turn_history(
     hand: Hand, declaration: Declaration, tricks: Sequence[Domino], seat: Seat = 0, bidder: Seat = 0
 ) -> PlayHistory:
@@ -175,23 +187,37 @@ def advise_play(
     tricks: Sequence[Domino] = (),
     seat: Seat = 0,
     bidder: Seat = 0,
-    bid: int = 30,
+    bid: int | None = None,
     deals: int = DEFAULT_DEALS,
     seed: int | None = None,
     threads: int | None = None,
     progress: Progress | None = None,
+    auction: FinishedAuction | None = None,
+    infer: str = "auction",
+    noise: float = deal.DEFAULT_NOISE,
 ) -> PlayAdvice:
     """What to play now: ``seat`` holds ``hand`` (7 dominoes as dealt), ``bidder`` bid
-    ``bid``, declared ``declaration`` and led the first trick, and ``tricks`` are the
-    dominoes played since, in order. Every bad input (a play that contradicts the rules
-    or what the seat knows, not its turn) is a ``Texas42Error`` before anything is
-    solved. ``deals`` deals consistent with the plays are drawn from ``seed`` (all of
-    them when there are no more), and each is solved after every legal play."""
-    check_bid(bid)
+    ``bid`` (default: the ``auction``'s high bid, else 30), declared ``declaration`` and
+    led the first trick, and ``tricks`` are the dominoes played since, in order. Every bad
+    input (a play that contradicts the rules or what the seat knows, not its turn, a bid
+    that is not the auction's) is a ``Texas42Error`` before anything is solved. ``deals``
+    deals consistent with the plays are drawn from ``seed`` (all of them when there are
+    no more), and each is solved after every legal play. With an ``auction`` (all four
+    calls, the high bid ``bidder``'s), they are drawn in proportion to its likelihood and
+    that of the trump declared, as ``deal.infer_seen_deals`` says (``infer`` none:
+    uniformly)."""
+    bid = played_bid(bid, auction)
     check_deals(deals)
     seed = deal.draw_seed() if seed is None else deal.check_seed(seed)
     history = turn_history(hand, Declaration(declaration), tricks, seat, bidder)
-    masks, exact = deal.deals_seen_from(history, seat, hand.mask, deals, deal.generators(seed)[0])
+    model = deal.played_auction_model(auction, history.declaration, infer, noise)
+    rng = deal.generators(seed)[0]
+    inference = None
+    if model is None:
+        masks, exact = deal.deals_seen_from(history, seat, hand.mask, deals, rng)
+    else:
+        masks, inference = deal.infer_seen_deals(history, seat, hand.mask, deals, rng, model, threads)
+        exact = False
     counter = SolveCounter(masks.shape[0], progress)
     result = engine.play_values(
         masks,
@@ -211,6 +237,7 @@ def advise_play(
         seed=seed,
         exact=exact,
         plays=rank_plays(result, seat, history.bidder, bid, exact),
+        inference=inference,
     )
 
 

@@ -13,21 +13,25 @@ from texas42.cli.analyze import HandArgument
 from texas42.cli.app import app
 from texas42.cli.options import (
     DealsOption,
+    InferOption,
+    NoiseOption,
     SeedOption,
     ThreadsOption,
     checked,
     option_parser,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
-from texas42.deal import draw_seed
+from texas42.deal import DEFAULT_NOISE, draw_seed
 from texas42.errors import Texas42Error, UsageError
 from texas42.io.documents import play_to_json
 from texas42.report.play import play_view
 from texas42.rules import (
     PASS,
     Declaration,
+    FinishedAuction,
     parse_bid,
     parse_declaration,
+    parse_finished_auction,
     parse_hand,
     parse_seat,
     parse_tricks,
@@ -52,6 +56,17 @@ perfect play) with its 95% interval, the odds that the bidder's team makes the b
 is a best play. The best play wins the contract for your team in the most deals;
 among equals, it expects the most points.
 
+With --auction, the whole auction (the four calls in the order made: "pass 30 31
+pass"), the bidding says more: the high bid is the bidder's (--bidder; it places every
+call at its seat) and the bid played (--bid may be left out), and the deals are drawn
+in proportion to how likely each makes every other player's call and the bidder's
+choice of trump (--infer none: uniformly). The model is that of 'texas42 bid --help',
+on the hands as dealt (what each seat holds and has played), and the bidder declares
+the trump with the best odds of the bid, misjudged: the nine trumps' chances are a
+softmax of their log-odds over --noise (0: the best one). After three passes the
+shaker's bid is forced. A plunge (or a splash, whose bidder's partner declares) is
+not supported with --auction.
+
 A play that contradicts the rules or what you know (a domino played twice, a seat
 following a suit it showed out of, you not following suit) is bad input naming the
 play: exit status 2, nothing computed. The nine trumps are supported; Nel-O and
@@ -63,6 +78,7 @@ Examples:
   texas42 play "{PLAY_HAND}" --trump sixes --tricks "6-6 6-1 6-0 6-3 / 6-5 5-1 3-0 5-3"
   texas42 play "{PLAY_HAND}" -t 6 --bid 42 --tricks "6-6 6-1 6-0 6-3 / 6-5 5-1 3-0 5-3" --json
   texas42 play "5-4 5-2 4-2 3-3 3-2 2-1 1-1" -t fours --seat 1 --tricks "4-4"
+  texas42 play "5-4 5-2 4-2 3-3 3-2 2-1 1-1" -t sixes --seat 1 --auction "34 pass pass pass" --tricks "6-6"
 """
 
 _NOT_SUPPORTED = ("nello", "nel-o", "nelo", "sevens", "7s")
@@ -77,6 +93,10 @@ def _play_trump(text: Any) -> Declaration:
             "(blanks .. sixes, doubles, follow-me); Nel-O and sevens are not supported"
         )
     return parse_declaration(str(text))
+
+
+def _auction(value: Any) -> FinishedAuction:
+    return value if isinstance(value, FinishedAuction) else parse_finished_auction(str(value))
 
 
 def _played_bid(value: Any) -> int:
@@ -132,15 +152,28 @@ def play_command(
         ),
     ] = 0,
     bid: Annotated[
-        int,
+        int | None,
         typer.Option(
             "--bid",
             metavar="BID",
-            help="The bid (default 30; 42, 84, ... need all 42 points).",
+            help="The bid (default: the --auction's high bid, else 30; 42, 84, ... need all 42 points).",
             show_default=False,
             parser=option_parser(checked("--bid", _keep, _played_bid)),
         ),
-    ] = 30,
+    ] = None,
+    auction: Annotated[
+        FinishedAuction | None,
+        typer.Option(
+            "--auction",
+            "-a",
+            metavar="CALLS",
+            help='The whole auction, the four calls in the order made: "pass 30 31 pass" (default: none).',
+            show_default=False,
+            parser=option_parser(checked("--auction", _keep, _auction)),
+        ),
+    ] = None,
+    infer: InferOption = "auction",
+    noise: NoiseOption = DEFAULT_NOISE,
     seat: SeatOption = 0,
     tricks: Annotated[
         str,
@@ -181,6 +214,9 @@ def play_command(
             seed=draw_seed() if seed is None else seed,
             threads=threads,
             progress=bar.solves,
+            auction=auction,
+            infer=infer,
+            noise=noise,
         )
     if as_json:
         if drawn and not advice.exact:

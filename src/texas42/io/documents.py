@@ -394,9 +394,10 @@ def play_to_json(advice: PlayAdvice) -> dict[str, Any]:
     "make", "make_ci95", "best_share"}, ...], "best"}``, the best play first.
     ``expected_points`` is the seat's team's for the whole hand; ``make`` always the odds
     that the bidder's team makes the bid, whichever team the seat is on;
-    ``points_so_far`` is [seats 0 and 2, seats 1 and 3]."""
+    ``points_so_far`` is [seats 0 and 2, seats 1 and 3]. ``"inference"``
+    (``inference_to_json``) when the deals were drawn to fit the whole auction."""
     history = advice.history
-    return {
+    result: dict[str, Any] = {
         "seat": advice.seat,
         "to_play": history.turn,
         "trump": advice.declaration.label,
@@ -419,6 +420,9 @@ def play_to_json(advice: PlayAdvice) -> dict[str, Any]:
         ],
         "best": domino_name(advice.best.domino),
     }
+    if advice.inference is not None:
+        result["inference"] = inference_to_json(advice.inference)
+    return result
 
 
 def _quick_figures(stats: QuickTrump) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from texas42.report.layout import Fitted
 from texas42.report.solve import trick_table
 from texas42.report.wording import (
     contract_verb,
+    inference_sentence,
     percent,
     play_deals_phrase,
     play_footer,
@@ -27,10 +28,16 @@ def play_header(advice: PlayAdvice) -> Text:
     side = "you" if advice.bidder == advice.seat else "your partner"
     if advice.defending:
         side = "the opponents"
+    inference = advice.inference
     return Text.assemble(
         (f"Seat {advice.seat}: {advice.hand}", "bold"),
         f"   {advice.declaration.label}, bid {bid_name(advice.bid)} by seat {advice.bidder} ({side})\n",
-        play_deals_phrase(advice.deals, advice.seed, advice.exact, advice.history.plays != ()),
+        play_deals_phrase(
+            advice.deals, advice.seed, advice.exact, advice.history.plays != (), inference is not None
+        ),
+        ""
+        if inference is None
+        else "\n" + inference_sentence(inference, declared=advice.bidder != advice.seat),
     )
 
 
@@ -148,6 +155,6 @@ def play_view(advice: PlayAdvice) -> RenderableType:
         Fitted(advice_table(advice)),
         advice_text(advice),
         Text(""),
-        Text(play_footer(advice.deals, advice.seed, advice.exact), style="dim"),
+        Text(play_footer(advice.deals, advice.seed, advice.exact, advice.inference is not None), style="dim"),
     ]
     return Group(*parts)

@@ -170,15 +170,17 @@ def deals_phrase(deals: int, seed: int, exact: bool = False, constrained: bool =
     return f"{deals} deals of the 21 unseen dominoes, seed {seed}"
 
 
-def inference_sentence(inference: Inference) -> str:
+def inference_sentence(inference: Inference, declared: bool = False) -> str:
     """``Deals consistent with the auction: pass 30 31; acceptance 23% of 8,700 candidates
-    ...`` (``deal.inference``)."""
+    ...`` (``deal.inference``); ``declared``: the bidder's choice of trump weighed too."""
     basis = "realistic" if inference.head == REALISTIC else "double-dummy"
+    rules = (
+        "bid by the rules of 'bid' and the bidder chose trump," if declared else "bid by the rules of 'bid'"
+    )
     return (
         f"Deals consistent with the auction: {inference.auction}; acceptance "
-        f"{share(inference.acceptance)} of {inference.candidates:,} candidates (the others bid by "
-        f"the rules of 'bid' on the evaluator's {basis} odds, noise {inference.noise:g}; --infer none: "
-        "uniform deals)."
+        f"{share(inference.acceptance)} of {inference.candidates:,} candidates (the others {rules} "
+        f"on the evaluator's {basis} odds, noise {inference.noise:g}; --infer none: uniform deals)."
     )
 
 
@@ -219,15 +221,16 @@ def contract_verb(defending: bool) -> str:
     return "sets" if defending else "makes"
 
 
-def play_deals_phrase(deals: int, seed: int, exact: bool, played: bool) -> str:
+def play_deals_phrase(deals: int, seed: int, exact: bool, played: bool, inferred: bool = False) -> str:
     """What the play advice stands on: ``1000 deals consistent with the plays, seed 7``,
     before any play ``1000 deals of the 21 unseen dominoes, seed 7``, or ``all 90
-    consistent deals: exact``."""
+    consistent deals: exact``; drawn ``to fit the auction`` when ``inferred``."""
     if exact:
         return f"all {deals:,} consistent deals: exact"
+    fit = ", drawn to fit the auction" if inferred else ""
     if played:
-        return f"{deals} deals consistent with the plays, seed {seed}"
-    return f"{deals} deals of the 21 unseen dominoes, seed {seed}"
+        return f"{deals} deals consistent with the plays{fit}, seed {seed}"
+    return f"{deals} deals of the 21 unseen dominoes{fit}, seed {seed}"
 
 
 def play_position_sentence(advice: PlayAdvice) -> str:
@@ -249,17 +252,18 @@ def play_position_sentence(advice: PlayAdvice) -> str:
     )
 
 
-def play_footer(deals: int, seed: int, exact: bool) -> str:
+def play_footer(deals: int, seed: int, exact: bool, inferred: bool = False) -> str:
     """The sentence that says what the play advice's figures mean."""
     again = f"Repeat with --seed {seed}."
     if exact:
         again = "These are all the consistent deals: no seed is involved."
+    drawn = ", drawn in proportion to the likelihood of the auction" if inferred else ""
     return (
         "Points: your team's for the whole hand, the points already taken plus the rest when every seat "
         "plays perfectly and sees all hands (double-dummy), over the "
         f"{deals:,} deals of the unseen dominoes consistent with the plays (a seat that did not follow "
-        "suit holds none of it). Makes/sets: the share of those deals in which the bidder's team makes "
-        "the bid, or fails to. Best in: the share in which no other play takes more points. "
+        f"suit holds none of it){drawn}. Makes/sets: the share of those deals in which the bidder's team "
+        "makes the bid, or fails to. Best in: the share in which no other play takes more points. "
         f"{again}"
     )
 

@@ -11,6 +11,7 @@ from texas42.rules.bidding import (
     PLUNGE_BID,
     POINT_BIDS,
     Auction,
+    FinishedAuction,
     bid_name,
     expected_marks,
     legal_bids,
@@ -18,6 +19,7 @@ from texas42.rules.bidding import (
     needed_points,
     parse_auction,
     parse_bid,
+    parse_finished_auction,
     special_bid,
 )
 from texas42.rules.contracts import (
@@ -157,6 +159,7 @@ __all__ = [
     "Declaration",
     "Domino",
     "Dominoes",
+    "FinishedAuction",
     "Hand",
     "HouseRules",
     "NelloDoubles",
@@ -209,6 +212,7 @@ __all__ = [
     "parse_declaration",
     "parse_domino",
     "parse_dominoes",
+    "parse_finished_auction",
     "parse_hand",
     "parse_nello_doubles",
     "parse_seat",

@@ -148,6 +148,53 @@ def parse_auction(text: str) -> Auction:
     return Auction(tuple(bids))
 
 
+@dataclass(frozen=True)
+class FinishedAuction:
+    """A whole auction: the four calls in the order made, the first bidder's first, with a
+    high bid (``parse_finished_auction`` checks it)."""
+
+    bids: tuple[int, ...]
+
+    @property
+    def high_bid(self) -> int:
+        return max(self.bids)
+
+    @property
+    def winner(self) -> int:
+        """The place (0..3) of the call that won the bid."""
+        return self.bids.index(self.high_bid)
+
+    def before(self, place: int) -> Auction:
+        """The calls made before ``place``, as the player there saw them."""
+        return Auction(self.bids[:place])
+
+    def __str__(self) -> str:
+        return " ".join(bid_name(b) for b in self.bids)
+
+
+def parse_finished_auction(text: str) -> FinishedAuction:
+    """Parse a whole auction, e.g. ``"pass 30 31 pass"``: four calls, each legal, and
+    somebody bid (after three passes the shaker's forced bid is written as a bid). A
+    plunge is refused: its bidder does not declare or lead."""
+    tokens = [t for t in re.split(r"[\s,]+", text.strip()) if t]
+    if len(tokens) != 4:
+        raise AuctionError(
+            f"a whole auction has 4 calls, one a player, got {len(tokens)}: {' '.join(tokens) or '(none)'}"
+        )
+    bids = parse_auction(" ".join(tokens[:3])).bids
+    last = parse_bid(tokens[3])
+    if last != PASS:
+        _check_raise(4, tokens[3], last, max(bids))
+    auction = FinishedAuction((*bids, last))
+    if auction.bids == (PASS,) * 4:
+        raise AuctionError(
+            "all four passed, so no hand was played: write the shaker's forced bid (e.g. pass pass pass 30)"
+        )
+    if auction.high_bid == PLUNGE_BID and auction.winner == 0:
+        raise AuctionError("a plunge's auction is not supported: give --bid and --bidder without --auction")
+    return auction
+
+
 def _check_raise(place: int, token: str, bid: int, high: int) -> None:
     """An ``AuctionError`` unless ``bid`` may be made over the high bid ``high``."""
     if bid <= high:
