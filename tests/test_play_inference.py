@@ -16,7 +16,8 @@ import texas42
 from cli_runner import invoke
 from texas42 import deal, evaluate
 from texas42.deal import inference
-from texas42.deal.inference import SLIP, Call, PlayedAuctionModel, declaration_probability, table_model
+from texas42.deal.inference import SLIP, Call, table_model
+from texas42.deal.seen_auction import PlayedAuctionModel, declaration_probability
 from texas42.errors import AuctionError, InferenceError
 from texas42.rules import (
     BIDS,
@@ -60,7 +61,7 @@ def test_the_forced_shaker_bids_30_on_any_hand_below_31() -> None:
     a hand the player values below 31 bids 30."""
     odds = np.random.default_rng(1).random((50, 13))
     odds = np.sort(odds, axis=1)[:, ::-1]  # the odds of higher bids are lower
-    (forced,) = (c for c in inference._calls((PASS, PASS, PASS, 30), 0) if c.place == 3)
+    (forced,) = (c for c in inference.calls_from((PASS, PASS, PASS, 30), 0) if c.place == 3)
     assert forced == Call(3, 3, 30, 0, 0, forced=True) and forced.choices == 13
     total = np.zeros(50)
     for bid in BIDS[:13]:

@@ -23,19 +23,21 @@ from texas42.deal.inference import (
     DEFAULT_NOISE,
     AuctionModel,
     Inference,
-    PlayedAuctionModel,
     auction_model,
     check_infer,
     check_noise,
-    declaration_probability,
     infer_deals,
-    infer_seen_deals,
     likelihood,
-    played_auction_model,
     table_head,
 )
 from texas42.deal.sampling import MAX_SEED, check_seed, draw_seed, generators, sample_deals, unseen_dominoes
 from texas42.deal.seen import SeenFrom, check_seen, count_seen, deals_seen_from, seen_from, to_table_seats
+from texas42.deal.seen_auction import (
+    PlayedAuctionModel,
+    declaration_probability,
+    infer_seen_deals,
+    played_auction_model,
+)
 
 __all__ = [
     "DEFAULT_NOISE",

@@ -26,17 +26,14 @@ equal to its likelihood, one bidder at a time (the product of independent trials
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import cache, partial
-from itertools import combinations
+from functools import cache
 from typing import Final
 
 import numpy as np
 
 from texas42.deal.constrained import plan_deals, sample_plan
 from texas42.deal.constraints import DealConstraints
-from texas42.deal.seen import seen_from, to_table_seats
 from texas42.errors import InferenceError
 from texas42.evaluate import DOUBLE_DUMMY, REALISTIC, QuickModel, check_masks, load_model
 from texas42.evaluate.calibration import tail_odds
@@ -47,12 +44,8 @@ from texas42.rules import (
     MARK,
     PASS,
     Auction,
-    Declaration,
-    Dominoes,
     FinishedAuction,
     Hand,
-    PlayHistory,
-    Seat,
     bid_name,
 )
 
@@ -70,10 +63,10 @@ uniform draws meet 86% of them."""
 MAX_CANDIDATES: Final = 5_000_000
 """Candidates drawn for one sample at most: past this, the auction is all but impossible."""
 INFER_MODES: Final = ("auction", "none")
-_VALUES: Final = len(BIDS) - 1
+VALUES: Final = len(BIDS) - 1
 """The values a hand may have: 30..41 (indices 0..11) and a mark (index 12)."""
-_MARK_VALUE: Final = _VALUES - 1
-_CLIP: Final = 1e-9
+_MARK_VALUE: Final = VALUES - 1
+CLIP: Final = 1e-9
 _BINOMIAL: Final = np.array([[math.comb(n, k) for k in range(8)] for n in range(28)], dtype=np.int64)
 """``_BINOMIAL[n, k]`` = C(n, k)."""
 
@@ -113,7 +106,7 @@ def check_infer(mode: str) -> str:
     return text
 
 
-def _value_index(bid: int) -> int:
+def value_index(bid: int) -> int:
     """The value a call shows: 0..11 for 30..41, 12 for any mark bid."""
     return _MARK_VALUE if bid >= MARK else bid - BIDS[0]
 
@@ -137,7 +130,7 @@ class Call:
     def choices(self) -> int:
         """The calls the rules allow the bidder: a pass (unless ``forced``), or any value
         from ``lowest``."""
-        return (not self.forced) + _VALUES - self.lowest
+        return (not self.forced) + VALUES - self.lowest
 
 
 def calls(auction: Auction) -> tuple[Call, ...]:
@@ -145,10 +138,10 @@ def calls(auction: Auction) -> tuple[Call, ...]:
     the lowest value the bidder may bid (one more than the high bid, a mark over 41 or a
     mark) and the least the bidding rules need: over the partner's point bid, four more
     (``PARTNER_MARGIN``) or a mark."""
-    return _calls(auction.bids, auction.position)
+    return calls_from(auction.bids, auction.position)
 
 
-def _calls(bids: tuple[int, ...], from_place: int) -> tuple[Call, ...]:
+def calls_from(bids: tuple[int, ...], from_place: int) -> tuple[Call, ...]:
     """``calls`` of ``bids`` with our own at ``from_place`` (seat 0)."""
     result = []
     for place, bid in enumerate(bids):
@@ -159,10 +152,10 @@ def _calls(bids: tuple[int, ...], from_place: int) -> tuple[Call, ...]:
         elif high >= MARK or high + 1 > BIDS[_MARK_VALUE - 1]:
             lowest = _MARK_VALUE
         else:
-            lowest = _value_index(high) + 1
+            lowest = value_index(high) + 1
         least = lowest
         if before.partner_holds and high < MARK:
-            least = min(_value_index(high) + PARTNER_MARGIN, _MARK_VALUE)
+            least = min(value_index(high) + PARTNER_MARGIN, _MARK_VALUE)
         forced = place == 3 and high == PASS
         result.append(Call(place, (place - from_place) % 4, bid, lowest, least, forced))
     return tuple(result)
@@ -184,7 +177,7 @@ def value_odds(
         return odds
 
     found = map_parts(part_odds, flat, threads)
-    return np.concatenate(found) if found else np.empty((0, _VALUES))
+    return np.concatenate(found) if found else np.empty((0, VALUES))
 
 
 class HandValues:
@@ -198,7 +191,7 @@ class HandValues:
         self.mask = hand.mask
         self.unseen = np.array([d for d in range(28) if not hand.mask >> d & 1], dtype=np.int64)
         self.hands = math.comb(self.unseen.size, HAND_SIZE)
-        self.table = np.full((self.hands, _VALUES), np.nan)
+        self.table = np.full((self.hands, VALUES), np.nan)
         self.evaluated = 0
         self.calls: dict[tuple[Call, float], np.ndarray] = {}
 
@@ -273,7 +266,7 @@ class HandValues:
 
 def at_least(odds: np.ndarray, noise: float) -> np.ndarray:
     """The probability that a player values the hand at each value or more (same shape)."""
-    p = np.clip(odds, _CLIP, 1.0 - _CLIP)
+    p = np.clip(odds, CLIP, 1.0 - CLIP)
     if noise == 0.0:
         step: np.ndarray = (p >= 0.5).astype(np.float64)
         return step
@@ -291,7 +284,7 @@ def call_probability(odds: np.ndarray, call: Call, noise: float) -> np.ndarray:
     if call.bid == PASS:
         p = 1.0 - g[:, call.least]
     else:
-        value = _value_index(call.bid)
+        value = value_index(call.bid)
         p = g[:, value] - g[:, value + 1] if value >= call.least else np.zeros(g.shape[0])
     result: np.ndarray = (1.0 - SLIP) * p + SLIP / call.choices
     return result
@@ -414,13 +407,15 @@ def infer_deals(
             candidates += BLOCK
         kept.append(block[take])
         found += take.size
-        if found < n and _hopeless(found, candidates, n, max_candidates):
-            raise InferenceError(_hopeless_message(model, found, candidates, n, max_candidates))
+        if found < n and hopeless(found, candidates, n, max_candidates):
+            raise InferenceError(
+                hopeless_message(model.auction, model.noise, found, candidates, n, max_candidates)
+            )
     deals = np.concatenate(kept) if kept else np.empty((0, 4), dtype=np.int64)
     return deals, Inference(model.auction, model.head, model.noise, candidates, found)
 
 
-def _hopeless(found: int, candidates: int, n: int, cap: int) -> bool:
+def hopeless(found: int, candidates: int, n: int, cap: int) -> bool:
     """Whether drawing ``n`` deals would take more than ``cap`` candidates: past the cap,
     or as the acceptance so far (counted as one more deal, to be generous) foretells."""
     if candidates >= cap:
@@ -428,202 +423,13 @@ def _hopeless(found: int, candidates: int, n: int, cap: int) -> bool:
     return candidates >= 4 * BLOCK and candidates * n / (found + 1) > cap
 
 
-def _hopeless_message(
-    model: AuctionModel | PlayedAuctionModel, found: int, candidates: int, n: int, cap: int
+def hopeless_message(
+    auction: Auction | FinishedAuction, noise: float, found: int, candidates: int, n: int, cap: int
 ) -> str:
-    bids = " ".join(bid_name(b) for b in model.auction.bids)
+    bids = " ".join(bid_name(b) for b in auction.bids)
     return (
         f"the auction {bids!r} is all but impossible under the bidding model with this hand: "
         f"{found} of the first {candidates:,} candidate deals fit it, and {n:,} deals would take "
         f"more than {cap:,} candidates; deal without it (--infer none) or allow more misjudgement "
-        f"(--noise above {model.noise:g})"
+        f"(--noise above {noise:g})"
     )
-
-
-@dataclass(frozen=True)
-class PlayedAuctionModel:
-    """What to infer from during the play: the whole ``auction`` (its high bid won by the
-    bidder), the trump the bidder declared, the ``noise`` of the players' judgement and
-    the evaluator's ``head``."""
-
-    auction: FinishedAuction
-    declaration: Declaration
-    noise: float = DEFAULT_NOISE
-    head: str = DOUBLE_DUMMY
-
-
-def played_auction_model(
-    auction: FinishedAuction | None,
-    declaration: Declaration,
-    infer: str = "auction",
-    noise: float = DEFAULT_NOISE,
-) -> PlayedAuctionModel | None:
-    """The model to draw the deals of a hand in play with, or None to deal uniformly:
-    ``infer`` none, or no auction given."""
-    check_noise(noise)
-    if check_infer(infer) == "none" or auction is None:
-        return None
-    return PlayedAuctionModel(auction, Declaration(declaration), float(noise), table_head())
-
-
-def declaration_probability(odds: np.ndarray, declaration: int, noise: float) -> np.ndarray:
-    """(n,): the model's probability that a bidder whose declarations make the bid with
-    these ``odds`` (n, 9) declares ``declaration``: the one whose log-odds, misjudged,
-    are the highest (a softmax of the log-odds over ``noise``; noise 0: the best, ties
-    shared), or a slip to any of the nine (``SLIP``)."""
-    p = np.clip(odds, _CLIP, 1.0 - _CLIP)
-    if noise == 0.0:
-        weights = (p == p.max(axis=1, keepdims=True)).astype(np.float64)
-    else:
-        logit = (np.log(p) - np.log1p(-p)) / noise
-        weights = np.exp(logit - logit.max(axis=1, keepdims=True))
-    choice = weights[:, declaration] / weights.sum(axis=1)
-    result: np.ndarray = (1.0 - SLIP) * choice + SLIP / odds.shape[1]
-    return result
-
-
-class _Declarations:
-    """``declaration_probability`` of the bidder's hands, by rank, each computed once; the
-    hands' ``value_odds`` come from the same evaluation and go into ``values``."""
-
-    def __init__(self, values: HandValues, model: PlayedAuctionModel) -> None:
-        self.values = values
-        self.model = model
-        self.table = np.full(values.hands, np.nan)
-
-    def probability(self, ranks: np.ndarray) -> np.ndarray:
-        missing = np.isnan(self.table[ranks])
-        if missing.any():
-            self._evaluate(np.unique(ranks[missing]))
-        result: np.ndarray = self.table[ranks]
-        return result
-
-    def fill(self, masks: np.ndarray) -> None:
-        """Those of the hands ``masks`` not yet evaluated, in one batch (faster a hand than
-        many small ones)."""
-        ranks = self.values.rank(masks)
-        missing = np.unique(ranks[np.isnan(self.table[ranks])])
-        if missing.size:
-            self._evaluate(missing)
-
-    def _evaluate(self, new: np.ndarray) -> None:
-        chosen = table_model()
-        model = self.model
-        value = _value_index(model.auction.high_bid)
-
-        def part_odds(part: np.ndarray) -> np.ndarray:
-            odds = tail_odds(point_distributions(chosen, model.head, part))
-            chosen_odds = declaration_probability(odds[:, :, value], model.declaration, model.noise)
-            return np.concatenate((odds.max(axis=1), chosen_odds[:, None]), axis=1)
-
-        found = np.concatenate(map_parts(part_odds, self.values.unrank(new), self.values.threads))
-        unknown = np.isnan(self.values.table[new, 0])
-        self.values.table[new[unknown]] = found[unknown, :_VALUES]
-        self.values.evaluated += int(unknown.sum())
-        self.table[new] = found[:, _VALUES]
-
-
-def infer_seen_deals(
-    history: PlayHistory,
-    seat: Seat,
-    hand: Dominoes,
-    n: int,
-    rng: np.random.Generator,
-    model: PlayedAuctionModel,
-    threads: int | None = None,
-    max_candidates: int = MAX_CANDIDATES,
-) -> tuple[np.ndarray, Inference]:
-    """``n`` deals of the dominoes still held, as ``deal.seen.deals_seen_from`` deals them
-    (uniform among those consistent with what ``seat``, dealt ``hand``, has seen) but kept
-    in proportion to the likelihood of ``model``'s auction: each other player's call, and
-    the bidder's choice of trump, judged on the hand that player was dealt (what it holds
-    now and what it has played). Where a seat may have been dealt few hands
-    (``BOUND_HANDS``), its factors are divided by their largest value over those hands,
-    which accepts more candidates and keeps the deals exactly as likely. In the table's
-    seats; an ``InferenceError`` if more than ``max_candidates`` candidates would be
-    needed."""
-    seen = seen_from(history, seat, hand)
-    plan = plan_deals(seen.hand, seen.constraints)
-    played = np.array([history.played_by((seat + r) % 4) for r in range(4)], dtype=np.int64)
-    values = HandValues(Hand(hand), model.head, threads)
-    bidder = (history.bidder - seat) % 4
-    declarations = _Declarations(values, model) if bidder != 0 else None
-    hands = [_PossibleHands(history, (seat + r) % 4, hand) for r in range(4)]
-    tests = [
-        _bounded(test, hands[test[0]], values) for test in _seen_tests(model, values, bidder, declarations)
-    ]
-    kept: list[np.ndarray] = []
-    found = 0
-    candidates = 0
-    while found < n:
-        if declarations is not None and found and candidates * n / found >= FILL * hands[bidder].count:
-            declarations.fill(hands[bidder].masks())  # the draws are about to meet most of them
-            declarations = None
-        dealt = sample_plan(plan, BLOCK, rng) | played
-        trials = rng.random((BLOCK, len(tests)))
-        alive = np.arange(BLOCK)
-        for k, (relative, probability) in enumerate(tests):
-            if alive.size == 0:
-                break
-            alive = alive[trials[alive, k] < probability(values.rank(dealt[alive, relative]))]
-        take = alive[: n - found]
-        candidates += int(take[-1]) + 1 if found + alive.size >= n else BLOCK
-        kept.append(dealt[take] & ~played)
-        found += take.size
-        if found < n and _hopeless(found, candidates, n, max_candidates):
-            raise InferenceError(_hopeless_message(model, found, candidates, n, max_candidates))
-    deals = to_table_seats(np.concatenate(kept), seat)
-    return deals, Inference(model.auction, model.head, model.noise, candidates, found)
-
-
-BOUND_HANDS: Final = 30_000
-"""The most hands a seat may have been dealt for the sampler to value them all first, to
-divide that seat's factors of the likelihood by their largest value."""
-
-_Test = tuple[int, Callable[[np.ndarray], np.ndarray]]
-"""A factor of the likelihood: (seat relative to ours, its probability for hands of these ranks)."""
-
-
-class _PossibleHands:
-    """The hands ``seat`` may have been dealt, as a player dealt ``hand`` sees the plays of
-    ``history``: what it played, and the rest from the unseen dominoes of the suits it has
-    not shown out of (the other seats' room aside)."""
-
-    def __init__(self, history: PlayHistory, seat: Seat, hand: Dominoes) -> None:
-        taken = hand | history.played | history.lacks(seat)
-        self.free = [d for d in range(28) if not taken >> d & 1]
-        self.held = history.held(seat)
-        self.played = history.played_by(seat)
-        self.count = math.comb(len(self.free), self.held)
-
-    def masks(self) -> np.ndarray:
-        played = self.played
-        return np.array([played | sum(1 << d for d in c) for c in combinations(self.free, self.held)])
-
-
-def _bounded(test: _Test, hands: _PossibleHands, values: HandValues) -> _Test:
-    """``test`` divided by its largest value over ``hands``, if they are few."""
-    relative, probability = test
-    if hands.count > BOUND_HANDS:
-        return test
-    top = float(probability(values.rank(hands.masks())).max())
-    return relative, lambda ranks: probability(ranks) / top
-
-
-def _seen_tests(
-    model: PlayedAuctionModel, values: HandValues, bidder: int, declarations: _Declarations | None
-) -> list[_Test]:
-    """The factors of the likelihood, as (seat relative to ours, probability of the hands
-    of these ranks): the bidder's choice of trump first (unless we bid), then the other
-    players' calls, bids before passes."""
-    auction = model.auction
-    ours = (auction.winner - bidder) % 4
-    calls = sorted(
-        (c for c in _calls(auction.bids, ours) if c.seat != 0), key=lambda c: (c.bid == PASS, -c.place)
-    )
-    tests: list[_Test] = []
-    if declarations is not None:
-        tests.append((bidder, declarations.probability))
-    for call in calls:
-        tests.append((call.seat, partial(values.probability, call, model.noise)))
-    return tests
