@@ -15,7 +15,7 @@ import pytest
 import texas42
 from cli_runner import invoke
 from texas42 import deal, evaluate
-from texas42.deal import inference
+from texas42.deal import inference, seen_auction
 from texas42.deal.inference import SLIP, Call, table_model
 from texas42.deal.seen_auction import PlayedAuctionModel, declaration_probability
 from texas42.errors import AuctionError, InferenceError
@@ -117,11 +117,12 @@ def _played_out(deal_masks: tuple[int, int, int, int], declaration: Declaration,
 
 def _late_position() -> tuple[int, list[int], PlayedAuctionModel]:
     """Seat 1's hand after four tricks of a seeded deal, seat 0 bidding 30 at fours in
-    "pass pass 30 pass" (seats 2 and 3 passed, then seat 0 bid, and we passed last)."""
+    "pass pass pass 30" (we passed first, then seats 2 and 3, and seat 0, the shaker,
+    had to bid)."""
     order = np.random.default_rng(12).permutation(28)
     masks = tuple(sum(1 << int(x) for x in order[7 * s : 7 * s + 7]) for s in range(4))
     model = PlayedAuctionModel(
-        parse_finished_auction("pass pass 30 pass"), Declaration.FOURS, 1.0, evaluate.DOUBLE_DUMMY
+        parse_finished_auction("pass pass pass 30"), Declaration.FOURS, 1.0, evaluate.DOUBLE_DUMMY
     )
     return masks[1], _played_out(masks, Declaration.FOURS, 4), model  # type: ignore[arg-type]
 
@@ -135,7 +136,11 @@ def _exact_posterior(hand: int, plays: list[int], model: PlayedAuctionModel) -> 
     seen = deal.seen_from(history, 1, hand)
     deals = deal.to_table_seats(deal.enumerate_plan(deal.plan_deals(seen.hand, seen.constraints)), 1)
     weights = np.ones(len(deals))
-    seats_of_calls = {2: Call(0, 1, PASS, 0, 0), 3: Call(1, 2, PASS, 0, 0), 0: Call(2, 3, 30, 0, 0)}
+    seats_of_calls = {
+        2: Call(1, 1, PASS, 0, 0),
+        3: Call(2, 2, PASS, 0, 0),
+        0: Call(3, 3, 30, 0, 0, forced=True),
+    }
     for seat, call in seats_of_calls.items():
         dealt = deals[:, seat] | history.played_by(seat)
         make = evaluate.estimate(dealt, model=table_model(), head=model.head).make
@@ -148,11 +153,17 @@ def _exact_posterior(hand: int, plays: list[int], model: PlayedAuctionModel) -> 
     return deals, weights / weights.sum()
 
 
-def test_the_seen_deals_follow_the_exact_posterior_over_every_consistent_deal() -> None:
+@pytest.mark.parametrize("fill", [seen_auction.FILL, math.inf])
+def test_the_seen_deals_follow_the_exact_posterior_over_every_consistent_deal(
+    fill: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """4,000 draws against the exact posterior over the consistent deals: Pearson's
     chi-square over the deals (those expected fewer than 5 times pooled) within its 99.99%
     quantile, so a correct sampler fails at this seed with probability 1e-4; and the
-    posterior is far from uniform, so a sampler ignoring the auction fails."""
+    posterior is far from uniform, so a sampler ignoring the auction fails. Each seat's
+    factors divided by their largest values once its hands are valued (as the sampler
+    does; here after the first block), or never (``FILL`` infinite)."""
+    monkeypatch.setattr(seen_auction, "FILL", fill)
     hand, plays, model = _late_position()
     deals, posterior = _exact_posterior(hand, plays, model)
     assert 50 <= len(deals) <= 2000

@@ -16,7 +16,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from itertools import combinations
-from typing import Final
 
 import numpy as np
 
@@ -106,14 +105,6 @@ class _Declarations:
         result: np.ndarray = self.table[ranks]
         return result
 
-    def fill(self, masks: np.ndarray) -> None:
-        """Those of the hands ``masks`` not yet evaluated, in one batch (faster a hand than
-        many small ones)."""
-        ranks = self.values.rank(masks)
-        missing = np.unique(ranks[np.isnan(self.table[ranks])])
-        if missing.size:
-            self._evaluate(missing)
-
     def _evaluate(self, new: np.ndarray) -> None:
         chosen = table_model()
         model = self.model
@@ -145,11 +136,11 @@ def infer_seen_deals(
     (uniform among those consistent with what ``seat``, dealt ``hand``, has seen) but kept
     in proportion to the likelihood of ``model``'s auction: each other player's call, and
     the bidder's choice of trump, judged on the hand that player was dealt (what it holds
-    now and what it has played). Where a seat may have been dealt few hands
-    (``BOUND_HANDS``), its factors are divided by their largest value over those hands,
-    which accepts more candidates and keeps the deals exactly as likely. In the table's
-    seats; an ``InferenceError`` if more than ``max_candidates`` candidates would be
-    needed."""
+    now and what it has played). Once the draws still to come, as the last block
+    foretells, are about to meet most of the hands a seat may have been dealt (``FILL``),
+    they are valued at once and that seat's factors are divided by their largest value
+    over them: more candidates are kept, each as likely as before. In the table's seats;
+    an ``InferenceError`` if more than ``max_candidates`` candidates would be needed."""
     seen = seen_from(history, seat, hand)
     plan = plan_deals(seen.hand, seen.constraints)
     played = np.array([history.played_by((seat + r) % 4) for r in range(4)], dtype=np.int64)
@@ -157,16 +148,19 @@ def infer_seen_deals(
     bidder = (history.bidder - seat) % 4
     declarations = _Declarations(values, model) if bidder != 0 else None
     hands = [_PossibleHands(history, (seat + r) % 4, hand) for r in range(4)]
-    tests = [
-        _bounded(test, hands[test[0]], values) for test in _seen_tests(model, values, bidder, declarations)
-    ]
+    tests = _seen_tests(model, values, bidder, declarations)
+    unbounded = {relative for relative, _ in tests}
     kept: list[np.ndarray] = []
     found = 0
     candidates = 0
+    last = -1  # the candidates kept from the last block (none drawn yet)
     while found < n:
-        if declarations is not None and found and candidates * n / found >= FILL * hands[bidder].count:
-            declarations.fill(hands[bidder].masks())  # the draws are about to meet most of them
-            declarations = None
+        # One seat a block, the fewest hands first: the next block foretells anew.
+        for relative in sorted(unbounded, key=lambda r: hands[r].count):
+            if last >= 0 and (n - found) * BLOCK >= FILL * hands[relative].count * last:
+                tests = [_bounded(t, hands[relative], values) if t[0] == relative else t for t in tests]
+                unbounded.remove(relative)
+                break
         dealt = sample_plan(plan, BLOCK, rng) | played
         trials = rng.random((BLOCK, len(tests)))
         alive = np.arange(BLOCK)
@@ -178,6 +172,7 @@ def infer_seen_deals(
         candidates += int(take[-1]) + 1 if found + alive.size >= n else BLOCK
         kept.append(dealt[take] & ~played)
         found += take.size
+        last = take.size
         if found < n and hopeless(found, candidates, n, max_candidates):
             raise InferenceError(
                 hopeless_message(model.auction, model.noise, found, candidates, n, max_candidates)
@@ -185,10 +180,6 @@ def infer_seen_deals(
     deals = to_table_seats(np.concatenate(kept), seat)
     return deals, Inference(model.auction, model.head, model.noise, candidates, found)
 
-
-BOUND_HANDS: Final = 30_000
-"""The most hands a seat may have been dealt for the sampler to value them all first, to
-divide that seat's factors of the likelihood by their largest value."""
 
 _Test = tuple[int, Callable[[np.ndarray], np.ndarray]]
 """A factor of the likelihood: (seat relative to ours, its probability for hands of these ranks)."""
@@ -212,10 +203,10 @@ class _PossibleHands:
 
 
 def _bounded(test: _Test, hands: _PossibleHands, values: HandValues) -> _Test:
-    """``test`` divided by its largest value over ``hands``, if they are few."""
+    """``test`` divided by its largest value over ``hands`` (all valued now, at once).
+    Dividing from some candidate on keeps the deals exactly as likely: each candidate is
+    a uniform draw of its own, kept in proportion to the likelihood."""
     relative, probability = test
-    if hands.count > BOUND_HANDS:
-        return test
     top = float(probability(values.rank(hands.masks())).max())
     return relative, lambda ranks: probability(ranks) / top
 
