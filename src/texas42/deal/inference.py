@@ -26,6 +26,7 @@ equal to its likelihood, one bidder at a time (the product of independent trials
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Final
@@ -344,9 +345,10 @@ class Inference:
         )
 
 
-def _order(model: AuctionModel) -> tuple[Call, ...]:
-    """The calls to test, bids before passes (bids reject most, so fewer hands are evaluated)."""
-    return tuple(sorted(calls(model.auction), key=lambda c: (c.bid == PASS, -c.place)))
+def bids_first(some: Iterable[Call]) -> tuple[Call, ...]:
+    """The calls in the order to test them: bids before passes, the later first (bids
+    reject most, so fewer hands are evaluated)."""
+    return tuple(sorted(some, key=lambda c: (c.bid == PASS, -c.place)))
 
 
 def infer_deals(
@@ -366,7 +368,7 @@ def infer_deals(
     needed (judged as soon as the acceptance so far says so). ``values``: the hands'
     values already known (main and check samples share them)."""
     plan = None if constraints is None or constraints.empty else plan_deals(hand, constraints)
-    order = _order(model)
+    order = bids_first(calls(model.auction))
     values = HandValues(hand, model.head) if values is None else values
     kept: list[np.ndarray] = []
     found = 0

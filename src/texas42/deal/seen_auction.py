@@ -30,6 +30,7 @@ from texas42.deal.inference import (
     VALUES,
     HandValues,
     Inference,
+    bids_first,
     calls_from,
     check_infer,
     check_noise,
@@ -44,7 +45,7 @@ from texas42.errors import InferenceError
 from texas42.evaluate import DOUBLE_DUMMY
 from texas42.evaluate.calibration import tail_odds
 from texas42.evaluate.estimates import map_parts, point_distributions
-from texas42.rules import PASS, Declaration, Dominoes, FinishedAuction, Hand, PlayHistory, Seat
+from texas42.rules import Declaration, Dominoes, FinishedAuction, Hand, PlayHistory, Seat
 
 
 @dataclass(frozen=True)
@@ -219,9 +220,7 @@ def _seen_tests(
     players' calls, bids before passes."""
     auction = model.auction
     ours = (auction.winner - bidder) % 4
-    calls = sorted(
-        (c for c in calls_from(auction.bids, ours) if c.seat != 0), key=lambda c: (c.bid == PASS, -c.place)
-    )
+    calls = bids_first(c for c in calls_from(auction.bids, ours) if c.seat != 0)
     tests: list[_Test] = []
     if declarations is not None:
         tests.append((bidder, declarations.probability))
