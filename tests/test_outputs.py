@@ -462,6 +462,8 @@ def _worked_play(tricks: str, *more: str) -> list[str]:
     return ["play", PLAY_HAND, "--trump", "sixes", "--bid", "34", "--tricks", tricks, "--seed", "1", *more]
 
 
+EARLY_3_1 = "6-6 6-3 5-0 6-1 / 3-1 5-3 3-0 3-2"
+"""The worked example's hand leading the 3-1 before drawing the trumps, for ``review``."""
 DEFENDING = ["play", "5-4 5-2 4-2 3-3 3-2 2-1 1-1", "--trump", "sixes", "--seat", "1", "--tricks", "6-6"]
 """Seat 1 to play to seat 0's 6-6 lead at sixes."""
 
@@ -533,6 +535,18 @@ README: dict[str, list[str]] = {
     "readme_play_no_deal_fits": ["play", PLAY_HAND, "--trump", "sixes", "--tricks", "6-6 5-1 3-0 2-0"],
     "readme_play_json": _worked_play(WORKED[3], "--deals", "200", "--json"),
     "readme_play_auction": [*DEFENDING, "--auction", "34 pass pass pass", "--seed", "1"],
+    "readme_review": [
+        "review",
+        PLAY_HAND,
+        "--trump",
+        "sixes",
+        "--bid",
+        "34",
+        "--tricks",
+        EARLY_3_1,
+        "--seed",
+        "1",
+    ],
     "readme_play_auction_uniform": [*DEFENDING, "--bid", "34", "--seed", "1"],
     "readme_compare_realistic": [
         "compare",

@@ -8,8 +8,8 @@ Use from Python::
     result.recommendation.bid, result.recommendation.declaration.label
     texas42.to_dict(result)          # the JSON document of ``texas42 analyze --json``
 
-``solve``, ``line_of_play``, ``analyze``, ``advise_bid``, ``compare``, ``deals`` and
-``advise_play`` and ``quick`` do the jobs of the commands (``deal_constraints`` builds
+``solve``, ``line_of_play``, ``analyze``, ``advise_bid``, ``compare``, ``deals``,
+``advise_play``, ``review_play`` and ``quick`` do the jobs of the commands (``deal_constraints`` builds
 what ``--holds``/``--lacks`` say; ``quick_many`` estimates many hands at once, as
 arrays); they return the plain dataclasses below, which ``to_dict`` turns into the
 commands' JSON documents. Every bad input raises a ``Texas42Error`` (a ``ValueError``).
@@ -31,11 +31,13 @@ if TYPE_CHECKING:
         PairComparison,
         PlayAdvice,
         PlayLine,
+        PlayReview,
         PlayStats,
         QuickAnalysis,
         Recommendation,
         SpecialStats,
         TrumpStats,
+        TurnReview,
     )
     from texas42.api import (
         advise_bid,
@@ -48,6 +50,7 @@ if TYPE_CHECKING:
         line_of_play,
         quick,
         quick_many,
+        review_play,
         solve,
     )
     from texas42.deal import DealConstraints, Dealt
@@ -78,11 +81,13 @@ _EXPORTS: dict[str, str] = {
     "PairComparison": "texas42.analysis",
     "PlayAdvice": "texas42.analysis",
     "PlayLine": "texas42.analysis",
+    "PlayReview": "texas42.analysis",
     "PlayStats": "texas42.analysis",
     "QuickAnalysis": "texas42.analysis",
     "Recommendation": "texas42.analysis",
     "SpecialStats": "texas42.analysis",
     "TrumpStats": "texas42.analysis",
+    "TurnReview": "texas42.analysis",
     "advise_bid": "texas42.api",
     "advise_play": "texas42.api",
     "analyze": "texas42.api",
@@ -93,6 +98,7 @@ _EXPORTS: dict[str, str] = {
     "line_of_play": "texas42.api",
     "quick": "texas42.api",
     "quick_many": "texas42.api",
+    "review_play": "texas42.api",
     "solve": "texas42.api",
     "DealConstraints": "texas42.deal",
     "Dealt": "texas42.deal",
@@ -148,12 +154,14 @@ __all__ = [
     "PairComparison",
     "PlayAdvice",
     "PlayLine",
+    "PlayReview",
     "PlayStats",
     "QuickAnalysis",
     "Recommendation",
     "SpecialStats",
     "Texas42Error",
     "TrumpStats",
+    "TurnReview",
     "__version__",
     "advise_bid",
     "advise_play",
@@ -169,6 +177,7 @@ __all__ = [
     "parse_hand",
     "quick",
     "quick_many",
+    "review_play",
     "solve",
     "to_dict",
 ]

@@ -16,6 +16,7 @@ from texas42.analysis import (
     HandAnalysis,
     PlayAdvice,
     PlayLine,
+    PlayReview,
     Progress,
     QuickAnalysis,
 )
@@ -235,6 +236,45 @@ def advise_play(
         threads=threads,
         progress=progress,
         auction=whole,
+        infer=infer,
+        noise=noise,
+    )
+
+
+def review_play(
+    hand: Hand | str,
+    trump: Declaration | str,
+    tricks: str | Sequence[Domino],
+    *,
+    seat: Seat = 0,
+    bidder: Seat = 0,
+    bid: int | str | None = None,
+    deals: int = DEFAULT_DEALS,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: Progress | None = None,
+    auction: FinishedAuction | str | None = None,
+    infer: str = "auction",
+    noise: float = dealing.DEFAULT_NOISE,
+) -> PlayReview:
+    """A hand played, reviewed (``texas42 review``): at each turn of ``seat`` among the
+    plays ``tricks``, the advice ``advise_play`` would have given then (the same options
+    and ``seed``), beside the domino played; ``missed`` are the turns whose play was not
+    as good as the best, with the expected points and odds of the contract given up."""
+    (declaration,) = _declarations([trump])
+    plays = parse_tricks(tricks) if isinstance(tricks, str) else tuple(tricks)
+    return analysis.review_play(
+        _hand(hand),
+        declaration,
+        plays,
+        seat=seat,
+        bidder=bidder,
+        bid=parse_bid(bid) if isinstance(bid, str) else bid,
+        deals=deals,
+        seed=seed,
+        threads=threads,
+        progress=progress,
+        auction=parse_finished_auction(auction) if isinstance(auction, str) else auction,
         infer=infer,
         noise=noise,
     )

@@ -64,6 +64,7 @@ from texas42.analysis.recommendation import (
     highest_made,
     recommend,
 )
+from texas42.analysis.review import PlayReview, TurnReview, review_play
 from texas42.analysis.sample import DEFAULT_DEALS, Progress, Sample
 from texas42.analysis.solving import (
     DealTable,
@@ -99,6 +100,7 @@ __all__ = [
     "PairComparison",
     "PlayAdvice",
     "PlayLine",
+    "PlayReview",
     "PlayStats",
     "PlayedTrick",
     "Playouts",
@@ -116,6 +118,7 @@ __all__ = [
     "SpecialStats",
     "TrumpOdds",
     "TrumpStats",
+    "TurnReview",
     "UniformOdds",
     "Why",
     "advise_bid",
@@ -140,6 +143,7 @@ __all__ = [
     "realistic_analysis",
     "realistic_comparison",
     "recommend",
+    "review_play",
     "solve_deal_table",
     "special_contracts",
     "special_ladder",

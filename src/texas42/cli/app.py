@@ -70,6 +70,7 @@ Commands:
   bid      what to bid now, given the bids already made (--auction)
   compare  two or more trumps head to head on the same deals
   play     what to play now during the hand, given the plays so far (--tricks)
+  review   how well a hand was played: each of your plays beside the best then
   solve    one deal with all four hands known, exactly
   deals    deals around your hand consistent with what you know (--holds,
            --lacks), to pipe to solve, or --count them
@@ -82,6 +83,7 @@ Examples:
   texas42 bid "{EXAMPLE_HAND}" --auction "pass 30"
   texas42 compare "{EXAMPLE_HAND}" sixes doubles
   texas42 play "{EXAMPLE_HAND}" --trump sixes --tricks "6-6 6-1 6-0 6-3 / 6-5 5-1 3-0 5-3"
+  texas42 review "{EXAMPLE_HAND}" --trump sixes --bid 34 --tricks "6-6 6-3 5-0 6-1 / 6-5 5-4 4-3 6-0"
   texas42 analyze --file examples/hands.txt
   texas42 quick "{EXAMPLE_HAND}"
   texas42 solve "{EXAMPLE_DEAL}"

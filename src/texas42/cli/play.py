@@ -38,6 +38,7 @@ from texas42.rules import (
 )
 
 PLAY_HAND = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
+PLAY_TRICKS = "6-6 6-1 6-0 6-3 / 6-5 5-1 3-0 5-3"
 
 PLAY_HELP = f"""
 What to play now. Give your 7 dominoes as dealt, the trump, who bid and what, your
@@ -126,70 +127,85 @@ SeatOption = Annotated[
 ]
 
 
+TrumpOption = Annotated[
+    Declaration | None,
+    typer.Option(
+        "--trump",
+        "-t",
+        metavar="TRUMP",
+        help="The trump declared (sixes, 6, doubles, follow-me, ...). Required.",
+        show_default=False,
+        parser=option_parser(_play_trump),
+    ),
+]
+BidderOption = Annotated[
+    int,
+    typer.Option(
+        "--bidder",
+        "-b",
+        metavar="SEAT",
+        help="The seat that won the bid, declared and led the first trick (default 0).",
+        show_default=False,
+        parser=option_parser(checked("--bidder", _keep, _seat)),
+    ),
+]
+PlayedBidOption = Annotated[
+    int | None,
+    typer.Option(
+        "--bid",
+        metavar="BID",
+        help="The bid (default: the --auction's high bid, else 30; 42, 84, ... need all 42 points).",
+        show_default=False,
+        parser=option_parser(checked("--bid", _keep, _played_bid)),
+    ),
+]
+WholeAuctionOption = Annotated[
+    FinishedAuction | None,
+    typer.Option(
+        "--auction",
+        "-a",
+        metavar="CALLS",
+        help='The whole auction, the four calls in the order made: "pass 30 31 pass" (default: none).',
+        show_default=False,
+        parser=option_parser(checked("--auction", _keep, _auction)),
+    ),
+]
+PlayJsonOption = Annotated[
+    bool, typer.Option("--json", help="Print JSON: one object (a drawn seed is told on stderr).")
+]
+
+
+def tricks_option(help: str) -> Any:
+    """The ``--tricks`` option, with its help."""
+    return typer.Option("--tricks", metavar='"PLAYS"', help=help, show_default=False)
+
+
+def played_so_far(tricks: str) -> tuple[int, ...]:
+    """``--tricks`` parsed, or a ``UsageError`` naming the option."""
+    try:
+        return parse_tricks(tricks)
+    except Texas42Error as error:
+        raise UsageError(f"--tricks: {error}") from None
+
+
 @app.command(name="play", help=PLAY_HELP, short_help="What to play now, during the hand (--tricks so far).")
 def play_command(
     hand: HandArgument = None,
-    trump: Annotated[
-        Declaration | None,
-        typer.Option(
-            "--trump",
-            "-t",
-            metavar="TRUMP",
-            help="The trump declared (sixes, 6, doubles, follow-me, ...). Required.",
-            show_default=False,
-            parser=option_parser(_play_trump),
-        ),
-    ] = None,
-    bidder: Annotated[
-        int,
-        typer.Option(
-            "--bidder",
-            "-b",
-            metavar="SEAT",
-            help="The seat that won the bid, declared and led the first trick (default 0).",
-            show_default=False,
-            parser=option_parser(checked("--bidder", _keep, _seat)),
-        ),
-    ] = 0,
-    bid: Annotated[
-        int | None,
-        typer.Option(
-            "--bid",
-            metavar="BID",
-            help="The bid (default: the --auction's high bid, else 30; 42, 84, ... need all 42 points).",
-            show_default=False,
-            parser=option_parser(checked("--bid", _keep, _played_bid)),
-        ),
-    ] = None,
-    auction: Annotated[
-        FinishedAuction | None,
-        typer.Option(
-            "--auction",
-            "-a",
-            metavar="CALLS",
-            help='The whole auction, the four calls in the order made: "pass 30 31 pass" (default: none).',
-            show_default=False,
-            parser=option_parser(checked("--auction", _keep, _auction)),
-        ),
-    ] = None,
+    trump: TrumpOption = None,
+    bidder: BidderOption = 0,
+    bid: PlayedBidOption = None,
+    auction: WholeAuctionOption = None,
     infer: InferOption = "auction",
     noise: NoiseOption = DEFAULT_NOISE,
     seat: SeatOption = 0,
     tricks: Annotated[
         str,
-        typer.Option(
-            "--tricks",
-            metavar='"PLAYS"',
-            help='The dominoes played so far, in order: "6-6 6-1 6-0 6-3 / 6-5 5-1 3-0 5-3" (default: none).',
-            show_default=False,
-        ),
+        tricks_option(f'The dominoes played so far, in order: "{PLAY_TRICKS}" (default: none).'),
     ] = "",
     deals: DealsOption = 1000,
     seed: SeedOption = None,
     threads: ThreadsOption = None,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print JSON: one object (a drawn seed is told on stderr).")
-    ] = False,
+    as_json: PlayJsonOption = False,
 ) -> None:
     """What to play now, during the hand."""
     if not hand:
@@ -197,10 +213,7 @@ def play_command(
     if trump is None:
         raise UsageError("give the trump declared: --trump TRUMP; see 'texas42 play --help'")
     parsed_hand = parse_hand(" ".join(hand))
-    try:
-        plays = parse_tricks(tricks)
-    except Texas42Error as error:
-        raise UsageError(f"--tricks: {error}") from None
+    plays = played_so_far(tricks)
     drawn = seed is None
     with ProgressBar(wants_progress(as_json), "solving") as bar:
         advice = advise_play(

@@ -14,6 +14,8 @@ from texas42.analysis import (
     PairComparison,
     PlayAdvice,
     PlayLine,
+    PlayReview,
+    PlayStats,
     Racing,
     RealisticAnalysis,
     RealisticComparison,
@@ -425,6 +427,51 @@ def play_to_json(advice: PlayAdvice) -> dict[str, Any]:
     return result
 
 
+def review_to_json(review: PlayReview) -> dict[str, Any]:
+    """``{"seat", "trump", "bidder", "bid", "deals", "seed", "turns": [{"trick",
+    "played", "best", "forced", "as_good_as_best", "played_figures", "best_figures",
+    "points_lost", "make_lost", "deals", "exact"}, ...], "missed", "points_lost",
+    "make_lost"}``: each turn of the seat with the figures (``expected_points``, the
+    team's; ``make``, the odds that the bidder's team makes the bid) of the domino played
+    and of the best play then; ``make_lost`` the odds of the contract for the seat's team
+    (making or setting the bid) the play gave up; the totals over the missed turns."""
+    turns = []
+    for turn in review.turns:
+        advice = turn.advice
+        turns.append(
+            {
+                "trick": turn.trick,
+                "played": domino_name(turn.played),
+                "best": domino_name(turn.best.domino),
+                "forced": turn.forced,
+                "as_good_as_best": turn.is_best,
+                "played_figures": _play_figures(turn.chosen),
+                "best_figures": _play_figures(turn.best),
+                "points_lost": round(turn.points_lost, 3),
+                "make_lost": rounded(turn.contract_lost),
+                "deals": advice.deals,
+                "exact": advice.exact,
+            }
+        )
+    result: dict[str, Any] = {
+        "seat": review.seat,
+        "trump": review.declaration.label,
+        "bidder": review.bidder,
+        "bid": review.bid,
+        "deals": review.deals,
+        "seed": review.seed,
+        "turns": turns,
+        "missed": len(review.missed),
+        "points_lost": round(review.points_lost, 3),
+        "make_lost": rounded(review.contract_lost),
+    }
+    return result
+
+
+def _play_figures(stats: PlayStats) -> dict[str, Any]:
+    return {"expected_points": round(stats.expected_points, 3), "make": rounded(stats.make)}
+
+
 def _quick_figures(stats: QuickTrump) -> dict[str, Any]:
     return {
         "expected_points": round(stats.expected_points, 3),
@@ -476,7 +523,8 @@ def quick_to_json(result: QuickAnalysis) -> dict[str, Any]:
 def to_dict(result: object) -> dict[str, Any]:
     """The JSON document of a result, as ``texas42 ... --json`` prints it: a
     ``DealTable`` (``solve``), ``HandAnalysis`` (``analyze``), ``BidAdvice`` (``bid``),
-    ``Comparison`` (``compare``), ``PlayAdvice`` (``play``) or ``QuickAnalysis`` (``quick``)."""
+    ``Comparison`` (``compare``), ``PlayAdvice`` (``play``), ``PlayReview`` (``review``) or
+    ``QuickAnalysis`` (``quick``)."""
     raise TypeError(f"no JSON document for {type(result).__name__}")
 
 
@@ -503,6 +551,11 @@ def _(result: Comparison) -> dict[str, Any]:
 @to_dict.register
 def _(result: PlayAdvice) -> dict[str, Any]:
     return play_to_json(result)
+
+
+@to_dict.register
+def _(result: PlayReview) -> dict[str, Any]:
+    return review_to_json(result)
 
 
 @to_dict.register

@@ -41,10 +41,10 @@ def play_header(advice: PlayAdvice) -> Text:
     )
 
 
-def tricks_table(history: PlayHistory) -> Table:
+def tricks_table(history: PlayHistory, title: str = "Tricks so far") -> Table:
     """The tricks so far, one row each: who led, each seat's domino, the winner, the
     trick's points and the running score; the trick in progress last."""
-    out = trick_table("Tricks so far")
+    out = trick_table(title)
     score = [0, 0]
     for number, plays in enumerate(history.tricks(), start=1):
         cells = [""] * 4

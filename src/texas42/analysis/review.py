@@ -1,0 +1,162 @@
+"""A hand played, reviewed turn by turn: at each turn of one seat, the play advice it could
+have had then (``analysis.play``, over the deals consistent with what it had seen), set
+beside the domino it played."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from texas42 import deal
+from texas42.analysis.play import PlayAdvice, PlayStats, advise_play, played_bid
+from texas42.analysis.sample import DEFAULT_DEALS, Progress, check_deals
+from texas42.errors import IllegalPlayError
+from texas42.rules import Declaration, Domino, FinishedAuction, Hand, PlayHistory, Seat, check_seat, replay
+
+
+@dataclass(frozen=True)
+class TurnReview:
+    """One turn of the reviewed seat: the ``advice`` it could have had then and the domino
+    it ``played``."""
+
+    advice: PlayAdvice
+    played: Domino
+
+    @property
+    def trick(self) -> int:
+        """The trick's number, from 1."""
+        return self.advice.history.tricks_played + 1
+
+    @property
+    def chosen(self) -> PlayStats:
+        """The figures of the domino played."""
+        return next(s for s in self.advice.plays if s.domino == self.played)
+
+    @property
+    def best(self) -> PlayStats:
+        return self.advice.best
+
+    @property
+    def forced(self) -> bool:
+        """Whether the seat had one legal play."""
+        return len(self.advice.plays) == 1
+
+    @property
+    def is_best(self) -> bool:
+        """Whether the play was as good as the best: the same odds of the contract and
+        expected points (an equal play, or the best itself)."""
+        chosen, best = self.chosen, self.best
+        return chosen.made == best.made and chosen.points == best.points
+
+    @property
+    def points_lost(self) -> float:
+        """The team's expected points the best play would have added (negative when the
+        play expects more points, for worse odds of the contract)."""
+        return self.best.expected_points - self.chosen.expected_points
+
+    @property
+    def contract_lost(self) -> float:
+        """The odds of winning the contract for the seat's team (making the bid, or
+        setting it) given up against the best play."""
+        advice = self.advice
+        return (advice.contract_deals(self.best) - advice.contract_deals(self.chosen)) / self.best.deals
+
+
+@dataclass(frozen=True)
+class PlayReview:
+    """The turns of ``seat`` (dealt ``hand``) in the plays of ``history``, a hand bid
+    ``bid`` by ``history.bidder``; each turn's advice over ``deals`` deals from ``seed``."""
+
+    hand: Hand
+    seat: Seat
+    history: PlayHistory
+    bid: int
+    deals: int
+    seed: int
+    turns: tuple[TurnReview, ...]
+
+    @property
+    def declaration(self) -> Declaration:
+        return self.history.declaration
+
+    @property
+    def bidder(self) -> Seat:
+        return self.history.bidder
+
+    @property
+    def defending(self) -> bool:
+        return self.seat % 2 != self.bidder % 2
+
+    @property
+    def missed(self) -> tuple[TurnReview, ...]:
+        """The turns whose play was not as good as the best."""
+        return tuple(t for t in self.turns if not t.is_best)
+
+    @property
+    def points_lost(self) -> float:
+        """The expected points given up, turn by turn, in all."""
+        return sum(t.points_lost for t in self.missed)
+
+    @property
+    def contract_lost(self) -> float:
+        """The odds of the contract given up, turn by turn, in all."""
+        return sum(t.contract_lost for t in self.missed)
+
+
+def review_play(
+    hand: Hand,
+    declaration: Declaration,
+    tricks: Sequence[Domino],
+    seat: Seat = 0,
+    bidder: Seat = 0,
+    bid: int | None = None,
+    deals: int = DEFAULT_DEALS,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: Progress | None = None,
+    auction: FinishedAuction | None = None,
+    infer: str = "auction",
+    noise: float = deal.DEFAULT_NOISE,
+) -> PlayReview:
+    """Each turn of ``seat`` (dealt ``hand``) in the plays ``tricks`` of a hand that
+    ``bidder`` bid (``bid``, or the ``auction``'s high bid) and declared ``declaration``:
+    the advice of ``advise_play`` at that turn, with the same options and ``seed``, beside
+    the domino played. Every bad input (a play that contradicts the rules or what the seat
+    saw, no turn of the seat among the plays) is a ``Texas42Error`` before anything is
+    solved."""
+    bid = played_bid(bid, auction)
+    check_deals(deals)
+    check_seat(seat)
+    seed = deal.draw_seed() if seed is None else deal.check_seed(seed)
+    history = replay(Declaration(declaration), bidder, tricks, seat, hand.mask)
+    deal.check_seen(history, seat, hand.mask)
+    turns = [k for k, play in enumerate(history.plays) if play.seat == seat]
+    if not turns:
+        raise IllegalPlayError(f"seat {seat} played none of the dominoes given: nothing to review")
+    reviewed = []
+    for i, k in enumerate(turns):
+        advice = advise_play(
+            hand,
+            history.declaration,
+            tricks[:k],
+            seat,
+            bidder,
+            bid,
+            deals,
+            seed,
+            threads,
+            _part(progress, i, len(turns)),
+            auction,
+            infer,
+            noise,
+        )
+        reviewed.append(TurnReview(advice, tricks[k]))
+    return PlayReview(hand, seat, history, bid, deals, seed, tuple(reviewed))
+
+
+def _part(progress: Progress | None, i: int, n: int) -> Progress | None:
+    """``progress`` of turn ``i`` of ``n`` as a share of the whole review, in thousandths."""
+    if progress is None:
+        return None
+    report = progress
+    return lambda done, total: report(round(1000 * (i + done / max(total, 1))), 1000 * n)

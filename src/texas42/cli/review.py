@@ -1,0 +1,105 @@
+"""``texas42 review``: a hand played, reviewed turn by turn."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from texas42.analysis import review_play
+from texas42.cli.analyze import HandArgument
+from texas42.cli.app import app
+from texas42.cli.options import DealsOption, InferOption, NoiseOption, SeedOption, ThreadsOption
+from texas42.cli.play import (
+    BidderOption,
+    PlayedBidOption,
+    PlayJsonOption,
+    SeatOption,
+    TrumpOption,
+    WholeAuctionOption,
+    played_so_far,
+    tricks_option,
+)
+from texas42.cli.progress import ProgressBar, emit_line, wants_progress
+from texas42.deal import DEFAULT_NOISE, draw_seed
+from texas42.errors import UsageError
+from texas42.io.documents import review_to_json
+from texas42.report.review import review_view
+from texas42.rules import parse_hand
+
+REVIEW_HAND = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
+DEFENDER = "5-4 5-2 4-2 3-3 3-2 2-1 1-1"
+REVIEW_TRICKS = "6-6 6-3 5-0 6-1 / 6-5 5-4 4-3 6-0 / 4-4 4-0 4-2 5-1 / 6-2 2-1 3-2 2-0"
+
+REVIEW_HELP = f"""
+How well a hand was played, turn by turn. Give your 7 dominoes as dealt, the trump,
+who bid and what, your seat and --tricks, the dominoes played in order of play from
+the bidder's lead (as far as you like, up to the whole hand). At each of your turns
+among them, the advice 'texas42 play' would have given then (with the same options
+and --seed, over the deals consistent with what you had seen at that turn) is set
+beside the domino you played: both plays' expected points for your team and odds
+of the contract, and what yours gave up when it was not as good as the best (the
+odds of making the bid, or of setting it when you defend, and the expected points).
+A turn with one legal play is marked forced. --auction, --infer and --noise as for
+'texas42 play'. Each turn costs about what 'texas42 play' costs there.
+
+\b
+Examples:
+  texas42 review "{REVIEW_HAND}" --trump sixes --bid 34 --tricks "{REVIEW_TRICKS}"
+  texas42 review "{DEFENDER}" -t sixes --seat 1 --auction "34 pass pass pass" --tricks "6-6 2-1"
+  texas42 review "{REVIEW_HAND}" -t sixes --bid 34 --tricks "{REVIEW_TRICKS}" --deals 300 --json
+"""
+
+
+@app.command(
+    name="review", help=REVIEW_HELP, short_help="How well a hand was played, turn by turn (--tricks)."
+)
+def review_command(
+    hand: HandArgument = None,
+    trump: TrumpOption = None,
+    bidder: BidderOption = 0,
+    bid: PlayedBidOption = None,
+    auction: WholeAuctionOption = None,
+    infer: InferOption = "auction",
+    noise: NoiseOption = DEFAULT_NOISE,
+    seat: SeatOption = 0,
+    tricks: Annotated[
+        str, tricks_option(f'The dominoes played, in order: "{REVIEW_TRICKS}". Required.')
+    ] = "",
+    deals: DealsOption = 1000,
+    seed: SeedOption = None,
+    threads: ThreadsOption = None,
+    as_json: PlayJsonOption = False,
+) -> None:
+    """How well a hand was played, turn by turn."""
+    if not hand:
+        raise UsageError("give your hand; see 'texas42 review --help'")
+    if trump is None:
+        raise UsageError("give the trump declared: --trump TRUMP; see 'texas42 review --help'")
+    parsed_hand = parse_hand(" ".join(hand))
+    plays = played_so_far(tricks)
+    drawn = seed is None
+    with ProgressBar(wants_progress(as_json), "reviewing") as bar:
+        review = review_play(
+            parsed_hand,
+            trump,
+            plays,
+            seat=seat,
+            bidder=bidder,
+            bid=bid,
+            deals=deals,
+            seed=draw_seed() if seed is None else seed,
+            threads=threads,
+            progress=bar.solves,
+            auction=auction,
+            infer=infer,
+            noise=noise,
+        )
+    if as_json:
+        if drawn:
+            typer.echo(f"texas42: seed {review.seed} (repeat with --seed {review.seed})", err=True)
+        emit_line(json.dumps(review_to_json(review)))
+    else:
+        Console().print(review_view(review))

@@ -1,0 +1,105 @@
+"""Rich view of a hand reviewed (``analysis.review``): the tricks, then each turn of the
+seat, the domino played beside the best play then, and what was given up."""
+
+from __future__ import annotations
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from texas42.analysis.review import PlayReview, TurnReview
+from texas42.report.layout import Fitted
+from texas42.report.play import tricks_table
+from texas42.report.wording import contract_verb, percent
+from texas42.rules import bid_name, domino_name
+
+
+def review_header(review: PlayReview) -> Text:
+    """``Seat 0: 6-6 6-5 ...   sixes, bid 34 by seat 0 (you)``, then what each turn
+    stands on."""
+    side = "you" if review.bidder == review.seat else "your partner"
+    if review.defending:
+        side = "the opponents"
+    turn = review.turns[0].advice
+    fit = ", drawn to fit the auction" if turn.inference is not None else ""
+    return Text.assemble(
+        (f"Seat {review.seat}: {review.hand}", "bold"),
+        f"   {review.declaration.label}, bid {bid_name(review.bid)} by seat {review.bidder} ({side})\n",
+        f"Each of your turns weighed as 'texas42 play' would have then: up to {review.deals} deals "
+        f"consistent with what you had seen{fit}, seed {review.seed}",
+    )
+
+
+def turns_table(review: PlayReview) -> Table:
+    """One row a turn: the domino played and its figures, the best play then and its
+    figures, and the odds of the contract and expected points given up."""
+    verb = f"{contract_verb(review.defending)} {bid_name(review.bid)}"
+    out = Table(title="Your plays", box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
+    for name in ("trick", "played", "points", verb, "best", "points", verb, "lost", "pts lost"):
+        out.add_column(name, justify="left" if name in ("played", "best") else "right", no_wrap=True)
+    for turn in review.turns:
+        out.add_row(*_cells(review, turn))
+    return out
+
+
+def _cells(review: PlayReview, turn: TurnReview) -> list[str | Text]:
+    advice = turn.advice
+    played = [domino_name(turn.played), f"{turn.chosen.expected_points:.1f}"]
+    played.append(percent(advice.contract_deals(turn.chosen) / turn.chosen.deals))
+    if turn.forced:
+        return [str(turn.trick), *played, "forced", "", "", "", ""]
+    if turn.is_best:
+        return [str(turn.trick), *played, Text("as good", style="green"), "", "", "", ""]
+    best = [domino_name(turn.best.domino), f"{turn.best.expected_points:.1f}"]
+    best.append(percent(advice.contract_deals(turn.best) / turn.best.deals))
+    lost = [f"{100 * turn.contract_lost:.0f}%", f"{turn.points_lost:+.1f}"]
+    return [str(turn.trick), *played, *best, *[Text(x, style="bold red") for x in lost]]
+
+
+def review_text(review: PlayReview) -> Text:
+    """The review in words: how many turns were as good as the best play, and what the
+    others gave up."""
+    verb = "setting" if review.defending else "making"
+    n = len(review.turns)
+    missed = review.missed
+    good = n - len(missed)
+    if not missed:
+        every = "Your one turn was" if n == 1 else f"All {n} of your turns were"
+        return Text(f"{every} as good as the best play.", style="bold green")
+    head = f"{good} of your {n} turns {'was' if good == 1 else 'were'} as good as the best play"
+    others = "the other one" if len(missed) == 1 else f"the other {len(missed)}"
+    points = review.points_lost
+    worth = ""
+    if points >= 0.05:
+        worth = f" and {points:.1f} expected points"
+    elif points <= -0.05:
+        worth = f", for {-points:.1f} more expected points"
+    body = (
+        f"; {others} gave up {100 * review.contract_lost:.0f}% of the odds of {verb} {bid_name(review.bid)}"
+        f"{worth} in all (each turn against the deals consistent with what you had seen then)."
+    )
+    return Text(head + body, style="bold")
+
+
+def review_footer(review: PlayReview) -> str:
+    return (
+        "Points: your team's expected points for the whole hand, the points already taken plus the "
+        "rest when every seat plays perfectly and sees all hands (double-dummy), over the deals "
+        "consistent with what you had seen at that turn; makes/sets: the share of them in which the "
+        "bidder's team makes the bid, or fails to; best: the play 'texas42 play' would have advised "
+        "(the most deals winning the contract for your team, then the most points). As good: the "
+        f"same figures as the best play. Repeat with --seed {review.seed}."
+    )
+
+
+def review_view(review: PlayReview) -> RenderableType:
+    """The whole ``texas42 review`` report."""
+    return Group(
+        review_header(review),
+        tricks_table(review.history, "Tricks"),
+        Fitted(turns_table(review)),
+        review_text(review),
+        Text(""),
+        Text(review_footer(review), style="dim"),
+    )

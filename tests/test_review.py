@@ -1,0 +1,167 @@
+"""A hand played, reviewed turn by turn (``texas42 review``): each turn is the advice of
+``texas42 play`` at that point, the domino played is set beside the best, what it gave
+up is the difference of the two plays' figures; the command line and the API."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import texas42
+from cli_runner import invoke
+from texas42.analysis import PlayReview, advise_play, review_play
+from texas42.errors import IllegalPlayError
+from texas42.rules import Declaration, parse_domino, parse_hand, parse_tricks
+
+HAND = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
+LINE = (
+    "6-6 6-3 5-0 6-1 / 6-5 5-4 4-3 6-0 / 4-4 4-0 4-2 5-1 / 3-1 5-3 3-0 3-2 / 5-2 4-1 2-2 5-5 / "
+    "6-4 3-3 1-1 2-1 / 6-2 1-0 2-0 0-0"
+)
+"""The README's worked example at sixes, bid 34, played to the end (seat 0 plays last to
+the fifth trick and leads the others)."""
+TRICKS = " / ".join(LINE.split(" / ")[:4])
+
+
+def _review(tricks: str = TRICKS, deals: int = 200, **options: object) -> PlayReview:
+    return review_play(
+        parse_hand(HAND), Declaration.SIXES, parse_tricks(tricks), bid=34, deals=deals, seed=3, **options
+    )  # type: ignore[arg-type]
+
+
+def test_each_turn_is_the_advice_play_gives_there() -> None:
+    review = _review()
+    plays = parse_tricks(TRICKS)
+    assert [t.trick for t in review.turns] == [1, 2, 3, 4]
+    assert [t.played for t in review.turns] == [plays[k] for k in (0, 4, 8, 12)]
+    for turn, k in zip(review.turns, (0, 4, 8, 12), strict=True):
+        alone = advise_play(parse_hand(HAND), Declaration.SIXES, plays[:k], bid=34, deals=200, seed=3)
+        assert turn.advice == alone
+        chosen = next(s for s in alone.plays if s.domino == plays[k])
+        assert turn.chosen == chosen and turn.best == alone.best
+        assert turn.points_lost == pytest.approx(alone.best.expected_points - chosen.expected_points)
+        assert turn.contract_lost == pytest.approx((alone.best.made - chosen.made) / 200)
+        assert turn.is_best == (chosen.made == alone.best.made and chosen.points == alone.best.points)
+    assert review.missed == tuple(t for t in review.turns if not t.is_best)
+    assert review.points_lost == pytest.approx(sum(t.points_lost for t in review.missed))
+
+
+def test_a_defender_s_turns_and_lost_contract_odds_count_for_the_defence() -> None:
+    """Seat 1 against sixes: its turns are its own plays; what a play gives up is the
+    odds of setting the bid."""
+    review = review_play(
+        parse_hand("6-3 5-4 4-0 2-1 3-3 1-0 0-0"),
+        Declaration.SIXES,
+        parse_tricks("6-6 6-3 5-0 6-1 / 6-5 5-4"),
+        seat=1,
+        bid=34,
+        deals=200,
+        seed=1,
+    )
+    assert [t.played for t in review.turns] == [parse_domino("6-3"), parse_domino("5-4")]
+    assert review.defending
+    for turn in review.turns:
+        sets = {s.domino: s.deals - s.made for s in turn.advice.plays}
+        assert turn.contract_lost == pytest.approx(
+            (sets[turn.best.domino] - sets[turn.played]) / turn.best.deals
+        )
+        assert turn.contract_lost >= 0
+
+
+def test_a_forced_turn_and_a_whole_hand() -> None:
+    """The last trick of a whole hand: one domino left, forced and as good as the best,
+    over the six ways the other three dominoes may lie (exact)."""
+    review = _review(LINE, deals=50)
+    last = review.turns[-1]
+    assert len(review.turns) == 7 and last.trick == 7 and last.forced and last.is_best
+    assert last.advice.exact and last.advice.deals == 6
+    assert review.turns[0].advice.deals == 50
+
+
+def test_nothing_to_review_and_bad_plays_are_errors_before_any_solve() -> None:
+    with pytest.raises(IllegalPlayError, match="seat 2 played none of the dominoes given: nothing to review"):
+        review_play(parse_hand("6-0 4-4 3-0 2-2 2-0 1-1 0-0"), Declaration.SIXES, parse_tricks("6-6"), seat=2)
+    with pytest.raises(IllegalPlayError, match="seat 2 played 6-6, already played in trick 1"):
+        review_play(parse_hand(HAND), Declaration.SIXES, parse_tricks("6-6 6-3 6-6"))
+
+
+def test_the_progress_rises_to_its_total() -> None:
+    seen: list[tuple[int, int]] = []
+    _review("6-6 6-3 5-0 6-1 / 6-5", deals=60, progress=lambda done, total: seen.append((done, total)))
+    assert seen and all(total == 2000 for _, total in seen)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen) and seen[-1][0] == 2000
+
+
+# --- The command line and the API ----------------------------------------------------
+
+REVIEW = [
+    "review",
+    HAND,
+    "--trump",
+    "sixes",
+    "--bid",
+    "34",
+    "--tricks",
+    TRICKS,
+    "--deals",
+    "200",
+    "--seed",
+    "3",
+]
+
+
+def test_review_prints_the_turns_and_what_they_gave_up() -> None:
+    result = invoke(*REVIEW)
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.split())
+    assert "Seat 0: 6-6 6-5 6-4 6-2 5-5 4-4 3-1 sixes, bid 34 by seat 0 (you)" in text
+    assert "up to 200 deals consistent with what you had seen, seed 3" in text
+    review = _review()
+    good = len(review.turns) - len(review.missed)
+    assert f"{good} of your 4 turns" in text and "Repeat with --seed 3." in text
+    assert text.index(" 1 6-6 ") < text.index(" 2 6-5 ") < text.index(" 3 4-4 ") < text.index(" 4 3-1 ")
+
+
+def test_review_json_is_the_document_of_the_review() -> None:
+    result = invoke(*REVIEW, "--json")
+    assert result.exit_code == 0 and result.stderr == ""
+    document = json.loads(result.stdout)
+    assert document == texas42.to_dict(_review())
+    assert [t["played"] for t in document["turns"]] == ["6-6", "6-5", "4-4", "3-1"]
+    assert document["missed"] == sum(not t["as_good_as_best"] for t in document["turns"])
+    first = document["turns"][0]
+    assert set(first) == {
+        "trick",
+        "played",
+        "best",
+        "forced",
+        "as_good_as_best",
+        "played_figures",
+        "best_figures",
+        "points_lost",
+        "make_lost",
+        "deals",
+        "exact",
+    }
+    api = texas42.review_play(HAND, "sixes", TRICKS, bid="34", deals=200, seed=3)
+    assert api == _review()
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--trump", "sixes", "--seat", "1"], "seat 1 played none of the dominoes given: nothing to review"),
+        (["--trump", "sixes", "--tricks", "6-6 6-3 5-0 6-1 / 6-5 x"], "--tricks: not a domino: 'x'"),
+        (["--tricks", "6-6"], "give the trump declared: --trump TRUMP; see 'texas42 review --help'"),
+        (
+            ["--trump", "nello", "--tricks", "6-6"],
+            "--trump nello: play advice is for the nine trump declarations",
+        ),
+    ],
+)
+def test_bad_reviews_are_one_line_errors(options: list[str], message: str) -> None:
+    result = invoke("review", HAND, *options)
+    lines = result.stderr.strip().splitlines()
+    assert result.exit_code == 2 and result.stdout == ""
+    assert len(lines) == 1 and lines[0].startswith(f"texas42: error: {message}"), lines
