@@ -117,10 +117,22 @@ def test_review_prints_the_turns_and_what_they_gave_up() -> None:
     text = " ".join(result.stdout.split())
     assert "Seat 0: 6-6 6-5 6-4 6-2 5-5 4-4 3-1 sixes, bid 34 by seat 0 (you)" in text
     assert "up to 200 deals consistent with what you had seen, seed 3" in text
-    review = _review()
-    good = len(review.turns) - len(review.missed)
-    assert f"{good} of your 4 turns" in text and "Repeat with --seed 3." in text
+    assert not _review().missed
+    assert "All 4 of your turns were as good as the best play." in text and "Repeat with --seed 3." in text
     assert text.index(" 1 6-6 ") < text.index(" 2 6-5 ") < text.index(" 3 4-4 ") < text.index(" 4 3-1 ")
+
+
+def test_review_says_what_a_weaker_play_gave_up() -> None:
+    """Leading the 3-1 at the second trick, before drawing the trumps: the 6-5 was best."""
+    early = "6-6 6-3 5-0 6-1 / 3-1 5-3 3-0 3-2"
+    review = _review(early)
+    (missed,) = review.missed
+    assert (missed.trick, missed.played, missed.best.domino) == (2, parse_domino("3-1"), parse_domino("6-5"))
+    assert missed.contract_lost > 0.05 and missed.points_lost > 1
+    text = " ".join(invoke(*REVIEW[:-6], "--tricks", early, "--deals", "200", "--seed", "3").stdout.split())
+    lost = f"{100 * missed.contract_lost:.0f}%"
+    assert f"1 of your 2 turns was as good as the best play; the other one gave up {lost} of the odds" in text
+    assert f" 2 3-1 {missed.chosen.expected_points:.1f} " in text
 
 
 def test_review_json_is_the_document_of_the_review() -> None:
