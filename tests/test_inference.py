@@ -412,3 +412,25 @@ def test_value_odds_keeps_to_the_threads_asked_for(monkeypatch: pytest.MonkeyPat
     assert drawn.main.shape == (40, 4)
     with pytest.raises(AssertionError, match="thread pool"):
         draw_samples(hand, 40, 7, auction=auction)
+
+
+def test_deals_with_an_auction_are_the_main_sample_analysis_draws() -> None:
+    """``texas42 deals --auction`` prints the main sample ``bid`` and ``analyze`` solve
+    with the same seed and options; ``--infer none`` the uniform deals; ``--count`` takes
+    no auction."""
+    args = ["deals", ORDINARY, "--auction", "pass 30", "-n", "5", "--seed", "4", "--json"]
+    result = invoke(*args)
+    assert result.exit_code == 0 and "Deals consistent with the auction: pass 30; acceptance" in result.stderr
+    drawn = draw_samples(
+        parse_hand(ORDINARY), 5, 4, auction=auction_model(parse_auction("pass 30")), check=False
+    )
+    printed = [json.loads(line)["hands"] for line in result.stdout.splitlines()]
+    assert printed == [[str(texas42.Hand(int(m))).split() for m in row] for row in drawn.main]
+    uniform = invoke(*args, "--infer", "none")
+    assert (
+        uniform.stdout
+        == invoke("deals", ORDINARY, "-n", "5", "--seed", "4", "--json").stdout
+        != result.stdout
+    )
+    counted = invoke("deals", ORDINARY, "--auction", "pass 30", "--count")
+    assert counted.exit_code == 2 and "--count counts equally likely deals" in counted.stderr

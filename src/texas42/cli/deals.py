@@ -11,17 +11,23 @@ from texas42 import deal
 from texas42.cli.analyze import HandArgument
 from texas42.cli.app import EXAMPLE_HAND, app
 from texas42.cli.options import (
+    NO_BIDS,
+    AuctionOption,
     DealsOption,
     HoldsOption,
+    InferOption,
     JsonOption,
     LacksOption,
+    NoiseOption,
     SeedOption,
     deal_constraints,
 )
 from texas42.cli.progress import emit_line
+from texas42.deal import DEFAULT_NOISE
 from texas42.errors import UsageError
 from texas42.io.documents import hands_to_json
-from texas42.rules import parse_hand
+from texas42.report.wording import inference_sentence
+from texas42.rules import Deal, Hand, parse_hand
 
 DEALS_HELP = f"""
 Deal the 21 unseen dominoes around your hand: --deals random deals, each equally
@@ -33,12 +39,19 @@ same --seed gives the deals that 'texas42 analyze' solves with the same options.
 --count prints only the number of consistent deals (exact). --json prints
 {{"hands": [[...], [...], [...], [...]]}} a line.
 
+With --auction (the bids made before yours, as for 'texas42 bid'), the deals are drawn
+in proportion to how likely each makes the auction, under the bidding model of 'texas42
+bid --help' (--infer none: uniformly; --noise): the deals 'texas42 analyze' and 'bid'
+solve with the same options. They are weighed, not counted, so --count takes no
+auction; the acceptance is told on stderr.
+
 \b
 Examples:
   texas42 deals "{EXAMPLE_HAND}" -n 3 --seed 7
   texas42 deals "{EXAMPLE_HAND}" --holds "2: 5-4 5-3" --lacks "1: sixes" --count
   texas42 deals "{EXAMPLE_HAND}" --lacks "3: 5 4" -n 5 --seed 1 --json
   texas42 deals "{EXAMPLE_HAND}" --holds "1: 5-4" -n 10 --seed 2 | texas42 solve --file -
+  texas42 deals "{EXAMPLE_HAND}" --auction "pass 30 31" -n 3 --seed 7
 """
 
 
@@ -51,6 +64,9 @@ def deals_command(
     seed: SeedOption = None,
     holds: HoldsOption = None,
     lacks: LacksOption = None,
+    auction: AuctionOption = NO_BIDS,
+    infer: InferOption = "auction",
+    noise: NoiseOption = DEFAULT_NOISE,
     as_json: JsonOption = False,
     count: Annotated[
         bool, typer.Option("--count", help="Print only the number of consistent deals.")
@@ -63,6 +79,11 @@ def deals_command(
         raise UsageError("--count and --json do not go together")
     parsed = parse_hand(" ".join(hand))
     constraints = deal_constraints(holds, lacks)
+    model = deal.auction_model(auction, infer, noise)
+    if count and model is not None:
+        raise UsageError(
+            "--count counts equally likely deals; with --auction they are weighed (--infer none)"
+        )
     total = deal.count_deals(parsed, constraints)
     if count:
         typer.echo(str(total))
@@ -70,6 +91,11 @@ def deals_command(
     if seed is None:
         seed = deal.draw_seed()
         typer.echo(f"texas42: seed {seed} (repeat with --seed {seed})", err=True)
-    dealt = deal.deals_from_seed(parsed, deals, seed, constraints).deals
+    if model is None:
+        dealt = deal.deals_from_seed(parsed, deals, seed, constraints).deals
+    else:
+        drawn, inference = deal.infer_deals(parsed, deals, deal.generators(seed)[0], model, constraints)
+        dealt = [Deal.from_hands([Hand(int(m)) for m in row]) for row in drawn]
+        typer.echo(f"texas42: {inference_sentence(inference)}", err=True)
     lines = [json.dumps({"hands": hands_to_json(d)}) if as_json else str(d) for d in dealt]
     emit_line("\n".join(lines))
