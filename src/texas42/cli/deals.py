@@ -95,7 +95,7 @@ def deals_command(
         dealt = deal.deals_from_seed(parsed, deals, seed, constraints).deals
     else:
         drawn, inference = deal.infer_deals(parsed, deals, deal.generators(seed)[0], model, constraints)
-        dealt = [Deal.from_hands([Hand(int(m)) for m in row]) for row in drawn]
+        dealt = tuple(Deal.from_hands([Hand(int(m)) for m in row]) for row in drawn)
         typer.echo(f"texas42: {inference_sentence(inference)}", err=True)
     lines = [json.dumps({"hands": hands_to_json(d)}) if as_json else str(d) for d in dealt]
     emit_line("\n".join(lines))
