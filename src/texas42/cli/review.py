@@ -31,7 +31,7 @@ from texas42.rules import parse_hand
 
 REVIEW_HAND = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
 DEFENDER = "5-4 5-2 4-2 3-3 3-2 2-1 1-1"
-REVIEW_TRICKS = "6-6 6-3 5-0 6-1 / 6-5 5-4 4-3 6-0 / 4-4 4-0 4-2 5-1 / 6-2 2-1 3-2 2-0"
+REVIEW_TRICKS = "6-6 6-3 5-0 6-1 / 3-1 5-3 3-0 3-2"
 
 REVIEW_HELP = f"""
 How well a hand was played, turn by turn. Give your 7 dominoes as dealt, the trump,
