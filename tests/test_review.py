@@ -12,7 +12,7 @@ import texas42
 from cli_runner import invoke
 from texas42.analysis import PlayReview, advise_play, review_play
 from texas42.errors import IllegalPlayError
-from texas42.rules import Declaration, parse_domino, parse_hand, parse_tricks
+from texas42.rules import Declaration, parse_domino, parse_finished_auction, parse_hand, parse_tricks
 
 HAND = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
 LINE = (
@@ -177,3 +177,16 @@ def test_bad_reviews_are_one_line_errors(options: list[str], message: str) -> No
     lines = result.stderr.strip().splitlines()
     assert result.exit_code == 2 and result.stdout == ""
     assert len(lines) == 1 and lines[0].startswith(f"texas42: error: {message}"), lines
+
+
+def test_a_review_with_the_auction_weighs_every_turn_by_it() -> None:
+    """Seat 1 against the bidder's sixes after "34 pass pass pass": each turn's advice is
+    play's with the same auction (deals drawn to fit it, the bid taken from it)."""
+    hand = parse_hand("5-4 5-2 4-2 3-3 3-2 2-1 1-1")
+    plays = parse_tricks("6-6 2-1 6-0 6-3 / 6-5 5-4")
+    auction = parse_finished_auction("34 pass pass pass")
+    review = review_play(hand, Declaration.SIXES, plays, seat=1, deals=100, seed=2, auction=auction)
+    assert review.bid == 34 and [t.played for t in review.turns] == [plays[1], plays[5]]
+    for turn, k in zip(review.turns, (1, 5), strict=True):
+        alone = advise_play(hand, Declaration.SIXES, plays[:k], seat=1, deals=100, seed=2, auction=auction)
+        assert turn.advice == alone and alone.inference is not None
