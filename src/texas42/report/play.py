@@ -12,6 +12,7 @@ from texas42.analysis.play import PlayAdvice, PlayStats
 from texas42.report.layout import Fitted
 from texas42.report.solve import trick_table
 from texas42.report.wording import (
+    bidder_side,
     contract_verb,
     inference_sentence,
     percent,
@@ -25,9 +26,7 @@ from texas42.rules import TOTAL_POINTS, PlayHistory, bid_name, domino_name, tric
 def play_header(advice: PlayAdvice) -> Text:
     """``Seat 0: 6-6 6-5 ...   sixes, bid 30 by seat 0 (you)``, then what the figures
     stand on."""
-    side = "you" if advice.bidder == advice.seat else "your partner"
-    if advice.defending:
-        side = "the opponents"
+    side = bidder_side(advice.seat, advice.bidder)
     inference = advice.inference
     return Text.assemble(
         (f"Seat {advice.seat}: {advice.hand}", "bold"),

@@ -11,16 +11,14 @@ from rich.text import Text
 from texas42.analysis.review import PlayReview, TurnReview
 from texas42.report.layout import Fitted
 from texas42.report.play import tricks_table
-from texas42.report.wording import contract_verb, percent
+from texas42.report.wording import bidder_side, contract_verb, percent
 from texas42.rules import bid_name, domino_name
 
 
 def review_header(review: PlayReview) -> Text:
     """``Seat 0: 6-6 6-5 ...   sixes, bid 34 by seat 0 (you)``, then what each turn
     stands on."""
-    side = "you" if review.bidder == review.seat else "your partner"
-    if review.defending:
-        side = "the opponents"
+    side = bidder_side(review.seat, review.bidder)
     turn = review.turns[0].advice
     fit = ", drawn to fit the auction" if turn.inference is not None else ""
     return Text.assemble(
@@ -39,11 +37,11 @@ def turns_table(review: PlayReview) -> Table:
     for name in ("trick", "played", "points", verb, "best", "points", verb, "lost", "pts lost"):
         out.add_column(name, justify="left" if name in ("played", "best") else "right", no_wrap=True)
     for turn in review.turns:
-        out.add_row(*_cells(review, turn))
+        out.add_row(*_cells(turn))
     return out
 
 
-def _cells(review: PlayReview, turn: TurnReview) -> list[str | Text]:
+def _cells(turn: TurnReview) -> list[str | Text]:
     advice = turn.advice
     played = [domino_name(turn.played), f"{turn.chosen.expected_points:.1f}"]
     played.append(percent(advice.contract_deals(turn.chosen) / turn.chosen.deals))

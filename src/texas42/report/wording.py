@@ -216,6 +216,13 @@ def constraints_sentence(constraints: DealConstraints, hand: Hand) -> str:
 _ORDINALS: Final = ("lead", "play second", "play third", "play last")
 
 
+def bidder_side(seat: int, bidder: int) -> str:
+    """Who bid, as ``seat`` sees it: ``you``, ``your partner`` or ``the opponents``."""
+    if seat == bidder:
+        return "you"
+    return "your partner" if seat % 2 == bidder % 2 else "the opponents"
+
+
 def contract_verb(defending: bool) -> str:
     """``makes`` for the bidder's team, ``sets`` for the defenders."""
     return "sets" if defending else "makes"
