@@ -29,6 +29,7 @@ from texas42.rules import (
     PASS,
     Declaration,
     FinishedAuction,
+    Hand,
     parse_bid,
     parse_declaration,
     parse_finished_auction,
@@ -180,10 +181,18 @@ def tricks_option(help: str) -> Any:
     return typer.Option("--tricks", metavar='"PLAYS"', help=help, show_default=False)
 
 
-def played_so_far(tricks: str) -> tuple[int, ...]:
-    """``--tricks`` parsed, or a ``UsageError`` naming the option."""
+def hand_in_play(
+    command: str, hand: list[str] | None, trump: Declaration | None, tricks: str
+) -> tuple[Hand, Declaration, tuple[int, ...]]:
+    """The hand, the trump and the plays given to ``play`` or ``review``, or a
+    ``UsageError`` saying what is missing or naming ``--tricks``."""
+    if not hand:
+        raise UsageError(f"give your hand; see 'texas42 {command} --help'")
+    if trump is None:
+        raise UsageError(f"give the trump declared: --trump TRUMP; see 'texas42 {command} --help'")
+    parsed = parse_hand(" ".join(hand))
     try:
-        return parse_tricks(tricks)
+        return parsed, trump, parse_tricks(tricks)
     except Texas42Error as error:
         raise UsageError(f"--tricks: {error}") from None
 
@@ -208,17 +217,12 @@ def play_command(
     as_json: PlayJsonOption = False,
 ) -> None:
     """What to play now, during the hand."""
-    if not hand:
-        raise UsageError("give your hand; see 'texas42 play --help'")
-    if trump is None:
-        raise UsageError("give the trump declared: --trump TRUMP; see 'texas42 play --help'")
-    parsed_hand = parse_hand(" ".join(hand))
-    plays = played_so_far(tricks)
+    parsed_hand, declaration, plays = hand_in_play("play", hand, trump, tricks)
     drawn = seed is None
     with ProgressBar(wants_progress(as_json), "solving") as bar:
         advice = advise_play(
             parsed_hand,
-            trump,
+            declaration,
             plays,
             seat=seat,
             bidder=bidder,

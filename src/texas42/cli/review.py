@@ -19,15 +19,13 @@ from texas42.cli.play import (
     SeatOption,
     TrumpOption,
     WholeAuctionOption,
-    played_so_far,
+    hand_in_play,
     tricks_option,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
 from texas42.deal import DEFAULT_NOISE, draw_seed
-from texas42.errors import UsageError
 from texas42.io.documents import review_to_json
 from texas42.report.review import review_view
-from texas42.rules import parse_hand
 
 REVIEW_HAND = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
 DEFENDER = "5-4 5-2 4-2 3-3 3-2 2-1 1-1"
@@ -74,17 +72,12 @@ def review_command(
     as_json: PlayJsonOption = False,
 ) -> None:
     """How well a hand was played, turn by turn."""
-    if not hand:
-        raise UsageError("give your hand; see 'texas42 review --help'")
-    if trump is None:
-        raise UsageError("give the trump declared: --trump TRUMP; see 'texas42 review --help'")
-    parsed_hand = parse_hand(" ".join(hand))
-    plays = played_so_far(tricks)
+    parsed_hand, declaration, plays = hand_in_play("review", hand, trump, tricks)
     drawn = seed is None
     with ProgressBar(wants_progress(as_json), "reviewing") as bar:
         review = review_play(
             parsed_hand,
-            trump,
+            declaration,
             plays,
             seat=seat,
             bidder=bidder,
