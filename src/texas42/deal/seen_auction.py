@@ -199,8 +199,10 @@ class _PossibleHands:
         self.count = math.comb(len(self.free), self.held)
 
     def masks(self) -> np.ndarray:
-        played = self.played
-        return np.array([played | sum(1 << d for d in c) for c in combinations(self.free, self.held)])
+        bits = np.int64(1) << np.array(self.free, dtype=np.int64)
+        chosen = np.array(list(combinations(range(len(self.free)), self.held)), dtype=np.intp)
+        held: np.ndarray = bits[chosen].sum(axis=1)
+        return held | self.played
 
 
 def _bounded(test: _Test, hands: _PossibleHands, values: HandValues) -> _Test:
