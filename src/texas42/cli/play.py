@@ -47,8 +47,8 @@ seat and --tricks, the dominoes played so far in order of play from the bidder's
 lead ('/' between tricks is allowed, and checked where written); who played each
 follows from the rules (the winner of a trick leads the next). It must be your turn.
 
-Every deal of the other hands consistent with the plays is equally likely: the
-dominoes played are gone, and a seat that did not follow the suit led holds none of
+Every deal of the other hands consistent with the plays is equally likely (unless
+--auction, below): the dominoes played are gone, and a seat that did not follow the suit led holds none of
 that suit (as the trump defines the suits). --deals of them are dealt at random from
 --seed and each is solved double-dummy after each of your legal plays; when no more
 deals are consistent than --deals, all of them are (exact). For each play: your
