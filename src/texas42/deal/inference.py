@@ -370,15 +370,13 @@ def infer_deals(
     plan = None if constraints is None or constraints.empty else plan_deals(hand, constraints)
     order = bids_first(calls(model.auction))
     values = HandValues(hand, model.head) if values is None else values
-    kept: list[np.ndarray] = []
-    found = 0
-    candidates = 0
-    while found < n:
+    kept = Kept(n, model.auction, model.noise, max_candidates)
+    while not kept.done:
         if (
             plan is None
             and values.evaluated < values.hands
-            and found
-            and candidates * n / found >= FILL * values.hands
+            and kept.found
+            and kept.candidates * n / kept.found >= FILL * values.hands
         ):
             values.fill()  # the uniform draws are about to meet nearly every hand anyway
         trials = rng.random((BLOCK, len(order)))
@@ -402,22 +400,49 @@ def infer_deals(
             call = order[k]
             p = values.probability(call, model.noise, values.rank(block[alive, call.seat]))
             alive = alive[trials[alive, k] < p]
-        take = alive[: n - found]
-        if found + alive.size >= n:
-            candidates += int(take[-1]) + 1
-        else:
-            candidates += BLOCK
-        kept.append(block[take])
-        found += take.size
-        if found < n and hopeless(found, candidates, n, max_candidates):
+        kept.add(block, alive)
+    return kept.deals(), kept.inference(model.head)
+
+
+class Kept:
+    """The candidates kept so far toward ``n`` deals drawn to fit ``auction``, a block of
+    ``BLOCK`` at a time, and how many were drawn; an ``InferenceError`` as soon as more
+    than ``cap`` candidates would be needed."""
+
+    def __init__(self, n: int, auction: Auction | FinishedAuction, noise: float, cap: int) -> None:
+        self.n = n
+        self.auction = auction
+        self.noise = noise
+        self.cap = cap
+        self.rows: list[np.ndarray] = []
+        self.found = 0
+        self.candidates = 0
+
+    @property
+    def done(self) -> bool:
+        return self.found >= self.n
+
+    def add(self, block: np.ndarray, alive: np.ndarray) -> int:
+        """Keep the rows ``alive`` of ``block`` (in the order drawn), as many as are still
+        wanted; the candidates drawn count up to the last one kept. Returns how many."""
+        take = alive[: self.n - self.found]
+        self.candidates += int(take[-1]) + 1 if self.found + alive.size >= self.n else BLOCK
+        self.rows.append(block[take])
+        self.found += take.size
+        if not self.done and _hopeless(self.found, self.candidates, self.n, self.cap):
             raise InferenceError(
-                hopeless_message(model.auction, model.noise, found, candidates, n, max_candidates)
+                _hopeless_message(self.auction, self.noise, self.found, self.candidates, self.n, self.cap)
             )
-    deals = np.concatenate(kept) if kept else np.empty((0, 4), dtype=np.int64)
-    return deals, Inference(model.auction, model.head, model.noise, candidates, found)
+        return int(take.size)
+
+    def deals(self) -> np.ndarray:
+        return np.concatenate(self.rows) if self.rows else np.empty((0, 4), dtype=np.int64)
+
+    def inference(self, head: str) -> Inference:
+        return Inference(self.auction, head, self.noise, self.candidates, self.found)
 
 
-def hopeless(found: int, candidates: int, n: int, cap: int) -> bool:
+def _hopeless(found: int, candidates: int, n: int, cap: int) -> bool:
     """Whether drawing ``n`` deals would take more than ``cap`` candidates: past the cap,
     or as the acceptance so far (counted as one more deal, to be generous) foretells."""
     if candidates >= cap:
@@ -425,7 +450,7 @@ def hopeless(found: int, candidates: int, n: int, cap: int) -> bool:
     return candidates >= 4 * BLOCK and candidates * n / (found + 1) > cap
 
 
-def hopeless_message(
+def _hopeless_message(
     auction: Auction | FinishedAuction, noise: float, found: int, candidates: int, n: int, cap: int
 ) -> str:
     bids = " ".join(bid_name(b) for b in auction.bids)

@@ -30,18 +30,16 @@ from texas42.deal.inference import (
     VALUES,
     HandValues,
     Inference,
+    Kept,
     bids_first,
     calls_from,
     check_infer,
     check_noise,
-    hopeless,
-    hopeless_message,
     table_head,
     table_model,
     value_index,
 )
 from texas42.deal.seen import seen_from, to_table_seats
-from texas42.errors import InferenceError
 from texas42.evaluate import DOUBLE_DUMMY
 from texas42.evaluate.calibration import tail_odds
 from texas42.evaluate.estimates import map_parts, point_distributions
@@ -151,14 +149,12 @@ def infer_seen_deals(
     hands = [_PossibleHands(history, (seat + r) % 4, hand) for r in range(4)]
     tests = _seen_tests(model, values, bidder, declarations)
     unbounded = {relative for relative, _ in tests}
-    kept: list[np.ndarray] = []
-    found = 0
-    candidates = 0
+    kept = Kept(n, model.auction, model.noise, max_candidates)
     last = -1  # the candidates kept from the last block (none drawn yet)
-    while found < n:
+    while not kept.done:
         # One seat a block, the fewest hands first: the next block foretells anew.
         for relative in sorted(unbounded, key=lambda r: hands[r].count):
-            if last >= 0 and (n - found) * BLOCK >= FILL * hands[relative].count * last:
+            if last >= 0 and (n - kept.found) * BLOCK >= FILL * hands[relative].count * last:
                 tests = [_bounded(t, hands[relative], values) if t[0] == relative else t for t in tests]
                 unbounded.remove(relative)
                 break
@@ -169,17 +165,8 @@ def infer_seen_deals(
             if alive.size == 0:
                 break
             alive = alive[trials[alive, k] < probability(values.rank(dealt[alive, relative]))]
-        take = alive[: n - found]
-        candidates += int(take[-1]) + 1 if found + alive.size >= n else BLOCK
-        kept.append(dealt[take] & ~played)
-        found += take.size
-        last = take.size
-        if found < n and hopeless(found, candidates, n, max_candidates):
-            raise InferenceError(
-                hopeless_message(model.auction, model.noise, found, candidates, n, max_candidates)
-            )
-    deals = to_table_seats(np.concatenate(kept), seat)
-    return deals, Inference(model.auction, model.head, model.noise, candidates, found)
+        last = kept.add(dealt, alive)
+    return to_table_seats(kept.deals() & ~played, seat), kept.inference(model.head)
 
 
 _Test = tuple[int, Callable[[np.ndarray], np.ndarray]]
