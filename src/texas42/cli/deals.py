@@ -27,7 +27,7 @@ from texas42.deal import DEFAULT_NOISE
 from texas42.errors import UsageError
 from texas42.io.documents import hands_to_json
 from texas42.report.wording import inference_sentence
-from texas42.rules import Deal, Hand, parse_hand
+from texas42.rules import parse_hand
 
 DEALS_HELP = f"""
 Deal the 21 unseen dominoes around your hand: --deals random deals, each equally
@@ -95,7 +95,7 @@ def deals_command(
         dealt = deal.deals_from_seed(parsed, deals, seed, constraints).deals
     else:
         drawn, inference = deal.infer_deals(parsed, deals, deal.generators(seed)[0], model, constraints)
-        dealt = tuple(Deal.from_hands([Hand(int(m)) for m in row]) for row in drawn)
+        dealt = deal.as_deals(drawn)
         typer.echo(f"texas42: {inference_sentence(inference)}", err=True)
     lines = [json.dumps({"hands": hands_to_json(d)}) if as_json else str(d) for d in dealt]
     emit_line("\n".join(lines))

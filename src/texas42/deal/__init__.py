@@ -4,6 +4,7 @@
 from texas42.deal.constrained import (
     DealPlan,
     Dealt,
+    as_deals,
     count_deals,
     deal_around,
     deals_from_seed,
@@ -50,6 +51,7 @@ __all__ = [
     "PlayedAuctionModel",
     "SeatConstraint",
     "SeenFrom",
+    "as_deals",
     "auction_model",
     "check_constraints",
     "check_infer",

@@ -269,4 +269,9 @@ class Dealt:
 def deals_from_seed(hand: Hand, n: int, seed: int, constraints: DealConstraints | None = None) -> Dealt:
     """``n`` deals around ``hand`` from ``seed`` (the first stream of ``generators``)."""
     masks, exact = deal_around(hand, n, generators(seed)[0], constraints)
-    return Dealt(tuple(Deal.from_hands([Hand(int(m)) for m in row]) for row in masks), exact, seed)
+    return Dealt(as_deals(masks), exact, seed)
+
+
+def as_deals(masks: np.ndarray) -> tuple[Deal, ...]:
+    """(n, 4) hand masks, seat 0 first, as checked ``Deal`` objects."""
+    return tuple(Deal.from_hands([Hand(int(m)) for m in row]) for row in masks)

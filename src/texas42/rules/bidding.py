@@ -128,10 +128,15 @@ class Auction:
         return " ".join(bid_name(b) for b in self.bids) if self.bids else "(we bid first)"
 
 
+def _calls_in(text: str) -> list[str]:
+    """The calls written in ``text``, separated by spaces or commas."""
+    return [t for t in re.split(r"[\s,]+", text.strip()) if t]
+
+
 def parse_auction(text: str) -> Auction:
     """Parse the bids made before ours, e.g. ``"pass 30 31"``; check that each bid is
     legal. 168 (4 marks) before anyone has bid is a plunge."""
-    tokens = [t for t in re.split(r"[\s,]+", text.strip()) if t]
+    tokens = _calls_in(text)
     if len(tokens) > 3:
         raise AuctionError(
             f"an auction before our bid has at most 3 bids (we bid fourth at the latest, as the shaker), "
@@ -176,7 +181,7 @@ def parse_finished_auction(text: str) -> FinishedAuction:
     """Parse a whole auction, e.g. ``"pass 30 31 pass"``: four calls, each legal, and
     somebody bid (after three passes the shaker's forced bid is written as a bid). A
     plunge is refused: its bidder does not declare or lead."""
-    tokens = [t for t in re.split(r"[\s,]+", text.strip()) if t]
+    tokens = _calls_in(text)
     if len(tokens) != 4:
         raise AuctionError(
             f"a whole auction has 4 calls, one a player, got {len(tokens)}: {' '.join(tokens) or '(none)'}"
