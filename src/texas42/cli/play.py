@@ -48,10 +48,10 @@ lead ('/' between tricks is allowed, and checked where written); who played each
 follows from the rules (the winner of a trick leads the next). It must be your turn.
 
 Every deal of the other hands consistent with the plays is equally likely (unless
---auction, below): the dominoes played are gone, and a seat that did not follow the suit led holds none of
-that suit (as the trump defines the suits). --deals of them are dealt at random from
---seed and each is solved double-dummy after each of your legal plays; when no more
-deals are consistent than --deals, all of them are (exact). For each play: your
+--auction, below): the dominoes played are gone, and a seat that did not follow the
+suit led holds none of that suit (as the trump defines the suits). --deals of them are
+dealt at random from --seed and each is solved double-dummy after each of your legal
+plays; when no more deals are consistent than --deals, all of them are (exact). For each play: your
 team's expected points for the whole hand (the points taken so far plus the rest with
 perfect play) with its 95% interval, the odds that the bidder's team makes the bid
 (shown as the odds of setting it when you defend), and the share of deals in which it
