@@ -19,7 +19,7 @@ from texas42.deal.constrained import deal_around, plan_deals
 from texas42.deal.constraints import LACKS, OTHER_SEATS, DealConstraints, SeatConstraint
 from texas42.errors import IllegalPlayError
 from texas42.rules import Dominoes, Hand, PlayHistory, Seat, domino_name, replay
-from texas42.rules.history import describe_play, suit_name
+from texas42.rules.history import describe_play
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,8 @@ def seen_from(history: PlayHistory, seat: Seat, hand: Dominoes) -> SeenFrom:
         other = (seat + relative) % 4
         lacks = history.lacks(other)
         if lacks:
-            suits = ", ".join(suit_name(s.suit) for s in history.shown_out if s.seat == other)
+            label = history.play_rules.suit_label
+            suits = ", ".join(label(s.suit) for s in history.shown_out if s.seat == other)
             text = f"{relative}: showed out of {suits}"
             items.append(SeatConstraint(LACKS, relative, lacks, 0, text))
     sizes = (history.held((seat + 1) % 4), history.held((seat + 2) % 4), history.held((seat + 3) % 4))
@@ -60,10 +61,10 @@ def check_seen(history: PlayHistory, seat: Seat, hand: Dominoes) -> None:
         return
     dominoes = [p.domino for p in history.plays]
     for k in range(1, len(dominoes) + 1):
-        after = replay(history.declaration, history.bidder, dominoes[:k])
+        after = replay(history.play_rules, history.bidder, dominoes[:k])
         reason = _misfit(after, seat, hand)
         if reason is not None:
-            before = replay(history.declaration, history.bidder, dominoes[: k - 1])
+            before = replay(history.play_rules, history.bidder, dominoes[: k - 1])
             raise IllegalPlayError(f"{describe_play(before, dominoes[k - 1], seat)}: {reason}")
     raise AssertionError("no play makes the deal impossible")  # pragma: no cover
 

@@ -26,10 +26,12 @@ from texas42.rules.contracts import (
     PLUNGE_DOUBLES,
     SPLASH_DOUBLES,
     Contract,
+    PlayedContract,
     doubles_held,
     may_plunge,
     may_splash,
     minimum_marks,
+    parse_played_contract,
     partner_trump,
 )
 from texas42.rules.dominoes import (
@@ -71,6 +73,7 @@ from texas42.rules.dominoes import (
     trick_points,
 )
 from texas42.rules.history import (
+    NELLO_TRICK_SIZE,
     TRICK_SIZE,
     Play,
     PlayHistory,
@@ -139,6 +142,7 @@ __all__ = [
     "LOW_END",
     "MARK",
     "NELLO_MIN_MARKS_CHOICES",
+    "NELLO_TRICK_SIZE",
     "PASS",
     "PIPS",
     "PIP_DOMINOES",
@@ -166,6 +170,7 @@ __all__ = [
     "NelloTricks",
     "Play",
     "PlayHistory",
+    "PlayedContract",
     "Position",
     "Seat",
     "SevensTricks",
@@ -215,6 +220,7 @@ __all__ = [
     "parse_finished_auction",
     "parse_hand",
     "parse_nello_doubles",
+    "parse_played_contract",
     "parse_seat",
     "parse_tricks",
     "partner_trump",

@@ -6,9 +6,10 @@ from __future__ import annotations
 import enum
 from typing import Final
 
+from texas42.errors import InvalidDeclarationError
 from texas42.rules.dominoes import DOUBLES, PIP_DOMINOES, PIPS, Dominoes, domino
 from texas42.rules.house import HouseRules
-from texas42.rules.tricks import Declaration
+from texas42.rules.tricks import Declaration, parse_declaration
 
 PLUNGE_DOUBLES: Final = 4
 SPLASH_DOUBLES: Final = 3
@@ -25,6 +26,35 @@ class Contract(enum.Enum):
     @property
     def label(self) -> str:
         return self.value
+
+
+PlayedContract = Declaration | Contract
+"""What a hand is played at: a trump declaration, or a special contract."""
+
+_CONTRACT_NAMES: Final[dict[str, Contract]] = {
+    "nello": Contract.NELLO,
+    "nel-o": Contract.NELLO,
+    "nelo": Contract.NELLO,
+    "sevens": Contract.SEVENS,
+    "7s": Contract.SEVENS,
+    "plunge": Contract.PLUNGE,
+    "splash": Contract.SPLASH,
+}
+
+
+def parse_played_contract(text: str) -> PlayedContract:
+    """A trump declaration (``sixes``, ``6``, ``follow-me``, ...) or a special contract
+    (``nello``, ``nel-o``, ``sevens``, ``plunge``, ``splash``)."""
+    contract = _CONTRACT_NAMES.get(text.strip().lower())
+    if contract is not None:
+        return contract
+    try:
+        return parse_declaration(text)
+    except InvalidDeclarationError:
+        names = ", ".join(d.label for d in Declaration)
+        raise InvalidDeclarationError(
+            f"unknown trump or contract: {text.strip()!r} (one of {names}, nello, sevens)"
+        ) from None
 
 
 def minimum_marks(contract: Contract, house: HouseRules) -> int:

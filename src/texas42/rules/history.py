@@ -1,6 +1,7 @@
 """A hand in play as one seat sees it: the dominoes played so far, replayed by the rules
-(who played each, who won each trick, the score), and what they reveal of the other
-hands: a seat that did not follow the suit led holds none of that suit.
+of the contract (a trump declaration, Nel-O or sevens: who played each, who won each
+trick, the score), and what they reveal of the other hands: a seat that did not follow
+the suit led holds none of that suit.
 
 Every play that contradicts what is known is an ``IllegalPlayError`` naming the play:
 a domino played twice, another seat playing one of your dominoes, you playing one you do
@@ -28,15 +29,24 @@ from texas42.rules.dominoes import (
     parse_domino,
     trick_points,
 )
-from texas42.rules.tricks import TRUMP, Declaration, Suit, legal_plays, suit_dominoes, suit_led, trick_winner
+from texas42.rules.tricks import TRUMP, Declaration, NelloTricks, Suit, TrickRules, TrumpTricks
 
 TRICK_SIZE: Final = 4
+NELLO_TRICK_SIZE: Final = 3
+"""At Nel-O the bidder's partner sits out: three dominoes a trick."""
 TRICKS: Final = HAND_SIZE
 
 
 def suit_name(suit: Suit) -> str:
     """``sixes``, ``blanks``, ... for a pip suit; ``trumps`` for the trump suit."""
     return "trumps" if suit == TRUMP else Declaration(suit).label
+
+
+def trick_rules(contract: Declaration | TrickRules) -> TrickRules:
+    """How the tricks are played: a declaration's trump tricks, or the rules given."""
+    if isinstance(contract, int):
+        return TrumpTricks(Declaration(contract))
+    return contract
 
 
 @dataclass(frozen=True)
@@ -61,14 +71,15 @@ class ShowOut:
 
 @dataclass(frozen=True)
 class PlayHistory:
-    """The plays of a trump hand so far and where they leave it.
+    """The plays of a hand so far and where they leave it.
 
-    ``bidder`` declared ``declaration`` and led the first trick; ``plays`` are in order.
-    ``leader`` leads the trick in progress (or the next one), whose dominoes so far are
-    ``trick``; ``score`` is the points each team took in the complete tricks (seats 0
-    and 2, seats 1 and 3); ``shown_out`` what the plays revealed."""
+    The hand is played by ``play_rules`` (a trump declaration, Nel-O or sevens);
+    ``bidder`` led the first trick; ``plays`` are in order. ``leader`` leads the trick in
+    progress (or the next one), whose dominoes so far are ``trick``; ``score`` is the
+    points each team took in the complete tricks (seats 0 and 2, seats 1 and 3);
+    ``shown_out`` what the plays revealed."""
 
-    declaration: Declaration
+    play_rules: TrickRules
     bidder: Seat
     plays: tuple[Play, ...]
     leader: Seat
@@ -77,18 +88,30 @@ class PlayHistory:
     shown_out: tuple[ShowOut, ...]
 
     @property
+    def declaration(self) -> Declaration:
+        """The trump declared (a ``ValueError`` for a hand played at Nel-O or sevens)."""
+        if not isinstance(self.play_rules, TrumpTricks):
+            raise ValueError(f"a hand played at {self.play_rules.label} has no trump")
+        return self.play_rules.declaration
+
+    @property
+    def trick_size(self) -> int:
+        """The dominoes of a trick: 4, or 3 at Nel-O (the bidder's partner sits out)."""
+        return len(self.play_rules.players(self.bidder))
+
+    @property
     def tricks_played(self) -> int:
         """The complete tricks."""
-        return (len(self.plays) - len(self.trick)) // TRICK_SIZE
+        return (len(self.plays) - len(self.trick)) // self.trick_size
 
     @property
     def is_over(self) -> bool:
-        return len(self.plays) == TRICK_SIZE * TRICKS
+        return len(self.plays) == self.trick_size * TRICKS
 
     @property
     def turn(self) -> Seat:
         """The seat to play next (meaningless once the hand is over)."""
-        return (self.leader + len(self.trick)) % 4
+        return self.play_rules.players(self.leader)[len(self.trick)]
 
     @property
     def played(self) -> Dominoes:
@@ -119,30 +142,33 @@ class PlayHistory:
 
     def tricks(self) -> tuple[tuple[Play, ...], ...]:
         """The plays grouped by trick, the trick in progress last (if any)."""
-        groups: list[tuple[Play, ...]] = []
-        for start in range(0, len(self.plays), TRICK_SIZE):
-            groups.append(self.plays[start : start + TRICK_SIZE])
-        return tuple(groups)
+        size = self.trick_size
+        return tuple(self.plays[start : start + size] for start in range(0, len(self.plays), size))
+
+    def winners(self) -> tuple[Seat, ...]:
+        """The winner of each complete trick: the seat that led the next one."""
+        leads = [group[0].seat for group in self.tricks()[1:]]
+        return (*leads, self.leader)[: self.tricks_played]
 
 
-def parse_tricks(text: str) -> tuple[Domino, ...]:
+def parse_tricks(text: str, trick_size: int = TRICK_SIZE) -> tuple[Domino, ...]:
     """The dominoes of ``--tricks`` in order of play: separated by spaces or commas, with
     ``/`` between tricks allowed; where a ``/`` is written, the trick before it must be
-    complete (4 dominoes)."""
+    complete (``trick_size`` dominoes: 4, or 3 at Nel-O)."""
     parts = text.split("/")
     dominoes: list[Domino] = []
     for number, part in enumerate(parts, start=1):
         tokens = [t for t in re.split(r"[\s,]+", part.strip()) if t]
         last = number == len(parts)
-        if not last and len(tokens) != TRICK_SIZE:
+        if not last and len(tokens) != trick_size:
             shown = " ".join(tokens) if tokens else "nothing"
             raise HandSizeError(
                 f"trick {number} has {len(tokens)} domino{'es' * (len(tokens) != 1)} before '/' "
-                f"({shown}); a trick has {TRICK_SIZE}"
+                f"({shown}); a trick has {trick_size}"
             )
-        if last and len(parts) > 1 and len(tokens) > TRICK_SIZE:
+        if last and len(parts) > 1 and len(tokens) > trick_size:
             raise HandSizeError(
-                f"trick {number} has {len(tokens)} dominoes after the last '/'; a trick has {TRICK_SIZE}"
+                f"trick {number} has {len(tokens)} dominoes after the last '/'; a trick has {trick_size}"
             )
         dominoes.extend(parse_domino(t) for t in tokens)
     return tuple(dominoes)
@@ -158,46 +184,50 @@ def advance(history: PlayHistory, d: Domino) -> PlayHistory:
 
 
 def _advanced(history: PlayHistory, d: Domino) -> PlayHistory:
-    declaration = history.declaration
+    rules = history.play_rules
     player = history.turn
-    number = len(history.plays) // TRICK_SIZE + 1
+    number = history.tricks_played + 1
     shown_out = history.shown_out
-    if history.trick:
-        suit = suit_led(history.trick[0], declaration)
-        follow = suit_dominoes(suit, declaration)
+    suit = rules.suit_called(history.trick[0]) if history.trick else None
+    if suit is not None:
+        follow = rules.suit_dominoes(suit)
         if not follow >> d & 1 and not any(o.seat == player and o.suit == suit for o in shown_out):
             shown_out += (ShowOut(player, suit, number, follow),)
     trick = (*history.trick, d)
     leader, score = history.leader, history.score
-    if len(trick) == TRICK_SIZE:
-        leader = (leader + trick_winner(trick, declaration)) % 4
+    players = rules.players(leader)
+    if len(trick) == len(players):
+        leader = players[rules.winner(trick)]
         points = trick_points(trick)
         score = (score[0] + points, score[1]) if leader % 2 == 0 else (score[0], score[1] + points)
         trick = ()
     plays = (*history.plays, Play(number, player, d))
-    return PlayHistory(declaration, history.bidder, plays, leader, trick, score, shown_out)
+    return PlayHistory(rules, history.bidder, plays, leader, trick, score, shown_out)
 
 
 def replay(
-    declaration: Declaration,
+    contract: Declaration | TrickRules,
     bidder: Seat,
     dominoes: Sequence[Domino],
     seat: Seat | None = None,
     hand: Dominoes | None = None,
 ) -> PlayHistory:
     """Replay ``dominoes`` (in order of play, ``bidder`` leading the first trick, the
-    winner of each trick leading the next) under ``declaration``; with ``seat`` and its
-    dealt ``hand`` (7 dominoes), as that seat saw them. An ``IllegalPlayError`` names the
-    first play that contradicts the rules or what is known."""
-    declaration = Declaration(declaration)
+    winner of each trick leading the next) under ``contract`` (a trump declaration, or
+    ``NelloTricks`` / ``SevensTricks``); with ``seat`` and its dealt ``hand`` (7
+    dominoes), as that seat saw them. An ``IllegalPlayError`` names the first play that
+    contradicts the rules or what is known."""
+    rules = trick_rules(contract)
     check_seat(bidder)
+    if isinstance(rules, NelloTricks) and rules.bidder != bidder:
+        raise InvalidSeatError(f"Nel-O bid by seat {rules.bidder} is led by its bidder, not seat {bidder}")
     if (seat is None) != (hand is None):
         raise InvalidSeatError("give the seat that sees the plays together with its hand")
     if seat is not None:
         check_seat(seat)
     if hand is not None and hand.bit_count() != HAND_SIZE:
         raise HandSizeError(f"a hand needs {HAND_SIZE} dominoes, got {hand.bit_count()}")
-    history = PlayHistory(declaration, bidder, (), bidder, (), (0, 0), ())
+    history = PlayHistory(rules, bidder, (), bidder, (), (0, 0), ())
     mine = hand or 0
     for d in dominoes:
         _check_play(history, d, seat, mine)
@@ -210,10 +240,11 @@ def replay(
 def _check_play(history: PlayHistory, d: Domino, seat: Seat | None, mine: Dominoes) -> None:
     """An ``IllegalPlayError`` if ``d`` cannot be the next play: ``mine`` is what ``seat``
     (None: no seat's view) still holds."""
-    number = len(history.plays) // TRICK_SIZE + 1
+    number = history.tricks_played + 1
     player = history.turn
     name = DOMINO_NAMES[d]
     led = history.trick[0] if history.trick else None
+    rules = history.play_rules
 
     def illegal(what: str) -> IllegalPlayError:  # the message is built only for a play refused
         return IllegalPlayError(f"trick {number}, {_seat(player, seat)} {what}")
@@ -226,37 +257,39 @@ def _check_play(history: PlayHistory, d: Domino, seat: Seat | None, mine: Domino
     if seat is not None and player == seat:
         if not mine >> d & 1:
             raise illegal(f"played {name}, which is not in your hand")
-        legal = legal_plays(mine, led, history.declaration)
-        if not legal >> d & 1:
-            suit = suit_led(led, history.declaration) if led is not None else TRUMP
-            action = _action(d, led, history.declaration)
-            raise illegal(f"{action} while holding {_names(legal)}: you must follow {suit_name(suit)}")
+        legal = rules.legal_plays(mine, led)
+        if not legal >> d & 1 and led is not None:
+            suit = rules.suit_label(rules.suit_called(led) or TRUMP)
+            action = _action(d, led, rules)
+            raise illegal(f"{action} while holding {_names(legal)}: you must follow {suit}")
     elif seat is not None and mine >> d & 1:
-        raise illegal(f"{_action(d, led, history.declaration)}, which is in your hand")
+        raise illegal(f"{_action(d, led, rules)}, which is in your hand")
     for out in history.shown_out:
         if out.seat == player and out.mask >> d & 1:
-            action = _action(d, led, history.declaration)
-            raise illegal(f"{action} after showing out of {suit_name(out.suit)} in trick {out.trick}")
+            action = _action(d, led, rules)
+            raise illegal(f"{action} after showing out of {rules.suit_label(out.suit)} in trick {out.trick}")
 
 
 def describe_play(history: PlayHistory, d: Domino, seat: Seat | None = None) -> str:
     """The next play, ``d``, in words: ``trick 3, seat 1 played 6-2 on a sixes lead`` or
     ``trick 4, seat 0 (you) led 5-5`` (``seat``: the seat that sees the plays)."""
-    number = len(history.plays) // TRICK_SIZE + 1
+    number = history.tricks_played + 1
     led = history.trick[0] if history.trick else None
-    return f"trick {number}, {_seat(history.turn, seat)} {_action(d, led, history.declaration)}"
+    return f"trick {number}, {_seat(history.turn, seat)} {_action(d, led, history.play_rules)}"
 
 
 def _seat(player: Seat, viewer: Seat | None) -> str:
     return f"seat {player}{' (you)' if player == viewer else ''}"
 
 
-def _action(d: Domino, led: Domino | None, declaration: Declaration) -> str:
+def _action(d: Domino, led: Domino | None, rules: TrickRules) -> str:
     name = DOMINO_NAMES[d]
     if led is None:
         return f"led {name}"
-    suit = suit_led(led, declaration)
-    return f"played {name} on a {'trump' if suit == TRUMP else suit_name(suit)} lead"
+    suit = rules.suit_called(led)
+    if suit is None:
+        return f"played {name} on {DOMINO_NAMES[led]}"
+    return f"played {name} on a {'trump' if suit == TRUMP else rules.suit_label(suit)} lead"
 
 
 def _names(mask: Dominoes) -> str:

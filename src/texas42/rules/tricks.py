@@ -12,6 +12,7 @@ from typing import Final, Protocol
 
 from texas42.errors import InvalidDeclarationError
 from texas42.rules.dominoes import (
+    ALL_DOMINOES,
     COUNT,
     DOMINOES,
     DOUBLES,
@@ -263,6 +264,23 @@ class TrickRules(Protocol):
         """The index in ``plays`` (plays[0] led) of the domino that wins the trick."""
         ...
 
+    @property
+    def label(self) -> str:
+        """What the hand is played at: ``sixes``, ``follow-me``, ``Nel-O``, ``sevens``."""
+        ...
+
+    def suit_called(self, led: Domino) -> Suit | None:
+        """The suit a led domino calls for; None when no suit need be followed."""
+        ...
+
+    def suit_dominoes(self, suit: Suit) -> Dominoes:
+        """The dominoes that follow ``suit``."""
+        ...
+
+    def suit_label(self, suit: Suit) -> str:
+        """The suit's name: ``sixes``, ``trumps``, ``doubles``."""
+        ...
+
 
 def _clockwise(leader: Seat) -> tuple[Seat, ...]:
     return tuple((leader + i) % 4 for i in SEATS)
@@ -283,6 +301,19 @@ class TrumpTricks:
     def winner(self, plays: Sequence[Domino]) -> int:
         return trick_winner(plays, self.declaration)
 
+    @property
+    def label(self) -> str:
+        return self.declaration.label
+
+    def suit_called(self, led: Domino) -> Suit | None:
+        return suit_led(led, self.declaration)
+
+    def suit_dominoes(self, suit: Suit) -> Dominoes:
+        return suit_dominoes(suit, self.declaration)
+
+    def suit_label(self, suit: Suit) -> str:
+        return "trumps" if suit == TRUMP else Declaration(suit).label
+
 
 @dataclass(frozen=True)
 class NelloTricks:
@@ -300,6 +331,19 @@ class NelloTricks:
     def winner(self, plays: Sequence[Domino]) -> int:
         return nello_trick_winner(plays, self.doubles)
 
+    @property
+    def label(self) -> str:
+        return "Nel-O"
+
+    def suit_called(self, led: Domino) -> Suit | None:
+        return nello_suit_led(led, self.doubles)
+
+    def suit_dominoes(self, suit: Suit) -> Dominoes:
+        return nello_suit_dominoes(suit, self.doubles)
+
+    def suit_label(self, suit: Suit) -> str:
+        return "doubles" if suit == DOUBLES_SUIT else Declaration(suit).label
+
 
 @dataclass(frozen=True)
 class SevensTricks:
@@ -313,3 +357,16 @@ class SevensTricks:
 
     def winner(self, plays: Sequence[Domino]) -> int:
         return sevens_trick_winner(plays)
+
+    @property
+    def label(self) -> str:
+        return "sevens"
+
+    def suit_called(self, led: Domino) -> Suit | None:
+        return None
+
+    def suit_dominoes(self, suit: Suit) -> Dominoes:
+        return ALL_DOMINOES
+
+    def suit_label(self, suit: Suit) -> str:
+        return "any"
