@@ -68,8 +68,8 @@ def play_values(
     position after that play (``PlayValues``). The results do not depend on ``threads``;
     ``on_progress(k)`` is called as in ``solve_deals``, ``k`` deals finished."""
     check_seat(leader)
-    plays = _check_trick(trick)
-    hands = _check_hands(hands, leader, plays)
+    plays = check_trick(trick)
+    hands = check_hands(hands, tuple((leader + i) % 4 for i in range(4)), plays)
     team_score = _check_score(score)
     decl = _declaration(declaration)
     seat = (leader + len(plays)) % 4
@@ -123,10 +123,11 @@ def _declaration(declaration: Declaration) -> Declaration:
         raise EngineInputError(str(error)) from error
 
 
-def _check_trick(trick: Sequence[Domino]) -> tuple[Domino, ...]:
+def check_trick(trick: Sequence[Domino], most: int = 3) -> tuple[Domino, ...]:
+    """The dominoes played to the trick in progress: at most ``most``, each 0..27, once."""
     plays = tuple(trick)
-    if len(plays) > 3:
-        raise EngineInputError(f"a trick in progress holds 0 to 3 dominoes, got {len(plays)}")
+    if len(plays) > most:
+        raise EngineInputError(f"a trick in progress holds 0 to {most} dominoes here, got {len(plays)}")
     for d in plays:
         if isinstance(d, bool) or not isinstance(d, int | np.integer) or not 0 <= d < 28:
             raise EngineInputError(f"not a domino: {d!r} (dominoes are 0..27)")
@@ -135,29 +136,27 @@ def _check_trick(trick: Sequence[Domino]) -> tuple[Domino, ...]:
     return tuple(int(d) for d in plays)
 
 
-def _check_hands(hands: np.ndarray, leader: Seat, trick: tuple[Domino, ...]) -> np.ndarray:
-    """An (n, 4) array of the dominoes still held, as int64: the seats that played to the
-    trick in progress hold one domino fewer than the others, every hand holds at most 7,
-    the seat to play at least one, and no domino is in two hands or in the trick."""
+def check_hands(hands: np.ndarray, players: tuple[Seat, ...], trick: tuple[Domino, ...]) -> np.ndarray:
+    """An (n, 4) array of the dominoes still held, as int64: the seats that play tricks
+    (``players``, from the trick's leader) hold 1 to 7 dominoes each, those that played
+    to the trick in progress one fewer than the others (a seat that sits out, any
+    number); no domino is in two hands or both in a hand and in the trick."""
     hands = np.ascontiguousarray(hands, dtype=np.int64)
     if hands.ndim != 2 or hands.shape[1] != 4:
         raise DealArrayError(f"deals must be an (n, 4) array of hand masks, got shape {hands.shape}")
     if np.any(hands < 0) or np.any(hands > rules.ALL_DOMINOES):
         raise DealArrayError("a hand mask is outside the 28 dominoes")
-    played = np.zeros(4, dtype=np.int64)
-    for i in range(len(trick)):
-        played[(leader + i) % 4] = 1
-    sizes = np.bitwise_count(hands).astype(np.int64) + played
+    played = np.array([1 if i < len(trick) else 0 for i in range(len(players))], dtype=np.int64)
+    sizes = np.bitwise_count(hands[:, list(players)]).astype(np.int64) + played
     if np.any(sizes != sizes[:, :1]) or np.any(sizes[:, 0] < 1) or np.any(sizes[:, 0] > rules.HAND_SIZE):
         raise DealArrayError(
-            "each deal needs four hands of 1 to 7 dominoes, the seats that played to the trick "
-            "in progress holding one fewer than the others"
+            "each deal needs equal hands of 1 to 7 dominoes for the seats that play, those that "
+            "played to the trick in progress holding one fewer than the others"
         )
     union = hands[:, 0] | hands[:, 1] | hands[:, 2] | hands[:, 3]
     if np.any(np.bitwise_count(union) != np.bitwise_count(hands).sum(axis=1)):
         raise DealArrayError("a domino is in two hands of the same deal")
-    trick_mask = rules.mask_of(trick)
-    if np.any(union & trick_mask):
+    if np.any(union & rules.mask_of(trick)):
         raise DealArrayError("a domino of the trick in progress is still in a hand")
     return hands
 

@@ -26,6 +26,7 @@ NELLO = "texas42.engine._nello"
 SEVENS = "texas42.engine._sevens"
 PLAYS = "texas42.engine._plays"
 PLAYOUTS = "texas42.engine._playouts"
+CONTRACT_PLAYS = "texas42.engine._contract_plays"
 FOUR = "texas42.engine._four"  # compiled apart from the search: docs/engine.md#compile-time
 SEARCHING = (TRUMPS, LINES, PLAYS, PLAYOUTS)  # the kernel modules that load the trump search
 
@@ -187,6 +188,17 @@ def nello_kernels() -> ModuleType:
 def sevens_kernels() -> ModuleType:
     """The sevens kernels: ``sevens_batch``."""
     return _import_compiling(SEVENS)
+
+
+@cache
+def contract_play_kernels() -> ModuleType:
+    """The kernels of the value of each legal play at Nel-O and sevens:
+    ``nello_values_batch``, ``sevens_values_batch``. They call the Nel-O and sevens
+    searches through their cells, so those modules are loaded first (a helper process
+    may be compiling them)."""
+    nello_kernels()
+    sevens_kernels()
+    return _import_compiling(CONTRACT_PLAYS)
 
 
 def in_threads(
