@@ -414,7 +414,21 @@ FAST: dict[str, list[str]] = {
         "6-6 5-1 6-0 6-3 / 5-5 5-3 5-2 5-0 / 6-5 6-2",
     ],
     "play_error_turn": ["play", PLAY_HAND, "--trump", "sixes", "--tricks", "6-6 6-1"],
-    "play_error_nello": ["play", PLAY_HAND, "--trump", "nello"],
+    "play_error_plunge": ["play", PLAY_HAND, "--trump", "plunge"],
+    "play_sevens": [
+        "play",
+        "6-1 5-2 4-3 6-2 5-1 4-4 3-3",
+        "--trump",
+        "sevens",
+        "--seed",
+        "2",
+        "--deals",
+        "200",
+    ],
+    "play_nello_defender_json": [
+        *["play", "5-4 5-2 4-2 3-3 3-2 2-1 1-1", "--trump", "nello", "--bidder", "3", "--tricks", "6-0"],
+        *["--seed", "1", "--deals", "200", "--json"],
+    ],
 }
 
 DOUBLE_DUMMY_BASIS = frozenset(
@@ -467,8 +481,22 @@ EARLY_3_1 = "6-6 6-3 5-0 6-1 / 3-1 5-3 3-0 3-2"
 DEFENDING = ["play", "5-4 5-2 4-2 3-3 3-2 2-1 1-1", "--trump", "sixes", "--seat", "1", "--tricks", "6-6"]
 """Seat 1 to play to seat 0's 6-6 lead at sixes."""
 
+NELLO_HAND = "6-0 5-1 4-0 3-1 2-0 1-0 0-0"
+NELLO_TRICKS = "0-0 6-6 5-5 / 6-4 6-5 6-0 / 3-0 3-1 6-2 / 2-0"
+
 # The README's examples as printed there (1000 deals where they do not say).
 README: dict[str, list[str]] = {
+    "readme_play_nello": ["play", NELLO_HAND, "--trump", "nello", "--seed", "1"],
+    "readme_review_nello": [
+        "review",
+        NELLO_HAND,
+        "--trump",
+        "nello",
+        "--tricks",
+        NELLO_TRICKS,
+        "--seed",
+        "1",
+    ],
     "readme_analyze": ["analyze", "--seed", "42", ORDINARY],
     "readme_bid": ["bid", "--seed", "42", ORDINARY, "--auction", "pass 30 31"],
     "readme_compare": ["compare", "--seed", "42", DOUBLES5, "doubles", "follow-me"],

@@ -601,6 +601,7 @@ def nothing_solved(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         raise AssertionError("dealt or solved on bad input")
 
     monkeypatch.setattr(engine, "play_values", forbidden)
+    monkeypatch.setattr(engine, "contract_play_values", forbidden)
     monkeypatch.setattr(deal, "deals_seen_from", forbidden)
     yield
 
@@ -628,9 +629,34 @@ def nothing_solved(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         (["--bid", "29"], "--bid: not a bid: '29'"),
         (["--seat", "4"], "--seat: not a seat: '4'"),
         (["--bidder", "x"], "--bidder: not a seat: 'x'"),
-        (["--trump", "nello"], "--trump nello: play advice is for the nine trump declarations"),
-        (["--trump", "sevens"], "--trump sevens: play advice is for the nine trump declarations"),
-        (["--trump", "sixs"], "unknown declaration: 'sixs'"),
+        (["--trump", "plunge"], "a plunge is played at the trump the partner names, the partner leading"),
+        (["--trump", "x"], "unknown trump or contract: 'x' (one of blanks, aces,"),
+        (
+            ["--trump", "nello", "--seat", "2"],
+            "at Nel-O the bidder's partner (seat 2) sits out and never plays",
+        ),
+        (["--trump", "nello", "--bid", "42"], "Nel-O is bid at 84 or more, not 42"),
+        (
+            ["--trump", "nello", "--tricks", "6-6 6-1 / 5-5"],
+            "--tricks: trick 1 has 2 dominoes before '/' (6-6 6-1); a trick has 3",
+        ),
+        (
+            ["--trump", "nello", "--tricks", "6-6 6-1 6-0"],
+            "the Nel-O bid is already set: the bidder (seat 0) took trick 1",
+        ),
+        (
+            ["--trump", "nello", "--bidder", "3", "--tricks", "5-1 4-4"],
+            "trick 1, seat 0 (you) played 4-4 on a fives lead while holding 6-5: you must follow fives",
+        ),
+        (
+            ["--trump", "sevens", "--tricks", "6-6 6-1 1-0 5-2"],
+            "the sevens bid is already set: seat 1 took trick 1",
+        ),
+        (
+            ["--trump", "sevens", "--auction", "42 pass pass pass"],
+            "--auction weighs the deals of trump hands only, not sevens",
+        ),
+        (["--trump", "sixs"], "unknown trump or contract: 'sixs'"),
         (["--deals", "0"], "--deals"),
     ],
 )
@@ -659,6 +685,7 @@ def test_json_has_exactly_the_keys_of_the_issue() -> None:
     assert list(document) == [
         "seat",
         "to_play",
+        "contract",
         "trump",
         "bidder",
         "bid",

@@ -166,10 +166,7 @@ def test_review_json_is_the_document_of_the_review() -> None:
         (["--trump", "sixes", "--seat", "1"], "seat 1 played none of the dominoes given: nothing to review"),
         (["--trump", "sixes", "--tricks", "6-6 6-3 5-0 6-1 / 6-5 x"], "--tricks: not a domino: 'x'"),
         (["--tricks", "6-6"], "give the trump declared: --trump TRUMP; see 'texas42 review --help'"),
-        (
-            ["--trump", "nello", "--tricks", "6-6"],
-            "--trump nello: play advice is for the nine trump declarations",
-        ),
+        (["--trump", "nello", "--bid", "42", "--tricks", "6-6"], "Nel-O is bid at 84 or more, not 42"),
     ],
 )
 def test_bad_reviews_are_one_line_errors(options: list[str], message: str) -> None:

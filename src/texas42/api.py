@@ -25,13 +25,17 @@ from texas42.analysis.sample import DEFAULT_DEALS
 from texas42.deal import DealConstraints, Dealt
 from texas42.rules import (
     DECLARATIONS,
+    NELLO_TRICK_SIZE,
+    TRICK_SIZE,
     Auction,
+    Contract,
     Deal,
     Declaration,
     Domino,
     FinishedAuction,
     Hand,
     HouseRules,
+    PlayedContract,
     Seat,
     parse_auction,
     parse_bid,
@@ -39,6 +43,7 @@ from texas42.rules import (
     parse_declaration,
     parse_finished_auction,
     parse_hand,
+    parse_played_contract,
     parse_tricks,
 )
 
@@ -195,7 +200,7 @@ def compare(
 
 def advise_play(
     hand: Hand | str,
-    trump: Declaration | str,
+    trump: PlayedContract | str,
     tricks: str | Sequence[Domino] = "",
     *,
     seat: Seat = 0,
@@ -208,6 +213,7 @@ def advise_play(
     auction: FinishedAuction | str | None = None,
     infer: str = "auction",
     noise: float = dealing.DEFAULT_NOISE,
+    house: HouseRules | None = None,
 ) -> PlayAdvice:
     """What to play now (``texas42 play``): ``seat`` was dealt ``hand``, ``bidder`` bid
     ``bid``, declared ``trump`` and led the first trick, and ``tricks`` are the dominoes
@@ -218,10 +224,12 @@ def advise_play(
     are no more). With the whole ``auction`` (four calls, ``"pass 30 31 pass"``, the high
     bid ``bidder``'s, which is then the bid), the deals are drawn in proportion to how
     likely each makes the calls and the trump declared (``infer`` none: uniformly; the
-    model and ``noise`` as for ``advise_bid``). A play that contradicts the rules or what
-    ``seat`` knows raises a ``Texas42Error`` naming it, before anything is solved."""
-    (declaration,) = _declarations([trump])
-    plays = parse_tricks(tricks) if isinstance(tricks, str) else tuple(tricks)
+    model and ``noise`` as for ``advise_bid``). ``trump`` may be ``"nello"`` or
+    ``"sevens"`` (``Contract.NELLO``, ``Contract.SEVENS``; the doubles at Nel-O as
+    ``house`` says, ``bid`` by default the contract's least): each play's odds of the
+    contract, no points. A play that contradicts the rules or what ``seat`` knows raises
+    a ``Texas42Error`` naming it, before anything is solved."""
+    declaration, plays = _played(trump, tricks)
     parsed_bid = parse_bid(bid) if isinstance(bid, str) else bid
     whole = parse_finished_auction(auction) if isinstance(auction, str) else auction
     return analysis.advise_play(
@@ -238,12 +246,23 @@ def advise_play(
         auction=whole,
         infer=infer,
         noise=noise,
+        house=house,
     )
+
+
+def _played(
+    trump: PlayedContract | str, tricks: str | Sequence[Domino]
+) -> tuple[PlayedContract, tuple[Domino, ...]]:
+    """The trump (or Nel-O, sevens) and the plays, parsed where given as text."""
+    contract = parse_played_contract(trump) if isinstance(trump, str) else trump
+    if not isinstance(tricks, str):
+        return contract, tuple(tricks)
+    return contract, parse_tricks(tricks, NELLO_TRICK_SIZE if contract is Contract.NELLO else TRICK_SIZE)
 
 
 def review_play(
     hand: Hand | str,
-    trump: Declaration | str,
+    trump: PlayedContract | str,
     tricks: str | Sequence[Domino],
     *,
     seat: Seat = 0,
@@ -256,13 +275,14 @@ def review_play(
     auction: FinishedAuction | str | None = None,
     infer: str = "auction",
     noise: float = dealing.DEFAULT_NOISE,
+    house: HouseRules | None = None,
 ) -> PlayReview:
     """A hand played, reviewed (``texas42 review``): at each turn of ``seat`` among the
     plays ``tricks``, the advice ``advise_play`` would have given then (the same options
     and ``seed``), beside the domino played; ``missed`` are the turns whose play was not
-    as good as the best, with the expected points and odds of the contract given up."""
-    (declaration,) = _declarations([trump])
-    plays = parse_tricks(tricks) if isinstance(tricks, str) else tuple(tricks)
+    as good as the best, with the expected points and odds of the contract given up
+    (Nel-O and sevens as for ``advise_play``)."""
+    declaration, plays = _played(trump, tricks)
     return analysis.review_play(
         _hand(hand),
         declaration,
@@ -277,6 +297,7 @@ def review_play(
         auction=parse_finished_auction(auction) if isinstance(auction, str) else auction,
         infer=infer,
         noise=noise,
+        house=house,
     )
 
 

@@ -1,7 +1,8 @@
 """Play advice during the hand: for each legal play of the seat to play, the team's
 expected points, the odds of the contract and how often it is the best play, over the
 deals of the unseen dominoes consistent with the plays so far (``deal.seen``), each
-solved double-dummy after every legal play (``engine.play_values``)."""
+solved double-dummy after every legal play (``engine.play_values``; at Nel-O and
+sevens, where only the contract counts, ``engine.contract_play_values``)."""
 
 from __future__ import annotations
 
@@ -13,18 +14,27 @@ import numpy as np
 from texas42 import deal, engine
 from texas42.analysis.sample import DEFAULT_DEALS, Progress, SolveCounter, check_deals
 from texas42.analysis.statistics import Interval, mean_interval, wilson_interval
-from texas42.errors import AuctionError, IllegalPlayError
+from texas42.errors import AuctionError, IllegalPlayError, UsageError
 from texas42.rules import (
     MARK,
     POINT_BIDS,
     TOTAL_POINTS,
+    Contract,
     Declaration,
     Domino,
     FinishedAuction,
     Hand,
+    HouseRules,
+    NelloTricks,
+    PlayedContract,
     PlayHistory,
     Seat,
+    SevensTricks,
+    TrickRules,
+    TrumpTricks,
+    bid_name,
     check_seat,
+    minimum_marks,
     needed_points,
     replay,
 )
@@ -34,16 +44,17 @@ from texas42.rules import (
 class PlayStats:
     """One legal play over the deals: ``points`` is the sum over the deals of what the
     team of the seat to play takes over the whole hand after it (with perfect play from
-    then on), ``made`` the deals in which the bidder's team then makes the bid, and
-    ``best`` those in which no other play takes more."""
+    then on; None at Nel-O and sevens, where only the contract counts), ``made`` the
+    deals in which the bidder's team then makes the bid, and ``best`` those in which no
+    other play does better."""
 
     domino: Domino
     deals: int
-    points: int
+    points: int | None
     made: int
     best: int
     exact: bool
-    expected_points_ci95: Interval
+    expected_points_ci95: Interval | None
 
     @classmethod
     def from_values(
@@ -62,10 +73,17 @@ class PlayStats:
             expected_points_ci95=Interval(mean, mean) if exact else ci,
         )
 
+    @classmethod
+    def from_contract(cls, domino: Domino, made: np.ndarray, best: np.ndarray, exact: bool) -> PlayStats:
+        """At Nel-O or sevens: from whether the bidder's side makes the contract in each
+        deal after the play, and whether the play is a best one."""
+        count = int(made.sum())
+        return cls(domino, int(made.size), None, count, int(best.sum()), exact, None)
+
     @property
-    def expected_points(self) -> float:
-        """The team's expected points for the whole hand."""
-        return self.points / self.deals
+    def expected_points(self) -> float | None:
+        """The team's expected points for the whole hand (None at Nel-O and sevens)."""
+        return None if self.points is None else self.points / self.deals
 
     @property
     def make(self) -> float:
@@ -108,7 +126,24 @@ class PlayAdvice:
 
     @property
     def declaration(self) -> Declaration:
+        """The trump (a ``ValueError`` at Nel-O and sevens: see ``contract``)."""
         return self.history.declaration
+
+    @property
+    def contract(self) -> Contract | None:
+        """The special contract the hand is played at (Nel-O, sevens), None for a trump."""
+        return special_contract(self.history.play_rules)
+
+    @property
+    def played_at(self) -> str:
+        """What the hand is played at: ``sixes``, ``follow-me``, ``Nel-O``, ``sevens``."""
+        return self.history.play_rules.label
+
+    @property
+    def counts_points(self) -> bool:
+        """Whether the plays are weighed by points too (a trump hand), or only by the
+        contract (Nel-O and sevens)."""
+        return self.contract is None
 
     @property
     def bidder(self) -> Seat:
@@ -135,8 +170,9 @@ class PlayAdvice:
 
     @property
     def most_points(self) -> PlayStats:
-        """The play with the most expected points (the best among equals)."""
-        return max(self.plays, key=lambda s: s.points)
+        """The play with the most expected points (the best among equals; the best at
+        Nel-O and sevens)."""
+        return max(self.plays, key=lambda s: s.points or 0)
 
 
 def check_bid(bid: int) -> int:
@@ -144,6 +180,43 @@ def check_bid(bid: int) -> int:
     valid = isinstance(bid, int) and not isinstance(bid, bool)
     if not valid or not (bid in POINT_BIDS or (bid >= MARK and bid % MARK == 0)):
         raise AuctionError(f"not a bid a hand is played at: {bid!r} (30 to 41, 42, 84, 126, ...)")
+    return bid
+
+
+def play_rules_for(
+    contract: PlayedContract, bidder: Seat, house: HouseRules
+) -> TrumpTricks | NelloTricks | SevensTricks:
+    """How the tricks of a hand played at ``contract`` go: a trump declaration's, or
+    Nel-O's (the doubles as ``house`` says) or sevens'. Plunge and splash are played at the
+    trump the partner names, the partner leading: a ``UsageError`` says so."""
+    if isinstance(contract, Contract):
+        if contract is Contract.NELLO:
+            return NelloTricks(bidder, house.nello_doubles)
+        if contract is Contract.SEVENS:
+            return SevensTricks()
+        raise UsageError(
+            f"a {contract.label} is played at the trump the partner names, the partner leading: "
+            "give that trump and the partner's seat as the bidder"
+        )
+    return TrumpTricks(Declaration(contract))
+
+
+def special_contract(rules: TrickRules) -> Contract | None:
+    """Nel-O or sevens for their tricks' rules, None for a trump's."""
+    if isinstance(rules, NelloTricks):
+        return Contract.NELLO
+    return Contract.SEVENS if isinstance(rules, SevensTricks) else None
+
+
+def contract_bid(bid: int | None, contract: Contract, house: HouseRules) -> int:
+    """The bid a hand played at Nel-O or sevens was won at: ``bid`` (a mark bid of at
+    least the contract's minimum), by default that minimum."""
+    least = minimum_marks(contract, house) * MARK
+    if bid is None:
+        return least
+    if check_bid(bid) < least:
+        name = "Nel-O" if contract is Contract.NELLO else contract.label
+        raise AuctionError(f"{name} is bid at {bid_name(least)} or more, not {bid_name(bid)}")
     return bid
 
 
@@ -158,17 +231,24 @@ def played_bid(bid: int | None, auction: FinishedAuction | None) -> int:
 
 
 def turn_history(
-    hand: Hand, declaration: Declaration, tricks: Sequence[Domino], seat: Seat = 0, bidder: Seat = 0
+    hand: Hand,
+    contract: Declaration | TrickRules,
+    tricks: Sequence[Domino],
+    seat: Seat = 0,
+    bidder: Seat = 0,
 ) -> PlayHistory:
     """The plays replayed as ``seat`` (dealt ``hand``) saw them, checked: every play
     consistent with the rules and what the seat knows, some deal fitting them all, the
-    hand not over and ``seat`` to play; else a ``Texas42Error`` naming the play or whose
-    turn it is."""
+    contract still open (``check_undecided``), the hand not over and ``seat`` to play;
+    else a ``Texas42Error`` naming the play or whose turn it is."""
     check_seat(seat)
-    history = replay(declaration, bidder, tricks, seat, hand.mask)
+    history = replay(contract, bidder, tricks, seat, hand.mask)
     deal.check_seen(history, seat, hand.mask)
+    check_undecided(history)
     if history.is_over:
         raise IllegalPlayError("the hand is over: all 7 tricks have been played")
+    if seat not in history.play_rules.players(history.leader):
+        raise IllegalPlayError(f"at Nel-O the bidder's partner (seat {seat}) sits out and never plays")
     if history.turn != seat:
         raise IllegalPlayError(f"not your turn (seat {seat}): {_whose_turn(history)}")
     return history
@@ -181,9 +261,23 @@ def _whose_turn(history: PlayHistory) -> str:
     return f"seat {history.turn} plays next to trick {number}, led by seat {history.leader}"
 
 
+def check_undecided(history: PlayHistory) -> None:
+    """At Nel-O and sevens, an ``IllegalPlayError`` once a trick has set the contract
+    (the bidder took one at Nel-O; the other team took one at sevens): no play is left
+    to weigh."""
+    rules = history.play_rules
+    for number, winner in enumerate(history.winners(), start=1):
+        if isinstance(rules, NelloTricks) and winner == history.bidder:
+            raise IllegalPlayError(
+                f"the Nel-O bid is already set: the bidder (seat {winner}) took trick {number}"
+            )
+        if isinstance(rules, SevensTricks) and winner % 2 != history.bidder % 2:
+            raise IllegalPlayError(f"the sevens bid is already set: seat {winner} took trick {number}")
+
+
 def advise_play(
     hand: Hand,
-    declaration: Declaration,
+    declaration: PlayedContract,
     tricks: Sequence[Domino] = (),
     seat: Seat = 0,
     bidder: Seat = 0,
@@ -195,22 +289,32 @@ def advise_play(
     auction: FinishedAuction | None = None,
     infer: str = "auction",
     noise: float = deal.DEFAULT_NOISE,
+    house: HouseRules | None = None,
 ) -> PlayAdvice:
     """What to play now: ``seat`` holds ``hand`` (7 dominoes as dealt), ``bidder`` bid
-    ``bid`` (default: the ``auction``'s high bid, else 30), declared ``declaration`` and
-    led the first trick, and ``tricks`` are the dominoes played since, in order. Every bad
-    input (a play that contradicts the rules or what the seat knows, not its turn, a bid
-    that is not the auction's) is a ``Texas42Error`` before anything is solved. ``deals``
-    deals consistent with the plays are drawn from ``seed`` (all of them when there are
-    no more), and each is solved after every legal play. With an ``auction`` (all four
-    calls, the high bid ``bidder``'s), they are drawn in proportion to its likelihood and
-    that of the trump declared, as ``deal.infer_seen_deals`` says (``infer`` none:
-    uniformly)."""
-    bid = played_bid(bid, auction)
+    ``bid`` (default: the ``auction``'s high bid, else 30), declared ``declaration`` (a
+    trump, or ``Contract.NELLO`` or ``Contract.SEVENS``, the doubles at Nel-O as
+    ``house`` says) and led the first trick, and ``tricks`` are the dominoes played
+    since, in order. Every bad input (a play that contradicts the rules or what the seat
+    knows, not its turn, a bid that is not the auction's) is a ``Texas42Error`` before
+    anything is solved. ``deals`` deals consistent with the plays are drawn from ``seed``
+    (all of them when there are no more), and each is solved after every legal play.
+    With an ``auction`` (all four calls, the high bid ``bidder``'s; trump hands only),
+    they are drawn in proportion to its likelihood and that of the trump declared, as
+    ``deal.infer_seen_deals`` says (``infer`` none: uniformly)."""
+    house = HouseRules() if house is None else house
+    rules = play_rules_for(declaration, bidder, house)
+    if isinstance(declaration, Contract):
+        if auction is not None:
+            raise UsageError(f"--auction weighs the deals of trump hands only, not {rules.label}")
+        bid = contract_bid(bid, declaration, house)
+    else:
+        bid = played_bid(bid, auction)
     check_deals(deals)
     seed = deal.draw_seed() if seed is None else deal.check_seed(seed)
-    history = turn_history(hand, Declaration(declaration), tricks, seat, bidder)
-    model = deal.played_auction_model(auction, history.declaration, infer, noise)
+    history = turn_history(hand, rules, tricks, seat, bidder)
+    trumps = isinstance(rules, TrumpTricks)
+    model = deal.played_auction_model(auction, history.declaration, infer, noise) if trumps else None
     rng = deal.generators(seed)[0]
     inference = None
     if model is None:
@@ -219,26 +323,18 @@ def advise_play(
         masks, inference = deal.infer_seen_deals(history, seat, hand.mask, deals, rng, model, threads)
         exact = False
     counter = SolveCounter(masks.shape[0], progress)
-    result = engine.play_values(
-        masks,
-        history.declaration,
-        history.leader,
-        history.trick,
-        history.score,
-        threads=threads,
-        on_progress=counter if progress is not None else None,
-    )
-    return PlayAdvice(
-        hand=hand,
-        seat=seat,
-        history=history,
-        bid=bid,
-        deals=int(masks.shape[0]),
-        seed=seed,
-        exact=exact,
-        plays=rank_plays(result, seat, history.bidder, bid, exact),
-        inference=inference,
-    )
+    on_progress = counter if progress is not None else None
+    if isinstance(rules, TrumpTricks):
+        result = engine.play_values(
+            masks, rules.declaration, history.leader, history.trick, history.score, threads, on_progress
+        )
+        plays = rank_plays(result, seat, history.bidder, bid, exact)
+    else:
+        result = engine.contract_play_values(
+            masks, rules, history.bidder, history.leader, history.trick, threads, on_progress
+        )
+        plays = rank_contract_plays(result, seat, history.bidder, exact)
+    return PlayAdvice(hand, seat, history, bid, int(masks.shape[0]), seed, exact, plays, inference)
 
 
 def rank_plays(
@@ -260,6 +356,25 @@ def rank_plays(
 
     def key(s: PlayStats) -> tuple[int, int, int, int]:
         contract = s.deals - s.made if defending else s.made
-        return (contract, s.points, s.best, s.domino)
+        return (contract, s.points or 0, s.best, s.domino)
+
+    return tuple(sorted(stats, key=key, reverse=True))
+
+
+def rank_contract_plays(
+    result: engine.PlayValues, seat: Seat, bidder: Seat, exact: bool
+) -> tuple[PlayStats, ...]:
+    """At Nel-O and sevens (``result.values`` 1 where the bidder's side makes the contract
+    after the play): each legal play's statistics, the best first: the play that wins
+    the contract for the seat's team in the most deals, then the higher domino."""
+    plays = result.plays
+    made = result.values[:, list(plays)] == 1
+    wins = made if seat % 2 == bidder % 2 else ~made
+    best = wins == wins.max(axis=1, keepdims=True)
+    stats = [PlayStats.from_contract(d, made[:, j], best[:, j], exact) for j, d in enumerate(plays)]
+    defending = seat % 2 != bidder % 2
+
+    def key(s: PlayStats) -> tuple[int, int, int]:
+        return (s.deals - s.made if defending else s.made, s.best, s.domino)
 
     return tuple(sorted(stats, key=key, reverse=True))

@@ -8,10 +8,31 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from texas42 import deal
-from texas42.analysis.play import PlayAdvice, PlayStats, advise_play, played_bid
+from texas42.analysis.play import (
+    PlayAdvice,
+    PlayStats,
+    advise_play,
+    check_undecided,
+    contract_bid,
+    play_rules_for,
+    played_bid,
+)
 from texas42.analysis.sample import DEFAULT_DEALS, Progress, check_deals
-from texas42.errors import IllegalPlayError
-from texas42.rules import Declaration, Domino, FinishedAuction, Hand, PlayHistory, Seat, check_seat, replay
+from texas42.errors import IllegalPlayError, Texas42Error
+from texas42.rules import (
+    Contract,
+    Declaration,
+    Domino,
+    FinishedAuction,
+    Hand,
+    HouseRules,
+    PlayedContract,
+    PlayHistory,
+    Seat,
+    TrickRules,
+    check_seat,
+    replay,
+)
 
 
 @dataclass(frozen=True)
@@ -49,10 +70,12 @@ class TurnReview:
         return chosen.made == best.made and chosen.points == best.points
 
     @property
-    def points_lost(self) -> float:
+    def points_lost(self) -> float | None:
         """The team's expected points the best play would have added (negative when the
-        play expects more points, for worse odds of the contract)."""
-        return self.best.expected_points - self.chosen.expected_points
+        play expects more points, for worse odds of the contract); None at Nel-O and
+        sevens, where no points count."""
+        best, chosen = self.best.expected_points, self.chosen.expected_points
+        return None if best is None or chosen is None else best - chosen
 
     @property
     def contract_lost(self) -> float:
@@ -77,7 +100,24 @@ class PlayReview:
 
     @property
     def declaration(self) -> Declaration:
+        """The trump (a ``ValueError`` at Nel-O and sevens: see ``played_at``)."""
         return self.history.declaration
+
+    @property
+    def played_at(self) -> str:
+        """What the hand is played at: ``sixes``, ``follow-me``, ``Nel-O``, ``sevens``."""
+        return self.history.play_rules.label
+
+    @property
+    def contract(self) -> Contract | None:
+        """The special contract the hand is played at (Nel-O, sevens), None for a trump."""
+        return self.turns[0].advice.contract
+
+    @property
+    def counts_points(self) -> bool:
+        """Whether the plays are weighed by points too (a trump hand), or only by the
+        contract (Nel-O and sevens)."""
+        return self.turns[0].advice.counts_points
 
     @property
     def bidder(self) -> Seat:
@@ -93,9 +133,11 @@ class PlayReview:
         return tuple(t for t in self.turns if not t.is_best)
 
     @property
-    def points_lost(self) -> float:
-        """The expected points given up, turn by turn, in all."""
-        return sum(t.points_lost for t in self.missed)
+    def points_lost(self) -> float | None:
+        """The expected points given up, turn by turn, in all (None at Nel-O and sevens)."""
+        if not self.counts_points:
+            return None
+        return sum(t.points_lost or 0.0 for t in self.missed)
 
     @property
     def contract_lost(self) -> float:
@@ -105,7 +147,7 @@ class PlayReview:
 
 def review_play(
     hand: Hand,
-    declaration: Declaration,
+    declaration: PlayedContract,
     tricks: Sequence[Domino],
     seat: Seat = 0,
     bidder: Seat = 0,
@@ -117,27 +159,38 @@ def review_play(
     auction: FinishedAuction | None = None,
     infer: str = "auction",
     noise: float = deal.DEFAULT_NOISE,
+    house: HouseRules | None = None,
 ) -> PlayReview:
     """Each turn of ``seat`` (dealt ``hand``) in the plays ``tricks`` of a hand that
-    ``bidder`` bid (``bid``, or the ``auction``'s high bid) and declared ``declaration``:
-    the advice of ``advise_play`` at that turn, with the same options and ``seed``, beside
-    the domino played. Every bad input (a play that contradicts the rules or what the seat
-    saw, no turn of the seat among the plays) is a ``Texas42Error`` before anything is
-    solved."""
-    bid = played_bid(bid, auction)
+    ``bidder`` bid (``bid``, or the ``auction``'s high bid) and declared ``declaration``
+    (a trump, Nel-O or sevens): the advice of ``advise_play`` at that turn, with the same
+    options and ``seed``, beside the domino played; at Nel-O and sevens, the turns before
+    a trick set the contract. Every bad input (a play that contradicts the rules or what
+    the seat saw, no turn of the seat among the plays) is a ``Texas42Error`` before
+    anything is solved."""
+    house = HouseRules() if house is None else house
+    rules = play_rules_for(declaration, bidder, house)
+    bid = (
+        contract_bid(bid, declaration, house)
+        if isinstance(declaration, Contract)
+        else played_bid(bid, auction)
+    )
     check_deals(deals)
     check_seat(seat)
     seed = deal.draw_seed() if seed is None else deal.check_seed(seed)
-    history = replay(Declaration(declaration), bidder, tricks, seat, hand.mask)
+    history = replay(rules, bidder, tricks, seat, hand.mask)
     deal.check_seen(history, seat, hand.mask)
-    turns = [k for k, play in enumerate(history.plays) if play.seat == seat]
+    turns = [
+        k for k, play in enumerate(history.plays) if play.seat == seat and _open(rules, bidder, tricks[:k])
+    ]
     if not turns:
         raise IllegalPlayError(f"seat {seat} played none of the dominoes given: nothing to review")
     reviewed = []
     for i, k in enumerate(turns):
+        part = _part(progress, i, len(turns))
         advice = advise_play(
             hand,
-            history.declaration,
+            declaration,
             tricks[:k],
             seat,
             bidder,
@@ -145,13 +198,23 @@ def review_play(
             deals,
             seed,
             threads,
-            _part(progress, i, len(turns)),
+            part,
             auction,
             infer,
             noise,
+            house,
         )
         reviewed.append(TurnReview(advice, tricks[k]))
     return PlayReview(hand, seat, history, bid, deals, seed, tuple(reviewed))
+
+
+def _open(rules: TrickRules, bidder: Seat, plays: Sequence[Domino]) -> bool:
+    """Whether the contract is still open after ``plays`` (always, for a trump hand)."""
+    try:
+        check_undecided(replay(rules, bidder, plays))
+    except Texas42Error:
+        return False
+    return True
 
 
 def _part(progress: Progress | None, i: int, n: int) -> Progress | None:

@@ -14,10 +14,12 @@ from texas42.cli.app import app
 from texas42.cli.options import (
     DealsOption,
     InferOption,
+    NelloDoublesOption,
     NoiseOption,
     SeedOption,
     ThreadsOption,
     checked,
+    house_rules,
     option_parser,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
@@ -26,20 +28,26 @@ from texas42.errors import Texas42Error, UsageError
 from texas42.io.documents import play_to_json
 from texas42.report.play import play_view
 from texas42.rules import (
+    NELLO_TRICK_SIZE,
     PASS,
+    TRICK_SIZE,
+    Contract,
     Declaration,
     FinishedAuction,
     Hand,
+    PlayedContract,
     parse_bid,
-    parse_declaration,
     parse_finished_auction,
     parse_hand,
+    parse_played_contract,
     parse_seat,
     parse_tricks,
 )
 
 PLAY_HAND = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
 PLAY_TRICKS = "6-6 6-1 6-0 6-3 / 6-5 5-1 3-0 5-3"
+NELLO_HAND = "6-0 5-1 4-0 3-1 2-0 1-0 0-0"
+SEVENS_HAND = "6-1 5-2 4-3 6-2 5-1 4-4 3-3"
 
 PLAY_HELP = f"""
 What to play now. Give your 7 dominoes as dealt, the trump, who bid and what, your
@@ -69,10 +77,19 @@ softmax of their log-odds over --noise (0: the best one). After three passes the
 shaker's bid is forced. A plunge (or a splash, whose bidder's partner declares) is
 not supported with --auction.
 
+--trump nello or sevens: a hand played at Nel-O (the bidder must lose every trick;
+the partner sits out, so a trick has three dominoes, '/' after every third, and the
+doubles are a suit as --nello-doubles or the house rules say) or at sevens (no suit to
+follow; the bidder's team must take every trick). Only the contract counts: each play
+gets its odds of making the contract (of setting it, when you defend) and its share of
+deals where it is a best play; no points. --bid defaults to the contract's least (Nel-O
+84, sevens 42). Once a trick has set the contract, nothing is left to advise. A plunge
+or splash is played at the trump the partner names: give that trump, and the partner
+as --bidder.
+
 A play that contradicts the rules or what you know (a domino played twice, a seat
 following a suit it showed out of, you not following suit) is bad input naming the
-play: exit status 2, nothing computed. The nine trumps are supported; Nel-O and
-sevens are not.
+play: exit status 2, nothing computed.
 
 \b
 Examples:
@@ -81,20 +98,17 @@ Examples:
   texas42 play "{PLAY_HAND}" -t 6 --bid 42 --tricks "6-6 6-1 6-0 6-3 / 6-5 5-1 3-0 5-3" --json
   texas42 play "5-4 5-2 4-2 3-3 3-2 2-1 1-1" -t fours --seat 1 --tricks "4-4"
   texas42 play "5-4 5-2 4-2 3-3 3-2 2-1 1-1" -t sixes --seat 1 --auction "34 pass pass pass" --tricks "6-6"
+  texas42 play "{NELLO_HAND}" --trump nello --tricks "0-0 6-6 5-5 / 6-4 6-5"
+  texas42 play "{SEVENS_HAND}" --trump sevens
 """
 
-_NOT_SUPPORTED = ("nello", "nel-o", "nelo", "sevens", "7s")
 
-
-def _play_trump(text: Any) -> Declaration:
-    if isinstance(text, Declaration):
+def _play_trump(text: Any) -> PlayedContract:
+    """A trump declaration, or Nel-O or sevens (a plunge or splash is refused by
+    ``analysis.play_rules_for``, which says how to give it)."""
+    if isinstance(text, Declaration | Contract):
         return text
-    if str(text).strip().lower() in _NOT_SUPPORTED:
-        raise UsageError(
-            f"--trump {str(text).strip()}: play advice is for the nine trump declarations "
-            "(blanks .. sixes, doubles, follow-me); Nel-O and sevens are not supported"
-        )
-    return parse_declaration(str(text))
+    return parse_played_contract(str(text))
 
 
 def _auction(value: Any) -> FinishedAuction:
@@ -129,12 +143,12 @@ SeatOption = Annotated[
 
 
 TrumpOption = Annotated[
-    Declaration | None,
+    Any,  # a PlayedContract or None: Typer takes no union types
     typer.Option(
         "--trump",
         "-t",
         metavar="TRUMP",
-        help="The trump declared (sixes, 6, doubles, follow-me, ...). Required.",
+        help="The trump declared (sixes, 6, doubles, follow-me, ...), or nello or sevens. Required.",
         show_default=False,
         parser=option_parser(_play_trump),
     ),
@@ -182,17 +196,18 @@ def tricks_option(help: str) -> Any:
 
 
 def hand_in_play(
-    command: str, hand: list[str] | None, trump: Declaration | None, tricks: str
-) -> tuple[Hand, Declaration, tuple[int, ...]]:
-    """The hand, the trump and the plays given to ``play`` or ``review``, or a
-    ``UsageError`` saying what is missing or naming ``--tricks``."""
+    command: str, hand: list[str] | None, trump: PlayedContract | None, tricks: str
+) -> tuple[Hand, PlayedContract, tuple[int, ...]]:
+    """The hand, the trump (or Nel-O, sevens) and the plays given to ``play`` or
+    ``review``, or a ``UsageError`` saying what is missing or naming ``--tricks``."""
     if not hand:
         raise UsageError(f"give your hand; see 'texas42 {command} --help'")
     if trump is None:
         raise UsageError(f"give the trump declared: --trump TRUMP; see 'texas42 {command} --help'")
     parsed = parse_hand(" ".join(hand))
+    size = NELLO_TRICK_SIZE if trump is Contract.NELLO else TRICK_SIZE
     try:
-        return parsed, trump, parse_tricks(tricks)
+        return parsed, trump, parse_tricks(tricks, size)
     except Texas42Error as error:
         raise UsageError(f"--tricks: {error}") from None
 
@@ -214,6 +229,7 @@ def play_command(
     deals: DealsOption = 1000,
     seed: SeedOption = None,
     threads: ThreadsOption = None,
+    nello_doubles: NelloDoublesOption = None,
     as_json: PlayJsonOption = False,
 ) -> None:
     """What to play now, during the hand."""
@@ -234,6 +250,7 @@ def play_command(
             auction=auction,
             infer=infer,
             noise=noise,
+            house=house_rules(nello_doubles),
         )
     if as_json:
         if drawn and not advice.exact:

@@ -11,8 +11,17 @@ from rich.console import Console
 from texas42.analysis import review_play
 from texas42.cli.analyze import HandArgument
 from texas42.cli.app import app
-from texas42.cli.options import DealsOption, InferOption, NoiseOption, SeedOption, ThreadsOption
+from texas42.cli.options import (
+    DealsOption,
+    InferOption,
+    NelloDoublesOption,
+    NoiseOption,
+    SeedOption,
+    ThreadsOption,
+    house_rules,
+)
 from texas42.cli.play import (
+    NELLO_HAND,
     BidderOption,
     PlayedBidOption,
     PlayJsonOption,
@@ -41,13 +50,16 @@ beside the domino you played: both plays' expected points for your team and odds
 of the contract, and what yours gave up when it was not as good as the best (the
 odds of making the bid, or of setting it when you defend, and the expected points).
 A turn with one legal play is marked forced. --auction, --infer and --noise as for
-'texas42 play'. Each turn costs about what 'texas42 play' costs there.
+'texas42 play'. At Nel-O and sevens (--trump nello or sevens, as for 'texas42
+play') only the odds of the contract are weighed, and the turns after a trick set the
+contract are not. Each turn costs about what 'texas42 play' costs there.
 
 \b
 Examples:
   texas42 review "{REVIEW_HAND}" --trump sixes --bid 34 --tricks "{REVIEW_TRICKS}"
   texas42 review "{DEFENDER}" -t sixes --seat 1 --auction "34 pass pass pass" --tricks "6-6 2-1"
   texas42 review "{REVIEW_HAND}" -t sixes --bid 34 --tricks "{REVIEW_TRICKS}" --deals 300 --json
+  texas42 review "{NELLO_HAND}" -t nello --tricks "0-0 6-6 5-5 / 6-4 6-5 6-0 / 3-0 3-1 6-2"
 """
 
 
@@ -69,6 +81,7 @@ def review_command(
     deals: DealsOption = 1000,
     seed: SeedOption = None,
     threads: ThreadsOption = None,
+    nello_doubles: NelloDoublesOption = None,
     as_json: PlayJsonOption = False,
 ) -> None:
     """How well a hand was played, turn by turn."""
@@ -89,6 +102,7 @@ def review_command(
             auction=auction,
             infer=infer,
             noise=noise,
+            house=house_rules(nello_doubles),
         )
     if as_json:
         if drawn:

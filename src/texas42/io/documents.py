@@ -391,18 +391,21 @@ def _realistic_comparison(realistic: RealisticComparison) -> dict[str, Any]:
 
 
 def play_to_json(advice: PlayAdvice) -> dict[str, Any]:
-    """``{"seat", "to_play", "trump", "bidder", "bid", "tricks_played", "points_so_far",
-    "deals", "exact", "plays": [{"domino", "expected_points", "expected_points_ci95",
-    "make", "make_ci95", "best_share"}, ...], "best"}``, the best play first.
-    ``expected_points`` is the seat's team's for the whole hand; ``make`` always the odds
-    that the bidder's team makes the bid, whichever team the seat is on;
-    ``points_so_far`` is [seats 0 and 2, seats 1 and 3]. ``"inference"``
-    (``inference_to_json``) when the deals were drawn to fit the whole auction."""
+    """``{"seat", "to_play", "contract", "trump", "bidder", "bid", "tricks_played",
+    "points_so_far", "deals", "exact", "plays": [{"domino", "expected_points",
+    "expected_points_ci95", "make", "make_ci95", "best_share"}, ...], "best"}``, the best
+    play first. ``contract`` is ``trump``, ``nello`` or ``sevens`` (``trump`` then null);
+    ``expected_points`` is the seat's team's for the whole hand (null at Nel-O and
+    sevens); ``make`` always the odds that the bidder's team makes the bid, whichever
+    team the seat is on; ``points_so_far`` is [seats 0 and 2, seats 1 and 3].
+    ``"inference"`` (``inference_to_json``) when the deals were drawn to fit the whole
+    auction."""
     history = advice.history
     result: dict[str, Any] = {
         "seat": advice.seat,
         "to_play": history.turn,
-        "trump": advice.declaration.label,
+        "contract": "trump" if advice.contract is None else advice.contract.label,
+        "trump": None if advice.contract is not None else advice.declaration.label,
         "bidder": advice.bidder,
         "bid": advice.bid,
         "tricks_played": history.tricks_played,
@@ -412,13 +415,13 @@ def play_to_json(advice: PlayAdvice) -> dict[str, Any]:
         "plays": [
             {
                 "domino": domino_name(stats.domino),
-                "expected_points": round(stats.expected_points, 3),
-                "expected_points_ci95": stats.expected_points_ci95.as_list(3),
+                "expected_points": _rounded_points(stats.expected_points),
+                "expected_points_ci95": None if ci is None else ci.as_list(3),
                 "make": rounded(stats.make),
                 "make_ci95": stats.make_ci95.as_list(4),
                 "best_share": rounded(stats.best_share),
             }
-            for stats in advice.plays
+            for stats, ci in ((s, s.expected_points_ci95) for s in advice.plays)
         ],
         "best": domino_name(advice.best.domino),
     }
@@ -447,7 +450,7 @@ def review_to_json(review: PlayReview) -> dict[str, Any]:
                 "as_good_as_best": turn.is_best,
                 "played_figures": _play_figures(turn.chosen),
                 "best_figures": _play_figures(turn.best),
-                "points_lost": round(turn.points_lost, 3),
+                "points_lost": _rounded_points(turn.points_lost),
                 "make_lost": rounded(turn.contract_lost),
                 "deals": advice.deals,
                 "exact": advice.exact,
@@ -455,21 +458,27 @@ def review_to_json(review: PlayReview) -> dict[str, Any]:
         )
     result: dict[str, Any] = {
         "seat": review.seat,
-        "trump": review.declaration.label,
+        "contract": "trump" if review.contract is None else review.contract.label,
+        "trump": None if review.contract is not None else review.declaration.label,
         "bidder": review.bidder,
         "bid": review.bid,
         "deals": review.deals,
         "seed": review.seed,
         "turns": turns,
         "missed": len(review.missed),
-        "points_lost": round(review.points_lost, 3),
+        "points_lost": _rounded_points(review.points_lost),
         "make_lost": rounded(review.contract_lost),
     }
     return result
 
 
 def _play_figures(stats: PlayStats) -> dict[str, Any]:
-    return {"expected_points": round(stats.expected_points, 3), "make": rounded(stats.make)}
+    return {"expected_points": _rounded_points(stats.expected_points), "make": rounded(stats.make)}
+
+
+def _rounded_points(points: float | None) -> float | None:
+    """Expected points to 3 places; None at Nel-O and sevens, where no points count."""
+    return None if points is None else round(points, 3)
 
 
 def _quick_figures(stats: QuickTrump) -> dict[str, Any]:

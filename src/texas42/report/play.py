@@ -20,7 +20,7 @@ from texas42.report.wording import (
     play_footer,
     play_position_sentence,
 )
-from texas42.rules import TOTAL_POINTS, PlayHistory, bid_name, domino_name, trick_points
+from texas42.rules import TOTAL_POINTS, PlayHistory, TrumpTricks, bid_name, domino_name, trick_points
 
 
 def play_header(advice: PlayAdvice) -> Text:
@@ -30,7 +30,7 @@ def play_header(advice: PlayAdvice) -> Text:
     inference = advice.inference
     return Text.assemble(
         (f"Seat {advice.seat}: {advice.hand}", "bold"),
-        f"   {advice.declaration.label}, bid {bid_name(advice.bid)} by seat {advice.bidder} ({side})\n",
+        f"   {advice.played_at}, bid {bid_name(advice.bid)} by seat {advice.bidder} ({side})\n",
         play_deals_phrase(
             advice.deals, advice.seed, advice.exact, advice.history.plays != (), inference is not None
         ),
@@ -42,32 +42,26 @@ def play_header(advice: PlayAdvice) -> Text:
 
 def tricks_table(history: PlayHistory, title: str = "Tricks so far") -> Table:
     """The tricks so far, one row each: who led, each seat's domino, the winner, the
-    trick's points and the running score; the trick in progress last."""
-    out = trick_table(title)
+    trick's points and the running score (at Nel-O and sevens, each team's tricks); the
+    trick in progress last."""
+    points = isinstance(history.play_rules, TrumpTricks)
+    out = trick_table(title, points)
     score = [0, 0]
+    winners = history.winners()
     for number, plays in enumerate(history.tricks(), start=1):
         cells = [""] * 4
         for play in plays:
             cells[play.seat] = domino_name(play.domino)
-        if len(plays) < 4:
-            out.add_row(str(number), str(plays[0].seat), *cells, "", "", "", "")
+        if number > len(winners):
+            out.add_row(str(number), str(plays[0].seat), *cells, *[""] * (4 if points else 3))
             continue
-        winner = _winner(history, number)
-        points = trick_points(p.domino for p in plays)
-        score[winner % 2] += points
+        winner = winners[number - 1]
+        gained = trick_points(p.domino for p in plays) if points else 1
+        score[winner % 2] += gained
         styled = [Text(c, style="bold" if s == winner else "") for s, c in enumerate(cells)]
-        out.add_row(
-            str(number), str(plays[0].seat), *styled, str(winner), str(points), str(score[0]), str(score[1])
-        )
+        won = [str(winner), str(gained)] if points else [str(winner)]
+        out.add_row(str(number), str(plays[0].seat), *styled, *won, str(score[0]), str(score[1]))
     return out
-
-
-def _winner(history: PlayHistory, number: int) -> int:
-    """The winner of complete trick ``number``: the leader of the next (or the current leader)."""
-    tricks = history.tricks()
-    if number < len(tricks):
-        return tricks[number][0].seat
-    return history.leader
 
 
 def advice_table(advice: PlayAdvice) -> Table:
@@ -82,9 +76,10 @@ def advice_table(advice: PlayAdvice) -> Table:
         pad_edge=False,
     )
     out.add_column("play", no_wrap=True)
-    out.add_column("points", justify="right", no_wrap=True)
-    if not advice.exact:
-        out.add_column("95% CI", justify="right", no_wrap=True)
+    if advice.counts_points:
+        out.add_column("points", justify="right", no_wrap=True)
+        if not advice.exact:
+            out.add_column("95% CI", justify="right", no_wrap=True)
     out.add_column(f"{verb} {bid}", justify="right", no_wrap=True)
     if not advice.exact:
         out.add_column("95% CI", justify="right", no_wrap=True)
@@ -95,8 +90,9 @@ def advice_table(advice: PlayAdvice) -> Table:
         style = "bold" if chosen else ""
         contract = advice.contract_deals(stats) / stats.deals
         cells: list[RenderableType] = [Text(domino_name(stats.domino), style=style)]
-        cells.append(Text(f"{stats.expected_points:.1f}", style=style))
-        if not advice.exact:
+        if stats.expected_points is not None:
+            cells.append(Text(f"{stats.expected_points:.1f}", style=style))
+        if stats.expected_points_ci95 is not None and not advice.exact:
             ci = stats.expected_points_ci95
             cells.append(f"{ci.low:.1f}-{ci.high:.1f}")
         cells.append(Text(percent(contract), style=style))
@@ -129,12 +125,16 @@ def advice_text(advice: PlayAdvice) -> Text:
     odds = percent(advice.contract_deals(best) / best.deals)
     where = "every deal" if best.always_best else f"{percent(best.best_share)} of the deals"
     head = Text(f"Play {domino_name(best.domino)}", style="bold reverse green")
+    if best.expected_points is None:
+        return Text.assemble(
+            head, f": your team {verb} {bid} in {odds} of the deals; a best play in {where}."
+        )
     body = (
         f": your team expects {best.expected_points:.1f} of {TOTAL_POINTS} points and {verb} {bid} in "
         f"{odds} of the deals; it is a best play in {where}."
     )
     most = advice.most_points
-    if most.points > best.points:
+    if (most.points or 0) > (best.points or 0):
         other = percent(advice.contract_deals(most) / most.deals)
         body += (
             f" {domino_name(most.domino)} expects more points ({most.expected_points:.1f}) but {verb} "
@@ -146,6 +146,8 @@ def advice_text(advice: PlayAdvice) -> Text:
 
 def play_view(advice: PlayAdvice) -> RenderableType:
     """The whole ``texas42 play`` report."""
+    contract = None if advice.counts_points else advice.played_at
+    inferred = advice.inference is not None
     parts: list[RenderableType] = [play_header(advice)]
     if advice.history.plays:
         parts.append(tricks_table(advice.history))
@@ -154,6 +156,6 @@ def play_view(advice: PlayAdvice) -> RenderableType:
         Fitted(advice_table(advice)),
         advice_text(advice),
         Text(""),
-        Text(play_footer(advice.deals, advice.seed, advice.exact, advice.inference is not None), style="dim"),
+        Text(play_footer(advice.deals, advice.seed, advice.exact, inferred, contract), style="dim"),
     ]
     return Group(*parts)

@@ -8,6 +8,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from texas42.analysis.play import PlayAdvice, PlayStats
 from texas42.analysis.review import PlayReview, TurnReview
 from texas42.report.layout import Fitted
 from texas42.report.play import tricks_table
@@ -23,7 +24,7 @@ def review_header(review: PlayReview) -> Text:
     fit = ", drawn to fit the auction" if turn.inference is not None else ""
     return Text.assemble(
         (f"Seat {review.seat}: {review.hand}", "bold"),
-        f"   {review.declaration.label}, bid {bid_name(review.bid)} by seat {review.bidder} ({side})\n",
+        f"   {review.played_at}, bid {bid_name(review.bid)} by seat {review.bidder} ({side})\n",
         f"Each of your turns weighed as 'texas42 play' would have then: up to {review.deals} deals "
         f"consistent with what you had seen{fit}, seed {review.seed}",
     )
@@ -34,7 +35,10 @@ def turns_table(review: PlayReview) -> Table:
     figures, and the odds of the contract and expected points given up."""
     verb = f"{contract_verb(review.defending)} {bid_name(review.bid)}"
     out = Table(title="Your plays", box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
-    for name in ("trick", "played", "points", verb, "best", "points", verb, "lost", "pts lost"):
+    names: tuple[str, ...] = ("trick", "played", "points", verb, "best", "points", verb, "lost", "pts lost")
+    if not review.counts_points:
+        names = ("trick", "played", verb, "best", verb, "lost")
+    for name in names:
         out.add_column(name, justify="left" if name in ("played", "best") else "right", no_wrap=True)
     for turn in review.turns:
         out.add_row(*_cells(turn))
@@ -43,16 +47,23 @@ def turns_table(review: PlayReview) -> Table:
 
 def _cells(turn: TurnReview) -> list[str | Text]:
     advice = turn.advice
-    played = [domino_name(turn.played), f"{turn.chosen.expected_points:.1f}"]
-    played.append(percent(advice.contract_deals(turn.chosen) / turn.chosen.deals))
+    played = [domino_name(turn.played), *_figures(advice, turn.chosen)]
+    blanks = [""] * (3 if turn.points_lost is None else 4)
     if turn.forced:
-        return [str(turn.trick), *played, "forced", "", "", "", ""]
+        return [str(turn.trick), *played, "forced", *blanks]
     if turn.is_best:
-        return [str(turn.trick), *played, Text("as good", style="green"), "", "", "", ""]
-    best = [domino_name(turn.best.domino), f"{turn.best.expected_points:.1f}"]
-    best.append(percent(advice.contract_deals(turn.best) / turn.best.deals))
-    lost = [f"{100 * turn.contract_lost:.0f}%", f"{turn.points_lost:+.1f}"]
+        return [str(turn.trick), *played, Text("as good", style="green"), *blanks]
+    best = [domino_name(turn.best.domino), *_figures(advice, turn.best)]
+    lost = [f"{100 * turn.contract_lost:.0f}%"]
+    if turn.points_lost is not None:
+        lost.append(f"{turn.points_lost:+.1f}")
     return [str(turn.trick), *played, *best, *[Text(x, style="bold red") for x in lost]]
+
+
+def _figures(advice: PlayAdvice, stats: PlayStats) -> list[str]:
+    """A play's expected points (trump hands only) and odds of the contract for the team."""
+    odds = percent(advice.contract_deals(stats) / stats.deals)
+    return [odds] if stats.expected_points is None else [f"{stats.expected_points:.1f}", odds]
 
 
 def review_text(review: PlayReview) -> Text:
@@ -69,9 +80,9 @@ def review_text(review: PlayReview) -> Text:
     others = "the other one" if len(missed) == 1 else f"the other {len(missed)}"
     points = review.points_lost
     worth = ""
-    if points >= 0.05:
+    if points is not None and points >= 0.05:
         worth = f" and {points:.1f} expected points"
-    elif points <= -0.05:
+    elif points is not None and points <= -0.05:
         worth = f", for {-points:.1f} more expected points"
     body = (
         f"; {others} gave up {100 * review.contract_lost:.0f}% of the odds of {verb} {bid_name(review.bid)}"
@@ -81,6 +92,14 @@ def review_text(review: PlayReview) -> Text:
 
 
 def review_footer(review: PlayReview) -> str:
+    if not review.counts_points:
+        return (
+            "Makes/sets: the share of the deals consistent with what you had seen at that turn in which "
+            f"the bidder's side makes {review.played_at} when every seat plays perfectly and sees all hands "
+            "(double-dummy), or fails to; best: the play 'texas42 play' would have advised (the most deals "
+            "winning the contract for your team). As good: the same odds as the best play. Turns after a "
+            f"trick set the contract are not weighed. Repeat with --seed {review.seed}."
+        )
     return (
         "Points: your team's expected points for the whole hand, the points already taken plus the "
         "rest when every seat plays perfectly and sees all hands (double-dummy), over the deals "

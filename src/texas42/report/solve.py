@@ -58,16 +58,18 @@ def values_table(table: DealTable, highlight: tuple[Declaration, Seat] | None = 
     return out
 
 
-def trick_table(title: str) -> Table:
+def trick_table(title: str, points: bool = True) -> Table:
     """An empty table of tricks, a row each: its number, who led, each seat's domino, the
-    winner, the trick's points and each team's running score."""
+    winner, the trick's points and each team's running score (without ``points``: each
+    team's tricks so far)."""
     out = Table(title=title, box=box.SQUARE, title_justify="left")
     out.add_column("trick", justify="right")
     out.add_column("led", justify="right")
     for seat in range(4):
         out.add_column(seat_name(seat), justify="center")
     out.add_column("won", justify="right")
-    out.add_column("pts", justify="right")
+    if points:
+        out.add_column("pts", justify="right")
     out.add_column("0+2", justify="right")
     out.add_column("1+3", justify="right")
     return out

@@ -245,26 +245,48 @@ def play_position_sentence(advice: PlayAdvice) -> str:
     Points so far: your team (0+2) 12, the opponents (1+3) 5.``"""
     history = advice.history
     number = history.tricks_played + 1
+    players = history.play_rules.players(history.leader)
     plays = [
-        f"seat {(history.leader + i) % 4} {'led' if i == 0 else 'played'} {domino_name(d)}"
-        for i, d in enumerate(history.trick)
+        f"seat {seat} {'led' if i == 0 else 'played'} {domino_name(d)}"
+        for i, (seat, d) in enumerate(zip(players, history.trick, strict=False))
     ]
     before = ", ".join(plays) + "; " if plays else ""
     team = advice.seat % 2
-    ours, theirs = history.score[team], history.score[1 - team]
+    score = history.score
+    if not advice.counts_points:
+        won = [w % 2 for w in history.winners()]
+        score = (won.count(0), won.count(1))
+    ours, theirs = score[team], score[1 - team]
     mine, other = ("0+2", "1+3") if team == 0 else ("1+3", "0+2")
     return (
         f"Trick {number}: {before}you {_ORDINALS[len(history.trick)]}, holding {advice.held}. "
-        f"Points so far: your team ({mine}) {ours}, the opponents ({other}) {theirs}."
+        f"{'Points' if advice.counts_points else 'Tricks'} so far: your team ({mine}) {ours}, "
+        f"the opponents ({other}) {theirs}."
     )
 
 
-def play_footer(deals: int, seed: int, exact: bool, inferred: bool = False) -> str:
-    """The sentence that says what the play advice's figures mean."""
+_CONTRACT_MADE = {
+    "Nel-O": "the bidder loses every trick (the partner sitting out)",
+    "sevens": "the bidder's team takes every trick",
+}
+
+
+def play_footer(
+    deals: int, seed: int, exact: bool, inferred: bool = False, contract: str | None = None
+) -> str:
+    """The sentence that says what the play advice's figures mean (``contract``: Nel-O
+    or sevens, where only the contract counts)."""
     again = f"Repeat with --seed {seed}."
     if exact:
         again = "These are all the consistent deals: no seed is involved."
     drawn = ", drawn in proportion to the likelihood of the auction" if inferred else ""
+    if contract is not None:
+        return (
+            f"Makes/sets: the share of the {deals:,} deals of the unseen dominoes consistent with the plays "
+            f"(a seat that did not follow suit holds none of it) in which {_CONTRACT_MADE[contract]}, or "
+            "fails to, when every seat plays perfectly and sees all hands (double-dummy). Best in: the share "
+            f"in which no other play does better for your team. {again}"
+        )
     return (
         "Points: your team's for the whole hand, the points already taken plus the rest when every seat "
         "plays perfectly and sees all hands (double-dummy), over the "

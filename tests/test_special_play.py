@@ -1,0 +1,208 @@
+"""Play advice and reviews of hands played at Nel-O and sevens: the plays replayed by the
+contract's rules (rules.history), the advice's odds against exact enumeration, the report,
+JSON and errors."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from cli_runner import invoke
+from dominoes import d, ds, mask, random_hands
+from texas42 import deal, errors, rules
+from texas42.analysis import PlayAdvice, advise_play, review_play
+from texas42.rules import Contract, Hand, HouseRules, NelloDoubles, NelloTricks, SevensTricks, parse_hand
+
+OWN = NelloTricks(0, NelloDoubles.OWN_SUIT)
+
+
+# --- The plays replayed by the contract's rules --------------------------------------------
+
+
+def test_nello_tricks_have_three_plays_and_the_partner_never_plays() -> None:
+    """docs/rules.md, Nel-O doubles own suit: [0] 3-1, [1] 3-3 (a double: not a trey),
+    [3] 3-0; seat 0 wins, and seat 1 showed out of treys."""
+    history = rules.replay(OWN, 0, ds("3-1 3-3 3-0"))
+    assert history.trick_size == 3 and history.tricks_played == 1 and history.winners() == (0,)
+    assert [p.seat for p in history.plays] == [0, 1, 3]
+    assert history.turn == 0 and history.held(2) == 7
+    assert history.lacks(1) == rules.nello_suit_dominoes(3, NelloDoubles.OWN_SUIT)
+    assert history.lacks(3) == 0
+
+
+def test_nello_doubles_high_make_the_double_a_trey() -> None:
+    history = rules.replay(NelloTricks(0, NelloDoubles.HIGH), 0, ds("3-1 3-3 3-0"))
+    assert history.winners() == (1,) and history.shown_out == () and history.turn == 1
+    after = rules.replay(NelloTricks(0, NelloDoubles.HIGH), 0, ds("3-1 3-3 3-0 6-6"))
+    assert [p.seat for p in after.plays][-1] == 1 and after.turn == 3  # seat 2 sits out
+
+
+def test_sevens_tricks_go_to_the_closest_to_seven_and_reveal_nothing() -> None:
+    """docs/rules.md: [0] 6-1, [1] 5-2, [2] 4-4, [3] 4-3: seat 0 wins, the first of the
+    sevens; then [0] 6-6, [1] 5-1, [2] 4-2, [3] 3-3: seat 1 (6 from 7) wins."""
+    history = rules.replay(SevensTricks(), 0, ds("6-1 5-2 4-4 4-3 6-6 5-1 4-2 3-3"))
+    assert history.winners() == (0, 1) and history.shown_out == () and history.turn == 1
+    assert rules.describe_play(history, d("2-0")) == "trick 3, seat 1 led 2-0"
+    middle = rules.replay(SevensTricks(), 0, ds("6-1"))
+    assert rules.describe_play(middle, d("0-0"), 1) == "trick 1, seat 1 (you) played 0-0 on 6-1"
+
+
+def test_a_nello_hand_is_led_by_its_bidder_and_follows_its_suits() -> None:
+    with pytest.raises(errors.InvalidSeatError, match="Nel-O bid by seat 0 is led by its bidder, not seat 1"):
+        rules.replay(OWN, 1, [])
+    hand = mask("6-6 6-5 6-4 6-2 5-5 4-4 3-1")
+    with pytest.raises(errors.IllegalPlayError, match="played 5-5 on a fives lead while holding 6-5"):
+        rules.replay(NelloTricks(3, NelloDoubles.OWN_SUIT), 3, ds("5-1 5-5"), 0, hand)
+    assert rules.parse_tricks("6-6 6-1 6-0 / 5-5", rules.NELLO_TRICK_SIZE) == tuple(ds("6-6 6-1 6-0 5-5"))
+    with pytest.raises(errors.HandSizeError, match="a trick has 3"):
+        rules.parse_tricks("6-6 6-1 6-0 6-3 / 5-5", rules.NELLO_TRICK_SIZE)
+
+
+def test_the_played_contract_is_parsed_by_name() -> None:
+    assert rules.parse_played_contract("Nel-O") is Contract.NELLO
+    assert rules.parse_played_contract("7s") is Contract.SEVENS
+    assert rules.parse_played_contract("6") is rules.Declaration.SIXES
+    with pytest.raises(errors.InvalidDeclarationError, match="unknown trump or contract: 'x'"):
+        rules.parse_played_contract("x")
+
+
+# --- The advice against exact enumeration ----------------------------------------------------
+
+
+def _made_after(position: rules.Position, domino: int, bidder: int) -> bool:
+    """Whether the bidder's side makes the contract with perfect play after the seat to
+    play plays ``domino``, trying every play (a slow reference): at Nel-O the bidder
+    takes no trick, at sevens the bidder's team takes every trick."""
+    nello = isinstance(position.tricks, NelloTricks)
+    after = position.play(domino)
+    if not after.played and position.played:
+        winner = after.leader
+        if winner == bidder if nello else winner % 2 != bidder % 2:
+            return False
+    if after.is_over:
+        return True
+    ours = after.turn == bidder if nello else after.turn % 2 == bidder % 2
+    outcomes = (_made_after(after, d, bidder) for d in rules.dominoes_in(after.legal_plays()))
+    return any(outcomes) if ours else all(outcomes)
+
+
+def _check_against_enumeration(advice: PlayAdvice, contract: rules.TrickRules) -> None:
+    """Each play's deals made equal the slow reference's over every consistent deal."""
+    history = advice.history
+    rng = np.random.default_rng(0)
+    masks, exact = deal.deals_seen_from(history, advice.seat, advice.hand.mask, 100_000, rng)
+    assert exact and advice.exact and advice.deals == masks.shape[0]
+    for stats in advice.plays:
+        made = 0
+        for row in masks:
+            hands = (int(row[0]), int(row[1]), int(row[2]), int(row[3]))
+            position = rules.Position(contract, hands, history.leader, history.trick)
+            made += _made_after(position, stats.domino, history.bidder)
+        assert stats.made == made, stats
+
+
+def _open_hand(
+    contract: rules.TrickRules, bidder: int, plays: int, seed: int
+) -> tuple[rules.Deal, list[int]]:
+    """A random deal and ``plays`` random legal plays from the bidder's lead after which
+    the contract is still open (the first such deal from ``seed`` on)."""
+    rng = np.random.default_rng(seed)
+    nello = isinstance(contract, NelloTricks)
+    while True:
+        dealt = rules.Deal.from_hands([Hand(int(m)) for m in random_hands(rng, 7)])
+        position = rules.Position.start(dealt, contract, bidder)
+        played: list[int] = []
+        while len(played) < plays:
+            domino = int(rng.choice(sorted(rules.dominoes_in(position.legal_plays()))))
+            before, position = position, position.play(domino)
+            played.append(domino)
+            if not position.played and before.played:
+                winner = position.leader
+                if winner == bidder if nello else winner % 2 != bidder % 2:
+                    break
+        else:
+            return dealt, played
+
+
+@pytest.mark.parametrize(
+    ("contract", "bidder", "plays", "seed"),
+    [
+        (NelloTricks(0, NelloDoubles.OWN_SUIT), 0, 15, 1),  # the bidder leads trick 6
+        (NelloTricks(1, NelloDoubles.HIGH), 1, 16, 2),  # second to play to trick 6
+        (NelloTricks(3, NelloDoubles.LOW), 3, 17, 3),  # last to play to trick 6
+        (SevensTricks(), 0, 20, 4),  # a trick's start with two left
+        (SevensTricks(), 1, 22, 5),  # third to play to trick 6
+        (SevensTricks(), 2, 23, 6),  # last to play to trick 6
+    ],
+)
+def test_the_advice_counts_the_deals_where_each_play_makes_the_contract(
+    contract: rules.TrickRules, bidder: int, plays: int, seed: int
+) -> None:
+    """Late in the hand every consistent deal is solved (exact), and each play's count of
+    deals where the bidder's side makes the contract is the slow reference's."""
+    dealt, played = _open_hand(contract, bidder, plays, seed)
+    history = rules.replay(contract, bidder, played)
+    seat = history.turn
+    kind = Contract.NELLO if isinstance(contract, NelloTricks) else Contract.SEVENS
+    doubles = contract.doubles if isinstance(contract, NelloTricks) else NelloDoubles.OWN_SUIT
+    advice = advise_play(
+        dealt[seat], kind, played, seat, bidder, deals=5000, seed=1, house=HouseRules(nello_doubles=doubles)
+    )
+    assert advice.contract is kind and not advice.counts_points
+    assert advice.bid == (84 if kind is Contract.NELLO else 42)
+    assert all(s.points is None and s.expected_points is None for s in advice.plays)
+    _check_against_enumeration(advice, contract)
+    wins = [advice.contract_deals(s) for s in advice.plays]
+    assert wins == sorted(wins, reverse=True)
+
+
+# --- The command line ----------------------------------------------------------------------
+
+NELLO_HAND = "6-0 5-1 4-0 3-1 2-0 1-0 0-0"
+SEVENS_HAND = "6-1 5-2 4-3 6-2 5-1 4-4 3-3"
+
+
+def test_play_at_nello_shows_the_odds_of_the_contract_without_points() -> None:
+    args = ("--tricks", "0-0 6-6 5-5 / 6-4 6-5", "-n", "200", "--seed", "3")
+    result = invoke("play", NELLO_HAND, "--trump", "nello", *args)
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert "Seat 0: 6-0 5-1 4-0 3-1 2-0 1-0" in out and "Nel-O, bid 84 by seat 0 (you)" in out
+    assert "Tricks so far: your team (0+2) 0, the opponents (1+3) 1." in out
+    assert "makes 84" in out and "points" not in out.split("Your plays")[1].split("\n")[2]
+    assert "in which the bidder loses every trick (the partner sitting out)" in " ".join(out.split())
+    document = json.loads(invoke("play", NELLO_HAND, "-t", "nello", *args, "--json").stdout)
+    assert document["contract"] == "nello" and document["trump"] is None and document["bid"] == 84
+    assert document["to_play"] == 0 and document["tricks_played"] == 1
+    assert all(p["expected_points"] is None and p["expected_points_ci95"] is None for p in document["plays"])
+    assert 0 <= document["plays"][0]["make"] <= 1
+
+
+def test_play_and_review_at_sevens() -> None:
+    args = ("--trump", "sevens", "--seed", "4", "-n", "200")
+    result = invoke("play", SEVENS_HAND, *args)
+    assert result.exit_code == 0, result.stderr
+    assert "sevens, bid 42 by seat 0 (you)" in result.stdout and "makes 42" in result.stdout
+    review = invoke("review", SEVENS_HAND, *args, "--tricks", "6-2 6-6 6-5 6-4 / 6-1 0-0 1-1 2-2")
+    assert review.exit_code == 0, review.stderr
+    rows = [line.split() for line in review.stdout.splitlines() if line.strip().startswith(("1 ", "2 "))]
+    assert [r[:2] for r in rows] == [["1", "6-2"], ["2", "6-1"]]
+    document = json.loads(
+        invoke("review", SEVENS_HAND, *args, "--tricks", "6-2 6-6 6-5 6-4", "--json").stdout
+    )
+    assert document["contract"] == "sevens" and document["points_lost"] is None
+    assert document["turns"][0]["played_figures"]["expected_points"] is None
+
+
+def test_a_review_stops_at_the_trick_that_set_the_contract() -> None:
+    """At Nel-O the bidder took trick 3 with 3-1: its turn at trick 4 is not weighed."""
+    hand = parse_hand(NELLO_HAND)
+    plays = rules.parse_tricks(
+        "0-0 6-6 5-5 / 6-4 6-5 6-0 / 3-0 3-1 6-2 / 2-0 2-1 2-2", rules.NELLO_TRICK_SIZE
+    )
+    review = review_play(hand, Contract.NELLO, plays, deals=100, seed=2)
+    assert [t.trick for t in review.turns] == [1, 2, 3]
+    assert [t.played for t in review.turns] == ds("0-0 6-0 3-1")
+    assert review.points_lost is None and review.contract is Contract.NELLO
