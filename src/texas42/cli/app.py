@@ -52,7 +52,8 @@ same --seed gives the same figures, whatever the number of threads.
 Special contracts: Nel-O (you must lose every trick, partner sits out), sevens
 (closest pip total to 7 wins each trick; your team must take all 7), plunge (4+
 doubles) and splash (3+ doubles: partner names trump and leads; all 7 tricks).
-solve, analyze, bid and compare report them next to the trumps.
+solve, analyze, bid and compare report them next to the trumps; play and review
+advise the play of Nel-O and sevens (--trump nello, --trump sevens).
 
 \b
 House rules (options of solve, analyze, bid and compare, or keys of a
