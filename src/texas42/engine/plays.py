@@ -102,7 +102,9 @@ def position_values(position: Position) -> dict[Domino, int]:
     what the team of the seat to play takes over the whole hand, its score so far
     included, after that play, double-dummy."""
     if not isinstance(position.tricks, TrumpTricks):
-        raise EngineInputError("play values are computed for the trump declarations only")
+        raise EngineInputError(
+            "play values are for the trump declarations only (contract_play_values: Nel-O and sevens)"
+        )
     if position.is_over:
         raise EngineInputError("the hand is over: no play is left")
     result = play_values(
