@@ -14,6 +14,9 @@ searches are provided:
   and the seat to lead), the interval the value is known to lie in. Both bounds
   are facts about the exact value, so the memo cannot give a wrong answer.
 
+:func:`contract_made` says whether the bidder's side makes Nel-O or sevens from a
+``rules.Position`` on, by exhaustive minimax with a memo.
+
 The value of a position is the points (1 a trick plus the count) that seats 0
 and 2 take from the remaining tricks with perfect play, seats 0/2 maximising and
 seats 1/3 minimising. :func:`solve` converts it to the points of the leader's team.
@@ -313,3 +316,29 @@ def after_play_team02(
         return max(values) if player % 2 == 0 else min(values)
 
     return rest((*trick, d))
+
+
+def contract_made(position: rules.Position, bidder: int) -> bool:
+    """Whether the bidder's side makes the contract over the tricks left, the trick in
+    progress included, every seat playing perfectly: at Nel-O the bidder takes none of
+    them, at sevens the bidder's team takes all. ``position.score`` counts from the trick
+    in progress on: a point for the wrong team says a trick went the wrong way (each trick
+    is worth one at least)."""
+    nello = isinstance(position.tricks, rules.NelloTricks)
+    # At Nel-O only the bidder scores for the bidder's team: the partner sits out.
+    losing_team = bidder % 2 if nello else (bidder + 1) % 2
+    memo: dict[tuple[object, ...], bool] = {}
+
+    def made(p: rules.Position) -> bool:
+        if p.score[losing_team]:
+            return False
+        if p.is_over:
+            return True
+        key = (p.hands, p.leader, p.played)
+        if key not in memo:
+            ours = p.turn == bidder if nello else p.turn % 2 == bidder % 2
+            outcomes = (made(p.play(x)) for x in rules.dominoes_in(p.legal_plays()))
+            memo[key] = any(outcomes) if ours else all(outcomes)
+        return memo[key]
+
+    return made(position)

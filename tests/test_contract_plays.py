@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from dominoes import d, ds, mask, random_hands
-from naive import nello_can_lose_all, sevens_tricks
+from naive import contract_made, nello_can_lose_all, sevens_tricks
 from texas42 import engine, rules
 from texas42.engine import ILLEGAL
 from texas42.errors import DealArrayError, EngineInputError
@@ -20,32 +20,6 @@ from texas42.rules import NelloDoubles, NelloTricks, Position, SevensTricks, Tru
 Contract = NelloTricks | SevensTricks
 
 # --- The reference: exhaustive minimax over the rules' positions ---------------------------
-
-
-def contract_made(position: Position, bidder: int) -> bool:
-    """Whether the bidder's side makes the contract over the tricks left, the trick in
-    progress included, every seat playing perfectly: at Nel-O the bidder takes none of
-    them, at sevens the bidder's team takes all. ``position.score`` counts from the trick
-    in progress on: a point for the wrong team says a trick went the wrong way (each trick
-    is worth one at least)."""
-    nello = isinstance(position.tricks, NelloTricks)
-    # At Nel-O only the bidder scores for the bidder's team: the partner sits out.
-    losing_team = bidder % 2 if nello else (bidder + 1) % 2
-    memo: dict[tuple[object, ...], bool] = {}
-
-    def made(p: Position) -> bool:
-        if p.score[losing_team]:
-            return False
-        if p.is_over:
-            return True
-        key = (p.hands, p.leader, p.played)
-        if key not in memo:
-            ours = p.turn == bidder if nello else p.turn % 2 == bidder % 2
-            outcomes = (made(p.play(x)) for x in rules.dominoes_in(p.legal_plays()))
-            memo[key] = any(outcomes) if ours else all(outcomes)
-        return memo[key]
-
-    return made(position)
 
 
 def reference_values(position: Position, bidder: int) -> list[int]:

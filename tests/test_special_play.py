@@ -11,6 +11,7 @@ import pytest
 
 from cli_runner import invoke
 from dominoes import d, ds, mask, random_hands
+from naive import contract_made
 from texas42 import deal, errors, rules
 from texas42.analysis import PlayAdvice, advise_play, review_play
 from texas42.rules import Contract, Hand, HouseRules, NelloDoubles, NelloTricks, SevensTricks, parse_hand
@@ -71,25 +72,9 @@ def test_the_played_contract_is_parsed_by_name() -> None:
 # --- The advice against exact enumeration ----------------------------------------------------
 
 
-def _made_after(position: rules.Position, domino: int, bidder: int) -> bool:
-    """Whether the bidder's side makes the contract with perfect play after the seat to
-    play plays ``domino``, trying every play (a slow reference): at Nel-O the bidder
-    takes no trick, at sevens the bidder's team takes every trick."""
-    nello = isinstance(position.tricks, NelloTricks)
-    after = position.play(domino)
-    if not after.played and position.played:
-        winner = after.leader
-        if winner == bidder if nello else winner % 2 != bidder % 2:
-            return False
-    if after.is_over:
-        return True
-    ours = after.turn == bidder if nello else after.turn % 2 == bidder % 2
-    outcomes = (_made_after(after, d, bidder) for d in rules.dominoes_in(after.legal_plays()))
-    return any(outcomes) if ours else all(outcomes)
-
-
 def _check_against_enumeration(advice: PlayAdvice, contract: rules.TrickRules) -> None:
-    """Each play's deals made equal the slow reference's over every consistent deal."""
+    """Each play's deals made equal the slow reference's (``naive.contract_made``, from
+    the trick in progress on) over every consistent deal."""
     history = advice.history
     rng = np.random.default_rng(0)
     masks, exact = deal.deals_seen_from(history, advice.seat, advice.hand.mask, 100_000, rng)
@@ -99,7 +84,7 @@ def _check_against_enumeration(advice: PlayAdvice, contract: rules.TrickRules) -
         for row in masks:
             hands = (int(row[0]), int(row[1]), int(row[2]), int(row[3]))
             position = rules.Position(contract, hands, history.leader, history.trick)
-            made += _made_after(position, stats.domino, history.bidder)
+            made += contract_made(position.play(stats.domino), history.bidder)
         assert stats.made == made, stats
 
 
@@ -129,7 +114,7 @@ def _open_hand(
 @pytest.mark.parametrize(
     ("contract", "bidder", "plays", "seed"),
     [
-        (NelloTricks(0, NelloDoubles.OWN_SUIT), 0, 15, 1),  # the bidder leads trick 6
+        (NelloTricks(0, NelloDoubles.OWN_SUIT), 0, 15, 1),  # the lead of trick 6
         (NelloTricks(1, NelloDoubles.HIGH), 1, 16, 2),  # second to play to trick 6
         (NelloTricks(3, NelloDoubles.LOW), 3, 17, 3),  # last to play to trick 6
         (SevensTricks(), 0, 20, 4),  # a trick's start with two left
