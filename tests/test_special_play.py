@@ -8,6 +8,8 @@ import json
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cli_runner import invoke
 from dominoes import d, ds, mask, random_hands
@@ -67,6 +69,41 @@ def test_the_played_contract_is_parsed_by_name() -> None:
     assert rules.parse_played_contract("6") is rules.Declaration.SIXES
     with pytest.raises(errors.InvalidDeclarationError, match="unknown trump or contract: 'x'"):
         rules.parse_played_contract("x")
+
+
+CONTRACTS = [NelloTricks(b, doubles) for b in range(4) for doubles in NelloDoubles] + [SevensTricks()]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from(CONTRACTS), st.integers(0, 4))
+def test_a_replayed_history_follows_the_positions_it_passes_through(
+    seed: int, contract: rules.TrickRules, seat_offset: int
+) -> None:
+    """Random legal plays of a whole hand through ``rules.Position``, replayed by
+    ``rules.replay`` as each seat that plays saw them: the same leader, turn and trick
+    winners at every step, and a seat never holds what the history says it lacks."""
+    rng = np.random.default_rng(seed)
+    bidder = contract.bidder if isinstance(contract, NelloTricks) else seat_offset % 4
+    dealt = [int(m) for m in random_hands(rng, 7)]
+    position = rules.Position(contract, (dealt[0], dealt[1], dealt[2], dealt[3]), bidder)
+    played: list[int] = []
+    winners: list[int] = []
+    while not position.is_over:
+        domino = int(rng.choice(sorted(rules.dominoes_in(position.legal_plays()))))
+        position = position.play(domino)
+        played.append(domino)
+        if not position.played:
+            winners.append(position.leader)
+        seen_by = contract.players(bidder)[seat_offset % len(contract.players(bidder))]
+        history = rules.replay(contract, bidder, played, seen_by, dealt[seen_by])
+        assert history.leader == position.leader and history.trick == position.played
+        assert history.winners() == tuple(winners)
+        if not position.is_over:
+            assert history.turn == position.turn
+        for seat in range(4):
+            assert position.hands[seat] & history.lacks(seat) == 0
+    assert history.is_over and history.tricks_played == 7
+    assert len(played) == 7 * history.trick_size
 
 
 # --- The advice against exact enumeration ----------------------------------------------------
