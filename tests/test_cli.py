@@ -337,7 +337,12 @@ def test_bad_deal(case: str, no_solving: None) -> None:
 @pytest.mark.parametrize(
     ("args", "token"),
     [
-        (["--trump", "sevens"], "unknown declaration: 'sevens'"),
+        (["--trump", "spades"], "unknown trump or contract: 'spades'"),
+        (["--trump", "plunge", "--line"], "a plunge is played at the trump the partner names"),
+        (
+            ["--trump", "nello", "--no-specials"],
+            "--trump nello needs the special contracts: not with --no-specials",
+        ),
         (["--trump", "sixes", "--bidder", "4"], "not a seat: '4'"),
         (["--trump", "sixes", "--bidder", "north"], "not a seat: 'north'"),
         (["--threads", "0"], "--threads must be at least 1, got 0"),

@@ -486,6 +486,7 @@ NELLO_TRICKS = "0-0 6-6 5-5 / 6-4 6-5 6-0 / 3-0 3-1 6-2 / 2-0"
 
 # The README's examples as printed there (1000 deals where they do not say).
 README: dict[str, list[str]] = {
+    "readme_solve_nello_line": ["solve", "--trump", "nello", "--bidder", "2", "--line", DEAL],
     "readme_play_nello": ["play", NELLO_HAND, "--trump", "nello", "--seed", "1"],
     "readme_review_nello": [
         "review",

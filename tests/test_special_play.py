@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from cli_runner import invoke
 from dominoes import d, ds, mask, random_hands
 from naive import contract_made
-from texas42 import deal, errors, rules
-from texas42.analysis import PlayAdvice, advise_play, review_play
+from texas42 import deal, engine, errors, rules
+from texas42.analysis import PlayAdvice, advise_play, optimal_line, review_play
 from texas42.rules import Contract, Hand, HouseRules, NelloDoubles, NelloTricks, SevensTricks, parse_hand
 
 OWN = NelloTricks(0, NelloDoubles.OWN_SUIT)
@@ -228,3 +228,46 @@ def test_a_review_stops_at_the_trick_that_set_the_contract() -> None:
     assert [t.trick for t in review.turns] == [1, 2, 3]
     assert [t.played for t in review.turns] == ds("0-0 6-0 3-1")
     assert review.points_lost is None and review.contract is Contract.NELLO
+
+
+# --- Optimal lines at Nel-O and sevens (solve --line) ------------------------------------------
+
+DEAL = (
+    "6-4 5-5 5-2 4-3 4-2 3-2 3-1 / 6-6 6-5 6-2 6-1 5-4 5-1 5-0 / "
+    "6-0 4-4 3-0 2-2 2-0 1-1 0-0 / 6-3 5-3 4-1 4-0 3-3 2-1 1-0"
+)
+
+
+@pytest.mark.parametrize("doubles", list(NelloDoubles))
+def test_a_contract_line_is_legal_and_ends_as_the_whole_hand_solvers_say(doubles: NelloDoubles) -> None:
+    """On random deals, for every bidder: the line replays by the rules, its trick winners
+    are the replay's, and it makes the contract exactly when the solvers say it can be."""
+    rng = np.random.default_rng(list(NelloDoubles).index(doubles) + 7)
+    house = HouseRules(nello_doubles=doubles)
+    for _ in range(4):
+        dealt = rules.Deal.from_hands([Hand(int(m)) for m in random_hands(rng, 7)])
+        masks = np.array([dealt.masks])
+        for bidder in range(4):
+            for contract in (Contract.NELLO, Contract.SEVENS):
+                line = optimal_line(dealt, contract, bidder, house)
+                flat = [d for trick in line.tricks for _, d in trick.plays]
+                tricks = NelloTricks(bidder, doubles) if contract is Contract.NELLO else SevensTricks()
+                history = rules.replay(tricks, bidder, flat)
+                assert history.is_over and history.winners() == tuple(t.winner for t in line.tricks)
+                if contract is Contract.NELLO:
+                    can = engine.solve_nello(masks, bidder, doubles, threads=1).values[0]
+                else:
+                    can = engine.solve_sevens(masks, bidder, threads=1, contract_only=True).values[0]
+                assert line.made == bool(can) and not line.counts_points
+
+
+def test_solve_prints_a_nello_line_and_its_outcome() -> None:
+    result = invoke("solve", "--trump", "nello", "--bidder", "2", "--line", DEAL)
+    assert result.exit_code == 0, result.stderr
+    assert "Optimal line: Nel-O, seat 2 bids and leads" in result.stdout
+    assert "The bidder (seat 2) takes no trick: Nel-O is made." in result.stdout
+    document = json.loads(invoke("solve", "-t", "nello", "-b", "2", "--line", "--json", DEAL).stdout)
+    assert len(document["line"]) == 7 and all(len(t["plays"]) == 3 for t in document["line"])
+    assert all(t["winner"] != 2 for t in document["line"])
+    sevens = invoke("solve", "-t", "sevens", "-b", "1", DEAL)
+    assert "Seat 1 bidding sevens: the bidder's team takes 3 of 7 tricks." in sevens.stdout

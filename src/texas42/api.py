@@ -69,11 +69,14 @@ def solve(deal: Deal | str, *, house: HouseRules | None = None, threads: int | N
     return analysis.solve_deal_table(parsed, threads=threads, house=HouseRules() if house is None else house)
 
 
-def line_of_play(deal: Deal | str, trump: Declaration | str, bidder: Seat = 0) -> PlayLine:
-    """An optimal line of play, trick by trick (``texas42 solve --line``)."""
+def line_of_play(
+    deal: Deal | str, trump: PlayedContract | str, bidder: Seat = 0, *, house: HouseRules | None = None
+) -> PlayLine:
+    """An optimal line of play, trick by trick (``texas42 solve --line``); ``trump`` may
+    be ``"nello"`` or ``"sevens"`` (the doubles at Nel-O as ``house`` says)."""
     parsed = parse_deal(deal) if isinstance(deal, str) else deal
-    (declaration,) = _declarations([trump])
-    return analysis.optimal_line(parsed, declaration, bidder)
+    contract = parse_played_contract(trump) if isinstance(trump, str) else trump
+    return analysis.optimal_line(parsed, contract, bidder, house)
 
 
 def analyze(

@@ -8,16 +8,21 @@ from dataclasses import dataclass
 import numpy as np
 
 from texas42 import engine
+from texas42.analysis.play import play_rules_for
 from texas42.errors import AnalysisError, DealArrayError
 from texas42.rules import (
     DECLARATIONS,
+    Contract,
     Deal,
     Declaration,
     Domino,
     HouseRules,
     NelloDoubles,
+    NelloTricks,
+    PlayedContract,
     Position,
     Seat,
+    SevensTricks,
     TrumpTricks,
     check_seat,
 )
@@ -146,35 +151,92 @@ class PlayedTrick:
 
 @dataclass(frozen=True)
 class PlayLine:
-    """An optimal line of play for one declaration and bidder."""
+    """An optimal line of play for one declaration (or Nel-O, sevens) and bidder."""
 
-    declaration: Declaration
+    declaration: PlayedContract
     bidder: Seat
     tricks: tuple[PlayedTrick, ...]
+
+    @property
+    def played_at(self) -> str:
+        """What the hand is played at: ``sixes``, ``follow-me``, ``Nel-O``, ``sevens``."""
+        if isinstance(self.declaration, Contract):
+            return "Nel-O" if self.declaration is Contract.NELLO else self.declaration.label
+        return self.declaration.label
+
+    @property
+    def counts_points(self) -> bool:
+        """Whether the line is played for points (a trump), or for the contract alone."""
+        return not isinstance(self.declaration, Contract)
 
     @property
     def bidder_points(self) -> int:
         """Points the bidder's team takes along this line."""
         return self.tricks[-1].score[self.bidder % 2] if self.tricks else 0
 
+    @property
+    def bidder_tricks(self) -> int:
+        """Tricks the bidder's team takes along this line (at Nel-O, the bidder alone)."""
+        if self.declaration is Contract.NELLO:
+            return sum(1 for t in self.tricks if t.winner == self.bidder)
+        return sum(1 for t in self.tricks if t.winner % 2 == self.bidder % 2)
 
-def optimal_line(deal: Deal, declaration: Declaration, bidder: Seat) -> PlayLine:
+    @property
+    def made(self) -> bool | None:
+        """At Nel-O and sevens, whether the contract is made along this line; None for a trump."""
+        if self.declaration is Contract.NELLO:
+            return self.bidder_tricks == 0
+        if self.declaration is Contract.SEVENS:
+            return self.bidder_tricks == len(self.tricks)
+        return None
+
+
+def optimal_line(
+    deal: Deal, declaration: PlayedContract, bidder: Seat, house: HouseRules | None = None
+) -> PlayLine:
     """An optimal line of play (``engine.principal_variation``), trick by trick, with
-    the running score of the position after each trick."""
+    the running score of the position after each trick. At Nel-O (the doubles as
+    ``house`` says) and sevens, ``contract_line``."""
+    if isinstance(declaration, Contract):
+        return contract_line(deal, declaration, bidder, HouseRules() if house is None else house)
     position = Position.start(deal, TrumpTricks(declaration), check_seat(bidder))
     tricks: list[PlayedTrick] = []
     for number, trick in enumerate(engine.principal_variation(deal, declaration, bidder), start=1):
         leader, before = position.leader, sum(position.score)
         for _, d in trick.plays:
             position = position.play(d)
-        tricks.append(
-            PlayedTrick(
-                number=number,
-                leader=leader,
-                plays=trick.plays,
-                winner=position.leader,
-                points=sum(position.score) - before,
-                score=position.score,
-            )
-        )
+        tricks.append(_played_trick(number, leader, trick.plays, position, before))
     return PlayLine(declaration, bidder, tuple(tricks))
+
+
+def contract_line(deal: Deal, contract: Contract, bidder: Seat, house: HouseRules) -> PlayLine:
+    """An optimal line at Nel-O or sevens: at each turn, the highest domino among the plays
+    that keep the contract's outcome from the trick in progress on (made, if the side to
+    play can make it or, for the defenders, set it; ``engine.contract_play_values``)."""
+    rules = play_rules_for(contract, check_seat(bidder), house)
+    assert isinstance(rules, NelloTricks | SevensTricks)
+    position = Position.start(deal, rules, bidder)
+    tricks: list[PlayedTrick] = []
+    while not position.is_over:
+        leader, before = position.leader, sum(position.score)
+        plays: list[tuple[Seat, Domino]] = []
+        for _ in rules.players(leader):
+            values = engine.contract_play_values(
+                np.array([position.hands], dtype=np.int64), rules, bidder, position.leader, position.played, 1
+            ).values[0]
+            ours = position.turn == bidder if contract is Contract.NELLO else position.turn % 2 == bidder % 2
+            legal = values >= 0
+            target = values[legal].max() if ours else values[legal].min()
+            d = int(np.flatnonzero(legal & (values == target))[-1])
+            plays.append((position.turn, d))
+            position = position.play(d)
+        tricks.append(_played_trick(len(tricks) + 1, leader, tuple(plays), position, before))
+    return PlayLine(contract, bidder, tuple(tricks))
+
+
+def _played_trick(
+    number: int, leader: Seat, plays: tuple[tuple[Seat, Domino], ...], after: Position, before: int
+) -> PlayedTrick:
+    """The trick ``plays`` led by ``leader``, ``after`` the position it leaves (``before``:
+    the points taken before it)."""
+    return PlayedTrick(number, leader, plays, after.leader, sum(after.score) - before, after.score)

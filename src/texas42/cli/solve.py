@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 
 from texas42 import engine
 from texas42.analysis import DealTable, PlayLine, iter_deal_tables, optimal_line
+from texas42.analysis.play import play_rules_for
 from texas42.analysis.solving import DEFAULT_BATCH_DEALS
 from texas42.cli.app import EXAMPLE_DEAL, app
 from texas42.cli.batch import Cluster, connected, run_in_order
@@ -26,7 +27,17 @@ from texas42.errors import UsageError
 from texas42.io.documents import table_to_json
 from texas42.io.files import NumberedDeal, check_lines, read_deals, read_lines
 from texas42.report.solve import solve_result, value_sentence
-from texas42.rules import Deal, Declaration, HouseRules, Seat, parse_deal, parse_declaration, parse_seat
+from texas42.rules import (
+    Contract,
+    Deal,
+    Declaration,
+    HouseRules,
+    PlayedContract,
+    Seat,
+    parse_deal,
+    parse_played_contract,
+    parse_seat,
+)
 
 SOLVE_HELP = f"""
 Solve a deal for all 9 declarations and all 4 bidders.
@@ -36,7 +47,9 @@ Prints the deal and a table: one row per declaration, one column per bidder seat
 with perfect play; then the rows nello (1 if the bidder, partner sitting out, can
 lose every trick, else 0; doubles as --nello-doubles) and sevens (the tricks, not
 points, 0..7, the bidder's team takes); --no-specials leaves them out. With
---trump and --line, also prints an optimal line of play, trick by trick. With
+--trump and --line, also prints an optimal line of play, trick by trick; --trump
+nello or sevens plays the line for the contract alone (each side, at each turn, the
+highest domino that keeps the contract's outcome from the trick in progress on). With
 --file, solves one deal a line ('#' starts a comment); every bad line is reported
 and nothing is solved if any line is bad; --cluster ADDRESS solves them on a Dask
 cluster (tcp://host:8786, or local[:N] worker processes here), with the same output.
@@ -47,6 +60,7 @@ Bad input exits with status 2 and a one-line message naming the bad token.
 Examples:
   texas42 solve "{EXAMPLE_DEAL}"
   texas42 solve --trump fives --bidder 0 --line "{EXAMPLE_DEAL}"
+  texas42 solve --trump nello --bidder 2 --line "{EXAMPLE_DEAL}"
   texas42 solve --nello-doubles high "{EXAMPLE_DEAL}"
   texas42 solve --json --file deals.txt > values.jsonl
   cat deals.txt | texas42 solve --file -
@@ -63,13 +77,13 @@ def solve(
         ),
     ] = None,
     trump: Annotated[
-        Declaration | None,
+        Any,  # a PlayedContract or None: Typer takes no union types
         typer.Option(
             "--trump",
             "-t",
             metavar="TRUMP",
-            help="A declaration (sixes, 6, doubles, follow-me, ...) to analyse.",
-            parser=option_parser(parse_declaration),
+            help="A declaration (sixes, 6, doubles, follow-me, ...), or nello or sevens, to analyse.",
+            parser=option_parser(_played_contract),
         ),
     ] = None,
     bidder: Annotated[
@@ -107,6 +121,10 @@ def solve(
     if bidder is not None and trump is None:
         raise UsageError("--bidder needs --trump (the declaration to play)")
     house = house_rules(nello_doubles, specials=specials)
+    if trump is not None:
+        play_rules_for(trump, 0, house)  # a plunge or splash is refused, saying how to give it
+    if isinstance(trump, Contract) and not house.specials:
+        raise UsageError(f"--trump {trump.label} needs the special contracts: not with --no-specials")
     if deal is not None:
         deals: tuple[NumberedDeal, ...] = (NumberedDeal(0, parse_deal(deal)),)
     else:
@@ -118,24 +136,28 @@ def solve(
     _solve(deals, choice, line, as_json, threads, house, many=deal is None, cluster=cluster)
 
 
+def _played_contract(value: Any) -> PlayedContract:
+    return value if isinstance(value, Declaration | Contract) else parse_played_contract(str(value))
+
+
 def solve_chunk(
     deals: tuple[Deal, ...],
     threads: int | None,
     house: HouseRules,
-    choice: tuple[Declaration, Seat] | None,
+    choice: tuple[PlayedContract, Seat] | None,
     want_line: bool,
 ) -> list[tuple[DealTable, PlayLine | None]]:
     """The tables (and optimal lines) of a chunk of deals: a cluster's unit of work."""
-    engine.expect(lines=want_line and choice is not None)
+    engine.expect(lines=want_line and choice is not None and isinstance(choice[0], Declaration))
     return [
-        (table, optimal_line(table.deal, *choice) if want_line and choice is not None else None)
+        (table, optimal_line(table.deal, *choice, house) if want_line and choice is not None else None)
         for table in iter_deal_tables(deals, threads, DEFAULT_BATCH_DEALS, house)
     ]
 
 
 def _solve(
     deals: tuple[NumberedDeal, ...],
-    choice: tuple[Declaration, Seat] | None,
+    choice: tuple[PlayedContract, Seat] | None,
     want_line: bool,
     as_json: bool,
     threads: int | None,
@@ -172,7 +194,7 @@ def _print_table(
     table: DealTable,
     title: str,
     line: PlayLine | None,
-    choice: tuple[Declaration, Seat] | None,
+    choice: tuple[PlayedContract, Seat] | None,
 ) -> None:
     console.print(solve_result(table, title, line, choice))
     if choice is not None and line is None:
