@@ -15,7 +15,7 @@ from cli_runner import invoke
 from dominoes import d, ds, mask, random_hands
 from naive import contract_made
 from texas42 import deal, engine, errors, rules
-from texas42.analysis import PlayAdvice, advise_play, optimal_line, review_play
+from texas42.analysis import PlayAdvice, advise_play, optimal_line, play_out_special, review_play
 from texas42.rules import Contract, Hand, HouseRules, NelloDoubles, NelloTricks, SevensTricks, parse_hand
 
 OWN = NelloTricks(0, NelloDoubles.OWN_SUIT)
@@ -271,3 +271,31 @@ def test_solve_prints_a_nello_line_and_its_outcome() -> None:
     assert all(t["winner"] != 2 for t in document["line"])
     sevens = invoke("solve", "-t", "sevens", "-b", "1", DEAL)
     assert "Seat 1 bidding sevens: the bidder's team takes 3 of 7 tricks." in sevens.stdout
+
+
+# --- Realistic playouts at Nel-O and sevens ----------------------------------------------------
+
+
+def test_playouts_seeing_every_hand_end_as_double_dummy_says() -> None:
+    """With worlds=0 every seat plays on the true deal: the contract is made exactly when
+    the whole-hand solvers say it can be."""
+    deals = np.array([random_hands(np.random.default_rng(40 + i), 7) for i in range(24)])
+    for contract in (Contract.NELLO, Contract.SEVENS):
+        for bidder in (0, 3):
+            played = play_out_special(deals, contract, worlds=0, bidder=bidder)
+            if contract is Contract.NELLO:
+                can = engine.solve_nello(deals, bidder, threads=1).values
+            else:
+                can = engine.solve_sevens(deals, bidder, threads=1, contract_only=True).values
+            assert played.made.tolist() == [bool(v) for v in can]
+
+
+def test_realistic_playouts_are_seeded_and_counted() -> None:
+    deals = np.array([random_hands(np.random.default_rng(70 + i), 7) for i in range(12)])
+    done: list[int] = []
+    first = play_out_special(deals, Contract.NELLO, worlds=5, seed=3, on_progress=done.append)
+    again = play_out_special(deals, Contract.NELLO, worlds=5, seed=3)
+    assert first.made.tolist() == again.made.tolist() and first.decisions == again.decisions > 0
+    assert sum(done) == 12 and 0.0 <= first.make <= 1.0
+    with pytest.raises(errors.AnalysisError, match="for Nel-O and sevens, not plunge"):
+        play_out_special(deals, Contract.PLUNGE)

@@ -74,6 +74,7 @@ from texas42.analysis.solving import (
     optimal_line,
     solve_deal_table,
 )
+from texas42.analysis.special_playout import SpecialPlayouts, play_out_special
 from texas42.analysis.specials import SpecialStats, analyze_specials, special_contracts
 from texas42.analysis.statistics import Interval, TrumpStats, mean_interval, wilson_interval
 from texas42.analysis.why import DominoPlace, Why, comparison_why, hand_why, why
@@ -114,6 +115,7 @@ __all__ = [
     "RealisticComparison",
     "Recommendation",
     "Sample",
+    "SpecialPlayouts",
     "SpecialRung",
     "SpecialStats",
     "TrumpOdds",
@@ -137,6 +139,7 @@ __all__ = [
     "mean_interval",
     "optimal_line",
     "play_out",
+    "play_out_special",
     "quick_hand",
     "quick_recommend",
     "rank_plays",

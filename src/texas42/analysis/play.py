@@ -261,18 +261,30 @@ def _whose_turn(history: PlayHistory) -> str:
     return f"seat {history.turn} plays next to trick {number}, led by seat {history.leader}"
 
 
-def check_undecided(history: PlayHistory) -> None:
-    """At Nel-O and sevens, an ``IllegalPlayError`` once a trick has set the contract
-    (the bidder took one at Nel-O; the other team took one at sevens): no play is left
-    to weigh."""
+def contract_set(history: PlayHistory) -> int | None:
+    """At Nel-O and sevens, the number of the trick that set the contract (the bidder took
+    it at Nel-O, the other team at sevens); None while it is open, and for a trump hand."""
     rules = history.play_rules
     for number, winner in enumerate(history.winners(), start=1):
         if isinstance(rules, NelloTricks) and winner == history.bidder:
-            raise IllegalPlayError(
-                f"the Nel-O bid is already set: the bidder (seat {winner}) took trick {number}"
-            )
+            return number
         if isinstance(rules, SevensTricks) and winner % 2 != history.bidder % 2:
-            raise IllegalPlayError(f"the sevens bid is already set: seat {winner} took trick {number}")
+            return number
+    return None
+
+
+def check_undecided(history: PlayHistory) -> None:
+    """An ``IllegalPlayError`` once a trick has set the contract (``contract_set``): no
+    play is left to weigh."""
+    number = contract_set(history)
+    if number is None:
+        return
+    winner = history.winners()[number - 1]
+    if isinstance(history.play_rules, NelloTricks):
+        raise IllegalPlayError(
+            f"the Nel-O bid is already set: the bidder (seat {winner}) took trick {number}"
+        )
+    raise IllegalPlayError(f"the sevens bid is already set: seat {winner} took trick {number}")
 
 
 def advise_play(

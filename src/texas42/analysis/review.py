@@ -12,13 +12,13 @@ from texas42.analysis.play import (
     PlayAdvice,
     PlayStats,
     advise_play,
-    check_undecided,
     contract_bid,
+    contract_set,
     play_rules_for,
     played_bid,
 )
 from texas42.analysis.sample import DEFAULT_DEALS, Progress, check_deals
-from texas42.errors import IllegalPlayError, Texas42Error
+from texas42.errors import IllegalPlayError
 from texas42.rules import (
     Contract,
     Declaration,
@@ -29,7 +29,6 @@ from texas42.rules import (
     PlayedContract,
     PlayHistory,
     Seat,
-    TrickRules,
     check_seat,
     replay,
 )
@@ -180,8 +179,11 @@ def review_play(
     seed = deal.draw_seed() if seed is None else deal.check_seed(seed)
     history = replay(rules, bidder, tricks, seat, hand.mask)
     deal.check_seen(history, seat, hand.mask)
+    decided = contract_set(history)  # the turns after the trick that set the contract are not weighed
     turns = [
-        k for k, play in enumerate(history.plays) if play.seat == seat and _open(rules, bidder, tricks[:k])
+        k
+        for k, play in enumerate(history.plays)
+        if play.seat == seat and (decided is None or play.trick <= decided)
     ]
     if not turns:
         raise IllegalPlayError(f"seat {seat} played none of the dominoes given: nothing to review")
@@ -206,15 +208,6 @@ def review_play(
         )
         reviewed.append(TurnReview(advice, tricks[k]))
     return PlayReview(hand, seat, history, bid, deals, seed, tuple(reviewed))
-
-
-def _open(rules: TrickRules, bidder: Seat, plays: Sequence[Domino]) -> bool:
-    """Whether the contract is still open after ``plays`` (always, for a trump hand)."""
-    try:
-        check_undecided(replay(rules, bidder, plays))
-    except Texas42Error:
-        return False
-    return True
 
 
 def _part(progress: Progress | None, i: int, n: int) -> Progress | None:

@@ -1,0 +1,104 @@
+"""Study: Nel-O and sevens, double-dummy against realistic play, on the hands of the hand
+study (``study_hands.study_hand(i, 42)``: seven dominoes drawn uniformly).
+
+    python benchmarks/study_specials.py                  # go on where it stopped
+    nice -n 19 python benchmarks/study_specials.py &      # in the background
+    python benchmarks/study_specials.py --shard 1/2 &     # the odd hands, on another core
+    python benchmarks/study_specials.py --report          # what the data say so far
+
+For hand i, --deals deals of the 21 unseen dominoes are drawn from seed 42 * 10**6 + i
+(``deal.deal_around``), and each is played out at Nel-O (doubles their own suit) and at
+sevens, seat 0 bidding and leading: by players who see every hand (``worlds=0``: the
+double-dummy outcome) and by players who see only their own dominoes
+(``analysis.play_out_special``, --worlds worlds a decision). One JSON line a hand is
+appended to ``benchmarks/data/specials_study.jsonl`` as soon as it is done: ``{"i",
+"hand", "seed", "deals", "worlds", "nello": [double-dummy made, realistic made],
+"sevens": [...], "seconds"}``. The players do not know the auction: the defenders do not
+infer from the bid that the bidder's dominoes are low (Nel-O) or close to 7 (sevens).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from study_hands import study_hand
+from study_realistic import done_so_far, shard
+
+from texas42 import deal
+from texas42.analysis import play_out_special
+from texas42.rules import Contract
+
+OUT = Path(__file__).resolve().parent / "data" / "specials_study.jsonl"
+SEED = 42
+BINS = (0.0, 0.05, 0.2, 0.4, 0.6, 0.8, 1.0)
+
+
+def play(i: int, deals: int, worlds: int) -> dict[str, Any]:
+    """Line i of the study."""
+    hand = study_hand(i, SEED)
+    start = time.perf_counter()
+    seed = SEED * 10**6 + i
+    drawn, _ = deal.deal_around(hand, deals, deal.generators(seed)[0])
+    line: dict[str, Any] = {"i": i, "hand": str(hand), "seed": seed, "deals": deals, "worlds": worlds}
+    for contract in (Contract.NELLO, Contract.SEVENS):
+        seen = play_out_special(drawn, contract, worlds=0)
+        realistic = play_out_special(drawn, contract, worlds=worlds, seed=seed)
+        line[contract.value] = [int(seen.made.sum()), int(realistic.made.sum())]
+    line["seconds"] = round(time.perf_counter() - start, 2)
+    return line
+
+
+def report(out: Path) -> None:
+    """Hands binned by their double-dummy odds: how many, and the mean odds each way."""
+    lines = [json.loads(x) for x in out.read_text().splitlines() if x.strip()]
+    print(f"{len(lines)} hands, {lines[0]['deals'] if lines else 0} deals each")
+    for contract in (Contract.NELLO, Contract.SEVENS):
+        print(f"{contract.value}: double-dummy odds   hands   mean double-dummy   mean realistic")
+        for low, high in itertools.pairwise(BINS):
+            rows = [
+                x
+                for x in lines
+                if low <= x[contract.value][0] / x["deals"] < high
+                or (high == 1.0 and x[contract.value][0] == x["deals"])
+            ]
+            if rows:
+                dd = sum(x[contract.value][0] / x["deals"] for x in rows) / len(rows)
+                real = sum(x[contract.value][1] / x["deals"] for x in rows) / len(rows)
+                print(f"  {low:4.0%} to {high:4.0%}   {len(rows):7}   {dd:17.1%}   {real:14.1%}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--worlds", type=int, default=10)
+    parser.add_argument("--hands", type=int, default=2000, help="stop after this many hands")
+    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument(
+        "--shard", type=shard, default=(0, 1), metavar="K/N", help="only the hands i with i %% N == K"
+    )
+    parser.add_argument("--report", action="store_true", help="summarise the data and stop")
+    args = parser.parse_args()
+    if args.report:
+        report(args.out)
+        return
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    k, n = args.shard
+    done = done_so_far(args.out)
+    for i in range(k, args.hands, n):
+        if i in done:
+            continue
+        with args.out.open("a") as out:  # one write of a whole line: shards may share the file
+            out.write(json.dumps(play(i, args.deals, args.worlds)) + "\n")
+        done.add(i)
+        print(f"{len(done)} hands", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,129 @@
+"""Realistic playouts of Nel-O and sevens: hands played out by players who see only their
+own dominoes, as ``analysis.playout`` plays the trumps.
+
+At each turn with a choice, the seat to play deals ``worlds`` deals of the dominoes it
+cannot see, consistent with what it has seen (``deal.deals_seen_from``), asks in each
+whether the contract is still made after each of its legal plays
+(``engine.contract_play_values``), and plays the one that wins the contract for its side
+(makes it, or sets it) in the most worlds, the higher domino among equals. A hand ends
+once a trick has decided the contract. With ``worlds=0`` every seat sees the true deal,
+and the outcome is the double-dummy one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from texas42 import deal, engine
+from texas42.analysis.play import contract_set, play_rules_for
+from texas42.analysis.playout import DEFAULT_WORLDS, check_worlds
+from texas42.errors import AnalysisError
+from texas42.rules import (
+    Contract,
+    Domino,
+    HouseRules,
+    NelloTricks,
+    PlayHistory,
+    Seat,
+    SevensTricks,
+    advance,
+    replay,
+)
+
+
+@dataclass(frozen=True)
+class SpecialPlayouts:
+    """``deals`` (an (n, 4) array of the hands dealt, seat 0 first) played out at
+    ``contract``, ``bidder`` leading, ``worlds`` worlds a decision (0: seeing every hand).
+    ``made[i]``: whether the bidder's side made the contract in deal i; ``decisions``:
+    the turns that were not forced, summed over the deals."""
+
+    contract: Contract
+    bidder: Seat
+    worlds: int
+    seed: int
+    deals: np.ndarray
+    made: np.ndarray
+    decisions: int
+
+    @property
+    def make(self) -> float:
+        """The share of the deals in which the contract was made."""
+        return float(self.made.mean()) if self.made.size else 0.0
+
+
+class _Game:
+    """One deal being played out until the contract is decided."""
+
+    def __init__(
+        self, dealt: np.ndarray, rules: NelloTricks | SevensTricks, bidder: Seat, rng: np.random.Generator
+    ):
+        self.dealt = [int(h) for h in dealt]
+        self.rules = rules
+        self.bidder = bidder
+        self.rng = rng
+        self.history: PlayHistory = replay(rules, bidder, [])
+
+    @property
+    def decided(self) -> bool:
+        return self.history.is_over or contract_set(self.history) is not None
+
+    def choose(self, worlds: int) -> tuple[Domino, bool]:
+        """The domino the seat to play plays, and whether it had a choice."""
+        h = self.history
+        seat = h.turn
+        held = self.dealt[seat] & ~h.played
+        plays = self.rules.legal_plays(held, h.trick[0] if h.trick else None)
+        if plays.bit_count() == 1:
+            return plays.bit_length() - 1, False
+        if worlds == 0:
+            rows = np.array([[x & ~h.played for x in self.dealt]], dtype=np.int64)
+        else:
+            rows, _ = deal.deals_seen_from(h, seat, self.dealt[seat], worlds, self.rng)
+        values = engine.contract_play_values(
+            rows, self.rules, self.bidder, h.leader, h.trick, threads=1
+        ).values
+        ours = seat == self.bidder if isinstance(self.rules, NelloTricks) else seat % 2 == self.bidder % 2
+        wins = (values == 1) if ours else (values == 0)
+        legal = [d for d in range(28) if plays >> d & 1]
+        return max(legal, key=lambda d: (int(wins[:, d].sum()), d)), True
+
+    def play(self, d: Domino) -> None:
+        self.history = advance(self.history, d)
+
+
+def play_out_special(
+    deals: np.ndarray,
+    contract: Contract,
+    worlds: int = DEFAULT_WORLDS,
+    seed: int = 0,
+    bidder: Seat = 0,
+    house: HouseRules | None = None,
+    on_progress: Callable[[int], None] | None = None,
+) -> SpecialPlayouts:
+    """Play every deal of ``deals`` out at Nel-O or sevens (the doubles at Nel-O as
+    ``house`` says), each seat seeing only its own hand (``worlds`` worlds a decision; 0:
+    every hand). Each deal draws its worlds from its own generator, spawned from ``seed``.
+    ``on_progress(1)`` is called as each deal is decided."""
+    check_worlds(worlds)
+    if contract not in (Contract.NELLO, Contract.SEVENS):
+        raise AnalysisError(f"special playouts are for Nel-O and sevens, not {contract.label}")
+    rules = play_rules_for(contract, bidder, HouseRules() if house is None else house)
+    assert isinstance(rules, NelloTricks | SevensTricks)
+    deals = np.ascontiguousarray(deals, dtype=np.int64)
+    streams = np.random.SeedSequence(seed).spawn(deals.shape[0])
+    made = np.zeros(deals.shape[0], dtype=bool)
+    decisions = 0
+    for i, (row, stream) in enumerate(zip(deals, streams, strict=True)):
+        game = _Game(row, rules, bidder, np.random.Generator(np.random.PCG64(stream)))
+        while not game.decided:
+            d, chose = game.choose(worlds)
+            decisions += chose
+            game.play(d)
+        made[i] = contract_set(game.history) is None
+        if on_progress is not None:
+            on_progress(1)
+    return SpecialPlayouts(contract, bidder, worlds, seed, deals, made, decisions)
