@@ -55,7 +55,9 @@ def play(i: int, deals: int, worlds: int) -> dict[str, Any]:
 
 def report(out: Path) -> None:
     """Hands binned by their double-dummy odds: how many, and the mean odds each way."""
-    lines = [json.loads(x) for x in out.read_text().splitlines() if x.strip()]
+    text = out.read_text()
+    complete = text[: text.rfind("\n") + 1]  # a line being written is left out
+    lines = [json.loads(x) for x in complete.splitlines() if x.strip()]
     print(f"{len(lines)} hands, {lines[0]['deals'] if lines else 0} deals each")
     for contract in (Contract.NELLO, Contract.SEVENS):
         print(f"{contract.value}: double-dummy odds   hands   mean double-dummy   mean realistic")

@@ -15,7 +15,15 @@ from cli_runner import invoke
 from dominoes import d, ds, mask, random_hands
 from naive import contract_made
 from texas42 import deal, engine, errors, rules
-from texas42.analysis import PlayAdvice, advise_play, optimal_line, play_out_special, review_play
+from texas42.analysis import (
+    PlayAdvice,
+    advise_play,
+    analyze_hand,
+    optimal_line,
+    play_out_special,
+    realistic_analysis,
+    review_play,
+)
 from texas42.rules import Contract, Hand, HouseRules, NelloDoubles, NelloTricks, SevensTricks, parse_hand
 
 OWN = NelloTricks(0, NelloDoubles.OWN_SUIT)
@@ -299,3 +307,23 @@ def test_realistic_playouts_are_seeded_and_counted() -> None:
     assert sum(done) == 12 and 0.0 <= first.make <= 1.0
     with pytest.raises(errors.AnalysisError, match="for Nel-O and sevens, not plunge"):
         play_out_special(deals, Contract.PLUNGE)
+
+
+def test_analyze_realistic_plays_the_special_contracts_out_too() -> None:
+    """Seeing every hand (worlds 0), the playouts make Nel-O and sevens exactly where the
+    solvers say on the same deals; the report and JSON show them beside the double-dummy odds."""
+    hand = parse_hand(NELLO_HAND)
+    analysed = analyze_hand(hand, deals=60, seed=5, house=HouseRules(), racing=None)
+    played = realistic_analysis(analysed, deals=20, worlds=0)
+    assert analysed.sample is not None
+    sample = analysed.sample.deals[:20]
+    nello = engine.solve_nello(sample, 0, threads=1).values
+    sevens = engine.solve_sevens(sample, 0, threads=1, contract_only=True).values
+    counts = {s.contract: (s.deals, s.successes) for s in played.specials}
+    assert counts == {Contract.NELLO: (20, int(nello.sum())), Contract.SEVENS: (20, int(sevens.sum()))}
+    args = ("analyze", NELLO_HAND, "--seed", "5", "--deals", "60", "--realistic", "--realistic-deals", "12")
+    document = json.loads(invoke(*args, "--json").stdout)
+    assert [s["contract"] for s in document["realistic"]["specials"]] == ["nello", "sevens"]
+    text = " ".join(invoke(*args).stdout.split())
+    assert "Special contracts played out on the same deals: Nel-O makes" in text
+    assert "the bidding advice weighs the special contracts on their double-dummy odds" in text

@@ -15,9 +15,11 @@ from texas42.analysis.comparison import Comparison, PairComparison, compare_poin
 from texas42.analysis.hand import HandAnalysis
 from texas42.analysis.playout import DEFAULT_WORLDS, check_worlds, play_out
 from texas42.analysis.recommendation import DEFAULT_CONFIDENCE, Recommendation, recommend
+from texas42.analysis.special_playout import play_out_special
+from texas42.analysis.specials import SpecialStats
 from texas42.analysis.statistics import TrumpStats
 from texas42.errors import AnalysisError
-from texas42.rules import Declaration
+from texas42.rules import Contract, Declaration, HouseRules, NelloDoubles
 
 DEFAULT_REALISTIC_DEALS: Final = 200
 
@@ -35,6 +37,9 @@ class RealisticAnalysis:
     trumps: tuple[TrumpStats, ...]
     recommendation: Recommendation
     source: str = "playouts"
+    specials: tuple[SpecialStats, ...] = ()
+    """Nel-O and sevens, when the analysis has them, played out on the same deals
+    (``special_playout``): the deals made, as the analysis' double-dummy ``SpecialStats``."""
 
     def stats(self, declaration: Declaration) -> TrumpStats | None:
         return next((s for s in self.trumps if s.declaration == declaration), None)
@@ -65,12 +70,46 @@ def realistic_analysis(
         sample, leading_trumps(analysis), played_for, worlds, analysis.seed, threads, on_progress
     )
     stats = tuple(TrumpStats.from_points(d, p) for d, p in points.items())
+    specials = tuple(
+        _special_played(sample, special, worlds, analysis.seed, on_progress)
+        for special in played_specials(analysis)
+    )
     return RealisticAnalysis(
         deals=int(sample.shape[0]),
         worlds=worlds,
         played_for=played_for,
         trumps=stats,
         recommendation=recommend(stats, analysis.confidence),
+        specials=specials,
+    )
+
+
+def played_specials(analysis: HandAnalysis) -> tuple[SpecialStats, ...]:
+    """The analysis' special contracts that ``realistic_analysis`` plays out: Nel-O and
+    sevens (plunge and splash are trump contracts, played by the partner's trump)."""
+    return tuple(s for s in analysis.specials if s.contract in (Contract.NELLO, Contract.SEVENS))
+
+
+def playouts_of(analysis: HandAnalysis, deals: int) -> int:
+    """How many playouts ``realistic_analysis`` makes on ``deals`` deals: for progress."""
+    return min(deals, analysis.deals) * (len(leading_trumps(analysis)) + len(played_specials(analysis)))
+
+
+def _special_played(
+    sample: np.ndarray,
+    special: SpecialStats,
+    worlds: int,
+    seed: int,
+    on_progress: Callable[[int], None] | None,
+) -> SpecialStats:
+    """``special`` played out on ``sample`` from its own seed: the deals made."""
+    own = int(
+        np.random.SeedSequence([seed, 100 + list(Contract).index(special.contract)]).generate_state(1)[0]
+    )
+    house = HouseRules(nello_doubles=special.doubles or NelloDoubles.OWN_SUIT)
+    played = play_out_special(sample, special.contract, worlds, own, house=house, on_progress=on_progress)
+    return SpecialStats(
+        special.contract, int(sample.shape[0]), int(played.made.sum()), special.marks, doubles=special.doubles
     )
 
 

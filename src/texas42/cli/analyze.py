@@ -15,7 +15,7 @@ from texas42.analysis import HandAnalysis, Progress, hand_why
 from texas42.analysis.calibrated import REALISTIC
 from texas42.analysis.playout import DEFAULT_WORLDS
 from texas42.analysis.racing import DEFAULT_MIN_DEALS, DEFAULT_RACING, Racing
-from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS
+from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS, playouts_of
 from texas42.cli.app import EXAMPLE_HAND, ODDS_HELP, app
 from texas42.cli.many import CSV, JSON, TEXT, analyze_many, recorded_seed
 from texas42.cli.options import (
@@ -261,6 +261,6 @@ def played_out(
 ) -> HandAnalysis:
     """The analysis with its leading trumps played out (``--realistic``) as its realistic figures."""
     with ProgressBar(wants_progress(as_json), "playing out") as bar:
-        total = min(deals, result.deals) * len(analysis.leading_trumps(result))
+        total = playouts_of(result, deals)
         played = analysis.realistic_analysis(result, deals, worlds, job.threads, bar.counter(total))
     return replace(result, realistic=played)

@@ -197,8 +197,9 @@ def inference_to_json(inference: Inference) -> dict[str, Any]:
 def realistic_to_json(realistic: CalibratedAnalysis | RealisticAnalysis) -> dict[str, Any]:
     """How the realistic figures were obtained: ``{"source": "calibrated", "model",
     "hands"}`` (the quick model's version, the hands whose playouts it was fitted to) or
-    ``{"source": "playouts", "deals", "worlds", "played_for", "trumps": [...]}``, each
-    trump as ``trump_to_json`` (the bidder's team's points in the playouts)."""
+    ``{"source": "playouts", "deals", "worlds", "played_for", "trumps": [...],
+    "specials": [...]}``, each trump as ``trump_to_json`` (the bidder's team's points in
+    the playouts), Nel-O and sevens as ``special_to_json`` (made in the playouts)."""
     if isinstance(realistic, CalibratedAnalysis):
         return {"source": "calibrated", "model": realistic.version, "hands": realistic.hands}
     return {
@@ -207,6 +208,7 @@ def realistic_to_json(realistic: CalibratedAnalysis | RealisticAnalysis) -> dict
         "worlds": realistic.worlds,
         "played_for": realistic.played_for,
         "trumps": [trump_to_json(s) for s in realistic.trumps],
+        "specials": [special_to_json(s) for s in realistic.specials],
     }
 
 

@@ -332,6 +332,23 @@ def realistic_text(realistic: CalibratedAnalysis | RealisticAnalysis) -> Text:
     return Text.assemble(head, body, f" This is the advice (realistic, {how}).")
 
 
+def realistic_specials_text(realistic: RealisticAnalysis, analysis: HandAnalysis) -> Text:
+    """Nel-O and sevens played out on the same deals, beside their double-dummy odds."""
+    solved = {s.contract: s for s in analysis.specials}
+    parts = []
+    for stats in realistic.specials:
+        ci = stats.make_ci95
+        interval = f"95% CI {percent(ci.low)} to {percent(ci.high)}"
+        double_dummy = percent(solved[stats.contract].make)
+        name = contract_name(stats.contract)
+        parts.append(f"{name} makes {percent(stats.make)} ({interval}; double-dummy {double_dummy})")
+    return Text(
+        f"Special contracts played out on the same deals: {'; '.join(parts)}. The players do not know "
+        "the bid (the defenders do not infer the bidder's dominoes from it), and the bidding advice "
+        "weighs the special contracts on their double-dummy odds."
+    )
+
+
 def analysis_view(analysis: HandAnalysis, why: Why | None = None) -> RenderableType:
     """The whole ``texas42 analyze`` report for one hand (with ``why``, its table last
     but the footer; with realistic figures, calibrated or played out, they and their
@@ -343,6 +360,8 @@ def analysis_view(analysis: HandAnalysis, why: Why | None = None) -> RenderableT
     if analysis.realistic is not None:
         table = Fitted(realistic_table(analysis.realistic, analysis))
         parts += [Text(""), table, realistic_text(analysis.realistic)]
+        if isinstance(analysis.realistic, RealisticAnalysis) and analysis.realistic.specials:
+            parts.append(realistic_specials_text(analysis.realistic, analysis))
     if why is not None:
         parts += [Text(""), Fitted(why_table(why))]
     raced = short_of_deals(analysis.trumps, analysis.deals)
