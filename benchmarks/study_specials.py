@@ -5,6 +5,7 @@ study (``study_hands.study_hand(i, 42)``: seven dominoes drawn uniformly).
     nice -n 19 python benchmarks/study_specials.py &      # in the background
     python benchmarks/study_specials.py --shard 1/2 &     # the odd hands, on another core
     python benchmarks/study_specials.py --report          # what the data say so far
+    python benchmarks/study_specials.py --report --hands 500    # on the first 500 lines
 
 For hand i, --deals deals of the 21 unseen dominoes are drawn from seed 42 * 10**6 + i
 (``deal.deal_around``), and each is played out at Nel-O (doubles their own suit) and at
@@ -53,25 +54,32 @@ def play(i: int, deals: int, worlds: int) -> dict[str, Any]:
     return line
 
 
-def report(out: Path) -> None:
-    """Hands binned by their double-dummy odds: how many, and the mean odds each way."""
+def read_study(out: Path, hands: int | None = None) -> list[dict[str, Any]]:
+    """The first ``hands`` complete lines of the study (all of them: None)."""
     text = out.read_text()
     complete = text[: text.rfind("\n") + 1]  # a line being written is left out
     lines = [json.loads(x) for x in complete.splitlines() if x.strip()]
-    print(f"{len(lines)} hands, {lines[0]['deals'] if lines else 0} deals each")
+    return lines if hands is None else lines[:hands]
+
+
+def summary(lines: list[dict[str, Any]]) -> str:
+    """Hands binned by their double-dummy odds: how many, and the mean odds each way."""
+    out = [f"{len(lines)} hands, {lines[0]['deals'] if lines else 0} deals each"]
     for contract in (Contract.NELLO, Contract.SEVENS):
-        print(f"{contract.value}: double-dummy odds   hands   mean double-dummy   mean realistic")
-        for low, high in itertools.pairwise(BINS):
-            rows = [
-                x
-                for x in lines
-                if low <= x[contract.value][0] / x["deals"] < high
-                or (high == 1.0 and x[contract.value][0] == x["deals"])
-            ]
+        out.append(f"{contract.value}: double-dummy odds   hands   mean double-dummy   mean realistic")
+        bins = [(f"{low:4.0%} to {high:4.0%}", low, high) for low, high in itertools.pairwise(BINS)]
+        for label, low, high in [*bins, ("all         ", 0.0, 1.0)]:
+            rows = [x for x in lines if _in_bin(x[contract.value][0] / x["deals"], low, high)]
             if rows:
                 dd = sum(x[contract.value][0] / x["deals"] for x in rows) / len(rows)
                 real = sum(x[contract.value][1] / x["deals"] for x in rows) / len(rows)
-                print(f"  {low:4.0%} to {high:4.0%}   {len(rows):7}   {dd:17.1%}   {real:14.1%}")
+                out.append(f"  {label}   {len(rows):7}   {dd:17.1%}   {real:14.1%}")
+    return "\n".join(out) + "\n"
+
+
+def _in_bin(odds: float, low: float, high: float) -> bool:
+    """Whether ``odds`` lie in [low, high), a bin ending at 100% taking 100% too."""
+    return low <= odds < high or (high == BINS[-1] and odds == high)
 
 
 def main() -> None:
@@ -80,7 +88,12 @@ def main() -> None:
     )
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--worlds", type=int, default=10)
-    parser.add_argument("--hands", type=int, default=2000, help="stop after this many hands")
+    parser.add_argument(
+        "--hands",
+        type=int,
+        default=2000,
+        help="stop after this many hands (--report: summarise the first so many)",
+    )
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument(
         "--shard", type=shard, default=(0, 1), metavar="K/N", help="only the hands i with i %% N == K"
@@ -88,7 +101,7 @@ def main() -> None:
     parser.add_argument("--report", action="store_true", help="summarise the data and stop")
     args = parser.parse_args()
     if args.report:
-        report(args.out)
+        print(summary(read_study(args.out, args.hands)), end="")
         return
     args.out.parent.mkdir(parents=True, exist_ok=True)
     k, n = args.shard

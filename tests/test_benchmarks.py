@@ -144,3 +144,32 @@ def test_the_calibration_s_recorded_figures_are_the_shipped_model_s(monkeypatch:
     for key, value in recorded.items():
         if key != "seconds":
             assert figures[key] == pytest.approx(value, rel=1e-6, abs=1e-4), key
+
+
+@pytest.fixture(scope="module")
+def specials_study() -> ModuleType:
+    sys.path.insert(0, str(BENCHMARKS))  # the study imports its sibling scripts by name
+    spec = importlib.util.spec_from_file_location("study_specials", BENCHMARKS / "study_specials.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_specials_study_s_first_line_is_what_the_script_plays(specials_study: ModuleType) -> None:
+    """Hand 0 of the hand study, Nel-O and sevens on 200 deals, double-dummy and played
+    out: the same counts as recorded (the study depends on its seeds alone)."""
+    recorded = specials_study.read_study(specials_study.OUT, 1)[0]
+    again = specials_study.play(recorded["i"], recorded["deals"], recorded["worlds"])
+    assert {k: v for k, v in again.items() if k != "seconds"} == {
+        k: v for k, v in recorded.items() if k != "seconds"
+    }
+
+
+def test_the_readme_shows_the_specials_study_as_printed(specials_study: ModuleType) -> None:
+    readme = (BENCHMARKS.parent / "README.md").read_text()
+    command = "$ python benchmarks/study_specials.py --report --hands "
+    start = readme.index(command) + len(command)
+    hands = int(readme[start:].split("\n", 1)[0])
+    shown = readme[start:].split("\n", 1)[1].split("```", 1)[0]
+    assert shown == specials_study.summary(specials_study.read_study(specials_study.OUT, hands))
