@@ -18,7 +18,7 @@ from types import ModuleType
 
 import numpy as np
 
-COMPILING_NOTICE = "texas42: compiling the solvers (first run only, about 12 s)..."
+COMPILING_NOTICE = "texas42: compiling the solvers this command needs (once; up to about 12 s)..."
 
 TRUMPS = "texas42.engine._batch"
 LINES = "texas42.engine._line"
