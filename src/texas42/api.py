@@ -25,10 +25,7 @@ from texas42.analysis.sample import DEFAULT_DEALS
 from texas42.deal import DealConstraints, Dealt
 from texas42.rules import (
     DECLARATIONS,
-    NELLO_TRICK_SIZE,
-    TRICK_SIZE,
     Auction,
-    Contract,
     Deal,
     Declaration,
     Domino,
@@ -45,6 +42,7 @@ from texas42.rules import (
     parse_hand,
     parse_played_contract,
     parse_tricks,
+    trick_size,
 )
 
 
@@ -260,7 +258,7 @@ def _played(
     contract = parse_played_contract(trump) if isinstance(trump, str) else trump
     if not isinstance(tricks, str):
         return contract, tuple(tricks)
-    return contract, parse_tricks(tricks, NELLO_TRICK_SIZE if contract is Contract.NELLO else TRICK_SIZE)
+    return contract, parse_tricks(tricks, trick_size(contract))
 
 
 def review_play(

@@ -215,8 +215,7 @@ def contract_bid(bid: int | None, contract: Contract, house: HouseRules) -> int:
     if bid is None:
         return least
     if check_bid(bid) < least:
-        name = "Nel-O" if contract is Contract.NELLO else contract.label
-        raise AuctionError(f"{name} is bid at {bid_name(least)} or more, not {bid_name(bid)}")
+        raise AuctionError(f"{contract.written} is bid at {bid_name(least)} or more, not {bid_name(bid)}")
     return bid
 
 

@@ -161,7 +161,7 @@ class PlayLine:
     def played_at(self) -> str:
         """What the hand is played at: ``sixes``, ``follow-me``, ``Nel-O``, ``sevens``."""
         if isinstance(self.declaration, Contract):
-            return "Nel-O" if self.declaration is Contract.NELLO else self.declaration.label
+            return self.declaration.written
         return self.declaration.label
 
     @property

@@ -28,9 +28,7 @@ from texas42.errors import Texas42Error, UsageError
 from texas42.io.documents import play_to_json
 from texas42.report.play import play_view
 from texas42.rules import (
-    NELLO_TRICK_SIZE,
     PASS,
-    TRICK_SIZE,
     Contract,
     Declaration,
     FinishedAuction,
@@ -42,6 +40,7 @@ from texas42.rules import (
     parse_played_contract,
     parse_seat,
     parse_tricks,
+    trick_size,
 )
 
 PLAY_HAND = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
@@ -205,9 +204,8 @@ def hand_in_play(
     if trump is None:
         raise UsageError(f"give the trump declared: --trump TRUMP; see 'texas42 {command} --help'")
     parsed = parse_hand(" ".join(hand))
-    size = NELLO_TRICK_SIZE if trump is Contract.NELLO else TRICK_SIZE
     try:
-        return parsed, trump, parse_tricks(tricks, size)
+        return parsed, trump, parse_tricks(tricks, trick_size(trump))
     except Texas42Error as error:
         raise UsageError(f"--tricks: {error}") from None
 

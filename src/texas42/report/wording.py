@@ -40,7 +40,7 @@ def seat_name(seat: Seat) -> str:
 
 def contract_name(contract: Contract) -> str:
     """How players write the contract: ``Nel-O``, ``sevens``, ``plunge``, ``splash``."""
-    return "Nel-O" if contract is Contract.NELLO else contract.label
+    return contract.written
 
 
 def _rung(rung: LadderRung) -> str:

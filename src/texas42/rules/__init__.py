@@ -33,6 +33,7 @@ from texas42.rules.contracts import (
     minimum_marks,
     parse_played_contract,
     partner_trump,
+    trick_size,
 )
 from texas42.rules.dominoes import (
     ALL_DOMINOES,
@@ -235,5 +236,6 @@ __all__ = [
     "suit_name",
     "team_of",
     "trick_points",
+    "trick_size",
     "trick_winner",
 ]

@@ -8,6 +8,7 @@ from typing import Final
 
 from texas42.errors import InvalidDeclarationError
 from texas42.rules.dominoes import DOUBLES, PIP_DOMINOES, PIPS, Dominoes, domino
+from texas42.rules.history import NELLO_TRICK_SIZE, TRICK_SIZE
 from texas42.rules.house import HouseRules
 from texas42.rules.tricks import Declaration, parse_declaration
 
@@ -26,6 +27,11 @@ class Contract(enum.Enum):
     @property
     def label(self) -> str:
         return self.value
+
+    @property
+    def written(self) -> str:
+        """How players write the contract: ``Nel-O``, ``sevens``, ``plunge``, ``splash``."""
+        return "Nel-O" if self is Contract.NELLO else self.value
 
 
 PlayedContract = Declaration | Contract
@@ -55,6 +61,11 @@ def parse_played_contract(text: str) -> PlayedContract:
         raise InvalidDeclarationError(
             f"unknown trump or contract: {text.strip()!r} (one of {names}, nello, sevens)"
         ) from None
+
+
+def trick_size(contract: PlayedContract) -> int:
+    """The dominoes of a trick of a hand played at ``contract``: 3 at Nel-O, else 4."""
+    return NELLO_TRICK_SIZE if contract is Contract.NELLO else TRICK_SIZE
 
 
 def minimum_marks(contract: Contract, house: HouseRules) -> int:
