@@ -219,6 +219,18 @@ def contract_bid(bid: int | None, contract: Contract, house: HouseRules) -> int:
     return bid
 
 
+def hand_bid(
+    contract: PlayedContract, bid: int | None, auction: FinishedAuction | None, house: HouseRules
+) -> int:
+    """The bid a hand played at ``contract`` was won at: at Nel-O and sevens
+    ``contract_bid`` (and no auction: it weighs trump hands only), else ``played_bid``."""
+    if not isinstance(contract, Contract):
+        return played_bid(bid, auction)
+    if auction is not None:
+        raise UsageError(f"--auction weighs the deals of trump hands only, not {contract.written}")
+    return contract_bid(bid, contract, house)
+
+
 def played_bid(bid: int | None, auction: FinishedAuction | None) -> int:
     """The bid the hand is played at: the auction's high bid, if there is an auction (and
     ``bid``, if given, must be it), else ``bid`` (default 30)."""
@@ -315,12 +327,7 @@ def advise_play(
     ``deal.infer_seen_deals`` says (``infer`` none: uniformly)."""
     house = HouseRules() if house is None else house
     rules = play_rules_for(declaration, bidder, house)
-    if isinstance(declaration, Contract):
-        if auction is not None:
-            raise UsageError(f"--auction weighs the deals of trump hands only, not {rules.label}")
-        bid = contract_bid(bid, declaration, house)
-    else:
-        bid = played_bid(bid, auction)
+    bid = hand_bid(declaration, bid, auction, house)
     check_deals(deals)
     seed = deal.draw_seed() if seed is None else deal.check_seed(seed)
     history = turn_history(hand, rules, tricks, seat, bidder)

@@ -12,10 +12,9 @@ from texas42.analysis.play import (
     PlayAdvice,
     PlayStats,
     advise_play,
-    contract_bid,
     contract_set,
+    hand_bid,
     play_rules_for,
-    played_bid,
 )
 from texas42.analysis.sample import DEFAULT_DEALS, Progress, check_deals
 from texas42.errors import IllegalPlayError
@@ -169,11 +168,7 @@ def review_play(
     anything is solved."""
     house = HouseRules() if house is None else house
     rules = play_rules_for(declaration, bidder, house)
-    bid = (
-        contract_bid(bid, declaration, house)
-        if isinstance(declaration, Contract)
-        else played_bid(bid, auction)
-    )
+    bid = hand_bid(declaration, bid, auction, house)
     check_deals(deals)
     check_seat(seat)
     seed = deal.draw_seed() if seed is None else deal.check_seed(seed)

@@ -102,9 +102,9 @@ Examples:
 """
 
 
-def _play_trump(text: Any) -> PlayedContract:
-    """A trump declaration, or Nel-O or sevens (a plunge or splash is refused by
-    ``analysis.play_rules_for``, which says how to give it)."""
+def played_contract(text: Any) -> PlayedContract:
+    """``--trump`` of play, review and solve: a trump declaration, or Nel-O or sevens (a
+    plunge or splash is refused by ``analysis.play_rules_for``, which says how to give it)."""
     if isinstance(text, Declaration | Contract):
         return text
     return parse_played_contract(str(text))
@@ -149,7 +149,7 @@ TrumpOption = Annotated[
         metavar="TRUMP",
         help="The trump declared (sixes, 6, doubles, follow-me, ...), or nello or sevens. Required.",
         show_default=False,
-        parser=option_parser(_play_trump),
+        parser=option_parser(played_contract),
     ),
 ]
 BidderOption = Annotated[

@@ -22,6 +22,7 @@ from texas42.cli.options import (
     house_rules,
     option_parser,
 )
+from texas42.cli.play import played_contract
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
 from texas42.errors import UsageError
 from texas42.io.documents import table_to_json
@@ -35,7 +36,6 @@ from texas42.rules import (
     PlayedContract,
     Seat,
     parse_deal,
-    parse_played_contract,
     parse_seat,
 )
 
@@ -83,7 +83,7 @@ def solve(
             "-t",
             metavar="TRUMP",
             help="A declaration (sixes, 6, doubles, follow-me, ...), or nello or sevens, to analyse.",
-            parser=option_parser(_played_contract),
+            parser=option_parser(played_contract),
         ),
     ] = None,
     bidder: Annotated[
@@ -134,10 +134,6 @@ def solve(
         deals = parsed.deals
     choice = (trump, 0 if bidder is None else bidder) if trump is not None else None
     _solve(deals, choice, line, as_json, threads, house, many=deal is None, cluster=cluster)
-
-
-def _played_contract(value: Any) -> PlayedContract:
-    return value if isinstance(value, Declaration | Contract) else parse_played_contract(str(value))
 
 
 def solve_chunk(
