@@ -4,6 +4,7 @@ deals as text or as objects, returning the library's plain dataclasses."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 import numpy as np
 
@@ -20,6 +21,8 @@ from texas42.analysis import (
     Progress,
     QuickAnalysis,
 )
+from texas42.analysis.playout import check_worlds
+from texas42.analysis.realistic_play import check_realistic_play_deals
 from texas42.analysis.recommendation import check_confidence
 from texas42.analysis.sample import DEFAULT_DEALS
 from texas42.deal import DealConstraints, Dealt
@@ -215,6 +218,8 @@ def advise_play(
     infer: str = "auction",
     noise: float = dealing.DEFAULT_NOISE,
     house: HouseRules | None = None,
+    realistic_deals: int = 0,
+    worlds: int = analysis.DEFAULT_WORLDS,
 ) -> PlayAdvice:
     """What to play now (``texas42 play``): ``seat`` was dealt ``hand``, ``bidder`` bid
     ``bid``, declared ``trump`` and led the first trick, and ``tricks`` are the dominoes
@@ -229,11 +234,17 @@ def advise_play(
     ``"sevens"`` (``Contract.NELLO``, ``Contract.SEVENS``; the doubles at Nel-O as
     ``house`` says, ``bid`` by default the contract's least): each play's odds of the
     contract, no points. A play that contradicts the rules or what ``seat`` knows raises
-    a ``Texas42Error`` naming it, before anything is solved."""
+    a ``Texas42Error`` naming it, before anything is solved. ``realistic_deals`` (0: none)
+    also plays each legal play out on that many of the deals by players who see only
+    their own dominoes, ``worlds`` deals weighed a decision (``texas42 play --realistic``;
+    ``PlayAdvice.realistic``)."""
     declaration, plays = _played(trump, tricks)
     parsed_bid = parse_bid(bid) if isinstance(bid, str) else bid
     whole = parse_finished_auction(auction) if isinstance(auction, str) else auction
-    return analysis.advise_play(
+    if realistic_deals != 0:
+        check_realistic_play_deals(realistic_deals)
+        check_worlds(worlds)
+    advice = analysis.advise_play(
         _hand(hand),
         declaration,
         plays,
@@ -249,6 +260,9 @@ def advise_play(
         noise=noise,
         house=house,
     )
+    if realistic_deals == 0:
+        return advice
+    return replace(advice, realistic=analysis.realistic_plays(advice, realistic_deals, worlds, threads))
 
 
 def _played(

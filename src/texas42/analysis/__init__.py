@@ -57,6 +57,7 @@ from texas42.analysis.realistic import (
     realistic_analysis,
     realistic_comparison,
 )
+from texas42.analysis.realistic_play import DEFAULT_REALISTIC_PLAY_DEALS, RealisticPlays, realistic_plays
 from texas42.analysis.recommendation import (
     DEFAULT_CONFIDENCE,
     Recommendation,
@@ -86,6 +87,7 @@ __all__ = [
     "DEFAULT_MIN_DEALS",
     "DEFAULT_RACING",
     "DEFAULT_REALISTIC_DEALS",
+    "DEFAULT_REALISTIC_PLAY_DEALS",
     "DEFAULT_WORLDS",
     "BidAdvice",
     "BidDifference",
@@ -113,6 +115,7 @@ __all__ = [
     "Racing",
     "RealisticAnalysis",
     "RealisticComparison",
+    "RealisticPlays",
     "Recommendation",
     "Sample",
     "SpecialPlayouts",
@@ -145,6 +148,7 @@ __all__ = [
     "rank_plays",
     "realistic_analysis",
     "realistic_comparison",
+    "realistic_plays",
     "recommend",
     "review_play",
     "solve_deal_table",

@@ -7,7 +7,8 @@ sevens, where only the contract counts, ``engine.contract_play_values``)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -38,6 +39,9 @@ from texas42.rules import (
     needed_points,
     replay,
 )
+
+if TYPE_CHECKING:
+    from texas42.analysis.realistic_play import RealisticPlays
 
 
 @dataclass(frozen=True)
@@ -112,7 +116,9 @@ class PlayAdvice:
     """The advice for ``seat`` (dealt ``hand``) at its turn after the plays of ``history``
     in a hand bid ``bid`` by ``history.bidder``: one ``PlayStats`` a legal play, the best
     first (``best``), over ``deals`` deals from ``seed`` (all the consistent deals when
-    ``exact``; drawn to fit the auction as ``inference`` says, if given)."""
+    ``exact``; drawn to fit the auction as ``inference`` says, if given): ``sample``,
+    the dominoes each seat still holds in each of them (an (n, 4) array). ``realistic``: the plays followed by
+    realistic play (``analysis.realistic_plays``), if asked."""
 
     hand: Hand
     seat: Seat
@@ -123,6 +129,8 @@ class PlayAdvice:
     exact: bool
     plays: tuple[PlayStats, ...]
     inference: deal.Inference | None = None
+    sample: np.ndarray | None = field(default=None, repr=False, compare=False)
+    realistic: RealisticPlays | None = None
 
     @property
     def declaration(self) -> Declaration:
@@ -352,7 +360,7 @@ def advise_play(
             masks, rules, history.bidder, history.leader, history.trick, threads, on_progress
         )
         plays = rank_contract_plays(result, seat, history.bidder, exact)
-    return PlayAdvice(hand, seat, history, bid, int(masks.shape[0]), seed, exact, plays, inference)
+    return PlayAdvice(hand, seat, history, bid, int(masks.shape[0]), seed, exact, plays, inference, masks)
 
 
 def rank_plays(

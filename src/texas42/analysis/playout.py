@@ -18,7 +18,7 @@ generator, so the result depends only on the seed, never on the threads.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -88,14 +88,15 @@ def best_play(values: np.ndarray, plays: int, bidder_side: bool, need: int) -> D
 
 
 class _Game:
-    """One deal being played out."""
+    """One deal (the hands as dealt) being played out from ``history``."""
 
-    def __init__(self, dealt: np.ndarray, declaration: Declaration, bidder: Seat, rng: np.random.Generator):
+    def __init__(self, dealt: np.ndarray, history: PlayHistory, rng: np.random.Generator):
         self.dealt = [int(h) for h in dealt]
-        self.declaration = declaration
-        self.bidder = bidder
+        self.declaration = history.declaration
+        self.bidder = history.bidder
         self.rng = rng
-        self.history: PlayHistory = replay(declaration, bidder, [])
+        self.history = history
+        self.decisions = 0
 
     def turn(self) -> tuple[Seat, int]:
         """The seat to play and its legal plays (a mask)."""
@@ -148,14 +149,74 @@ def play_out(
     check_worlds(worlds)
     declaration = Declaration(declaration)
     deals = np.ascontiguousarray(deals, dtype=np.int64)
-    need = 0 if bid is None else needed_points(bid)
-    streams = np.random.SeedSequence(seed).spawn(deals.shape[0])
+    start = replay(declaration, bidder, [])
+    games = [_Game(row, start, rng) for row, rng in zip(deals, generators(seed, len(deals)), strict=True)]
+
+    def on_round(_: int) -> None:
+        if on_progress is not None and games[0].history.is_over:
+            on_progress(len(games))
+
+    _play(games, worlds, bid, threads, on_round)
+    return _playouts(games, start, worlds, seed, deals, bid)
+
+
+def play_on(
+    history: PlayHistory,
+    held: np.ndarray,
+    plays: Sequence[Domino],
+    bid: int | None,
+    worlds: int = DEFAULT_WORLDS,
+    seed: int = 0,
+    threads: int | None = None,
+    on_progress: Callable[[int], None] | None = None,
+) -> tuple[Playouts, ...]:
+    """From the position ``history`` of a trump hand, each domino of ``plays`` (legal for
+    the seat to play) played, then the hand played out as ``play_out`` plays it, in each
+    deal of ``held`` (an (n, 4) array of the dominoes each seat still holds): one
+    ``Playouts`` a play, in order, their ``deals`` the hands as dealt. Deal i draws its
+    worlds from the same generator after every play (spawned from ``seed``), so the
+    plays are compared on the same chances. ``on_progress(k)`` is called with the number
+    of plays made since its previous call (``len(plays) * n`` a trick's turn)."""
+    check_worlds(worlds)
+    deals = dealt_hands(history, held)
     games = [
-        _Game(row, declaration, bidder, np.random.Generator(np.random.PCG64(s)))
-        for row, s in zip(deals, streams, strict=True)
+        _Game(row, advance(history, d), rng)
+        for d in plays
+        for row, rng in zip(deals, generators(seed, len(deals)), strict=True)
     ]
-    decisions = 0
-    for _ in range(PLAYS):
+    _play(games, worlds, bid, threads, on_progress)
+    n = len(deals)
+    return tuple(
+        _playouts(games[k * n : (k + 1) * n], history, worlds, seed, deals, bid) for k in range(len(plays))
+    )
+
+
+def dealt_hands(history: PlayHistory, held: np.ndarray) -> np.ndarray:
+    """The hands as dealt: ``held`` (the dominoes each seat still holds, an (n, 4) array)
+    with each seat's plays of ``history`` given back."""
+    played = [0, 0, 0, 0]
+    for play in history.plays:
+        played[play.seat] |= 1 << play.domino
+    return np.ascontiguousarray(held, dtype=np.int64) | np.array(played, dtype=np.int64)
+
+
+def generators(seed: int, n: int) -> list[np.random.Generator]:
+    """One generator a deal, spawned from ``seed``."""
+    return [np.random.Generator(np.random.PCG64(s)) for s in np.random.SeedSequence(seed).spawn(n)]
+
+
+def _play(
+    games: list[_Game],
+    worlds: int,
+    bid: int | None,
+    threads: int | None,
+    on_round: Callable[[int], None] | None,
+) -> None:
+    """Play every game to its end, one play of each a round (they all stand at the same
+    point of the hand), every decision of a round in one batch of the engine;
+    ``on_round(len(games))`` after each round."""
+    need = 0 if bid is None else needed_points(bid)
+    while games and not games[0].history.is_over:
         asked: list[tuple[_Game, Seat, int, int]] = []
         rows: list[np.ndarray] = []
         for game in games:
@@ -167,20 +228,28 @@ def play_out(
             asked.append((game, seat, plays, len(weighed)))
             rows.append(weighed)
         if asked:
-            decisions += len(asked)
-            values = _values(asked, rows, declaration, threads)
+            values = _values(asked, rows, games[0].declaration, threads)
             start = 0
             for game, seat, plays, count in asked:
                 points = game.bidder_points(values[start : start + count])
-                side = seat % 2 == bidder % 2
+                side = seat % 2 == game.bidder % 2
                 game.play(best_play(points, plays, side, need))
+                game.decisions += 1
                 start += count
-        if on_progress is not None and games[0].history.is_over:
-            on_progress(len(games))
+        if on_round is not None:
+            on_round(len(games))
+
+
+def _playouts(
+    games: list[_Game], start: PlayHistory, worlds: int, seed: int, deals: np.ndarray, bid: int | None
+) -> Playouts:
+    """The outcome of ``games``, played from ``start``."""
+    bidder = start.bidder
     points = np.array([g.history.score[bidder % 2] for g in games], dtype=np.int64)
     played = [[p.domino for p in g.history.plays] for g in games]
     plays_array = np.array(played, dtype=np.int64).reshape(len(games), PLAYS)
-    return Playouts(declaration, bidder, bid, worlds, seed, deals, points, plays_array, decisions)
+    decisions = sum(g.decisions for g in games)
+    return Playouts(start.declaration, bidder, bid, worlds, seed, deals, points, plays_array, decisions)
 
 
 def _values(

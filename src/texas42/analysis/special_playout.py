@@ -12,14 +12,14 @@ and the outcome is the double-dummy one.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from texas42 import deal, engine
-from texas42.analysis.play import contract_set, play_rules_for
-from texas42.analysis.playout import DEFAULT_WORLDS, check_worlds
+from texas42.analysis.play import contract_set, play_rules_for, special_contract
+from texas42.analysis.playout import DEFAULT_WORLDS, check_worlds, dealt_hands, generators
 from texas42.errors import AnalysisError
 from texas42.rules import (
     Contract,
@@ -56,16 +56,17 @@ class SpecialPlayouts:
 
 
 class _Game:
-    """One deal being played out until the contract is decided."""
+    """One deal (the hands as dealt) being played out from ``history`` until the contract
+    is decided."""
 
-    def __init__(
-        self, dealt: np.ndarray, rules: NelloTricks | SevensTricks, bidder: Seat, rng: np.random.Generator
-    ):
+    def __init__(self, dealt: np.ndarray, history: PlayHistory, rng: np.random.Generator):
+        rules = history.play_rules
+        assert isinstance(rules, NelloTricks | SevensTricks)
         self.dealt = [int(h) for h in dealt]
         self.rules = rules
-        self.bidder = bidder
+        self.bidder = history.bidder
         self.rng = rng
-        self.history: PlayHistory = replay(rules, bidder, [])
+        self.history = history
 
     @property
     def decided(self) -> bool:
@@ -114,11 +115,53 @@ def play_out_special(
     rules = play_rules_for(contract, bidder, HouseRules() if house is None else house)
     assert isinstance(rules, NelloTricks | SevensTricks)
     deals = np.ascontiguousarray(deals, dtype=np.int64)
-    streams = np.random.SeedSequence(seed).spawn(deals.shape[0])
-    made = np.zeros(deals.shape[0], dtype=bool)
+    first = replay(rules, bidder, [])
+    made, decisions = _play(
+        [_Game(row, first, rng) for row, rng in zip(deals, generators(seed, len(deals)), strict=True)],
+        worlds,
+        on_progress,
+    )
+    return SpecialPlayouts(contract, bidder, worlds, seed, deals, made, decisions)
+
+
+def play_on_special(
+    history: PlayHistory,
+    held: np.ndarray,
+    plays: Sequence[Domino],
+    worlds: int = DEFAULT_WORLDS,
+    seed: int = 0,
+    on_progress: Callable[[int], None] | None = None,
+) -> tuple[SpecialPlayouts, ...]:
+    """From the position ``history`` of a hand at Nel-O or sevens (the contract still
+    open), each domino of ``plays`` played, then the hand played out as
+    ``play_out_special`` plays it, in each deal of ``held`` (the dominoes each seat still
+    holds): one ``SpecialPlayouts`` a play, in order. Deal i draws its worlds from the
+    same generator after every play. ``on_progress(1)`` as each of the ``len(plays) * n``
+    playouts is decided."""
+    check_worlds(worlds)
+    contract = special_contract(history.play_rules)
+    if contract is None:
+        raise AnalysisError(f"special playouts are for Nel-O and sevens, not {history.play_rules.label}")
+    deals = dealt_hands(history, held)
+    out = []
+    for d in plays:
+        games = [
+            _Game(row, advance(history, d), rng)
+            for row, rng in zip(deals, generators(seed, len(deals)), strict=True)
+        ]
+        made, decisions = _play(games, worlds, on_progress)
+        out.append(SpecialPlayouts(contract, history.bidder, worlds, seed, deals, made, decisions))
+    return tuple(out)
+
+
+def _play(
+    games: list[_Game], worlds: int, on_progress: Callable[[int], None] | None
+) -> tuple[np.ndarray, int]:
+    """Play each game until its contract is decided: whether it was made in each, and
+    the decisions made."""
+    made = np.zeros(len(games), dtype=bool)
     decisions = 0
-    for i, (row, stream) in enumerate(zip(deals, streams, strict=True)):
-        game = _Game(row, rules, bidder, np.random.Generator(np.random.PCG64(stream)))
+    for i, game in enumerate(games):
         while not game.decided:
             d, chose = game.choose(worlds)
             decisions += chose
@@ -126,4 +169,4 @@ def play_out_special(
         made[i] = contract_set(game.history) is None
         if on_progress is not None:
             on_progress(1)
-    return SpecialPlayouts(contract, bidder, worlds, seed, deals, made, decisions)
+    return made, decisions

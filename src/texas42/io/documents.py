@@ -401,7 +401,8 @@ def play_to_json(advice: PlayAdvice) -> dict[str, Any]:
     sevens); ``make`` always the odds that the bidder's team makes the bid, whichever
     team the seat is on; ``points_so_far`` is [seats 0 and 2, seats 1 and 3].
     ``"inference"`` (``inference_to_json``) when the deals were drawn to fit the whole
-    auction."""
+    auction; ``"realistic"`` (``--realistic``): ``{"deals", "worlds", "plays", "best"}``,
+    the plays played out by players who see only their own dominoes, as ``"plays"``."""
     history = advice.history
     result: dict[str, Any] = {
         "seat": advice.seat,
@@ -414,22 +415,33 @@ def play_to_json(advice: PlayAdvice) -> dict[str, Any]:
         "points_so_far": list(history.score),
         "deals": advice.deals,
         "exact": advice.exact,
-        "plays": [
-            {
-                "domino": domino_name(stats.domino),
-                "expected_points": _rounded_points(stats.expected_points),
-                "expected_points_ci95": None if ci is None else ci.as_list(3),
-                "make": rounded(stats.make),
-                "make_ci95": stats.make_ci95.as_list(4),
-                "best_share": rounded(stats.best_share),
-            }
-            for stats, ci in ((s, s.expected_points_ci95) for s in advice.plays)
-        ],
+        "plays": [_play_row(stats) for stats in advice.plays],
         "best": domino_name(advice.best.domino),
     }
     if advice.inference is not None:
         result["inference"] = inference_to_json(advice.inference)
+    if advice.realistic is not None:
+        played = advice.realistic
+        result["realistic"] = {
+            "deals": played.deals,
+            "worlds": played.worlds,
+            "plays": [_play_row(stats) for stats in played.plays],
+            "best": domino_name(played.best.domino),
+        }
     return result
+
+
+def _play_row(stats: PlayStats) -> dict[str, Any]:
+    """One play's figures in ``play_to_json``."""
+    ci = stats.expected_points_ci95
+    return {
+        "domino": domino_name(stats.domino),
+        "expected_points": _rounded_points(stats.expected_points),
+        "expected_points_ci95": None if ci is None else ci.as_list(3),
+        "make": rounded(stats.make),
+        "make_ci95": stats.make_ci95.as_list(4),
+        "best_share": rounded(stats.best_share),
+    }
 
 
 def review_to_json(review: PlayReview) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from texas42.analysis.play import PlayAdvice, PlayStats
+from texas42.analysis.realistic_play import RealisticPlays
 from texas42.report.layout import Fitted
 from texas42.report.solve import trick_table
 from texas42.report.wording import (
@@ -19,6 +20,7 @@ from texas42.report.wording import (
     play_deals_phrase,
     play_footer,
     play_position_sentence,
+    played_out_footer,
 )
 from texas42.rules import TOTAL_POINTS, PlayHistory, TrumpTricks, bid_name, domino_name, trick_points
 
@@ -64,13 +66,18 @@ def tricks_table(history: PlayHistory, title: str = "Tricks so far") -> Table:
     return out
 
 
-def advice_table(advice: PlayAdvice) -> Table:
+def advice_table(
+    advice: PlayAdvice, plays: tuple[PlayStats, ...] | None = None, title: str = "Your plays"
+) -> Table:
     """One row a legal play, the best first: the team's expected points for the hand, the
-    odds of making (or setting) the bid, and the share of deals where it is best."""
+    odds of making (or setting) the bid, and the share of deals where it is best (of
+    ``plays``: by default the double-dummy ones)."""
     verb = contract_verb(advice.defending)
     bid = bid_name(advice.bid)
+    plays = advice.plays if plays is None else plays
+    exact = advice.exact and plays is advice.plays
     out = Table(
-        title="Your plays",
+        title=title,
         box=box.SIMPLE_HEAD,
         title_justify="left",
         pad_edge=False,
@@ -78,25 +85,25 @@ def advice_table(advice: PlayAdvice) -> Table:
     out.add_column("play", no_wrap=True)
     if advice.counts_points:
         out.add_column("points", justify="right", no_wrap=True)
-        if not advice.exact:
+        if not exact:
             out.add_column("95% CI", justify="right", no_wrap=True)
     out.add_column(f"{verb} {bid}", justify="right", no_wrap=True)
-    if not advice.exact:
+    if not exact:
         out.add_column("95% CI", justify="right", no_wrap=True)
     out.add_column("best in", justify="right", no_wrap=True)
     out.add_column("", no_wrap=True)
-    for stats in advice.plays:
-        chosen = stats is advice.best
+    for stats in plays:
+        chosen = stats is plays[0]
         style = "bold" if chosen else ""
         contract = advice.contract_deals(stats) / stats.deals
         cells: list[RenderableType] = [Text(domino_name(stats.domino), style=style)]
         if stats.expected_points is not None:
             cells.append(Text(f"{stats.expected_points:.1f}", style=style))
-        if stats.expected_points_ci95 is not None and not advice.exact:
+        if stats.expected_points_ci95 is not None and not exact:
             ci = stats.expected_points_ci95
             cells.append(f"{ci.low:.1f}-{ci.high:.1f}")
         cells.append(Text(percent(contract), style=style))
-        if not advice.exact:
+        if not exact:
             low, high = _contract_interval(advice, stats)
             cells.append(f"{100 * low:.0f}-{100 * high:.0f}%")
         cells.append(percent(stats.best_share))
@@ -116,9 +123,46 @@ def _contract_interval(advice: PlayAdvice, stats: PlayStats) -> tuple[float, flo
     return (1.0 - ci.high, 1.0 - ci.low) if advice.defending else (ci.low, ci.high)
 
 
+def realistic_text(advice: PlayAdvice, played: RealisticPlays) -> Text:
+    """The advice played out in words: the best play, its figures played out and
+    double-dummy, and the double-dummy choice where it differs."""
+    best = played.best
+    verb = contract_verb(advice.defending)
+    bid = bid_name(advice.bid)
+    odds = percent(advice.contract_deals(best) / best.deals)
+    double = next(s for s in advice.plays if s.domino == best.domino)
+    double_odds = percent(advice.contract_deals(double) / double.deals)
+    head = Text(f"Play {domino_name(best.domino)}", style="bold reverse green")
+    points = "" if best.expected_points is None else f"expects {best.expected_points:.1f} points and "
+    double_points = "" if double.expected_points is None else f"{double.expected_points:.1f} points, "
+    body = (
+        f": played out by players who see only their own dominoes, your team {points}{verb} {bid} in "
+        f"{odds} of the {played.deals:,} deals (double-dummy: {double_points}{double_odds})."
+    )
+    rival = advice.best.domino
+    if rival != best.domino:
+        other = percent(advice.contract_deals(advice.best) / advice.best.deals)
+        lead, ci = played.lead(best.domino, rival)
+        within = "; within the sampling error" if ci.low <= 0 else ""
+        body += (
+            f" With every hand seen, {domino_name(rival)} would be the choice ({verb} {bid} in {other} "
+            f"double-dummy); played out on the same deals, {domino_name(best.domino)} won the contract for "
+            f"your team in {percent(lead)} more of them (95% CI of the difference {_signed_percent(ci.low)} "
+            f"to {_signed_percent(ci.high)}{within})."
+        )
+    return Text.assemble(head, body)
+
+
+def _signed_percent(share: float) -> str:
+    """A difference of odds: ``+5%``, ``-2%``."""
+    return f"{round(100 * share):+d}%"
+
+
 def advice_text(advice: PlayAdvice) -> Text:
     """The advice in words: the best play and its figures; if another play expects more
     points, why the best one is still preferred (a safety play)."""
+    if advice.realistic is not None:
+        return realistic_text(advice, advice.realistic)
     best = advice.best
     verb = contract_verb(advice.defending)
     bid = bid_name(advice.bid)
@@ -154,8 +198,17 @@ def play_view(advice: PlayAdvice) -> RenderableType:
     parts += [
         Text(play_position_sentence(advice)),
         Fitted(advice_table(advice)),
+    ]
+    played = advice.realistic
+    if played is not None:
+        parts.append(
+            Fitted(advice_table(advice, played.plays, "Played out, each seat seeing only its own dominoes"))
+        )
+    parts += [
         advice_text(advice),
         Text(""),
         Text(play_footer(advice.deals, advice.seed, advice.exact, inferred, contract), style="dim"),
     ]
+    if played is not None:
+        parts.append(Text(played_out_footer(played.deals, played.worlds, contract), style="dim"))
     return Group(*parts)

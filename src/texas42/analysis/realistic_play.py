@@ -1,0 +1,103 @@
+"""Play advice from realistic play: each legal play of the seat to play followed, on the
+first deals of the advice's sample, by players who see only their own dominoes
+(``analysis.playout.play_on``; at Nel-O and sevens ``analysis.special_playout``), and
+ranked as the double-dummy advice ranks its plays (``analysis.play``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Final
+
+import numpy as np
+
+from texas42 import engine
+from texas42.analysis.play import PlayAdvice, PlayStats, rank_contract_plays, rank_plays
+from texas42.analysis.playout import DEFAULT_WORLDS, check_worlds, play_on
+from texas42.analysis.special_playout import play_on_special
+from texas42.analysis.statistics import Interval, mean_interval
+from texas42.errors import AnalysisError
+from texas42.rules import TOTAL_POINTS, Domino, needed_points
+
+DEFAULT_REALISTIC_PLAY_DEALS: Final = 100
+
+
+@dataclass(frozen=True)
+class RealisticPlays:
+    """Each legal play followed by realistic play on ``deals`` deals (the first of the
+    advice's sample), ``worlds`` worlds a decision, both sides playing for the bid:
+    ``plays`` as ``PlayAdvice.plays`` (the best first), their points and contract those
+    the playouts ended with, ``best`` the deals where no other play ended better.
+    ``wins[i, d]``: whether playing domino d won the contract for the seat's team (made
+    the bid, or set it) in deal i."""
+
+    deals: int
+    worlds: int
+    plays: tuple[PlayStats, ...]
+    wins: np.ndarray = field(repr=False, compare=False)
+
+    @property
+    def best(self) -> PlayStats:
+        return self.plays[0]
+
+    def lead(self, first: Domino, second: Domino) -> tuple[float, Interval]:
+        """How much more often playing ``first`` than ``second`` won the contract for the
+        seat's team, over the same deals, with its 95% interval (paired)."""
+        difference = self.wins[:, first].astype(np.int64) - self.wins[:, second]
+        return mean_interval(difference, bounds=(-1.0, 1.0))
+
+
+def check_realistic_play_deals(deals: int) -> int:
+    """``deals`` if it is at least 1, else an ``AnalysisError``."""
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
+        raise AnalysisError(f"the deals to play out must be at least 1, got {deals!r}")
+    return deals
+
+
+def realistic_plays(
+    advice: PlayAdvice,
+    deals: int = DEFAULT_REALISTIC_PLAY_DEALS,
+    worlds: int = DEFAULT_WORLDS,
+    threads: int | None = None,
+    on_progress: Callable[[int], None] | None = None,
+) -> RealisticPlays:
+    """Play every legal play of ``advice`` out on its first ``deals`` deals (all of them
+    if it has fewer), ``worlds`` worlds a decision (0: every hand seen, double-dummy
+    play). ``on_progress(k)`` as ``playouts_total`` counts."""
+    check_realistic_play_deals(deals)
+    check_worlds(worlds)
+    if advice.sample is None:
+        raise AnalysisError("the advice keeps no deals to play out")
+    held = advice.sample[:deals]
+    plays = tuple(s.domino for s in advice.plays)
+    values = np.full((held.shape[0], 28), engine.ILLEGAL, dtype=np.int64)
+    nodes = np.zeros(held.shape[0], dtype=np.int64)
+    history = advice.history
+    if advice.counts_points:
+        ours = advice.seat % 2 == advice.bidder % 2
+        outcomes = play_on(history, held, plays, advice.bid, worlds, advice.seed, threads, on_progress)
+        for d, out in zip(plays, outcomes, strict=True):
+            values[:, d] = out.points if ours else TOTAL_POINTS - out.points
+        ranked = rank_plays(
+            engine.PlayValues(advice.seat, values, nodes), advice.seat, advice.bidder, advice.bid, False
+        )
+        bidders = values if ours else TOTAL_POINTS - values
+        wins = (bidders >= needed_points(advice.bid)) == ours
+    else:
+        specials = play_on_special(history, held, plays, worlds, advice.seed, on_progress)
+        for d, made in zip(plays, specials, strict=True):
+            values[:, d] = made.made
+        ranked = rank_contract_plays(
+            engine.PlayValues(advice.seat, values, nodes), advice.seat, advice.bidder, False
+        )
+        wins = (values == 1) == (advice.seat % 2 == advice.bidder % 2)
+    return RealisticPlays(int(held.shape[0]), worlds, ranked, wins)
+
+
+def playouts_total(advice: PlayAdvice, deals: int) -> int:
+    """What ``realistic_plays`` on ``deals`` deals counts to in ``on_progress``: the
+    plays made in all (trumps), or the playouts (Nel-O and sevens)."""
+    games = len(advice.plays) * min(deals, advice.deals)
+    if not advice.counts_points:
+        return games
+    return games * (28 - len(advice.history.plays) - 1)

@@ -1,0 +1,163 @@
+"""Play advice played out (``play --realistic``, ``analysis.realistic_plays``): with every
+hand seen the playouts make the bid exactly where double-dummy says, the playouts are
+legal hands from the position, the figures do not depend on the threads, and the CLI,
+JSON, API and errors."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+import texas42
+from cli_runner import invoke
+from texas42 import engine
+from texas42.analysis import advise_play, realistic_plays
+from texas42.analysis.playout import dealt_hands, play_on
+from texas42.analysis.realistic_play import playouts_total
+from texas42.errors import Texas42Error
+from texas42.rules import (
+    TOTAL_POINTS,
+    Contract,
+    Declaration,
+    needed_points,
+    parse_domino,
+    parse_hand,
+    parse_tricks,
+    replay,
+)
+
+HAND = parse_hand("6-6 6-5 6-4 6-2 5-5 4-4 3-1")
+TRICKS = parse_tricks("6-6 6-1 6-0 6-3 / 6-5 5-1 3-0 5-3", 4)
+DEFENDER = parse_hand("5-4 5-2 4-2 3-3 3-2 2-1 1-1")
+NELLO_HAND = parse_hand("6-0 5-1 4-0 3-1 2-0 1-0 0-0")
+
+
+def _double_dummy_wins(advice: texas42.PlayAdvice, n: int) -> np.ndarray:
+    """Whether each legal play wins the contract for the seat's team in each of the first
+    ``n`` deals, every seat then playing perfectly."""
+    assert advice.sample is not None
+    h = advice.history
+    values = engine.play_values(advice.sample[:n], h.declaration, h.leader, h.trick, h.score).values
+    ours = advice.seat % 2 == advice.bidder % 2
+    bidders = values if ours else TOTAL_POINTS - values
+    wins: np.ndarray = (bidders >= needed_points(advice.bid)) == ours
+    return wins
+
+
+@pytest.mark.parametrize(
+    ("hand", "tricks", "seat", "bid"),
+    [(HAND, TRICKS, 0, 34), (HAND, (), 0, 42), (DEFENDER, parse_tricks("6-6", 4), 1, 34)],
+)
+def test_with_every_hand_seen_the_playouts_make_the_bid_where_double_dummy_does(
+    hand: texas42.Hand, tricks: tuple[int, ...], seat: int, bid: int
+) -> None:
+    # Each side picks a play that wins the contract whenever one does: the minimax of
+    # "made", the same in every deal as the exact values say.
+    advice = advise_play(hand, Declaration(6), tricks, seat=seat, bid=bid, deals=40, seed=3)
+    played = realistic_plays(advice, deals=40, worlds=0)
+    expected = _double_dummy_wins(advice, 40)
+    for stats in advice.plays:
+        d = stats.domino
+        assert (played.wins[:, d] == expected[:, d]).all(), d
+    assert played.deals == 40 and played.worlds == 0
+    assert {s.domino for s in played.plays} == {s.domino for s in advice.plays}
+
+
+def test_at_nello_with_every_hand_seen_the_playouts_agree_with_the_solver() -> None:
+    tricks = parse_tricks("0-0 6-6 5-5 / 6-4 6-5", 3)
+    advice = advise_play(NELLO_HAND, Contract.NELLO, tricks, deals=60, seed=2)
+    played = realistic_plays(advice, deals=60, worlds=0)
+    assert advice.sample is not None
+    h = advice.history
+    values = engine.contract_play_values(advice.sample[:60], h.play_rules, h.bidder, h.leader, h.trick).values
+    for stats in advice.plays:
+        assert (played.wins[:, stats.domino] == (values[:, stats.domino] == 1)).all()
+    assert played.plays[0].points is None
+
+
+def test_the_playouts_are_legal_hands_from_the_position_and_score_what_they_say() -> None:
+    advice = advise_play(HAND, Declaration(6), TRICKS, bid=34, deals=12, seed=5)
+    assert advice.sample is not None
+    dealt = dealt_hands(advice.history, advice.sample)
+    assert all(int(x).bit_count() == 7 for x in dealt.ravel())
+    assert (dealt[:, 0] == HAND.mask).all()
+    first = [s.domino for s in advice.plays]
+    outcomes = play_on(advice.history, advice.sample, first, 34, worlds=4, seed=5)
+    before = [p.domino for p in advice.history.plays]
+    for d, out in zip(first, outcomes, strict=True):
+        for i in range(12):
+            plays = [int(x) for x in out.plays[i]]
+            assert plays[: len(before) + 1] == [*before, d]
+            whole = replay(Declaration(6), 0, plays)  # raises on an illegal play
+            assert whole.is_over and whole.score[0] == out.points[i]
+            for seat in range(4):
+                assert {p.domino for p in whole.plays if p.seat == seat} == {
+                    x for x in range(28) if int(dealt[i, seat]) >> x & 1
+                }
+
+
+@pytest.mark.parametrize("contract", [Declaration(6), Contract.NELLO])
+def test_the_figures_do_not_depend_on_the_threads_and_progress_counts_to_its_total(
+    contract: Declaration | Contract,
+) -> None:
+    hand, bid = (HAND, 34) if isinstance(contract, Declaration) else (NELLO_HAND, None)
+    advice = advise_play(hand, contract, (), bid=bid, deals=16, seed=9)
+    steps: list[int] = []
+    one = realistic_plays(advice, deals=16, worlds=3, threads=1, on_progress=steps.append)
+    two = realistic_plays(advice, deals=16, worlds=3, threads=2)
+    assert one.plays == two.plays
+    assert (one.wins == two.wins).all()
+    assert sum(steps) == playouts_total(advice, 16)
+
+
+def test_the_api_plays_out_when_asked_and_checks_first() -> None:
+    advice = texas42.advise_play(
+        HAND, "sixes", TRICKS, bid=34, deals=30, seed=1, realistic_deals=10, worlds=2
+    )
+    assert advice.realistic is not None and advice.realistic.deals == 10
+    document = texas42.to_dict(advice)
+    assert document["realistic"]["deals"] == 10 and document["realistic"]["worlds"] == 2
+    assert texas42.advise_play(HAND, "sixes", TRICKS, deals=30, seed=1).realistic is None
+    with pytest.raises(Texas42Error, match="at least 1"):
+        texas42.advise_play(HAND, "sixes", TRICKS, deals=30, seed=1, realistic_deals=-1)
+    with pytest.raises(Texas42Error, match="worlds"):
+        texas42.advise_play(HAND, "sixes", TRICKS, deals=30, seed=1, realistic_deals=5, worlds=-1)
+
+
+def test_the_command_reports_the_playouts_in_json() -> None:
+    args = ["play", str(HAND), "--trump", "sixes", "--bid", "34", "--tricks", "6-6 6-1 6-0 6-3"]
+    result = invoke(*args, "--deals", "50", "--seed", "4", "--realistic", "--realistic-deals", "8", "--json")
+    assert result.exit_code == 0, result.stderr
+    document = json.loads(result.stdout)
+    played = document["realistic"]
+    assert played["deals"] == 8 and played["worlds"] == 10
+    assert {p["domino"] for p in played["plays"]} == {p["domino"] for p in document["plays"]}
+    assert played["best"] == played["plays"][0]["domino"]
+    assert all(0 <= p["make"] <= 1 and p["expected_points"] is not None for p in played["plays"])
+    plain = invoke(*args, "--deals", "50", "--seed", "4", "--json")
+    assert "realistic" not in json.loads(plain.stdout)
+    assert json.loads(plain.stdout)["plays"] == document["plays"]
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("--realistic-deals", "0", "--realistic-deals"),
+        ("--worlds", "0", "--worlds"),
+        ("--worlds", "x", "--worlds"),
+    ],
+)
+def test_bad_playout_options_are_one_line_errors(option: str, value: str, message: str) -> None:
+    result = invoke("play", str(HAND), "--trump", "sixes", "--realistic", option, value)
+    assert result.exit_code == 2
+    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert result.stdout == ""
+
+
+def test_a_domino_played_is_named_in_the_advice() -> None:
+    advice = texas42.advise_play(HAND, "sixes", TRICKS, bid=34, deals=20, seed=1, realistic_deals=6)
+    assert advice.realistic is not None
+    assert advice.realistic.best.domino in {s.domino for s in advice.plays}
+    assert parse_domino("5-5") in {s.domino for s in advice.realistic.plays}
