@@ -15,7 +15,7 @@ from cli_runner import invoke
 from texas42 import engine
 from texas42.analysis import advise_play, realistic_plays
 from texas42.analysis.playout import dealt_hands, play_on
-from texas42.analysis.realistic_play import playouts_total
+from texas42.analysis.realistic_play import played_deals, playouts_total
 from texas42.errors import Texas42Error
 from texas42.rules import (
     TOTAL_POINTS,
@@ -161,3 +161,19 @@ def test_a_domino_played_is_named_in_the_advice() -> None:
     assert advice.realistic is not None
     assert advice.realistic.best.domino in {s.domino for s in advice.plays}
     assert parse_domino("5-5") in {s.domino for s in advice.realistic.plays}
+
+
+def test_listed_deals_are_played_out_as_a_random_choice_of_them() -> None:
+    # Late in the hand every consistent deal is listed, in a fixed order: the first of
+    # them would not be a fair sample.
+    tricks = parse_tricks("6-6 6-1 6-0 6-3 / 6-5 5-1 3-0 5-3 / 5-5 5-4 5-0 5-2 / 6-4 4-1 4-0 4-3", 4)
+    advice = advise_play(HAND, Declaration(6), tricks, bid=34, deals=2000, seed=8)
+    assert advice.exact and advice.sample is not None and advice.deals > 10
+    chosen = played_deals(advice, 10)
+    rows = {tuple(int(x) for x in row): i for i, row in enumerate(advice.sample)}
+    picked = [rows[tuple(int(x) for x in row)] for row in chosen]
+    assert len(set(picked)) == 10 and picked == sorted(picked) and picked != list(range(10))
+    assert (played_deals(advice, 10) == chosen).all()
+    assert (played_deals(advice, advice.deals) == advice.sample).all()
+    played = realistic_plays(advice, deals=10, worlds=0)
+    assert played.deals == 10

@@ -1,5 +1,5 @@
 """Play advice from realistic play: each legal play of the seat to play followed, on the
-first deals of the advice's sample, by players who see only their own dominoes
+deals of the advice's sample, by players who see only their own dominoes
 (``analysis.playout.play_on``; at Nel-O and sevens ``analysis.special_playout``), and
 ranked as the double-dummy advice ranks its plays (``analysis.play``)."""
 
@@ -24,8 +24,8 @@ DEFAULT_REALISTIC_PLAY_DEALS: Final = 100
 
 @dataclass(frozen=True)
 class RealisticPlays:
-    """Each legal play followed by realistic play on ``deals`` deals (the first of the
-    advice's sample), ``worlds`` worlds a decision, both sides playing for the bid:
+    """Each legal play followed by realistic play on ``deals`` deals (of the advice's
+    sample: ``played_deals``), ``worlds`` worlds a decision, both sides playing for the bid:
     ``plays`` as ``PlayAdvice.plays`` (the best first), their points and contract those
     the playouts ended with, ``best`` the deals where no other play ended better.
     ``wins[i, d]``: whether playing domino d won the contract for the seat's team (made
@@ -61,14 +61,15 @@ def realistic_plays(
     threads: int | None = None,
     on_progress: Callable[[int], None] | None = None,
 ) -> RealisticPlays:
-    """Play every legal play of ``advice`` out on its first ``deals`` deals (all of them
-    if it has fewer), ``worlds`` worlds a decision (0: every hand seen, double-dummy
-    play). ``on_progress(k)`` as ``playouts_total`` counts."""
+    """Play every legal play of ``advice`` out on ``deals`` of its deals
+    (``played_deals``; all of them if it has fewer), ``worlds`` worlds a decision (0:
+    every hand seen, double-dummy play). ``on_progress(k)`` as ``playouts_total``
+    counts."""
     check_realistic_play_deals(deals)
     check_worlds(worlds)
     if advice.sample is None:
         raise AnalysisError("the advice keeps no deals to play out")
-    held = advice.sample[:deals]
+    held = played_deals(advice, deals)
     plays = tuple(s.domino for s in advice.plays)
     values = np.full((held.shape[0], 28), engine.ILLEGAL, dtype=np.int64)
     nodes = np.zeros(held.shape[0], dtype=np.int64)
@@ -92,6 +93,18 @@ def realistic_plays(
         )
         wins = (values == 1) == (advice.seat % 2 == advice.bidder % 2)
     return RealisticPlays(int(held.shape[0]), worlds, ranked, wins)
+
+
+def played_deals(advice: PlayAdvice, deals: int) -> np.ndarray:
+    """The deals ``realistic_plays`` plays out: the first ``deals`` of the advice's
+    sample, which are drawn at random; when the sample lists every consistent deal (in a
+    fixed order), ``deals`` of them chosen at random from the advice's seed."""
+    assert advice.sample is not None
+    if not advice.exact or advice.deals <= deals:
+        return advice.sample[:deals]
+    rng = np.random.Generator(np.random.PCG64(advice.seed))
+    chosen = np.sort(rng.choice(advice.deals, size=deals, replace=False))
+    return advice.sample[chosen]
 
 
 def playouts_total(advice: PlayAdvice, deals: int) -> int:

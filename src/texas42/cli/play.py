@@ -96,13 +96,14 @@ deals where it is a best play; no points. --bid defaults to the contract's least
 or splash is played at the trump the partner names: give that trump, and the partner
 as --bidder.
 
---realistic also plays the hand out after each of your legal plays, on the first
---realistic-deals deals (100), by players who see only their own dominoes (yourself
+--realistic also plays the hand out after each of your legal plays, on
+--realistic-deals of the deals (100), by players who see only their own dominoes (yourself
 included, later in the hand): at each turn the seat to play weighs --worlds deals (10)
 consistent with what it has seen and plays what makes the bid (or sets it) in the most
 of them, as 'texas42 analyze --realistic' plays a hand out. Every play is played out
 on the same deals, each deal's worlds drawn alike, so the plays are compared on the
-same chances. The advice then rests on these odds, with the double-dummy ones beside
+same chances (the players' own worlds are dealt uniformly; an --auction shapes only
+the deals played out). The advice then rests on these odds, with the double-dummy ones beside
 them. At the first lead this takes some seconds (7 plays x 100 playouts of the whole
 hand), later far less.
 
@@ -218,7 +219,7 @@ PlayRealisticDealsOption = Annotated[
     typer.Option(
         "--realistic-deals",
         metavar="N",
-        help="With --realistic: the deals played out (the first of --deals; "
+        help="With --realistic: the deals played out (of the --deals; "
         f"default {DEFAULT_REALISTIC_PLAY_DEALS}).",
         show_default=False,
         parser=option_parser(whole_number("--realistic-deals", 1)),

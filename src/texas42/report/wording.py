@@ -301,7 +301,7 @@ def played_out_footer(deals: int, worlds: int, contract: str | None = None) -> s
     """What the figures of the plays played out (``play --realistic``) mean."""
     ends = "until a trick decides the contract" if contract is not None else "to the end"
     return (
-        f"Played out: after each of your plays, the hand played {ends} on the first {deals:,} of those "
+        f"Played out: after each of your plays, the hand played {ends} on {deals:,} of those "
         "deals (the same deals for every play) by players who see only their own dominoes, you included: "
         f"at each turn the seat to play weighs {worlds:,} deals consistent with what it has seen and plays "
         "what makes the bid (or sets it) in the most of them (perfect-information Monte Carlo). Best in: "
