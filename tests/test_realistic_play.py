@@ -13,7 +13,7 @@ import pytest
 import texas42
 from cli_runner import invoke
 from texas42 import engine
-from texas42.analysis import advise_play, realistic_plays
+from texas42.analysis import advise_play, realistic_plays, realistic_review, review_play
 from texas42.analysis.playout import dealt_hands, play_on
 from texas42.analysis.realistic_play import played_deals, playouts_total
 from texas42.errors import Texas42Error
@@ -177,3 +177,51 @@ def test_listed_deals_are_played_out_as_a_random_choice_of_them() -> None:
     assert (played_deals(advice, advice.deals) == advice.sample).all()
     played = realistic_plays(advice, deals=10, worlds=0)
     assert played.deals == 10
+
+
+REVIEW_TRICKS = "6-6 6-3 5-0 6-1 / 3-1 5-3 3-0 3-2"
+
+
+def test_a_review_played_out_with_every_hand_seen_weighs_each_turn_as_double_dummy() -> None:
+    review = review_play(HAND, Declaration(6), parse_tricks(REVIEW_TRICKS, 4), bid=34, deals=30, seed=2)
+    assert review.played_out is None and review.played_out_lost_ci95 is None
+    played = realistic_review(review, deals=30, worlds=0)
+    assert played.played_out is not None
+    for turn in played.turns:
+        assert turn.advice.realistic is not None
+        expected = _double_dummy_wins(turn.advice, 30)
+        for stats in turn.advice.plays:
+            assert (turn.advice.realistic.wins[:, stats.domino] == expected[:, stats.domino]).all()
+    view = played.played_out
+    ci = played.played_out_lost_ci95
+    assert ci is not None and ci.low <= view.contract_lost <= ci.high
+    assert [t.played for t in view.turns] == [t.played for t in review.turns]
+
+
+def test_review_realistic_in_json_and_text() -> None:
+    args = ["review", str(HAND), "--trump", "sixes", "--bid", "34", "--tricks", REVIEW_TRICKS, "--seed", "3"]
+    more = ["--deals", "60", "--realistic", "--realistic-deals", "6", "--worlds", "2"]
+    result = invoke(*args, *more, "--json")
+    assert result.exit_code == 0, result.stderr
+    document = json.loads(result.stdout)
+    played = document["realistic"]
+    assert played["deals"] == 6 and played["worlds"] == 2
+    assert [t["played"] for t in played["turns"]] == [t["played"] for t in document["turns"]]
+    assert played["missed"] == sum(not t["as_good_as_best"] for t in played["turns"])
+    low, high = played["make_lost_ci95"]
+    assert low <= played["make_lost"] <= high
+    text = invoke(*args, *more)
+    assert text.exit_code == 0
+    assert "Played out, each seat seeing only its own dominoes" in text.stdout
+    assert "realistic" not in json.loads(invoke(*args, "--deals", "60", "--json").stdout)
+    bad = invoke(*args, "--realistic", "--realistic-deals", "0")
+    assert bad.exit_code == 2 and "--realistic-deals" in bad.stderr and bad.stdout == ""
+
+
+def test_the_api_reviews_played_out_when_asked() -> None:
+    review = texas42.review_play(HAND, "sixes", REVIEW_TRICKS, bid=34, deals=40, seed=1, realistic_deals=5)
+    assert review.played_out is not None
+    assert all(t.advice.realistic is not None and t.advice.realistic.deals == 5 for t in review.turns)
+    assert "realistic" in texas42.to_dict(review)
+    with pytest.raises(Texas42Error, match="at least 1"):
+        texas42.review_play(HAND, "sixes", REVIEW_TRICKS, deals=40, seed=1, realistic_deals=-2)

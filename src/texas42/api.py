@@ -291,14 +291,22 @@ def review_play(
     infer: str = "auction",
     noise: float = dealing.DEFAULT_NOISE,
     house: HouseRules | None = None,
+    realistic_deals: int = 0,
+    worlds: int = analysis.DEFAULT_WORLDS,
 ) -> PlayReview:
     """A hand played, reviewed (``texas42 review``): at each turn of ``seat`` among the
     plays ``tricks``, the advice ``advise_play`` would have given then (the same options
     and ``seed``), beside the domino played; ``missed`` are the turns whose play was not
     as good as the best, with the expected points and odds of the contract given up
-    (Nel-O and sevens as for ``advise_play``)."""
+    (Nel-O and sevens as for ``advise_play``). ``realistic_deals`` (0: none) also plays
+    each turn's legal plays out on that many of its deals, ``worlds`` deals weighed a
+    decision (``texas42 review --realistic``): ``PlayReview.played_out`` weighs the
+    turns on them."""
     declaration, plays = _played(trump, tricks)
-    return analysis.review_play(
+    if realistic_deals != 0:
+        check_realistic_play_deals(realistic_deals)
+        check_worlds(worlds)
+    review = analysis.review_play(
         _hand(hand),
         declaration,
         plays,
@@ -314,6 +322,9 @@ def review_play(
         noise=noise,
         house=house,
     )
+    if realistic_deals == 0:
+        return review
+    return analysis.realistic_review(review, realistic_deals, worlds, threads)
 
 
 def quick(

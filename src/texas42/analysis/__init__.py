@@ -65,7 +65,7 @@ from texas42.analysis.recommendation import (
     highest_made,
     recommend,
 )
-from texas42.analysis.review import PlayReview, TurnReview, review_play
+from texas42.analysis.review import PlayReview, TurnReview, realistic_review, review_play
 from texas42.analysis.sample import DEFAULT_DEALS, Progress, Sample
 from texas42.analysis.solving import (
     DealTable,
@@ -149,6 +149,7 @@ __all__ = [
     "realistic_analysis",
     "realistic_comparison",
     "realistic_plays",
+    "realistic_review",
     "recommend",
     "review_play",
     "solve_deal_table",

@@ -43,8 +43,18 @@ class RealisticPlays:
     def lead(self, first: Domino, second: Domino) -> tuple[float, Interval]:
         """How much more often playing ``first`` than ``second`` won the contract for the
         seat's team, over the same deals, with its 95% interval (paired)."""
-        difference = self.wins[:, first].astype(np.int64) - self.wins[:, second]
-        return mean_interval(difference, bounds=(-1.0, 1.0))
+        return mean_interval(self._difference(first, second), bounds=(-1.0, 1.0))
+
+    def lead_error(self, first: Domino, second: Domino) -> tuple[float, float]:
+        """``lead``'s mean and its standard error (0 with fewer than two deals)."""
+        difference = self._difference(first, second)
+        if difference.size < 2:
+            return float(difference.mean()) if difference.size else 0.0, 0.0
+        return float(difference.mean()), float(difference.std(ddof=1) / np.sqrt(difference.size))
+
+    def _difference(self, first: Domino, second: Domino) -> np.ndarray:
+        difference: np.ndarray = self.wins[:, first].astype(np.int64) - self.wins[:, second]
+        return difference
 
 
 def check_realistic_play_deals(deals: int) -> int:

@@ -4,8 +4,9 @@ beside the domino it played."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
 from texas42 import deal
 from texas42.analysis.play import (
@@ -16,7 +17,15 @@ from texas42.analysis.play import (
     hand_bid,
     play_rules_for,
 )
+from texas42.analysis.playout import DEFAULT_WORLDS, check_worlds
+from texas42.analysis.realistic_play import (
+    DEFAULT_REALISTIC_PLAY_DEALS,
+    check_realistic_play_deals,
+    playouts_total,
+    realistic_plays,
+)
 from texas42.analysis.sample import DEFAULT_DEALS, Progress, check_deals
+from texas42.analysis.statistics import Z95, Interval
 from texas42.errors import IllegalPlayError
 from texas42.rules import (
     Contract,
@@ -82,6 +91,16 @@ class TurnReview:
         advice = self.advice
         return (advice.contract_deals(self.best) - advice.contract_deals(self.chosen)) / self.best.deals
 
+    @property
+    def played_out(self) -> TurnReview | None:
+        """The turn weighed on its plays played out (``PlayAdvice.realistic``), if they
+        were: the same properties, from the playouts' figures."""
+        played = self.advice.realistic
+        if played is None:
+            return None
+        figures = replace(self.advice, plays=played.plays, deals=played.deals, exact=False, realistic=None)
+        return TurnReview(figures, self.played)
+
 
 @dataclass(frozen=True)
 class PlayReview:
@@ -141,6 +160,33 @@ class PlayReview:
     def contract_lost(self) -> float:
         """The odds of the contract given up, turn by turn, in all."""
         return sum(t.contract_lost for t in self.missed)
+
+    @property
+    def played_out(self) -> PlayReview | None:
+        """The review on the turns' plays played out (``realistic_review``), if they were."""
+        turns = [t.played_out for t in self.turns]
+        if any(t is None for t in turns):
+            return None
+        return replace(self, turns=tuple(t for t in turns if t is not None))
+
+    @property
+    def played_out_lost_ci95(self) -> Interval | None:
+        """The 95% interval of the odds of the contract given up in all, played out
+        (``played_out.contract_lost``): each missed turn's difference paired over its
+        deals, the turns' deals independent."""
+        played = self.played_out
+        if played is None:
+            return None
+        mean = variance = 0.0
+        for turn, view in zip(self.turns, played.turns, strict=True):
+            figures = turn.advice.realistic
+            if view.is_best or figures is None:
+                continue
+            lead, error = figures.lead_error(view.best.domino, view.played)
+            mean += lead
+            variance += error * error
+        half = Z95 * math.sqrt(variance)
+        return Interval(mean - half, mean + half)
 
 
 def review_play(
@@ -211,3 +257,33 @@ def _part(progress: Progress | None, i: int, n: int) -> Progress | None:
         return None
     report = progress
     return lambda done, total: report(round(1000 * (i + done / max(total, 1))), 1000 * n)
+
+
+def realistic_review(
+    review: PlayReview,
+    deals: int = DEFAULT_REALISTIC_PLAY_DEALS,
+    worlds: int = DEFAULT_WORLDS,
+    threads: int | None = None,
+    on_progress: Callable[[int], None] | None = None,
+) -> PlayReview:
+    """``review`` with every turn's legal plays played out (``realistic_plays``) on
+    ``deals`` of that turn's deals, ``worlds`` worlds a decision: ``PlayReview.played_out``
+    then weighs the turns on the playouts. ``on_progress(k)`` as
+    ``realistic_review_total`` counts."""
+    check_realistic_play_deals(deals)
+    check_worlds(worlds)
+    turns = tuple(
+        replace(
+            t,
+            advice=replace(
+                t.advice, realistic=realistic_plays(t.advice, deals, worlds, threads, on_progress)
+            ),
+        )
+        for t in review.turns
+    )
+    return replace(review, turns=turns)
+
+
+def realistic_review_total(review: PlayReview, deals: int) -> int:
+    """What ``realistic_review`` on ``deals`` deals counts to in ``on_progress``."""
+    return sum(playouts_total(t.advice, deals) for t in review.turns)

@@ -8,7 +8,14 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from texas42.analysis import review_play
+from texas42.analysis import (
+    DEFAULT_REALISTIC_PLAY_DEALS,
+    DEFAULT_WORLDS,
+    PlayReview,
+    realistic_review,
+    review_play,
+)
+from texas42.analysis.review import realistic_review_total
 from texas42.cli.analyze import HandArgument
 from texas42.cli.app import app
 from texas42.cli.options import (
@@ -18,6 +25,7 @@ from texas42.cli.options import (
     NoiseOption,
     SeedOption,
     ThreadsOption,
+    WorldsOption,
     house_rules,
 )
 from texas42.cli.play import (
@@ -25,6 +33,8 @@ from texas42.cli.play import (
     BidderOption,
     PlayedBidOption,
     PlayJsonOption,
+    PlayRealisticDealsOption,
+    PlayRealisticOption,
     SeatOption,
     TrumpOption,
     WholeAuctionOption,
@@ -54,12 +64,19 @@ A turn with one legal play is marked forced. --auction, --infer and --noise as f
 play') only the odds of the contract are weighed, and the turns after a trick set the
 contract are not. Each turn costs about what 'texas42 play' costs there.
 
+--realistic also weighs each turn as 'texas42 play --realistic' would have: every
+legal play then followed by players who see only their own dominoes, on
+--realistic-deals of that turn's deals (100), --worlds deals weighed a decision (10);
+a second table sets your play beside the best one played out, and what it gave up
+there. It costs about what 'texas42 play --realistic' costs at each turn.
+
 \b
 Examples:
   texas42 review "{REVIEW_HAND}" --trump sixes --bid 34 --tricks "{REVIEW_TRICKS}"
   texas42 review "{DEFENDER}" -t sixes --seat 1 --auction "34 pass pass pass" --tricks "6-6 2-1"
   texas42 review "{REVIEW_HAND}" -t sixes --bid 34 --tricks "{REVIEW_TRICKS}" --deals 300 --json
   texas42 review "{NELLO_HAND}" -t nello --tricks "0-0 6-6 5-5 / 6-4 6-5 6-0 / 3-0 3-1 6-2"
+  texas42 review "{REVIEW_HAND}" -t sixes --bid 34 --tricks "{REVIEW_TRICKS}" --realistic
 """
 
 
@@ -82,6 +99,9 @@ def review_command(
     seed: SeedOption = None,
     threads: ThreadsOption = None,
     nello_doubles: NelloDoublesOption = None,
+    realistic: PlayRealisticOption = False,
+    realistic_deals: PlayRealisticDealsOption = DEFAULT_REALISTIC_PLAY_DEALS,
+    worlds: WorldsOption = DEFAULT_WORLDS,
     as_json: PlayJsonOption = False,
 ) -> None:
     """How well a hand was played, turn by turn."""
@@ -104,9 +124,20 @@ def review_command(
             noise=noise,
             house=house_rules(nello_doubles),
         )
+    if realistic:
+        review = _played_out(review, realistic_deals, worlds, threads, as_json)
     if as_json:
         if drawn:
             typer.echo(f"texas42: seed {review.seed} (repeat with --seed {review.seed})", err=True)
         emit_line(json.dumps(review_to_json(review)))
     else:
         Console().print(review_view(review))
+
+
+def _played_out(
+    review: PlayReview, deals: int, worlds: int, threads: int | None, as_json: bool
+) -> PlayReview:
+    """The review with every turn's plays played out (``--realistic``)."""
+    with ProgressBar(wants_progress(as_json), "playing out") as bar:
+        step = bar.counter(realistic_review_total(review, deals))
+        return realistic_review(review, deals, worlds, threads, step)

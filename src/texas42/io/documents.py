@@ -451,7 +451,35 @@ def review_to_json(review: PlayReview) -> dict[str, Any]:
     "make_lost"}``: each turn of the seat with the figures (``expected_points``, the
     team's; ``make``, the odds that the bidder's team makes the bid) of the domino played
     and of the best play then; ``make_lost`` the odds of the contract for the seat's team
-    (making or setting the bid) the play gave up; the totals over the missed turns."""
+    (making or setting the bid) the play gave up; the totals over the missed turns.
+    ``"realistic"`` (``--realistic``): ``{"deals", "worlds", "turns", "missed",
+    "points_lost", "make_lost", "make_lost_ci95"}``, the same on the turns' plays played
+    out, with the 95% interval of the odds given up in all."""
+    result: dict[str, Any] = {
+        "seat": review.seat,
+        "contract": "trump" if review.contract is None else review.contract.label,
+        "trump": None if review.contract is not None else review.declaration.label,
+        "bidder": review.bidder,
+        "bid": review.bid,
+        "deals": review.deals,
+        "seed": review.seed,
+        **_reviewed_turns(review),
+    }
+    played = review.played_out
+    first = review.turns[0].advice.realistic
+    if played is not None and first is not None:
+        ci = review.played_out_lost_ci95
+        result["realistic"] = {
+            "deals": first.deals,
+            "worlds": first.worlds,
+            **_reviewed_turns(played),
+            "make_lost_ci95": None if ci is None else ci.as_list(4),
+        }
+    return result
+
+
+def _reviewed_turns(review: PlayReview) -> dict[str, Any]:
+    """``{"turns", "missed", "points_lost", "make_lost"}`` of ``review_to_json``."""
     turns = []
     for turn in review.turns:
         advice = turn.advice
@@ -470,20 +498,12 @@ def review_to_json(review: PlayReview) -> dict[str, Any]:
                 "exact": advice.exact,
             }
         )
-    result: dict[str, Any] = {
-        "seat": review.seat,
-        "contract": "trump" if review.contract is None else review.contract.label,
-        "trump": None if review.contract is not None else review.declaration.label,
-        "bidder": review.bidder,
-        "bid": review.bid,
-        "deals": review.deals,
-        "seed": review.seed,
+    return {
         "turns": turns,
         "missed": len(review.missed),
         "points_lost": _rounded_points(review.points_lost),
         "make_lost": rounded(review.contract_lost),
     }
-    return result
 
 
 def _play_figures(stats: PlayStats) -> dict[str, Any]:

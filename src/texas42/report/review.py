@@ -10,9 +10,10 @@ from rich.text import Text
 
 from texas42.analysis.play import PlayAdvice, PlayStats
 from texas42.analysis.review import PlayReview, TurnReview
+from texas42.analysis.statistics import Interval
 from texas42.report.layout import Fitted
 from texas42.report.play import tricks_table
-from texas42.report.wording import bidder_side, contract_verb, percent
+from texas42.report.wording import bidder_side, contract_verb, percent, played_out_footer
 from texas42.rules import bid_name, domino_name
 
 
@@ -30,11 +31,11 @@ def review_header(review: PlayReview) -> Text:
     )
 
 
-def turns_table(review: PlayReview) -> Table:
+def turns_table(review: PlayReview, title: str = "Your plays") -> Table:
     """One row a turn: the domino played and its figures, the best play then and its
     figures, and the odds of the contract and expected points given up."""
     verb = f"{contract_verb(review.defending)} {bid_name(review.bid)}"
-    out = Table(title="Your plays", box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
+    out = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
     names: tuple[str, ...] = ("trick", "played", "points", verb, "best", "points", verb, "lost", "pts lost")
     if not review.counts_points:
         names = ("trick", "played", verb, "best", verb, "lost")
@@ -56,7 +57,7 @@ def _cells(turn: TurnReview) -> list[str | Text]:
     best = [domino_name(turn.best.domino), *_figures(advice, turn.best)]
     lost = [f"{100 * turn.contract_lost:.0f}%"]
     if turn.points_lost is not None:
-        lost.append(f"{turn.points_lost:+.1f}")
+        lost.append(f"{round(turn.points_lost, 1) + 0.0:+.1f}")  # + 0.0: no "-0.0"
     return [str(turn.trick), *played, *best, *[Text(x, style="bold red") for x in lost]]
 
 
@@ -66,17 +67,20 @@ def _figures(advice: PlayAdvice, stats: PlayStats) -> list[str]:
     return [odds] if stats.expected_points is None else [f"{stats.expected_points:.1f}", odds]
 
 
-def review_text(review: PlayReview) -> Text:
+def review_text(review: PlayReview, lost_ci95: Interval | None = None) -> Text:
     """The review in words: how many turns were as good as the best play, and what the
-    others gave up."""
+    others gave up (``lost_ci95``, its interval: on the turns' plays played out)."""
+    played_out = lost_ci95 is not None
     verb = "setting" if review.defending else "making"
     n = len(review.turns)
     missed = review.missed
     good = n - len(missed)
+    lead = "Played out, " if played_out else ""
     if not missed:
-        every = "Your one turn was" if n == 1 else f"All {n} of your turns were"
+        every = "your one turn was" if n == 1 else f"all {n} of your turns were"
+        every = lead + every if played_out else every[0].upper() + every[1:]
         return Text(f"{every} as good as the best play.", style="bold green")
-    head = f"{good} of your {n} turns {'was' if good == 1 else 'were'} as good as the best play"
+    head = f"{lead}{good} of your {n} turns {'was' if good == 1 else 'were'} as good as the best play"
     others = "the other one" if len(missed) == 1 else f"the other {len(missed)}"
     points = review.points_lost
     worth = ""
@@ -84,11 +88,24 @@ def review_text(review: PlayReview) -> Text:
         worth = f" and {points:.1f} expected points"
     elif points is not None and points <= -0.05:
         worth = f", for {-points:.1f} more expected points"
+    against = (
+        "each turn's plays played out on the same deals"
+        if played_out
+        else "each turn against the deals consistent with what you had seen then"
+    )
     body = (
         f"; {others} gave up {100 * review.contract_lost:.0f}% of the odds of {verb} {bid_name(review.bid)}"
-        f"{worth} in all (each turn against the deals consistent with what you had seen then)."
+        f"{_interval(lost_ci95)}{worth} in all ({against})."
     )
     return Text(head + body, style="bold")
+
+
+def _interval(ci: Interval | None) -> str:
+    """`` (95% CI -2% to +8%, within the sampling error)`` of the odds given up played out."""
+    if ci is None:
+        return ""
+    within = ", within the sampling error" if ci.low <= 0 else ""
+    return f" (95% CI {100 * ci.low:+.0f}% to {100 * ci.high:+.0f}%{within})"
 
 
 def review_footer(review: PlayReview) -> str:
@@ -112,11 +129,23 @@ def review_footer(review: PlayReview) -> str:
 
 def review_view(review: PlayReview) -> RenderableType:
     """The whole ``texas42 review`` report."""
-    return Group(
+    parts: list[RenderableType] = [
         review_header(review),
         tricks_table(review.history, "Tricks"),
         Fitted(turns_table(review)),
         review_text(review),
-        Text(""),
-        Text(review_footer(review), style="dim"),
-    )
+    ]
+    played = review.played_out
+    if played is not None:
+        parts += [
+            Fitted(turns_table(played, "Played out, each seat seeing only its own dominoes")),
+            review_text(played, review.played_out_lost_ci95),
+        ]
+    parts += [Text(""), Text(review_footer(review), style="dim")]
+    first = review.turns[0].advice.realistic
+    if first is not None:
+        contract = None if review.counts_points else review.played_at
+        parts.append(
+            Text(played_out_footer(first.deals, first.worlds, contract, reviewing=True), style="dim")
+        )
+    return Group(*parts)

@@ -297,15 +297,22 @@ def play_footer(
     )
 
 
-def played_out_footer(deals: int, worlds: int, contract: str | None = None) -> str:
-    """What the figures of the plays played out (``play --realistic``) mean."""
+def played_out_footer(deals: int, worlds: int, contract: str | None = None, reviewing: bool = False) -> str:
+    """What the figures of the plays played out (``play --realistic``; ``reviewing``:
+    ``review --realistic``) mean."""
     ends = "until a trick decides the contract" if contract is not None else "to the end"
+    after = "at each turn, after each of your legal plays" if reviewing else "after each of your plays"
+    rests = (
+        "Best: the play that won the contract for your team in the most of them (then the most points)."
+        if reviewing
+        else "Best in: the share of those deals in which no other play ended better. The advice rests on "
+        "these odds."
+    )
     return (
-        f"Played out: after each of your plays, the hand played {ends} on {deals:,} of those "
+        f"Played out: {after}, the hand played {ends} on {deals:,} of those "
         "deals (the same deals for every play) by players who see only their own dominoes, you included: "
         f"at each turn the seat to play weighs {worlds:,} deals consistent with what it has seen and plays "
-        "what makes the bid (or sets it) in the most of them (perfect-information Monte Carlo). Best in: "
-        "the share of those deals in which no other play ended better. The advice rests on these odds."
+        f"what makes the bid (or sets it) in the most of them (perfect-information Monte Carlo). {rests}"
         + (
             " At Nel-O the defenders do not infer from the bid that the bidder's dominoes are low, which "
             "flatters the bidder."
