@@ -438,6 +438,21 @@ DOUBLE_DUMMY_BASIS = frozenset(
 double-dummy, they print what they printed then (new keys aside)."""
 
 # Recorded with issue 17: the default basis, realistic odds estimated by the calibration.
+EARLY_3_1 = "6-6 6-3 5-0 6-1 / 3-1 5-3 3-0 3-2"
+"""The worked example's hand leading the 3-1 before drawing the trumps, for ``review``."""
+REVIEW_EARLY_3_1 = [
+    "review",
+    PLAY_HAND,
+    "--trump",
+    "sixes",
+    "--bid",
+    "34",
+    "--tricks",
+    EARLY_3_1,
+    "--seed",
+    "1",
+]
+
 REALISTIC: dict[str, list[str]] = {
     "realistic_analyze": ["analyze", "--seed", "42", "--deals", "120", ORDINARY],
     "realistic_analyze_json": ["analyze", "--json", "--seed", "42", "--deals", "120", ORDINARY],
@@ -497,23 +512,7 @@ REALISTIC: dict[str, list[str]] = {
         "20",
         "--json",
     ],
-    "realistic_review": [
-        "review",
-        "6-6 6-5 6-4 6-2 5-5 4-4 3-1",
-        "--trump",
-        "sixes",
-        "--bid",
-        "34",
-        "--tricks",
-        "6-6 6-3 5-0 6-1 / 3-1 5-3 3-0 3-2",
-        "--seed",
-        "1",
-        "--deals",
-        "200",
-        "--realistic",
-        "--realistic-deals",
-        "20",
-    ],
+    "realistic_review": [*REVIEW_EARLY_3_1, "--deals", "200", "--realistic", "--realistic-deals", "20"],
     "realistic_error_basis": ["analyze", "--basis", "single-dummy", ORDINARY],
     "realistic_error_playouts": ["bid", "--realistic", "--basis", "double-dummy", ORDINARY],
 }
@@ -524,8 +523,6 @@ def _worked_play(tricks: str, *more: str) -> list[str]:
     return ["play", PLAY_HAND, "--trump", "sixes", "--bid", "34", "--tricks", tricks, "--seed", "1", *more]
 
 
-EARLY_3_1 = "6-6 6-3 5-0 6-1 / 3-1 5-3 3-0 3-2"
-"""The worked example's hand leading the 3-1 before drawing the trumps, for ``review``."""
 DEFENDING = ["play", "5-4 5-2 4-2 3-3 3-2 2-1 1-1", "--trump", "sixes", "--seat", "1", "--tricks", "6-6"]
 """Seat 1 to play to seat 0's 6-6 lead at sixes."""
 
@@ -613,31 +610,8 @@ README: dict[str, list[str]] = {
     "readme_play_no_deal_fits": ["play", PLAY_HAND, "--trump", "sixes", "--tricks", "6-6 5-1 3-0 2-0"],
     "readme_play_json": _worked_play(WORKED[3], "--deals", "200", "--json"),
     "readme_play_auction": [*DEFENDING, "--auction", "34 pass pass pass", "--seed", "1"],
-    "readme_review": [
-        "review",
-        PLAY_HAND,
-        "--trump",
-        "sixes",
-        "--bid",
-        "34",
-        "--tricks",
-        EARLY_3_1,
-        "--seed",
-        "1",
-    ],
-    "readme_review_realistic": [
-        "review",
-        PLAY_HAND,
-        "--trump",
-        "sixes",
-        "--bid",
-        "34",
-        "--tricks",
-        EARLY_3_1,
-        "--seed",
-        "1",
-        "--realistic",
-    ],
+    "readme_review": REVIEW_EARLY_3_1,
+    "readme_review_realistic": [*REVIEW_EARLY_3_1, "--realistic"],
     "readme_play_auction_uniform": [*DEFENDING, "--bid", "34", "--seed", "1"],
     "readme_compare_realistic": [
         "compare",
