@@ -241,9 +241,7 @@ def advise_play(
     declaration, plays = _played(trump, tricks)
     parsed_bid = parse_bid(bid) if isinstance(bid, str) else bid
     whole = parse_finished_auction(auction) if isinstance(auction, str) else auction
-    if realistic_deals != 0:
-        check_realistic_play_deals(realistic_deals)
-        check_worlds(worlds)
+    _check_playouts(realistic_deals, worlds)
     advice = analysis.advise_play(
         _hand(hand),
         declaration,
@@ -263,6 +261,14 @@ def advise_play(
     if realistic_deals == 0:
         return advice
     return replace(advice, realistic=analysis.realistic_plays(advice, realistic_deals, worlds, threads))
+
+
+def _check_playouts(realistic_deals: int, worlds: int) -> None:
+    """The playouts asked of ``advise_play`` or ``review_play`` (none when
+    ``realistic_deals`` is 0), checked before anything is solved."""
+    if realistic_deals != 0:
+        check_realistic_play_deals(realistic_deals)
+        check_worlds(worlds)
 
 
 def _played(
@@ -303,9 +309,7 @@ def review_play(
     decision (``texas42 review --realistic``): ``PlayReview.played_out`` weighs the
     turns on them."""
     declaration, plays = _played(trump, tricks)
-    if realistic_deals != 0:
-        check_realistic_play_deals(realistic_deals)
-        check_worlds(worlds)
+    _check_playouts(realistic_deals, worlds)
     review = analysis.review_play(
         _hand(hand),
         declaration,

@@ -117,8 +117,8 @@ class PlayAdvice:
     in a hand bid ``bid`` by ``history.bidder``: one ``PlayStats`` a legal play, the best
     first (``best``), over ``deals`` deals from ``seed`` (all the consistent deals when
     ``exact``; drawn to fit the auction as ``inference`` says, if given): ``sample``,
-    the dominoes each seat still holds in each of them (an (n, 4) array). ``realistic``: the plays followed by
-    realistic play (``analysis.realistic_plays``), if asked."""
+    the dominoes each seat still holds in each of them (an (n, 4) array). ``realistic``:
+    the plays followed by realistic play (``analysis.realistic_plays``), if asked."""
 
     hand: Hand
     seat: Seat
