@@ -210,8 +210,7 @@ PlayRealisticOption = Annotated[
     bool,
     typer.Option(
         "--realistic",
-        help="Also play the hand out after each of your plays by players who see only their own hand, "
-        "and advise on that.",
+        help="Also weigh your plays played out by players who see only their own hand (see above).",
     ),
 ]
 PlayRealisticDealsOption = Annotated[
