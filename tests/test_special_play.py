@@ -21,6 +21,7 @@ from texas42.analysis import (
     analyze_hand,
     optimal_line,
     play_out_special,
+    realistic,
     realistic_analysis,
     review_play,
 )
@@ -327,3 +328,21 @@ def test_analyze_realistic_plays_the_special_contracts_out_too() -> None:
     text = " ".join(invoke(*args).stdout.split())
     assert "Special contracts played out on the same deals: Nel-O makes" in text
     assert "the bidding advice weighs the special contracts on their double-dummy odds" in text
+
+
+def test_the_special_playouts_overlap_the_trumps_with_the_same_figures(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On more than one thread the special contracts play out beside the trumps: the same
+    figures as on one thread, and an error there reaches the caller."""
+    analysed = analyze_hand(parse_hand(NELLO_HAND), deals=40, seed=6, house=HouseRules(), racing=None)
+    one = realistic_analysis(analysed, deals=12, worlds=3, threads=1)
+    two = realistic_analysis(analysed, deals=12, worlds=3, threads=2)
+    assert one == two and len(one.specials) == 2
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise errors.AnalysisError("broken special playout")
+
+    monkeypatch.setattr(realistic, "play_out_special", broken)
+    with pytest.raises(errors.AnalysisError, match="broken special playout"):
+        realistic_analysis(analysed, deals=12, worlds=3, threads=2)

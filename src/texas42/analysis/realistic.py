@@ -4,9 +4,10 @@ and for a comparison, every compared trump played out on the same deals."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final, TypeVar, cast
 
 import numpy as np
 
@@ -22,6 +23,7 @@ from texas42.errors import AnalysisError
 from texas42.rules import Contract, Declaration, HouseRules, NelloDoubles
 
 DEFAULT_REALISTIC_DEALS: Final = 200
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -66,14 +68,21 @@ def realistic_analysis(
         raise AnalysisError("the analysis keeps no sample to play out")
     sample = analysis.sample.deals[: min(deals, analysis.sample.size)]
     played_for = analysis.recommendation.contract
+
+    def specials_played() -> tuple[SpecialStats, ...]:
+        return tuple(
+            _special_played(sample, special, worlds, analysis.seed, on_progress)
+            for special in played_specials(analysis)
+        )
+
+    # The special playouts are mostly Python, the trumps' mostly the engine on every
+    # core: on more than one thread the two overlap (each has its own seeds).
+    specials_result = specials_played if threads == 1 else in_background(specials_played)
     points = _played(
         sample, leading_trumps(analysis), played_for, worlds, analysis.seed, threads, on_progress
     )
     stats = tuple(TrumpStats.from_points(d, p) for d, p in points.items())
-    specials = tuple(
-        _special_played(sample, special, worlds, analysis.seed, on_progress)
-        for special in played_specials(analysis)
-    )
+    specials = specials_result()
     return RealisticAnalysis(
         deals=int(sample.shape[0]),
         worlds=worlds,
@@ -82,6 +91,30 @@ def realistic_analysis(
         recommendation=recommend(stats, analysis.confidence),
         specials=specials,
     )
+
+
+def in_background(work: Callable[[], T]) -> Callable[[], T]:
+    """Start ``work`` on a daemon thread (an interrupt of the caller does not wait for it);
+    the function returned waits for its result, raising what it raised."""
+    outcome: list[Any] = []
+
+    def run() -> None:
+        try:
+            outcome.append((True, work()))
+        except BaseException as error:  # handed to the caller
+            outcome.append((False, error))
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+
+    def result() -> T:
+        thread.join()
+        ok, value = outcome[0]
+        if not ok:
+            raise value
+        return cast(T, value)
+
+    return result
 
 
 def played_specials(analysis: HandAnalysis) -> tuple[SpecialStats, ...]:
