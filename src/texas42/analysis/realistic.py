@@ -4,13 +4,13 @@ and for a comparison, every compared trump played out on the same deals."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, TypeVar, cast
+from typing import Final
 
 import numpy as np
 
+from texas42.analysis.background import in_background
 from texas42.analysis.calibrated import leading_trumps
 from texas42.analysis.comparison import Comparison, PairComparison, compare_points
 from texas42.analysis.hand import HandAnalysis
@@ -23,7 +23,6 @@ from texas42.errors import AnalysisError
 from texas42.rules import Contract, Declaration, HouseRules, NelloDoubles
 
 DEFAULT_REALISTIC_DEALS: Final = 200
-T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -91,30 +90,6 @@ def realistic_analysis(
         recommendation=recommend(stats, analysis.confidence),
         specials=specials,
     )
-
-
-def in_background(work: Callable[[], T]) -> Callable[[], T]:
-    """Start ``work`` on a daemon thread (an interrupt of the caller does not wait for it);
-    the function returned waits for its result, raising what it raised."""
-    outcome: list[Any] = []
-
-    def run() -> None:
-        try:
-            outcome.append((True, work()))
-        except BaseException as error:  # handed to the caller
-            outcome.append((False, error))
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-
-    def result() -> T:
-        thread.join()
-        ok, value = outcome[0]
-        if not ok:
-            raise value
-        return cast(T, value)
-
-    return result
 
 
 def played_specials(analysis: HandAnalysis) -> tuple[SpecialStats, ...]:
