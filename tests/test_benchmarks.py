@@ -146,14 +146,20 @@ def test_the_calibration_s_recorded_figures_are_the_shipped_model_s(monkeypatch:
             assert figures[key] == pytest.approx(value, rel=1e-6, abs=1e-4), key
 
 
-@pytest.fixture(scope="module")
-def specials_study() -> ModuleType:
-    sys.path.insert(0, str(BENCHMARKS))  # the study imports its sibling scripts by name
-    spec = importlib.util.spec_from_file_location("study_specials", BENCHMARKS / "study_specials.py")
+def study_script(name: str) -> ModuleType:
+    """``benchmarks/<name>.py`` loaded as a module (it imports its sibling scripts by name)."""
+    if str(BENCHMARKS) not in sys.path:
+        sys.path.insert(0, str(BENCHMARKS))
+    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+@pytest.fixture(scope="module")
+def specials_study() -> ModuleType:
+    return study_script("study_specials")
 
 
 def test_the_specials_study_s_first_line_is_what_the_script_plays(specials_study: ModuleType) -> None:
@@ -173,3 +179,18 @@ def test_the_readme_shows_the_specials_study_as_printed(specials_study: ModuleTy
     hands = int(readme[start:].split("\n", 1)[0])
     shown = readme[start:].split("\n", 1)[1].split("```", 1)[0]
     assert shown == specials_study.summary(specials_study.read_study(specials_study.OUT, hands))
+
+
+@pytest.fixture(scope="module")
+def play_advice_study() -> ModuleType:
+    return study_script("study_play_advice")
+
+
+def test_the_play_advice_study_s_first_line_is_what_the_script_plays(play_advice_study: ModuleType) -> None:
+    """Position 0: the same turn, both advices and the judged wins as recorded (the study
+    depends on its seeds alone, not on the threads)."""
+    recorded = play_advice_study.read_study(play_advice_study.OUT, 1)[0]
+    again = play_advice_study.study(recorded["i"], 300, 60, 100, 2)
+    assert {k: v for k, v in again.items() if k != "seconds"} == {
+        k: v for k, v in recorded.items() if k != "seconds"
+    }

@@ -1,0 +1,195 @@
+"""Study: at a real table, does `play --realistic`'s choice beat the double-dummy one?
+
+    python benchmarks/study_play_advice.py                  # go on where it stopped
+    nice -n 19 python benchmarks/study_play_advice.py --threads 1 &   # in the background
+    python benchmarks/study_play_advice.py --shard 1/2 &     # the odd positions, elsewhere
+    python benchmarks/study_play_advice.py --report          # what the data say so far
+
+Position i starts from hand i of the hand study (``study_hands.study_hand(i, 42)``, seat
+0 bidding) at the trump and bid its realistic study played for (the first trump of line
+i of ``realistic_study.jsonl``, bid ``played_for``). One deal around it is drawn from seed
+42 * 10**6 + i and played out by players who see only their own dominoes
+(``analysis.play_out``, 10 worlds a decision); the position is the first turn, at or
+after a play drawn from 0..11 (the first three tricks), whose seat has a real choice
+(two or more legal plays that are not interchangeable). From what that seat has seen:
+
+- the double-dummy advice (``advise_play``, --deals deals) and its best play;
+- the played-out advice (``realistic_plays`` on the first --choose deals of that sample)
+  and its best play;
+- where the two differ, both plays are played out again on --judge fresh deals drawn
+  independently (another seed), so the comparison is not flattered by having chosen the
+  played-out best on the same playouts: how often each then wins the contract for the
+  seat's team.
+
+One JSON line a position, appended to ``benchmarks/data/play_advice_study.jsonl`` as soon
+as it is done: ``{"i", "hand", "trump", "bid", "tricks", "seat", "plays", "double_dummy",
+"played_out", "judged": null or {"deals", "double_dummy", "played_out"}, "seconds"}``
+(the two bests; ``judged``: the wins of each on the fresh deals).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from study_hands import study_hand
+from study_realistic import done_so_far, shard
+from study_specials import read_study
+
+from texas42 import deal
+from texas42.analysis import advise_play, play_out, realistic_plays
+from texas42.analysis.playout import play_on
+from texas42.rules import (
+    ALL_DOMINOES,
+    Declaration,
+    Hand,
+    PlayHistory,
+    domino_name,
+    interchangeable,
+    legal_plays,
+    needed_points,
+    replay,
+)
+
+DATA = Path(__file__).resolve().parent / "data"
+OUT = DATA / "play_advice_study.jsonl"
+REALISTIC_STUDY = DATA / "realistic_study.jsonl"
+SEED = 42
+WORLDS = 10
+
+
+def contract_of(i: int) -> tuple[Declaration, int]:
+    """The trump and bid line i of the realistic study played for."""
+    line = read_study(REALISTIC_STUDY, i + 1)[i]
+    assert line["i"] == i
+    return Declaration(int(next(iter(line["histograms"])))), int(line["played_for"])
+
+
+def position(i: int, declaration: Declaration, bid: int) -> tuple[np.ndarray, PlayHistory]:
+    """The deal of position i and the plays before the turn studied."""
+    hand = study_hand(i, SEED)
+    seed = SEED * 10**6 + i
+    dealt, _ = deal.deal_around(hand, 1, deal.generators(seed)[0])
+    played = play_out(dealt, declaration, bid, worlds=WORLDS, seed=seed, threads=1)
+    plays = [int(d) for d in played.plays[0]]
+    start = random.Random(seed).randrange(12)
+    for k in range(start, len(plays)):
+        history = replay(declaration, 0, plays[:k])
+        held = int(dealt[0, history.turn]) & ~history.played
+        choice = legal_plays(held, history.trick[0] if history.trick else None, declaration)
+        if choice.bit_count() > 1 and not interchangeable(
+            choice, ALL_DOMINOES & ~history.played, history.trick, declaration
+        ):
+            return dealt, history
+    raise AssertionError(f"position {i}: no turn with a choice")  # pragma: no cover
+
+
+def study(i: int, deals: int, choose: int, judge: int, threads: int | None) -> dict[str, Any]:
+    """Line i of the study."""
+    start = time.perf_counter()
+    declaration, bid = contract_of(i)
+    dealt, history = position(i, declaration, bid)
+    seat = history.turn
+    hand = Hand(int(dealt[0, seat]))
+    tricks = [p.domino for p in history.plays]
+    seed = SEED * 10**6 + i
+    advice = advise_play(
+        hand, declaration, tricks, seat=seat, bid=bid, deals=deals, seed=seed, threads=threads
+    )
+    played = realistic_plays(advice, choose, WORLDS, threads)
+    best, chosen = advice.best.domino, played.best.domino
+    line: dict[str, Any] = {
+        "i": i,
+        "hand": str(hand),
+        "trump": declaration.label,
+        "bid": bid,
+        "tricks": " ".join(domino_name(d) for d in tricks),
+        "seat": seat,
+        "plays": len(advice.plays),
+        "double_dummy": domino_name(best),
+        "played_out": domino_name(chosen),
+        "judged": None,
+    }
+    if best != chosen:
+        rng = np.random.default_rng([seed, 1])
+        fresh, _ = deal.deals_seen_from(history, seat, hand.mask, judge, rng)
+        outcomes = play_on(history, fresh, [best, chosen], bid, WORLDS, seed + 1, threads)
+        ours = seat % 2 == 0
+        need = needed_points(bid)
+        wins = [int(((o.points >= need) == ours).sum()) for o in outcomes]
+        line["judged"] = {"deals": int(fresh.shape[0]), "double_dummy": wins[0], "played_out": wins[1]}
+    line["seconds"] = round(time.perf_counter() - start, 2)
+    return line
+
+
+def summary(lines: list[dict[str, Any]]) -> str:
+    """How often the two advices agree, and where they differ, how often each play won
+    the contract on fresh deals: the mean difference with its 95% interval (each
+    position's difference counted once)."""
+    out = [f"{len(lines)} positions"]
+    for label, rows in (
+        ("all", lines),
+        ("the bidder's side to play", [x for x in lines if x["seat"] % 2 == 0]),
+        ("the defenders to play", [x for x in lines if x["seat"] % 2 == 1]),
+    ):
+        differ = [x for x in rows if x["judged"] is not None]
+        if not rows:
+            continue
+        shares = [
+            (x["judged"]["played_out"] - x["judged"]["double_dummy"]) / x["judged"]["deals"] for x in differ
+        ]
+        share = len(differ) / len(rows)
+        text = f"{label}: {len(rows)} positions, the advices differ in {len(differ)} ({share:.0%})"
+        if len(shares) > 1:
+            mean = sum(shares) / len(shares)
+            sd = math.sqrt(sum((s - mean) ** 2 for s in shares) / (len(shares) - 1))
+            half = 1.96 * sd / math.sqrt(len(shares))
+            text += (
+                f"; there the played-out choice won the contract {mean:+.1%} more often than the "
+                f"double-dummy one (95% CI {mean - half:+.1%} to {mean + half:+.1%})"
+            )
+        out.append(text)
+    return "\n".join(out) + "\n"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--deals", type=int, default=300, help="the double-dummy advice's deals")
+    parser.add_argument("--choose", type=int, default=60, help="the deals the played-out advice chooses on")
+    parser.add_argument(
+        "--judge", type=int, default=100, help="the fresh deals that judge two different choices"
+    )
+    parser.add_argument(
+        "--positions", type=int, default=1000, help="stop after so many (--report: the first so many)"
+    )
+    parser.add_argument("--threads", type=int, default=None)
+    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--shard", type=shard, default=(0, 1), metavar="K/N", help="only i with i %% N == K")
+    parser.add_argument("--report", action="store_true", help="summarise the data and stop")
+    args = parser.parse_args()
+    if args.report:
+        print(summary(read_study(args.out, args.positions)), end="")
+        return
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    k, n = args.shard
+    done = done_so_far(args.out)
+    for i in range(k, args.positions, n):
+        if i in done:
+            continue
+        line = study(i, args.deals, args.choose, args.judge, args.threads)
+        with args.out.open("a") as out:  # one write of a whole line: shards may share the file
+            out.write(json.dumps(line) + "\n")
+        done.add(i)
+        print(f"{len(done)} positions", flush=True)
+
+
+if __name__ == "__main__":
+    main()
