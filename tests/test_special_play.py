@@ -19,13 +19,24 @@ from texas42.analysis import (
     PlayAdvice,
     advise_play,
     analyze_hand,
+    compare_trumps,
     optimal_line,
     play_out_special,
     realistic,
     realistic_analysis,
+    realistic_comparison,
     review_play,
 )
-from texas42.rules import Contract, Hand, HouseRules, NelloDoubles, NelloTricks, SevensTricks, parse_hand
+from texas42.rules import (
+    Contract,
+    Declaration,
+    Hand,
+    HouseRules,
+    NelloDoubles,
+    NelloTricks,
+    SevensTricks,
+    parse_hand,
+)
 
 OWN = NelloTricks(0, NelloDoubles.OWN_SUIT)
 
@@ -346,3 +357,25 @@ def test_the_special_playouts_overlap_the_trumps_with_the_same_figures(
     monkeypatch.setattr(realistic, "play_out_special", broken)
     with pytest.raises(errors.AnalysisError, match="broken special playout"):
         realistic_analysis(analysed, deals=12, worlds=3, threads=2)
+
+
+def test_compare_realistic_plays_the_special_contracts_out_too() -> None:
+    """Seeing every hand, the comparison's special playouts make Nel-O and sevens exactly
+    where the solvers say on its first deals; the JSON and the report show them."""
+    hand = parse_hand(NELLO_HAND)
+    compared = compare_trumps(hand, [Declaration(0), Declaration(1)], deals=50, seed=4, house=HouseRules())
+    played = realistic_comparison(compared, deals=15, worlds=0)
+    assert compared.sample is not None
+    sample = compared.sample.deals[:15]
+    nello = engine.solve_nello(sample, 0, threads=1).values
+    sevens = engine.solve_sevens(sample, 0, threads=1, contract_only=True).values
+    counts = {s.contract: (s.deals, s.successes) for s in played.specials}
+    assert counts == {Contract.NELLO: (15, int(nello.sum())), Contract.SEVENS: (15, int(sevens.sum()))}
+    args = ("compare", NELLO_HAND, "blanks", "aces", "--seed", "4", "--deals", "50", "--realistic")
+    document = json.loads(invoke(*args, "--realistic-deals", "10", "--json").stdout)
+    assert [s["contract"] for s in document["realistic"]["specials"]] == ["nello", "sevens"]
+    text = " ".join(invoke(*args, "--realistic-deals", "10").stdout.split())
+    assert "Special contracts played out on the same deals: Nel-O makes" in text
+    assert "bidding advice" not in text
+    none = json.loads(invoke(*args, "--realistic-deals", "10", "--no-specials", "--json").stdout)
+    assert none["realistic"]["specials"] == []

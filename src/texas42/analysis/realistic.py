@@ -67,16 +67,7 @@ def realistic_analysis(
         raise AnalysisError("the analysis keeps no sample to play out")
     sample = analysis.sample.deals[: min(deals, analysis.sample.size)]
     played_for = analysis.recommendation.contract
-
-    def specials_played() -> tuple[SpecialStats, ...]:
-        return tuple(
-            _special_played(sample, special, worlds, analysis.seed, on_progress)
-            for special in played_specials(analysis)
-        )
-
-    # The special playouts are mostly Python, the trumps' mostly the engine on every
-    # core: on more than one thread the two overlap (each has its own seeds).
-    specials_result = specials_played if threads == 1 else in_background(specials_played)
+    specials_result = _specials_beside(sample, analysis.specials, worlds, analysis.seed, threads, on_progress)
     points = _played(
         sample, leading_trumps(analysis), played_for, worlds, analysis.seed, threads, on_progress
     )
@@ -92,15 +83,41 @@ def realistic_analysis(
     )
 
 
-def played_specials(analysis: HandAnalysis) -> tuple[SpecialStats, ...]:
-    """The analysis' special contracts that ``realistic_analysis`` plays out: Nel-O and
+def played_specials(specials: Sequence[SpecialStats]) -> tuple[SpecialStats, ...]:
+    """The special contracts of an analysis or comparison that are played out: Nel-O and
     sevens (plunge and splash are trump contracts, played by the partner's trump)."""
-    return tuple(s for s in analysis.specials if s.contract in (Contract.NELLO, Contract.SEVENS))
+    return tuple(s for s in specials if s.contract in (Contract.NELLO, Contract.SEVENS))
+
+
+def _specials_beside(
+    sample: np.ndarray,
+    specials: Sequence[SpecialStats],
+    worlds: int,
+    seed: int,
+    threads: int | None,
+    on_progress: Callable[[int], None] | None,
+) -> Callable[[], tuple[SpecialStats, ...]]:
+    """Start playing Nel-O and sevens of ``specials`` out on ``sample``; the function
+    returned gives their figures. The special playouts are mostly Python, the trumps'
+    mostly the engine on every core: on more than one thread the two overlap (each has
+    its own seeds)."""
+
+    def work() -> tuple[SpecialStats, ...]:
+        return tuple(_special_played(sample, s, worlds, seed, on_progress) for s in played_specials(specials))
+
+    return work if threads == 1 else in_background(work)
 
 
 def playouts_of(analysis: HandAnalysis, deals: int) -> int:
     """How many playouts ``realistic_analysis`` makes on ``deals`` deals: for progress."""
-    return min(deals, analysis.deals) * (len(leading_trumps(analysis)) + len(played_specials(analysis)))
+    return min(deals, analysis.deals) * (
+        len(leading_trumps(analysis)) + len(played_specials(analysis.specials))
+    )
+
+
+def comparison_playouts(comparison: Comparison, deals: int) -> int:
+    """How many playouts ``realistic_comparison`` makes on ``deals`` deals: for progress."""
+    return min(deals, comparison.deals) * (len(comparison.trumps) + len(played_specials(comparison.specials)))
 
 
 def _special_played(
@@ -134,6 +151,8 @@ class RealisticComparison:
     trumps: tuple[TrumpStats, ...]
     pairs: tuple[PairComparison, ...]
     source: str = "playouts"
+    specials: tuple[SpecialStats, ...] = ()
+    """Nel-O and sevens, when the comparison has them, played out on the same deals."""
 
 
 def realistic_comparison(
@@ -144,7 +163,8 @@ def realistic_comparison(
     on_progress: Callable[[int], None] | None = None,
     confidence: float = DEFAULT_CONFIDENCE,
 ) -> RealisticComparison:
-    """Play every compared trump out on the comparison's first ``deals`` deals."""
+    """Play every compared trump out on the comparison's first ``deals`` deals (and Nel-O
+    and sevens, if the comparison has them)."""
     check_realistic_deals(deals)
     check_worlds(worlds)
     if comparison.sample is None:
@@ -152,6 +172,7 @@ def realistic_comparison(
     sample = comparison.sample.deals[: min(deals, comparison.sample.size)]
     played_for = recommend(comparison.trumps, confidence).contract
     order = [s.declaration for s in comparison.trumps]
+    specials = _specials_beside(sample, comparison.specials, worlds, comparison.seed, threads, on_progress)
     points = _played(sample, order, played_for, worlds, comparison.seed, threads, on_progress)
     pairs = tuple(
         compare_points(order[i], order[j], points[order[i]], points[order[j]])
@@ -164,6 +185,7 @@ def realistic_comparison(
         played_for=played_for,
         trumps=tuple(TrumpStats.from_points(d, points[d]) for d in order),
         pairs=pairs,
+        specials=specials(),
     )
 
 

@@ -12,7 +12,7 @@ from rich.console import Console
 from texas42.analysis import compare_trumps, comparison_why, realistic_comparison
 from texas42.analysis.playout import DEFAULT_WORLDS
 from texas42.analysis.racing import DEFAULT_MIN_DEALS
-from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS
+from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS, comparison_playouts
 from texas42.cli.app import EXAMPLE_HAND, ODDS_HELP, app
 from texas42.cli.options import (
     NO_BIDS,
@@ -56,7 +56,8 @@ shows, for each trump at the most it makes at least half the time (or --bid), th
 unseen dominoes whose place decides it. --realistic also plays every trump out on the
 first --realistic-deals deals by players who see only their own dominoes (--worlds
 deals weighed a decision; both sides play for the bid the best trump makes
-double-dummy) and puts them head to head on those playouts: the order at a real table.
+double-dummy) and puts them head to head on those playouts: the order at a real table;
+Nel-O and sevens are played out on the same deals too (--no-specials to skip them).
 --auction "pass 30" deals to fit the bids already made, --infer and --noise as for
 'texas42 bid'.
 {ODDS_HELP}
@@ -146,7 +147,7 @@ def compare(
     played = None
     if realistic:
         with ProgressBar(wants_progress(as_json), "playing out") as bar:
-            total = min(realistic_deals, result.deals) * len(result.trumps)
+            total = comparison_playouts(result, realistic_deals)
             played = realistic_comparison(result, realistic_deals, worlds, threads, bar.counter(total))
     if as_json:
         emit_line(json.dumps(comparison_to_json(result, why_bid, played)))

@@ -389,6 +389,7 @@ def _realistic_comparison(realistic: RealisticComparison) -> dict[str, Any]:
         "played_for": realistic.played_for,
         "trumps": [trump_to_json(s) for s in realistic.trumps],
         "pairs": [pair_to_json(pair) for pair in realistic.pairs],
+        "specials": [special_to_json(s) for s in realistic.specials],
     }
 
 

@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from texas42.analysis import Comparison, PairComparison, RealisticComparison, TrumpStats, Why
-from texas42.report.hand import footer, hand_header, short_of_deals, specials_table
+from texas42.report.hand import footer, hand_header, realistic_specials_text, short_of_deals, specials_table
 from texas42.report.layout import Fitted
 from texas42.report.why import why_table
 from texas42.report.wording import percent, realistic_footer
@@ -94,6 +94,11 @@ def comparison_view(
             Fitted(pairs_table(realistic.pairs, f"Realistic play, head to head: {played}", False)),
             Fitted(odds_table(realistic.trumps, "Realistic odds of each bid", False)),
         ]
+        if realistic.specials:
+            parts += [
+                realistic_specials_text(realistic.specials, comparison.specials, advice=False),
+                Text(""),
+            ]
     for why in whys:
         parts += [Text(""), Fitted(why_table(why))]
     parts.append(footer(comparison.deals, comparison.seed, comparison.exact, raced))

@@ -332,20 +332,26 @@ def realistic_text(realistic: CalibratedAnalysis | RealisticAnalysis) -> Text:
     return Text.assemble(head, body, f" This is the advice (realistic, {how}).")
 
 
-def realistic_specials_text(realistic: RealisticAnalysis, analysis: HandAnalysis) -> Text:
-    """Nel-O and sevens played out on the same deals, beside their double-dummy odds."""
-    solved = {s.contract: s for s in analysis.specials}
+def realistic_specials_text(
+    played: Sequence[SpecialStats], solved_specials: Sequence[SpecialStats], advice: bool = True
+) -> Text:
+    """Nel-O and sevens played out on the same deals (``played``), beside their
+    double-dummy odds (``solved_specials``); ``advice``: and what the bidding advice
+    weighs."""
+    solved = {s.contract: s for s in solved_specials}
     parts = []
-    for stats in realistic.specials:
+    for stats in played:
         ci = stats.make_ci95
         interval = f"95% CI {percent(ci.low)} to {percent(ci.high)}"
         double_dummy = percent(solved[stats.contract].make)
         name = contract_name(stats.contract)
         parts.append(f"{name} makes {percent(stats.make)} ({interval}; double-dummy {double_dummy})")
+    weighs = (
+        ", and the bidding advice weighs the special contracts on their double-dummy odds" if advice else ""
+    )
     return Text(
         f"Special contracts played out on the same deals: {'; '.join(parts)}. The players do not know "
-        "the bid (the defenders do not infer the bidder's dominoes from it), and the bidding advice "
-        "weighs the special contracts on their double-dummy odds."
+        f"the bid (the defenders do not infer the bidder's dominoes from it){weighs}."
     )
 
 
@@ -361,7 +367,7 @@ def analysis_view(analysis: HandAnalysis, why: Why | None = None) -> RenderableT
         table = Fitted(realistic_table(analysis.realistic, analysis))
         parts += [Text(""), table, realistic_text(analysis.realistic)]
         if isinstance(analysis.realistic, RealisticAnalysis) and analysis.realistic.specials:
-            parts.append(realistic_specials_text(analysis.realistic, analysis))
+            parts.append(realistic_specials_text(analysis.realistic.specials, analysis.specials))
     if why is not None:
         parts += [Text(""), Fitted(why_table(why))]
     raced = short_of_deals(analysis.trumps, analysis.deals)
