@@ -16,15 +16,20 @@ after a play drawn from 0..11 (the first three tricks), whose seat has a real ch
 - the double-dummy advice (``advise_play``, --deals deals) and its best play;
 - the played-out advice (``realistic_plays`` on the first --choose deals of that sample)
   and its best play;
-- where the two differ, both plays are played out again on --judge fresh deals drawn
-  independently (another seed), so the comparison is not flattered by having chosen the
-  played-out best on the same playouts: how often each then wins the contract for the
-  seat's team.
+- the play ``texas42 play --realistic`` advises (``PlayAdvice.advised``): the played-out
+  best only when it won the contract more often than the double-dummy best on the same
+  deals beyond the sampling error, else the double-dummy best;
+- where the two bests differ, both plays are played out again on --judge fresh deals
+  drawn independently (another seed), so the comparison is not flattered by having
+  chosen the played-out best on the same playouts: how often each then wins the
+  contract for the seat's team.
 
 One JSON line a position, appended to ``benchmarks/data/play_advice_study.jsonl`` as soon
 as it is done: ``{"i", "hand", "trump", "bid", "tricks", "seat", "plays", "double_dummy",
-"played_out", "judged": null or {"deals", "double_dummy", "played_out"}, "seconds"}``
-(the two bests; ``judged``: the wins of each on the fresh deals).
+"played_out", "advised", "lead", "judged", "seconds"}`` (the two bests and the play
+advised; where the bests differ, ``lead``: how much more often the played-out best won
+on the choosing deals, with its paired 95% interval, and ``judged``: ``{"deals",
+"double_dummy", "played_out"}``, the wins of each on the fresh deals; else null).
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ import json
 import math
 import random
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -114,9 +120,13 @@ def study(i: int, deals: int, choose: int, judge: int, threads: int | None) -> d
         "plays": len(advice.plays),
         "double_dummy": domino_name(best),
         "played_out": domino_name(chosen),
+        "advised": domino_name(replace(advice, realistic=played).advised.domino),
+        "lead": None,
         "judged": None,
     }
     if best != chosen:
+        lead, ci = played.lead(chosen, best)
+        line["lead"] = [round(lead, 4), round(ci.low, 4), round(ci.high, 4)]
         rng = np.random.default_rng([seed, 1])
         fresh, _ = deal.deals_seen_from(history, seat, hand.mask, judge, rng)
         outcomes = play_on(history, fresh, [best, chosen], bid, WORLDS, seed + 1, threads)
@@ -129,33 +139,42 @@ def study(i: int, deals: int, choose: int, judge: int, threads: int | None) -> d
 
 
 def summary(lines: list[dict[str, Any]]) -> str:
-    """How often the two advices agree, and where they differ, how often each play won
-    the contract on fresh deals: the mean difference with its 95% interval (each
-    position's difference counted once)."""
+    """How often the played-out best and the play advised depart from the double-dummy
+    best, and what that gained: the wins on the fresh deals, played-out best less
+    double-dummy best, averaged over the positions where each departs and over all
+    positions (a position that keeps the double-dummy best gains 0), with 95% intervals."""
     out = [f"{len(lines)} positions"]
     for label, rows in (
         ("all", lines),
         ("the bidder's side to play", [x for x in lines if x["seat"] % 2 == 0]),
         ("the defenders to play", [x for x in lines if x["seat"] % 2 == 1]),
     ):
-        differ = [x for x in rows if x["judged"] is not None]
         if not rows:
             continue
-        shares = [
-            (x["judged"]["played_out"] - x["judged"]["double_dummy"]) / x["judged"]["deals"] for x in differ
-        ]
-        share = len(differ) / len(rows)
-        text = f"{label}: {len(rows)} positions, the advices differ in {len(differ)} ({share:.0%})"
-        if len(shares) > 1:
-            mean = sum(shares) / len(shares)
-            sd = math.sqrt(sum((s - mean) ** 2 for s in shares) / (len(shares) - 1))
-            half = 1.96 * sd / math.sqrt(len(shares))
-            text += (
-                f"; there the played-out choice won the contract {mean:+.1%} more often than the "
-                f"double-dummy one (95% CI {mean - half:+.1%} to {mean + half:+.1%})"
-            )
-        out.append(text)
+        out.append(f"{label}: {len(rows)} positions")
+        for policy in ("played_out", "advised"):
+            gains = [_gain(x) if x[policy] != x["double_dummy"] else None for x in rows]
+            departs = [g for g in gains if g is not None]
+            name = "the played-out best" if policy == "played_out" else "the play advised"
+            text = f"  {name} differs in {len(departs)} ({len(departs) / len(rows):.0%})"
+            if len(departs) > 1:
+                text += f"; there it won {_mean_ci(departs)} more often than the double-dummy best"
+                text += f"; over all positions {_mean_ci([g or 0.0 for g in gains])}"
+            out.append(text)
     return "\n".join(out) + "\n"
+
+
+def _gain(line: dict[str, Any]) -> float:
+    judged = line["judged"]
+    return float(judged["played_out"] - judged["double_dummy"]) / judged["deals"]
+
+
+def _mean_ci(values: list[float]) -> str:
+    """``+0.5% (95% CI -1.0% to +2.0%)``."""
+    mean = sum(values) / len(values)
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1))
+    half = 1.96 * sd / math.sqrt(len(values))
+    return f"{mean:+.1%} (95% CI {mean - half:+.1%} to {mean + half:+.1%})"
 
 
 def main() -> None:

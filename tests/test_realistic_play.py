@@ -6,6 +6,7 @@ JSON, API and errors."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -15,8 +16,9 @@ from cli_runner import invoke
 from texas42 import engine
 from texas42.analysis import advise_play, realistic_plays, realistic_review, review_play
 from texas42.analysis.playout import dealt_hands, play_on
-from texas42.analysis.realistic_play import played_deals, playouts_total
+from texas42.analysis.realistic_play import RealisticPlays, played_deals, playouts_total
 from texas42.errors import Texas42Error
+from texas42.report.play import realistic_text
 from texas42.rules import (
     TOTAL_POINTS,
     Contract,
@@ -225,3 +227,29 @@ def test_the_api_reviews_played_out_when_asked() -> None:
     assert "realistic" in texas42.to_dict(review)
     with pytest.raises(Texas42Error, match="at least 1"):
         texas42.review_play(HAND, "sixes", REVIEW_TRICKS, deals=40, seed=1, realistic_deals=-2)
+
+
+def _with_playouts(advice: texas42.PlayAdvice, top: int, rival: int, extra: int) -> texas42.PlayAdvice:
+    """``advice`` with made-up playouts on 100 deals whose best is ``top``, which wins
+    the contract in ``extra`` more deals than ``rival`` (every other play in none)."""
+    wins = np.zeros((100, 28), dtype=bool)
+    wins[:50, rival] = True
+    wins[: 50 + extra, top] = True
+    ranked = sorted(advice.plays, key=lambda s: s.domino != top)
+    played = RealisticPlays(100, 10, tuple(ranked), wins)
+    return replace(advice, realistic=played)
+
+
+def test_the_advice_takes_the_playouts_best_only_beyond_the_sampling_error() -> None:
+    advice = advise_play(HAND, Declaration(6), TRICKS, bid=34, deals=50, seed=1)
+    assert advice.advised is advice.best
+    other = next(s.domino for s in advice.plays if s.domino != advice.best.domino)
+    clear = _with_playouts(advice, other, advice.best.domino, 30)
+    assert clear.advised.domino == other
+    chance = _with_playouts(advice, other, advice.best.domino, 2)
+    assert chance.advised is advice.best
+    same = _with_playouts(advice, advice.best.domino, other, 30)
+    assert same.advised is advice.best
+    assert "within the sampling error, so the advice stays" in " ".join(
+        str(realistic_text(chance, chance.realistic)).split()  # type: ignore[arg-type]
+    )

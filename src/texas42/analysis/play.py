@@ -167,6 +167,22 @@ class PlayAdvice:
         return self.plays[0]
 
     @property
+    def advised(self) -> PlayStats:
+        """The play advised, with its double-dummy figures: the double-dummy ``best``;
+        with ``realistic`` playouts, their best instead when it won the contract for the
+        seat's team more often than the double-dummy best on the same deals beyond the
+        sampling error (the paired 95% interval of the difference above 0): among plays
+        whose playouts differ by no more than their noise, choosing by the playouts is a
+        choice by chance (``benchmarks/study_play_advice.py``)."""
+        played = self.realistic
+        if played is None or played.best.domino == self.best.domino:
+            return self.best
+        _, ci = played.lead(played.best.domino, self.best.domino)
+        if ci.low <= 0:
+            return self.best
+        return next(s for s in self.plays if s.domino == played.best.domino)
+
+    @property
     def held(self) -> Hand:
         """The dominoes the seat still holds."""
         return Hand(self.hand.mask & ~self.history.played)

@@ -402,8 +402,9 @@ def play_to_json(advice: PlayAdvice) -> dict[str, Any]:
     sevens); ``make`` always the odds that the bidder's team makes the bid, whichever
     team the seat is on; ``points_so_far`` is [seats 0 and 2, seats 1 and 3].
     ``"inference"`` (``inference_to_json``) when the deals were drawn to fit the whole
-    auction; ``"realistic"`` (``--realistic``): ``{"deals", "worlds", "plays", "best"}``,
-    the plays played out by players who see only their own dominoes, as ``"plays"``."""
+    auction; ``"realistic"`` (``--realistic``): ``{"deals", "worlds", "plays", "best",
+    "advised"}``, the plays played out by players who see only their own dominoes, as
+    ``"plays"``, and the play advised (``PlayAdvice.advised``)."""
     history = advice.history
     result: dict[str, Any] = {
         "seat": advice.seat,
@@ -428,6 +429,7 @@ def play_to_json(advice: PlayAdvice) -> dict[str, Any]:
             "worlds": played.worlds,
             "plays": [_play_row(stats) for stats in played.plays],
             "best": domino_name(played.best.domino),
+            "advised": domino_name(advice.advised.domino),
         }
     return result
 

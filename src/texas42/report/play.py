@@ -124,31 +124,41 @@ def _contract_interval(advice: PlayAdvice, stats: PlayStats) -> tuple[float, flo
 
 
 def realistic_text(advice: PlayAdvice, played: RealisticPlays) -> Text:
-    """The advice played out in words: the best play, its figures played out and
-    double-dummy, and the double-dummy choice where it differs."""
-    best = played.best
+    """The advice with its plays played out, in words: the play advised (``advised``),
+    its figures played out and double-dummy, and where the playouts' best and the
+    double-dummy best differ, by how much on the same deals."""
+    chosen = advice.advised.domino
+    mine = next(s for s in played.plays if s.domino == chosen)
+    double = advice.advised
     verb = contract_verb(advice.defending)
     bid = bid_name(advice.bid)
-    odds = percent(advice.contract_deals(best) / best.deals)
-    double = next(s for s in advice.plays if s.domino == best.domino)
-    double_odds = percent(advice.contract_deals(double) / double.deals)
-    head = Text(f"Play {domino_name(best.domino)}", style="bold reverse green")
-    points = "" if best.expected_points is None else f"expects {best.expected_points:.1f} points and "
+    head = Text(f"Play {domino_name(chosen)}", style="bold reverse green")
+    points = "" if mine.expected_points is None else f"expects {mine.expected_points:.1f} points and "
     double_points = "" if double.expected_points is None else f"{double.expected_points:.1f} points, "
     body = (
         f": played out by players who see only their own dominoes, your team {points}{verb} {bid} in "
-        f"{odds} of the {played.deals:,} deals (double-dummy: {double_points}{double_odds})."
+        f"{percent(advice.contract_deals(mine) / mine.deals)} of the {played.deals:,} deals (double-dummy: "
+        f"{double_points}{percent(advice.contract_deals(double) / double.deals)})."
     )
-    rival = advice.best.domino
-    if rival != best.domino:
+    top, rival = played.best.domino, advice.best.domino
+    if top == rival:
+        return Text.assemble(head, body)
+    lead, ci = played.lead(top, rival)
+    difference = (
+        f"{domino_name(top)} won the contract for your team in {percent(lead)} more of them than "
+        f"{domino_name(rival)} (95% CI of the difference {_signed_percent(ci.low)} to "
+        f"{_signed_percent(ci.high)})"
+    )
+    if chosen == top:
         other = percent(advice.contract_deals(advice.best) / advice.best.deals)
-        lead, ci = played.lead(best.domino, rival)
-        within = "; within the sampling error" if ci.low <= 0 else ""
         body += (
             f" With every hand seen, {domino_name(rival)} would be the choice ({verb} {bid} in {other} "
-            f"double-dummy); played out on the same deals, {domino_name(best.domino)} won the contract for "
-            f"your team in {percent(lead)} more of them (95% CI of the difference {_signed_percent(ci.low)} "
-            f"to {_signed_percent(ci.high)}{within})."
+            f"double-dummy); played out on the same deals, {difference}."
+        )
+    else:
+        body += (
+            f" Played out on the same deals, {difference}: within the sampling error, so the advice stays "
+            "with the double-dummy choice."
         )
     return Text.assemble(head, body)
 

@@ -305,8 +305,9 @@ def played_out_footer(deals: int, worlds: int, contract: str | None = None, revi
     rests = (
         "Best: the play that won the contract for your team in the most of them (then the most points)."
         if reviewing
-        else "Best in: the share of those deals in which no other play ended better. The advice rests on "
-        "these odds."
+        else "Best in: the share of those deals in which no other play ended better. The advice takes "
+        "the playouts' best over the double-dummy one when it won the contract more often beyond the "
+        "sampling error (the paired 95% interval of the difference above 0)."
     )
     return (
         f"Played out: {after}, the hand played {ends} on {deals:,} of those "
