@@ -45,8 +45,9 @@ declaration, and the odds say how often your team (you and your partner, seat 2)
 makes each bid. Solved odds are double-dummy: every seat plays perfectly and
 sees all hands. Beside them, realistic odds (what players who see only their own
 dominoes make) are estimated by a calibration, or played out with --realistic; the
-advice of analyze, bid and quick rests on them unless --basis double-dummy. The
-same --seed gives the same figures, whatever the number of threads.
+advice of analyze, bid and quick rests on them unless --basis double-dummy; play
+and review --realistic play the hand out after each of your plays. The same --seed
+gives the same figures, whatever the number of threads.
 
 \b
 Special contracts: Nel-O (you must lose every trick, partner sits out), sevens
