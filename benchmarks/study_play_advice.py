@@ -143,24 +143,26 @@ def summary(lines: list[dict[str, Any]]) -> str:
     best, and what that gained: the wins on the fresh deals, played-out best less
     double-dummy best, averaged over the positions where each departs and over all
     positions (a position that keeps the double-dummy best gains 0), with 95% intervals."""
-    out = [f"{len(lines)} positions"]
+    out = [
+        f"{len(lines)} positions; gain: how much more often the play won the contract",
+        "than the double-dummy best on fresh deals (its 95% interval)",
+        f"{'positions':<24}{'play':<12}{'departs':>12}   {'gain where it departs':<26}gain over all",
+    ]
     for label, rows in (
         ("all", lines),
-        ("the bidder's side to play", [x for x in lines if x["seat"] % 2 == 0]),
-        ("the defenders to play", [x for x in lines if x["seat"] % 2 == 1]),
+        ("the bidder's side plays", [x for x in lines if x["seat"] % 2 == 0]),
+        ("the defenders play", [x for x in lines if x["seat"] % 2 == 1]),
     ):
-        if not rows:
-            continue
-        out.append(f"{label}: {len(rows)} positions")
         for policy in ("played_out", "advised"):
             gains = [_gain(x) if x[policy] != x["double_dummy"] else None for x in rows]
             departs = [g for g in gains if g is not None]
-            name = "the played-out best" if policy == "played_out" else "the play advised"
-            text = f"  {name} differs in {len(departs)} ({len(departs) / len(rows):.0%})"
-            if len(departs) > 1:
-                text += f"; there it won {_mean_ci(departs)} more often than the double-dummy best"
-                text += f"; over all positions {_mean_ci([g or 0.0 for g in gains])}"
-            out.append(text)
+            name = "played-out" if policy == "played_out" else "advised"
+            there = _mean_ci(departs) if len(departs) > 1 else ""
+            over = _mean_ci([g or 0.0 for g in gains]) if len(gains) > 1 else ""
+            share = f"{len(departs)} of {len(rows)}"
+            out.append(
+                f"{label if policy == 'played_out' else '':<24}{name:<12}{share:>12}   {there:<26}{over}"
+            )
     return "\n".join(out) + "\n"
 
 
@@ -170,11 +172,11 @@ def _gain(line: dict[str, Any]) -> float:
 
 
 def _mean_ci(values: list[float]) -> str:
-    """``+0.5% (95% CI -1.0% to +2.0%)``."""
+    """``+0.5% (-1.0% to +2.0%)``: the mean and its 95% interval."""
     mean = sum(values) / len(values)
     sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1))
     half = 1.96 * sd / math.sqrt(len(values))
-    return f"{mean:+.1%} (95% CI {mean - half:+.1%} to {mean + half:+.1%})"
+    return f"{mean:+.1%} ({mean - half:+.1%} to {mean + half:+.1%})"
 
 
 def main() -> None:

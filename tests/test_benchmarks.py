@@ -194,3 +194,13 @@ def test_the_play_advice_study_s_first_line_is_what_the_script_plays(play_advice
     assert {k: v for k, v in again.items() if k != "seconds"} == {
         k: v for k, v in recorded.items() if k != "seconds"
     }
+
+
+def test_the_readme_shows_the_play_advice_study_as_printed(play_advice_study: ModuleType) -> None:
+    readme = (BENCHMARKS.parent / "README.md").read_text()
+    command = "$ python benchmarks/study_play_advice.py --report --positions "
+    start = readme.index(command) + len(command)
+    positions = int(readme[start:].split("\n", 1)[0])
+    shown = readme[start:].split("\n", 1)[1].split("```", 1)[0]
+    printed = play_advice_study.summary(play_advice_study.read_study(play_advice_study.OUT, positions))
+    assert shown == printed
