@@ -35,7 +35,6 @@ on the choosing deals, with its paired 95% interval, and ``judged``: ``{"deals",
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import random
 import time
@@ -45,7 +44,7 @@ from typing import Any
 
 import numpy as np
 from study_hands import study_hand
-from study_realistic import done_so_far, shard
+from study_realistic import append_lines, shard
 from study_specials import read_study
 
 from texas42 import deal
@@ -199,17 +198,13 @@ def main() -> None:
     if args.report:
         print(summary(read_study(args.out, args.positions)), end="")
         return
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    k, n = args.shard
-    done = done_so_far(args.out)
-    for i in range(k, args.positions, n):
-        if i in done:
-            continue
-        line = study(i, args.deals, args.choose, args.judge, args.threads)
-        with args.out.open("a") as out:  # one write of a whole line: shards may share the file
-            out.write(json.dumps(line) + "\n")
-        done.add(i)
-        print(f"{len(done)} positions", flush=True)
+    append_lines(
+        args.out,
+        args.positions,
+        args.shard,
+        lambda i: study(i, args.deals, args.choose, args.judge, args.threads),
+        "positions",
+    )
 
 
 if __name__ == "__main__":

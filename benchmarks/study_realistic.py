@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +78,24 @@ def done_so_far(out: Path) -> set[int]:
         text = text[: text.rfind("\n") + 1]
         out.write_text(text)
     return {json.loads(x)["i"] for x in text.splitlines() if x.strip()}
+
+
+def append_lines(
+    out: Path, count: int, part: tuple[int, int], line_of: Callable[[int], dict[str, Any]], unit: str
+) -> None:
+    """Lines 0..count-1 of a study (those of shard ``part``, K of N) not yet in ``out``,
+    each appended as soon as ``line_of(i)`` is done, with a count of ``unit`` on stdout."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    k, n = part
+    done = done_so_far(out)
+    for i in range(k, count, n):
+        if i in done:
+            continue
+        line = line_of(i)
+        with out.open("a") as file:  # one write of a whole line: shards may share the file
+            file.write(json.dumps(line) + "\n")
+        done.add(i)
+        print(f"{len(done)} {unit}", flush=True)
 
 
 def shard(text: str) -> tuple[int, int]:

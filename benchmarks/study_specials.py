@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from study_hands import study_hand
-from study_realistic import done_so_far, shard
+from study_realistic import append_lines, shard
 
 from texas42 import deal
 from texas42.analysis import play_out_special
@@ -103,16 +103,7 @@ def main() -> None:
     if args.report:
         print(summary(read_study(args.out, args.hands)), end="")
         return
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    k, n = args.shard
-    done = done_so_far(args.out)
-    for i in range(k, args.hands, n):
-        if i in done:
-            continue
-        with args.out.open("a") as out:  # one write of a whole line: shards may share the file
-            out.write(json.dumps(play(i, args.deals, args.worlds)) + "\n")
-        done.add(i)
-        print(f"{len(done)} hands", flush=True)
+    append_lines(args.out, args.hands, args.shard, lambda i: play(i, args.deals, args.worlds), "hands")
 
 
 if __name__ == "__main__":
