@@ -17,6 +17,7 @@ from naive import contract_made
 from texas42 import deal, engine, errors, rules
 from texas42.analysis import (
     PlayAdvice,
+    SpecialStats,
     advise_play,
     analyze_hand,
     compare_trumps,
@@ -321,6 +322,18 @@ def test_realistic_playouts_are_seeded_and_counted() -> None:
         play_out_special(deals, Contract.PLUNGE)
 
 
+def _counts(specials: tuple[SpecialStats, ...]) -> dict[Contract, tuple[int, int]]:
+    return {s.contract: (s.deals, s.successes) for s in specials}
+
+
+def _solved_counts(sample: np.ndarray) -> dict[Contract, tuple[int, int]]:
+    """Nel-O's and sevens' deals and successes double-dummy, seat 0 bidding."""
+    nello = engine.solve_nello(sample, 0, threads=1).values
+    sevens = engine.solve_sevens(sample, 0, threads=1, contract_only=True).values
+    n = sample.shape[0]
+    return {Contract.NELLO: (n, int(nello.sum())), Contract.SEVENS: (n, int(sevens.sum()))}
+
+
 def test_analyze_realistic_plays_the_special_contracts_out_too() -> None:
     """Seeing every hand (worlds 0), the playouts make Nel-O and sevens exactly where the
     solvers say on the same deals; the report and JSON show them beside the double-dummy odds."""
@@ -328,11 +341,7 @@ def test_analyze_realistic_plays_the_special_contracts_out_too() -> None:
     analysed = analyze_hand(hand, deals=60, seed=5, house=HouseRules(), racing=None)
     played = realistic_analysis(analysed, deals=20, worlds=0)
     assert analysed.sample is not None
-    sample = analysed.sample.deals[:20]
-    nello = engine.solve_nello(sample, 0, threads=1).values
-    sevens = engine.solve_sevens(sample, 0, threads=1, contract_only=True).values
-    counts = {s.contract: (s.deals, s.successes) for s in played.specials}
-    assert counts == {Contract.NELLO: (20, int(nello.sum())), Contract.SEVENS: (20, int(sevens.sum()))}
+    assert _counts(played.specials) == _solved_counts(analysed.sample.deals[:20])
     args = ("analyze", NELLO_HAND, "--seed", "5", "--deals", "60", "--realistic", "--realistic-deals", "12")
     document = json.loads(invoke(*args, "--json").stdout)
     assert [s["contract"] for s in document["realistic"]["specials"]] == ["nello", "sevens"]
@@ -366,11 +375,7 @@ def test_compare_realistic_plays_the_special_contracts_out_too() -> None:
     compared = compare_trumps(hand, [Declaration(0), Declaration(1)], deals=50, seed=4, house=HouseRules())
     played = realistic_comparison(compared, deals=15, worlds=0)
     assert compared.sample is not None
-    sample = compared.sample.deals[:15]
-    nello = engine.solve_nello(sample, 0, threads=1).values
-    sevens = engine.solve_sevens(sample, 0, threads=1, contract_only=True).values
-    counts = {s.contract: (s.deals, s.successes) for s in played.specials}
-    assert counts == {Contract.NELLO: (15, int(nello.sum())), Contract.SEVENS: (15, int(sevens.sum()))}
+    assert _counts(played.specials) == _solved_counts(compared.sample.deals[:15])
     args = ("compare", NELLO_HAND, "blanks", "aces", "--seed", "4", "--deals", "50", "--realistic")
     document = json.loads(invoke(*args, "--realistic-deals", "10", "--json").stdout)
     assert [s["contract"] for s in document["realistic"]["specials"]] == ["nello", "sevens"]
