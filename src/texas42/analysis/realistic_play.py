@@ -81,27 +81,24 @@ def realistic_plays(
         raise AnalysisError("the advice keeps no deals to play out")
     held = played_deals(advice, deals)
     plays = tuple(s.domino for s in advice.plays)
-    values = np.full((held.shape[0], 28), engine.ILLEGAL, dtype=np.int64)
-    nodes = np.zeros(held.shape[0], dtype=np.int64)
+    n, columns = held.shape[0], list(plays)
+    values = np.full((n, 28), engine.ILLEGAL, dtype=np.int64)
+    wins = np.zeros((n, 28), dtype=bool)
+    result = engine.PlayValues(advice.seat, values, np.zeros(n, dtype=np.int64))
+    ours = advice.seat % 2 == advice.bidder % 2
     history = advice.history
     if advice.counts_points:
-        ours = advice.seat % 2 == advice.bidder % 2
         outcomes = play_on(history, held, plays, advice.bid, worlds, advice.seed, threads, on_progress)
-        for d, out in zip(plays, outcomes, strict=True):
-            values[:, d] = out.points if ours else TOTAL_POINTS - out.points
-        ranked = rank_plays(
-            engine.PlayValues(advice.seat, values, nodes), advice.seat, advice.bidder, advice.bid, False
-        )
-        bidders = values if ours else TOTAL_POINTS - values
-        wins = (bidders >= needed_points(advice.bid)) == ours
+        bidders = np.stack([out.points for out in outcomes], axis=1)  # a column a play
+        values[:, columns] = bidders if ours else TOTAL_POINTS - bidders
+        wins[:, columns] = (bidders >= needed_points(advice.bid)) == ours
+        ranked = rank_plays(result, advice.seat, advice.bidder, advice.bid, False)
     else:
         specials = play_on_special(history, held, plays, worlds, advice.seed, on_progress)
-        for d, made in zip(plays, specials, strict=True):
-            values[:, d] = made.made
-        ranked = rank_contract_plays(
-            engine.PlayValues(advice.seat, values, nodes), advice.seat, advice.bidder, False
-        )
-        wins = (values == 1) == (advice.seat % 2 == advice.bidder % 2)
+        made = np.stack([out.made for out in specials], axis=1)
+        values[:, columns] = made
+        wins[:, columns] = made == ours
+        ranked = rank_contract_plays(result, advice.seat, advice.bidder, False)
     return RealisticPlays(int(held.shape[0]), worlds, ranked, wins)
 
 
