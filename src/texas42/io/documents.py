@@ -409,8 +409,7 @@ def play_to_json(advice: PlayAdvice) -> dict[str, Any]:
     result: dict[str, Any] = {
         "seat": advice.seat,
         "to_play": history.turn,
-        "contract": "trump" if advice.contract is None else advice.contract.label,
-        "trump": None if advice.contract is not None else advice.declaration.label,
+        **_played_at(advice),
         "bidder": advice.bidder,
         "bid": advice.bid,
         "tricks_played": history.tricks_played,
@@ -432,6 +431,14 @@ def play_to_json(advice: PlayAdvice) -> dict[str, Any]:
             "advised": domino_name(advice.advised.domino),
         }
     return result
+
+
+def _played_at(played: PlayAdvice | PlayReview) -> dict[str, Any]:
+    """``{"contract", "trump"}`` of a hand played: ``trump`` and the trump, or ``nello`` or
+    ``sevens`` and null."""
+    if played.contract is None:
+        return {"contract": "trump", "trump": played.declaration.label}
+    return {"contract": played.contract.label, "trump": None}
 
 
 def _play_row(stats: PlayStats) -> dict[str, Any]:
@@ -460,8 +467,7 @@ def review_to_json(review: PlayReview) -> dict[str, Any]:
     out, with the 95% interval of the odds given up in all."""
     result: dict[str, Any] = {
         "seat": review.seat,
-        "contract": "trump" if review.contract is None else review.contract.label,
-        "trump": None if review.contract is not None else review.declaration.label,
+        **_played_at(review),
         "bidder": review.bidder,
         "bid": review.bid,
         "deals": review.deals,
