@@ -97,17 +97,17 @@ or splash is played at the trump the partner names: give that trump, and the par
 as --bidder.
 
 --realistic also plays the hand out after each of your legal plays, on
---realistic-deals of the deals (100), by players who see only their own dominoes (yourself
-included, later in the hand): at each turn the seat to play weighs --worlds deals (10)
-consistent with what it has seen and plays what makes the bid (or sets it) in the most
-of them, as 'texas42 analyze --realistic' plays a hand out. Every play is played out
-on the same deals, each deal's worlds drawn alike, so the plays are compared on the
-same chances (the players' own worlds are dealt uniformly; an --auction shapes only
-the deals played out). The advice takes the playouts' best play over the double-dummy
-one when it won the contract more often on those deals beyond the sampling error (the
-paired 95% interval of the difference above 0); else the difference is chance, and the
-double-dummy choice stands. At the first lead this takes some seconds (7 plays x 100 playouts of the whole
-hand), later far less.
+--realistic-deals of the deals (100), by players who see only their own dominoes
+(yourself included, later in the hand): at each turn the seat to play weighs --worlds
+deals (10) consistent with what it has seen and plays what makes the bid (or sets it)
+in the most of them, as 'texas42 analyze --realistic' plays a hand out. Every play is
+played out on the same deals, each deal's worlds drawn alike, so the plays are
+compared on the same chances (the players' own worlds are dealt uniformly; an
+--auction shapes only the deals played out). The advice takes the playouts' best play
+over the double-dummy one when it won the contract more often on those deals beyond
+the sampling error (the paired 95% interval of the difference above 0); else the
+difference is chance, and the double-dummy choice stands. At the first lead this takes
+some seconds (7 plays x 100 playouts of the whole hand), later far less.
 
 A play that contradicts the rules or what you know (a domino played twice, a seat
 following a suit it showed out of, you not following suit) is bad input naming the
