@@ -23,6 +23,7 @@ from texas42.rules import (
     TOTAL_POINTS,
     Contract,
     Declaration,
+    domino_name,
     needed_points,
     parse_domino,
     parse_hand,
@@ -253,3 +254,15 @@ def test_the_advice_takes_the_playouts_best_only_beyond_the_sampling_error() -> 
     assert "within the sampling error, so the advice stays" in " ".join(
         str(realistic_text(chance, chance.realistic)).split()  # type: ignore[arg-type]
     )
+
+
+def test_a_playouts_best_winning_in_exactly_the_same_deals_is_said_to_rank_first_on_points() -> None:
+    advice = advise_play(HAND, Declaration(6), TRICKS, bid=34, deals=50, seed=1)
+    other = next(s.domino for s in advice.plays if s.domino != advice.best.domino)
+    tied = _with_playouts(advice, other, advice.best.domino, 0)
+    assert tied.advised is advice.best
+    text = " ".join(str(realistic_text(tied, tied.realistic)).split())  # type: ignore[arg-type]
+    pair = f"{domino_name(other)} and {domino_name(advice.best.domino)} won the contract"
+    assert f"{pair} for your team in exactly the same deals" in text
+    assert f"{domino_name(other)} ranks first on points (" in text
+    assert "sampling error" not in text and "0% more" not in text

@@ -22,7 +22,7 @@ from texas42.report.wording import (
     play_position_sentence,
     played_out_footer,
 )
-from texas42.rules import TOTAL_POINTS, PlayHistory, TrumpTricks, bid_name, domino_name, trick_points
+from texas42.rules import TOTAL_POINTS, Domino, PlayHistory, TrumpTricks, bid_name, domino_name, trick_points
 
 
 def play_header(advice: PlayAdvice) -> Text:
@@ -144,6 +144,9 @@ def realistic_text(advice: PlayAdvice, played: RealisticPlays) -> Text:
     if top == rival:
         return Text.assemble(head, body)
     lead, ci = played.lead(top, rival)
+    if ci.low == ci.high == 0:
+        body += " " + _same_deals(played, top, rival)
+        return Text.assemble(head, body)
     difference = (
         f"{domino_name(top)} won the contract for your team in {percent(lead)} more of them than "
         f"{domino_name(rival)} (95% CI of the difference {_signed_percent(ci.low)} to "
@@ -161,6 +164,20 @@ def realistic_text(advice: PlayAdvice, played: RealisticPlays) -> Text:
             "with the double-dummy choice."
         )
     return Text.assemble(head, body)
+
+
+def _same_deals(played: RealisticPlays, top: Domino, rival: Domino) -> str:
+    """Why the playouts' ``top`` play, winning the contract in exactly the deals where the
+    double-dummy best ``rival`` wins it, is not the advice."""
+    points = {s.domino: s.expected_points for s in played.plays}
+    measure = "the playouts' other measures"
+    if points[top] is not None:
+        measure = f"points ({points[top]:.1f} against {points[rival]:.1f})"
+    return (
+        f"Played out, {domino_name(top)} and {domino_name(rival)} won the contract for your team in "
+        f"exactly the same deals; {domino_name(top)} ranks first on {measure}, which does not move "
+        "the advice from the double-dummy choice: only winning the contract more often does."
+    )
 
 
 def _signed_percent(share: float) -> str:
