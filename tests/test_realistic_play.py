@@ -17,6 +17,7 @@ from texas42 import engine
 from texas42.analysis import advise_play, realistic_plays, realistic_review, review_play
 from texas42.analysis.playout import dealt_hands, play_on
 from texas42.analysis.realistic_play import RealisticPlays, played_deals, playouts_total
+from texas42.analysis.review import TurnReview
 from texas42.errors import Texas42Error
 from texas42.report.play import realistic_text
 from texas42.rules import (
@@ -226,6 +227,7 @@ def test_the_api_reviews_played_out_when_asked() -> None:
     assert review.played_out is not None
     assert all(t.advice.realistic is not None and t.advice.realistic.deals == 5 for t in review.turns)
     assert "realistic" in texas42.to_dict(review)
+    assert [t.best.domino for t in review.played_out.turns] == [t.advice.advised.domino for t in review.turns]
     with pytest.raises(Texas42Error, match="at least 1"):
         texas42.review_play(HAND, "sixes", REVIEW_TRICKS, deals=40, seed=1, realistic_deals=-2)
 
@@ -266,3 +268,14 @@ def test_a_playouts_best_winning_in_exactly_the_same_deals_is_said_to_rank_first
     assert f"{pair} for your team in exactly the same deals" in text
     assert f"{domino_name(other)} ranks first on points (" in text
     assert "sampling error" not in text and "0% more" not in text
+
+
+def test_a_turn_played_out_is_held_against_the_play_advised_not_the_playouts_best() -> None:
+    advice = advise_play(HAND, Declaration(6), TRICKS, bid=34, deals=50, seed=1)
+    best = advice.best.domino
+    other = next(s.domino for s in advice.plays if s.domino != best)
+    by_chance = TurnReview(_with_playouts(advice, other, best, 2), best).played_out
+    assert by_chance is not None
+    assert by_chance.best.domino == best and by_chance.is_best and by_chance.contract_lost == 0
+    clearly = TurnReview(_with_playouts(advice, other, best, 30), best).played_out
+    assert clearly is not None and clearly.best.domino == other

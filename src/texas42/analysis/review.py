@@ -94,11 +94,16 @@ class TurnReview:
     @property
     def played_out(self) -> TurnReview | None:
         """The turn weighed on its plays played out (``PlayAdvice.realistic``), if they
-        were: the same properties, from the playouts' figures."""
+        were: the same properties, from the playouts' figures, the play held up as best
+        being the one ``texas42 play --realistic`` advises (``PlayAdvice.advised``). Not
+        the playouts' own best: the largest of several noisy figures overstates its play,
+        so every other play would seem to give up odds, the one advised too."""
         played = self.advice.realistic
         if played is None:
             return None
-        figures = replace(self.advice, plays=played.plays, deals=played.deals, exact=False, realistic=None)
+        advised = self.advice.advised.domino
+        plays = sorted(played.plays, key=lambda s: s.domino != advised)  # stable: the rest as ranked
+        figures = replace(self.advice, plays=tuple(plays), deals=played.deals, exact=False, realistic=None)
         return TurnReview(figures, self.played)
 
 

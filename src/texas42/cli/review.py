@@ -67,8 +67,9 @@ contract are not. Each turn costs about what 'texas42 play' costs there.
 --realistic also weighs each turn as 'texas42 play --realistic' would have: every
 legal play then followed by players who see only their own dominoes, on
 --realistic-deals of that turn's deals (100), --worlds deals weighed a decision (10);
-a second table sets your play beside the best one played out, and what it gave up
-there. It costs about what 'texas42 play --realistic' costs at each turn.
+a second table sets your play beside the one 'texas42 play --realistic' would have
+advised, both played out, and what yours gave up there. It costs about what
+'texas42 play --realistic' costs at each turn.
 
 \b
 Examples:

@@ -303,7 +303,9 @@ def played_out_footer(deals: int, worlds: int, contract: str | None = None, revi
     ends = "until a trick decides the contract" if contract is not None else "to the end"
     after = "at each turn, after each of your legal plays" if reviewing else "after each of your plays"
     rests = (
-        "Best: the play that won the contract for your team in the most of them (then the most points)."
+        "Best: the play 'texas42 play --realistic' would have advised: the double-dummy best, unless the "
+        "play that won the contract for your team in the most of them did so more often beyond the sampling "
+        "error."
         if reviewing
         else "Best in: the share of those deals in which no other play ended better. The advice takes "
         "the playouts' best over the double-dummy one when it won the contract more often beyond the "
