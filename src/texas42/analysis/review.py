@@ -103,7 +103,9 @@ class TurnReview:
             return None
         advised = self.advice.advised.domino
         plays = sorted(played.plays, key=lambda s: s.domino != advised)  # stable: the rest as ranked
-        figures = replace(self.advice, plays=tuple(plays), deals=played.deals, exact=False, realistic=None)
+        figures = replace(
+            self.advice, plays=tuple(plays), deals=played.deals, exact=False, sample=None, realistic=None
+        )
         return TurnReview(figures, self.played)
 
 
