@@ -106,9 +106,11 @@ def test_command_help_has_examples(command: str, options: list[str]) -> None:
 def test_analyze_json_schema(ordinary_json: dict[str, Any]) -> None:
     obj = ordinary_json
     # The keys of before, in order, then those of issues 14, 13 and 17 (no constraints: none
-    # recorded; racing: its settings, though 30 deals are fewer than its minimum).
-    keys = ["hand", "deals", "seed", "trumps", "recommendation", "specials", "exact", "racing", "why"]
-    assert list(obj) == [*keys, "realistic"]
+    # recorded; racing: its settings, though 30 deals are fewer than its minimum), and the
+    # special contract to bid instead (none for this hand).
+    keys = ["hand", "deals", "seed", "trumps", "recommendation", "specials", "special_instead"]
+    assert list(obj) == [*keys, "exact", "racing", "why", "realistic"]
+    assert obj["special_instead"] is None
     assert obj["realistic"]["source"] == "calibrated" and obj["realistic"]["hands"] >= 1000
     assert obj["recommendation"]["basis"] == "realistic"
     realistic = [t for t in obj["trumps"] if "realistic" in t]
@@ -407,10 +409,10 @@ def test_file_csv_and_summary(tmp_path: Path) -> None:
     summary = ok(*args).stdout
     lines = summary.splitlines()
     # Realistic odds (the default basis) have no independent check: no such column.
-    assert re.match(r"^name\s+line\s+trump\s+bid\s+makes\s+points$", lines[1])
+    assert re.match(r"^name\s+line\s+trump\s+bid\s+makes\s+points\s+instead$", lines[1])
     assert re.match(r"^sixes!\s+5\s+sixes\s+84\s+100%\s+42\.0$", lines[4])
     checked = ok(*args, "--basis", "double-dummy").stdout.splitlines()
-    assert re.match(r"^name\s+line\s+trump\s+bid\s+makes\s+check\s+points$", checked[1])
+    assert re.match(r"^name\s+line\s+trump\s+bid\s+makes\s+check\s+points\s+instead$", checked[1])
     assert re.match(r"^sixes!\s+5\s+sixes\s+84\s+100%\s+100%\s+42\.0$", checked[4])
     assert all(r["basis"] == "realistic" for r in rows)
     assert re.match(r"^line 3\s+3\s+", lines[3])
@@ -512,7 +514,7 @@ def test_bad_lines_of_a_hands_file_are_all_reported(no_solving: None) -> None:
 
 def test_file_without_hands_prints_only_headers() -> None:
     assert ok("analyze", "--csv", "--file", "-", input="# nothing yet\n\n").stdout == (
-        "name,line,hand,trump,bid,make,make_confirmed,expected_points,expected_marks,basis\n"
+        "name,line,hand,trump,bid,make,make_confirmed,expected_points,expected_marks,basis,special\n"
     )
     assert ok("analyze", "--json", "--file", "-", input="").stdout == ""
 

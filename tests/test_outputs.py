@@ -31,6 +31,7 @@ DEAL = (
 ORDINARY = "6-4 5-5 5-2 4-3 4-2 3-2 3-1"
 DOUBLES5 = "6-6 5-5 4-4 3-3 2-2 6-1 4-1"
 NELLO = "0-0 1-0 2-0 3-0 3-1 4-0 2-1"
+NELLO_INSTEAD = "6-0 5-1 4-0 3-1 2-0 1-0 0-0"  # Nel-O expects more marks than its trump bid
 PLAY_HAND = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
 # The README's worked example: the tricks before each of seat 0's turns.
 _LINE = ("6-6 6-3 5-0 6-1", "6-5 5-4 4-3 6-0", "4-4 4-0 4-2 5-1", "3-1 5-3 3-0 3-2", "5-2 4-1 2-2 5-5")
@@ -457,6 +458,7 @@ REALISTIC: dict[str, list[str]] = {
     "realistic_analyze": ["analyze", "--seed", "42", "--deals", "120", ORDINARY],
     "realistic_analyze_json": ["analyze", "--json", "--seed", "42", "--deals", "120", ORDINARY],
     "realistic_analyze_strong": ["analyze", "--seed", "7", "--deals", "80", DOUBLES5],
+    "realistic_analyze_nello_instead": ["analyze", "--seed", "1", NELLO_INSTEAD],
     "realistic_analyze_file": ["analyze", "--file", HANDS, "--seed", "42", "--deals", "40"],
     "realistic_analyze_file_csv": ["analyze", "--file", HANDS, "--seed", "42", "--deals", "40", "--csv"],
     "realistic_bid": ["bid", "--seed", "42", "--deals", "120", ORDINARY, "--auction", "pass 30 31"],
@@ -628,8 +630,9 @@ README: dict[str, list[str]] = {
 }
 
 
-NEW_KEYS = ("exact", "constraints", "why", "racing")
-"""Keys added to the JSON documents after the golden files were recorded (issues 14, 13)."""
+NEW_KEYS = ("exact", "constraints", "why", "racing", "special_instead")
+"""Keys added to the JSON documents after the golden files were recorded (issues 14, 13;
+analyze's special contract to bid instead)."""
 NEW_ROW_KEYS = {"trumps": "deals", "pairs": "deals", "ladder": "deals"}
 """Keys added to the rows of those lists (issue 13: each row's own number of deals)."""
 
@@ -674,12 +677,13 @@ def compiled_kernels() -> None:
         kernels()
 
 
-def _without_basis_column(csv: str) -> str:
-    """A CSV summary without its last column, ``basis`` (added with issue 17)."""
-    lines = csv.splitlines(keepends=True)
-    assert lines[0].rstrip("\r\n").endswith(",basis")
-    assert all(line.rstrip("\r\n").endswith(",double-dummy") for line in lines[1:])
-    return "".join(line[: line.rindex(",")] + line[len(line.rstrip("\r\n")) :] for line in lines)
+def _without_new_columns(csv: str) -> str:
+    """A CSV summary without its last two columns, added since recording: ``basis`` (issue
+    17) and ``special`` (the special contract to bid instead)."""
+    lines = [line.rstrip("\r\n").rsplit(",", 2) for line in csv.splitlines(keepends=True)]
+    assert lines[0][1:] == ["basis", "special"]
+    assert all(line[1] == "double-dummy" for line in lines[1:])
+    return "".join(line[0] + "\n" for line in lines)
 
 
 def _check(name: str, args: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
@@ -689,7 +693,7 @@ def _check(name: str, args: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     result = invoke(*args, *basis)
     got = {"exit_code": result.exit_code, "stdout": result.stdout, "stderr": result.stderr}
     if basis and "--csv" in args:
-        got["stdout"] = _without_basis_column(got["stdout"])
+        got["stdout"] = _without_new_columns(got["stdout"])
     path = GOLDEN / f"{name}.json"
     if RECORD:
         GOLDEN.mkdir(parents=True, exist_ok=True)
@@ -727,6 +731,18 @@ def test_realistic_output_is_unchanged(name: str, monkeypatch: pytest.MonkeyPatc
 @pytest.mark.parametrize("name", sorted(README))
 def test_readme_output_is_unchanged(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     _check(name, README[name], monkeypatch)
+
+
+def test_the_readme_quotes_the_special_contract_to_bid_instead() -> None:
+    """The README's quote of analyze naming a special contract, as recorded."""
+    golden = json.loads((GOLDEN / "realistic_analyze_nello_instead.json").read_text())
+    recorded = " ".join(golden["stdout"].split())
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    command = r"`texas42 analyze \"([^\"]+)\" --seed 1`"
+    quoted = re.search(r"`(Bid Nel-O \(84\) instead: [^`]*)` for " + command, readme)
+    assert quoted is not None and quoted[2] == NELLO_INSTEAD
+    head, tail = quoted[1].split(" ..., ")
+    assert head in recorded and tail in recorded
 
 
 def test_hands_file_example_matches_the_readme_copy(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -158,6 +159,43 @@ def test_advice_takes_a_special_contract_that_expects_more_marks() -> None:
     assert (advice.bid, advice.contract) == (126, Contract.SPLASH)
 
 
+SEVENS_60, SPLASH_ALL = SpecialStats(Contract.SEVENS, 10, 6, 1), SpecialStats(Contract.SPLASH, 10, 10, 2)
+
+
+@pytest.mark.parametrize(
+    ("specials", "instead"),
+    [
+        ((SpecialStats(Contract.NELLO, 10, 9, 2),), Contract.NELLO),  # +1.6 marks over a pass
+        ((SpecialStats(Contract.NELLO, 10, 9, 1),), Contract.NELLO),  # the house's 1 mark: +0.8
+        ((SpecialStats(Contract.NELLO, 10, 4, 2),), None),  # not made often enough
+        ((SpecialStats(Contract.SEVENS, 10, 5, 1),), None),  # made at 50%: 0 marks, no more than a pass
+        ((SEVENS_60, SpecialStats(Contract.NELLO, 10, 6, 2)), Contract.NELLO),  # +0.4 over +0.2
+        ((SpecialStats(Contract.PLUNGE, 10, 10, 4), SPLASH_ALL), Contract.PLUNGE),  # 4 marks over 2
+    ],
+)
+def test_special_instead_is_what_bid_advises_the_first_bidder(
+    specials: tuple[SpecialStats, ...], instead: Contract | None
+) -> None:
+    hand = _with_specials(*specials)
+    house = HouseRules(nello_min_marks=next((s.marks for s in specials if s.contract is Contract.NELLO), 2))
+    found = hand.special_instead
+    advised = advise_bid(hand, Auction(), house).contract
+    assert (None if found is None else found.contract) == instead == advised
+
+
+def test_special_instead_must_expect_more_marks_than_the_trump_bid() -> None:
+    # Sixes makes 30 in 8 of 10 deals (+0.6 marks): sevens at 70% (+0.4) is not bid instead,
+    # Nel-O at 70% (+0.8) is.
+    trumps = (analysis.TrumpStats.from_points(rules.Declaration.SIXES, np.array([30] * 8 + [20] * 2)),)
+    rec = analysis.recommend(trumps, 0.5)
+    sevens, nello = SpecialStats(Contract.SEVENS, 10, 7, 1), SpecialStats(Contract.NELLO, 10, 7, 2)
+    strong = analysis.HandAnalysis(rules.parse_hand(ORDINARY), 10, 0, 0.5, trumps, trumps, rec, (sevens,))
+    assert rec.bid == 30 and strong.special_instead is None
+    assert advise_bid(strong, Auction()).contract is None
+    both = replace(strong, specials=(sevens, nello))
+    assert both.special_instead == nello and advise_bid(both, Auction()).contract is Contract.NELLO
+
+
 def test_all_pass_house_rule() -> None:
     weak = _with_specials()
     passes = parse_auction("pass pass pass")
@@ -255,6 +293,42 @@ def test_bid_a_special_contract(in_tmp: Path) -> None:
     )
     assert forced["advice"]["rule"] == "forced"
     assert (reshuffle["advice"]["rule"], reshuffle["advice"]["bid"]) == ("shaker", 30)
+
+
+def test_analyze_says_which_special_contract_to_bid_instead(in_tmp: Path) -> None:
+    args = ("-n", "20", "-s", "3", LOW_HAND)
+    obj = json_of("analyze", "--json", *args)
+    advice = json_of("bid", "--json", *args)["advice"]
+    assert obj["special_instead"] == advice["contract"] == "nello"
+    assert obj["recommendation"]["bid"] < 84  # the trump advice is kept, the special beside it
+    out = " ".join(ok("analyze", *args).stdout.split())
+    assert "This is the advice among the trump bids" in out
+    nello = next(s for s in obj["specials"] if s["contract"] == "nello")
+    assert f"Bid Nel-O (84) instead: Nel-O for 2 marks makes {round(100 * nello['make'])}% of the time" in out
+    assert f"expected marks {nello['expected_marks']:+.2f}, more than" in out
+    # Played out, the specials' playouts are reported first, the special to bid instead last.
+    played = ok("analyze", *args, "--realistic", "--realistic-deals", "10", "--worlds", "2").stdout
+    played = " ".join(played.split())
+    assert "(realistic, played out)" in played
+    assert played.index("Special contracts played out") < played.index("Bid Nel-O (84) instead")
+    realistic = ("-n", "20", "-s", "3", "--realistic", "--realistic-deals", "10", "--worlds", "2")
+    ordinary = " ".join(ok("analyze", *realistic, ORDINARY).stdout.split())
+    assert "Special contracts played out" in ordinary and "instead" not in ordinary
+    # Without the specials, none.
+    assert json_of("analyze", "--json", "--no-specials", *args)["special_instead"] is None
+    plain = ok("analyze", "--no-specials", *args).stdout
+    assert "instead" not in plain and "among the trump bids" not in " ".join(plain.split())
+
+
+def test_hands_file_summary_names_the_special_contract_to_bid_instead(in_tmp: Path) -> None:
+    (in_tmp / "hands.txt").write_text(f"low: {LOW_HAND}\nplain: {ORDINARY}\n")
+    args = ("analyze", "--file", "hands.txt", "-n", "20", "-s", "3")
+    lines = ok(*args).stdout.splitlines()
+    assert lines[1].split() == ["name", "line", "trump", "bid", "makes", "points", "instead"]
+    assert lines[2].split()[-2:] == ["Nel-O", "84"] and lines[3].split()[-1] != "84"
+    rows = ok(*args, "--csv").stdout.splitlines()
+    assert rows[0].endswith(",basis,special")
+    assert rows[1].endswith(",realistic,nello") and rows[2].endswith(",realistic,")
 
 
 def test_compare_lists_the_specials(in_tmp: Path) -> None:

@@ -135,6 +135,20 @@ class HandAnalysis:
         """The declaration that makes ``bid`` most often."""
         return best_at(self.trumps, bid)
 
+    @property
+    def special_instead(self) -> SpecialStats | None:
+        """The special contract to bid instead of the advised trump bid, or None: as
+        ``texas42 bid`` advises the first bidder (``analysis.advise_bid`` with nobody
+        having bid), the one made at the confidence that expects the most marks at its
+        least bid, if that is more than the advice expects (a pass counts 0). Its odds
+        are double-dummy, whatever the advice's basis."""
+        made = [s for s in self.specials if s.make >= self.confidence]
+        if not made:
+            return None
+        top = max(made, key=lambda s: (round(s.expected_marks, 12), -s.marks))
+        advised = self.advised
+        return top if top.expected_marks > (0.0 if advised.passes else advised.expected_marks) else None
+
 
 def analyze_hand(
     hand: Hand,

@@ -36,7 +36,7 @@ from texas42.io.output import (
 )
 from texas42.io.summary import CSV_FIELDS, csv_row
 from texas42.report.hand import footer
-from texas42.report.summary import batch_header, summary_header, summary_row
+from texas42.report.summary import batch_header, instead_note, summary_header, summary_row
 from texas42.report.wording import realistic_footer
 
 if TYPE_CHECKING:
@@ -209,6 +209,7 @@ def analyze_many(
             raise typer.Exit(130) from None
         if style == TEXT:
             sink.write(footer(job.deals, job.seed))
+            sink.write(instead_note(job.confidence))
             if job.basis == REALISTIC:
                 sink.write(Text(realistic_footer("calibrated"), style="dim"))
         sink.close()

@@ -231,17 +231,20 @@ def analysis_to_json(
     analysis: HandAnalysis, source: NamedHand | None = None, why_bid: int | None = None
 ) -> dict[str, Any]:
     """``{"hand", "deals", "seed", "trumps": [...], "recommendation": {...}, "specials":
-    [...], "exact", "constraints" (if any), "why", "realistic" (if any)}``; for a hand from
-    a hands file, ``"name"`` (null if none) and ``"line"`` come first. ``why`` is for the
-    double-dummy recommended bid and trump, or ``why_bid`` and its best trump. With
-    realistic figures each trump that has them holds them (``"realistic"``), and the
-    recommendation rests on them (``"basis"``), the double-dummy one beside it."""
+    [...], "special_instead", "exact", "constraints" (if any), "why", "realistic" (if
+    any)}``; for a hand from a hands file, ``"name"`` (null if none) and ``"line"`` come
+    first. ``why`` is for the double-dummy recommended bid and trump, or ``why_bid`` and
+    its best trump. With realistic figures each trump that has them holds them
+    (``"realistic"``), and the recommendation rests on them (``"basis"``), the
+    double-dummy one beside it. ``"special_instead"``: the special contract to bid
+    instead of the recommendation (``HandAnalysis.special_instead``), or null."""
     head: dict[str, Any] = {} if source is None else {"name": source.name, "line": source.line}
     tail = sample_to_json(
         analysis.exact, analysis.constraints, analysis.hand, analysis.racing, analysis.inference
     )
     if analysis.sample is not None:
         tail["why"] = why_to_json(hand_why(analysis, why_bid))
+    instead = analysis.special_instead
     return {
         **head,
         "hand": analysis.hand.names(),
@@ -250,6 +253,7 @@ def analysis_to_json(
         "trumps": [_trump_realistic(analysis, s) for s in analysis.trumps],
         "recommendation": _recommendation(analysis),
         "specials": [special_to_json(s) for s in analysis.specials],
+        "special_instead": None if instead is None else instead.contract.label,
         **tail,
         **({} if analysis.realistic is None else {"realistic": realistic_to_json(analysis.realistic)}),
     }

@@ -21,13 +21,16 @@ CSV_FIELDS: Final = (
     "expected_points",
     "expected_marks",
     "basis",
+    "special",
 )
 
 
 def summary_fields(analysis: HandAnalysis) -> Mapping[str, Any]:
     """One row of a hands file's summary: best trump, bid, its odds, expected points, on
-    the analysis' basis (``"basis"``: realistic or double-dummy)."""
+    the analysis' basis (``"basis"``: realistic or double-dummy), and the special
+    contract to bid instead (``"special"``, or None)."""
     rec = analysis.advised
+    special = analysis.special_instead
     return {
         "trump": rec.declaration.label,
         "bid": bid_name(rec.bid),
@@ -36,6 +39,7 @@ def summary_fields(analysis: HandAnalysis) -> Mapping[str, Any]:
         "expected_points": round(analysis.advised_points, 2),
         "expected_marks": round(rec.expected_marks, 4),
         "basis": analysis.basis,
+        "special": None if special is None else special.contract.label,
     }
 
 

@@ -35,7 +35,7 @@ from texas42.report.wording import (
     percent,
     realistic_footer,
 )
-from texas42.rules import TOTAL_POINTS, Contract, Declaration, Hand
+from texas42.rules import MARK, TOTAL_POINTS, Contract, Declaration, Hand
 
 MAIN_BIDS: Final = (30, 32, 34, 36, 38, 40, 42)
 """The bids shown as columns of the analysis table (plus the recommended bid)."""
@@ -305,8 +305,9 @@ def realistic_table(realistic: CalibratedAnalysis | RealisticAnalysis, analysis:
     return out
 
 
-def realistic_text(realistic: CalibratedAnalysis | RealisticAnalysis) -> Text:
-    """The recommendation on the realistic odds, played out or estimated."""
+def realistic_text(realistic: CalibratedAnalysis | RealisticAnalysis, among_trumps: bool = False) -> Text:
+    """The recommendation on the realistic odds, played out or estimated; ``among_trumps``:
+    the advice among the trump bids, a special contract being the advice."""
     rec = realistic.recommendation
     ci = rec.make_ci95
     if isinstance(realistic, RealisticAnalysis):
@@ -329,7 +330,27 @@ def realistic_text(realistic: CalibratedAnalysis | RealisticAnalysis) -> Text:
             f": at a real table it takes {needs} in {odds}. Expected marks {rec.expected_marks:+.2f}. "
             f"The highest bid made in at least {percent(rec.confidence)} of deals."
         )
-    return Text.assemble(head, body, f" This is the advice (realistic, {how}).")
+    among = " among the trump bids" if among_trumps else ""
+    return Text.assemble(head, body, f" This is the advice{among} (realistic, {how}).")
+
+
+def special_instead_text(analysis: HandAnalysis, special: SpecialStats) -> Text:
+    """The special contract to bid instead of the advised trump bid (``special_instead``),
+    as ``texas42 bid`` would advise the first bidder."""
+    rec = analysis.advised
+    bid = MARK * special.marks
+    name = contract_name(special.contract)
+    alternative = (
+        "passing" if rec.passes else f"{rec.bid} with {rec.declaration.label} ({rec.expected_marks:+.2f})"
+    )
+    ci = special.make_ci95
+    body = (
+        f": {name} for {special.marks} mark{'s' if special.marks > 1 else ''} makes {percent(special.make)} "
+        f"of the time double-dummy (95% CI {percent(ci.low)} to {percent(ci.high)}), expected marks "
+        f"{special.expected_marks:+.2f}, more than {alternative}. So 'texas42 bid' advises the first "
+        "bidder; later in the auction it weighs the special contracts against the bids made."
+    )
+    return Text.assemble(advice_head(f"bid {name} ({bid}) instead"), body)
 
 
 def realistic_specials_text(
@@ -363,11 +384,14 @@ def analysis_view(analysis: HandAnalysis, why: Why | None = None) -> RenderableT
     if analysis.specials:
         parts.append(specials_table(analysis.specials, analysis.confidence))
     parts.append(recommendation_text(analysis))
+    special = analysis.special_instead
     if analysis.realistic is not None:
         table = Fitted(realistic_table(analysis.realistic, analysis))
-        parts += [Text(""), table, realistic_text(analysis.realistic)]
+        parts += [Text(""), table, realistic_text(analysis.realistic, special is not None)]
         if isinstance(analysis.realistic, RealisticAnalysis) and analysis.realistic.specials:
             parts.append(realistic_specials_text(analysis.realistic.specials, analysis.specials))
+    if special is not None:
+        parts.append(special_instead_text(analysis, special))
     if why is not None:
         parts += [Text(""), Fitted(why_table(why))]
     raced = short_of_deals(analysis.trumps, analysis.deals)

@@ -7,15 +7,16 @@ from typing import Final
 from rich.text import Text
 
 from texas42.analysis import HandAnalysis
-from texas42.report.wording import percent
-from texas42.rules import bid_name
+from texas42.report.wording import contract_name, percent
+from texas42.rules import MARK, bid_name
 
-SUMMARY_COLUMNS: Final = ("name", "line", "trump", "bid", "makes", "check", "points")
+SUMMARY_COLUMNS: Final = ("name", "line", "trump", "bid", "makes", "check", "points", "instead")
 CHECK: Final = SUMMARY_COLUMNS.index("check")
+LEFT_ALIGNED: Final = (0, 2, SUMMARY_COLUMNS.index("instead"))
 
 
 def _summary_widths(name_width: int) -> tuple[int, ...]:
-    return (name_width, 4, 9, 4, 5, 5, 6)
+    return (name_width, 4, 9, 4, 5, 5, 6, 10)
 
 
 def _shown(cells: list[str], checked: bool) -> list[str]:
@@ -28,15 +29,15 @@ def summary_header(name_width: int, checked: bool = True) -> Text:
     """The header of the summary, aligned with ``summary_row``."""
     widths = _summary_widths(name_width)
     cells = [
-        label.ljust(w) if i in (0, 2) else label.rjust(w)
+        label.ljust(w) if i in LEFT_ALIGNED else label.rjust(w)
         for i, (label, w) in enumerate(zip(SUMMARY_COLUMNS, widths, strict=True))
     ]
-    return Text("  ".join(_shown(cells, checked)), style="bold")
+    return Text("  ".join(_shown(cells, checked)).rstrip(), style="bold")
 
 
 def summary_row(name: str, line: int, analysis: HandAnalysis, name_width: int, checked: bool = True) -> Text:
     """One hand's row: name, line, best trump, bid, its odds, the check (if ``checked``),
-    expected points."""
+    expected points, and the special contract to bid instead, if any."""
     widths = _summary_widths(name_width)
     rec = analysis.advised
     if len(name) > name_width:
@@ -49,11 +50,18 @@ def summary_row(name: str, line: int, analysis: HandAnalysis, name_width: int, c
         percent(rec.make).rjust(widths[4]),
         ("" if rec.make_confirmed is None else percent(rec.make_confirmed)).rjust(widths[5]),
         f"{analysis.advised_points:.1f}".rjust(widths[6]),
+        _instead(analysis),
     ]
     text = Text("  ".join(cells[:3]) + "  ")
     text.append(cells[3], style="bold yellow" if rec.passes else "bold green")
-    text.append("  " + "  ".join(_shown(cells, checked)[4:]))
+    text.append("  " + "  ".join(_shown(cells, checked)[4:]).rstrip())
     return text
+
+
+def _instead(analysis: HandAnalysis) -> str:
+    """The special contract to bid instead of the trump bid, with its bid: "Nel-O 84"."""
+    special = analysis.special_instead
+    return "" if special is None else f"{contract_name(special.contract)} {MARK * special.marks}"
 
 
 def batch_header(hands: int, deals: int, seed: int, confidence: float, basis: str) -> Text:
@@ -61,5 +69,15 @@ def batch_header(hands: int, deals: int, seed: int, confidence: float, basis: st
     odds = "realistic odds" if basis == "realistic" else "odds"
     return Text(
         f"{hands} hands, {deals} deals each, seed {seed}; bid at {odds} of at least {percent(confidence)}",
+        style="dim",
+    )
+
+
+def instead_note(confidence: float) -> Text:
+    """What the summary's last column means."""
+    return Text(
+        "instead: the special contract to bid instead of that trump bid when nobody has bid yet, "
+        f"as 'texas42 bid' advises: made in at least {percent(confidence)} of the deals "
+        "(double-dummy), it expects more marks.",
         style="dim",
     )
