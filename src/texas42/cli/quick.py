@@ -26,6 +26,8 @@ making each bid 30..42 and 84, and the bid and trump the analysis would recommen
 the same rule (the highest bid whose best trump makes it at least --confidence of the
 time). Estimates: on hands the model was not fitted to, its odds are off by a few
 points on average (the README gives its figures); 'texas42 analyze' computes them.
+The special contracts (Nel-O, sevens, plunge, splash) are not estimated: 'texas42
+analyze' and 'texas42 bid' weigh them.
 
 Realistic estimates, for play at a real table by players who see only their own
 dominoes, come next: the double-dummy estimates mapped by the calibration that

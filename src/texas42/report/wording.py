@@ -345,6 +345,7 @@ def quick_footer(realistic: bool) -> str:
         "Estimates, not analyses: a model fitted to full analyses of random hands predicts in a "
         "millisecond what 'texas42 analyze' computes from solved deals, for double-dummy play "
         f"{basis}. Odds are the estimated share of deals in which the bidder's team (seats 0 and 2) "
-        "takes at least the bid; 42 and 84 need all 42 points. Run 'texas42 analyze' for the figures "
-        "themselves."
+        "takes at least the bid; 42 and 84 need all 42 points. The special contracts (Nel-O, sevens, "
+        "plunge, splash) are not estimated. Run 'texas42 analyze' for the figures themselves, the "
+        "special contracts among them."
     )
