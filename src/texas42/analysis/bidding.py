@@ -11,6 +11,7 @@ from typing import Final
 from texas42.analysis.hand import HandAnalysis
 from texas42.analysis.recommendation import TrumpOdds, highest_made
 from texas42.analysis.sample import reach_sample, uniform_check
+from texas42.analysis.specials import best_special
 from texas42.analysis.statistics import Interval, best_at
 from texas42.rules import (
     MARK,
@@ -202,10 +203,8 @@ def advise_bid(analysis: HandAnalysis, auction: Auction, house: HouseRules | Non
         for r in specials
         if (r.makes or forced) and (not auction.partner_holds or marks(r.bid) > marks(high))
     ]
-    if not candidates:
-        return advice
-    top = max(candidates, key=lambda r: (round(r.expected_marks, 12), -r.bid))
-    if top.expected_marks <= advice.expected_marks:
+    top = best_special(candidates, advice.expected_marks)
+    if top is None:
         return advice
     return replace(
         advice,

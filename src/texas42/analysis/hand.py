@@ -44,6 +44,7 @@ from texas42.analysis.specials import (
     DEFAULT_BATCH_DEALS,
     SpecialStats,
     analyze_specials,
+    best_special,
     special_contracts,
     special_solves_per_deal,
 )
@@ -142,12 +143,9 @@ class HandAnalysis:
         having bid), the one made at the confidence that expects the most marks at its
         least bid, if that is more than the advice expects (a pass counts 0). Its odds
         are double-dummy, whatever the advice's basis."""
-        made = [s for s in self.specials if s.make >= self.confidence]
-        if not made:
-            return None
-        top = max(made, key=lambda s: (round(s.expected_marks, 12), -s.marks))
         advised = self.advised
-        return top if top.expected_marks > (0.0 if advised.passes else advised.expected_marks) else None
+        made = (s for s in self.specials if s.make >= self.confidence)
+        return best_special(made, 0.0 if advised.passes else advised.expected_marks)
 
 
 def analyze_hand(

@@ -3,9 +3,9 @@ sevens, plunge and splash, seat 0 bidding."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Protocol, TypeVar
 
 import numpy as np
 
@@ -58,9 +58,14 @@ class SpecialStats:
         return wilson_interval(self.successes, self.deals)
 
     @property
+    def bid(self) -> int:
+        """The contract's least bid: its minimum marks."""
+        return MARK * self.marks
+
+    @property
     def expected_marks(self) -> float:
         """Expected marks of the contract at its minimum bid."""
-        return expected_marks(MARK * self.marks, self.make)
+        return expected_marks(self.bid, self.make)
 
     @property
     def best_make(self) -> float | None:
@@ -69,6 +74,25 @@ class SpecialStats:
     @property
     def best_make_ci95(self) -> Interval | None:
         return None if self.best_successes is None else wilson_interval(self.best_successes, self.deals)
+
+
+class SpecialBid(Protocol):
+    @property
+    def bid(self) -> int: ...
+
+    @property
+    def expected_marks(self) -> float: ...
+
+
+Special = TypeVar("Special", bound=SpecialBid)
+
+
+def best_special(specials: Iterable[Special], than: float) -> Special | None:
+    """The special contract to bid among ``specials``: the one expecting the most marks
+    (the lower bid among equals), if that is more than ``than``, the marks the trump
+    advice expects; else None."""
+    top = max(specials, key=lambda s: (round(s.expected_marks, 12), -s.bid), default=None)
+    return top if top is not None and top.expected_marks > than else None
 
 
 def special_contracts(hand: Hand, house: HouseRules | None) -> tuple[Contract, ...]:

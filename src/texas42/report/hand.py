@@ -35,7 +35,7 @@ from texas42.report.wording import (
     percent,
     realistic_footer,
 )
-from texas42.rules import MARK, TOTAL_POINTS, Contract, Declaration, Hand
+from texas42.rules import TOTAL_POINTS, Contract, Declaration, Hand
 
 MAIN_BIDS: Final = (30, 32, 34, 36, 38, 40, 42)
 """The bids shown as columns of the analysis table (plus the recommended bid)."""
@@ -338,7 +338,6 @@ def special_instead_text(analysis: HandAnalysis, special: SpecialStats) -> Text:
     """The special contract to bid instead of the advised trump bid (``special_instead``),
     as ``texas42 bid`` would advise the first bidder."""
     rec = analysis.advised
-    bid = MARK * special.marks
     name = contract_name(special.contract)
     alternative = (
         "passing" if rec.passes else f"{rec.bid} with {rec.declaration.label} ({rec.expected_marks:+.2f})"
@@ -350,7 +349,7 @@ def special_instead_text(analysis: HandAnalysis, special: SpecialStats) -> Text:
         f"{special.expected_marks:+.2f}, more than {alternative}. So 'texas42 bid' advises the first "
         "bidder; later in the auction it weighs the special contracts against the bids made."
     )
-    return Text.assemble(advice_head(f"bid {name} ({bid}) instead"), body)
+    return Text.assemble(advice_head(f"bid {name} ({special.bid}) instead"), body)
 
 
 def realistic_specials_text(

@@ -8,7 +8,7 @@ from rich.text import Text
 
 from texas42.analysis import HandAnalysis
 from texas42.report.wording import contract_name, percent
-from texas42.rules import MARK, bid_name
+from texas42.rules import bid_name
 
 SUMMARY_COLUMNS: Final = ("name", "line", "trump", "bid", "makes", "check", "points", "instead")
 CHECK: Final = SUMMARY_COLUMNS.index("check")
@@ -61,7 +61,7 @@ def summary_row(name: str, line: int, analysis: HandAnalysis, name_width: int, c
 def _instead(analysis: HandAnalysis) -> str:
     """The special contract to bid instead of the trump bid, with its bid: "Nel-O 84"."""
     special = analysis.special_instead
-    return "" if special is None else f"{contract_name(special.contract)} {MARK * special.marks}"
+    return "" if special is None else f"{contract_name(special.contract)} {special.bid}"
 
 
 def batch_header(hands: int, deals: int, seed: int, confidence: float, basis: str) -> Text:
