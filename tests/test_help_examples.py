@@ -3,8 +3,9 @@ every texas42 command of the README's shell blocks.
 
 Each is run as written, in a folder holding the files the examples name, with fewer
 deals (and, with --realistic, fewer playouts) so that the whole set takes seconds; a
-pipe feeds one command's output to the next, a redirection is dropped, and an example
-that names a cluster runs without it.
+pipe feeds one command's output to the next, an output redirection is dropped, an input
+one (``texas42 shell < FILE``) feeds the file's commands, with fewer deals, and an
+example that names a cluster runs without it.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import typer
 
 from cli_runner import invoke
 from texas42.cli import app
+from texas42.cli.shell import command_words
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples" / "hands.txt"
@@ -70,6 +72,11 @@ def run(example: str) -> str:
         words = shlex.split(part, comments=True)
         if ">" in words:
             words = words[: words.index(">")]
+        if "<" in words:  # texas42 shell < FILE: its commands, with fewer deals
+            at = words.index("<")
+            commands = (command_words(line) for line in Path(words[at + 1]).read_text().splitlines())
+            output = "".join(shlex.join(shrunk(c)) + "\n" for c in commands if c is not None)
+            words = words[:at]
         if "--cluster" in words:
             at = words.index("--cluster")
             del words[at : at + 2]
@@ -105,6 +112,8 @@ def test_help_example_runs(example: str, tmp_path: Path, monkeypatch: pytest.Mon
     (tmp_path / "examples" / "hands.txt").write_text(two_hands)
     (tmp_path / "hands.txt").write_text(two_hands)
     (tmp_path / "deals.txt").write_text(DEALS)
+    (tmp_path / "examples" / "commands.txt").write_text((ROOT / "examples" / "commands.txt").read_text())
+    (tmp_path / "my_session.txt").write_text('quick "6-4 5-5 4-2 3-1 2-0 1-1 0-0"\n')
     monkeypatch.chdir(tmp_path)
     output = run(example)
     assert output.strip() or (tmp_path / "hands.jsonl").read_text().count("\n") == 2

@@ -1,6 +1,6 @@
 """The ``texas42`` command line: thin Typer commands, a module each, over the library."""
 
-from texas42.cli import analyze, bid, compare, deals, play, quick, review, solve
+from texas42.cli import analyze, bid, compare, deals, play, quick, review, shell, solve
 from texas42.cli.app import app, main
 
-__all__ = ["analyze", "app", "bid", "compare", "deals", "main", "play", "quick", "review", "solve"]
+__all__ = ["analyze", "app", "bid", "compare", "deals", "main", "play", "quick", "review", "shell", "solve"]

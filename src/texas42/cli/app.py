@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import gc
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Annotated, Any, NoReturn
 
 import typer
@@ -78,6 +80,8 @@ Commands:
            --lacks), to pipe to solve, or --count them
   quick    a hand's worth in a millisecond: analyze's figures estimated by a
            model fitted to many full analyses
+  shell    many commands in one process, at a prompt or from a file: the
+           solvers load once
 
 \b
 Examples:
@@ -89,6 +93,7 @@ Examples:
   texas42 analyze --file examples/hands.txt
   texas42 quick "{EXAMPLE_HAND}"
   texas42 solve "{EXAMPLE_DEAL}"
+  texas42 shell < examples/commands.txt
 """
 
 ODDS_HELP = """
@@ -109,12 +114,31 @@ realistic calibration (fitted to playouts of many random hands), or played out w
 """
 
 
+_WHERE: ContextVar[str] = ContextVar("where", default="")
+
+
+@contextmanager
+def errors_at(where: str) -> Iterator[None]:
+    """Errors reported meanwhile name ``where`` first (``texas42 shell``: the line of its
+    input that failed)."""
+    token = _WHERE.set(where)
+    try:
+        yield
+    finally:
+        _WHERE.reset(token)
+
+
+def print_error(message: str) -> None:
+    """``texas42: error: <message>`` on one line of stderr."""
+    typer.echo(f"texas42: error: {_WHERE.get()}{' '.join(message.split())}", err=True)
+
+
 def report_error(error: Texas42Error) -> NoReturn:
     """Print ``texas42: error: <message>`` on one line of stderr (a line per bad line of
     an input file) and exit with status 2."""
     lines = [f"line {n}: {m}" for n, m in error.lines] if isinstance(error, InputFileError) else []
     for message in lines or [str(error)]:
-        typer.echo(f"texas42: error: {' '.join(message.split())}", err=True)
+        print_error(message)
     sys.exit(2)
 
 
@@ -139,7 +163,7 @@ def _report_click_error(error: Any) -> NoReturn:
         sys.exit(error.exit_code)
     context = getattr(error, "ctx", None)
     see = f"; see '{context.command_path} --help'" if context is not None else ""
-    typer.echo(f"texas42: error: {' '.join(error.format_message().split())}{see}", err=True)
+    print_error(f"{error.format_message()}{see}")
     sys.exit(error.exit_code)
 
 
@@ -164,7 +188,7 @@ class _Commands(TyperGroup):
         except BadOption as bad:
             report_error(bad.error)
         except BatchFailed as failure:
-            typer.echo(f"texas42: error: {failure}", err=True)
+            print_error(str(failure))
             sys.exit(1)
         except typer.Abort:
             typer.echo("Aborted!", err=True)

@@ -201,33 +201,72 @@ def contract_play_kernels() -> ModuleType:
     return _import_compiling(CONTRACT_PLAYS)
 
 
+_CLAIMED: dict[int, np.ndarray] = {}
+"""The shared counters of the batches running now, by their ``id`` (``stop_solving``)."""
+_NO_MORE = np.int64(1) << 62
+"""A counter past every chunk: a kernel that claims from it stops."""
+
+
+def stop_solving() -> None:
+    """Let the batches running now stop once their kernels' current chunks are done (they
+    take no more, and raise ``KeyboardInterrupt`` rather than return what they have): how
+    an interrupted command stops its solver threads."""
+    for claimed in list(_CLAIMED.values()):
+        claimed[0] = _NO_MORE
+
+
 def in_threads(
     kernel: Callable[..., None], args: tuple[object, ...], chunks: int, threads: int | None
 ) -> None:
     """Call ``kernel(*args, claimed)`` on ``threads`` threads at once (default: all cores;
     never more than ``chunks``). The kernel releases the GIL and takes its chunks one at a
-    time from the shared counter ``claimed`` until none is left."""
+    time from the shared counter ``claimed`` until none is left. The calling thread only
+    waits, so that Ctrl-C reaches it at once: the kernels then stop (``stop_solving``)."""
     import numba
 
     most = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
     count = max(1, min(chunks, most if threads is None else min(threads, most)))
     claimed = np.zeros(1, dtype=np.int64)
     errors: list[BaseException] = []
+    _CLAIMED[id(claimed)] = claimed
+    try:
+        _wait([_start(lambda: kernel(*args, claimed), errors) for _ in range(count)])
+    finally:
+        del _CLAIMED[id(claimed)]
+    if errors:
+        raise errors[0]
+    if claimed[0] >= _NO_MORE:  # stopped: the results are not all there
+        raise KeyboardInterrupt
+
+
+def _start(run: Callable[[], None], errors: list[BaseException]) -> threading.Event:
+    """Call ``run()`` on a new thread, keeping what it raises in ``errors``; the event is
+    set when it has returned. (An event rather than ``join``: a join interrupted by
+    Ctrl-C marks a thread still running as ended, bpo-45274.)"""
+    ended = threading.Event()
 
     def work() -> None:
         try:
-            kernel(*args, claimed)
+            run()
         except BaseException as error:  # re-raised in the calling thread
             errors.append(error)
+        finally:
+            ended.set()
 
-    helpers = [threading.Thread(target=work, name="texas42-solver", daemon=True) for _ in range(count - 1)]
-    for helper in helpers:
-        helper.start()
-    work()
-    for helper in helpers:
-        helper.join()
-    if errors:
-        raise errors[0]
+    threading.Thread(target=work, name="texas42-solver", daemon=True).start()
+    return ended
+
+
+def _wait(ended: list[threading.Event], timeout: float | None = None) -> bool:
+    """Wait for the threads of these events (at most ``timeout`` seconds): whether all
+    have ended. Interrupted, stop every batch and wait for them to end."""
+    try:
+        return all(e.wait(timeout) for e in ended)
+    except BaseException:
+        stop_solving()
+        for e in ended:
+            e.wait()
+        raise
 
 
 def reporting_progress(run: Callable[[], None], done: np.ndarray, on_progress: Callable[[int], None]) -> None:
@@ -236,20 +275,11 @@ def reporting_progress(run: Callable[[], None], done: np.ndarray, on_progress: C
     for the whole sample, rather than batches, leaves no core idle waiting for the
     slowest chunk of each batch."""
     errors: list[BaseException] = []
-
-    def work() -> None:
-        try:
-            run()
-        except BaseException as error:  # re-raised in the calling thread
-            errors.append(error)
-
-    worker = threading.Thread(target=work, name="texas42-solver", daemon=True)
-    worker.start()
+    ended = _start(run, errors)
     reported = 0
     alive = True
     while alive:
-        worker.join(0.1)
-        alive = worker.is_alive()  # before counting: once it has ended, every task is counted
+        alive = not _wait([ended], 0.1)  # before counting: once it has ended, every task is counted
         finished = int(done.sum())
         if finished > reported:
             on_progress(finished - reported)

@@ -1,0 +1,162 @@
+"""``texas42 shell``: texas42 commands one a line, at a prompt or from a file, in one
+process, so that the solvers load once rather than once a command."""
+
+from __future__ import annotations
+
+import gc
+import shlex
+import sys
+from collections.abc import Iterable, Iterator
+from contextlib import suppress
+from functools import cache
+from typing import Final
+
+import typer
+from typer.core import TyperGroup
+
+from texas42.cli.app import app, errors_at, print_error
+
+SHELL_HELP = """
+Many commands, one start. Reads texas42 commands one a line, as they would follow
+'texas42' on the command line, and runs each in this one process: the command line,
+Numba and the solvers load for the first command only, so each later command saves
+most of a second of start-up ('solve' of a deal then answers in well under a tenth of
+a second).
+
+\b
+Run at a terminal ('texas42 shell'), it prompts 'texas42> ': 'help' lists the
+commands, 'help play' shows one's help, 'exit', 'quit' or Ctrl-D ends; an error is
+reported and the next command awaited; Ctrl-C stops the command running (at the
+prompt, it drops the line typed).
+
+\b
+From a file or a pipe it runs the lines in order and prints what each prints, as if
+each had been run on its own. Blank lines and lines starting with '#' are skipped, and
+a line may start with 'texas42'. Lines that cannot be commands (an unknown command, an
+unclosed quote) stop it before anything runs, each named by its number; a command that
+fails stops it there, with that command's error (naming the line) and exit status;
+what the lines before it printed stands.
+
+\b
+Examples:
+  texas42 shell < examples/commands.txt
+  texas42 shell < my_session.txt > answers.txt
+"""
+
+PROMPT: Final = "texas42> "
+ENDS: Final = frozenset({"exit", "quit"})
+
+
+@cache
+def _commands() -> TyperGroup:
+    group = typer.main.get_command(app)
+    assert isinstance(group, TyperGroup)
+    return group
+
+
+def command_words(line: str) -> list[str] | None:
+    """The command line's words for one line of input (``texas42 <words>``), or None for
+    a line with nothing to run; a ``ValueError`` for a line that cannot be a command."""
+    try:
+        words = shlex.split(line, comments=True)
+    except ValueError as error:
+        raise ValueError(f"{str(error).lower()}: {line.strip()}") from None
+    if words[:1] == ["texas42"]:
+        words = words[1:]
+    if not words:
+        return None
+    if words[0] == "help":
+        return [*words[1:2], "--help"]
+    name = words[0]
+    if name == "shell":
+        raise ValueError("already in the shell: 'shell' cannot start another")
+    commands = set(_commands().commands) - {"shell"}
+    if name not in commands and name not in ENDS and not name.startswith("-"):
+        raise ValueError(f"no such command: '{name}' (texas42 {', '.join(sorted(commands))})")
+    return words
+
+
+def run_command(words: list[str]) -> int:
+    """Run ``texas42 <words>`` in this process; its exit status."""
+    try:
+        _commands().main(args=words, prog_name="texas42")
+    except SystemExit as done:
+        return done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+    finally:
+        # What the command loaded (Numba's large graph of objects, once) is kept: out of
+        # the garbage collector's way, which would walk it again at every full collection.
+        gc.freeze()
+    return 0
+
+
+def run_file(lines: Iterable[str]) -> int:
+    """Run every command of ``lines`` in order, after checking that each line is one
+    (else every bad line is reported and nothing runs, status 2); stop at the first
+    command that fails, with its status."""
+    checked: list[tuple[int, list[str]]] = []
+    bad = False
+    for number, line in enumerate(lines, start=1):
+        try:
+            words = command_words(line)
+        except ValueError as error:
+            print_error(f"line {number}: {error}")
+            bad = True
+            continue
+        if words is not None:
+            checked.append((number, words))
+    if bad:
+        return 2
+    for number, words in checked:
+        if words[0] in ENDS:
+            return 0
+        with errors_at(f"line {number}: "):
+            status = run_command(words)
+        if status != 0:
+            return status
+    return 0
+
+
+def _typed_lines() -> Iterator[str]:
+    """Lines typed at the prompt, until 'exit', 'quit' or Ctrl-D; Ctrl-C drops the line."""
+    with suppress(ImportError):  # not on every platform
+        import readline  # noqa: F401  (line editing and history for input())
+    while True:
+        try:
+            yield input(PROMPT)
+        except KeyboardInterrupt:
+            typer.echo("", err=True)
+        except EOFError:
+            typer.echo("", err=True)
+            return
+
+
+def run_prompt(lines: Iterable[str]) -> int:
+    """Run each typed line as it comes, reporting errors and going on; status 0."""
+    for line in lines:
+        try:
+            words = command_words(line)
+        except ValueError as error:
+            print_error(str(error))
+            continue
+        if words is None:
+            continue
+        if words[0] in ENDS:
+            break
+        try:
+            run_command(words)
+        except KeyboardInterrupt:
+            typer.echo("Interrupted.", err=True)
+    return 0
+
+
+@app.command(help=SHELL_HELP, short_help="Many commands, one start: a prompt, or commands from a file.")
+def shell() -> None:
+    """texas42 commands one a line, at a prompt or from stdin."""
+    if sys.stdin.isatty():
+        typer.echo(
+            "texas42 shell: a command a line, as after 'texas42'; 'help' lists them, 'exit' ends.", err=True
+        )
+        status = run_prompt(_typed_lines())
+    else:
+        status = run_file(sys.stdin)
+    raise typer.Exit(status)

@@ -1,0 +1,178 @@
+"""``texas42 shell``: commands one a line in one process, each printing what it prints
+on its own; and solver threads that stop when a command is interrupted."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from cli_runner import invoke
+from texas42 import deal, engine
+from texas42.cli.shell import command_words, run_prompt
+from texas42.engine import running
+from texas42.rules import parse_hand
+
+ROOT = Path(__file__).resolve().parents[1]
+DEAL = (
+    "6-4 5-5 5-2 4-3 4-2 3-2 3-1 / 6-6 6-5 6-2 6-1 5-4 5-1 5-0 / "
+    "6-0 4-4 3-0 2-2 2-0 1-1 0-0 / 6-3 5-3 4-1 4-0 3-3 2-1 1-0"
+)
+HAND = "6-4 5-5 4-2 3-1 2-0 1-1 0-0"
+SOLVE = ["solve", "--trump", "sixes", DEAL]
+QUICK = ["quick", "--json", HAND]
+ANALYZE = ["analyze", "--seed", "5", "--deals", "40", "--no-specials", HAND]
+
+
+def line(words: list[str]) -> str:
+    return " ".join(f'"{w}"' if " " in w else w for w in words) + "\n"
+
+
+def test_each_line_prints_what_the_command_prints_alone() -> None:
+    alone = [invoke(*words) for words in (SOLVE, QUICK, ANALYZE)]
+    assert all(r.exit_code == 0 for r in alone)
+    text = "# a session\n\n" + line(SOLVE) + "texas42 " + line(QUICK) + "   " + line(ANALYZE)
+    result = invoke("shell", input=text)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == "".join(r.stdout for r in alone)
+    assert result.stderr == ""
+
+
+def test_exit_ends_the_input() -> None:
+    result = invoke("shell", input=line(QUICK) + "exit\n" + line(SOLVE))
+    assert result.exit_code == 0
+    assert result.stdout == invoke(*QUICK).stdout
+
+
+def test_lines_that_cannot_be_commands_stop_it_before_anything_runs() -> None:
+    text = line(QUICK) + 'analyse "6-4"\n' + line(SOLVE) + 'play "6-4 5-5\nshell\n'
+    result = invoke("shell", input=text)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        "texas42: error: line 2: no such command: 'analyse' (texas42 analyze, bid, compare, deals, "
+        "play, quick, review, solve)",
+        'texas42: error: line 4: no closing quotation: play "6-4 5-5',
+        "texas42: error: line 5: already in the shell: 'shell' cannot start another",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("bad", "error"),
+    [
+        (["quick", "6-4 5-5 4-2 3-1 2-0 1-1 7-0"], "line 2: not a domino: '7-0' (pips run from 0 to 6)"),
+        (["quick", "--bogus", HAND], "line 2: No such option: --bogus; see 'texas42 quick --help'"),
+        (["solve", "--trump", "sevenses", DEAL], "line 2: unknown trump or contract: 'sevenses'"),
+    ],
+)
+def test_a_command_that_fails_stops_it_there_naming_its_line(bad: list[str], error: str) -> None:
+    result = invoke("shell", input=line(QUICK) + line(bad) + line(SOLVE))
+    assert result.exit_code == 2
+    assert result.stdout == invoke(*QUICK).stdout
+    assert result.stderr.startswith(f"texas42: error: {error}")
+    assert len(result.stderr.splitlines()) == 1
+
+
+def test_help_lists_the_commands_and_shows_one() -> None:
+    listed = invoke("shell", input="help\n")
+    assert listed.exit_code == 0
+    assert listed.stdout == invoke("--help").stdout
+    one = invoke("shell", input="help play\n")
+    assert one.stdout == invoke("play", "--help").stdout
+
+
+def test_command_words() -> None:
+    assert command_words("  # nothing\n") is None
+    assert command_words("texas42\n") is None
+    assert command_words('texas42 quick "6-4 5-5" # a comment\n') == ["quick", "6-4 5-5"]
+    assert command_words("help bid") == ["bid", "--help"]
+    assert command_words("--version") == ["--version"]
+    with pytest.raises(ValueError, match="no such command: 'exits'"):
+        command_words("exits")
+
+
+def test_at_the_prompt_an_error_is_reported_and_the_next_line_runs(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    typed = ["analyse x", line(["quick", "6-4 5-5 4-2 3-1 2-0 1-1 7-0"]), line(QUICK), "quit", line(SOLVE)]
+    assert run_prompt(typed) == 0
+    out, err = capsys.readouterr()
+    assert out == invoke(*QUICK).stdout
+    assert err.splitlines() == [
+        "texas42: error: no such command: 'analyse' (texas42 analyze, bid, compare, deals, play, "
+        "quick, review, solve)",
+        "texas42: error: not a domino: '7-0' (pips run from 0 to 6)",
+    ]
+
+
+def test_the_shell_in_a_real_process() -> None:
+    text = line(SOLVE) + line(QUICK)
+    run = subprocess.run(
+        [sys.executable, "-m", "texas42", "shell"], input=text, capture_output=True, text=True
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == invoke(*SOLVE).stdout + invoke(*QUICK).stdout
+
+
+@pytest.mark.parametrize("with_progress", [False, True])
+def test_an_interrupted_batch_stops_its_solver_threads(with_progress: bool) -> None:
+    """Ctrl-C (SIGINT) in the middle of a long batch: the call raises KeyboardInterrupt
+    at once and leaves no solver thread running; the next batch solves as before."""
+    hand = parse_hand(HAND)
+    deals, _ = deal.deal_around(hand, 20_000, deal.generators(1)[0])
+    before = engine.solve_deals(deals[:50])
+    progress = {"on_progress": lambda done: None} if with_progress else {}
+    threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT)).start()
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        engine.solve_deals(deals, **progress)  # about 50 s of solving on two cores
+    assert time.monotonic() - start < 20
+    assert not [t for t in threading.enumerate() if t.name == "texas42-solver"]
+    assert not running._CLAIMED
+    again = engine.solve_deals(deals[:50])
+    assert np.array_equal(again.points, before.points)
+    assert np.array_equal(again.nodes, before.nodes)
+
+
+def test_stop_solving_makes_a_running_batch_raise_rather_than_return_part() -> None:
+    hand = parse_hand(HAND)
+    deals, _ = deal.deal_around(hand, 20_000, deal.generators(2)[0])
+    engine.solve_deals(deals[:20])
+    raised: list[BaseException] = []
+
+    def solve() -> None:
+        try:
+            engine.solve_deals(deals)
+        except BaseException as error:
+            raised.append(error)
+
+    solver = threading.Thread(target=solve)
+    solver.start()
+    time.sleep(0.3)
+    running.stop_solving()
+    solver.join(20)
+    assert not solver.is_alive()
+    assert [type(e) for e in raised] == [KeyboardInterrupt]
+
+
+def test_the_readme_shows_what_the_shell_prints(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's excerpt of ``texas42 shell < examples/commands.txt`` (its lines in
+    order) and its error line."""
+    monkeypatch.setenv("COLUMNS", "80")
+    readme = (ROOT / "README.md").read_text()
+    example = readme.split("$ texas42 shell < examples/commands.txt\n", 1)[1].split("```", 1)[0]
+    result = invoke("shell", input=(ROOT / "examples" / "commands.txt").read_text())
+    assert result.exit_code == 0, result.stderr
+    printed = iter(line.rstrip() for line in result.stdout.splitlines())
+    shown = [line.rstrip() for line in example.splitlines() if line != "..."]
+    assert len(shown) > 10 and all(line in printed for line in shown)
+    error = readme.split("| texas42 shell\n", 1)[1].split("\n", 1)[0]
+    bad = invoke("shell", input=f'{line(QUICK[::2])}analyse "{HAND}"\n')
+    assert (bad.exit_code, bad.stdout, bad.stderr) == (2, "", error + "\n")
