@@ -4,6 +4,7 @@ on its own; and solver threads that stop when a command is interrupted."""
 from __future__ import annotations
 
 import os
+import shlex
 import signal
 import subprocess
 import sys
@@ -32,7 +33,7 @@ ANALYZE = ["analyze", "--seed", "5", "--deals", "40", "--no-specials", HAND]
 
 
 def line(words: list[str]) -> str:
-    return " ".join(f'"{w}"' if " " in w else w for w in words) + "\n"
+    return shlex.join(words) + "\n"
 
 
 def test_each_line_prints_what_the_command_prints_alone() -> None:
@@ -174,5 +175,5 @@ def test_the_readme_shows_what_the_shell_prints(monkeypatch: pytest.MonkeyPatch)
     shown = [line.rstrip() for line in example.splitlines() if line != "..."]
     assert len(shown) > 10 and all(line in printed for line in shown)
     error = readme.split("| texas42 shell\n", 1)[1].split("\n", 1)[0]
-    bad = invoke("shell", input=f'{line(QUICK[::2])}analyse "{HAND}"\n')
+    bad = invoke("shell", input=f'{line(["quick", HAND])}analyse "{HAND}"\n')
     assert (bad.exit_code, bad.stdout, bad.stderr) == (2, "", error + "\n")
