@@ -417,7 +417,7 @@ def test_quick_json_has_the_shape_of_analyze() -> None:
     result = invoke("quick", "--json", SIXES)
     assert result.exit_code == 0, result.output
     document = json.loads(result.stdout)
-    assert list(document) == ["hand", "model", "trumps", "recommendation"]
+    assert list(document) == ["hand", "model", "trumps", "recommendation", "specials", "special_instead"]
     assert document["hand"] == SIXES.split()
     assert set(document["model"]) == {"version", "hands", "bases", "realistic_hands"}
     assert document["model"]["bases"] == ["double_dummy", "realistic"]
@@ -445,7 +445,8 @@ def test_quick_text_says_it_is_an_estimate() -> None:
         f"of {playouts:,} hands; version {version})" in flat
     )
     assert "Realistic play (the advice rests on it)" in flat and "Double-dummy: bid" in flat
-    assert "The special contracts (Nel-O, sevens, plunge, splash) are not estimated." in flat
+    assert "Nel-O and sevens are estimated double-dummy" in flat
+    assert "plunge and splash are not estimated." in flat
     for label in ("sixes", "doubles", "follow-me"):
         assert label in result.stdout
 

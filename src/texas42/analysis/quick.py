@@ -1,29 +1,43 @@
 """A hand's worth estimated instantly by the quick model (``texas42.evaluate``) rather
 than computed: for every declaration the estimated expected points and odds of every
 bid, and the recommendation drawn from them by the same policy as a full analysis's
-(``highest_made`` over ``best_at``)."""
+(``highest_made`` over ``best_at``); Nel-O's and sevens' double-dummy odds, and the
+special contract to bid instead, as a full analysis chooses it (``best_special``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+import numpy as np
 
 from texas42 import evaluate
 from texas42.analysis.calibrated import DOUBLE_DUMMY as DOUBLE_DUMMY_BASIS
 from texas42.analysis.calibrated import REALISTIC as REALISTIC_BASIS
 from texas42.analysis.calibrated import check_basis
 from texas42.analysis.recommendation import check_confidence, highest_made
+from texas42.analysis.specials import best_special, special_contracts
 from texas42.analysis.statistics import best_at
 from texas42.evaluate import DOUBLE_DUMMY, REALISTIC, Estimates, QuickModel
+from texas42.evaluate.special_odds import SpecialModel, load_special_model
 from texas42.rules import (
     BIDS,
     DECLARATIONS,
+    MARK,
     PASS,
     POINT_BIDS,
+    Contract,
     Declaration,
     Hand,
+    HouseRules,
+    NelloDoubles,
     expected_marks,
+    minimum_marks,
     needed_points,
 )
+
+ESTIMATED_SPECIALS = (Contract.NELLO, Contract.SEVENS)
+"""The special contracts the quick model estimates (not plunge and splash, whose trump
+the partner names)."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +76,26 @@ class QuickRecommendation:
 
 
 @dataclass(frozen=True)
+class QuickSpecial:
+    """A special contract's estimated double-dummy odds (seat 0 bidding and leading),
+    bid at its least: ``marks`` marks."""
+
+    contract: Contract
+    make: float
+    marks: int
+    doubles: NelloDoubles | None = None
+    """For Nel-O, the treatment of doubles estimated."""
+
+    @property
+    def bid(self) -> int:
+        return MARK * self.marks
+
+    @property
+    def expected_marks(self) -> float:
+        return expected_marks(self.bid, self.make)
+
+
+@dataclass(frozen=True)
 class QuickEstimate:
     """One basis of estimates (``DOUBLE_DUMMY`` or ``REALISTIC``): every declaration's
     figures and the recommendation drawn from them."""
@@ -91,6 +125,10 @@ class QuickAnalysis:
     realistic: QuickEstimate | None = None
     realistic_hands: int = 0
     """The hands whose playouts the realistic estimates were fitted to."""
+    specials: tuple[QuickSpecial, ...] = ()
+    """Nel-O and sevens, estimated (none unless asked for with house rules)."""
+    unestimated: tuple[Contract, ...] = ()
+    """The special contracts the hand may bid that the model does not estimate (plunge, splash)."""
 
     @property
     def trumps(self) -> tuple[QuickTrump, ...]:
@@ -106,6 +144,14 @@ class QuickAnalysis:
     def recommendation(self) -> QuickRecommendation:
         """The recommendation on the realistic estimates, if any, else the double-dummy one."""
         return (self.realistic or self.double_dummy).recommendation
+
+    @property
+    def special_instead(self) -> QuickSpecial | None:
+        """The special contract to bid instead of the recommendation, chosen as
+        ``HandAnalysis.special_instead`` chooses it, on the estimated odds."""
+        rec = self.recommendation
+        made = (s for s in self.specials if s.make >= self.confidence)
+        return best_special(made, 0.0 if rec.passes else rec.expected_marks)
 
 
 def quick_recommend(trumps: tuple[QuickTrump, ...], confidence: float) -> QuickRecommendation:
@@ -136,12 +182,39 @@ def _estimate(estimates: Estimates, confidence: float) -> QuickEstimate:
     return QuickEstimate(estimates.head, trumps, quick_recommend(trumps, confidence))
 
 
+def quick_specials(
+    hand: Hand, house: HouseRules | None, model: SpecialModel | None = None
+) -> tuple[QuickSpecial, ...]:
+    """Nel-O's and sevens' estimated odds for ``hand``, as ``house`` plays them (none
+    without house rules or with ``specials`` off)."""
+    wanted = [c for c in special_contracts(hand, house) if c in ESTIMATED_SPECIALS]
+    if house is None or not wanted:
+        return ()
+    model = model or load_special_model()
+    masks = np.array([hand.mask], dtype=np.int64)
+    odds = {
+        Contract.NELLO: float(model.nello_odds(masks, house.nello_doubles)[0]),
+        Contract.SEVENS: float(model.sevens_odds_of(masks)[0]),
+    }
+    return tuple(
+        QuickSpecial(
+            c, odds[c], minimum_marks(c, house), house.nello_doubles if c is Contract.NELLO else None
+        )
+        for c in wanted
+    )
+
+
 def quick_hand(
-    hand: Hand, confidence: float = 0.5, model: QuickModel | None = None, basis: str = REALISTIC_BASIS
+    hand: Hand,
+    confidence: float = 0.5,
+    model: QuickModel | None = None,
+    basis: str = REALISTIC_BASIS,
+    house: HouseRules | None = None,
 ) -> QuickAnalysis:
     """The quick model's estimates for ``hand`` (seat 0 bids and leads), with the
     recommendation at ``confidence``: double-dummy, and realistic too (on which the
-    recommendation then rests) when ``basis`` is realistic and the model has them."""
+    recommendation then rests) when ``basis`` is realistic and the model has them. With
+    ``house``, Nel-O and sevens are estimated too (double-dummy), as its rules play them."""
     check_confidence(confidence)
     check_basis(basis)
     model = model or evaluate.load_model()
@@ -161,4 +234,6 @@ def quick_hand(
         double_dummy=_estimate(dd, confidence),
         realistic=realistic,
         realistic_hands=model.head(REALISTIC).hands if realistic is not None else 0,
+        specials=quick_specials(hand, house),
+        unestimated=tuple(c for c in special_contracts(hand, house) if c not in ESTIMATED_SPECIALS),
     )

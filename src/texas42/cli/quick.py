@@ -11,7 +11,15 @@ from rich.console import Console
 from texas42.analysis.quick import quick_hand
 from texas42.cli.analyze import HandArgument
 from texas42.cli.app import EXAMPLE_HAND, app
-from texas42.cli.options import BasisOption, ConfidenceOption, basis
+from texas42.cli.options import (
+    BasisOption,
+    ConfidenceOption,
+    NelloDoublesOption,
+    NelloMinMarksOption,
+    SpecialsOption,
+    basis,
+    house_rules,
+)
 from texas42.cli.progress import emit_line
 from texas42.errors import UsageError
 from texas42.io.documents import quick_to_json
@@ -26,8 +34,13 @@ making each bid 30..42 and 84, and the bid and trump the analysis would recommen
 the same rule (the highest bid whose best trump makes it at least --confidence of the
 time). Estimates: on hands the model was not fitted to, its odds are off by a few
 points on average (the README gives its figures); 'texas42 analyze' computes them.
-The special contracts (Nel-O, sevens, plunge, splash) are not estimated: 'texas42
-analyze' and 'texas42 bid' weigh them.
+
+Nel-O and sevens are estimated too, double-dummy (Nel-O by networks fitted to solved
+deals, under the house rules' treatment of doubles; sevens from a table of every hand's
+distances from 7), with the special contract to bid instead of the trump bid, chosen
+as 'texas42 analyze' chooses it. Plunge and splash, whose trump the partner names,
+are not estimated. The house-rule options are those of 'analyze' (--nello-doubles,
+--nello-min-marks, --no-specials, or texas42.toml).
 
 Realistic estimates, for play at a real table by players who see only their own
 dominoes, come next: the double-dummy estimates mapped by the calibration that
@@ -37,13 +50,16 @@ double-dummy estimates, and no realistic ones are shown).
 --json prints the figures in the shape of 'analyze --json' ("trumps" with "trump",
 "expected_points", "make"; "recommendation" with "bid" and "trump"), with "model"
 naming the model's version and the number of analyses it was fitted to; each trump's
-"realistic" figures, and the recommendation's "basis" with the "double_dummy" one.
+"realistic" figures, and the recommendation's "basis" with the "double_dummy" one;
+"specials" (Nel-O and sevens: "contract", "make", "marks", "expected_marks") and
+"special_instead", as 'analyze --json' has them.
 
 \b
 Examples:
   texas42 quick "{EXAMPLE_HAND}"
   texas42 quick 66 65 64 62 55 44 31 --json
   texas42 quick "{EXAMPLE_HAND}" --basis double-dummy
+  texas42 quick "6-0 5-1 4-0 3-1 2-0 1-0 0-0" --nello-doubles low
 """
 
 
@@ -53,11 +69,15 @@ def quick(
     confidence: ConfidenceOption = 0.5,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     basis_option: BasisOption = None,
+    nello_doubles: NelloDoublesOption = None,
+    nello_min_marks: NelloMinMarksOption = None,
+    specials: SpecialsOption = None,
 ) -> None:
     """A hand's worth estimated by the quick model."""
     if not hand:
         raise UsageError("give a hand; see 'texas42 quick --help'")
-    result = quick_hand(parse_hand(" ".join(hand)), confidence, basis=basis(basis_option))
+    house = house_rules(nello_doubles, nello_min_marks, specials=specials)
+    result = quick_hand(parse_hand(" ".join(hand)), confidence, basis=basis(basis_option), house=house)
     if as_json:
         emit_line(json.dumps(quick_to_json(result)))
     else:

@@ -27,7 +27,7 @@ from texas42.analysis import (
     comparison_why,
     hand_why,
 )
-from texas42.analysis.quick import QuickAnalysis, QuickEstimate, QuickRecommendation, QuickTrump
+from texas42.analysis.quick import QuickAnalysis, QuickEstimate, QuickRecommendation, QuickSpecial, QuickTrump
 from texas42.deal import DealConstraints, Inference, describe
 from texas42.io.files import NamedHand
 from texas42.report.wording import PARTNER_TRUMP_RULE, advice_reason
@@ -551,7 +551,10 @@ def quick_to_json(result: QuickAnalysis) -> dict[str, Any]:
     "expected_marks", "confidence", "basis"}}``: the estimates in the shape of
     ``analyze``'s. With realistic estimates each trump has ``"realistic":
     {"expected_points", "make"}``, the recommendation rests on them and holds the
-    double-dummy one (``"double_dummy"``), as ``analyze``'s does."""
+    double-dummy one (``"double_dummy"``), as ``analyze``'s does. ``"specials"``: Nel-O and
+    sevens estimated double-dummy (``{"contract", "make", "marks", "expected_marks"}``, Nel-O
+    with ``"doubles"``; empty with the special contracts off), and ``"special_instead"`` as
+    ``analyze``'s."""
     realistic: QuickEstimate | None = result.realistic
     trumps = []
     for stats in result.trumps:
@@ -572,7 +575,22 @@ def quick_to_json(result: QuickAnalysis) -> dict[str, Any]:
     if realistic is not None:
         document["model"]["realistic_hands"] = result.realistic_hands
         document["recommendation"]["double_dummy"] = _quick_recommendation(result.double_dummy.recommendation)
+    instead = result.special_instead
+    document["specials"] = [_quick_special(s) for s in result.specials]
+    document["special_instead"] = None if instead is None else instead.contract.label
     return document
+
+
+def _quick_special(stats: QuickSpecial) -> dict[str, Any]:
+    result: dict[str, Any] = {
+        "contract": stats.contract.label,
+        "make": rounded(stats.make),
+        "marks": stats.marks,
+        "expected_marks": round(stats.expected_marks, 4),
+    }
+    if stats.doubles is not None:
+        result["doubles"] = stats.doubles.label
+    return result
 
 
 @singledispatch

@@ -7,10 +7,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from texas42.analysis.quick import QuickAnalysis, QuickEstimate
+from texas42.analysis.quick import QuickAnalysis, QuickEstimate, QuickSpecial
 from texas42.report.hand import advice_head, odds_cells, sparkline, table_bids
 from texas42.report.layout import Fitted
-from texas42.report.wording import percent, quick_footer, quick_phrase
+from texas42.report.wording import contract_name, percent, quick_footer, quick_phrase
 
 
 def quick_table(estimate: QuickEstimate) -> Table:
@@ -55,6 +55,57 @@ def quick_advice(estimate: QuickEstimate, label: str = "") -> Text:
     )
 
 
+def quick_specials_table(result: QuickAnalysis) -> Table:
+    """Nel-O and sevens: the bid (marks), the estimated odds, expected marks."""
+    out = Table(
+        title="Special contracts, estimated double-dummy",
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+        pad_edge=False,
+    )
+    for name, justify in (
+        ("contract", "left"),
+        ("marks", "right"),
+        ("makes", "right"),
+        ("exp. marks", "right"),
+    ):
+        out.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+    out.add_column("", no_wrap=True)
+    for stats in result.specials:
+        note = "" if stats.doubles is None else f"doubles {stats.doubles.label}"
+        out.add_row(
+            contract_name(stats.contract),
+            str(stats.marks),
+            Text(percent(stats.make), style="green" if stats.make >= result.confidence else "dim"),
+            f"{stats.expected_marks:+.2f}",
+            Text(note, style="dim"),
+        )
+    out.caption = (
+        "Made: Nel-O when you lose every trick, your partner sitting out; sevens when your team takes "
+        "all 7 tricks."
+    )
+    if result.unestimated:
+        names = " and ".join(contract_name(c) for c in result.unestimated)
+        out.caption += f" This hand may also bid {names}: not estimated ('texas42 analyze' solves it)."
+    out.caption_justify = "left"
+    return out
+
+
+def quick_special_instead(result: QuickAnalysis, special: QuickSpecial) -> Text:
+    """The special contract to bid instead of the recommendation."""
+    rec = result.recommendation
+    name = contract_name(special.contract)
+    alternative = (
+        "passing" if rec.passes else f"{rec.bid} with {rec.declaration.label} ({rec.expected_marks:+.2f})"
+    )
+    body = (
+        f": {name} for {special.marks} mark{'s' if special.marks > 1 else ''} is estimated to make "
+        f"{percent(special.make)} of the time double-dummy, expected marks {special.expected_marks:+.2f}, "
+        f"more than {alternative}; 'texas42 analyze' solves it."
+    )
+    return Text.assemble(advice_head(f"bid {name} ({special.bid}) instead"), body)
+
+
 def quick_view(result: QuickAnalysis) -> RenderableType:
     """The whole ``texas42 quick`` report."""
     phrase = quick_phrase(result.version, result.hands, result.realistic_hands)
@@ -72,4 +123,10 @@ def quick_view(result: QuickAnalysis) -> RenderableType:
             Fitted(quick_table(realistic)),
             quick_advice(realistic),
         ]
-    return Group(*parts, Text(""), Text(quick_footer(result.realistic is not None), style="dim"))
+    if result.specials:
+        parts += [Text(""), quick_specials_table(result)]
+    special = result.special_instead
+    if special is not None:
+        parts.append(quick_special_instead(result, special))
+    footer = quick_footer(result.realistic is not None, bool(result.specials))
+    return Group(*parts, Text(""), Text(footer, style="dim"))

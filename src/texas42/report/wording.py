@@ -170,13 +170,19 @@ def deals_phrase(deals: int, seed: int, exact: bool = False, constrained: bool =
     return f"{deals} deals of the 21 unseen dominoes, seed {seed}"
 
 
-def inference_sentence(inference: Inference, declared: bool = False) -> str:
+def inference_sentence(inference: Inference, declared: Contract | bool = False) -> str:
     """``Deals consistent with the auction: pass 30 31; acceptance 23% of 8,700 candidates
-    ...`` (``deal.inference``); ``declared``: the bidder's choice of trump weighed too."""
+    ...`` (``deal.inference``); ``declared``: the bidder's choice of trump weighed too
+    (True), or their choice of a special contract (Nel-O, sevens)."""
     basis = "realistic" if inference.head == REALISTIC else "double-dummy"
-    rules = (
-        "bid by the rules of 'bid' and the bidder chose trump," if declared else "bid by the rules of 'bid'"
-    )
+    rules = "bid by the rules of 'bid'"
+    if isinstance(declared, Contract):
+        rules += (
+            f" and the bidder bid {declared.written} at even odds or better, its odds the quick "
+            "model's double-dummy estimate; the bids"
+        )
+    elif declared:
+        rules += " and the bidder chose trump,"
     return (
         f"Deals consistent with the auction: {inference.auction}; acceptance "
         f"{share(inference.acceptance)} of {inference.candidates:,} candidates (the others {rules} "
@@ -333,19 +339,25 @@ def quick_phrase(version: str, hands: int, realistic_hands: int = 0) -> str:
     return f"estimated by the quick model ({fitted}; version {version})"
 
 
-def quick_footer(realistic: bool) -> str:
-    """The sentence that says what the quick odds are, and are not."""
+def quick_footer(realistic: bool, specials: bool = True) -> str:
+    """The sentence that says what the quick odds are, and are not; ``specials``: whether
+    Nel-O and sevens were estimated."""
     basis = (
         "and realistic play (its double-dummy estimates mapped by the calibration of 'analyze'); the "
         "advice rests on realistic play"
         if realistic
         else "only (--basis double-dummy)"
     )
+    special = (
+        "Nel-O and sevens are estimated double-dummy, by networks and a table fitted to solved deals; "
+        "plunge and splash are not estimated."
+        if specials
+        else "The special contracts are not estimated (--no-specials)."
+    )
     return (
         "Estimates, not analyses: a model fitted to full analyses of random hands predicts in a "
         "millisecond what 'texas42 analyze' computes from solved deals, for double-dummy play "
         f"{basis}. Odds are the estimated share of deals in which the bidder's team (seats 0 and 2) "
-        "takes at least the bid; 42 and 84 need all 42 points. The special contracts (Nel-O, sevens, "
-        "plunge, splash) are not estimated. Run 'texas42 analyze' for the figures themselves, the "
-        "special contracts among them."
+        f"takes at least the bid; 42 and 84 need all 42 points. {special} Run 'texas42 analyze' for "
+        "the figures themselves."
     )

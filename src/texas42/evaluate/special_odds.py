@@ -1,0 +1,195 @@
+"""The quick model's special contracts: the double-dummy odds of Nel-O (seat 0 bidding
+and leading, under each treatment of doubles), estimated by small networks, and of
+sevens, read from a table. numpy only. ``benchmarks/fit_specials.py`` makes the file.
+
+- **Nel-O** is decided by where the hand's dominoes lie within the suits they can be
+  made to win: a network sees, for each of the eight suits of the treatment (seven pips
+  and, for own-suit doubles, the doubles), which of the suit's dominoes the hand holds
+  from the lowest up, how many it holds, and how many dominoes it does not hold lie
+  below its highest one; and the number of doubles.
+- **Sevens** depends on nothing but each domino's distance from 7 (``rules``), so the
+  odds of a hand are those of its profile, the number of its dominoes at each distance:
+  one of 1,640, each solved on many deals.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import IO, Any, Final
+
+import numpy as np
+
+from texas42.errors import EvaluatorError
+from texas42.evaluate.features import hand_bits
+from texas42.rules import (
+    DOMINOES,
+    HAND_SIZE,
+    NelloDoubles,
+    is_double,
+    nello_rank,
+    nello_suit_dominoes,
+    sevens_distance,
+)
+
+SUITS: Final = 8
+"""The seven pip suits and the doubles' own suit (empty unless doubles are their own suit)."""
+SEVENS_CLASSES: Final = 8
+"""The distances from 7 a domino may lie at: 0..7."""
+MODEL_FILE: Final = "special_model.npz"
+
+Layers = tuple[tuple[np.ndarray, np.ndarray], ...]
+
+
+def suit_order(doubles: NelloDoubles) -> tuple[tuple[int, ...], ...]:
+    """Each suit's dominoes, the lowest first, as Nel-O ranks them under ``doubles``."""
+    return tuple(
+        tuple(
+            sorted(
+                (d for d in DOMINOES if nello_suit_dominoes(s, doubles) >> d & 1),
+                key=lambda d: nello_rank(d, s, doubles),
+            )
+        )
+        for s in range(SUITS)
+    )
+
+
+@cache
+def _slots(doubles: NelloDoubles) -> tuple[np.ndarray, np.ndarray]:
+    """``(domino, suit)`` of every slot of the suits laid end to end (49 in every treatment)."""
+    order = suit_order(doubles)
+    dominoes = np.array([d for suit in order for d in suit], dtype=np.intp)
+    suits = np.array([s for s, suit in enumerate(order) for _ in suit], dtype=np.intp)
+    return dominoes, suits
+
+
+SLOTS: Final = 49
+NELLO_FEATURES: Final = SLOTS + 2 * SUITS + 1
+_DOUBLE_BITS: Final = np.array([float(is_double(d)) for d in DOMINOES], dtype=np.float32)
+
+
+def nello_features(masks: np.ndarray, doubles: NelloDoubles) -> np.ndarray:
+    """(n, NELLO_FEATURES) float32 for n hand masks: the suits' slots held (lowest first),
+    each suit's dominoes held, each suit's dominoes not held below the highest held (0
+    where none is held), and the doubles held."""
+    bits = hand_bits(np.asarray(masks, dtype=np.int64)).astype(np.float32)
+    dominoes, suits = _slots(doubles)
+    held = bits[:, dominoes]
+    out = np.zeros((len(held), NELLO_FEATURES), dtype=np.float32)
+    out[:, :SLOTS] = held
+    for s in range(SUITS):
+        cols = np.flatnonzero(suits == s)
+        if not len(cols):
+            continue
+        block = held[:, cols]
+        out[:, SLOTS + s] = block.sum(axis=1)
+        unheld_below = np.cumsum(1.0 - block, axis=1) - (1.0 - block)
+        out[:, SLOTS + SUITS + s] = (unheld_below * block).max(axis=1)
+    out[:, -1] = bits @ _DOUBLE_BITS
+    return out
+
+
+_DISTANCE: Final = np.array([sevens_distance(d) for d in DOMINOES], dtype=np.intp)
+_CLASS_SIZES: Final = np.bincount(_DISTANCE, minlength=SEVENS_CLASSES)
+
+
+def distance_profiles(masks: np.ndarray) -> np.ndarray:
+    """The profile key of each hand: sum over distances k of (dominoes at distance k) * 8**k."""
+    bits = hand_bits(np.asarray(masks, dtype=np.int64)).astype(np.int64)
+    counts = np.zeros((len(bits), SEVENS_CLASSES), dtype=np.int64)
+    np.add.at(counts.T, _DISTANCE, bits.T)
+    return counts @ (8 ** np.arange(SEVENS_CLASSES, dtype=np.int64))
+
+
+def profile_hands() -> tuple[np.ndarray, np.ndarray]:
+    """One hand of every profile (the lowest-numbered dominoes of each distance) and the
+    profiles' keys, in increasing order of key."""
+    by_class = [[d for d in DOMINOES if _DISTANCE[d] == k] for k in range(SEVENS_CLASSES)]
+    hands = []
+
+    def fill(k: int, left: int, mask: int) -> None:
+        if k == SEVENS_CLASSES:
+            if not left:
+                hands.append(mask)
+            return
+        for take in range(min(len(by_class[k]), left) + 1):
+            fill(k + 1, left - take, mask | sum(1 << d for d in by_class[k][:take]))
+
+    fill(0, HAND_SIZE, 0)
+    masks = np.array(hands, dtype=np.int64)
+    keys = distance_profiles(masks)
+    order = np.argsort(keys)
+    return masks[order], keys[order]
+
+
+@dataclass(frozen=True)
+class SpecialModel:
+    """Nel-O's networks (an ensemble a treatment of doubles; each member's layers as
+    float32 (W, b) pairs, tanh between, a logistic output) and sevens' table (profile
+    keys in increasing order, the odds of each). ``info``: how they were fitted."""
+
+    nello: dict[NelloDoubles, tuple[Layers, ...]]
+    sevens_keys: np.ndarray
+    sevens_odds: np.ndarray
+    info: dict[str, Any]
+
+    def nello_odds(self, masks: np.ndarray, doubles: NelloDoubles = NelloDoubles.OWN_SUIT) -> np.ndarray:
+        """Estimated double-dummy odds that seat 0, bidding and leading, makes Nel-O."""
+        x = nello_features(masks, doubles)
+        members = self.nello[NelloDoubles(doubles)]
+        total = np.zeros(len(x), dtype=np.float64)
+        for layers in members:
+            h = x
+            for w, b in layers[:-1]:
+                h = np.tanh(h @ w + b)
+            w, b = layers[-1]
+            total += 1.0 / (1.0 + np.exp(-(h @ w + b)[:, 0].astype(np.float64)))
+        return total / len(members)
+
+    def sevens_odds_of(self, masks: np.ndarray) -> np.ndarray:
+        """Double-dummy odds that seat 0's team, seat 0 leading, makes sevens."""
+        keys = distance_profiles(masks)
+        return self.sevens_odds[np.searchsorted(self.sevens_keys, keys)]
+
+
+def write_special_model(model: SpecialModel, target: str | Path | IO[bytes]) -> None:
+    arrays: dict[str, np.ndarray] = {"sevens/keys": model.sevens_keys, "sevens/odds": model.sevens_odds}
+    for doubles, members in model.nello.items():
+        for m, layers in enumerate(members):
+            for i, (w, b) in enumerate(layers):
+                arrays[f"nello/{doubles.value}/{m}/W{i}"] = w
+                arrays[f"nello/{doubles.value}/{m}/b{i}"] = b
+    meta = {**model.info, "members": {d.value: len(ms) for d, ms in model.nello.items()}}
+    np.savez_compressed(target, meta=np.array(json.dumps(meta)), **arrays)  # type: ignore[arg-type]
+
+
+def read_special_model(source: str | Path | IO[bytes]) -> SpecialModel:
+    """The model in a file written by ``write_special_model``; ``EvaluatorError`` if it
+    is not one."""
+    try:
+        with np.load(source, allow_pickle=False) as data:
+            meta = json.loads(str(data["meta"]))
+            nello = {}
+            for doubles in NelloDoubles:
+                members = []
+                for m in range(meta["members"][doubles.value]):
+                    prefix = f"nello/{doubles.value}/{m}/"
+                    depth = sum(1 for k in data.files if k.startswith(prefix + "W"))
+                    members.append(
+                        tuple((data[f"{prefix}W{i}"], data[f"{prefix}b{i}"]) for i in range(depth))
+                    )
+                nello[doubles] = tuple(members)
+            keys, odds = data["sevens/keys"], data["sevens/odds"]
+    except (OSError, KeyError, ValueError) as error:
+        raise EvaluatorError(f"not a special-contract model: {error}") from error
+    return SpecialModel(nello, keys, odds, meta)
+
+
+@cache
+def load_special_model() -> SpecialModel:
+    """The model shipped with texas42 (read once)."""
+    with resources.files("texas42.evaluate").joinpath(MODEL_FILE).open("rb") as f:
+        return read_special_model(f)

@@ -1,0 +1,214 @@
+"""The quick model's special contracts (``evaluate.special_odds``): Nel-O's features and
+networks, sevens' profiles and table, both against the engine's solves; and ``texas42
+quick``'s special contracts, text and JSON."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import texas42
+from cli_runner import invoke
+from texas42 import engine
+from texas42.analysis import quick_hand
+from texas42.deal import sample_deals
+from texas42.errors import EvaluatorError
+from texas42.evaluate.special_odds import (
+    NELLO_FEATURES,
+    SpecialModel,
+    distance_profiles,
+    load_special_model,
+    nello_features,
+    profile_hands,
+    read_special_model,
+    write_special_model,
+)
+from texas42.io.documents import quick_to_json
+from texas42.rules import (
+    DOMINOES,
+    Contract,
+    Hand,
+    HouseRules,
+    NelloDoubles,
+    parse_hand,
+    sevens_distance,
+)
+
+NELLO_HAND = "6-0 5-1 4-0 3-1 2-0 1-0 0-0"
+SIXES = "6-6 6-5 6-4 6-3 6-2 6-1 6-0"
+
+
+def solved_odds(hand: str, n: int, seed: int, contract: Contract, doubles: NelloDoubles) -> float:
+    deals = sample_deals(parse_hand(hand), n, np.random.default_rng(seed))
+    if contract is Contract.NELLO:
+        return float(engine.solve_nello(deals, 0, doubles).values.mean())
+    return float(engine.solve_sevens(deals, 0, contract_only=True).values.mean())
+
+
+# --- Features and profiles ---------------------------------------------------------------
+
+
+def test_nello_features_spelled_out() -> None:
+    """Own-suit doubles: the blanks' suit (1-0 .. 6-0, lowest first) holds 1-0 2-0 4-0 6-0;
+    below the 6-0, the 3-0 and 5-0 are not held; the doubles' suit holds only the 0-0."""
+    x = nello_features(np.array([parse_hand(NELLO_HAND).mask]), NelloDoubles.OWN_SUIT)[0]
+    assert x.shape == (NELLO_FEATURES,)
+    assert x[:6].tolist() == [1, 1, 0, 1, 0, 1]
+    assert x[42:49].tolist() == [1, 0, 0, 0, 0, 0, 0]
+    assert x[49] == 4 and x[49 + 7] == 1  # held in the blanks, in the doubles
+    assert x[57] == 2 and x[57 + 7] == 0  # not held below the highest held
+    assert x[-1] == 1
+
+
+def test_nello_features_see_the_treatment_of_doubles() -> None:
+    """High: the 0-0 tops the blanks (the suit's last slot); low: it is their lowest."""
+    mask = np.array([parse_hand(NELLO_HAND).mask])
+    high, low = nello_features(mask, NelloDoubles.HIGH)[0], nello_features(mask, NelloDoubles.LOW)[0]
+    assert high[:7].tolist() == [1, 1, 0, 1, 0, 1, 1] and high[57] == 2
+    assert low[:7].tolist() == [1, 1, 1, 0, 1, 0, 1] and low[57] == 2
+    assert high[49 + 7] == low[49 + 7] == 0  # no doubles' suit
+
+
+def test_every_profile_once() -> None:
+    hands, keys = profile_hands()
+    assert len(hands) == 1640 and len(np.unique(keys)) == 1640 and np.all(np.diff(keys) > 0)
+    assert all(bin(int(h)).count("1") == 7 for h in hands)
+    assert np.array_equal(distance_profiles(hands), keys)
+    rng = np.random.default_rng(3)
+    random = np.array([sum(1 << int(d) for d in rng.choice(28, 7, replace=False)) for _ in range(500)])
+    assert np.isin(distance_profiles(random), keys).all()
+
+
+def test_sevens_depends_only_on_distances() -> None:
+    """What makes the table exact: renaming the dominoes within each distance from 7
+    changes no deal's sevens value (every leader, 300 random deals)."""
+    rng = np.random.default_rng(11)
+    deals = sample_deals(parse_hand(SIXES), 300, rng)
+    deals = np.array([rng.permutation(row) for row in deals])
+    rename = np.arange(28)
+    for k in range(8):
+        same = [d for d in DOMINOES if sevens_distance(d) == k]
+        rename[same] = rng.permutation(same)
+    bits = (deals[..., None] >> np.arange(28)) & 1
+    renamed = (bits * (1 << rename)).sum(axis=-1)
+    assert not np.array_equal(renamed, deals)
+    for leader in range(4):
+        before = engine.solve_sevens(deals, leader).values
+        assert np.array_equal(engine.solve_sevens(renamed, leader).values, before)
+
+
+# --- The shipped model against the engine -------------------------------------------------
+
+
+def test_the_sevens_table_agrees_with_solving() -> None:
+    """Fresh solves (1,000 deals a hand) against the table (2,000 deals a profile): within
+    four standard errors of their difference (a false alarm about once in 16,000 a hand)."""
+    model = load_special_model()
+    for i, hand in enumerate(("6-1 5-2 4-3 6-0 5-1 4-2 3-3", "6-1 5-2 4-3 6-2 5-3 4-4 1-0", SIXES)):
+        mask = np.array([parse_hand(hand).mask])
+        table = float(model.sevens_odds_of(mask)[0])
+        fresh = solved_odds(hand, 1000, 70 + i, Contract.SEVENS, NelloDoubles.OWN_SUIT)
+        p = (table + fresh) / 2
+        se = np.sqrt(p * (1 - p) * (1 / 1000 + 1 / 2000)) + 1e-9
+        assert abs(table - fresh) <= 4 * se, (hand, table, fresh)
+    assert model.sevens_odds_of(np.array([parse_hand("6-1 5-2 4-3 6-0 5-1 4-2 3-3").mask]))[0] > 0.5
+
+
+NELLO_HANDS = (
+    NELLO_HAND,
+    "6-2 5-2 5-0 4-1 4-0 1-1 1-0",
+    "6-2 6-0 3-3 3-0 2-1 1-1 0-0",
+    "5-0 4-1 3-2 3-0 2-0 1-0 0-0",
+    "6-3 5-3 4-4 2-2 2-1 1-1 1-0",
+    SIXES,
+)
+
+
+@pytest.mark.parametrize("doubles", list(NelloDoubles))
+def test_the_nello_estimates_are_close_to_solving(doubles: NelloDoubles) -> None:
+    """Hands with Nel-O odds from none to most, 600 solved deals each (sampling error
+    at most 0.02): the networks within 0.08 of each hand and 0.04 on average."""
+    model = load_special_model()
+    masks = np.array([parse_hand(h).mask for h in NELLO_HANDS])
+    estimated = model.nello_odds(masks, doubles)
+    solved = np.array(
+        [solved_odds(h, 600, 90 + i, Contract.NELLO, doubles) for i, h in enumerate(NELLO_HANDS)]
+    )
+    errors = np.abs(estimated - solved)
+    assert errors.max() <= 0.08, (estimated, solved)
+    assert errors.mean() <= 0.04, (estimated, solved)
+
+
+def test_the_model_file_round_trips_and_bad_files_are_refused(tmp_path: Path) -> None:
+    model = load_special_model()
+    path = tmp_path / "model.npz"
+    write_special_model(model, path)
+    again = read_special_model(path)
+    masks = np.array([parse_hand(h).mask for h in NELLO_HANDS])
+    for doubles in NelloDoubles:
+        assert np.array_equal(again.nello_odds(masks, doubles), model.nello_odds(masks, doubles))
+    assert np.array_equal(again.sevens_odds_of(masks), model.sevens_odds_of(masks))
+    assert model.info["fitted_by"] == "benchmarks/fit_specials.py" and model.info["nello_deals"] >= 1_000_000
+    (tmp_path / "bad.npz").write_bytes(b"not a model")
+    with pytest.raises(EvaluatorError, match="not a special-contract model"):
+        read_special_model(tmp_path / "bad.npz")
+    empty = SpecialModel({}, np.zeros(0, np.int64), np.zeros(0), {})
+    write_special_model(empty, tmp_path / "empty.npz")
+    with pytest.raises(EvaluatorError, match="not a special-contract model"):
+        read_special_model(tmp_path / "empty.npz")
+
+
+# --- texas42 quick --------------------------------------------------------------------------
+
+
+def test_quick_names_nello_instead_as_analyze_does() -> None:
+    """The hand that 'analyze' (1,000 deals) finds making Nel-O 65% of the time, against 31
+    with blanks for +0.08 marks."""
+    result = texas42.quick(NELLO_HAND)
+    nello = next(s for s in result.specials if s.contract is Contract.NELLO)
+    assert nello.doubles is NelloDoubles.OWN_SUIT and nello.marks == 2 and nello.bid == 84
+    assert 0.5 <= nello.make <= 0.8
+    assert result.special_instead is nello
+    assert [s.contract for s in result.specials] == [Contract.NELLO, Contract.SEVENS]
+    one_mark = texas42.quick(NELLO_HAND, house=HouseRules(nello_min_marks=1))
+    assert one_mark.specials[0].marks == 1 and one_mark.specials[0].make == nello.make
+
+
+def test_quick_without_specials_and_with_plunge() -> None:
+    hand = parse_hand(SIXES)
+    assert quick_hand(hand).specials == () and quick_hand(hand).special_instead is None
+    off = texas42.quick(SIXES, house=HouseRules(specials=False))
+    assert off.specials == () and off.unestimated == ()
+    four_doubles = texas42.quick("6-6 5-5 4-4 3-3 6-5 2-1 1-0")
+    assert four_doubles.unestimated == (Contract.PLUNGE, Contract.SPLASH)
+    assert texas42.quick(SIXES).special_instead is None  # 84 with sixes beats any special
+
+
+def test_quick_json_and_text_give_the_specials() -> None:
+    document = json.loads(invoke("quick", "--json", NELLO_HAND).stdout)
+    assert [s["contract"] for s in document["specials"]] == ["nello", "sevens"]
+    assert set(document["specials"][0]) == {"contract", "make", "marks", "expected_marks", "doubles"}
+    assert document["special_instead"] == "nello"
+    assert document == quick_to_json(texas42.quick(NELLO_HAND))
+    low = json.loads(invoke("quick", "--json", "--nello-doubles", "low", NELLO_HAND).stdout)
+    assert low["specials"][0]["doubles"] == "low"
+    assert json.loads(invoke("quick", "--json", "--no-specials", NELLO_HAND).stdout)["specials"] == []
+    text = " ".join(invoke("quick", NELLO_HAND).stdout.split())
+    assert "Special contracts, estimated double-dummy" in text
+    assert "Bid Nel-O (84) instead: Nel-O for 2 marks is estimated to make" in text
+    assert "plunge and splash are not estimated" in text
+    plunge = " ".join(invoke("quick", "6-6 5-5 4-4 3-3 6-5 2-1 1-0").stdout.split())
+    assert "This hand may also bid plunge and splash: not estimated" in plunge
+
+
+def test_quick_refuses_a_bad_house_rule() -> None:
+    result = invoke("quick", "--nello-doubles", "sideways", NELLO_HAND)
+    assert result.exit_code == 2 and result.stdout == "" and result.stderr.count("\n") == 1
+    assert "sideways" in result.stderr
+
+
+def test_a_hand_object_is_accepted() -> None:
+    assert texas42.quick(Hand(parse_hand(NELLO_HAND).mask)).special_instead is not None
