@@ -653,8 +653,8 @@ def nothing_solved(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
             "the sevens bid is already set: seat 1 took trick 1",
         ),
         (
-            ["--trump", "sevens", "--auction", "42 pass pass pass"],
-            "--auction weighs the deals of trump hands only, not sevens",
+            ["--trump", "sevens", "--auction", "36 pass pass pass"],
+            "sevens is bid at 42 or more, not 36",
         ),
         (["--trump", "sixs"], "unknown trump or contract: 'sixs'"),
         (["--deals", "0"], "--deals"),

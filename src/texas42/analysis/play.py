@@ -246,13 +246,11 @@ def contract_bid(bid: int | None, contract: Contract, house: HouseRules) -> int:
 def hand_bid(
     contract: PlayedContract, bid: int | None, auction: FinishedAuction | None, house: HouseRules
 ) -> int:
-    """The bid a hand played at ``contract`` was won at: at Nel-O and sevens
-    ``contract_bid`` (and no auction: it weighs trump hands only), else ``played_bid``."""
+    """The bid a hand played at ``contract`` was won at: ``played_bid``, and at Nel-O and
+    sevens a bid of the contract (``contract_bid``)."""
     if not isinstance(contract, Contract):
         return played_bid(bid, auction)
-    if auction is not None:
-        raise UsageError(f"--auction weighs the deals of trump hands only, not {contract.written}")
-    return contract_bid(bid, contract, house)
+    return contract_bid(bid if auction is None else played_bid(bid, auction), contract, house)
 
 
 def played_bid(bid: int | None, auction: FinishedAuction | None) -> int:
@@ -346,8 +344,8 @@ def advise_play(
     knows, not its turn, a bid that is not the auction's) is a ``Texas42Error`` before
     anything is solved. ``deals`` deals consistent with the plays are drawn from ``seed``
     (all of them when there are no more), and each is solved after every legal play.
-    With an ``auction`` (all four calls, the high bid ``bidder``'s; trump hands only),
-    they are drawn in proportion to its likelihood and that of the trump declared, as
+    With an ``auction`` (all four calls, the high bid ``bidder``'s), they are drawn in
+    proportion to its likelihood and that of the contract declared, as
     ``deal.infer_seen_deals`` says (``infer`` none: uniformly)."""
     house = HouseRules() if house is None else house
     rules = play_rules_for(declaration, bidder, house)
@@ -355,8 +353,7 @@ def advise_play(
     check_deals(deals)
     seed = deal.draw_seed() if seed is None else deal.check_seed(seed)
     history = turn_history(hand, rules, tricks, seat, bidder)
-    trumps = isinstance(rules, TrumpTricks)
-    model = deal.played_auction_model(auction, history.declaration, infer, noise) if trumps else None
+    model = deal.played_auction_model(auction, declaration, infer, noise, house.nello_doubles)
     rng = deal.generators(seed)[0]
     inference = None
     if model is None:

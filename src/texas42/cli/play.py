@@ -82,8 +82,10 @@ in proportion to how likely each makes every other player's call and the bidder'
 choice of trump (--infer none: uniformly). The model is that of 'texas42 bid --help',
 on the hands as dealt (what each seat holds and has played), and the bidder declares
 the trump with the best odds of the bid, misjudged: the nine trumps' chances are a
-softmax of their log-odds over --noise (0: the best one). After three passes the
-shaker's bid is forced. A plunge (or a splash, whose bidder's partner declares) is
+softmax of their log-odds over --noise (0: the best one). A bidder who declared Nel-O
+or sevens bid it as a hand is valued: when its odds, misjudged, are even or better (the
+quick model's double-dummy estimate, as 'texas42 quick' gives it). After three passes
+the shaker's bid is forced. A plunge (or a splash, whose bidder's partner declares) is
 not supported with --auction.
 
 --trump nello or sevens: a hand played at Nel-O (the bidder must lose every trick;
@@ -92,9 +94,9 @@ doubles are a suit as --nello-doubles or the house rules say) or at sevens (no s
 follow; the bidder's team must take every trick). Only the contract counts: each play
 gets its odds of making the contract (of setting it, when you defend) and its share of
 deals where it is a best play; no points. --bid defaults to the contract's least (Nel-O
-84, sevens 42). Once a trick has set the contract, nothing is left to advise. A plunge
-or splash is played at the trump the partner names: give that trump, and the partner
-as --bidder.
+84, sevens 42), or the --auction's high bid. Once a trick has set the contract, nothing
+is left to advise. A plunge or splash is played at the trump the partner names: give
+that trump, and the partner as --bidder.
 
 --realistic also plays the hand out after each of your legal plays, on
 --realistic-deals of the deals (100), by players who see only their own dominoes
@@ -121,6 +123,7 @@ Examples:
   texas42 play "5-4 5-2 4-2 3-3 3-2 2-1 1-1" -t fours --seat 1 --tricks "4-4"
   texas42 play "5-4 5-2 4-2 3-3 3-2 2-1 1-1" -t sixes --seat 1 --auction "34 pass pass pass" --tricks "6-6"
   texas42 play "{NELLO_HAND}" --trump nello --tricks "0-0 6-6 5-5 / 6-4 6-5"
+  texas42 play "6-6 6-4 5-5 5-3 4-4 3-2 2-2" -t nello --seat 1 --auction "84 pass pass pass" --tricks "1-0"
   texas42 play "{SEVENS_HAND}" --trump sevens
   texas42 play "{PLAY_HAND}" --trump sixes --bid 34 --tricks "{PLAY_TRICKS}" --realistic
 """

@@ -6,7 +6,11 @@ each seat holds now and what it has played).
 
 The bidder's declaration: the trump with the best odds of the bid on the evaluator,
 misjudged as the bids are (a softmax of the nine trumps' log-odds over the noise), or a
-slip to any of the nine (``SLIP``).
+slip to any of the nine (``SLIP``). A bidder who declared Nel-O or sevens bid it, in
+place of their call, as a player values a hand by its odds (``at_least``): when the
+contract's odds, misjudged, are even or better (or by a slip, as likely as any call open
+to them); its odds are the quick model's double-dummy estimate
+(``evaluate.special_odds``), the only ones it has.
 """
 
 from __future__ import annotations
@@ -28,9 +32,11 @@ from texas42.deal.inference import (
     MAX_CANDIDATES,
     SLIP,
     VALUES,
+    Call,
     HandValues,
     Inference,
     Kept,
+    at_least,
     bids_first,
     calls_from,
     check_infer,
@@ -43,33 +49,51 @@ from texas42.deal.seen import seen_from, to_table_seats
 from texas42.evaluate import DOUBLE_DUMMY
 from texas42.evaluate.calibration import tail_odds
 from texas42.evaluate.estimates import map_parts, point_distributions
-from texas42.rules import Declaration, Dominoes, FinishedAuction, Hand, PlayHistory, Seat
+from texas42.evaluate.special_odds import load_special_model
+from texas42.rules import (
+    Contract,
+    Declaration,
+    Dominoes,
+    FinishedAuction,
+    Hand,
+    NelloDoubles,
+    PlayHistory,
+    Seat,
+)
 
 
 @dataclass(frozen=True)
 class PlayedAuctionModel:
     """What to infer from during the play: the whole ``auction`` (its high bid won by the
-    bidder), the trump the bidder declared, the ``noise`` of the players' judgement and
-    the evaluator's ``head``."""
+    bidder), what the bidder declared (a trump, or Nel-O or sevens, Nel-O's doubles as
+    ``doubles``), the ``noise`` of the players' judgement and the evaluator's ``head``."""
 
     auction: FinishedAuction
-    declaration: Declaration
+    declaration: Declaration | Contract
     noise: float = DEFAULT_NOISE
     head: str = DOUBLE_DUMMY
+    doubles: NelloDoubles = NelloDoubles.OWN_SUIT
 
 
 def played_auction_model(
     auction: FinishedAuction | None,
-    declaration: Declaration,
+    declaration: Declaration | Contract,
     infer: str = "auction",
     noise: float = DEFAULT_NOISE,
+    doubles: NelloDoubles = NelloDoubles.OWN_SUIT,
 ) -> PlayedAuctionModel | None:
     """The model to draw the deals of a hand in play with, or None to deal uniformly:
-    ``infer`` none, or no auction given."""
+    ``infer`` none, or no auction given. Of the special contracts, Nel-O and sevens only
+    (a ``ValueError`` for plunge and splash, played at a trump)."""
     check_noise(noise)
+    if isinstance(declaration, Contract):
+        if declaration not in (Contract.NELLO, Contract.SEVENS):
+            raise ValueError(f"a {declaration.label} is played at a trump: give the trump")
+    else:
+        declaration = Declaration(declaration)
     if check_infer(infer) == "none" or auction is None:
         return None
-    return PlayedAuctionModel(auction, Declaration(declaration), float(noise), table_head())
+    return PlayedAuctionModel(auction, declaration, float(noise), table_head(), NelloDoubles(doubles))
 
 
 def declaration_probability(odds: np.ndarray, declaration: int, noise: float) -> np.ndarray:
@@ -88,13 +112,31 @@ def declaration_probability(odds: np.ndarray, declaration: int, noise: float) ->
     return result
 
 
-class _Declarations:
-    """``declaration_probability`` of the bidder's hands, by rank, each computed once; the
-    hands' ``value_odds`` come from the same evaluation and go into ``values``."""
+def special_bid_probability(odds: np.ndarray, call: Call, noise: float) -> np.ndarray:
+    """(n,): the model's probability that a bidder whose hands make Nel-O or sevens with
+    these ``odds`` (n,) made ``call`` at that contract: its odds, misjudged, even or
+    better, or a slip to any of the calls open."""
+    result: np.ndarray = (1.0 - SLIP) * at_least(odds, noise) + SLIP / call.choices
+    return result
 
-    def __init__(self, values: HandValues, model: PlayedAuctionModel) -> None:
+
+def special_odds(masks: np.ndarray, contract: Contract, doubles: NelloDoubles) -> np.ndarray:
+    """The quick model's double-dummy odds of Nel-O or sevens for hands ``masks`` (n,)."""
+    model = load_special_model()
+    if contract is Contract.NELLO:
+        return model.nello_odds(masks, doubles)
+    return model.sevens_odds_of(masks)
+
+
+class _Declarations:
+    """``declaration_probability`` of the bidder's hands, by rank, each computed once (at
+    Nel-O and sevens, ``special_bid_probability`` of the bidder's ``call``); the hands'
+    ``value_odds`` come from the same evaluation and go into ``values``."""
+
+    def __init__(self, values: HandValues, model: PlayedAuctionModel, call: Call) -> None:
         self.values = values
         self.model = model
+        self.call = call
         self.table = np.full(values.hands, np.nan)
 
     def probability(self, ranks: np.ndarray) -> np.ndarray:
@@ -109,9 +151,15 @@ class _Declarations:
         model = self.model
         value = value_index(model.auction.high_bid)
 
+        declared = model.declaration
+
         def part_odds(part: np.ndarray) -> np.ndarray:
             odds = tail_odds(point_distributions(chosen, model.head, part))
-            chosen_odds = declaration_probability(odds[:, :, value], model.declaration, model.noise)
+            if isinstance(declared, Contract):
+                contract_odds = special_odds(part, declared, model.doubles)
+                chosen_odds = special_bid_probability(contract_odds, self.call, model.noise)
+            else:
+                chosen_odds = declaration_probability(odds[:, :, value], declared, model.noise)
             return np.concatenate((odds.max(axis=1), chosen_odds[:, None]), axis=1)
 
         found = np.concatenate(map_parts(part_odds, self.values.unrank(new), self.values.threads))
@@ -145,9 +193,8 @@ def infer_seen_deals(
     played = np.array([history.played_by((seat + r) % 4) for r in range(4)], dtype=np.int64)
     values = HandValues(Hand(hand), model.head, threads)
     bidder = (history.bidder - seat) % 4
-    declarations = _Declarations(values, model) if bidder != 0 else None
     hands = [_PossibleHands(history, (seat + r) % 4, hand) for r in range(4)]
-    tests = _seen_tests(model, values, bidder, declarations)
+    tests = _seen_tests(model, values, bidder)
     unbounded = {relative for relative, _ in tests}
     kept = Kept(n, model.auction, model.noise, max_candidates)
     last = -1  # the candidates kept from the last block (none drawn yet)
@@ -201,18 +248,20 @@ def _bounded(test: _Test, hands: _PossibleHands, values: HandValues) -> _Test:
     return relative, lambda ranks: probability(ranks) / top
 
 
-def _seen_tests(
-    model: PlayedAuctionModel, values: HandValues, bidder: int, declarations: _Declarations | None
-) -> list[_Test]:
+def _seen_tests(model: PlayedAuctionModel, values: HandValues, bidder: int) -> list[_Test]:
     """The factors of the likelihood, as (seat relative to ours, probability of the hands
     of these ranks): the bidder's choice of trump first (unless we bid), then the other
-    players' calls, bids before passes."""
+    players' calls, bids before passes. At Nel-O and sevens the bidder's choice is their
+    call: the call is not weighed again as a trump bid."""
     auction = model.auction
     ours = (auction.winner - bidder) % 4
     calls = bids_first(c for c in calls_from(auction.bids, ours) if c.seat != 0)
     tests: list[_Test] = []
-    if declarations is not None:
-        tests.append((bidder, declarations.probability))
+    if bidder != 0:
+        high = next(c for c in calls if c.seat == bidder and c.bid == auction.high_bid)
+        tests.append((bidder, _Declarations(values, model, high).probability))
+        if isinstance(model.declaration, Contract):
+            calls = tuple(c for c in calls if c is not high)
     for call in calls:
         tests.append((call.seat, partial(values.probability, call, model.noise)))
     return tests

@@ -22,7 +22,16 @@ from texas42.report.wording import (
     play_position_sentence,
     played_out_footer,
 )
-from texas42.rules import TOTAL_POINTS, Domino, PlayHistory, TrumpTricks, bid_name, domino_name, trick_points
+from texas42.rules import (
+    TOTAL_POINTS,
+    Contract,
+    Domino,
+    PlayHistory,
+    TrumpTricks,
+    bid_name,
+    domino_name,
+    trick_points,
+)
 
 
 def play_header(advice: PlayAdvice) -> Text:
@@ -36,10 +45,15 @@ def play_header(advice: PlayAdvice) -> Text:
         play_deals_phrase(
             advice.deals, advice.seed, advice.exact, advice.history.plays != (), inference is not None
         ),
-        ""
-        if inference is None
-        else "\n" + inference_sentence(inference, declared=advice.bidder != advice.seat),
+        "" if inference is None else "\n" + inference_sentence(inference, declared=_declared(advice)),
     )
+
+
+def _declared(advice: PlayAdvice) -> Contract | bool:
+    """What the inference weighed of the bidder's declaration: nothing when we bid."""
+    if advice.bidder == advice.seat:
+        return False
+    return advice.contract or True
 
 
 def tricks_table(history: PlayHistory, title: str = "Tricks so far") -> Table:
