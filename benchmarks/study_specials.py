@@ -16,6 +16,12 @@ appended to ``benchmarks/data/specials_study.jsonl`` as soon as it is done: ``{"
 "hand", "seed", "deals", "worlds", "nello": [double-dummy made, realistic made],
 "sevens": [...], "seconds"}``. The players do not know the auction: the defenders do not
 infer from the bid that the bidder's dominoes are low (Nel-O) or close to 7 (sevens).
+
+With --listen the players know that the bidder chose the contract
+(``play_out_special(..., listen=True)``, the default of the package: each seat but the
+bidder weighs the bidder's hands by their chance of bidding it), on the same deals and
+seeds, into ``benchmarks/data/specials_listening_study.jsonl``; ``--report --listen``
+sets those hands beside the main study's.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import statistics
 import time
 from pathlib import Path
 from typing import Any
@@ -35,12 +42,13 @@ from texas42.analysis import play_out_special
 from texas42.rules import Contract
 
 OUT = Path(__file__).resolve().parent / "data" / "specials_study.jsonl"
+LISTENING = OUT.with_name("specials_listening_study.jsonl")
 SEED = 42
 BINS = (0.0, 0.05, 0.2, 0.4, 0.6, 0.8, 1.0)
 
 
-def play(i: int, deals: int, worlds: int) -> dict[str, Any]:
-    """Line i of the study."""
+def play(i: int, deals: int, worlds: int, listen: bool = False) -> dict[str, Any]:
+    """Line i of the study (``listen``: the players know the bidder chose the contract)."""
     hand = study_hand(i, SEED)
     start = time.perf_counter()
     seed = SEED * 10**6 + i
@@ -48,7 +56,7 @@ def play(i: int, deals: int, worlds: int) -> dict[str, Any]:
     line: dict[str, Any] = {"i": i, "hand": str(hand), "seed": seed, "deals": deals, "worlds": worlds}
     for contract in (Contract.NELLO, Contract.SEVENS):
         seen = play_out_special(drawn, contract, worlds=0)
-        realistic = play_out_special(drawn, contract, worlds=worlds, seed=seed)
+        realistic = play_out_special(drawn, contract, worlds=worlds, seed=seed, listen=listen)
         line[contract.value] = [int(seen.made.sum()), int(realistic.made.sum())]
     line["seconds"] = round(time.perf_counter() - start, 2)
     return line
@@ -77,6 +85,37 @@ def summary(lines: list[dict[str, Any]]) -> str:
     return "\n".join(out) + "\n"
 
 
+def listening_summary(listening: list[dict[str, Any]], uniform: list[dict[str, Any]]) -> str:
+    """On the hands of ``listening``: the realistic odds with players who know the bidder
+    chose the contract against those of players who do not (the main study's lines)."""
+    before = {x["i"]: x for x in uniform}
+    pairs = [(x, before[x["i"]]) for x in listening if x["i"] in before]
+    out = [
+        f"{len(pairs)} hands played out both ways: realistic odds, the players knowing the contract or not"
+    ]
+    for contract in (Contract.NELLO, Contract.SEVENS):
+        key = contract.value
+        out.append(f"{key}: double-dummy odds   hands   double-dummy   not knowing   knowing")
+        bins = [(f"{low:4.0%} to {high:4.0%}", low, high) for low, high in itertools.pairwise(BINS)]
+        for label, low, high in [*bins, ("all         ", 0.0, 1.0)]:
+            rows = [(a, b) for a, b in pairs if _in_bin(a[key][0] / a["deals"], low, high)]
+            if rows:
+                mean = [
+                    sum(r[k][key][j] / r[k]["deals"] for r in rows) / len(rows)
+                    for k, j in ((0, 0), (1, 1), (0, 1))
+                ]
+                out.append(f"  {label}   {len(rows):7}   {mean[0]:12.1%}   {mean[1]:11.1%}   {mean[2]:7.1%}")
+        change = [a[key][1] / a["deals"] - b[key][1] / b["deals"] for a, b in pairs]
+        if len(change) > 1:
+            mean, sd = statistics.fmean(change), statistics.stdev(change)
+            half = 1.96 * sd / len(change) ** 0.5
+            out.append(
+                f"  knowing minus not knowing, over the hands: {mean:+.1%} (95% CI {mean - half:+.1%} "
+                f"to {mean + half:+.1%})"
+            )
+    return "\n".join(out) + "\n"
+
+
 def _in_bin(odds: float, low: float, high: float) -> bool:
     """Whether ``odds`` lie in [low, high), a bin ending at 100% taking 100% too."""
     return low <= odds < high or (high == BINS[-1] and odds == high)
@@ -99,11 +138,21 @@ def main() -> None:
         "--shard", type=shard, default=(0, 1), metavar="K/N", help="only the hands i with i %% N == K"
     )
     parser.add_argument("--report", action="store_true", help="summarise the data and stop")
+    parser.add_argument(
+        "--listen",
+        action="store_true",
+        help=f"players who know the bidder chose the contract, into {LISTENING.name}",
+    )
     args = parser.parse_args()
+    out = LISTENING if args.listen and args.out == OUT else args.out
     if args.report:
-        print(summary(read_study(args.out, args.hands)), end="")
+        print(summary(read_study(out, args.hands)), end="")
+        if args.listen:
+            print(listening_summary(read_study(out, args.hands), read_study(OUT)), end="")
         return
-    append_lines(args.out, args.hands, args.shard, lambda i: play(i, args.deals, args.worlds), "hands")
+    append_lines(
+        out, args.hands, args.shard, lambda i: play(i, args.deals, args.worlds, args.listen), "hands"
+    )
 
 
 if __name__ == "__main__":

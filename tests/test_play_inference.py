@@ -325,7 +325,7 @@ def test_at_nello_the_seen_deals_follow_the_exact_posterior() -> None:
         dealt = deals[:, seat] | history.played_by(seat)
         if seat == 0:
             odds = load_special_model().nello_odds(dealt, NelloDoubles.OWN_SUIT)
-            weights *= special_bid_probability(odds, calls[0], 1.0)
+            weights *= special_bid_probability(odds, calls[0].choices, 1.0)
         else:
             make = evaluate.estimate(dealt, model=table_model(), head=deal.table_head()).make
             weights *= inference.call_probability(make[:, :, :13].max(axis=1), calls[seat], 1.0)
@@ -404,3 +404,42 @@ def test_play_at_nello_with_the_auction() -> None:
     assert low.exit_code == 2 and low.stderr == "texas42: error: Nel-O is bid at 84 or more, not 36\n"
     with pytest.raises(ValueError, match="plunge is played at a trump"):
         deal.played_auction_model(parse_finished_auction("84 pass pass pass"), Contract.PLUNGE)
+
+
+def test_players_who_know_the_contract_weigh_the_bidder_s_hands_by_their_bid() -> None:
+    """``contract_seen_deals`` at Nel-O, seat 1 after four tricks: 4,000 deals kept by
+    rejection against every consistent deal weighted by the bidder's chance of bidding
+    Nel-O alone (no other call weighed), on the bidder's three dominoes left: Pearson's
+    chi-square within its 99.99% quantile, and far from uniform. With few deals left
+    (two tricks later) every consistent deal is listed once with that weight; the bidder
+    weighs its deals uniformly."""
+    hand, plays, rules = _nello_position(4)
+    history = replay(rules, 0, plays, 1, hand)
+    seen = deal.seen_from(history, 1, hand)
+    deals = deal.to_table_seats(deal.enumerate_plan(deal.plan_deals(seen.hand, seen.constraints)), 1)
+    odds = load_special_model().nello_odds(deals[:, 0] | history.played_by(0), NelloDoubles.OWN_SUIT)
+    weights = special_bid_probability(odds, 14, 1.0)
+    left, cell = np.unique(deals[:, 0], return_inverse=True)
+    posterior = np.bincount(cell, weights=weights / weights.sum())
+    drawn, kept = deal.contract_seen_deals(history, 1, hand, 4000, np.random.default_rng(6))
+    assert drawn.shape == (4000, 4) and np.array_equal(kept, np.ones(4000))
+    counts = np.bincount(np.searchsorted(left, drawn[:, 0]), minlength=len(left))
+    k = len(left) - 1
+    quantile = k * (1 - 2 / (9 * k) + 3.719 * math.sqrt(2 / (9 * k))) ** 3
+    assert float(((counts - 4000 * posterior) ** 2 / (4000 * posterior)).sum()) < quantile
+    uniform = np.full(len(left), 4000 / len(left))
+    assert float(((counts - uniform) ** 2 / uniform).sum()) > 3 * quantile
+    hand, plays, rules = _nello_position(6)
+    late = replay(rules, 0, plays, 1, hand)
+    listed, weights = deal.contract_seen_deals(late, 1, hand, 100, np.random.default_rng(6))
+    every = deal.deals_seen_from(late, 1, hand, 10_000, np.random.default_rng(6))[0]
+    assert np.array_equal(listed, every) and 5 < len(every) <= 100
+    odds = load_special_model().nello_odds(listed[:, 0] | late.played_by(0), NelloDoubles.OWN_SUIT)
+    # Single-precision products: the odds of a hand vary with its batch by about 1e-7.
+    np.testing.assert_allclose(weights, special_bid_probability(odds, 14, 1.0), rtol=1e-5)
+    some, ones = deal.contract_seen_deals(late, 1, hand, 5, np.random.default_rng(6))
+    assert np.array_equal(ones, np.ones(5)) and all((row == every).all(axis=1).any() for row in some)
+    start = replay(rules, 0, [], 0, hand)
+    own, ones = deal.contract_seen_deals(start, 0, hand, 10, np.random.default_rng(2))
+    assert np.array_equal(own, deal.deals_seen_from(start, 0, hand, 10, np.random.default_rng(2))[0])
+    assert np.array_equal(ones, np.ones(10))

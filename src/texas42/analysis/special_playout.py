@@ -59,7 +59,9 @@ class _Game:
     """One deal (the hands as dealt) being played out from ``history`` until the contract
     is decided."""
 
-    def __init__(self, dealt: np.ndarray, history: PlayHistory, rng: np.random.Generator):
+    def __init__(
+        self, dealt: np.ndarray, history: PlayHistory, rng: np.random.Generator, listen: bool = True
+    ):
         rules = history.play_rules
         assert isinstance(rules, NelloTricks | SevensTricks)
         self.dealt = [int(h) for h in dealt]
@@ -67,6 +69,7 @@ class _Game:
         self.bidder = history.bidder
         self.rng = rng
         self.history = history
+        self.listen = listen
 
     @property
     def decided(self) -> bool:
@@ -80,8 +83,11 @@ class _Game:
         plays = self.rules.legal_plays(held, h.trick[0] if h.trick else None)
         if plays.bit_count() == 1:
             return plays.bit_length() - 1, False
+        weights = None
         if worlds == 0:
             rows = np.array([[x & ~h.played for x in self.dealt]], dtype=np.int64)
+        elif self.listen:
+            rows, weights = deal.contract_seen_deals(h, seat, self.dealt[seat], worlds, self.rng)
         else:
             rows, _ = deal.deals_seen_from(h, seat, self.dealt[seat], worlds, self.rng)
         values = engine.contract_play_values(
@@ -89,8 +95,9 @@ class _Game:
         ).values
         ours = seat == self.bidder if isinstance(self.rules, NelloTricks) else seat % 2 == self.bidder % 2
         wins = (values == 1) if ours else (values == 0)
+        score = wins.sum(axis=0) if weights is None else weights @ wins
         legal = [d for d in range(28) if plays >> d & 1]
-        return max(legal, key=lambda d: (int(wins[:, d].sum()), d)), True
+        return max(legal, key=lambda d: (float(score[d]), d)), True
 
     def play(self, d: Domino) -> None:
         self.history = advance(self.history, d)
@@ -104,11 +111,14 @@ def play_out_special(
     bidder: Seat = 0,
     house: HouseRules | None = None,
     on_progress: Callable[[int], None] | None = None,
+    listen: bool = True,
 ) -> SpecialPlayouts:
     """Play every deal of ``deals`` out at Nel-O or sevens (the doubles at Nel-O as
     ``house`` says), each seat seeing only its own hand (``worlds`` worlds a decision; 0:
-    every hand). Each deal draws its worlds from its own generator, spawned from ``seed``.
-    ``on_progress(1)`` is called as each deal is decided."""
+    every hand) and, with ``listen``, knowing that the bidder chose the contract
+    (``deal.contract_seen_deals``; else its worlds are uniform). Each deal draws its
+    worlds from its own generator, spawned from ``seed``. ``on_progress(1)`` is called as
+    each deal is decided."""
     check_worlds(worlds)
     if contract not in (Contract.NELLO, Contract.SEVENS):
         raise AnalysisError(f"special playouts are for Nel-O and sevens, not {contract.label}")
@@ -117,7 +127,10 @@ def play_out_special(
     deals = np.ascontiguousarray(deals, dtype=np.int64)
     first = replay(rules, bidder, [])
     made, decisions = _play(
-        [_Game(row, first, rng) for row, rng in zip(deals, generators(seed, len(deals)), strict=True)],
+        [
+            _Game(row, first, rng, listen)
+            for row, rng in zip(deals, generators(seed, len(deals)), strict=True)
+        ],
         worlds,
         on_progress,
     )
@@ -131,13 +144,14 @@ def play_on_special(
     worlds: int = DEFAULT_WORLDS,
     seed: int = 0,
     on_progress: Callable[[int], None] | None = None,
+    listen: bool = True,
 ) -> tuple[SpecialPlayouts, ...]:
     """From the position ``history`` of a hand at Nel-O or sevens (the contract still
     open), each domino of ``plays`` played, then the hand played out as
     ``play_out_special`` plays it, in each deal of ``held`` (the dominoes each seat still
     holds): one ``SpecialPlayouts`` a play, in order. Deal i draws its worlds from the
     same generator after every play. ``on_progress(1)`` as each of the ``len(plays) * n``
-    playouts is decided."""
+    playouts is decided. ``listen`` as for ``play_out_special``."""
     check_worlds(worlds)
     contract = special_contract(history.play_rules)
     if contract is None:
@@ -146,7 +160,7 @@ def play_on_special(
     out = []
     for d in plays:
         games = [
-            _Game(row, advance(history, d), rng)
+            _Game(row, advance(history, d), rng, listen)
             for row, rng in zip(deals, generators(seed, len(deals)), strict=True)
         ]
         made, decisions = _play(games, worlds, on_progress)

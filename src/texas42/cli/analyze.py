@@ -68,7 +68,8 @@ of nine trumps on one sample looks better than it is (the winner's curse). Besid
 double-dummy figures, the leading trumps' realistic odds (for players who see only
 their own dominoes), estimated by the calibration at no cost; the advice rests on
 them (--basis double-dummy: on the double-dummy odds, as before). --realistic plays
-the leading trumps out on --realistic-deals deals instead (about 11 s). Last, a special
+the leading trumps out on --realistic-deals deals instead (about 11 s, and about 9 s more
+for Nel-O and sevens). Last, a special
 contract made at --confidence that expects more marks than that bid is named as the
 bid to make instead when nobody has bid yet, as 'texas42 bid' advises (JSON
 "special_instead"; the summary's "instead" column).

@@ -35,6 +35,7 @@ from texas42.deal.sampling import MAX_SEED, check_seed, draw_seed, generators, s
 from texas42.deal.seen import SeenFrom, check_seen, count_seen, deals_seen_from, seen_from, to_table_seats
 from texas42.deal.seen_auction import (
     PlayedAuctionModel,
+    contract_seen_deals,
     declaration_probability,
     infer_seen_deals,
     played_auction_model,
@@ -58,6 +59,7 @@ __all__ = [
     "check_noise",
     "check_seed",
     "check_seen",
+    "contract_seen_deals",
     "count_deals",
     "count_seen",
     "deal_around",

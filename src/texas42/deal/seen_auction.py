@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from itertools import combinations
+from typing import Final
 
 import numpy as np
 
@@ -45,7 +46,7 @@ from texas42.deal.inference import (
     table_model,
     value_index,
 )
-from texas42.deal.seen import seen_from, to_table_seats
+from texas42.deal.seen import deals_seen_from, seen_from, to_table_seats
 from texas42.evaluate import DOUBLE_DUMMY
 from texas42.evaluate.calibration import tail_odds
 from texas42.evaluate.estimates import map_parts, point_distributions
@@ -57,8 +58,10 @@ from texas42.rules import (
     FinishedAuction,
     Hand,
     NelloDoubles,
+    NelloTricks,
     PlayHistory,
     Seat,
+    SevensTricks,
 )
 
 
@@ -112,11 +115,11 @@ def declaration_probability(odds: np.ndarray, declaration: int, noise: float) ->
     return result
 
 
-def special_bid_probability(odds: np.ndarray, call: Call, noise: float) -> np.ndarray:
+def special_bid_probability(odds: np.ndarray, choices: int, noise: float) -> np.ndarray:
     """(n,): the model's probability that a bidder whose hands make Nel-O or sevens with
-    these ``odds`` (n,) made ``call`` at that contract: its odds, misjudged, even or
-    better, or a slip to any of the calls open."""
-    result: np.ndarray = (1.0 - SLIP) * at_least(odds, noise) + SLIP / call.choices
+    these ``odds`` (n,) bid that contract: its odds, misjudged, even or better, or a slip
+    to any of the ``choices`` calls open."""
+    result: np.ndarray = (1.0 - SLIP) * at_least(odds, noise) + SLIP / choices
     return result
 
 
@@ -157,7 +160,7 @@ class _Declarations:
             odds = tail_odds(point_distributions(chosen, model.head, part))
             if isinstance(declared, Contract):
                 contract_odds = special_odds(part, declared, model.doubles)
-                chosen_odds = special_bid_probability(contract_odds, self.call, model.noise)
+                chosen_odds = special_bid_probability(contract_odds, self.call.choices, model.noise)
             else:
                 chosen_odds = declaration_probability(odds[:, :, value], declared, model.noise)
             return np.concatenate((odds.max(axis=1), chosen_odds[:, None]), axis=1)
@@ -265,3 +268,71 @@ def _seen_tests(model: PlayedAuctionModel, values: HandValues, bidder: int) -> l
     for call in calls:
         tests.append((call.seat, partial(values.probability, call, model.noise)))
     return tests
+
+
+CONTRACT_BLOCK: Final = 256
+"""Candidate deals drawn at a time by ``contract_seen_deals`` (at least 32 a deal wanted):
+one block is usually enough, and a block costs little more than its first deal."""
+CONTRACT_BLOCK_MAX: Final = 65_536
+CONTRACT_BLOCKS: Final = 16
+"""Blocks at most: past them, the deals kept so far (fewer than asked, maybe none)."""
+OPENING_CHOICES: Final = VALUES + 1
+"""The calls open to a player who opens the bidding: a pass or any of the 13 values."""
+
+
+def contract_seen_deals(
+    history: PlayHistory,
+    seat: Seat,
+    hand: Dominoes,
+    n: int,
+    rng: np.random.Generator,
+    noise: float = DEFAULT_NOISE,
+) -> tuple[np.ndarray, np.ndarray]:
+    """The deals a player of a hand at Nel-O or sevens weighs, knowing that the bidder
+    chose the contract: ``deals_seen_from``'s, the bidder's hand as dealt kept with
+    ``special_bid_probability`` of its estimated odds (the other calls not weighed: cheap
+    enough for every turn of a playout). Returns ``n`` deals (in the table's seats) and a
+    weight for each: 1 for deals kept by rejection (or, when few deals are left, drawn
+    from their list in proportion to that probability); when there are at most ``n``,
+    each of them once, weighted by it. The bidder's own deals are ``deals_seen_from``'s,
+    weights 1."""
+    if seat == history.bidder:
+        rows, _ = deals_seen_from(history, seat, hand, n, rng)
+        return rows, np.ones(len(rows))
+    rules = history.play_rules
+    contract = special_contract_of(history)
+    doubles = rules.doubles if isinstance(rules, NelloTricks) else NelloDoubles.OWN_SUIT
+    played = history.played_by(history.bidder)
+
+    def weight(deals: np.ndarray) -> np.ndarray:
+        hands, where = np.unique(deals[:, history.bidder] | played, return_inverse=True)
+        odds = special_odds(hands, contract, doubles)
+        result: np.ndarray = special_bid_probability(odds, OPENING_CHOICES, noise)[where]
+        return result
+
+    kept: list[np.ndarray] = []
+    block, drawn, found = max(32 * n, CONTRACT_BLOCK), 0, 0
+    for _ in range(CONTRACT_BLOCKS):
+        rows, exact = deals_seen_from(history, seat, hand, block, rng)
+        w = weight(rows)
+        if exact and len(rows) <= n:
+            return rows, w
+        if exact:
+            return rows[rng.choice(len(rows), n, p=w / w.sum())], np.ones(n)
+        kept.append(rows[rng.random(len(rows)) < w])
+        drawn, found = drawn + len(rows), found + len(kept[-1])
+        if found >= n:
+            break
+        # The next block sized by the acceptance so far, to be likely the last.
+        block = min(2 * (n - found) * drawn // max(found, 1), CONTRACT_BLOCK_MAX)
+    rows = np.concatenate(kept)[:n]
+    return rows, np.ones(len(rows))
+
+
+def special_contract_of(history: PlayHistory) -> Contract:
+    """Nel-O or sevens, as the hand's tricks are played (a ``ValueError`` at a trump)."""
+    if isinstance(history.play_rules, NelloTricks):
+        return Contract.NELLO
+    if isinstance(history.play_rules, SevensTricks):
+        return Contract.SEVENS
+    raise ValueError(f"a hand played at {history.play_rules.label} is not Nel-O or sevens")

@@ -370,8 +370,9 @@ def realistic_specials_text(
         ", and the bidding advice weighs the special contracts on their double-dummy odds" if advice else ""
     )
     return Text(
-        f"Special contracts played out on the same deals: {'; '.join(parts)}. The players do not know "
-        f"the bid (the defenders do not infer the bidder's dominoes from it){weighs}."
+        f"Special contracts played out on the same deals: {'; '.join(parts)}. The players know that "
+        "the bidder chose the contract (each weighs the bidder's possible hands by their chance of "
+        f"bidding it, on the quick model's double-dummy odds){weighs}."
     )
 
 

@@ -63,13 +63,9 @@ def quick_specials_table(result: QuickAnalysis) -> Table:
         title_justify="left",
         pad_edge=False,
     )
-    for name, justify in (
-        ("contract", "left"),
-        ("marks", "right"),
-        ("makes", "right"),
-        ("exp. marks", "right"),
-    ):
-        out.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+    out.add_column("contract", no_wrap=True)
+    for name in ("marks", "makes", "exp. marks"):
+        out.add_column(name, justify="right", no_wrap=True)
     out.add_column("", no_wrap=True)
     for stats in result.specials:
         note = "" if stats.doubles is None else f"doubles {stats.doubles.label}"

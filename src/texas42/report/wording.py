@@ -323,9 +323,9 @@ def played_out_footer(deals: int, worlds: int, contract: str | None = None, revi
         f"at each turn the seat to play weighs {worlds:,} deals consistent with what it has seen and plays "
         f"what makes the bid (or sets it) in the most of them (perfect-information Monte Carlo). {rests}"
         + (
-            " At Nel-O the defenders do not infer from the bid that the bidder's dominoes are low, which "
-            "flatters the bidder."
-            if contract == "Nel-O"
+            f" At {contract} the players know that the bidder chose it: each weighs the bidder's possible "
+            "hands by their chance of bidding it (on the quick model's double-dummy odds)."
+            if contract is not None
             else ""
         )
     )
