@@ -38,6 +38,7 @@ from texas42.rules import (
     minimum_marks,
     needed_points,
     replay,
+    special_contract,
 )
 
 if TYPE_CHECKING:
@@ -223,13 +224,6 @@ def play_rules_for(
             "give that trump and the partner's seat as the bidder"
         )
     return TrumpTricks(Declaration(contract))
-
-
-def special_contract(rules: TrickRules) -> Contract | None:
-    """Nel-O or sevens for their tricks' rules, None for a trump's."""
-    if isinstance(rules, NelloTricks):
-        return Contract.NELLO
-    return Contract.SEVENS if isinstance(rules, SevensTricks) else None
 
 
 def contract_bid(bid: int | None, contract: Contract, house: HouseRules) -> int:

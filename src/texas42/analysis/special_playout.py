@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from texas42 import deal, engine
-from texas42.analysis.play import contract_set, play_rules_for, special_contract
+from texas42.analysis.play import contract_set, play_rules_for
 from texas42.analysis.playout import DEFAULT_WORLDS, check_worlds, dealt_hands, generators
 from texas42.errors import AnalysisError
 from texas42.rules import (
@@ -31,6 +31,7 @@ from texas42.rules import (
     SevensTricks,
     advance,
     replay,
+    special_contract,
 )
 
 

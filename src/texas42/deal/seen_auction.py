@@ -61,7 +61,7 @@ from texas42.rules import (
     NelloTricks,
     PlayHistory,
     Seat,
-    SevensTricks,
+    special_contract,
 )
 
 
@@ -300,7 +300,9 @@ def contract_seen_deals(
         rows, _ = deals_seen_from(history, seat, hand, n, rng)
         return rows, np.ones(len(rows))
     rules = history.play_rules
-    contract = special_contract_of(history)
+    contract = special_contract(rules)
+    if contract is None:
+        raise ValueError(f"a hand played at {rules.label} is not Nel-O or sevens")
     doubles = rules.doubles if isinstance(rules, NelloTricks) else NelloDoubles.OWN_SUIT
     played = history.played_by(history.bidder)
 
@@ -327,12 +329,3 @@ def contract_seen_deals(
         block = min(2 * (n - found) * drawn // max(found, 1), CONTRACT_BLOCK_MAX)
     rows = np.concatenate(kept)[:n]
     return rows, np.ones(len(rows))
-
-
-def special_contract_of(history: PlayHistory) -> Contract:
-    """Nel-O or sevens, as the hand's tricks are played (a ``ValueError`` at a trump)."""
-    if isinstance(history.play_rules, NelloTricks):
-        return Contract.NELLO
-    if isinstance(history.play_rules, SevensTricks):
-        return Contract.SEVENS
-    raise ValueError(f"a hand played at {history.play_rules.label} is not Nel-O or sevens")

@@ -33,6 +33,7 @@ from texas42.rules.contracts import (
     minimum_marks,
     parse_played_contract,
     partner_trump,
+    special_contract,
     trick_size,
 )
 from texas42.rules.dominoes import (
@@ -231,6 +232,7 @@ __all__ = [
     "sevens_distance",
     "sevens_trick_winner",
     "special_bid",
+    "special_contract",
     "suit_dominoes",
     "suit_led",
     "suit_name",

@@ -10,7 +10,7 @@ from texas42.errors import InvalidDeclarationError
 from texas42.rules.dominoes import DOUBLES, PIP_DOMINOES, PIPS, Dominoes, domino
 from texas42.rules.history import NELLO_TRICK_SIZE, TRICK_SIZE
 from texas42.rules.house import HouseRules
-from texas42.rules.tricks import Declaration, parse_declaration
+from texas42.rules.tricks import Declaration, NelloTricks, SevensTricks, TrickRules, parse_declaration
 
 PLUNGE_DOUBLES: Final = 4
 SPLASH_DOUBLES: Final = 3
@@ -106,3 +106,10 @@ def partner_trump(hand: Dominoes) -> Declaration:
         return ((hand & PIP_DOMINOES[pip]).bit_count(), bool(hand >> domino(pip, pip) & 1), pip)
 
     return Declaration(max(PIPS, key=strength))
+
+
+def special_contract(rules: TrickRules) -> Contract | None:
+    """Nel-O or sevens for their tricks' rules, None for a trump's."""
+    if isinstance(rules, NelloTricks):
+        return Contract.NELLO
+    return Contract.SEVENS if isinstance(rules, SevensTricks) else None
