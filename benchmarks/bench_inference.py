@@ -51,7 +51,7 @@ def draw_only(hand_text: str, auction: str, deals: int, seed: int, repeat: int) 
         return f"{auction:<16} no bids: uniform deals"
     times, candidates, valued = [], 0, 0
     for run in range(repeat + 1):
-        values = HandValues(hand, model.head)
+        values = HandValues(hand, model.head, house=model.house)
         start = time.perf_counter()
         main_rng, check_rng = (np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(2))
         _, first = infer_deals(hand, deals, main_rng, model, values=values)

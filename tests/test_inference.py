@@ -30,20 +30,31 @@ from texas42.deal.inference import (
 )
 from texas42.errors import InferenceError
 from texas42.evaluate import estimates
-from texas42.rules import BIDS, MARK, PASS, Auction, parse_auction, parse_domino, parse_hand
+from texas42.evaluate.special_odds import load_special_model
+from texas42.rules import BIDS, MARK, PASS, Auction, HouseRules, parse_auction, parse_domino, parse_hand
 
 ORDINARY = "6-4 5-5 5-2 4-3 4-2 3-2 3-1"
 WEAK = "6-3 5-2 4-1 3-0 2-1 5-0 4-0"
+NELLO_HAND = "6-2 6-0 5-1 5-0 2-1 2-0 1-0"
+"""Nel-O made about 98% of the time (estimated), 42 at a trump far less often."""
 HEAD = evaluate.DOUBLE_DUMMY
 
 
-def _slow_call_probability(hand_mask: int, auction: Auction, place: int, noise: float) -> float:
+def _slow_call_probability(
+    hand_mask: int, auction: Auction, place: int, noise: float, specials: bool = False
+) -> float:
     """The model's probability of the call at ``place``, computed directly: the hand's
-    odds from ``evaluate.estimate`` on the model the others bid on, a player's error
-    integrated over its quantiles, the call chosen by the analysis' own policy
+    odds from ``evaluate.estimate`` on the model the others bid on (with ``specials``, at
+    least its Nel-O or sevens odds at every bid: either is bid at a mark), a player's
+    error integrated over its quantiles, the call chosen by the analysis' own policy
     (``highest_made``, ``much_stronger``)."""
     est = evaluate.estimate(np.array([hand_mask]), model=table_model(), head=HEAD)
-    odds = {bid: float(est.make[0, :, j].max()) for j, bid in enumerate(BIDS)}
+    special = 0.0
+    if specials:
+        model = load_special_model()
+        masks = np.array([hand_mask])
+        special = max(float(model.nello_odds(masks)[0]), float(model.sevens_odds_of(masks)[0]))
+    odds = {bid: max(float(est.make[0, :, j].max()), special) for j, bid in enumerate(BIDS)}
     before = Auction(auction.bids[:place])
     high = before.high_bid
     legal = before.legal_bids()
@@ -80,24 +91,71 @@ def _deals(n: int, seed: int, hand: str = ORDINARY) -> np.ndarray:
     return deal.sample_deals(parse_hand(hand), n, np.random.default_rng(seed))
 
 
+def _deal_with_low_hand() -> np.ndarray:
+    """(1, 4): our ORDINARY hand, NELLO_HAND at seat 3, the other 14 dominoes to seats 1
+    and 2 in order."""
+    ours, low = parse_hand(ORDINARY).mask, parse_hand(NELLO_HAND).mask
+    rest = [d for d in range(28) if not (ours | low) >> d & 1]
+    return np.array(
+        [[ours, sum(1 << d for d in rest[:7]), sum(1 << d for d in rest[7:]), low]], dtype=np.int64
+    )
+
+
 @pytest.mark.parametrize(
-    ("auction", "noise"),
-    [("pass 30 31", 1.0), ("30 pass", 0.5), ("pass 33 pass", 1.0), ("42", 2.0), ("pass pass pass", 0.0)],
+    ("auction", "noise", "specials"),
+    [
+        ("pass 30 31", 1.0, False),
+        ("30 pass", 0.5, False),
+        ("pass 33 pass", 1.0, False),
+        ("42", 2.0, False),
+        ("pass pass pass", 0.0, False),
+        ("pass 30 84", 1.0, True),
+        ("pass pass pass", 0.5, True),
+    ],
 )
-def test_the_likelihood_is_the_direct_computation(auction: str, noise: float) -> None:
+def test_the_likelihood_is_the_direct_computation(auction: str, noise: float, specials: bool) -> None:
     parsed = parse_auction(auction)
     deals = _deals(2, 5)
-    got = likelihood(deals, parsed, noise, HEAD)
+    house = HouseRules() if specials else None
+    if specials:
+        deals = np.concatenate((deals, _deal_with_low_hand()))
+    got = likelihood(deals, parsed, noise, HEAD, house)
     for i, row in enumerate(deals):
         want = 1.0
         for call in calls(parsed):
-            slow = _slow_call_probability(int(row[call.seat]), parsed, call.place, noise)
-            fast = inference.call_probability(value_odds(row[call.seat : call.seat + 1], HEAD), call, noise)
+            slow = _slow_call_probability(int(row[call.seat]), parsed, call.place, noise, specials)
+            fast = inference.call_probability(
+                value_odds(row[call.seat : call.seat + 1], HEAD, house=house), call, noise
+            )
             assert fast[0] == pytest.approx(slow, abs=1e-4)  # the quantile grid is good to 5e-5
             want *= fast[0]
         # The product of the calls' probabilities (each hand valued here alone: the same to
-        # about 1e-7, single-precision products summing in another order for another batch).
-        assert got[i] == pytest.approx(want, rel=1e-6)
+        # about 1e-7 a value, single-precision products summing in another order for
+        # another batch; a small noise magnifies that in the product).
+        assert got[i] == pytest.approx(want, rel=1e-5)
+
+
+def test_a_mark_bid_may_be_nello() -> None:
+    """Under the rule book a player values a hand at its best contract: NELLO_HAND makes
+    Nel-O (bid at 84) far more often than any trump makes 42, so its 84 is likely, where
+    a model of trump bids alone finds it a long shot; and it seldom passes or bids 30."""
+    low = parse_hand(NELLO_HAND).mask
+    nello = float(load_special_model().nello_odds(np.array([low]))[0])
+    plain = value_odds(np.array([low]), HEAD)[0]
+    odds = value_odds(np.array([low]), HEAD, house=HouseRules())[0]
+    assert nello > 0.9 and plain[-1] < 0.7
+    assert np.array_equal(odds, np.maximum(plain, nello))
+    assert np.array_equal(value_odds(np.array([low]), HEAD, house=HouseRules(specials=False))[0], plain)
+    row = _deal_with_low_hand()
+    mark = likelihood(row, parse_auction("pass 30 84"), 1.0, HEAD, HouseRules()) / likelihood(
+        row, parse_auction("pass 30"), 1.0, HEAD, HouseRules()
+    )
+    trumps_only = likelihood(row, parse_auction("pass 30 84"), 1.0, HEAD) / likelihood(
+        row, parse_auction("pass 30"), 1.0, HEAD
+    )
+    assert mark[0] > 0.85 and mark[0] > 1.5 * trumps_only[0], (mark, trumps_only)
+    passed = likelihood(row, parse_auction("pass pass pass"), 1.0, HEAD, HouseRules())
+    assert passed[0] < 0.2 * likelihood(row, parse_auction("pass pass pass"), 1.0, HEAD)[0]
 
 
 def test_the_seats_of_the_earlier_bidders() -> None:
@@ -340,7 +398,8 @@ def test_bid_says_which_deals_it_drew() -> None:
     assert "Deals consistent with the auction: pass 84; acceptance " in text
     assert "Without the auction: 126 with fives makes " in text
     document = json.loads(invoke(*args, "--json").stdout)
-    assert set(document["inference"]) == {"auction", "model", "noise", "acceptance", "candidates"}
+    assert set(document["inference"]) == {"auction", "model", "specials", "noise", "acceptance", "candidates"}
+    assert document["inference"]["specials"] is True
     assert document["advice"]["without_inference"]["bid"] == 126
     plain = invoke(*args, "--infer", "none").stdout
     assert "Deals consistent" not in plain and "Without the auction" not in plain

@@ -26,6 +26,7 @@ from texas42.rules import (
     Contract,
     Declaration,
     FinishedAuction,
+    HouseRules,
     NelloDoubles,
     NelloTricks,
     SevensTricks,
@@ -120,47 +121,62 @@ def _played_out(deal_masks: tuple[int, int, int, int], declaration: Declaration,
     return plays
 
 
-def _late_position() -> tuple[int, list[int], PlayedAuctionModel]:
-    """Seat 1's hand after four tricks of a seeded deal, seat 0 bidding 30 at fours in
-    "pass pass pass 30" (we passed first, then seats 2 and 3, and seat 0, the shaker,
-    had to bid)."""
+def _late_position(bid: int = 30) -> tuple[int, list[int], PlayedAuctionModel]:
+    """Seat 1's hand after four tricks of a seeded deal, seat 0 bidding ``bid`` at fours
+    in "pass pass pass <bid>" (we passed first, then seats 2 and 3, and seat 0, the
+    shaker, had to bid)."""
     order = np.random.default_rng(12).permutation(28)
     masks = tuple(sum(1 << int(x) for x in order[7 * s : 7 * s + 7]) for s in range(4))
     model = PlayedAuctionModel(
-        parse_finished_auction("pass pass pass 30"), Declaration.FOURS, 1.0, evaluate.DOUBLE_DUMMY
+        parse_finished_auction(f"pass pass pass {bid}"), Declaration.FOURS, 1.0, evaluate.DOUBLE_DUMMY
     )
     return masks[1], _played_out(masks, Declaration.FOURS, 4), model  # type: ignore[arg-type]
+
+
+def _special_odds(hands: np.ndarray) -> np.ndarray:
+    """(n, 2): Nel-O's (doubles their own suit) and sevens' odds of these hands."""
+    model = load_special_model()
+    return np.stack((model.nello_odds(hands, NelloDoubles.OWN_SUIT), model.sevens_odds_of(hands)), axis=1)
 
 
 def _exact_posterior(hand: int, plays: list[int], model: PlayedAuctionModel) -> tuple[np.ndarray, np.ndarray]:
     """Every deal consistent with what seat 1 has seen, in the table's seats, and its
     probability given the auction, computed directly: each other seat's hand as dealt
-    (held now and played) valued by ``evaluate.estimate``, the calls' probabilities, the
-    bidder's softmax over the nine trumps' log-odds of 30, normalised over the deals."""
+    (held now and played) valued by ``evaluate.estimate``, raised to its Nel-O and sevens
+    odds (the rule book allows them), the calls' probabilities, the bidder's softmax over
+    the nine trumps' log-odds of the bid (and, at a mark, Nel-O's and sevens'),
+    normalised over the deals."""
     history = replay(model.declaration, 0, plays, 1, hand)
     seen = deal.seen_from(history, 1, hand)
     deals = deal.to_table_seats(deal.enumerate_plan(deal.plan_deals(seen.hand, seen.constraints)), 1)
     weights = np.ones(len(deals))
+    bid = model.auction.high_bid
+    value = min(bid - BIDS[0], 12)
     seats_of_calls = {
         2: Call(1, 1, PASS, 0, 0),
         3: Call(2, 2, PASS, 0, 0),
-        0: Call(3, 3, 30, 0, 0, forced=True),
+        0: Call(3, 3, bid, 0, 0, forced=True),
     }
     for seat, call in seats_of_calls.items():
         dealt = deals[:, seat] | history.played_by(seat)
         make = evaluate.estimate(dealt, model=table_model(), head=model.head).make
-        weights *= inference.call_probability(make[:, :, :13].max(axis=1), call, 1.0)
+        special = _special_odds(dealt)
+        values = np.maximum(make[:, :, :13].max(axis=1), special.max(axis=1)[:, None])
+        weights *= inference.call_probability(values, call, 1.0)
         if seat == 0:
-            odds = np.clip(make[:, :, 0], 1e-9, 1 - 1e-9)  # of 30, as the model clips them
+            options = make[:, :, value]
+            if value == 12:
+                options = np.concatenate((options, special), axis=1)
+            odds = np.clip(options, 1e-9, 1 - 1e-9)  # as the model clips them
             logit = np.log(odds) - np.log1p(-odds)
             choice = np.exp(logit[:, 4]) / np.exp(logit).sum(axis=1)
-            weights *= (1 - SLIP) * choice + SLIP / 9
+            weights *= (1 - SLIP) * choice + SLIP / options.shape[1]
     return deals, weights / weights.sum()
 
 
-@pytest.mark.parametrize("fill", [seen_auction.FILL, math.inf])
+@pytest.mark.parametrize(("fill", "bid"), [(seen_auction.FILL, 30), (math.inf, 30), (seen_auction.FILL, 84)])
 def test_the_seen_deals_follow_the_exact_posterior_over_every_consistent_deal(
-    fill: float, monkeypatch: pytest.MonkeyPatch
+    fill: float, bid: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """4,000 draws against the exact posterior over the consistent deals: Pearson's
     chi-square over the deals (those expected fewer than 5 times pooled) within its 99.99%
@@ -169,7 +185,7 @@ def test_the_seen_deals_follow_the_exact_posterior_over_every_consistent_deal(
     factors divided by their largest values once its hands are valued (as the sampler
     does; here after the first block), or never (``FILL`` infinite)."""
     monkeypatch.setattr(seen_auction, "FILL", fill)
-    hand, plays, model = _late_position()
+    hand, plays, model = _late_position(bid)
     deals, posterior = _exact_posterior(hand, plays, model)
     assert 50 <= len(deals) <= 2000
     history = replay(model.declaration, 0, plays, 1, hand)
@@ -251,7 +267,7 @@ def test_play_with_the_auction_says_which_deals_it_drew() -> None:
     assert "bid 34 by seat 0 (the opponents)" in text
     assert "300 deals consistent with the plays, drawn to fit the auction, seed 2" in text
     assert "Deals consistent with the auction: 34 pass pass pass; acceptance" in text
-    assert "the bidder chose trump, on the evaluator's realistic odds, noise 1" in text
+    assert "the bidder chose trump, on the evaluator's realistic odds (Nel-O and sevens: the quick" in text
     assert "drawn in proportion to the likelihood of the auction" in text
     document = json.loads(invoke(*PLAY, "--auction", "34 pass pass pass", "--json").stdout)
     assert document["bid"] == 34 and document["deals"] == 300 and not document["exact"]
@@ -304,6 +320,32 @@ def _nello_position(tricks: int) -> tuple[int, list[int], NelloTricks]:
         plays.append(domino)
         history = replay(rules, 0, plays)
     return hands[1] | history.played_by(1), plays, rules
+
+
+def test_at_a_mark_the_bidder_chose_the_trump_beside_nello_and_sevens() -> None:
+    """A bidder of 84 holding a hand that makes Nel-O far more often than any trump makes
+    42 would have bid Nel-O: under the rule book, its declaring its best trump is the
+    softmax over the nine trumps' and the two contracts' log-odds of the mark, far less
+    likely than with special contracts off (over the nine trumps alone)."""
+    low = parse_hand("6-3 6-1 6-0 4-1 4-0 3-0 1-0").mask
+    auction = parse_finished_auction("84 pass pass pass")
+    make = evaluate.estimate(np.array([low]), model=table_model(), head=evaluate.DOUBLE_DUMMY).make[0, :, 12]
+    best = int(np.argmax(make))
+    special = _special_odds(np.array([low]))[0]
+    assert special[0] > 0.9 > make.max()
+
+    def chosen(house: HouseRules) -> float:
+        model = PlayedAuctionModel(auction, Declaration(best), 1.0, evaluate.DOUBLE_DUMMY, house)
+        values = inference.HandValues(parse_hand(DEFENDER), model.head, house=house)
+        high = inference.calls_from(auction.bids, 1)[0]
+        declarations = seen_auction._Declarations(values, model, high)
+        return float(declarations.probability(values.rank(np.array([low])))[0])
+
+    options = np.clip(np.append(make, special), 1e-9, 1 - 1e-9)
+    logit = np.log(options) - np.log1p(-options)
+    want = (1 - SLIP) * np.exp(logit[best]) / np.exp(logit).sum() + SLIP / 11
+    assert chosen(HouseRules()) == pytest.approx(want, rel=1e-6)
+    assert chosen(HouseRules()) < 0.5 * chosen(HouseRules(specials=False))
 
 
 def test_at_nello_the_seen_deals_follow_the_exact_posterior() -> None:

@@ -119,14 +119,16 @@ def analyze(
         check_ladder=check_every_bid,
         house=HouseRules() if house is None else house,
         constraints=constraints,
-        auction=_auction_model(auction, infer, noise),
+        auction=_auction_model(auction, infer, noise, house),
         basis=basis,
     )
 
 
-def _auction_model(auction: Auction | str, infer: str, noise: float) -> dealing.AuctionModel | None:
+def _auction_model(
+    auction: Auction | str, infer: str, noise: float, house: HouseRules | None
+) -> dealing.AuctionModel | None:
     parsed = parse_auction(auction) if isinstance(auction, str) else auction
-    return dealing.auction_model(parsed, infer, noise)
+    return dealing.auction_model(parsed, infer, noise, house)
 
 
 def advise_bid(
@@ -198,7 +200,7 @@ def compare(
         progress=progress,
         house=HouseRules() if house is None else house,
         constraints=constraints,
-        auction=_auction_model(auction, infer, noise),
+        auction=_auction_model(auction, infer, noise, house),
     )
 
 

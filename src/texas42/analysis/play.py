@@ -347,7 +347,7 @@ def advise_play(
     check_deals(deals)
     seed = deal.draw_seed() if seed is None else deal.check_seed(seed)
     history = turn_history(hand, rules, tricks, seat, bidder)
-    model = deal.played_auction_model(auction, declaration, infer, noise, house.nello_doubles)
+    model = deal.played_auction_model(auction, declaration, infer, noise, house)
     rng = deal.generators(seed)[0]
     inference = None
     if model is None:

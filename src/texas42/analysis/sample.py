@@ -114,7 +114,7 @@ def draw_samples(
     on it."""
     main_rng, check_rng = deal.generators(seed)
     if auction is not None:
-        values = HandValues(hand, auction.head, threads)
+        values = HandValues(hand, auction.head, threads, auction.house)
         main, inference = infer_deals(hand, deals, main_rng, auction, constraints, values=values)
         if not check:
             return DrawnDeals(main, main, False, inference)

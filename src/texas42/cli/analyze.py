@@ -184,7 +184,7 @@ def analyze(
     )
     job.house = house_rules(nello_doubles, nello_min_marks, specials=specials)
     job.constraints = deal_constraints(holds, lacks)
-    job.auction = deal.auction_model(auction, infer, noise)
+    job.auction = deal.auction_model(auction, infer, noise, job.house)
     job.why_bid = why_bid
     job.racing = racing(min_deals, exhaustive)
     job.basis = basis(basis_option, realistic)

@@ -132,7 +132,7 @@ def bid(
     job.constraints = deal_constraints(holds, lacks)
     job.racing = racing(min_deals, exhaustive)
     job.basis = basis(basis_option, realistic)
-    job.auction = auction_model(auction, infer, noise)
+    job.auction = auction_model(auction, infer, noise, house)
     parsed_hand = parse_hand(" ".join(hand))
     with ProgressBar(wants_progress(as_json), "analyzing") as bar:
         result = job.run(parsed_hand, bar.solves, check_ladder=job.basis == DOUBLE_DUMMY)

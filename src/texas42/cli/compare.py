@@ -129,7 +129,7 @@ def compare(
     hand = parse_hand(hand_text)
     declarations = _parse_trumps(trump_words)
     constraints = deal_constraints(holds, lacks)
-    model = auction_model(auction, infer, noise)
+    model = auction_model(auction, infer, noise, house)
     seed = draw_seed() if seed is None else seed
     with ProgressBar(wants_progress(as_json), "comparing") as bar:
         result = compare_trumps(

@@ -11,7 +11,11 @@ matches to about 0.012 on average), and misjudges it: the perceived log-odds of 
 are the estimate's plus one error e per player, logistic with scale ``noise``. So a
 player values their hand at ``BIDS[j]`` or more with probability
 ``sigmoid(logit(odds_j) / noise)`` (noise 1: exactly the odds; 0: the rules to the letter),
-where ``odds_j`` is the best declaration's odds of ``BIDS[j]``. The value decides the
+where ``odds_j`` is the best contract's odds of ``BIDS[j]``: the best trump's, or, where
+the house rules allow special contracts, Nel-O's or sevens' if higher (a hand that makes
+one bids a mark, so it values itself at every bid at least at the contract's odds; they
+are the quick model's double-dummy estimates, ``evaluate.special_odds``; plunge and
+splash are not estimated, so not weighed). The value decides the
 call: a pass below the least bid the rules allow (one more than the high bid; four more
 than a partner's point bid, or a mark), else the value itself. Mark bids (42, 84, 126,
 a plunge's 168) are one call, "a mark bid": the model says whether a player bids a
@@ -27,7 +31,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Final
 
@@ -39,14 +43,18 @@ from texas42.errors import InferenceError
 from texas42.evaluate import DOUBLE_DUMMY, REALISTIC, QuickModel, check_masks, load_model
 from texas42.evaluate.calibration import tail_odds
 from texas42.evaluate.estimates import map_parts, point_distributions
+from texas42.evaluate.special_odds import load_special_model
 from texas42.rules import (
     BIDS,
     HAND_SIZE,
     MARK,
     PASS,
     Auction,
+    Contract,
     FinishedAuction,
     Hand,
+    HouseRules,
+    NelloDoubles,
     bid_name,
 )
 
@@ -162,20 +170,56 @@ def calls_from(bids: tuple[int, ...], from_place: int) -> tuple[Call, ...]:
     return tuple(result)
 
 
+def special_odds(masks: np.ndarray, contract: Contract, doubles: NelloDoubles) -> np.ndarray:
+    """The quick model's double-dummy odds of Nel-O or sevens for hands ``masks`` (n,),
+    seat 0 bidding and leading."""
+    model = load_special_model()
+    if contract is Contract.NELLO:
+        return model.nello_odds(masks, doubles)
+    return model.sevens_odds_of(masks)
+
+
+def mark_contracts(house: HouseRules | None) -> tuple[Contract, ...]:
+    """The special contracts the bidding model weighs under ``house`` (None: none): Nel-O
+    and sevens, unless the house rules turn special contracts off."""
+    return (Contract.NELLO, Contract.SEVENS) if house is not None and house.specials else ()
+
+
+def contract_odds(masks: np.ndarray, house: HouseRules | None) -> np.ndarray:
+    """(n, k): each hand's odds of the ``k`` contracts of ``mark_contracts(house)``."""
+    doubles = NelloDoubles.OWN_SUIT if house is None else house.nello_doubles
+    columns = [special_odds(masks, c, doubles) for c in mark_contracts(house)]
+    return np.stack(columns, axis=1) if columns else np.empty((len(masks), 0))
+
+
+def with_contracts(trump_odds: np.ndarray, special: np.ndarray) -> np.ndarray:
+    """Value odds ``trump_odds`` (n, 13) raised to the hands' special contracts' odds
+    ``special`` (n, k: ``contract_odds``): a contract bid at a mark is valued at every bid."""
+    if special.shape[1] == 0:
+        return trump_odds
+    result: np.ndarray = np.maximum(trump_odds, special.max(axis=1, keepdims=True))
+    return result
+
+
 def value_odds(
-    masks: np.ndarray, head: str, model: QuickModel | None = None, threads: int | None = None
+    masks: np.ndarray,
+    head: str,
+    model: QuickModel | None = None,
+    threads: int | None = None,
+    house: HouseRules | None = None,
 ) -> np.ndarray:
     """(n, 13): each hand's best declaration's odds of 30..41 and of a mark (42), from
     the ``head`` of ``model`` (default ``table_model()``): ``estimate(masks, model=model,
     head=head).make.max(axis=-2)[:, :13]``, read off the point distributions without the
-    rest of the estimates; a test holds the two equal. Parts of the hands are valued on
+    rest of the estimates (a test holds the two equal); with ``house``, raised to the
+    special contracts' odds (``with_contracts``). Parts of the hands are valued on
     ``threads`` threads at once (default: every core), as ``estimate`` does."""
     flat = check_masks(masks).reshape(-1)
     chosen = model or table_model()
 
     def part_odds(part: np.ndarray) -> np.ndarray:
-        odds: np.ndarray = tail_odds(point_distributions(chosen, head, part)).max(axis=1)
-        return odds
+        odds = tail_odds(point_distributions(chosen, head, part)).max(axis=1)
+        return with_contracts(odds, contract_odds(part, house))
 
     found = map_parts(part_odds, flat, threads)
     return np.concatenate(found) if found else np.empty((0, VALUES))
@@ -184,11 +228,15 @@ def value_odds(
 class HandValues:
     """``value_odds`` of the hands dealt from the 21 dominoes unseen around ``hand``, each
     computed once: a table over their C(21, 7) = 116,280 possible hands, indexed by rank,
-    on ``threads`` threads (default: every core)."""
+    on ``threads`` threads (default: every core); the special contracts as ``house``
+    allows (None: none)."""
 
-    def __init__(self, hand: Hand, head: str, threads: int | None = None) -> None:
+    def __init__(
+        self, hand: Hand, head: str, threads: int | None = None, house: HouseRules | None = None
+    ) -> None:
         self.head = head
         self.threads = threads
+        self.house = house
         self.mask = hand.mask
         self.unseen = np.array([d for d in range(28) if not hand.mask >> d & 1], dtype=np.int64)
         self.hands = math.comb(self.unseen.size, HAND_SIZE)
@@ -225,7 +273,7 @@ class HandValues:
         if missing.any():
             new, first = np.unique(ranks[missing], return_index=True)
             hands = self.unrank(new) if masks is None else masks[missing][first]
-            self.table[new] = value_odds(hands, self.head, threads=self.threads)
+            self.table[new] = value_odds(hands, self.head, threads=self.threads, house=self.house)
             self.evaluated += new.size
         result: np.ndarray = self.table[ranks]
         return result
@@ -291,45 +339,60 @@ def call_probability(odds: np.ndarray, call: Call, noise: float) -> np.ndarray:
     return result
 
 
-def likelihood(deals: np.ndarray, auction: Auction, noise: float, head: str | None = None) -> np.ndarray:
-    """(n,): the model's probability of ``auction`` for each deal of ``deals`` (n, 4)."""
+def likelihood(
+    deals: np.ndarray,
+    auction: Auction,
+    noise: float,
+    head: str | None = None,
+    house: HouseRules | None = None,
+) -> np.ndarray:
+    """(n,): the model's probability of ``auction`` for each deal of ``deals`` (n, 4),
+    the special contracts as ``house`` allows (None: none)."""
     head = table_head() if head is None else head
     result = np.ones(deals.shape[0])
     for call in calls(auction):
-        result *= call_probability(value_odds(deals[:, call.seat], head), call, noise)
+        result *= call_probability(value_odds(deals[:, call.seat], head, house=house), call, noise)
     return result
 
 
 @dataclass(frozen=True)
 class AuctionModel:
     """What to infer from: the ``auction`` (we bid next, seat 0), the ``noise`` of the
-    other players' judgement and the evaluator's ``head``."""
+    other players' judgement, the evaluator's ``head`` and the ``house`` rules (which
+    special contracts the players may bid)."""
 
     auction: Auction
     noise: float = DEFAULT_NOISE
     head: str = DOUBLE_DUMMY
+    house: HouseRules = field(default_factory=HouseRules)
 
 
 def auction_model(
-    auction: Auction, infer: str = "auction", noise: float = DEFAULT_NOISE
+    auction: Auction,
+    infer: str = "auction",
+    noise: float = DEFAULT_NOISE,
+    house: HouseRules | None = None,
 ) -> AuctionModel | None:
-    """The model to draw deals with, or None to deal uniformly: ``infer`` none, or no bids yet."""
+    """The model to draw deals with, or None to deal uniformly: ``infer`` none, or no bids
+    yet. ``house``: the table's rules (default the rule book's)."""
     check_noise(noise)
     if check_infer(infer) == "none" or not auction.bids:
         return None
-    return AuctionModel(auction, float(noise), table_head())
+    return AuctionModel(auction, float(noise), table_head(), HouseRules() if house is None else house)
 
 
 @dataclass(frozen=True)
 class Inference:
     """How deals were drawn to fit an auction: ``accepted`` of ``candidates`` uniform
-    deals were kept (over the main and the check samples)."""
+    deals were kept (over the main and the check samples); ``specials``: whether the
+    players valued their hands at Nel-O and sevens too."""
 
     auction: Auction | FinishedAuction
     head: str
     noise: float
     candidates: int
     accepted: int
+    specials: bool = False
 
     @property
     def acceptance(self) -> float:
@@ -342,6 +405,7 @@ class Inference:
             self.noise,
             self.candidates + other.candidates,
             self.accepted + other.accepted,
+            self.specials,
         )
 
 
@@ -369,8 +433,8 @@ def infer_deals(
     values already known (main and check samples share them)."""
     plan = None if constraints is None or constraints.empty else plan_deals(hand, constraints)
     order = bids_first(calls(model.auction))
-    values = HandValues(hand, model.head) if values is None else values
-    kept = Kept(n, model.auction, model.noise, max_candidates)
+    values = HandValues(hand, model.head, house=model.house) if values is None else values
+    kept = Kept(n, model.auction, model.noise, max_candidates, bool(mark_contracts(model.house)))
     while not kept.done:
         if (
             plan is None
@@ -407,13 +471,16 @@ def infer_deals(
 class Kept:
     """The candidates kept so far toward ``n`` deals drawn to fit ``auction``, a block of
     ``BLOCK`` at a time, and how many were drawn; an ``InferenceError`` as soon as more
-    than ``cap`` candidates would be needed."""
+    than ``cap`` candidates would be needed. ``specials`` as for ``Inference``."""
 
-    def __init__(self, n: int, auction: Auction | FinishedAuction, noise: float, cap: int) -> None:
+    def __init__(
+        self, n: int, auction: Auction | FinishedAuction, noise: float, cap: int, specials: bool
+    ) -> None:
         self.n = n
         self.auction = auction
         self.noise = noise
         self.cap = cap
+        self.specials = specials
         self.rows: list[np.ndarray] = []
         self.found = 0
         self.candidates = 0
@@ -439,7 +506,7 @@ class Kept:
         return np.concatenate(self.rows) if self.rows else np.empty((0, 4), dtype=np.int64)
 
     def inference(self, head: str) -> Inference:
-        return Inference(self.auction, head, self.noise, self.candidates, self.found)
+        return Inference(self.auction, head, self.noise, self.candidates, self.found, self.specials)
 
 
 def _hopeless(found: int, candidates: int, n: int, cap: int) -> bool:

@@ -5,19 +5,20 @@ trump, under the bidding model of ``deal.inference`` judged on the hands as deal
 each seat holds now and what it has played).
 
 The bidder's declaration: the trump with the best odds of the bid on the evaluator,
-misjudged as the bids are (a softmax of the nine trumps' log-odds over the noise), or a
-slip to any of the nine (``SLIP``). A bidder who declared Nel-O or sevens bid it, in
-place of their call, as a player values a hand by its odds (``at_least``): when the
-contract's odds, misjudged, are even or better (or by a slip, as likely as any call open
-to them); its odds are the quick model's double-dummy estimate
-(``evaluate.special_odds``), the only ones it has.
+misjudged as the bids are (a softmax of the nine trumps' log-odds over the noise; at a
+mark bid, Nel-O's and sevens' odds beside them, where the house rules allow them), or a
+slip to any of them (``SLIP``). A bidder who declared Nel-O or sevens bid it, in place of
+their call, as a player values a hand by its odds (``at_least``): when the contract's
+odds, misjudged, are even or better (or by a slip, as likely as any call open to them);
+its odds are the quick model's double-dummy estimate (``evaluate.special_odds``), the
+only ones it has.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from itertools import combinations
 from typing import Final
@@ -42,21 +43,25 @@ from texas42.deal.inference import (
     calls_from,
     check_infer,
     check_noise,
+    contract_odds,
+    mark_contracts,
+    special_odds,
     table_head,
     table_model,
     value_index,
+    with_contracts,
 )
 from texas42.deal.seen import deals_seen_from, seen_from, to_table_seats
 from texas42.evaluate import DOUBLE_DUMMY
 from texas42.evaluate.calibration import tail_odds
 from texas42.evaluate.estimates import map_parts, point_distributions
-from texas42.evaluate.special_odds import load_special_model
 from texas42.rules import (
     Contract,
     Declaration,
     Dominoes,
     FinishedAuction,
     Hand,
+    HouseRules,
     NelloDoubles,
     NelloTricks,
     PlayHistory,
@@ -68,14 +73,15 @@ from texas42.rules import (
 @dataclass(frozen=True)
 class PlayedAuctionModel:
     """What to infer from during the play: the whole ``auction`` (its high bid won by the
-    bidder), what the bidder declared (a trump, or Nel-O or sevens, Nel-O's doubles as
-    ``doubles``), the ``noise`` of the players' judgement and the evaluator's ``head``."""
+    bidder), what the bidder declared (a trump, or Nel-O or sevens), the ``noise`` of the
+    players' judgement, the evaluator's ``head`` and the ``house`` rules (which special
+    contracts the players may bid, and how doubles play at Nel-O)."""
 
     auction: FinishedAuction
     declaration: Declaration | Contract
     noise: float = DEFAULT_NOISE
     head: str = DOUBLE_DUMMY
-    doubles: NelloDoubles = NelloDoubles.OWN_SUIT
+    house: HouseRules = field(default_factory=HouseRules)
 
 
 def played_auction_model(
@@ -83,11 +89,12 @@ def played_auction_model(
     declaration: Declaration | Contract,
     infer: str = "auction",
     noise: float = DEFAULT_NOISE,
-    doubles: NelloDoubles = NelloDoubles.OWN_SUIT,
+    house: HouseRules | None = None,
 ) -> PlayedAuctionModel | None:
     """The model to draw the deals of a hand in play with, or None to deal uniformly:
     ``infer`` none, or no auction given. Of the special contracts, Nel-O and sevens only
-    (a ``ValueError`` for plunge and splash, played at a trump)."""
+    (a ``ValueError`` for plunge and splash, played at a trump). ``house``: the table's
+    rules (default the rule book's)."""
     check_noise(noise)
     if isinstance(declaration, Contract):
         if declaration not in (Contract.NELLO, Contract.SEVENS):
@@ -96,14 +103,16 @@ def played_auction_model(
         declaration = Declaration(declaration)
     if check_infer(infer) == "none" or auction is None:
         return None
-    return PlayedAuctionModel(auction, declaration, float(noise), table_head(), NelloDoubles(doubles))
+    house = HouseRules() if house is None else house
+    return PlayedAuctionModel(auction, declaration, float(noise), table_head(), house)
 
 
 def declaration_probability(odds: np.ndarray, declaration: int, noise: float) -> np.ndarray:
     """(n,): the model's probability that a bidder whose declarations make the bid with
-    these ``odds`` (n, 9) declares ``declaration``: the one whose log-odds, misjudged,
-    are the highest (a softmax of the log-odds over ``noise``; noise 0: the best, ties
-    shared), or a slip to any of the nine (``SLIP``)."""
+    these ``odds`` (n, m: the nine trumps', then those of the special contracts open to
+    it) declares ``declaration``: the one whose log-odds, misjudged, are the highest (a
+    softmax of the log-odds over ``noise``; noise 0: the best, ties shared), or a slip to
+    any of the m (``SLIP``)."""
     p = np.clip(odds, CLIP, 1.0 - CLIP)
     if noise == 0.0:
         weights = (p == p.max(axis=1, keepdims=True)).astype(np.float64)
@@ -123,18 +132,13 @@ def special_bid_probability(odds: np.ndarray, choices: int, noise: float) -> np.
     return result
 
 
-def special_odds(masks: np.ndarray, contract: Contract, doubles: NelloDoubles) -> np.ndarray:
-    """The quick model's double-dummy odds of Nel-O or sevens for hands ``masks`` (n,)."""
-    model = load_special_model()
-    if contract is Contract.NELLO:
-        return model.nello_odds(masks, doubles)
-    return model.sevens_odds_of(masks)
-
-
 class _Declarations:
     """``declaration_probability`` of the bidder's hands, by rank, each computed once (at
     Nel-O and sevens, ``special_bid_probability`` of the bidder's ``call``); the hands'
-    ``value_odds`` come from the same evaluation and go into ``values``."""
+    ``value_odds`` come from the same evaluation and go into ``values``. At a mark bid
+    the bidder chose the trump among the nine and the special contracts the house rules
+    allow: a hand that makes Nel-O far more often than any trump makes the mark seldom
+    declares a trump."""
 
     def __init__(self, values: HandValues, model: PlayedAuctionModel, call: Call) -> None:
         self.values = values
@@ -158,12 +162,17 @@ class _Declarations:
 
         def part_odds(part: np.ndarray) -> np.ndarray:
             odds = tail_odds(point_distributions(chosen, model.head, part))
+            special = contract_odds(part, model.house)
             if isinstance(declared, Contract):
-                contract_odds = special_odds(part, declared, model.doubles)
-                chosen_odds = special_bid_probability(contract_odds, self.call.choices, model.noise)
+                declared_odds = special_odds(part, declared, model.house.nello_doubles)
+                chosen_odds = special_bid_probability(declared_odds, self.call.choices, model.noise)
             else:
-                chosen_odds = declaration_probability(odds[:, :, value], declared, model.noise)
-            return np.concatenate((odds.max(axis=1), chosen_odds[:, None]), axis=1)
+                options = odds[:, :, value]
+                if value == VALUES - 1:
+                    options = np.concatenate((options, special), axis=1)
+                chosen_odds = declaration_probability(options, declared, model.noise)
+            values = with_contracts(odds.max(axis=1), special)
+            return np.concatenate((values, chosen_odds[:, None]), axis=1)
 
         found = np.concatenate(map_parts(part_odds, self.values.unrank(new), self.values.threads))
         unknown = np.isnan(self.values.table[new, 0])
@@ -194,12 +203,12 @@ def infer_seen_deals(
     seen = seen_from(history, seat, hand)
     plan = plan_deals(seen.hand, seen.constraints)
     played = np.array([history.played_by((seat + r) % 4) for r in range(4)], dtype=np.int64)
-    values = HandValues(Hand(hand), model.head, threads)
+    values = HandValues(Hand(hand), model.head, threads, model.house)
     bidder = (history.bidder - seat) % 4
     hands = [_PossibleHands(history, (seat + r) % 4, hand) for r in range(4)]
     tests = _seen_tests(model, values, bidder)
     unbounded = {relative for relative, _ in tests}
-    kept = Kept(n, model.auction, model.noise, max_candidates)
+    kept = Kept(n, model.auction, model.noise, max_candidates, bool(mark_contracts(model.house)))
     last = -1  # the candidates kept from the last block (none drawn yet)
     while not kept.done:
         # One seat a block, the fewest hands first: the next block foretells anew.

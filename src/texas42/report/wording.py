@@ -183,10 +183,12 @@ def inference_sentence(inference: Inference, declared: Contract | bool = False) 
         )
     elif declared:
         rules += " and the bidder chose trump,"
+    specials = " (Nel-O and sevens: the quick model's double-dummy odds)" if inference.specials else ""
     return (
         f"Deals consistent with the auction: {inference.auction}; acceptance "
         f"{share(inference.acceptance)} of {inference.candidates:,} candidates (the others {rules} "
-        f"on the evaluator's {basis} odds, noise {inference.noise:g}; --infer none: uniform deals)."
+        f"on the evaluator's {basis} odds{specials}, noise {inference.noise:g}; --infer none: "
+        "uniform deals)."
     )
 
 
