@@ -31,7 +31,16 @@ from texas42.deal.inference import (
 from texas42.errors import InferenceError
 from texas42.evaluate import estimates
 from texas42.evaluate.special_odds import load_special_model
-from texas42.rules import BIDS, MARK, PASS, Auction, HouseRules, parse_auction, parse_domino, parse_hand
+from texas42.rules import (
+    BIDS,
+    MARK,
+    PASS,
+    Auction,
+    HouseRules,
+    parse_auction,
+    parse_domino,
+    parse_hand,
+)
 
 ORDINARY = "6-4 5-5 5-2 4-3 4-2 3-2 3-1"
 WEAK = "6-3 5-2 4-1 3-0 2-1 5-0 4-0"

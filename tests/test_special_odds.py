@@ -5,6 +5,7 @@ quick``'s special contracts, text and JSON."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -14,16 +15,19 @@ import texas42
 from cli_runner import invoke
 from texas42 import engine
 from texas42.analysis import quick_hand
+from texas42.analysis.specials import analyze_specials
 from texas42.deal import sample_deals
 from texas42.errors import EvaluatorError
 from texas42.evaluate.special_odds import (
     NELLO_FEATURES,
+    SPLASH_FEATURES,
     SpecialModel,
     distance_profiles,
     load_special_model,
     nello_features,
     profile_hands,
     read_special_model,
+    splash_features,
     write_special_model,
 )
 from texas42.io.documents import quick_to_json
@@ -39,6 +43,7 @@ from texas42.rules import (
 
 NELLO_HAND = "6-0 5-1 4-0 3-1 2-0 1-0 0-0"
 SIXES = "6-6 6-5 6-4 6-3 6-2 6-1 6-0"
+FOUR_DOUBLES = "6-6 5-5 4-4 3-3 6-5 2-1 1-0"
 
 
 def solved_odds(hand: str, n: int, seed: int, contract: Contract, doubles: NelloDoubles) -> float:
@@ -142,6 +147,40 @@ def test_the_nello_estimates_are_close_to_solving(doubles: NelloDoubles) -> None
     assert errors.mean() <= 0.04, (estimated, solved)
 
 
+def test_splash_features_spelled_out() -> None:
+    """The dominoes held, each pip suit's count (a double once), the doubles, the count in tens."""
+    x = splash_features(np.array([parse_hand(FOUR_DOUBLES).mask]))[0]
+    assert x.shape == (SPLASH_FEATURES,) and x[:28].sum() == 7
+    assert x[28:35].tolist() == [1, 2, 1, 1, 1, 2, 2]  # blanks .. sixes
+    assert x[35] == 4 and x[36] == pytest.approx(1.0)  # 6-5 is worth nothing, 5-5 ten
+
+
+SPLASH_HANDS = (
+    FOUR_DOUBLES,
+    "6-6 5-5 4-4 6-5 3-2 2-1 1-0",
+    "6-6 6-5 6-4 5-5 4-4 3-3 2-2",
+    "3-3 2-2 1-1 0-0 6-5 5-4 4-3",
+    "6-6 1-1 0-0 6-3 5-2 4-1 3-0",
+)
+
+
+def test_the_splash_estimates_are_close_to_solving() -> None:
+    """Hands with three doubles or more, 600 deals each solved as ``analyze`` solves
+    splash (the partner's trump; sampling error at most 0.02): the networks within 0.08
+    of each hand and 0.04 on average."""
+    model = load_special_model()
+    masks = np.array([parse_hand(h).mask for h in SPLASH_HANDS])
+    estimated = model.splash_odds(masks)
+    solved = []
+    for i, hand in enumerate(SPLASH_HANDS):
+        deals = sample_deals(parse_hand(hand), 600, np.random.default_rng(120 + i))
+        stats = analyze_specials(parse_hand(hand), deals, HouseRules())
+        solved.append(next(s.make for s in stats if s.contract is Contract.SPLASH))
+    errors = np.abs(estimated - np.array(solved))
+    assert errors.max() <= 0.08, (estimated, solved)
+    assert errors.mean() <= 0.04, (estimated, solved)
+
+
 def test_the_model_file_round_trips_and_bad_files_are_refused(tmp_path: Path) -> None:
     model = load_special_model()
     path = tmp_path / "model.npz"
@@ -151,6 +190,11 @@ def test_the_model_file_round_trips_and_bad_files_are_refused(tmp_path: Path) ->
     for doubles in NelloDoubles:
         assert np.array_equal(again.nello_odds(masks, doubles), model.nello_odds(masks, doubles))
     assert np.array_equal(again.sevens_odds_of(masks), model.sevens_odds_of(masks))
+    assert np.array_equal(again.splash_odds(masks), model.splash_odds(masks))
+    assert (
+        model.info["splash_fitted_by"] == "benchmarks/fit_splash.py"
+        and model.info["splash_deals"] >= 1_000_000
+    )
     assert model.info["fitted_by"] == "benchmarks/fit_specials.py" and model.info["nello_deals"] >= 1_000_000
     (tmp_path / "bad.npz").write_bytes(b"not a model")
     with pytest.raises(EvaluatorError, match="not a special-contract model"):
@@ -159,6 +203,10 @@ def test_the_model_file_round_trips_and_bad_files_are_refused(tmp_path: Path) ->
     write_special_model(empty, tmp_path / "empty.npz")
     with pytest.raises(EvaluatorError, match="not a special-contract model"):
         read_special_model(tmp_path / "empty.npz")
+    without_splash = replace(model, splash=())
+    write_special_model(without_splash, tmp_path / "no_splash.npz")
+    with pytest.raises(EvaluatorError, match="no plunge and splash networks"):
+        read_special_model(tmp_path / "no_splash.npz").splash_odds(masks)
 
 
 # --- texas42 quick --------------------------------------------------------------------------
@@ -181,9 +229,14 @@ def test_quick_without_specials_and_with_plunge() -> None:
     hand = parse_hand(SIXES)
     assert quick_hand(hand).specials == () and quick_hand(hand).special_instead is None
     off = texas42.quick(SIXES, house=HouseRules(specials=False))
-    assert off.specials == () and off.unestimated == ()
-    four_doubles = texas42.quick("6-6 5-5 4-4 3-3 6-5 2-1 1-0")
-    assert four_doubles.unestimated == (Contract.PLUNGE, Contract.SPLASH)
+    assert off.specials == ()
+    four_doubles = texas42.quick(FOUR_DOUBLES)
+    contracts = [s.contract for s in four_doubles.specials]
+    assert contracts == [Contract.NELLO, Contract.SEVENS, Contract.PLUNGE, Contract.SPLASH]
+    plunge, splash = four_doubles.specials[2:]
+    assert (plunge.marks, splash.marks) == (4, 2) and plunge.make == splash.make > 0.5
+    three = [s.contract for s in texas42.quick("6-6 5-5 4-4 6-5 3-2 2-1 1-0").specials]
+    assert three == [Contract.NELLO, Contract.SEVENS, Contract.SPLASH]
     assert texas42.quick(SIXES).special_instead is None  # 84 with sixes beats any special
 
 
@@ -199,9 +252,10 @@ def test_quick_json_and_text_give_the_specials() -> None:
     text = " ".join(invoke("quick", NELLO_HAND).stdout.split())
     assert "Special contracts, estimated double-dummy" in text
     assert "Bid Nel-O (84) instead: Nel-O for 2 marks is estimated to make" in text
-    assert "plunge and splash are not estimated" in text
-    plunge = " ".join(invoke("quick", "6-6 5-5 4-4 3-3 6-5 2-1 1-0").stdout.split())
-    assert "This hand may also bid plunge and splash: not estimated" in plunge
+    assert "Nel-O, sevens, plunge and splash are estimated double-dummy" in text
+    assert "Plunge and splash: your partner names trump" not in text
+    plunge = " ".join(invoke("quick", FOUR_DOUBLES).stdout.split())
+    assert "Plunge and splash: your partner names trump by a rule that sees only their hand" in plunge
 
 
 def test_quick_refuses_a_bad_house_rule() -> None:

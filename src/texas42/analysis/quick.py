@@ -1,8 +1,9 @@
 """A hand's worth estimated instantly by the quick model (``texas42.evaluate``) rather
 than computed: for every declaration the estimated expected points and odds of every
 bid, and the recommendation drawn from them by the same policy as a full analysis's
-(``highest_made`` over ``best_at``); Nel-O's and sevens' double-dummy odds, and the
-special contract to bid instead, as a full analysis chooses it (``best_special``)."""
+(``highest_made`` over ``best_at``); the special contracts' double-dummy odds (Nel-O,
+sevens, and plunge and splash where the hand holds the doubles), and the special
+contract to bid instead, as a full analysis chooses it (``best_special``)."""
 
 from __future__ import annotations
 
@@ -34,10 +35,6 @@ from texas42.rules import (
     minimum_marks,
     needed_points,
 )
-
-ESTIMATED_SPECIALS = (Contract.NELLO, Contract.SEVENS)
-"""The special contracts the quick model estimates (not plunge and splash, whose trump
-the partner names)."""
 
 
 @dataclass(frozen=True)
@@ -77,8 +74,9 @@ class QuickRecommendation:
 
 @dataclass(frozen=True)
 class QuickSpecial:
-    """A special contract's estimated double-dummy odds (seat 0 bidding and leading),
-    bid at its least: ``marks`` marks."""
+    """A special contract's estimated double-dummy odds (seat 0 bidding, and leading but
+    at plunge and splash, where the partner names trump and leads), bid at its least:
+    ``marks`` marks."""
 
     contract: Contract
     make: float
@@ -126,9 +124,7 @@ class QuickAnalysis:
     realistic_hands: int = 0
     """The hands whose playouts the realistic estimates were fitted to."""
     specials: tuple[QuickSpecial, ...] = ()
-    """Nel-O and sevens, estimated (none unless asked for with house rules)."""
-    unestimated: tuple[Contract, ...] = ()
-    """The special contracts the hand may bid that the model does not estimate (plunge, splash)."""
+    """The special contracts the hand may bid, estimated (none unless asked for with house rules)."""
 
     @property
     def trumps(self) -> tuple[QuickTrump, ...]:
@@ -185,20 +181,19 @@ def _estimate(estimates: Estimates, confidence: float) -> QuickEstimate:
 def quick_specials(
     hand: Hand, house: HouseRules | None, model: SpecialModel | None = None
 ) -> tuple[QuickSpecial, ...]:
-    """Nel-O's and sevens' estimated odds for ``hand``, as ``house`` plays them (none
-    without house rules or with ``specials`` off)."""
-    wanted = [c for c in special_contracts(hand, house) if c in ESTIMATED_SPECIALS]
+    """The estimated odds of the special contracts ``hand`` may bid (``special_contracts``),
+    as ``house`` plays them (none without house rules or with ``specials`` off)."""
+    wanted = special_contracts(hand, house)
     if house is None or not wanted:
         return ()
     model = model or load_special_model()
     masks = np.array([hand.mask], dtype=np.int64)
-    odds = {
-        Contract.NELLO: float(model.nello_odds(masks, house.nello_doubles)[0]),
-        Contract.SEVENS: float(model.sevens_odds_of(masks)[0]),
-    }
     return tuple(
         QuickSpecial(
-            c, odds[c], minimum_marks(c, house), house.nello_doubles if c is Contract.NELLO else None
+            c,
+            float(model.odds(masks, c, house.nello_doubles)[0]),
+            minimum_marks(c, house),
+            house.nello_doubles if c is Contract.NELLO else None,
         )
         for c in wanted
     )
@@ -214,7 +209,7 @@ def quick_hand(
     """The quick model's estimates for ``hand`` (seat 0 bids and leads), with the
     recommendation at ``confidence``: double-dummy, and realistic too (on which the
     recommendation then rests) when ``basis`` is realistic and the model has them. With
-    ``house``, Nel-O and sevens are estimated too (double-dummy), as its rules play them."""
+    ``house``, the special contracts are estimated too (double-dummy), as its rules play them."""
     check_confidence(confidence)
     check_basis(basis)
     model = model or evaluate.load_model()
@@ -235,5 +230,4 @@ def quick_hand(
         realistic=realistic,
         realistic_hands=model.head(REALISTIC).hands if realistic is not None else 0,
         specials=quick_specials(hand, house),
-        unestimated=tuple(c for c in special_contracts(hand, house) if c not in ESTIMATED_SPECIALS),
     )

@@ -35,12 +35,13 @@ the same rule (the highest bid whose best trump makes it at least --confidence o
 time). Estimates: on hands the model was not fitted to, its odds are off by a few
 points on average (the README gives its figures); 'texas42 analyze' computes them.
 
-Nel-O and sevens are estimated too, double-dummy (Nel-O by networks fitted to solved
-deals, under the house rules' treatment of doubles; sevens from a table of every hand's
-distances from 7), with the special contract to bid instead of the trump bid, chosen
-as 'texas42 analyze' chooses it. Plunge and splash, whose trump the partner names,
-are not estimated. The house-rule options are those of 'analyze' (--nello-doubles,
---nello-min-marks, --no-specials, or texas42.toml).
+The special contracts are estimated too, double-dummy (Nel-O by networks fitted to
+solved deals, under the house rules' treatment of doubles; sevens from a table of every
+hand's distances from 7; plunge and splash, for hands with four or three doubles, by
+networks fitted to deals played at the partner's trump), with the special contract to
+bid instead of the trump bid, chosen as 'texas42 analyze' chooses it. The house-rule
+options are those of 'analyze' (--nello-doubles, --nello-min-marks, --no-specials, or
+texas42.toml).
 
 Realistic estimates, for play at a real table by players who see only their own
 dominoes, come next: the double-dummy estimates mapped by the calibration that
@@ -51,8 +52,8 @@ double-dummy estimates, and no realistic ones are shown).
 "expected_points", "make"; "recommendation" with "bid" and "trump"), with "model"
 naming the model's version and the number of analyses it was fitted to; each trump's
 "realistic" figures, and the recommendation's "basis" with the "double_dummy" one;
-"specials" (Nel-O and sevens: "contract", "make", "marks", "expected_marks") and
-"special_instead", as 'analyze --json' has them.
+"specials" (each special contract the hand may bid: "contract", "make", "marks",
+"expected_marks") and "special_instead", as 'analyze --json' has them.
 
 \b
 Examples:
@@ -60,6 +61,7 @@ Examples:
   texas42 quick 66 65 64 62 55 44 31 --json
   texas42 quick "{EXAMPLE_HAND}" --basis double-dummy
   texas42 quick "6-0 5-1 4-0 3-1 2-0 1-0 0-0" --nello-doubles low
+  texas42 quick "6-6 5-5 4-4 3-3 6-5 2-1 1-0"
 """
 
 

@@ -15,7 +15,7 @@ where ``odds_j`` is the best contract's odds of ``BIDS[j]``: the best trump's, o
 the house rules allow special contracts, Nel-O's or sevens' if higher (a hand that makes
 one bids a mark, so it values itself at every bid at least at the contract's odds; they
 are the quick model's double-dummy estimates, ``evaluate.special_odds``; plunge and
-splash are not estimated, so not weighed). The value decides the
+splash are left out, ``mark_contracts``). The value decides the
 call: a pass below the least bid the rules allow (one more than the high bid; four more
 than a partner's point bid, or a mark), else the value itself. Mark bids (42, 84, 126,
 a plunge's 168) are one call, "a mark bid": the model says whether a player bids a
@@ -171,17 +171,17 @@ def calls_from(bids: tuple[int, ...], from_place: int) -> tuple[Call, ...]:
 
 
 def special_odds(masks: np.ndarray, contract: Contract, doubles: NelloDoubles) -> np.ndarray:
-    """The quick model's double-dummy odds of Nel-O or sevens for hands ``masks`` (n,),
-    seat 0 bidding and leading."""
-    model = load_special_model()
-    if contract is Contract.NELLO:
-        return model.nello_odds(masks, doubles)
-    return model.sevens_odds_of(masks)
+    """The quick model's double-dummy odds of a special contract for hands ``masks`` (n,)
+    (``SpecialModel.odds``: 0 for the hands with too few doubles for plunge or splash)."""
+    return load_special_model().odds(masks, contract, doubles)
 
 
 def mark_contracts(house: HouseRules | None) -> tuple[Contract, ...]:
     """The special contracts the bidding model weighs under ``house`` (None: none): Nel-O
-    and sevens, unless the house rules turn special contracts off."""
+    and sevens, unless the house rules turn special contracts off. Not plunge and splash:
+    their double-dummy odds (the team must take every trick) flatter them far more than
+    the trumps' realistic odds, on which the players bid, flatter a mark bid; Nel-O's and
+    sevens' are no higher than realistic play's (``benchmarks/study_specials.py``)."""
     return (Contract.NELLO, Contract.SEVENS) if house is not None and house.specials else ()
 
 

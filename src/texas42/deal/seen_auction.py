@@ -136,9 +136,9 @@ class _Declarations:
     """``declaration_probability`` of the bidder's hands, by rank, each computed once (at
     Nel-O and sevens, ``special_bid_probability`` of the bidder's ``call``); the hands'
     ``value_odds`` come from the same evaluation and go into ``values``. At a mark bid
-    the bidder chose the trump among the nine and the special contracts the house rules
-    allow: a hand that makes Nel-O far more often than any trump makes the mark seldom
-    declares a trump."""
+    the bidder chose the trump among the nine and Nel-O and sevens (where the house rules
+    allow them): a hand that makes Nel-O far more often than any trump makes the mark
+    seldom declares a trump."""
 
     def __init__(self, values: HandValues, model: PlayedAuctionModel, call: Call) -> None:
         self.values = values

@@ -10,6 +10,10 @@ sevens, read from a table. numpy only. ``benchmarks/fit_specials.py`` makes the 
 - **Sevens** depends on nothing but each domino's distance from 7 (``rules``), so the
   odds of a hand are those of its profile, the number of its dominoes at each distance:
   one of 1,640, each solved on many deals.
+- **Plunge and splash** are one game (the partner names trump by ``rules.partner_trump``
+  and leads; the team must take all 42 points): a network sees which dominoes the hand
+  holds, how many of each pip suit, its doubles and its count. Fitted to hands with three
+  doubles or more, the least that may bid splash.
 """
 
 from __future__ import annotations
@@ -26,8 +30,14 @@ import numpy as np
 from texas42.errors import EvaluatorError
 from texas42.evaluate.features import hand_bits
 from texas42.rules import (
+    COUNT,
     DOMINOES,
+    DOUBLES,
     HAND_SIZE,
+    PIP_DOMINOES,
+    PLUNGE_DOUBLES,
+    SPLASH_DOUBLES,
+    Contract,
     NelloDoubles,
     is_double,
     nello_rank,
@@ -92,6 +102,20 @@ def nello_features(masks: np.ndarray, doubles: NelloDoubles) -> np.ndarray:
     return out
 
 
+_PIP_SUITS: Final = np.array([[float(m >> d & 1) for m in PIP_DOMINOES] for d in DOMINOES], dtype=np.float32)
+_COUNTS: Final = np.array([COUNT[d] / 10.0 for d in DOMINOES], dtype=np.float32)
+SPLASH_FEATURES: Final = len(DOMINOES) + 7 + 2
+
+
+def splash_features(masks: np.ndarray) -> np.ndarray:
+    """(n, SPLASH_FEATURES) float32 for n hand masks: the dominoes held, each pip suit's
+    dominoes held, the doubles held and the count held (in tens)."""
+    bits = hand_bits(np.asarray(masks, dtype=np.int64)).astype(np.float32)
+    return np.concatenate(
+        (bits, bits @ _PIP_SUITS, (bits @ _DOUBLE_BITS)[:, None], (bits @ _COUNTS)[:, None]), axis=1
+    )
+
+
 _DISTANCE: Final = np.array([sevens_distance(d) for d in DOMINOES], dtype=np.intp)
 _CLASS_SIZES: Final = np.bincount(_DISTANCE, minlength=SEVENS_CLASSES)
 
@@ -128,26 +152,46 @@ def profile_hands() -> tuple[np.ndarray, np.ndarray]:
 @dataclass(frozen=True)
 class SpecialModel:
     """Nel-O's networks (an ensemble a treatment of doubles; each member's layers as
-    float32 (W, b) pairs, tanh between, a logistic output) and sevens' table (profile
-    keys in increasing order, the odds of each). ``info``: how they were fitted."""
+    float32 (W, b) pairs, tanh between, a logistic output), sevens' table (profile keys
+    in increasing order, the odds of each) and plunge's and splash's networks (one
+    ensemble). ``info``: how they were fitted."""
 
     nello: dict[NelloDoubles, tuple[Layers, ...]]
     sevens_keys: np.ndarray
     sevens_odds: np.ndarray
     info: dict[str, Any]
+    splash: tuple[Layers, ...] = ()
 
     def nello_odds(self, masks: np.ndarray, doubles: NelloDoubles = NelloDoubles.OWN_SUIT) -> np.ndarray:
         """Estimated double-dummy odds that seat 0, bidding and leading, makes Nel-O."""
-        x = nello_features(masks, doubles)
-        members = self.nello[NelloDoubles(doubles)]
-        total = np.zeros(len(x), dtype=np.float64)
-        for layers in members:
-            h = x
-            for w, b in layers[:-1]:
-                h = np.tanh(h @ w + b)
-            w, b = layers[-1]
-            total += 1.0 / (1.0 + np.exp(-(h @ w + b)[:, 0].astype(np.float64)))
-        return total / len(members)
+        return _ensemble_odds(self.nello[NelloDoubles(doubles)], nello_features(masks, doubles))
+
+    def odds(
+        self, masks: np.ndarray, contract: Contract, doubles: NelloDoubles = NelloDoubles.OWN_SUIT
+    ) -> np.ndarray:
+        """A special contract's estimated double-dummy odds for hands ``masks`` (n,), seat 0
+        bidding: Nel-O's (``doubles`` as the house plays them) and sevens' leading;
+        plunge's and splash's with the partner naming trump and leading, 0 for the hands
+        with too few doubles to bid them."""
+        if contract is Contract.NELLO:
+            return self.nello_odds(masks, doubles)
+        if contract is Contract.SEVENS:
+            return self.sevens_odds_of(masks)
+        masks = np.asarray(masks, dtype=np.int64)
+        least = PLUNGE_DOUBLES if contract is Contract.PLUNGE else SPLASH_DOUBLES
+        allowed = np.bitwise_count(masks & DOUBLES) >= least
+        result = np.zeros(len(masks))
+        if allowed.any():
+            result[allowed] = self.splash_odds(masks[allowed])
+        return result
+
+    def splash_odds(self, masks: np.ndarray) -> np.ndarray:
+        """Estimated double-dummy odds that seat 0's team takes all 42 points, the partner
+        naming trump by ``rules.partner_trump`` and leading: a plunge's or a splash's
+        (meant for hands with three doubles or more)."""
+        if not self.splash:
+            raise EvaluatorError("this special-contract model has no plunge and splash networks")
+        return _ensemble_odds(self.splash, splash_features(masks))
 
     def sevens_odds_of(self, masks: np.ndarray) -> np.ndarray:
         """Double-dummy odds that seat 0's team, seat 0 leading, makes sevens."""
@@ -155,14 +199,27 @@ class SpecialModel:
         return self.sevens_odds[np.searchsorted(self.sevens_keys, keys)]
 
 
+def _ensemble_odds(members: tuple[Layers, ...], x: np.ndarray) -> np.ndarray:
+    """The members' logistic outputs for the rows ``x``, averaged."""
+    total = np.zeros(len(x), dtype=np.float64)
+    for layers in members:
+        h = x
+        for w, b in layers[:-1]:
+            h = np.tanh(h @ w + b)
+        w, b = layers[-1]
+        total += 1.0 / (1.0 + np.exp(-(h @ w + b)[:, 0].astype(np.float64)))
+    return total / len(members)
+
+
 def write_special_model(model: SpecialModel, target: str | Path | IO[bytes]) -> None:
     arrays: dict[str, np.ndarray] = {"sevens/keys": model.sevens_keys, "sevens/odds": model.sevens_odds}
-    for doubles, members in model.nello.items():
+    ensembles = {f"nello/{d.value}": ms for d, ms in model.nello.items()} | {"splash": model.splash}
+    for name, members in ensembles.items():
         for m, layers in enumerate(members):
             for i, (w, b) in enumerate(layers):
-                arrays[f"nello/{doubles.value}/{m}/W{i}"] = w
-                arrays[f"nello/{doubles.value}/{m}/b{i}"] = b
-    meta = {**model.info, "members": {d.value: len(ms) for d, ms in model.nello.items()}}
+                arrays[f"{name}/{m}/W{i}"] = w
+                arrays[f"{name}/{m}/b{i}"] = b
+    meta = {**model.info, "members": {name.removeprefix("nello/"): len(ms) for name, ms in ensembles.items()}}
     np.savez_compressed(target, meta=np.array(json.dumps(meta)), **arrays)  # type: ignore[arg-type]
 
 
@@ -172,20 +229,22 @@ def read_special_model(source: str | Path | IO[bytes]) -> SpecialModel:
     try:
         with np.load(source, allow_pickle=False) as data:
             meta = json.loads(str(data["meta"]))
-            nello = {}
-            for doubles in NelloDoubles:
-                members = []
-                for m in range(meta["members"][doubles.value]):
-                    prefix = f"nello/{doubles.value}/{m}/"
-                    depth = sum(1 for k in data.files if k.startswith(prefix + "W"))
-                    members.append(
-                        tuple((data[f"{prefix}W{i}"], data[f"{prefix}b{i}"]) for i in range(depth))
-                    )
-                nello[doubles] = tuple(members)
+            nello = {d: _members(data, f"nello/{d.value}", meta["members"][d.value]) for d in NelloDoubles}
+            splash = _members(data, "splash", meta["members"].get("splash", 0))
             keys, odds = data["sevens/keys"], data["sevens/odds"]
     except (OSError, KeyError, ValueError) as error:
         raise EvaluatorError(f"not a special-contract model: {error}") from error
-    return SpecialModel(nello, keys, odds, meta)
+    return SpecialModel(nello, keys, odds, meta, splash)
+
+
+def _members(data: Any, name: str, count: int) -> tuple[Layers, ...]:
+    """The ``count`` networks stored under ``name``."""
+    members = []
+    for m in range(count):
+        prefix = f"{name}/{m}/"
+        depth = sum(1 for k in data.files if k.startswith(prefix + "W"))
+        members.append(tuple((data[f"{prefix}W{i}"], data[f"{prefix}b{i}"]) for i in range(depth)))
+    return tuple(members)
 
 
 @cache

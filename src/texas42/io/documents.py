@@ -553,10 +553,10 @@ def quick_to_json(result: QuickAnalysis) -> dict[str, Any]:
     "expected_marks", "confidence", "basis"}}``: the estimates in the shape of
     ``analyze``'s. With realistic estimates each trump has ``"realistic":
     {"expected_points", "make"}``, the recommendation rests on them and holds the
-    double-dummy one (``"double_dummy"``), as ``analyze``'s does. ``"specials"``: Nel-O and
-    sevens estimated double-dummy (``{"contract", "make", "marks", "expected_marks"}``, Nel-O
-    with ``"doubles"``; empty with the special contracts off), and ``"special_instead"`` as
-    ``analyze``'s."""
+    double-dummy one (``"double_dummy"``), as ``analyze``'s does. ``"specials"``: the special
+    contracts the hand may bid, estimated double-dummy (``{"contract", "make", "marks",
+    "expected_marks"}``, Nel-O with ``"doubles"``; empty with the special contracts off),
+    and ``"special_instead"`` as ``analyze``'s."""
     realistic: QuickEstimate | None = result.realistic
     trumps = []
     for stats in result.trumps:

@@ -10,7 +10,8 @@ from rich.text import Text
 from texas42.analysis.quick import QuickAnalysis, QuickEstimate, QuickSpecial
 from texas42.report.hand import advice_head, odds_cells, sparkline, table_bids
 from texas42.report.layout import Fitted
-from texas42.report.wording import contract_name, percent, quick_footer, quick_phrase
+from texas42.report.wording import PARTNER_TRUMP_RULE, contract_name, percent, quick_footer, quick_phrase
+from texas42.rules import Contract
 
 
 def quick_table(estimate: QuickEstimate) -> Table:
@@ -56,7 +57,7 @@ def quick_advice(estimate: QuickEstimate, label: str = "") -> Text:
 
 
 def quick_specials_table(result: QuickAnalysis) -> Table:
-    """Nel-O and sevens: the bid (marks), the estimated odds, expected marks."""
+    """The special contracts: the bid (marks), the estimated odds, expected marks."""
     out = Table(
         title="Special contracts, estimated double-dummy",
         box=box.SIMPLE_HEAD,
@@ -77,12 +78,14 @@ def quick_specials_table(result: QuickAnalysis) -> Table:
             Text(note, style="dim"),
         )
     out.caption = (
-        "Made: Nel-O when you lose every trick, your partner sitting out; sevens when your team takes "
-        "all 7 tricks."
+        "Made: Nel-O when you lose every trick, your partner sitting out; the others when your team "
+        "takes all 7 tricks."
     )
-    if result.unestimated:
-        names = " and ".join(contract_name(c) for c in result.unestimated)
-        out.caption += f" This hand may also bid {names}: not estimated ('texas42 analyze' solves it)."
+    if any(c.contract in (Contract.PLUNGE, Contract.SPLASH) for c in result.specials):
+        out.caption += (
+            " Plunge and splash: your partner names trump by a rule that sees only their hand "
+            f"({PARTNER_TRUMP_RULE}) and leads."
+        )
     out.caption_justify = "left"
     return out
 

@@ -343,7 +343,7 @@ def quick_phrase(version: str, hands: int, realistic_hands: int = 0) -> str:
 
 def quick_footer(realistic: bool, specials: bool = True) -> str:
     """The sentence that says what the quick odds are, and are not; ``specials``: whether
-    Nel-O and sevens were estimated."""
+    the special contracts were estimated."""
     basis = (
         "and realistic play (its double-dummy estimates mapped by the calibration of 'analyze'); the "
         "advice rests on realistic play"
@@ -351,8 +351,8 @@ def quick_footer(realistic: bool, specials: bool = True) -> str:
         else "only (--basis double-dummy)"
     )
     special = (
-        "Nel-O and sevens are estimated double-dummy, by networks and a table fitted to solved deals; "
-        "plunge and splash are not estimated."
+        "Nel-O, sevens, plunge and splash are estimated double-dummy, by networks and a table fitted "
+        "to solved deals."
         if specials
         else "The special contracts are not estimated (--no-specials)."
     )
