@@ -576,6 +576,7 @@ README: dict[str, list[str]] = {
     ],
     "readme_quick": ["quick", ORDINARY],
     "readme_quick_nello": ["quick", "6-0 5-1 4-0 3-1 2-0 1-0 0-0"],
+    "readme_quick_file": ["quick", "--file", HANDS],
     "readme_play_nello_auction": [
         "play",
         "6-6 6-4 5-5 5-3 4-4 3-2 2-2",
@@ -769,7 +770,9 @@ def test_hands_file_example_matches_the_readme_copy(monkeypatch: pytest.MonkeyPa
 
 
 def _same_command(args: list[str]) -> tuple[str, ...]:
-    """The arguments in an order-free form, an empty ``--tricks`` (none) left out."""
+    """The arguments in an order-free form, an empty ``--tricks`` (none) left out, the
+    example files named from the repository's root."""
+    args = [a.replace(HANDS, "examples/hands.txt") for a in args]
     pairs = [args[i : i + 2] for i in range(len(args) - 1)]
     if ["--tricks", ""] in pairs:
         i = pairs.index(["--tricks", ""])

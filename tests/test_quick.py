@@ -463,6 +463,12 @@ def test_a_passing_hand_says_pass() -> None:
         (["quick", "6-6 6-5 6-4 6-3 6-2 6-1 6-7"], None),
         (["quick", SIXES, "--confidence", "2"], None),
         (["quick"], None),
+        (
+            ["quick", SIXES, "--file", "x.txt"],
+            "texas42: error: give a hand or --file PATH (not both); see 'texas42 quick --help'\n",
+        ),
+        (["quick", SIXES, "--json", "--csv"], "texas42: error: --json and --csv do not go together\n"),
+        (["quick", "--file", "/no/such/file"], None),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(args: list[str], message: str | None) -> None:
@@ -472,3 +478,88 @@ def test_bad_input_is_one_line_and_status_2(args: list[str], message: str | None
     assert result.stderr.startswith("texas42: error: ") and result.stderr.count("\n") == 1
     if message is not None:
         assert result.stderr == message
+
+
+# --- Many hands at once: quick --file ------------------------------------------------------
+
+HANDS_FILE = Path(__file__).resolve().parents[1] / "examples" / "hands.txt"
+
+
+def _random_hands(n: int, seed: int) -> list[Hand]:
+    rng = np.random.default_rng(seed)
+    return [Hand(sum(1 << int(d) for d in rng.choice(28, 7, replace=False))) for _ in range(n)]
+
+
+def test_many_hands_at_once_are_each_hand_s_estimates() -> None:
+    """``quick_hands`` against ``quick_hand`` one at a time (300 random hands, the rule
+    book's specials): the same recommendations and special contracts, every figure within
+    1e-5 (single-precision products summed in another order)."""
+    hands = _random_hands(300, 4)
+    many = texas42.analysis.quick_hands(hands, house=HouseRules())
+    for hand, batch in zip(hands, many, strict=True):
+        one = quick_hand(hand, house=HouseRules())
+        assert batch.hand == hand and batch.basis == one.basis
+        for got, want in (
+            (batch.recommendation, one.recommendation),
+            (batch.double_dummy.recommendation, one.double_dummy.recommendation),
+        ):
+            assert (got.bid, got.declaration) == (want.bid, want.declaration)
+            assert got.make == pytest.approx(want.make, abs=1e-5)
+        assert batch.realistic is not None and one.realistic is not None
+        for got_trump, want_trump in zip(batch.realistic.trumps, one.realistic.trumps, strict=True):
+            assert np.allclose(got_trump.at_least, want_trump.at_least, atol=1e-5)
+            assert got_trump.expected_points == pytest.approx(want_trump.expected_points, abs=1e-4)
+        assert [s.contract for s in batch.specials] == [s.contract for s in one.specials]
+        assert np.allclose([s.make for s in batch.specials], [s.make for s in one.specials], atol=1e-5)
+        assert (batch.special_instead is None) == (one.special_instead is None)
+    assert texas42.analysis.quick_hands([]) == ()
+
+
+def test_quick_file_prints_one_row_a_hand() -> None:
+    """examples/hands.txt in text, CSV and JSON Lines: one row a hand, in order, each
+    with the recommendation of ``quick_hand`` (the rule book's specials)."""
+    lines = HANDS_FILE.read_text().splitlines()
+    named = [
+        (n, line.split("#")[0].strip()) for n, line in enumerate(lines, start=1) if line.split("#")[0].strip()
+    ]
+    wanted = [quick_hand(parse_hand(text.split(":", 1)[1]), house=HouseRules()) for _, text in named]
+    text = invoke("quick", "--file", str(HANDS_FILE))
+    assert text.exit_code == 0, text.stderr
+    out = text.stdout.splitlines()
+    assert out[0].startswith(f"{len(named)} hands, estimated by the quick model")
+    header = next(i for i, line in enumerate(out) if line.startswith("name "))
+    assert out[header].split() == ["name", "line", "trump", "bid", "makes", "points", "instead"]
+    rows = out[header + 1 : header + 1 + len(named)]
+    for row, (number, line_text), want in zip(rows, named, wanted, strict=True):
+        name = line_text.split(":", 1)[0]
+        assert row.startswith(name) and f" {number} " in row
+        assert f" {want.recommendation.declaration.label} " in row
+    table = invoke("quick", "--file", str(HANDS_FILE), "--csv").stdout.splitlines()
+    assert (
+        table[0] == "name,line,hand,trump,bid,make,expected_points,expected_marks,basis,special,special_make"
+    )
+    assert len(table) == len(named) + 1
+    documents = [
+        json.loads(line) for line in invoke("quick", "--file", str(HANDS_FILE), "--json").stdout.splitlines()
+    ]
+    assert [d["line"] for d in documents] == [n for n, _ in named]
+    for document, want in zip(documents, wanted, strict=True):
+        reference = quick_to_json(want)
+        assert document["recommendation"]["bid"] == reference["recommendation"]["bid"]
+        assert document["recommendation"]["trump"] == reference["recommendation"]["trump"]
+        assert document["special_instead"] == reference["special_instead"]
+        assert set(document) == {"name", "line", *reference}
+
+
+def test_quick_file_reports_every_bad_line_and_computes_nothing() -> None:
+    result = invoke("quick", "--file", "-", input="a: 6-6 6-5\nb: 6-4 5-5 4-2 3-1 2-0 1-1 0-0\nc: 7-7\n")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.splitlines() == [
+        "texas42: error: line 1: a hand needs 7 dominoes, got 2: 6-6 6-5",
+        "texas42: error: line 3: not a domino: '7-7' (pips run from 0 to 6)",
+    ]
+
+
+def test_one_hand_as_csv() -> None:
+    rows = invoke("quick", SIXES, "--csv").stdout.splitlines()
+    assert len(rows) == 2 and rows[1].startswith(",0,6-6 6-5 6-4 6-3 6-2 6-1 6-0,sixes,84,1.0,")

@@ -343,9 +343,10 @@ def quick(
     """What a hand is worth, estimated in a millisecond by the quick model (``texas42
     quick``): for every trump the estimated expected points and odds of every bid,
     double-dummy and (``basis`` realistic) realistic, and the bid and trump a full
-    analysis would recommend on that basis, as ``analyze`` states them; Nel-O's and
-    sevens' estimated double-dummy odds as ``house`` plays them (default rules; none with
-    ``specials`` off) and the special contract to bid instead (``special_instead``).
+    analysis would recommend on that basis, as ``analyze`` states them; the estimated
+    double-dummy odds of the special contracts the hand may bid, as ``house`` plays them
+    (default rules; none with ``specials`` off), and the special contract to bid instead
+    (``special_instead``).
 
     >>> quick("6-6 6-5 6-4 6-3 6-2 6-1 6-0").recommendation.bid
     84

@@ -47,6 +47,7 @@ from texas42.analysis.quick import (
     QuickRecommendation,
     QuickTrump,
     quick_hand,
+    quick_hands,
     quick_recommend,
 )
 from texas42.analysis.racing import DEFAULT_MIN_DEALS, DEFAULT_RACING, Racing
@@ -144,6 +145,7 @@ __all__ = [
     "play_out",
     "play_out_special",
     "quick_hand",
+    "quick_hands",
     "quick_recommend",
     "rank_plays",
     "realistic_analysis",

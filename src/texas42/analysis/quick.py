@@ -7,6 +7,7 @@ contract to bid instead, as a full analysis chooses it (``best_special``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -165,13 +166,13 @@ def quick_recommend(trumps: tuple[QuickTrump, ...], confidence: float) -> QuickR
     )
 
 
-def _estimate(estimates: Estimates, confidence: float) -> QuickEstimate:
+def _estimate(estimates: Estimates, confidence: float, row: int = 0) -> QuickEstimate:
     trumps = tuple(
         QuickTrump(
             declaration=declaration,
-            expected_points=float(estimates.expected_points[0, k]),
-            distribution=tuple(float(p) for p in estimates.distribution[0, k]),
-            at_least=tuple(float(p) for p in estimates.at_least[0, k]),
+            expected_points=float(estimates.expected_points[row, k]),
+            distribution=tuple(estimates.distribution[row, k].tolist()),
+            at_least=tuple(estimates.at_least[row, k].tolist()),
         )
         for k, declaration in enumerate(DECLARATIONS)
     )
@@ -183,19 +184,33 @@ def quick_specials(
 ) -> tuple[QuickSpecial, ...]:
     """The estimated odds of the special contracts ``hand`` may bid (``special_contracts``),
     as ``house`` plays them (none without house rules or with ``specials`` off)."""
-    wanted = special_contracts(hand, house)
-    if house is None or not wanted:
-        return ()
+    return _specials_of(hand, house, _special_table(np.array([hand.mask]), house, model), 0)
+
+
+def _special_table(
+    masks: np.ndarray, house: HouseRules | None, model: SpecialModel | None
+) -> dict[Contract, np.ndarray]:
+    """Each special contract's estimated odds for the hands ``masks`` (none without house
+    rules or with ``specials`` off)."""
+    if house is None or not house.specials:
+        return {}
     model = model or load_special_model()
-    masks = np.array([hand.mask], dtype=np.int64)
+    return {c: model.odds(masks, c, house.nello_doubles) for c in Contract}
+
+
+def _specials_of(
+    hand: Hand, house: HouseRules | None, table: dict[Contract, np.ndarray], row: int
+) -> tuple[QuickSpecial, ...]:
+    if house is None:
+        return ()
     return tuple(
         QuickSpecial(
             c,
-            float(model.odds(masks, c, house.nello_doubles)[0]),
+            float(table[c][row]),
             minimum_marks(c, house),
             house.nello_doubles if c is Contract.NELLO else None,
         )
-        for c in wanted
+        for c in special_contracts(hand, house)
     )
 
 
@@ -210,24 +225,37 @@ def quick_hand(
     recommendation at ``confidence``: double-dummy, and realistic too (on which the
     recommendation then rests) when ``basis`` is realistic and the model has them. With
     ``house``, the special contracts are estimated too (double-dummy), as its rules play them."""
+    return quick_hands([hand], confidence, model, basis, house)[0]
+
+
+def quick_hands(
+    hands: Sequence[Hand],
+    confidence: float = 0.5,
+    model: QuickModel | None = None,
+    basis: str = REALISTIC_BASIS,
+    house: HouseRules | None = None,
+) -> tuple[QuickAnalysis, ...]:
+    """``quick_hand`` of each of ``hands``, the model's estimates made for all of them at
+    once (about 0.5 ms a hand against 2.5 ms one at a time). The figures are those of
+    ``quick_hand`` to about 1e-6 (single-precision products summed in another order)."""
     check_confidence(confidence)
     check_basis(basis)
     model = model or evaluate.load_model()
-    dd = evaluate.estimate([hand.mask], model=model, head=DOUBLE_DUMMY, confidence=confidence)
-    realistic = (
-        _estimate(
-            evaluate.estimate([hand.mask], model=model, head=REALISTIC, confidence=confidence), confidence
+    masks = np.array([hand.mask for hand in hands], dtype=np.int64)
+    dd = evaluate.estimate(masks, model=model, head=DOUBLE_DUMMY, confidence=confidence)
+    realistic = model.realistic and basis == REALISTIC_BASIS
+    rl = evaluate.estimate(masks, model=model, head=REALISTIC, confidence=confidence) if realistic else None
+    specials = _special_table(masks, house, None)
+    return tuple(
+        QuickAnalysis(
+            hand=hand,
+            version=model.version,
+            hands=model.head(DOUBLE_DUMMY).hands,
+            confidence=confidence,
+            double_dummy=_estimate(dd, confidence, i),
+            realistic=None if rl is None else _estimate(rl, confidence, i),
+            realistic_hands=model.head(REALISTIC).hands if rl is not None else 0,
+            specials=_specials_of(hand, house, specials, i),
         )
-        if model.realistic and basis == REALISTIC_BASIS
-        else None
-    )
-    return QuickAnalysis(
-        hand=hand,
-        version=model.version,
-        hands=model.head(DOUBLE_DUMMY).hands,
-        confidence=confidence,
-        double_dummy=_estimate(dd, confidence),
-        realistic=realistic,
-        realistic_hands=model.head(REALISTIC).hands if realistic is not None else 0,
-        specials=quick_specials(hand, house),
+        for i, hand in enumerate(hands)
     )

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+import sys
 from typing import Annotated
 
 import typer
 from rich.console import Console
 
-from texas42.analysis.quick import quick_hand
+from texas42.analysis.quick import quick_hand, quick_hands
 from texas42.cli.analyze import HandArgument
 from texas42.cli.app import EXAMPLE_HAND, app
+from texas42.cli.many import csv_line
 from texas42.cli.options import (
     BasisOption,
     ConfidenceOption,
@@ -23,7 +25,9 @@ from texas42.cli.options import (
 from texas42.cli.progress import emit_line
 from texas42.errors import UsageError
 from texas42.io.documents import quick_to_json
-from texas42.report.quick import quick_view
+from texas42.io.files import NamedHand, check_lines, read_hands, read_lines
+from texas42.io.summary import QUICK_CSV_FIELDS, quick_csv_row
+from texas42.report.quick import quick_batch_view, quick_view
 from texas42.rules import parse_hand
 
 QUICK_HELP = f"""
@@ -42,6 +46,11 @@ networks fitted to deals played at the partner's trump), with the special contra
 bid instead of the trump bid, chosen as 'texas42 analyze' chooses it. The house-rule
 options are those of 'analyze' (--nello-doubles, --nello-min-marks, --no-specials, or
 texas42.toml).
+
+With --file, estimates one hand a line ("name: 6-6 6-5 ...", '#' starts a comment,
+'-' reads stdin), all at once, and prints one summary row a hand (--json: JSON Lines,
+each with its "name" and "line"; --csv: CSV). Every bad line is reported and nothing
+is printed if any is bad.
 
 Realistic estimates, for play at a real table by players who see only their own
 dominoes, come next: the double-dummy estimates mapped by the calibration that
@@ -62,6 +71,7 @@ Examples:
   texas42 quick "{EXAMPLE_HAND}" --basis double-dummy
   texas42 quick "6-0 5-1 4-0 3-1 2-0 1-0 0-0" --nello-doubles low
   texas42 quick "6-6 5-5 4-4 3-3 6-5 2-1 1-0"
+  texas42 quick --file examples/hands.txt --csv > hands.csv
 """
 
 
@@ -70,17 +80,48 @@ def quick(
     hand: HandArgument = None,
     confidence: ConfidenceOption = 0.5,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help="Print one CSV row a hand.")] = False,
+    file: Annotated[
+        str | None,
+        typer.Option(
+            "--file", "-f", metavar="PATH", help="Estimate one hand a line of PATH ('-' for stdin)."
+        ),
+    ] = None,
     basis_option: BasisOption = None,
     nello_doubles: NelloDoublesOption = None,
     nello_min_marks: NelloMinMarksOption = None,
     specials: SpecialsOption = None,
 ) -> None:
     """A hand's worth estimated by the quick model."""
-    if not hand:
-        raise UsageError("give a hand; see 'texas42 quick --help'")
+    if bool(hand) == (file is not None):
+        raise UsageError("give a hand or --file PATH (not both); see 'texas42 quick --help'")
+    if as_json and as_csv:
+        raise UsageError("--json and --csv do not go together")
     house = house_rules(nello_doubles, nello_min_marks, specials=specials)
-    result = quick_hand(parse_hand(" ".join(hand)), confidence, basis=basis(basis_option), house=house)
-    if as_json:
-        emit_line(json.dumps(quick_to_json(result)))
+    chosen = basis(basis_option)
+    if file is None and not as_csv:
+        result = quick_hand(parse_hand(" ".join(hand or ())), confidence, basis=chosen, house=house)
+        if as_json:
+            emit_line(json.dumps(quick_to_json(result)))
+        else:
+            Console().print(quick_view(result))
+        return
+    if file is None:
+        items: tuple[NamedHand, ...] = (NamedHand(0, None, parse_hand(" ".join(hand or ()))),)
     else:
-        Console().print(quick_view(result))
+        read = read_hands(read_lines(file))
+        check_lines(read.errors)  # every bad line named, nothing computed
+        items = read.hands
+    results = quick_hands([item.hand for item in items], confidence, basis=chosen, house=house)
+    if as_json:
+        for item, result in zip(items, results, strict=True):
+            sys.stdout.write(
+                json.dumps({"name": item.name, "line": item.line, **quick_to_json(result)}) + "\n"
+            )
+    elif as_csv:
+        sys.stdout.write(csv_line(QUICK_CSV_FIELDS))
+        for item, result in zip(items, results, strict=True):
+            sys.stdout.write(csv_line(quick_csv_row(item, result)))
+    else:
+        names = [(item.name or f"line {item.line}", item.line) for item in items]
+        Console().print(quick_batch_view(names, results))

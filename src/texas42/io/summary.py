@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from texas42.analysis import HandAnalysis
+from texas42.analysis import HandAnalysis, QuickAnalysis
 from texas42.io.documents import rounded
 from texas42.io.files import NamedHand
 from texas42.rules import bid_name
@@ -47,3 +47,43 @@ def csv_row(item: NamedHand, analysis: HandAnalysis) -> list[Any]:
     """The CSV row of one hand of a hands file, in the order of ``CSV_FIELDS``."""
     fields = summary_fields(analysis)
     return [item.name or "", item.line, str(item.hand), *(fields[k] for k in CSV_FIELDS[3:])]
+
+
+QUICK_CSV_FIELDS: Final = (
+    "name",
+    "line",
+    "hand",
+    "trump",
+    "bid",
+    "make",
+    "expected_points",
+    "expected_marks",
+    "basis",
+    "special",
+    "special_make",
+)
+
+
+def quick_summary_fields(result: QuickAnalysis) -> Mapping[str, Any]:
+    """One row of ``texas42 quick --file``: the recommended trump and bid, its estimated
+    odds, the trump's expected points and the expected marks, on the estimates' basis;
+    the special contract to bid instead (or None) and its estimated odds."""
+    rec = result.recommendation
+    estimate = result.realistic or result.double_dummy
+    special = result.special_instead
+    return {
+        "trump": rec.declaration.label,
+        "bid": bid_name(rec.bid),
+        "make": rounded(rec.make),
+        "expected_points": round(estimate.stats(rec.declaration).expected_points, 2),
+        "expected_marks": round(rec.expected_marks, 4),
+        "basis": result.basis,
+        "special": None if special is None else special.contract.label,
+        "special_make": None if special is None else rounded(special.make),
+    }
+
+
+def quick_csv_row(item: NamedHand, result: QuickAnalysis) -> list[Any]:
+    """The CSV row of one hand of ``quick --file``, in the order of ``QUICK_CSV_FIELDS``."""
+    fields = quick_summary_fields(result)
+    return [item.name or "", item.line, str(item.hand), *(fields[k] for k in QUICK_CSV_FIELDS[3:])]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -10,6 +12,7 @@ from rich.text import Text
 from texas42.analysis.quick import QuickAnalysis, QuickEstimate, QuickSpecial
 from texas42.report.hand import advice_head, odds_cells, sparkline, table_bids
 from texas42.report.layout import Fitted
+from texas42.report.summary import quick_summary_row, summary_header
 from texas42.report.wording import PARTNER_TRUMP_RULE, contract_name, percent, quick_footer, quick_phrase
 from texas42.rules import Contract
 
@@ -129,3 +132,33 @@ def quick_view(result: QuickAnalysis) -> RenderableType:
         parts.append(quick_special_instead(result, special))
     footer = quick_footer(result.realistic is not None, bool(result.specials))
     return Group(*parts, Text(""), Text(footer, style="dim"))
+
+
+def quick_batch_view(names: Sequence[tuple[str, int]], results: Sequence[QuickAnalysis]) -> RenderableType:
+    """``texas42 quick --file``: a line on what the figures are, then one summary row a
+    hand (``names``: each hand's name and line), and what the rows mean."""
+    if not results:
+        return Text("No hands in the file.", style="dim")
+    first = results[0]
+    name_width = min(30, max([4, *(len(name) for name, _ in names)]))
+    odds = "realistic odds" if first.realistic is not None else "double-dummy odds"
+    parts: list[RenderableType] = [
+        Text(
+            f"{len(results)} hands, {quick_phrase(first.version, first.hands, first.realistic_hands)}; "
+            f"bid at estimated {odds} of at least {percent(first.confidence)}",
+            style="dim",
+        ),
+        summary_header(name_width, checked=False),
+        *(
+            quick_summary_row(name, line, result, name_width)
+            for (name, line), result in zip(names, results, strict=True)
+        ),
+        Text(
+            "instead: the special contract to bid instead of that trump bid when nobody has bid yet, "
+            f"estimated to be made in at least {percent(first.confidence)} of deals (double-dummy) and "
+            "to expect more marks.",
+            style="dim",
+        ),
+        Text(quick_footer(first.realistic is not None, bool(first.specials)), style="dim"),
+    ]
+    return Group(*parts)

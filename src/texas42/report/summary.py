@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, NamedTuple
 
 from rich.text import Text
 
-from texas42.analysis import HandAnalysis
+from texas42.analysis import HandAnalysis, QuickAnalysis, SpecialStats
+from texas42.analysis.quick import QuickSpecial
 from texas42.report.wording import contract_name, percent
-from texas42.rules import bid_name
+from texas42.rules import PASS, bid_name
 
 SUMMARY_COLUMNS: Final = ("name", "line", "trump", "bid", "makes", "check", "points", "instead")
 CHECK: Final = SUMMARY_COLUMNS.index("check")
@@ -35,33 +36,58 @@ def summary_header(name_width: int, checked: bool = True) -> Text:
     return Text("  ".join(_shown(cells, checked)).rstrip(), style="bold")
 
 
+class _Row(NamedTuple):
+    """What one summary row shows of a hand's advice."""
+
+    trump: str
+    bid: int
+    make: float
+    check: float | None
+    points: float
+    instead: QuickSpecial | SpecialStats | None
+
+
 def summary_row(name: str, line: int, analysis: HandAnalysis, name_width: int, checked: bool = True) -> Text:
     """One hand's row: name, line, best trump, bid, its odds, the check (if ``checked``),
     expected points, and the special contract to bid instead, if any."""
-    widths = _summary_widths(name_width)
     rec = analysis.advised
+    row = _Row(
+        rec.declaration.label,
+        rec.bid,
+        rec.make,
+        rec.make_confirmed,
+        analysis.advised_points,
+        analysis.special_instead,
+    )
+    return _row_text(name, line, row, name_width, checked)
+
+
+def quick_summary_row(name: str, line: int, result: QuickAnalysis, name_width: int) -> Text:
+    """``summary_row`` of a hand's quick estimates (no check column)."""
+    rec = result.recommendation
+    points = (result.realistic or result.double_dummy).stats(rec.declaration).expected_points
+    row = _Row(rec.declaration.label, rec.bid, rec.make, None, points, result.special_instead)
+    return _row_text(name, line, row, name_width, checked=False)
+
+
+def _row_text(name: str, line: int, row: _Row, name_width: int, checked: bool) -> Text:
+    widths = _summary_widths(name_width)
     if len(name) > name_width:
         name = name[: name_width - 1] + "…"
     cells = [
         name.ljust(widths[0]),
         str(line).rjust(widths[1]),
-        rec.declaration.label.ljust(widths[2]),
-        bid_name(rec.bid).rjust(widths[3]),
-        percent(rec.make).rjust(widths[4]),
-        ("" if rec.make_confirmed is None else percent(rec.make_confirmed)).rjust(widths[5]),
-        f"{analysis.advised_points:.1f}".rjust(widths[6]),
-        _instead(analysis),
+        row.trump.ljust(widths[2]),
+        bid_name(row.bid).rjust(widths[3]),
+        percent(row.make).rjust(widths[4]),
+        ("" if row.check is None else percent(row.check)).rjust(widths[5]),
+        f"{row.points:.1f}".rjust(widths[6]),
+        "" if row.instead is None else f"{contract_name(row.instead.contract)} {row.instead.bid}",
     ]
     text = Text("  ".join(cells[:3]) + "  ")
-    text.append(cells[3], style="bold yellow" if rec.passes else "bold green")
+    text.append(cells[3], style="bold yellow" if row.bid == PASS else "bold green")
     text.append("  " + "  ".join(_shown(cells, checked)[4:]).rstrip())
     return text
-
-
-def _instead(analysis: HandAnalysis) -> str:
-    """The special contract to bid instead of the trump bid, with its bid: "Nel-O 84"."""
-    special = analysis.special_instead
-    return "" if special is None else f"{contract_name(special.contract)} {special.bid}"
 
 
 def batch_header(hands: int, deals: int, seed: int, confidence: float, basis: str) -> Text:
