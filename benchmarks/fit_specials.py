@@ -37,6 +37,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -147,14 +148,24 @@ def make_sevens(data: Path, threads: int) -> Path:
 
 
 def make_data(data: Path, chunks: int, threads: int) -> None:
+    solve_chunks(
+        data, chunks, "nello", lambda k: make_chunk(data, k, threads), lambda: make_held_out(data, threads)
+    )
+
+
+def solve_chunks(
+    data: Path, chunks: int, prefix: str, chunk: Callable[[int], Path], held_out: Callable[[], Path]
+) -> None:
+    """Chunks 0..chunks-1 (``{prefix}_{k:03d}.npz``, each made by ``chunk(k)`` unless
+    there), then the held-out hands, saying how long each new chunk took."""
     data.mkdir(parents=True, exist_ok=True)
     for k in range(chunks):
         start = time.perf_counter()
-        existed = (data / f"nello_{k:03d}.npz").exists()
-        make_chunk(data, k, threads)
+        existed = (data / f"{prefix}_{k:03d}.npz").exists()
+        chunk(k)
         if not existed:
             print(f"chunk {k}: {time.perf_counter() - start:.1f} s", flush=True)
-    make_held_out(data, threads)
+    held_out()
     print("held-out hands done", flush=True)
 
 

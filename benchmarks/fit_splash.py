@@ -36,7 +36,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
-from fit_specials import OUT, _row, around, train_member
+from fit_specials import OUT, _row, around, solve_chunks, train_member
 
 from texas42 import engine
 from texas42.evaluate.special_odds import (
@@ -109,15 +109,9 @@ def make_held_out(data: Path, threads: int | None) -> Path:
 
 
 def make_data(data: Path, chunks: int, threads: int | None) -> None:
-    data.mkdir(parents=True, exist_ok=True)
-    for k in range(chunks):
-        start = time.perf_counter()
-        existed = (data / f"splash_{k:03d}.npz").exists()
-        make_chunk(data, k, threads)
-        if not existed:
-            print(f"chunk {k}: {time.perf_counter() - start:.1f} s", flush=True)
-    make_held_out(data, threads)
-    print("held-out hands done", flush=True)
+    solve_chunks(
+        data, chunks, "splash", lambda k: make_chunk(data, k, threads), lambda: make_held_out(data, threads)
+    )
 
 
 def training_rows(data: Path, chunks: int) -> tuple[np.ndarray, np.ndarray]:

@@ -49,19 +49,8 @@ def csv_row(item: NamedHand, analysis: HandAnalysis) -> list[Any]:
     return [item.name or "", item.line, str(item.hand), *(fields[k] for k in CSV_FIELDS[3:])]
 
 
-QUICK_CSV_FIELDS: Final = (
-    "name",
-    "line",
-    "hand",
-    "trump",
-    "bid",
-    "make",
-    "expected_points",
-    "expected_marks",
-    "basis",
-    "special",
-    "special_make",
-)
+QUICK_CSV_FIELDS: Final = (*(f for f in CSV_FIELDS if f != "make_confirmed"), "special_make")
+"""``analyze --file``'s columns but the check, and the special contract's estimated odds."""
 
 
 def quick_summary_fields(result: QuickAnalysis) -> Mapping[str, Any]:
