@@ -90,7 +90,26 @@ def summary(lines: list[dict[str, Any]]) -> str:
             dd = sum(x["made"][0] / x["deals"] for x in rows) / len(rows)
             real = sum(x["made"][1] / x["deals"] for x in rows) / len(rows)
             out.append(f"  {label}   {len(rows):7}   {dd:17.1%}   {real:14.1%}")
+    if lines:
+        shift = log_odds_shift(lines)
+        out.append(
+            f"realistic odds as sigmoid(logit(double-dummy odds) + shift), fitted to the hands' "
+            f"counts: shift {shift:+.2f}"
+        )
     return "\n".join(out) + "\n"
+
+
+def log_odds_shift(lines: list[dict[str, Any]]) -> float:
+    """The shift s of the log-odds that best explains each hand's realistic count given
+    its double-dummy odds (binomial likelihood, s on a grid of 0.01; odds clipped to
+    [0.5, deals - 0.5] / deals)."""
+    deals = np.array([x["deals"] for x in lines], dtype=float)
+    dd = np.clip([x["made"][0] for x in lines], 0.5, deals - 0.5) / deals
+    made = np.array([x["made"][1] for x in lines], dtype=float)
+    grid = np.arange(-4.0, 2.0, 0.01)
+    p = 1.0 / (1.0 + np.exp(-(np.log(dd / (1 - dd))[None, :] + grid[:, None])))
+    likelihood = (made * np.log(p) + (deals - made) * np.log1p(-p)).sum(axis=1)
+    return float(grid[int(np.argmax(likelihood))])
 
 
 def main() -> None:

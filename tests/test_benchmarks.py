@@ -12,7 +12,7 @@ from types import ModuleType
 import numpy as np
 import pytest
 
-from texas42.rules import PASS, Declaration
+from texas42.rules import DOUBLES, PASS, Declaration
 
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 
@@ -204,3 +204,28 @@ def test_the_readme_shows_the_play_advice_study_as_printed(play_advice_study: Mo
     shown = readme[start:].split("\n", 1)[1].split("```", 1)[0]
     printed = play_advice_study.summary(play_advice_study.read_study(play_advice_study.OUT, positions))
     assert shown == printed
+
+
+@pytest.fixture(scope="module")
+def splash_study() -> ModuleType:
+    return study_script("study_splash")
+
+
+def test_the_splash_study_s_first_line_is_what_the_script_plays(splash_study: ModuleType) -> None:
+    """Hand 0 of the splash study (three doubles or more), double-dummy and played out:
+    the same counts as recorded (the study depends on its seeds alone)."""
+    recorded = splash_study.read_study(splash_study.OUT, 1)[0]
+    assert (splash_study.study_hand(0).mask & DOUBLES).bit_count() >= 3
+    again = splash_study.play(recorded["i"], recorded["deals"], recorded["worlds"])
+    assert {k: v for k, v in again.items() if k != "seconds"} == {
+        k: v for k, v in recorded.items() if k != "seconds"
+    }
+
+
+def test_the_readme_shows_the_splash_study_as_printed(splash_study: ModuleType) -> None:
+    readme = (BENCHMARKS.parent / "README.md").read_text()
+    command = "$ python benchmarks/study_splash.py --report --hands "
+    start = readme.index(command) + len(command)
+    hands = int(readme[start:].split("\n", 1)[0])
+    shown = readme[start:].split("\n", 1)[1].split("```", 1)[0]
+    assert shown == splash_study.summary(splash_study.read_study(splash_study.OUT, hands))
