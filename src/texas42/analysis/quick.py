@@ -20,7 +20,7 @@ from texas42.analysis.recommendation import check_confidence, highest_made
 from texas42.analysis.specials import best_special, special_contracts
 from texas42.analysis.statistics import best_at
 from texas42.evaluate import DOUBLE_DUMMY, REALISTIC, Estimates, QuickModel
-from texas42.evaluate.special_odds import SpecialModel, load_special_model
+from texas42.evaluate.special_odds import load_special_model
 from texas42.rules import (
     BIDS,
     DECLARATIONS,
@@ -179,22 +179,12 @@ def _estimate(estimates: Estimates, confidence: float, row: int = 0) -> QuickEst
     return QuickEstimate(estimates.head, trumps, quick_recommend(trumps, confidence))
 
 
-def quick_specials(
-    hand: Hand, house: HouseRules | None, model: SpecialModel | None = None
-) -> tuple[QuickSpecial, ...]:
-    """The estimated odds of the special contracts ``hand`` may bid (``special_contracts``),
-    as ``house`` plays them (none without house rules or with ``specials`` off)."""
-    return _specials_of(hand, house, _special_table(np.array([hand.mask]), house, model), 0)
-
-
-def _special_table(
-    masks: np.ndarray, house: HouseRules | None, model: SpecialModel | None
-) -> dict[Contract, np.ndarray]:
+def _special_table(masks: np.ndarray, house: HouseRules | None) -> dict[Contract, np.ndarray]:
     """Each special contract's estimated odds for the hands ``masks`` (none without house
     rules or with ``specials`` off)."""
     if house is None or not house.specials:
         return {}
-    model = model or load_special_model()
+    model = load_special_model()
     return {c: model.odds(masks, c, house.nello_doubles) for c in Contract}
 
 
@@ -245,7 +235,7 @@ def quick_hands(
     dd = evaluate.estimate(masks, model=model, head=DOUBLE_DUMMY, confidence=confidence)
     realistic = model.realistic and basis == REALISTIC_BASIS
     rl = evaluate.estimate(masks, model=model, head=REALISTIC, confidence=confidence) if realistic else None
-    specials = _special_table(masks, house, None)
+    specials = _special_table(masks, house)
     return tuple(
         QuickAnalysis(
             hand=hand,
