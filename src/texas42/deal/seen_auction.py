@@ -159,12 +159,17 @@ class _Declarations:
         value = value_index(model.auction.high_bid)
 
         declared = model.declaration
+        weighed = mark_contracts(model.house)
 
         def part_odds(part: np.ndarray) -> np.ndarray:
             odds = tail_odds(point_distributions(chosen, model.head, part))
             special = contract_odds(part, model.house)
             if isinstance(declared, Contract):
-                declared_odds = special_odds(part, declared, model.house.nello_doubles)
+                declared_odds = (
+                    special[:, weighed.index(declared)]
+                    if declared in weighed
+                    else special_odds(part, declared, model.house.nello_doubles)
+                )
                 chosen_odds = special_bid_probability(declared_odds, self.call.choices, model.noise)
             else:
                 options = odds[:, :, value]

@@ -26,7 +26,6 @@ from texas42.deal import DealConstraints, Inference
 from texas42.report.layout import Fitted
 from texas42.report.why import why_table
 from texas42.report.wording import (
-    PARTNER_TRUMP_RULE,
     constraints_sentence,
     contract_name,
     deals_phrase,
@@ -34,6 +33,7 @@ from texas42.report.wording import (
     odds_footer,
     percent,
     realistic_footer,
+    specials_caption,
 )
 from texas42.rules import TOTAL_POINTS, Contract, Declaration, Hand
 
@@ -245,17 +245,8 @@ def specials_table(specials: Sequence[SpecialStats], confidence: float) -> Table
             f"{stats.expected_marks:+.2f}",
             Text(_special_note(stats), style="dim"),
         )
-    caption = (
-        "Made: Nel-O when you lose every trick, your partner sitting out; the others when your team "
-        "takes all 7 tricks."
-    )
-    if any(s.best_make is not None for s in specials):
-        caption += (
-            " Plunge and splash: your partner names trump by a rule that sees only their hand "
-            f"({PARTNER_TRUMP_RULE}). * With the best trump for each deal: hindsight the partner "
-            "cannot have, an upper bound."
-        )
-    out.caption = caption
+    hindsight = ". * With the best trump for each deal: hindsight the partner cannot have, an upper bound."
+    out.caption = specials_caption(hindsight if any(s.best_make is not None for s in specials) else None)
     out.caption_justify = "left"
     return out
 

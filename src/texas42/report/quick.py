@@ -13,7 +13,7 @@ from texas42.analysis.quick import QuickAnalysis, QuickEstimate, QuickSpecial
 from texas42.report.hand import advice_head, odds_cells, sparkline, table_bids
 from texas42.report.layout import Fitted
 from texas42.report.summary import quick_summary_row, summary_header
-from texas42.report.wording import PARTNER_TRUMP_RULE, contract_name, percent, quick_footer, quick_phrase
+from texas42.report.wording import contract_name, percent, quick_footer, quick_phrase, specials_caption
 from texas42.rules import Contract
 
 
@@ -80,15 +80,8 @@ def quick_specials_table(result: QuickAnalysis) -> Table:
             f"{stats.expected_marks:+.2f}",
             Text(note, style="dim"),
         )
-    out.caption = (
-        "Made: Nel-O when you lose every trick, your partner sitting out; the others when your team "
-        "takes all 7 tricks."
-    )
-    if any(c.contract in (Contract.PLUNGE, Contract.SPLASH) for c in result.specials):
-        out.caption += (
-            " Plunge and splash: your partner names trump by a rule that sees only their hand "
-            f"({PARTNER_TRUMP_RULE}) and leads."
-        )
+    partner = any(c.contract in (Contract.PLUNGE, Contract.SPLASH) for c in result.specials)
+    out.caption = specials_caption(" and leads." if partner else None)
     out.caption_justify = "left"
     return out
 

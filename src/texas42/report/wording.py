@@ -20,6 +20,21 @@ PARTNER_TRUMP_RULE: Final = (
 """The stated rule by which the plunger's partner names trump (``rules.partner_trump``)."""
 
 
+def specials_caption(partner_ending: str | None) -> str:
+    """What makes each special contract, under a table of them; with ``partner_ending``
+    (the table has plunge or splash), the partner's rule too, the sentence closed by it."""
+    caption = (
+        "Made: Nel-O when you lose every trick, your partner sitting out; the others when your team "
+        "takes all 7 tricks."
+    )
+    if partner_ending is not None:
+        caption += (
+            " Plunge and splash: your partner names trump by a rule that sees only their hand "
+            f"({PARTNER_TRUMP_RULE}){partner_ending}"
+        )
+    return caption
+
+
 def percent(p: float) -> str:
     """A probability as a short percentage: ``61%``, ``<1%``, ``>99%``, ``0%``, ``100%``."""
     if p <= 0.0:
