@@ -15,9 +15,10 @@ import texas42
 from cli_runner import invoke
 from texas42 import engine
 from texas42.analysis import quick_hand
-from texas42.analysis.specials import analyze_specials
+from texas42.analysis.specials import CALIBRATED, SOLVED, analyze_specials
 from texas42.deal import sample_deals
 from texas42.errors import EvaluatorError
+from texas42.evaluate.special_calibration import CALIBRATIONS
 from texas42.evaluate.special_odds import (
     NELLO_FEATURES,
     SPLASH_FEATURES,
@@ -219,7 +220,13 @@ def test_quick_names_nello_instead_as_analyze_does() -> None:
     nello = next(s for s in result.specials if s.contract is Contract.NELLO)
     assert nello.doubles is NelloDoubles.OWN_SUIT and nello.marks == 2 and nello.bid == 84
     assert 0.5 <= nello.make <= 0.8
-    assert result.special_instead is nello
+    instead = result.special_instead
+    assert instead is not None and instead.contract is Contract.NELLO and instead.how == CALIBRATED
+    assert instead.make_double_dummy == nello.make
+    assert instead.make == CALIBRATIONS[Contract.NELLO].odds(nello.make) > nello.make
+    assert instead.expected_marks == pytest.approx(2 * (2 * instead.make - 1))
+    double_dummy = texas42.quick(NELLO_HAND, basis="double-dummy").special_instead
+    assert double_dummy is not None and (double_dummy.make, double_dummy.how) == (nello.make, SOLVED)
     assert [s.contract for s in result.specials] == [Contract.NELLO, Contract.SEVENS]
     one_mark = texas42.quick(NELLO_HAND, house=HouseRules(nello_min_marks=1))
     assert one_mark.specials[0].marks == 1 and one_mark.specials[0].make == nello.make
@@ -243,15 +250,24 @@ def test_quick_without_specials_and_with_plunge() -> None:
 def test_quick_json_and_text_give_the_specials() -> None:
     document = json.loads(invoke("quick", "--json", NELLO_HAND).stdout)
     assert [s["contract"] for s in document["specials"]] == ["nello", "sevens"]
-    assert set(document["specials"][0]) == {"contract", "make", "marks", "expected_marks", "doubles"}
+    assert set(document["specials"][0]) == {
+        "contract",
+        "make",
+        "marks",
+        "expected_marks",
+        "doubles",
+        "realistic",
+    }
+    assert set(document["specials"][0]["realistic"]) == {"how", "make", "make_ci95", "expected_marks"}
+    assert document["specials"][0]["realistic"]["how"] == "calibrated"
     assert document["special_instead"] == "nello"
     assert document == quick_to_json(texas42.quick(NELLO_HAND))
     low = json.loads(invoke("quick", "--json", "--nello-doubles", "low", NELLO_HAND).stdout)
     assert low["specials"][0]["doubles"] == "low"
     assert json.loads(invoke("quick", "--json", "--no-specials", NELLO_HAND).stdout)["specials"] == []
     text = " ".join(invoke("quick", NELLO_HAND).stdout.split())
-    assert "Special contracts, estimated double-dummy" in text
-    assert "Bid Nel-O (84) instead: Nel-O for 2 marks is estimated to make" in text
+    assert "Special contracts, estimated" in text
+    assert "Bid Nel-O (84) instead: Nel-O for 2 marks makes an estimated 84% at a real table" in text
     assert "Nel-O, sevens, plunge and splash are estimated double-dummy" in text
     assert "Plunge and splash: your partner names trump" not in text
     plunge = " ".join(invoke("quick", FOUR_DOUBLES).stdout.split())

@@ -357,10 +357,15 @@ def test_analyze_realistic_plays_the_special_contracts_out_too() -> None:
     args = ("analyze", NELLO_HAND, "--seed", "5", "--deals", "60", "--realistic", "--realistic-deals", "12")
     document = json.loads(invoke(*args, "--json").stdout)
     assert [s["contract"] for s in document["realistic"]["specials"]] == ["nello", "sevens"]
+    nello = document["specials"][0]
+    assert nello["realistic"]["how"] == "played out"
+    assert nello["realistic"]["make"] == document["realistic"]["specials"][0]["make"]
     text = " ".join(invoke(*args).stdout.split())
-    assert "Special contracts played out on the same deals: Nel-O makes" in text
-    assert "The players know that the bidder chose the contract" in text
-    assert "the bidding advice weighs the special contracts on their double-dummy odds" in text
+    caption = (
+        "'real': the odds when every player sees only their own dominoes, Nel-O and sevens played "
+        "out on the same deals, the players knowing that the bidder chose the contract"
+    )
+    assert caption in text
 
 
 def test_the_special_playouts_overlap_the_trumps_with_the_same_figures(

@@ -18,6 +18,7 @@ from cli_runner import invoke
 from texas42 import analysis, engine, rules
 from texas42.analysis import SpecialStats, advise_bid, analyze_specials
 from texas42.deal import sampling
+from texas42.evaluate.special_calibration import CALIBRATIONS
 from texas42.io.documents import special_to_json
 from texas42.report.wording import PARTNER_TRUMP_RULE
 from texas42.rules import (
@@ -193,7 +194,9 @@ def test_special_instead_must_expect_more_marks_than_the_trump_bid() -> None:
     assert rec.bid == 30 and strong.special_instead is None
     assert advise_bid(strong, Auction()).contract is None
     both = replace(strong, specials=(sevens, nello))
-    assert both.special_instead == nello and advise_bid(both, Auction()).contract is Contract.NELLO
+    instead = both.special_instead
+    assert instead is not None and (instead.contract, instead.make) == (Contract.NELLO, 0.7)
+    assert advise_bid(both, Auction()).contract is Contract.NELLO
 
 
 def test_all_pass_house_rule() -> None:
@@ -267,7 +270,15 @@ def test_bid_a_special_contract(in_tmp: Path) -> None:
     nello = next(s for s in obj["specials"] if s["contract"] == "nello")
     assert nello["make"] >= 0.5 and nello["bid"] == 84
     obj = json_of("bid", "--json", "-n", "20", "-s", "3", SEVENS_HAND)
-    assert (obj["advice"]["contract"], obj["advice"]["bid"], obj["advice"]["make"]) == ("sevens", 42, 1.0)
+    # Made on every deal double-dummy; at a real table, as the calibration maps it (the odds clipped).
+    realistic = round(CALIBRATIONS[Contract.SEVENS].odds(1.0), 4)
+    assert (obj["advice"]["contract"], obj["advice"]["bid"], obj["advice"]["make"]) == (
+        "sevens",
+        42,
+        realistic,
+    )
+    sevens = next(s for s in obj["specials"] if s["contract"] == "sevens")
+    assert (sevens["make_double_dummy"], sevens["how"]) == (1.0, "calibrated")
     out = " ".join(ok("bid", "-n", "20", "-s", "3", SEVENS_HAND).stdout.split())
     assert "Bid 42: sevens" in out
     obj = json_of("bid", "--json", "-n", "20", "-s", "3", "--no-specials", SEVENS_HAND)
@@ -303,17 +314,21 @@ def test_analyze_says_which_special_contract_to_bid_instead(in_tmp: Path) -> Non
     assert obj["recommendation"]["bid"] < 84  # the trump advice is kept, the special beside it
     out = " ".join(ok("analyze", *args).stdout.split())
     assert "This is the advice among the trump bids" in out
-    nello = next(s for s in obj["specials"] if s["contract"] == "nello")
-    assert f"Bid Nel-O (84) instead: Nel-O for 2 marks makes {round(100 * nello['make'])}% of the time" in out
+    nello = next(s for s in obj["specials"] if s["contract"] == "nello")["realistic"]
+    odds = f"Nel-O for 2 marks makes an estimated {round(100 * nello['make'])}% at a real table"
+    assert f"Bid Nel-O (84) instead: {odds}" in out
     assert f"expected marks {nello['expected_marks']:+.2f}, more than" in out
-    # Played out, the specials' playouts are reported first, the special to bid instead last.
+    # Played out, the specials' playouts are in their table, the special to bid instead last.
     played = ok("analyze", *args, "--realistic", "--realistic-deals", "10", "--worlds", "2").stdout
     played = " ".join(played.split())
     assert "(realistic, played out)" in played
-    assert played.index("Special contracts played out") < played.index("Bid Nel-O (84) instead")
+    assert played.index("Nel-O and sevens played out on the same deals") < played.index(
+        "Bid Nel-O (84) instead"
+    )
+    assert "Nel-O for 2 marks makes 100% of the playouts" in played
     realistic = ("-n", "20", "-s", "3", "--realistic", "--realistic-deals", "10", "--worlds", "2")
     ordinary = " ".join(ok("analyze", *realistic, ORDINARY).stdout.split())
-    assert "Special contracts played out" in ordinary and "instead" not in ordinary
+    assert "Nel-O and sevens played out on the same deals" in ordinary and "instead" not in ordinary
     # Without the specials, none.
     assert json_of("analyze", "--json", "--no-specials", *args)["special_instead"] is None
     plain = ok("analyze", "--no-specials", *args).stdout

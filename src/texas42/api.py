@@ -345,7 +345,8 @@ def quick(
     double-dummy and (``basis`` realistic) realistic, and the bid and trump a full
     analysis would recommend on that basis, as ``analyze`` states them; the estimated
     double-dummy odds of the special contracts the hand may bid, as ``house`` plays them
-    (default rules; none with ``specials`` off), and the special contract to bid instead
+    (default rules; none with ``specials`` off), on the realistic basis calibrated too
+    (``advised_specials``), and the special contract to bid instead on that basis
     (``special_instead``).
 
     >>> quick("6-6 6-5 6-4 6-3 6-2 6-1 6-0").recommendation.bid

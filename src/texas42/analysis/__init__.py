@@ -77,7 +77,7 @@ from texas42.analysis.solving import (
     solve_deal_table,
 )
 from texas42.analysis.special_playout import SpecialPlayouts, play_out_special
-from texas42.analysis.specials import SpecialStats, analyze_specials, special_contracts
+from texas42.analysis.specials import SpecialOdds, SpecialStats, analyze_specials, special_contracts
 from texas42.analysis.statistics import Interval, TrumpStats, mean_interval, wilson_interval
 from texas42.analysis.why import DominoPlace, Why, comparison_why, hand_why, why
 
@@ -119,6 +119,7 @@ __all__ = [
     "RealisticPlays",
     "Recommendation",
     "Sample",
+    "SpecialOdds",
     "SpecialPlayouts",
     "SpecialRung",
     "SpecialStats",

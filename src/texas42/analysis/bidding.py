@@ -52,7 +52,9 @@ class LadderRung:
 
 @dataclass(frozen=True)
 class SpecialRung:
-    """A special contract the hand may bid now, at ``bid``, with its odds."""
+    """A special contract the hand may bid now, at ``bid``, with its odds on the
+    analysis' basis (``SpecialOdds``: ``how`` they were found, the double-dummy odds
+    beside them)."""
 
     contract: Contract
     bid: int
@@ -61,6 +63,8 @@ class SpecialRung:
     expected_marks: float
     makes: bool
     """Whether the contract is made at the chosen confidence."""
+    make_double_dummy: float
+    how: str
 
 
 @dataclass(frozen=True)
@@ -149,19 +153,23 @@ def bid_ladder(analysis: HandAnalysis, bids: Iterable[int]) -> tuple[LadderRung,
 
 
 def special_ladder(analysis: HandAnalysis, high: int, house: HouseRules) -> tuple[SpecialRung, ...]:
-    """The hand's special contracts that may be bid over ``high``, with their odds."""
+    """The hand's special contracts that may be bid over ``high``, with their odds on
+    the analysis' basis (``HandAnalysis.advised_specials``)."""
     rungs = []
-    for stats in analysis.specials:
-        bid = special_bid(stats.contract, high, house)
+    for odds in analysis.advised_specials:
+        bid = special_bid(odds.contract, high, house)
         if bid is not None:
+            assert odds.make_ci95 is not None  # only the quick model's estimates lack one
             rungs.append(
                 SpecialRung(
-                    contract=stats.contract,
+                    contract=odds.contract,
                     bid=bid,
-                    make=stats.make,
-                    make_ci95=stats.make_ci95,
-                    expected_marks=expected_marks(bid, stats.make),
-                    makes=stats.make >= analysis.confidence,
+                    make=odds.make,
+                    make_ci95=odds.make_ci95,
+                    expected_marks=expected_marks(bid, odds.make),
+                    makes=odds.make >= analysis.confidence,
+                    make_double_dummy=odds.make_double_dummy,
+                    how=odds.how,
                 )
             )
     return tuple(rungs)

@@ -13,6 +13,7 @@ import numpy as np
 
 from texas42 import evaluate
 from texas42.analysis.recommendation import Recommendation, recommend
+from texas42.analysis.specials import SpecialStats
 from texas42.analysis.statistics import Interval
 from texas42.errors import AnalysisError
 from texas42.evaluate.calibration import calibrate
@@ -82,6 +83,9 @@ class CalibratedAnalysis:
     trumps: tuple[EstimatedTrump, ...]
     recommendation: Recommendation
     source: str = "calibrated"
+    specials: tuple[SpecialStats, ...] = ()
+    """The special contracts played out: none (their realistic odds are calibrated too,
+    ``analysis.specials.realistic_odds``)."""
 
     def stats(self, declaration: Declaration) -> EstimatedTrump | None:
         return next((s for s in self.trumps if s.declaration == declaration), None)

@@ -42,9 +42,12 @@ from texas42.analysis.sample import (
 )
 from texas42.analysis.specials import (
     DEFAULT_BATCH_DEALS,
+    SpecialOdds,
     SpecialStats,
     analyze_specials,
     best_special,
+    realistic_odds,
+    solved_odds,
     special_contracts,
     special_solves_per_deal,
 )
@@ -137,14 +140,22 @@ class HandAnalysis:
         return best_at(self.trumps, bid)
 
     @property
-    def special_instead(self) -> SpecialStats | None:
+    def advised_specials(self) -> tuple[SpecialOdds, ...]:
+        """The special contracts' odds on the advice's basis: double-dummy, or realistic
+        (played out where ``realistic`` played them, else calibrated)."""
+        if self.realistic is None:
+            return tuple(solved_odds(s) for s in self.specials)
+        return realistic_odds(self.specials, self.realistic.specials)
+
+    @property
+    def special_instead(self) -> SpecialOdds | None:
         """The special contract to bid instead of the advised trump bid, or None: as
         ``texas42 bid`` advises the first bidder (``analysis.advise_bid`` with nobody
         having bid), the one made at the confidence that expects the most marks at its
-        least bid, if that is more than the advice expects (a pass counts 0). Its odds
-        are double-dummy, whatever the advice's basis."""
+        least bid, if that is more than the advice expects (a pass counts 0), on the
+        advice's basis (``advised_specials``)."""
         advised = self.advised
-        made = (s for s in self.specials if s.make >= self.confidence)
+        made = (s for s in self.advised_specials if s.make >= self.confidence)
         return best_special(made, 0.0 if advised.passes else advised.expected_marks)
 
 

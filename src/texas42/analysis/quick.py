@@ -3,7 +3,8 @@ than computed: for every declaration the estimated expected points and odds of e
 bid, and the recommendation drawn from them by the same policy as a full analysis's
 (``highest_made`` over ``best_at``); the special contracts' double-dummy odds (Nel-O,
 sevens, and plunge and splash where the hand holds the doubles), and the special
-contract to bid instead, as a full analysis chooses it (``best_special``)."""
+contract to bid instead, as a full analysis chooses it (``best_special``), on the
+recommendation's basis (with realistic estimates, the special odds calibrated)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from texas42.analysis.calibrated import DOUBLE_DUMMY as DOUBLE_DUMMY_BASIS
 from texas42.analysis.calibrated import REALISTIC as REALISTIC_BASIS
 from texas42.analysis.calibrated import check_basis
 from texas42.analysis.recommendation import check_confidence, highest_made
-from texas42.analysis.specials import best_special, special_contracts
+from texas42.analysis.specials import SOLVED, SpecialOdds, best_special, calibrated_odds, special_contracts
 from texas42.analysis.statistics import best_at
 from texas42.evaluate import DOUBLE_DUMMY, REALISTIC, Estimates, QuickModel
 from texas42.evaluate.special_odds import load_special_model
@@ -143,11 +144,22 @@ class QuickAnalysis:
         return (self.realistic or self.double_dummy).recommendation
 
     @property
-    def special_instead(self) -> QuickSpecial | None:
+    def advised_specials(self) -> tuple[SpecialOdds, ...]:
+        """The special contracts' odds on the recommendation's basis: the estimated
+        double-dummy odds, or with realistic estimates those odds calibrated."""
+        if self.realistic is None:
+            return tuple(
+                SpecialOdds(s.contract, s.marks, s.make, None, s.make, SOLVED) for s in self.specials
+            )
+        return tuple(calibrated_odds(s.contract, s.marks, s.make) for s in self.specials)
+
+    @property
+    def special_instead(self) -> SpecialOdds | None:
         """The special contract to bid instead of the recommendation, chosen as
-        ``HandAnalysis.special_instead`` chooses it, on the estimated odds."""
+        ``HandAnalysis.special_instead`` chooses it, on the estimated odds of the
+        recommendation's basis (``advised_specials``)."""
         rec = self.recommendation
-        made = (s for s in self.specials if s.make >= self.confidence)
+        made = (s for s in self.advised_specials if s.make >= self.confidence)
         return best_special(made, 0.0 if rec.passes else rec.expected_marks)
 
 

@@ -3,7 +3,7 @@ sevens, plunge and splash, seat 0 bidding."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol, TypeVar
 
@@ -12,6 +12,7 @@ import numpy as np
 from texas42 import engine
 from texas42.analysis.statistics import Interval, wilson_interval
 from texas42.errors import AnalysisError
+from texas42.evaluate.special_calibration import CALIBRATIONS
 from texas42.rules import (
     DECLARATIONS,
     MARK,
@@ -74,6 +75,63 @@ class SpecialStats:
     @property
     def best_make_ci95(self) -> Interval | None:
         return None if self.best_successes is None else wilson_interval(self.best_successes, self.deals)
+
+
+SOLVED: Final = "double-dummy"
+PLAYED_OUT: Final = "played out"
+CALIBRATED: Final = "calibrated"
+
+
+@dataclass(frozen=True)
+class SpecialOdds:
+    """A special contract's odds on the advice's basis, bid at its least (``marks``
+    marks), and how they were found: ``SOLVED`` (double-dummy, on the sample),
+    ``PLAYED_OUT`` (by players who see only their own dominoes, on the sample) or
+    ``CALIBRATED`` (the double-dummy odds mapped by ``evaluate.special_calibration``;
+    ``make_ci95`` is then the calibration's error band). ``make_double_dummy`` beside
+    them; ``make_ci95`` is None for the quick model's double-dummy estimates."""
+
+    contract: Contract
+    marks: int
+    make: float
+    make_ci95: Interval | None
+    make_double_dummy: float
+    how: str
+
+    @property
+    def bid(self) -> int:
+        return MARK * self.marks
+
+    @property
+    def expected_marks(self) -> float:
+        return expected_marks(self.bid, self.make)
+
+
+def solved_odds(stats: SpecialStats) -> SpecialOdds:
+    return SpecialOdds(stats.contract, stats.marks, stats.make, stats.make_ci95, stats.make, SOLVED)
+
+
+def calibrated_odds(contract: Contract, marks: int, double_dummy: float) -> SpecialOdds:
+    """Realistic odds estimated from double-dummy ones (``evaluate.special_calibration``)."""
+    calibration = CALIBRATIONS[contract]
+    p = calibration.odds(double_dummy)
+    return SpecialOdds(contract, marks, p, Interval(*calibration.band(p)), double_dummy, CALIBRATED)
+
+
+def realistic_odds(solved: Sequence[SpecialStats], played: Sequence[SpecialStats]) -> tuple[SpecialOdds, ...]:
+    """The realistic odds of the ``solved`` contracts: played out where ``played`` has
+    them (on the same deals), else calibrated."""
+    by_contract = {s.contract: s for s in played}
+    odds = []
+    for stats in solved:
+        out = by_contract.get(stats.contract)
+        if out is None:
+            odds.append(calibrated_odds(stats.contract, stats.marks, stats.make))
+        else:
+            odds.append(
+                SpecialOdds(stats.contract, stats.marks, out.make, out.make_ci95, stats.make, PLAYED_OUT)
+            )
+    return tuple(odds)
 
 
 class SpecialBid(Protocol):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import singledispatch
 from typing import Any
 
@@ -20,6 +21,7 @@ from texas42.analysis import (
     RealisticAnalysis,
     RealisticComparison,
     Recommendation,
+    SpecialOdds,
     SpecialStats,
     TrumpStats,
     UniformOdds,
@@ -131,6 +133,29 @@ def special_to_json(stats: SpecialStats) -> dict[str, Any]:
     return result
 
 
+def special_odds_to_json(odds: SpecialOdds) -> dict[str, Any]:
+    """A special contract's realistic odds: ``{"how"}`` (``"calibrated"`` or ``"played
+    out"``), ``"make"``, ``"make_ci95"`` (the calibration's error band when calibrated;
+    absent for the quick model's estimates) and ``"expected_marks"``."""
+    result: dict[str, Any] = {"how": odds.how, "make": rounded(odds.make)}
+    if odds.make_ci95 is not None:
+        result["make_ci95"] = odds.make_ci95.as_list(4)
+    result["expected_marks"] = round(odds.expected_marks, 4)
+    return result
+
+
+def _specials_json(solved: Sequence[SpecialStats], realistic: Sequence[SpecialOdds]) -> list[dict[str, Any]]:
+    """``special_to_json`` of each contract, with its ``"realistic"`` odds when there are some."""
+    advised = {odds.contract: odds for odds in realistic}
+    entries = []
+    for stats in solved:
+        entry = special_to_json(stats)
+        if stats.contract in advised:
+            entry["realistic"] = special_odds_to_json(advised[stats.contract])
+        entries.append(entry)
+    return entries
+
+
 def why_to_json(result: Why) -> dict[str, Any]:
     """``{"trump", "bid", "dominoes": [{"domino", "make_by_seat", "make_by_seat_ci95",
     "deals_by_seat"}, ...]}``, the domino whose place matters most first; the odds are
@@ -238,8 +263,10 @@ def analysis_to_json(
     first. ``why`` is for the double-dummy recommended bid and trump, or ``why_bid`` and
     its best trump. With realistic figures each trump that has them holds them
     (``"realistic"``), and the recommendation rests on them (``"basis"``), the
-    double-dummy one beside it. ``"special_instead"``: the special contract to bid
-    instead of the recommendation (``HandAnalysis.special_instead``), or null."""
+    double-dummy one beside it, and each special contract its realistic odds
+    (``"realistic"``, ``special_odds_to_json``). ``"special_instead"``: the special
+    contract to bid instead of the recommendation (``HandAnalysis.special_instead``, on the
+    same basis), or null."""
     head: dict[str, Any] = {} if source is None else {"name": source.name, "line": source.line}
     tail = sample_to_json(
         analysis.exact, analysis.constraints, analysis.hand, analysis.racing, analysis.inference
@@ -254,7 +281,9 @@ def analysis_to_json(
         "seed": analysis.seed,
         "trumps": [_trump_realistic(analysis, s) for s in analysis.trumps],
         "recommendation": _recommendation(analysis),
-        "specials": [special_to_json(s) for s in analysis.specials],
+        "specials": _specials_json(
+            analysis.specials, () if analysis.realistic is None else analysis.advised_specials
+        ),
         "special_instead": None if instead is None else instead.contract.label,
         **tail,
         **({} if analysis.realistic is None else {"realistic": realistic_to_json(analysis.realistic)}),
@@ -317,6 +346,11 @@ def advice_to_json(advice: BidAdvice) -> dict[str, Any]:
                 "make": rounded(r.make),
                 "make_ci95": r.make_ci95.as_list(4),
                 "expected_marks": round(r.expected_marks, 4),
+                **(
+                    {}
+                    if analysis.realistic is None
+                    else {"make_double_dummy": rounded(r.make_double_dummy), "how": r.how}
+                ),
             }
             for r in advice.specials
         ],
@@ -556,6 +590,7 @@ def quick_to_json(result: QuickAnalysis) -> dict[str, Any]:
     double-dummy one (``"double_dummy"``), as ``analyze``'s does. ``"specials"``: the special
     contracts the hand may bid, estimated double-dummy (``{"contract", "make", "marks",
     "expected_marks"}``, Nel-O with ``"doubles"``; empty with the special contracts off),
+    with realistic estimates those odds calibrated (``"realistic"``, ``special_odds_to_json``),
     and ``"special_instead"`` as ``analyze``'s."""
     realistic: QuickEstimate | None = result.realistic
     trumps = []
@@ -578,12 +613,15 @@ def quick_to_json(result: QuickAnalysis) -> dict[str, Any]:
         document["model"]["realistic_hands"] = result.realistic_hands
         document["recommendation"]["double_dummy"] = _quick_recommendation(result.double_dummy.recommendation)
     instead = result.special_instead
-    document["specials"] = [_quick_special(s) for s in result.specials]
+    advised = result.advised_specials
+    document["specials"] = [
+        _quick_special(s, o, realistic is not None) for s, o in zip(result.specials, advised, strict=True)
+    ]
     document["special_instead"] = None if instead is None else instead.contract.label
     return document
 
 
-def _quick_special(stats: QuickSpecial) -> dict[str, Any]:
+def _quick_special(stats: QuickSpecial, odds: SpecialOdds, realistic: bool) -> dict[str, Any]:
     result: dict[str, Any] = {
         "contract": stats.contract.label,
         "make": rounded(stats.make),
@@ -592,6 +630,8 @@ def _quick_special(stats: QuickSpecial) -> dict[str, Any]:
     }
     if stats.doubles is not None:
         result["doubles"] = stats.doubles.label
+    if realistic:
+        result["realistic"] = special_odds_to_json(odds)
     return result
 
 

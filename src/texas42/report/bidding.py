@@ -99,20 +99,7 @@ def advice_view(analysis: HandAnalysis, advice: BidAdvice) -> RenderableType:
         Fitted(ladder_table(advice)),
     ]
     if advice.specials:
-        specials = Table(title="Special contracts", box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
-        for column in ("bid", "contract", "makes", "95% CI", "marks"):
-            specials.add_column(column, justify="left" if column == "contract" else "right")
-        for rung in advice.specials:
-            chosen = rung.contract is advice.contract and rung.bid == advice.bid
-            specials.add_row(
-                str(rung.bid),
-                contract_name(rung.contract),
-                percent(rung.make),
-                f"{percent(rung.make_ci95.low)}-{percent(rung.make_ci95.high)}",
-                f"{rung.expected_marks:+.2f}",
-                style="reverse bold" if chosen else ("" if rung.makes else "dim"),
-            )
-        parts.append(specials)
+        parts.append(_specials_table(advice, analysis.realistic is not None))
     raced = short_of_deals(advice.ladder, analysis.deals)
     parts += [
         Text(_ladder_note(advice), style="dim"),
@@ -123,11 +110,40 @@ def advice_view(analysis: HandAnalysis, advice: BidAdvice) -> RenderableType:
     return Group(*parts)
 
 
+def _specials_table(advice: BidAdvice, realistic: bool) -> Table:
+    """The special contracts the hand may bid now; ``realistic``: their double-dummy odds
+    beside the realistic ones the advice weighs."""
+    specials = Table(title="Special contracts", box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
+    columns = ("bid", "contract", "makes", *(("(DD)",) if realistic else ()), "95% CI", "marks")
+    for column in columns:
+        specials.add_column(column, justify="left" if column == "contract" else "right")
+    for rung in advice.specials:
+        chosen = rung.contract is advice.contract and rung.bid == advice.bid
+        double_dummy = (percent(rung.make_double_dummy),) if realistic else ()
+        specials.add_row(
+            str(rung.bid),
+            contract_name(rung.contract),
+            percent(rung.make),
+            *double_dummy,
+            f"{percent(rung.make_ci95.low)}-{percent(rung.make_ci95.high)}",
+            f"{rung.expected_marks:+.2f}",
+            style="reverse bold" if chosen else ("" if rung.makes else "dim"),
+        )
+    return specials
+
+
 def _ladder_note(advice: BidAdvice) -> str:
     made = f"marks = marks x (2 x odds - 1). A bid counts as made at {percent(advice.confidence)}."
     if advice.analysis.realistic is None:
         return f"'makes' is the best trump's odds on the main sample, 'check' on an independent one; {made}"
+    specials = (
+        " The special contracts' realistic odds are estimated from their double-dummy ones by a "
+        "calibration fitted to hands played out both ways ('95% CI': its error band), or played out "
+        "with --realistic (Nel-O and sevens)."
+        if advice.specials
+        else ""
+    )
     return (
-        "'makes' is the best trump's realistic odds, '(DD)' the same bid and trump double-dummy; "
-        f"the special contracts are double-dummy; {made}"
+        f"'makes' is the best trump's realistic odds, '(DD)' the same bid and trump double-dummy; {made}"
+        f"{specials}"
     )

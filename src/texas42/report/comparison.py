@@ -96,7 +96,7 @@ def comparison_view(
         ]
         if realistic.specials:
             parts += [
-                realistic_specials_text(realistic.specials, comparison.specials, advice=False),
+                realistic_specials_text(realistic.specials, comparison.specials),
                 Text(""),
             ]
     for why in whys:

@@ -17,10 +17,12 @@ from texas42.analysis import (
     HandAnalysis,
     LadderRung,
     RealisticAnalysis,
+    SpecialOdds,
     SpecialStats,
     TrumpStats,
     Why,
 )
+from texas42.analysis.specials import solved_odds
 from texas42.analysis.statistics import DeclarationOdds
 from texas42.deal import DealConstraints, Inference
 from texas42.report.layout import Fitted
@@ -33,6 +35,8 @@ from texas42.report.wording import (
     odds_footer,
     percent,
     realistic_footer,
+    realistic_specials_caption,
+    special_odds_phrase,
     specials_caption,
 )
 from texas42.rules import TOTAL_POINTS, Contract, Declaration, Hand
@@ -221,8 +225,13 @@ def _special_note(stats: SpecialStats) -> str:
     return ""
 
 
-def specials_table(specials: Sequence[SpecialStats], confidence: float) -> Table:
-    """The special contracts: the bid (marks), the odds, their interval, expected marks."""
+def specials_table(
+    specials: Sequence[SpecialStats], confidence: float, realistic: Sequence[SpecialOdds] = ()
+) -> Table:
+    """The special contracts: the bid (marks), the double-dummy odds and their interval;
+    with ``realistic`` odds (``HandAnalysis.advised_specials`` on the realistic basis),
+    the double-dummy odds beside the realistic ones and their interval or band; expected
+    marks on the odds the advice weighs."""
     out = Table(
         title="Special contracts, on the same deals",
         box=box.SIMPLE_HEAD,
@@ -231,24 +240,43 @@ def specials_table(specials: Sequence[SpecialStats], confidence: float) -> Table
     )
     out.add_column("contract", no_wrap=True)
     out.add_column("marks", justify="right")
-    out.add_column("makes", justify="right")
+    if realistic:
+        out.add_column("DD", justify="right")
+        out.add_column("real", justify="right")
+    else:
+        out.add_column("makes", justify="right")
     out.add_column("95% CI", justify="right", no_wrap=True)
-    out.add_column("exp. marks", justify="right")
+    out.add_column("exp. marks", justify="right", no_wrap=True)
     out.add_column("", no_wrap=True)
+    advised = {odds.contract: odds for odds in realistic}
     for stats in specials:
         ci = stats.make_ci95
-        out.add_row(
-            contract_name(stats.contract),
-            str(stats.marks),
-            Text(percent(stats.make), style="green" if stats.make >= confidence else "dim"),
+        odds = advised.get(stats.contract, solved_odds(stats))
+        cells: list[RenderableType] = [contract_name(stats.contract), str(stats.marks)]
+        if realistic:
+            assert odds.make_ci95 is not None
+            cells += [percent(stats.make), _odds_cell(odds.make, confidence)]
+            ci = odds.make_ci95
+        else:
+            cells.append(_odds_cell(stats.make, confidence))
+        cells += [
             f"{percent(ci.low)}-{percent(ci.high)}",
-            f"{stats.expected_marks:+.2f}",
+            f"{odds.expected_marks:+.2f}",
             Text(_special_note(stats), style="dim"),
-        )
+        ]
+        out.add_row(*cells)
     hindsight = ". * With the best trump for each deal: hindsight the partner cannot have, an upper bound."
-    out.caption = specials_caption(hindsight if any(s.best_make is not None for s in specials) else None)
+    caption = specials_caption(hindsight if any(s.best_make is not None for s in specials) else None)
+    if realistic:
+        caption += " " + realistic_specials_caption(realistic)
+    out.caption = caption
     out.caption_justify = "left"
     return out
+
+
+def _odds_cell(make: float, confidence: float) -> Text:
+    """Odds, green where made at the confidence, else dim."""
+    return Text(percent(make), style="green" if make >= confidence else "dim")
 
 
 def _realistic_title(realistic: CalibratedAnalysis | RealisticAnalysis) -> str:
@@ -325,7 +353,7 @@ def realistic_text(realistic: CalibratedAnalysis | RealisticAnalysis, among_trum
     return Text.assemble(head, body, f" This is the advice{among} (realistic, {how}).")
 
 
-def special_instead_text(analysis: HandAnalysis, special: SpecialStats) -> Text:
+def special_instead_text(analysis: HandAnalysis, special: SpecialOdds) -> Text:
     """The special contract to bid instead of the advised trump bid (``special_instead``),
     as ``texas42 bid`` would advise the first bidder."""
     rec = analysis.advised
@@ -333,22 +361,18 @@ def special_instead_text(analysis: HandAnalysis, special: SpecialStats) -> Text:
     alternative = (
         "passing" if rec.passes else f"{rec.bid} with {rec.declaration.label} ({rec.expected_marks:+.2f})"
     )
-    ci = special.make_ci95
+    marks = f"{special.marks} mark{'s' if special.marks > 1 else ''}"
     body = (
-        f": {name} for {special.marks} mark{'s' if special.marks > 1 else ''} makes {percent(special.make)} "
-        f"of the time double-dummy (95% CI {percent(ci.low)} to {percent(ci.high)}), expected marks "
-        f"{special.expected_marks:+.2f}, more than {alternative}. So 'texas42 bid' advises the first "
-        "bidder; later in the auction it weighs the special contracts against the bids made."
+        f": {name} for {marks} {special_odds_phrase(special)}, "
+        f"expected marks {special.expected_marks:+.2f}, more than {alternative}. So 'texas42 bid' advises "
+        "the first bidder; later in the auction it weighs the special contracts against the bids made."
     )
     return Text.assemble(advice_head(f"bid {name} ({special.bid}) instead"), body)
 
 
-def realistic_specials_text(
-    played: Sequence[SpecialStats], solved_specials: Sequence[SpecialStats], advice: bool = True
-) -> Text:
+def realistic_specials_text(played: Sequence[SpecialStats], solved_specials: Sequence[SpecialStats]) -> Text:
     """Nel-O and sevens played out on the same deals (``played``), beside their
-    double-dummy odds (``solved_specials``); ``advice``: and what the bidding advice
-    weighs."""
+    double-dummy odds (``solved_specials``)."""
     solved = {s.contract: s for s in solved_specials}
     parts = []
     for stats in played:
@@ -357,13 +381,10 @@ def realistic_specials_text(
         double_dummy = percent(solved[stats.contract].make)
         name = contract_name(stats.contract)
         parts.append(f"{name} makes {percent(stats.make)} ({interval}; double-dummy {double_dummy})")
-    weighs = (
-        ", and the bidding advice weighs the special contracts on their double-dummy odds" if advice else ""
-    )
     return Text(
         f"Special contracts played out on the same deals: {'; '.join(parts)}. The players know that "
         "the bidder chose the contract (each weighs the bidder's possible hands by their chance of "
-        f"bidding it, on the quick model's double-dummy odds){weighs}."
+        "bidding it, on the quick model's double-dummy odds)."
     )
 
 
@@ -373,14 +394,13 @@ def analysis_view(analysis: HandAnalysis, why: Why | None = None) -> RenderableT
     advice after the double-dummy one)."""
     parts: list[RenderableType] = [analysis_header(analysis), Fitted(analysis_table(analysis))]
     if analysis.specials:
-        parts.append(specials_table(analysis.specials, analysis.confidence))
+        realistic = () if analysis.realistic is None else analysis.advised_specials
+        parts.append(specials_table(analysis.specials, analysis.confidence, realistic))
     parts.append(recommendation_text(analysis))
     special = analysis.special_instead
     if analysis.realistic is not None:
         table = Fitted(realistic_table(analysis.realistic, analysis))
         parts += [Text(""), table, realistic_text(analysis.realistic, special is not None)]
-        if isinstance(analysis.realistic, RealisticAnalysis) and analysis.realistic.specials:
-            parts.append(realistic_specials_text(analysis.realistic.specials, analysis.specials))
     if special is not None:
         parts.append(special_instead_text(analysis, special))
     if why is not None:

@@ -9,11 +9,20 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from texas42.analysis.quick import QuickAnalysis, QuickEstimate, QuickSpecial
+from texas42.analysis.quick import QuickAnalysis, QuickEstimate
+from texas42.analysis.specials import SOLVED, SpecialOdds
 from texas42.report.hand import advice_head, odds_cells, sparkline, table_bids
 from texas42.report.layout import Fitted
 from texas42.report.summary import quick_summary_row, summary_header
-from texas42.report.wording import contract_name, percent, quick_footer, quick_phrase, specials_caption
+from texas42.report.wording import (
+    contract_name,
+    percent,
+    quick_footer,
+    quick_phrase,
+    realistic_specials_caption,
+    special_odds_phrase,
+    specials_caption,
+)
 from texas42.rules import Contract
 
 
@@ -60,43 +69,54 @@ def quick_advice(estimate: QuickEstimate, label: str = "") -> Text:
 
 
 def quick_specials_table(result: QuickAnalysis) -> Table:
-    """The special contracts: the bid (marks), the estimated odds, expected marks."""
+    """The special contracts: the bid (marks), the estimated double-dummy odds, with
+    realistic estimates those odds calibrated, and expected marks on the odds the advice
+    weighs."""
+    realistic = result.realistic is not None
     out = Table(
-        title="Special contracts, estimated double-dummy",
+        title="Special contracts, estimated" if realistic else "Special contracts, estimated double-dummy",
         box=box.SIMPLE_HEAD,
         title_justify="left",
         pad_edge=False,
     )
     out.add_column("contract", no_wrap=True)
-    for name in ("marks", "makes", "exp. marks"):
+    for name in ("marks", "DD" if realistic else "makes", *(("real",) if realistic else ()), "exp. marks"):
         out.add_column(name, justify="right", no_wrap=True)
     out.add_column("", no_wrap=True)
-    for stats in result.specials:
+    for stats, odds in zip(result.specials, result.advised_specials, strict=True):
         note = "" if stats.doubles is None else f"doubles {stats.doubles.label}"
+        made = Text(percent(odds.make), style="green" if odds.make >= result.confidence else "dim")
+        double_dummy = (Text(percent(stats.make)),) if realistic else ()
         out.add_row(
             contract_name(stats.contract),
             str(stats.marks),
-            Text(percent(stats.make), style="green" if stats.make >= result.confidence else "dim"),
-            f"{stats.expected_marks:+.2f}",
+            *double_dummy,
+            made,
+            f"{odds.expected_marks:+.2f}",
             Text(note, style="dim"),
         )
     partner = any(c.contract in (Contract.PLUNGE, Contract.SPLASH) for c in result.specials)
-    out.caption = specials_caption(" and leads." if partner else None)
+    caption = specials_caption(" and leads." if partner else None)
+    if realistic:
+        caption += " " + realistic_specials_caption(result.advised_specials, intervals=False)
+    out.caption = caption
     out.caption_justify = "left"
     return out
 
 
-def quick_special_instead(result: QuickAnalysis, special: QuickSpecial) -> Text:
+def quick_special_instead(result: QuickAnalysis, special: SpecialOdds) -> Text:
     """The special contract to bid instead of the recommendation."""
     rec = result.recommendation
     name = contract_name(special.contract)
     alternative = (
         "passing" if rec.passes else f"{rec.bid} with {rec.declaration.label} ({rec.expected_marks:+.2f})"
     )
+    odds = special_odds_phrase(special)
+    if special.how == SOLVED:
+        odds = odds.replace("makes", "is estimated to make", 1)
     body = (
-        f": {name} for {special.marks} mark{'s' if special.marks > 1 else ''} is estimated to make "
-        f"{percent(special.make)} of the time double-dummy, expected marks {special.expected_marks:+.2f}, "
-        f"more than {alternative}; 'texas42 analyze' solves it."
+        f": {name} for {special.marks} mark{'s' if special.marks > 1 else ''} {odds}, expected marks "
+        f"{special.expected_marks:+.2f}, more than {alternative}; 'texas42 analyze' solves it."
     )
     return Text.assemble(advice_head(f"bid {name} ({special.bid}) instead"), body)
 

@@ -6,8 +6,7 @@ from typing import Final, NamedTuple
 
 from rich.text import Text
 
-from texas42.analysis import HandAnalysis, QuickAnalysis, SpecialStats
-from texas42.analysis.quick import QuickSpecial
+from texas42.analysis import HandAnalysis, QuickAnalysis, SpecialOdds
 from texas42.report.wording import contract_name, percent
 from texas42.rules import PASS, bid_name
 
@@ -44,7 +43,7 @@ class _Row(NamedTuple):
     make: float
     check: float | None
     points: float
-    instead: QuickSpecial | SpecialStats | None
+    instead: SpecialOdds | None
 
 
 def summary_row(name: str, line: int, analysis: HandAnalysis, name_width: int, checked: bool = True) -> Text:
@@ -104,6 +103,6 @@ def instead_note(confidence: float) -> Text:
     return Text(
         "instead: the special contract to bid instead of that trump bid when nobody has bid yet, "
         f"as 'texas42 bid' advises: made in at least {percent(confidence)} of the deals "
-        "(double-dummy), it expects more marks.",
+        "(on the odds of the advice's basis), it expects more marks.",
         style="dim",
     )

@@ -4,11 +4,13 @@ The JSON documents and the Rich views both take their English from here."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
-from texas42.analysis import BidAdvice, LadderRung, UniformOdds
+from texas42.analysis import BidAdvice, LadderRung, SpecialOdds, SpecialRung, UniformOdds
 from texas42.analysis.bidding import PARTNER_MARGIN
 from texas42.analysis.play import PlayAdvice
+from texas42.analysis.specials import CALIBRATED, PLAYED_OUT, SOLVED
 from texas42.deal import DealConstraints, Inference, describe
 from texas42.evaluate import REALISTIC
 from texas42.rules import MARK, PASS, Contract, Hand, Seat, domino_name, marks
@@ -33,6 +35,50 @@ def specials_caption(partner_ending: str | None) -> str:
             f"({PARTNER_TRUMP_RULE}){partner_ending}"
         )
     return caption
+
+
+def special_odds_phrase(odds: SpecialOdds | SpecialRung) -> str:
+    """How often a special contract is made, on what basis: ``makes 12% of the time
+    double-dummy (95% CI 10% to 14%)``, ``makes 41% of the playouts (95% CI 38% to 44%;
+    double-dummy 12%)`` or ``makes an estimated 41% at a real table (the calibration's
+    95% band 17% to 65%; double-dummy 12%)``; no interval for the quick model's estimates."""
+    ci = odds.make_ci95
+    interval = "" if ci is None else f"95% CI {percent(ci.low)} to {percent(ci.high)}"
+    if odds.how == PLAYED_OUT:
+        double_dummy = percent(odds.make_double_dummy)
+        return f"makes {percent(odds.make)} of the playouts ({interval}; double-dummy {double_dummy})"
+    if odds.how == CALIBRATED:
+        band = "" if ci is None else f"the calibration's 95% band {percent(ci.low)} to {percent(ci.high)}; "
+        return (
+            f"makes an estimated {percent(odds.make)} at a real table ({band}double-dummy "
+            f"{percent(odds.make_double_dummy)})"
+        )
+    return f"makes {percent(odds.make)} of the time double-dummy" + (f" ({interval})" if interval else "")
+
+
+def realistic_specials_caption(realistic: Sequence[SpecialOdds], intervals: bool = True) -> str:
+    """What a special contracts table's realistic columns hold, by how the odds were
+    found; ``intervals``: and what its '95%' column holds."""
+    played = " and ".join(contract_name(o.contract) for o in realistic if o.how == PLAYED_OUT)
+    calibrated = " and ".join(contract_name(o.contract) for o in realistic if o.how == CALIBRATED)
+    parts = []
+    if played:
+        interval = " ('95% CI': their interval)" if intervals else ""
+        parts.append(
+            f"{played} played out on the same deals, the players knowing that the bidder chose the "
+            f"contract{interval}"
+        )
+    if calibrated:
+        band = " ('95% CI': its error band)" if intervals else ""
+        which = f"{calibrated} " if played else ""
+        parts.append(
+            f"{which}estimated from the double-dummy odds by a calibration fitted to hands played out "
+            f"both ways{band}"
+        )
+    return (
+        f"'real': the odds when every player sees only their own dominoes, {'; '.join(parts)}. "
+        "'exp. marks' and the advice rest on them."
+    )
 
 
 def percent(p: float) -> str:
@@ -129,10 +175,11 @@ def _special_reason(advice: BidAdvice) -> str:
         if instead.passes
         else f"{instead.bid} with {instead.declaration.label} ({instead.expected_marks:+.2f})"
     )
+    rung = next(r for r in advice.specials if r.contract is advice.contract and r.bid == advice.bid)
+    odds = f"makes {percent(rung.make)} of the time" if rung.how == SOLVED else special_odds_phrase(rung)
     return (
-        f"{contract_name(advice.contract)} for {marks(advice.bid)} marks ({advice.bid}) makes "
-        f"{percent(advice.make)} of the time, expected marks {advice.expected_marks:+.2f}, more than "
-        f"{alternative}."
+        f"{contract_name(advice.contract)} for {marks(advice.bid)} marks ({advice.bid}) {odds}, expected "
+        f"marks {advice.expected_marks:+.2f}, more than {alternative}."
     )
 
 
@@ -365,9 +412,12 @@ def quick_footer(realistic: bool, specials: bool = True) -> str:
         if realistic
         else "only (--basis double-dummy)"
     )
+    calibrated = (
+        ", then calibrated to realistic play by fits to hands played out both ways" if realistic else ""
+    )
     special = (
         "Nel-O, sevens, plunge and splash are estimated double-dummy, by networks and a table fitted "
-        "to solved deals."
+        f"to solved deals{calibrated}."
         if specials
         else "The special contracts are not estimated (--no-specials)."
     )
