@@ -18,14 +18,20 @@ from texas42.analysis.calibrated import DOUBLE_DUMMY as DOUBLE_DUMMY_BASIS
 from texas42.analysis.calibrated import REALISTIC as REALISTIC_BASIS
 from texas42.analysis.calibrated import check_basis
 from texas42.analysis.recommendation import check_confidence, highest_made
-from texas42.analysis.specials import SOLVED, SpecialOdds, best_special, calibrated_odds, special_contracts
+from texas42.analysis.specials import (
+    SOLVED,
+    LeastBid,
+    SpecialOdds,
+    best_special,
+    calibrated_odds,
+    special_contracts,
+)
 from texas42.analysis.statistics import best_at
 from texas42.evaluate import DOUBLE_DUMMY, REALISTIC, Estimates, QuickModel
 from texas42.evaluate.special_odds import load_special_model
 from texas42.rules import (
     BIDS,
     DECLARATIONS,
-    MARK,
     PASS,
     POINT_BIDS,
     Contract,
@@ -75,7 +81,7 @@ class QuickRecommendation:
 
 
 @dataclass(frozen=True)
-class QuickSpecial:
+class QuickSpecial(LeastBid):
     """A special contract's estimated double-dummy odds (seat 0 bidding, and leading but
     at plunge and splash, where the partner names trump and leads), bid at its least:
     ``marks`` marks."""
@@ -85,14 +91,6 @@ class QuickSpecial:
     marks: int
     doubles: NelloDoubles | None = None
     """For Nel-O, the treatment of doubles estimated."""
-
-    @property
-    def bid(self) -> int:
-        return MARK * self.marks
-
-    @property
-    def expected_marks(self) -> float:
-        return expected_marks(self.bid, self.make)
 
 
 @dataclass(frozen=True)

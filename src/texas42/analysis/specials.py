@@ -33,8 +33,31 @@ DEFAULT_BATCH_DEALS: Final = 125
 trump engine reports its own progress as it runs)."""
 
 
+class _Marked(Protocol):
+    @property
+    def marks(self) -> int: ...
+
+    @property
+    def make(self) -> float: ...
+
+
+class LeastBid:
+    """A special contract bid at its least, ``marks`` marks, made with odds ``make``: its
+    ``bid`` and the marks it is expected to win there."""
+
+    @property
+    def bid(self: _Marked) -> int:
+        """The contract's least bid: its minimum marks."""
+        return MARK * self.marks
+
+    @property
+    def expected_marks(self: _Marked) -> float:
+        """Expected marks of the contract at its minimum bid."""
+        return expected_marks(MARK * self.marks, self.make)
+
+
 @dataclass(frozen=True)
-class SpecialStats:
+class SpecialStats(LeastBid):
     """A special contract's odds over a sample of deals, bid at ``marks``.
 
     For plunge and splash, ``successes`` counts the deals made with the trump the partner
@@ -59,16 +82,6 @@ class SpecialStats:
         return wilson_interval(self.successes, self.deals)
 
     @property
-    def bid(self) -> int:
-        """The contract's least bid: its minimum marks."""
-        return MARK * self.marks
-
-    @property
-    def expected_marks(self) -> float:
-        """Expected marks of the contract at its minimum bid."""
-        return expected_marks(self.bid, self.make)
-
-    @property
     def best_make(self) -> float | None:
         return None if self.best_successes is None else self.best_successes / self.deals
 
@@ -83,7 +96,7 @@ CALIBRATED: Final = "calibrated"
 
 
 @dataclass(frozen=True)
-class SpecialOdds:
+class SpecialOdds(LeastBid):
     """A special contract's odds on the advice's basis, bid at its least (``marks``
     marks), and how they were found: ``SOLVED`` (double-dummy, on the sample),
     ``PLAYED_OUT`` (by players who see only their own dominoes, on the sample) or
@@ -97,14 +110,6 @@ class SpecialOdds:
     make_ci95: Interval | None
     make_double_dummy: float
     how: str
-
-    @property
-    def bid(self) -> int:
-        return MARK * self.marks
-
-    @property
-    def expected_marks(self) -> float:
-        return expected_marks(self.bid, self.make)
 
 
 def solved_odds(stats: SpecialStats) -> SpecialOdds:

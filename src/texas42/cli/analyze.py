@@ -69,10 +69,11 @@ double-dummy figures, the leading trumps' realistic odds (for players who see on
 their own dominoes), estimated by the calibration at no cost; the advice rests on
 them (--basis double-dummy: on the double-dummy odds, as before). --realistic plays
 the leading trumps out on --realistic-deals deals instead (about 11 s, and about 9 s more
-for Nel-O and sevens). Last, a special
-contract made at --confidence that expects more marks than that bid is named as the
-bid to make instead when nobody has bid yet, as 'texas42 bid' advises (JSON
-"special_instead"; the summary's "instead" column).
+for Nel-O and sevens). The special contracts' realistic odds are calibrated from their
+double-dummy ones (Nel-O and sevens played out with --realistic). Last, a special
+contract made at --confidence that expects more marks than that bid, on the advice's
+basis, is named as the bid to make instead when nobody has bid yet, as 'texas42 bid'
+advises (JSON "special_instead"; the summary's "instead" column).
 
 With --file, analyzes one hand a line ("name: 6-6 6-5 ...", '#' starts a comment,
 '-' reads stdin) and prints one summary row per hand as it finishes (--json: JSON

@@ -69,7 +69,8 @@ analyze --help').
 The odds advised on are realistic, for players who see only their own dominoes:
 estimated from the double-dummy odds by the calibration (the ladder shows the
 double-dummy odds beside them), or with --realistic played out on --realistic-deals
-deals (slower: about 11 seconds). --basis double-dummy advises on the double-dummy
+deals (slower: about 11 seconds); the special contracts' too (calibrated, or Nel-O and
+sevens played out with --realistic). --basis double-dummy advises on the double-dummy
 odds, with every bid's best trump checked on an independent sample.
 
 The bids already made say something of the other hands, so the unseen dominoes are
@@ -78,8 +79,9 @@ they said nothing). The model: each player bid by these rules at 50%, on the qui
 evaluator's realistic odds for their hand (what they can make at a real table),
 misjudged: they value a hand at a bid or more with probability
 sigmoid(logit(odds) / --noise) (default 1: the odds themselves; 0: the rules exactly);
-a hand is valued at its Nel-O or sevens odds too (the quick model's double-dummy
-estimates) where they are higher, either being bid at a mark, unless --no-specials;
+a hand is valued at its Nel-O, sevens or splash odds too (the quick model's
+estimates, calibrated as the advice weighs them) where they are higher, each being bid
+at a mark, unless --no-specials;
 any mark bid counts as one call; 1% of calls are slips, at random. Deals are drawn
 uniformly and kept with probability the auction's likelihood (exact); the report gives
 the acceptance, and the advice's odds on uniform deals beside, to show what the auction

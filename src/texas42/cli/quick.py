@@ -42,8 +42,10 @@ points on average (the README gives its figures); 'texas42 analyze' computes the
 The special contracts are estimated too, double-dummy (Nel-O by networks fitted to
 solved deals, under the house rules' treatment of doubles; sevens from a table of every
 hand's distances from 7; plunge and splash, for hands with four or three doubles, by
-networks fitted to deals played at the partner's trump), with the special contract to
-bid instead of the trump bid, chosen as 'texas42 analyze' chooses it. The house-rule
+networks fitted to deals played at the partner's trump), then mapped to realistic play
+by the calibrations of 'analyze' (not with --basis double-dummy), with the special
+contract to bid instead of the trump bid, chosen as 'texas42 analyze' chooses it on the
+recommendation's basis. The house-rule
 options are those of 'analyze' (--nello-doubles, --nello-min-marks, --no-specials, or
 texas42.toml).
 
@@ -62,7 +64,8 @@ double-dummy estimates, and no realistic ones are shown).
 naming the model's version and the number of analyses it was fitted to; each trump's
 "realistic" figures, and the recommendation's "basis" with the "double_dummy" one;
 "specials" (each special contract the hand may bid: "contract", "make", "marks",
-"expected_marks") and "special_instead", as 'analyze --json' has them.
+"expected_marks", and its "realistic" odds) and "special_instead", as 'analyze --json'
+has them.
 
 \b
 Examples:

@@ -48,6 +48,7 @@ from texas42.deal.inference import (
     special_odds,
     table_head,
     table_model,
+    table_special_odds,
     value_index,
     with_contracts,
 )
@@ -163,12 +164,12 @@ class _Declarations:
 
         def part_odds(part: np.ndarray) -> np.ndarray:
             odds = tail_odds(point_distributions(chosen, model.head, part))
-            special = contract_odds(part, model.house)
+            special = contract_odds(part, model.house, model.head)
             if isinstance(declared, Contract):
                 declared_odds = (
                     special[:, weighed.index(declared)]
                     if declared in weighed
-                    else special_odds(part, declared, model.house.nello_doubles)
+                    else table_special_odds(part, declared, model.house.nello_doubles, model.head)
                 )
                 chosen_odds = special_bid_probability(declared_odds, self.call.choices, model.noise)
             else:

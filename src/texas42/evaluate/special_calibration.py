@@ -6,15 +6,15 @@ the defenders of Nel-O see where the bidder's dominoes are and always find the t
 sinks it, so Nel-O is made far more often at a real table; plunge and splash need the
 partner to find all seven tricks blind, so they are made about half as often; sevens
 a little less often. ``benchmarks/fit_special_calibration.py`` fits these constants to
-the studies that played hands out both ways on the same deals (``--check`` refits them).
-numpy-free and instant."""
+the studies that played hands out both ways on the same deals (``--check`` refits them)."""
 
 from __future__ import annotations
 
-import math
 from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Final
+
+import numpy as np
 
 from texas42.rules import Contract
 
@@ -37,8 +37,13 @@ class SpecialCalibration:
     widths: tuple[float, ...]
 
     def odds(self, double_dummy: float) -> float:
-        p = min(max(double_dummy, CLIP), 1.0 - CLIP)
-        return 1.0 / (1.0 + math.exp(-(self.intercept + self.slope * math.log(p / (1.0 - p)))))
+        return float(self.odds_of(np.asarray(double_dummy, dtype=np.float64)))
+
+    def odds_of(self, double_dummy: np.ndarray) -> np.ndarray:
+        """``odds`` of every element of ``double_dummy``."""
+        p = np.clip(double_dummy, CLIP, 1.0 - CLIP)
+        result: np.ndarray = 1.0 / (1.0 + np.exp(-(self.intercept + self.slope * np.log(p / (1.0 - p)))))
+        return result
 
     def band(self, odds: float) -> tuple[float, float]:
         """The 95% error band around calibrated ``odds``, within [0, 1]."""
