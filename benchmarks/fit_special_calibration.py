@@ -1,19 +1,26 @@
-"""Fit the special contracts' realistic calibration (``texas42.evaluate.special_calibration``)
-to the studies that played them out both ways.
+"""Fit the special contracts' realistic calibration (``texas42.evaluate.special_calibration``,
+the package's ``special_calibration.json``) to the studies that played them out both ways.
 
-    python benchmarks/fit_special_calibration.py            # fit and print the constants
-    python benchmarks/fit_special_calibration.py --check    # compare them with the package's
+    python benchmarks/fit_special_calibration.py            # fit on all the data and print it
+    python benchmarks/fit_special_calibration.py --write    # ... and write the package's file
+    python benchmarks/fit_special_calibration.py --check    # refit on the file's hands and compare
+    python benchmarks/fit_special_calibration.py --cross-validate   # Nel-O's band out of sample
 
 Nel-O and sevens come from the listening study (``study_specials.py --listen``: the
 defenders know that the bidder chose the contract, as the package's playouts do), splash
 from ``study_splash.py`` (plunge is the same game, and takes splash's calibration). For
-each hand the study holds the deals made double-dummy and by players who see only their
-own dominoes, on the same deals. The realistic odds are modelled as
-``sigmoid(intercept + slope * logit(p))``, p the double-dummy odds clipped to
-``[CLIP, 1 - CLIP]``, fitted by maximum likelihood to the realistic counts (binomial;
-iteratively reweighted least squares). The error band of each bin of the fitted odds is
+each hand a study holds the deals made double-dummy and by players who see only their
+own dominoes, on the same deals. The realistic odds are modelled as ``sigmoid(intercept
++ slope * z)``, fitted by maximum likelihood to the realistic counts (binomial; Newton's
+method), where z is the log-odds of the double-dummy odds p (clipped to ``[CLIP, 1 -
+CLIP]``). For Nel-O, whose double-dummy odds say only part of how a hand fares against
+defenders who must guess, z is a first stage's log-odds: a ridge-penalised (``RIDGE``)
+logistic fit of logit(p) and the hand's Nel-O features to the main specials study (the
+defenders not told the contract; its hands that the listening study played left out),
+which the listening study then maps. The error band of each bin of the fitted odds is
 1.96 times the root mean squared difference between fitted and played-out odds with the
-playouts' own sampling variance taken out (in sample: two parameters hardly overfit).
+playouts' own sampling variance taken out (in sample for the last stage's two
+parameters, which hardly overfit).
 """
 
 from __future__ import annotations
@@ -21,47 +28,85 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from texas42.evaluate.special_calibration import BAND_EDGES, CALIBRATIONS, CLIP, SpecialCalibration
-from texas42.rules import Contract
+from texas42.evaluate.special_calibration import BAND_EDGES, CALIBRATIONS, CLIP, DATA, SpecialCalibration
+from texas42.evaluate.special_odds import nello_features
+from texas42.rules import Contract, NelloDoubles, parse_hand
 
-DATA = Path(__file__).resolve().parent / "data"
+STUDY_DATA = Path(__file__).resolve().parent / "data"
 STUDIES = {
-    Contract.NELLO: (DATA / "specials_listening_study.jsonl", "nello"),
-    Contract.SEVENS: (DATA / "specials_listening_study.jsonl", "sevens"),
-    Contract.SPLASH: (DATA / "splash_study.jsonl", "made"),
+    Contract.NELLO: (STUDY_DATA / "specials_listening_study.jsonl", "nello"),
+    Contract.SEVENS: (STUDY_DATA / "specials_listening_study.jsonl", "sevens"),
+    Contract.SPLASH: (STUDY_DATA / "splash_study.jsonl", "made"),
 }
+FIRST_STUDY = STUDY_DATA / "specials_study.jsonl"
+"""Nel-O's first stage: the main specials study (the defenders not told the contract)."""
+RIDGE = 100.0
+"""The first stage's penalty on its feature weights (five-fold cross-validation on the
+main study found 1, 10 and 100 alike)."""
+OUTPUT = Path(__file__).resolve().parents[1] / "src" / "texas42" / "evaluate" / DATA
 LEAST_BIN_HANDS = 10
 """A bin of the fitted odds with fewer hands takes the widest band of the bins below it."""
 
 
-def read_counts(path: Path, key: str, hands: int | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(deals, made double-dummy, made realistically) of the study's hands, in file order."""
+def read_lines(path: Path) -> list[dict[str, Any]]:
     with path.open() as f:
-        lines = [json.loads(line) for line in f if line.strip()]
-    lines = lines[:hands]
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def counts(lines: list[dict[str, Any]], key: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(deals, made double-dummy, made realistically) of the study's lines."""
     deals = np.array([x["deals"] for x in lines], dtype=np.float64)
-    counts = np.array([x[key] for x in lines], dtype=np.float64).reshape(-1, 2)
-    return deals, counts[:, 0], counts[:, 1]
+    made = np.array([x[key] for x in lines], dtype=np.float64).reshape(-1, 2)
+    return deals, made[:, 0], made[:, 1]
+
+
+def masks_of(lines: list[dict[str, Any]]) -> np.ndarray:
+    return np.array([parse_hand(x["hand"]).mask for x in lines], dtype=np.int64)
+
+
+def logit_of(made: np.ndarray, deals: np.ndarray) -> np.ndarray:
+    p = np.clip(made / deals, CLIP, 1.0 - CLIP)
+    result: np.ndarray = np.log(p / (1.0 - p))
+    return result
+
+
+def fit_weights(design: np.ndarray, made: np.ndarray, deals: np.ndarray, ridge: float = 0.0) -> np.ndarray:
+    """The weights maximising the binomial likelihood of ``made`` of ``deals`` under
+    ``sigmoid(design @ weights)``, less ``ridge / 2`` times the squares of all weights but
+    the first (Newton's method)."""
+    weights = np.zeros(design.shape[1])
+    penalty = np.full(design.shape[1], ridge)
+    penalty[0] = 0.0
+    for _ in range(100):
+        q = 1.0 / (1.0 + np.exp(-(design @ weights)))
+        gradient = design.T @ (made - deals * q) - penalty * weights
+        hessian = (design * (deals * q * (1.0 - q))[:, None]).T @ design + np.diag(penalty)
+        step = np.linalg.solve(hessian, gradient)
+        weights += step
+        if np.abs(step).max() < 1e-12:
+            break
+    return weights
 
 
 def fit_logistic(x: np.ndarray, made: np.ndarray, deals: np.ndarray) -> tuple[float, float]:
     """(intercept, slope) maximising the binomial likelihood of ``made`` of ``deals``."""
-    design = np.column_stack([np.ones_like(x), x])
-    theta = np.zeros(2)
-    for _ in range(100):
-        q = 1.0 / (1.0 + np.exp(-(design @ theta)))
-        gradient = design.T @ (made - deals * q)
-        hessian = (design * (deals * q * (1.0 - q))[:, None]).T @ design
-        step = np.linalg.solve(hessian, gradient)
-        theta += step
-        if np.abs(step).max() < 1e-12:
-            break
-    return float(theta[0]), float(theta[1])
+    intercept, slope = fit_weights(np.column_stack([np.ones_like(x), x]), made, deals)
+    return float(intercept), float(slope)
+
+
+def first_stage(lines: list[dict[str, Any]]) -> tuple[float, ...]:
+    """Nel-O's first stage fitted to these lines of the main study: the weights of 1,
+    logit(p) and the hand's Nel-O features (doubles their own suit), rounded."""
+    deals, double_dummy, realistic = counts(lines, "nello")
+    features = nello_features(masks_of(lines), NelloDoubles.OWN_SUIT).astype(np.float64)
+    design = np.column_stack([np.ones(len(lines)), logit_of(double_dummy, deals), features])
+    return tuple(round(float(w), 6) for w in fit_weights(design, realistic, deals, RIDGE))
 
 
 def band_widths(fitted: np.ndarray, observed: np.ndarray, deals: np.ndarray) -> tuple[float, ...]:
@@ -79,21 +124,68 @@ def band_widths(fitted: np.ndarray, observed: np.ndarray, deals: np.ndarray) -> 
     return tuple(widths)
 
 
-def fit(contract: Contract, hands: int | None = None) -> SpecialCalibration:
-    """The calibration of ``contract`` fitted to the first ``hands`` hands of its study (all: None)."""
+def fit(contract: Contract, hands: int | None = None, first_hands: int | None = None) -> SpecialCalibration:
+    """The calibration of ``contract`` fitted to the first ``hands`` hands of its study
+    (all: None); for Nel-O, its first stage to the first ``first_hands`` lines of the
+    main study whose hands those are not (all: None)."""
     path, key = STUDIES[contract]
-    deals, double_dummy, realistic = read_counts(path, key, hands)
-    p = np.clip(double_dummy / deals, CLIP, 1.0 - CLIP)
+    lines = read_lines(path)[:hands]
+    deals, double_dummy, realistic = counts(lines, key)
+    masks = masks_of(lines)
+    staged = SpecialCalibration(0.0, 1.0, 0, "", ())
+    first: list[dict[str, Any]] = []
+    if contract is Contract.NELLO:
+        played = {line["i"] for line in lines}
+        first = [line for line in read_lines(FIRST_STUDY) if line["i"] not in played][:first_hands]
+        staged = replace(staged, weights=first_stage(first))
+    p = staged.odds_of(double_dummy / deals, masks)
     intercept, slope = fit_logistic(np.log(p / (1.0 - p)), realistic, deals)
-    calibration = SpecialCalibration(round(intercept, 3), round(slope, 3), len(deals), path.name, ())
-    fitted = np.array([calibration.odds(float(q)) for q in double_dummy / deals])
-    widths = band_widths(fitted, realistic / deals, deals)
-    return SpecialCalibration(calibration.intercept, calibration.slope, len(deals), path.name, widths)
+    calibration = replace(
+        staged,
+        intercept=round(intercept, 3),
+        slope=round(slope, 3),
+        hands=len(lines),
+        study=path.name,
+        first_hands=len(first),
+        first_study=FIRST_STUDY.name if first else "",
+    )
+    fitted = calibration.odds_of(double_dummy / deals, masks)
+    return replace(calibration, widths=band_widths(fitted, realistic / deals, deals))
 
 
-def fitted_hands() -> dict[Contract, int]:
-    """How many hands of each study the package's constants were fitted to."""
-    return {c: CALIBRATIONS[c].hands for c in STUDIES}
+def cross_validated_band(features: bool, folds: int = 5) -> float:
+    """Nel-O's 95% error band over the listening study's hands, each fold's last stage
+    fitted to the other folds (hand k in fold k mod ``folds``): with the first stage
+    (``features``), or from logit(p) alone (1.96 times the root mean squared difference
+    from the playouts' odds, their sampling variance taken out)."""
+    calibration = CALIBRATIONS[Contract.NELLO]
+    lines = read_lines(STUDIES[Contract.NELLO][0])[: calibration.hands]
+    deals, double_dummy, realistic = counts(lines, "nello")
+    staged = SpecialCalibration(0.0, 1.0, 0, "", (), calibration.weights if features else ())
+    p = staged.odds_of(double_dummy / deals, masks_of(lines))
+    x = np.log(p / (1.0 - p))
+    fold = np.arange(len(lines)) % folds
+    fitted = np.empty(len(lines))
+    for k in range(folds):
+        intercept, slope = fit_logistic(x[fold != k], realistic[fold != k], deals[fold != k])
+        fitted[fold == k] = 1.0 / (1.0 + np.exp(-(intercept + slope * x[fold == k])))
+    observed = realistic / deals
+    excess = np.mean((observed - fitted) ** 2) - np.mean(observed * (1.0 - observed) / deals)
+    return float(1.96 * np.sqrt(max(0.0, excess)))
+
+
+def close(a: SpecialCalibration, b: SpecialCalibration) -> bool:
+    """Equal but for rounding in the last place of the fitted numbers."""
+    same = (a.hands, a.study, a.first_hands, a.first_study, len(a.weights)) == (
+        b.hands,
+        b.study,
+        b.first_hands,
+        b.first_study,
+        len(b.weights),
+    )
+    numbers = np.abs([a.intercept - b.intercept, a.slope - b.slope, *np.subtract(a.widths, b.widths)])
+    weights = np.abs(np.subtract(a.weights, b.weights)) if same else np.ones(1)
+    return same and numbers.max() <= 0.0011 and weights.max(initial=0.0) <= 2e-6
 
 
 def main() -> None:
@@ -101,18 +193,31 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--check", action="store_true", help="refit on the package's hands and compare")
+    parser.add_argument("--write", action="store_true", help="write the fit to the package's file")
+    parser.add_argument(
+        "--cross-validate",
+        action="store_true",
+        help="Nel-O's band out of sample, with and without its features",
+    )
     args = parser.parse_args()
-    hands = fitted_hands()
-    results: dict[str, Any] = {}
-    differ = False
+    if args.cross_validate:
+        with_features, without = cross_validated_band(True), cross_validated_band(False)
+        print(f"nello, five-fold 95% band: {with_features:.3f} with the features, {without:.3f} without")
+        return
+    results = {}
     for contract in STUDIES:
-        calibration = fit(contract, hands[contract] if args.check else None)
-        results[contract.label] = calibration
-        differ |= args.check and calibration != CALIBRATIONS[contract]
-    for label, calibration in results.items():
-        print(f"{label}: {calibration!r}")
-    if differ:
-        print("the package's constants differ from the refit", file=sys.stderr)
+        known = CALIBRATIONS[contract]
+        pinned = (known.hands, known.first_hands or None) if args.check else (None, None)
+        results[contract] = fit(contract, *pinned)
+    for contract, calibration in results.items():
+        more = f" and {len(calibration.weights) - 2} feature weights" if calibration.weights else ""
+        shown = replace(calibration, weights=calibration.weights[:2])
+        print(f"{contract.value}: {shown!r}{more}")
+    if args.write:
+        entries = [f" {json.dumps(c.value)}: {json.dumps(results[c].as_json())}" for c in results]
+        OUTPUT.write_text("{\n" + ",\n".join(entries) + "\n}\n")
+    if args.check and not all(close(results[c], CALIBRATIONS[c]) for c in results):
+        print("the package's calibration differs from the refit", file=sys.stderr)
         sys.exit(1)
 
 

@@ -19,11 +19,9 @@ from texas42.deal import inference, seen_auction
 from texas42.deal.inference import SLIP, Call, table_model
 from texas42.deal.seen_auction import PlayedAuctionModel, declaration_probability, special_bid_probability
 from texas42.errors import AuctionError, InferenceError
-from texas42.evaluate.special_calibration import CALIBRATIONS
 from texas42.evaluate.special_odds import load_special_model
 from texas42.rules import (
     BIDS,
-    DOUBLES,
     PASS,
     Contract,
     Declaration,
@@ -136,13 +134,9 @@ def _late_position(bid: int = 30) -> tuple[int, list[int], PlayedAuctionModel]:
 
 
 def _special_odds(hands: np.ndarray) -> np.ndarray:
-    """(n, 3): Nel-O's (doubles their own suit), sevens' and splash's (0 without three
-    doubles) double-dummy odds of these hands."""
+    """(n, 2): Nel-O's (doubles their own suit) and sevens' odds of these hands."""
     model = load_special_model()
-    splash = np.where([(int(h) & DOUBLES).bit_count() >= 3 for h in hands], model.splash_odds(hands), 0.0)
-    return np.stack(
-        (model.nello_odds(hands, NelloDoubles.OWN_SUIT), model.sevens_odds_of(hands), splash), axis=1
-    )
+    return np.stack((model.nello_odds(hands, NelloDoubles.OWN_SUIT), model.sevens_odds_of(hands)), axis=1)
 
 
 def _exact_posterior(hand: int, plays: list[int], model: PlayedAuctionModel) -> tuple[np.ndarray, np.ndarray]:
@@ -273,10 +267,7 @@ def test_play_with_the_auction_says_which_deals_it_drew() -> None:
     assert "bid 34 by seat 0 (the opponents)" in text
     assert "300 deals consistent with the plays, drawn to fit the auction, seed 2" in text
     assert "Deals consistent with the auction: 34 pass pass pass; acceptance" in text
-    assert (
-        "the bidder chose trump, on the evaluator's realistic odds (Nel-O, sevens and splash: the quick"
-        in text
-    )
+    assert "the bidder chose trump, on the evaluator's realistic odds (Nel-O and sevens: the quick" in text
     assert "drawn in proportion to the likelihood of the auction" in text
     document = json.loads(invoke(*PLAY, "--auction", "34 pass pass pass", "--json").stdout)
     assert document["bid"] == 34 and document["deals"] == 300 and not document["exact"]
@@ -352,7 +343,7 @@ def test_at_a_mark_the_bidder_chose_the_trump_beside_nello_and_sevens() -> None:
 
     options = np.clip(np.append(make, special), 1e-9, 1 - 1e-9)
     logit = np.log(options) - np.log1p(-options)
-    want = (1 - SLIP) * np.exp(logit[best]) / np.exp(logit).sum() + SLIP / 12
+    want = (1 - SLIP) * np.exp(logit[best]) / np.exp(logit).sum() + SLIP / 11
     assert chosen(HouseRules()) == pytest.approx(want, rel=1e-6)
     assert chosen(HouseRules()) < 0.5 * chosen(HouseRules(specials=False))
 
@@ -376,8 +367,6 @@ def test_at_nello_the_seen_deals_follow_the_exact_posterior() -> None:
         dealt = deals[:, seat] | history.played_by(seat)
         if seat == 0:
             odds = load_special_model().nello_odds(dealt, NelloDoubles.OWN_SUIT)
-            if deal.table_head() == evaluate.REALISTIC:  # valued as players bid it
-                odds = CALIBRATIONS[Contract.NELLO].odds_of(odds)
             weights *= special_bid_probability(odds, calls[0].choices, 1.0)
         else:
             make = evaluate.estimate(dealt, model=table_model(), head=deal.table_head()).make
@@ -403,16 +392,14 @@ def test_at_nello_the_seen_deals_follow_the_exact_posterior() -> None:
 
 def test_a_nello_bidder_holds_low_dominoes_and_sevens_ones_near_7() -> None:
     """Drawn to fit "84 pass pass pass" at Nel-O, seat 0's hand (seen from seat 1 before
-    any play) has far higher double-dummy Nel-O odds than uniform deals give it (the
-    bidder values it at its realistic odds, higher for every hand, so the gain is less
-    than the double-dummy odds' own would give); at sevens, "42 pass pass pass", at least
-    twice the sevens odds (1,000 deals each: sevens is rarely made, so at noise 1 a
-    bidder's chance of bidding it is about its odds, and the posterior mean is E[p^2] /
-    E[p])."""
+    any play) has far higher Nel-O odds than uniform deals give it; at sevens, "42 pass
+    pass pass", at least twice the sevens odds (1,000 deals each: sevens is rarely made,
+    so at noise 1 a bidder's chance of bidding it is about its odds, and the posterior
+    mean is E[p^2] / E[p])."""
     hand = parse_hand(DEFENDER).mask
     model = load_special_model()
     for contract, auction, odds_of, gain in (
-        (Contract.NELLO, "84 pass pass pass", lambda m: model.nello_odds(m, NelloDoubles.OWN_SUIT), 0.15),
+        (Contract.NELLO, "84 pass pass pass", lambda m: model.nello_odds(m, NelloDoubles.OWN_SUIT), 0.2),
         (Contract.SEVENS, "42 pass pass pass", model.sevens_odds_of, 0.04),
     ):
         rules = NelloTricks(0) if contract is Contract.NELLO else SevensTricks()

@@ -145,7 +145,7 @@ class HandAnalysis:
         (played out where ``realistic`` played them, else calibrated)."""
         if self.realistic is None:
             return tuple(solved_odds(s) for s in self.specials)
-        return realistic_odds(self.specials, self.realistic.specials)
+        return realistic_odds(self.specials, self.realistic.specials, self.hand.mask)
 
     @property
     def special_instead(self) -> SpecialOdds | None:

@@ -149,7 +149,7 @@ class QuickAnalysis:
             return tuple(
                 SpecialOdds(s.contract, s.marks, s.make, None, s.make, SOLVED) for s in self.specials
             )
-        return tuple(calibrated_odds(s.contract, s.marks, s.make) for s in self.specials)
+        return tuple(calibrated_odds(s.contract, s.marks, s.make, self.hand.mask) for s in self.specials)
 
     @property
     def special_instead(self) -> SpecialOdds | None:

@@ -116,22 +116,25 @@ def solved_odds(stats: SpecialStats) -> SpecialOdds:
     return SpecialOdds(stats.contract, stats.marks, stats.make, stats.make_ci95, stats.make, SOLVED)
 
 
-def calibrated_odds(contract: Contract, marks: int, double_dummy: float) -> SpecialOdds:
-    """Realistic odds estimated from double-dummy ones (``evaluate.special_calibration``)."""
+def calibrated_odds(contract: Contract, marks: int, double_dummy: float, hand: int) -> SpecialOdds:
+    """Realistic odds estimated from the double-dummy ones of ``hand`` (a mask:
+    ``evaluate.special_calibration``)."""
     calibration = CALIBRATIONS[contract]
-    p = calibration.odds(double_dummy)
+    p = calibration.odds(double_dummy, hand)
     return SpecialOdds(contract, marks, p, Interval(*calibration.band(p)), double_dummy, CALIBRATED)
 
 
-def realistic_odds(solved: Sequence[SpecialStats], played: Sequence[SpecialStats]) -> tuple[SpecialOdds, ...]:
-    """The realistic odds of the ``solved`` contracts: played out where ``played`` has
-    them (on the same deals), else calibrated."""
+def realistic_odds(
+    solved: Sequence[SpecialStats], played: Sequence[SpecialStats], hand: int
+) -> tuple[SpecialOdds, ...]:
+    """The realistic odds of the ``solved`` contracts of ``hand`` (a mask): played out
+    where ``played`` has them (on the same deals), else calibrated."""
     by_contract = {s.contract: s for s in played}
     odds = []
     for stats in solved:
         out = by_contract.get(stats.contract)
         if out is None:
-            odds.append(calibrated_odds(stats.contract, stats.marks, stats.make))
+            odds.append(calibrated_odds(stats.contract, stats.marks, stats.make, hand))
         else:
             odds.append(
                 SpecialOdds(stats.contract, stats.marks, out.make, out.make_ci95, stats.make, PLAYED_OUT)

@@ -79,9 +79,8 @@ they said nothing). The model: each player bid by these rules at 50%, on the qui
 evaluator's realistic odds for their hand (what they can make at a real table),
 misjudged: they value a hand at a bid or more with probability
 sigmoid(logit(odds) / --noise) (default 1: the odds themselves; 0: the rules exactly);
-a hand is valued at its Nel-O, sevens or splash odds too (the quick model's
-estimates, calibrated as the advice weighs them) where they are higher, each being bid
-at a mark, unless --no-specials;
+a hand is valued at its Nel-O or sevens odds too (the quick model's double-dummy
+estimates) where they are higher, either being bid at a mark, unless --no-specials;
 any mark bid counts as one call; 1% of calls are slips, at random. Deals are drawn
 uniformly and kept with probability the auction's likelihood (exact); the report gives
 the acceptance, and the advice's odds on uniform deals beside, to show what the auction

@@ -12,11 +12,10 @@ are the estimate's plus one error e per player, logistic with scale ``noise``. S
 player values their hand at ``BIDS[j]`` or more with probability
 ``sigmoid(logit(odds_j) / noise)`` (noise 1: exactly the odds; 0: the rules to the letter),
 where ``odds_j`` is the best contract's odds of ``BIDS[j]``: the best trump's, or, where
-the house rules allow special contracts, Nel-O's, sevens' or splash's if higher (a hand
-that makes one bids a mark, so it values itself at every bid at least at the contract's
-odds; they are the quick model's double-dummy estimates, ``evaluate.special_odds``,
-calibrated to realistic play on the realistic head, as ``texas42 bid`` weighs them:
-``table_special_odds``, ``mark_contracts``). The value decides the
+the house rules allow special contracts, Nel-O's or sevens' if higher (a hand that makes
+one bids a mark, so it values itself at every bid at least at the contract's odds; they
+are the quick model's double-dummy estimates, ``evaluate.special_odds``; plunge and
+splash are left out, ``mark_contracts``). The value decides the
 call: a pass below the least bid the rules allow (one more than the high bid; four more
 than a partner's point bid, or a mark), else the value itself. Mark bids (42, 84, 126,
 a plunge's 168) are one call, "a mark bid": the model says whether a player bids a
@@ -44,7 +43,6 @@ from texas42.errors import InferenceError
 from texas42.evaluate import DOUBLE_DUMMY, REALISTIC, QuickModel, check_masks, load_model
 from texas42.evaluate.calibration import tail_odds
 from texas42.evaluate.estimates import map_parts, point_distributions
-from texas42.evaluate.special_calibration import CALIBRATIONS
 from texas42.evaluate.special_odds import load_special_model
 from texas42.rules import (
     BIDS,
@@ -178,29 +176,21 @@ def special_odds(masks: np.ndarray, contract: Contract, doubles: NelloDoubles) -
     return load_special_model().odds(masks, contract, doubles)
 
 
-def table_special_odds(masks: np.ndarray, contract: Contract, doubles: NelloDoubles, head: str) -> np.ndarray:
-    """``special_odds`` as players value them on the evaluator's ``head``: calibrated to
-    realistic play (``evaluate.special_calibration``) when it is ``REALISTIC``, as the
-    advice of ``texas42 bid`` weighs them; else double-dummy."""
-    odds = special_odds(masks, contract, doubles)
-    return CALIBRATIONS[contract].odds_of(odds) if head == REALISTIC else odds
-
-
 def mark_contracts(house: HouseRules | None) -> tuple[Contract, ...]:
-    """The special contracts the bidding model weighs under ``house`` (None: none): Nel-O,
-    sevens and splash (0 for a hand with fewer than three doubles), unless the house rules
-    turn special contracts off. Plunge is splash's game at more marks: as one mark call,
-    splash stands for both."""
-    if house is None or not house.specials:
-        return ()
-    return (Contract.NELLO, Contract.SEVENS, Contract.SPLASH)
+    """The special contracts the bidding model weighs under ``house`` (None: none): Nel-O
+    and sevens, unless the house rules turn special contracts off. Not plunge and splash:
+    their double-dummy odds (the team must take every trick) flatter them far more than
+    the trumps' realistic odds, on which the players bid, flatter a mark bid; Nel-O's are
+    lower than realistic play's and sevens' close to them (``benchmarks/study_specials.py
+    --listen``, 167 hands: 5.5% and 3.2% of the deals made double-dummy, 16% and 2.6%
+    played out)."""
+    return (Contract.NELLO, Contract.SEVENS) if house is not None and house.specials else ()
 
 
-def contract_odds(masks: np.ndarray, house: HouseRules | None, head: str) -> np.ndarray:
-    """(n, k): each hand's odds of the ``k`` contracts of ``mark_contracts(house)``, as
-    players value them on ``head`` (``table_special_odds``)."""
+def contract_odds(masks: np.ndarray, house: HouseRules | None) -> np.ndarray:
+    """(n, k): each hand's odds of the ``k`` contracts of ``mark_contracts(house)``."""
     doubles = NelloDoubles.OWN_SUIT if house is None else house.nello_doubles
-    columns = [table_special_odds(masks, c, doubles, head) for c in mark_contracts(house)]
+    columns = [special_odds(masks, c, doubles) for c in mark_contracts(house)]
     return np.stack(columns, axis=1) if columns else np.empty((len(masks), 0))
 
 
@@ -231,7 +221,7 @@ def value_odds(
 
     def part_odds(part: np.ndarray) -> np.ndarray:
         odds = tail_odds(point_distributions(chosen, head, part)).max(axis=1)
-        return with_contracts(odds, contract_odds(part, house, head))
+        return with_contracts(odds, contract_odds(part, house))
 
     found = map_parts(part_odds, flat, threads)
     return np.concatenate(found) if found else np.empty((0, VALUES))
@@ -397,7 +387,7 @@ def auction_model(
 class Inference:
     """How deals were drawn to fit an auction: ``accepted`` of ``candidates`` uniform
     deals were kept (over the main and the check samples); ``specials``: whether the
-    players valued their hands at the special contracts too (``mark_contracts``)."""
+    players valued their hands at Nel-O and sevens too."""
 
     auction: Auction | FinishedAuction
     head: str

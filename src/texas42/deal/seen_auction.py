@@ -48,7 +48,6 @@ from texas42.deal.inference import (
     special_odds,
     table_head,
     table_model,
-    table_special_odds,
     value_index,
     with_contracts,
 )
@@ -164,12 +163,12 @@ class _Declarations:
 
         def part_odds(part: np.ndarray) -> np.ndarray:
             odds = tail_odds(point_distributions(chosen, model.head, part))
-            special = contract_odds(part, model.house, model.head)
+            special = contract_odds(part, model.house)
             if isinstance(declared, Contract):
                 declared_odds = (
                     special[:, weighed.index(declared)]
                     if declared in weighed
-                    else table_special_odds(part, declared, model.house.nello_doubles, model.head)
+                    else special_odds(part, declared, model.house.nello_doubles)
                 )
                 chosen_odds = special_bid_probability(declared_odds, self.call.choices, model.noise)
             else:

@@ -5,44 +5,64 @@ Double-dummy play misjudges the special contracts both ways (docs/realistic.md#s
 the defenders of Nel-O see where the bidder's dominoes are and always find the trick that
 sinks it, so Nel-O is made far more often at a real table; plunge and splash need the
 partner to find all seven tricks blind, so they are made about half as often; sevens
-a little less often. ``benchmarks/fit_special_calibration.py`` fits these constants to
-the studies that played hands out both ways on the same deals (``--check`` refits them)."""
+a little less often. ``benchmarks/fit_special_calibration.py`` fits the package's
+``special_calibration.json`` to the studies that played hands out both ways on the same
+deals (``--check`` refits it)."""
 
 from __future__ import annotations
 
+import json
 from bisect import bisect_right
 from dataclasses import dataclass
-from typing import Final
+from importlib import resources
+from typing import Any, Final
 
 import numpy as np
 
-from texas42.rules import Contract
+from texas42.errors import EvaluatorError
+from texas42.evaluate.special_odds import nello_features
+from texas42.rules import Contract, NelloDoubles
 
 CLIP: Final = 0.005
 """Double-dummy odds are clipped to [CLIP, 1 - CLIP] before their log-odds are taken."""
 BAND_EDGES: Final = (0.0, 0.2, 0.5)
 """The error band's bins, by the calibrated odds."""
+DATA: Final = "special_calibration.json"
 
 
 @dataclass(frozen=True)
 class SpecialCalibration:
-    """Realistic odds ``sigmoid(intercept + slope * logit(p))`` for double-dummy odds p,
-    fitted to ``hands`` hands of the study ``study``; ``widths[i]`` is the 95% error band
-    for calibrated odds from ``BAND_EDGES[i]``."""
+    """Realistic odds ``sigmoid(intercept + slope * z)``, fitted to ``hands`` hands of the
+    study ``study``; ``widths[i]`` is the 95% error band for calibrated odds from
+    ``BAND_EDGES[i]``. ``z`` is the log-odds of the double-dummy odds p, or with
+    ``weights`` (Nel-O) a first stage's log-odds, ``weights[0] + weights[1] * logit(p)``
+    plus the hand's Nel-O features (``special_odds.nello_features``, doubles their own
+    suit) times ``weights[2:]``, fitted to ``first_hands`` hands of ``first_study``."""
 
     intercept: float
     slope: float
     hands: int
     study: str
     widths: tuple[float, ...]
+    weights: tuple[float, ...] = ()
+    first_hands: int = 0
+    first_study: str = ""
 
-    def odds(self, double_dummy: float) -> float:
-        return float(self.odds_of(np.asarray(double_dummy, dtype=np.float64)))
+    def odds(self, double_dummy: float, hand: int = 0) -> float:
+        """The calibrated odds of one hand (its mask ``hand`` is needed with ``weights``)."""
+        return float(self.odds_of(np.array([double_dummy]), np.array([hand], dtype=np.int64))[0])
 
-    def odds_of(self, double_dummy: np.ndarray) -> np.ndarray:
-        """``odds`` of every element of ``double_dummy``."""
-        p = np.clip(double_dummy, CLIP, 1.0 - CLIP)
-        result: np.ndarray = 1.0 / (1.0 + np.exp(-(self.intercept + self.slope * np.log(p / (1.0 - p)))))
+    def odds_of(self, double_dummy: np.ndarray, masks: np.ndarray | None = None) -> np.ndarray:
+        """``odds`` of hands ``masks`` (n,) whose double-dummy odds are ``double_dummy`` (n,)."""
+        p = np.clip(np.asarray(double_dummy, dtype=np.float64), CLIP, 1.0 - CLIP)
+        z = np.log(p / (1.0 - p))
+        if self.weights:
+            if masks is None:
+                raise EvaluatorError("this calibration needs the hands, not only their odds")
+            features = nello_features(np.asarray(masks, dtype=np.int64), NelloDoubles.OWN_SUIT)
+            weights = np.array(self.weights)
+            z = weights[0] + weights[1] * z + features.astype(np.float64) @ weights[2:]
+        result: np.ndarray = 1.0 / (1.0 + np.exp(-(self.intercept + self.slope * z)))
         return result
 
     def band(self, odds: float) -> tuple[float, float]:
@@ -50,23 +70,46 @@ class SpecialCalibration:
         width = self.widths[max(0, bisect_right(BAND_EDGES, odds) - 1)]
         return max(0.0, odds - width), min(1.0, odds + width)
 
-
-_SPLASH: Final = SpecialCalibration(-1.09, 0.752, 433, "splash_study.jsonl", (0.025, 0.039, 0.039))
-
-CALIBRATIONS: Final[dict[Contract, SpecialCalibration]] = {
-    Contract.NELLO: SpecialCalibration(
-        1.072, 0.789, 238, "specials_listening_study.jsonl", (0.161, 0.244, 0.18)
-    ),
-    Contract.SEVENS: SpecialCalibration(
-        0.092, 1.139, 238, "specials_listening_study.jsonl", (0.007, 0.007, 0.007)
-    ),
-    Contract.PLUNGE: _SPLASH,
-    Contract.SPLASH: _SPLASH,
-}
-"""Each special contract's calibration; plunge and splash are one game (the partner names
-trump and leads; the team must take all 42 points) and share splash's study."""
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "intercept": self.intercept,
+            "slope": self.slope,
+            "hands": self.hands,
+            "study": self.study,
+            "widths": list(self.widths),
+            "weights": list(self.weights),
+            "first_hands": self.first_hands,
+            "first_study": self.first_study,
+        }
 
 
-def realistic_special_odds(contract: Contract, double_dummy: float) -> float:
-    """The estimated realistic odds of making ``contract`` from its double-dummy odds."""
-    return CALIBRATIONS[contract].odds(double_dummy)
+def read_calibrations(text: str) -> dict[Contract, SpecialCalibration]:
+    """The calibrations of a ``special_calibration.json`` document: one per special
+    contract; plunge and splash are one game (the partner names trump and leads; the team
+    must take all 42 points) and share splash's."""
+    data = json.loads(text)
+    found = {}
+    for contract in (Contract.NELLO, Contract.SEVENS, Contract.SPLASH):
+        entry = data[contract.value]
+        found[contract] = SpecialCalibration(
+            intercept=entry["intercept"],
+            slope=entry["slope"],
+            hands=entry["hands"],
+            study=entry["study"],
+            widths=tuple(entry["widths"]),
+            weights=tuple(entry["weights"]),
+            first_hands=entry["first_hands"],
+            first_study=entry["first_study"],
+        )
+    found[Contract.PLUNGE] = found[Contract.SPLASH]
+    return found
+
+
+CALIBRATIONS: Final = read_calibrations(resources.files("texas42.evaluate").joinpath(DATA).read_text())
+"""Each special contract's calibration, from the package's ``special_calibration.json``."""
+
+
+def realistic_special_odds(contract: Contract, double_dummy: float, hand: int) -> float:
+    """The estimated realistic odds of making ``contract`` with ``hand`` (a mask) from its
+    double-dummy odds."""
+    return CALIBRATIONS[contract].odds(double_dummy, hand)

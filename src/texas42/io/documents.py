@@ -209,7 +209,7 @@ def sample_to_json(
 def inference_to_json(inference: Inference) -> dict[str, Any]:
     """``{"auction": [...], "model", "specials", "noise", "acceptance", "candidates"}``:
     the bids the deals fit, the evaluator's head the others bid on, whether they valued
-    their hands at Nel-O, sevens and splash too, the noise of their judgement, and the share of
+    their hands at Nel-O and sevens too, the noise of their judgement, and the share of
     the uniform candidates kept (main and check samples together)."""
     return {
         "auction": [_bid_json(b) for b in inference.auction.bids],

@@ -237,19 +237,15 @@ def inference_sentence(inference: Inference, declared: Contract | bool = False) 
     ...`` (``deal.inference``); ``declared``: the bidder's choice of trump weighed too
     (True), or their choice of a special contract (Nel-O, sevens)."""
     basis = "realistic" if inference.head == REALISTIC else "double-dummy"
-    estimates = (
-        "the quick model's double-dummy estimates, calibrated to realistic play"
-        if inference.head == REALISTIC
-        else "the quick model's double-dummy estimates"
-    )
     rules = "bid by the rules of 'bid'"
     if isinstance(declared, Contract):
         rules += (
-            f" and the bidder bid {declared.written} at even odds or better, its odds {estimates}; the bids"
+            f" and the bidder bid {declared.written} at even odds or better, its odds the quick "
+            "model's double-dummy estimate; the bids"
         )
     elif declared:
         rules += " and the bidder chose trump,"
-    specials = f" (Nel-O, sevens and splash: {estimates})" if inference.specials else ""
+    specials = " (Nel-O and sevens: the quick model's double-dummy odds)" if inference.specials else ""
     return (
         f"Deals consistent with the auction: {inference.auction}; acceptance "
         f"{share(inference.acceptance)} of {inference.candidates:,} candidates (the others {rules} "
