@@ -50,13 +50,14 @@ def csv_row(item: NamedHand, analysis: HandAnalysis) -> list[Any]:
 
 
 QUICK_CSV_FIELDS: Final = (*(f for f in CSV_FIELDS if f != "make_confirmed"), "special_make")
-"""``analyze --file``'s columns but the check, and the special contract's estimated odds."""
+"""``analyze --file``'s columns but the check, and the special contract's estimated odds
+on the row's basis."""
 
 
 def quick_summary_fields(result: QuickAnalysis) -> Mapping[str, Any]:
     """One row of ``texas42 quick --file``: the recommended trump and bid, its estimated
     odds, the trump's expected points and the expected marks, on the estimates' basis;
-    the special contract to bid instead (or None) and its estimated odds."""
+    the special contract to bid instead (or None) and its estimated odds, on that basis."""
     rec = result.recommendation
     estimate = result.realistic or result.double_dummy
     special = result.special_instead
