@@ -18,7 +18,7 @@ from texas42 import analysis, rules
 from texas42.analysis import CalibratedAnalysis, SpecialStats, advise_bid
 from texas42.analysis.specials import CALIBRATED, PLAYED_OUT, SOLVED
 from texas42.errors import EvaluatorError
-from texas42.evaluate.special_calibration import CALIBRATIONS, CLIP, realistic_special_odds
+from texas42.evaluate.special_calibration import CALIBRATIONS, CLIP
 from texas42.evaluate.special_odds import NELLO_FEATURES, nello_features
 from texas42.rules import Auction, Contract, NelloDoubles, parse_hand
 
@@ -37,7 +37,7 @@ def test_the_calibration_maps_double_dummy_odds_by_its_constants() -> None:
     assert splash.odds(0.58) == pytest.approx(
         sigmoid(splash.intercept + splash.slope * math.log(0.58 / 0.42))
     )
-    assert realistic_special_odds(Contract.SPLASH, 0.58, 0) == pytest.approx(0.3000, abs=1e-4)
+    assert splash.odds(0.58) == pytest.approx(0.3000, abs=1e-4)
     assert sevens.odds(0.2) == pytest.approx(sigmoid(sevens.intercept + sevens.slope * math.log(0.25)))
     assert CALIBRATIONS[Contract.PLUNGE] is splash  # one game
     for calibration in (sevens, splash):

@@ -107,9 +107,3 @@ def read_calibrations(text: str) -> dict[Contract, SpecialCalibration]:
 
 CALIBRATIONS: Final = read_calibrations(resources.files("texas42.evaluate").joinpath(DATA).read_text())
 """Each special contract's calibration, from the package's ``special_calibration.json``."""
-
-
-def realistic_special_odds(contract: Contract, double_dummy: float, hand: int) -> float:
-    """The estimated realistic odds of making ``contract`` with ``hand`` (a mask) from its
-    double-dummy odds."""
-    return CALIBRATIONS[contract].odds(double_dummy, hand)
