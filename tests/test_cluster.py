@@ -102,8 +102,8 @@ def _cut(path: Path, lines: int, extra: int) -> None:
     ("style", "lines", "extra", "where"),
     [
         ("text", 5, 17, "cluster"),
-        ("json", 3, 40, "here"),
-        ("csv", 1, 0, "here"),
+        pytest.param("json", 3, 40, "here", marks=pytest.mark.slow),
+        pytest.param("csv", 1, 0, "here", marks=pytest.mark.slow),
         ("text", 0, 20, "here"),  # cut inside the header
         ("json", 12, 0, "here"),  # nothing left to do
     ],

@@ -109,11 +109,11 @@ def test_the_figures_do_not_depend_on_the_threads_and_progress_counts_to_its_tot
     hand, bid = (HAND, 34) if isinstance(contract, Declaration) else (NELLO_HAND, None)
     advice = advise_play(hand, contract, (), bid=bid, deals=16, seed=9)
     steps: list[int] = []
-    one = realistic_plays(advice, deals=16, worlds=3, threads=1, on_progress=steps.append)
-    two = realistic_plays(advice, deals=16, worlds=3, threads=2)
+    one = realistic_plays(advice, deals=8, worlds=3, threads=1, on_progress=steps.append)
+    two = realistic_plays(advice, deals=8, worlds=3, threads=2)
     assert one.plays == two.plays
     assert (one.wins == two.wins).all()
-    assert sum(steps) == playouts_total(advice, 16)
+    assert sum(steps) == playouts_total(advice, 8)
 
 
 def test_the_api_plays_out_when_asked_and_checks_first() -> None:
