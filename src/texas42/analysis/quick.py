@@ -195,7 +195,13 @@ def _special_table(masks: np.ndarray, house: HouseRules | None) -> dict[Contract
     if house is None or not house.specials:
         return {}
     model = load_special_model()
-    return {c: model.odds(masks, c, house.nello_doubles) for c in Contract}
+    table = {
+        c: model.odds(masks, c, house.nello_doubles)
+        for c in (Contract.NELLO, Contract.SEVENS, Contract.SPLASH)
+    }
+    # One game: the hands that may plunge (four doubles) have splash's odds.
+    table[Contract.PLUNGE] = table[Contract.SPLASH]
+    return table
 
 
 def _specials_of(

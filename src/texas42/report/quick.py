@@ -13,7 +13,7 @@ from texas42.analysis.quick import QuickAnalysis, QuickEstimate
 from texas42.analysis.specials import SOLVED, SpecialOdds
 from texas42.report.hand import advice_head, odds_cells, sparkline, table_bids
 from texas42.report.layout import Fitted
-from texas42.report.summary import quick_summary_row, summary_header
+from texas42.report.summary import instead_note, quick_summary_row, summary_header
 from texas42.report.wording import (
     contract_name,
     percent,
@@ -166,12 +166,7 @@ def quick_batch_view(names: Sequence[tuple[str, int]], results: Sequence[QuickAn
             quick_summary_row(name, line, result, name_width)
             for (name, line), result in zip(names, results, strict=True)
         ),
-        Text(
-            "instead: the special contract to bid instead of that trump bid when nobody has bid yet, "
-            f"estimated to be made in at least {percent(first.confidence)} of deals (double-dummy) and "
-            "to expect more marks.",
-            style="dim",
-        ),
+        instead_note(first.confidence, estimated=True),
         Text(quick_footer(first.realistic is not None, bool(first.specials)), style="dim"),
     ]
     return Group(*parts)

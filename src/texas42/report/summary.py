@@ -98,11 +98,12 @@ def batch_header(hands: int, deals: int, seed: int, confidence: float, basis: st
     )
 
 
-def instead_note(confidence: float) -> Text:
-    """What the summary's last column means."""
+def instead_note(confidence: float, estimated: bool = False) -> Text:
+    """What the summary's last column means; ``estimated``: the quick model's rows."""
+    made = "estimated to be made" if estimated else "made"
     return Text(
         "instead: the special contract to bid instead of that trump bid when nobody has bid yet, "
-        f"as 'texas42 bid' advises: made in at least {percent(confidence)} of the deals "
+        f"as 'texas42 bid' advises: {made} in at least {percent(confidence)} of the deals "
         "(on the odds of the advice's basis), it expects more marks.",
         style="dim",
     )
