@@ -157,6 +157,19 @@ def study_script(name: str) -> ModuleType:
     return module
 
 
+def readme_report(command: str) -> tuple[int, str]:
+    """The README's block after ``$ python benchmarks/<command> N``: N and what it shows."""
+    readme = (BENCHMARKS.parent / "README.md").read_text()
+    prompt = f"$ python benchmarks/{command} "
+    count, shown = readme[readme.index(prompt) + len(prompt) :].split("\n", 1)
+    return int(count), shown.split("```", 1)[0]
+
+
+def without_seconds(line: dict[str, object]) -> dict[str, object]:
+    """A study's line but its timing, which is all that may differ when played again."""
+    return {k: v for k, v in line.items() if k != "seconds"}
+
+
 @pytest.fixture(scope="module")
 def specials_study() -> ModuleType:
     return study_script("study_specials")
@@ -167,17 +180,11 @@ def test_the_specials_study_s_first_line_is_what_the_script_plays(specials_study
     out: the same counts as recorded (the study depends on its seeds alone)."""
     recorded = specials_study.read_study(specials_study.OUT, 1)[0]
     again = specials_study.play(recorded["i"], recorded["deals"], recorded["worlds"])
-    assert {k: v for k, v in again.items() if k != "seconds"} == {
-        k: v for k, v in recorded.items() if k != "seconds"
-    }
+    assert without_seconds(again) == without_seconds(recorded)
 
 
 def test_the_readme_shows_the_specials_study_as_printed(specials_study: ModuleType) -> None:
-    readme = (BENCHMARKS.parent / "README.md").read_text()
-    command = "$ python benchmarks/study_specials.py --report --hands "
-    start = readme.index(command) + len(command)
-    hands = int(readme[start:].split("\n", 1)[0])
-    shown = readme[start:].split("\n", 1)[1].split("```", 1)[0]
+    hands, shown = readme_report("study_specials.py --report --hands")
     assert shown == specials_study.summary(specials_study.read_study(specials_study.OUT, hands))
 
 
@@ -191,17 +198,11 @@ def test_the_play_advice_study_s_first_line_is_what_the_script_plays(play_advice
     depends on its seeds alone, not on the threads)."""
     recorded = play_advice_study.read_study(play_advice_study.OUT, 1)[0]
     again = play_advice_study.study(recorded["i"], 300, 60, 100, 2)
-    assert {k: v for k, v in again.items() if k != "seconds"} == {
-        k: v for k, v in recorded.items() if k != "seconds"
-    }
+    assert without_seconds(again) == without_seconds(recorded)
 
 
 def test_the_readme_shows_the_play_advice_study_as_printed(play_advice_study: ModuleType) -> None:
-    readme = (BENCHMARKS.parent / "README.md").read_text()
-    command = "$ python benchmarks/study_play_advice.py --report --positions "
-    start = readme.index(command) + len(command)
-    positions = int(readme[start:].split("\n", 1)[0])
-    shown = readme[start:].split("\n", 1)[1].split("```", 1)[0]
+    positions, shown = readme_report("study_play_advice.py --report --positions")
     printed = play_advice_study.summary(play_advice_study.read_study(play_advice_study.OUT, positions))
     assert shown == printed
 
@@ -217,15 +218,9 @@ def test_the_splash_study_s_first_line_is_what_the_script_plays(splash_study: Mo
     recorded = splash_study.read_study(splash_study.OUT, 1)[0]
     assert (splash_study.study_hand(0).mask & DOUBLES).bit_count() >= 3
     again = splash_study.play(recorded["i"], recorded["deals"], recorded["worlds"])
-    assert {k: v for k, v in again.items() if k != "seconds"} == {
-        k: v for k, v in recorded.items() if k != "seconds"
-    }
+    assert without_seconds(again) == without_seconds(recorded)
 
 
 def test_the_readme_shows_the_splash_study_as_printed(splash_study: ModuleType) -> None:
-    readme = (BENCHMARKS.parent / "README.md").read_text()
-    command = "$ python benchmarks/study_splash.py --report --hands "
-    start = readme.index(command) + len(command)
-    hands = int(readme[start:].split("\n", 1)[0])
-    shown = readme[start:].split("\n", 1)[1].split("```", 1)[0]
+    hands, shown = readme_report("study_splash.py --report --hands")
     assert shown == splash_study.summary(splash_study.read_study(splash_study.OUT, hands))
