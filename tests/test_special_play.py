@@ -28,6 +28,7 @@ from texas42.analysis import (
     realistic_comparison,
     review_play,
 )
+from texas42.analysis.specials import CALIBRATED, PLAYED_OUT
 from texas42.rules import (
     Contract,
     Declaration,
@@ -388,18 +389,27 @@ def test_the_special_playouts_overlap_the_trumps_with_the_same_figures(
 
 def test_compare_realistic_plays_the_special_contracts_out_too() -> None:
     """Seeing every hand, the comparison's special playouts make Nel-O and sevens exactly
-    where the solvers say on its first deals; the JSON and the report show them."""
+    where the solvers say on its first deals; the JSON and the report show them, as the
+    special contracts' realistic odds (the others, and all without --realistic, calibrated)."""
     hand = parse_hand(NELLO_HAND)
     compared = compare_trumps(hand, [Declaration(0), Declaration(1)], deals=50, seed=4, house=HouseRules())
     played = realistic_comparison(compared, deals=15, worlds=0)
     assert compared.sample is not None
     assert _counts(played.specials) == _solved_counts(compared.sample.deals[:15])
+    assert [o.how for o in compared.special_odds(played.specials)] == [PLAYED_OUT, PLAYED_OUT]
+    assert [o.how for o in compared.special_odds()] == [CALIBRATED, CALIBRATED]
     args = ("compare", NELLO_HAND, "blanks", "aces", "--seed", "4", "--deals", "50", "--realistic")
     document = json.loads(invoke(*args, "--realistic-deals", "10", "--json").stdout)
     assert [s["contract"] for s in document["realistic"]["specials"]] == ["nello", "sevens"]
+    for solved, out in zip(document["specials"], document["realistic"]["specials"], strict=True):
+        assert solved["realistic"]["how"] == PLAYED_OUT
+        assert solved["realistic"]["make"] == out["make"]
     text = " ".join(invoke(*args, "--realistic-deals", "10").stdout.split())
-    assert "Special contracts played out on the same deals: Nel-O makes" in text
-    assert "bidding advice" not in text
+    assert "only their own dominoes, Nel-O and sevens played out on the same deals" in text
+    assert "'exp. marks' rest on them" in text
+    assert "bidding advice" not in text and "the advice" not in text
+    plain = json.loads(invoke(*args[:-1], "--json").stdout)
+    assert [s["realistic"]["how"] for s in plain["specials"]] == [CALIBRATED, CALIBRATED]
     none = json.loads(invoke(*args, "--realistic-deals", "10", "--no-specials", "--json").stdout)
     assert none["realistic"]["specials"] == []
 

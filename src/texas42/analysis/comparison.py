@@ -20,8 +20,10 @@ from texas42.analysis.sample import (
 )
 from texas42.analysis.specials import (
     DEFAULT_BATCH_DEALS,
+    SpecialOdds,
     SpecialStats,
     analyze_specials,
+    realistic_odds,
     special_solves_per_deal,
 )
 from texas42.analysis.statistics import Interval, TrumpStats, mean_interval
@@ -79,6 +81,11 @@ class Comparison:
     racing: Racing | None = None
     inference: Inference | None = None
     """How the deals were drawn to fit an auction, or None: uniformly."""
+
+    def special_odds(self, played: Sequence[SpecialStats] = ()) -> tuple[SpecialOdds, ...]:
+        """The special contracts' realistic odds, as ``analyze`` advises on them: played out
+        where ``played`` has them (``RealisticComparison.specials``), else calibrated."""
+        return realistic_odds(self.specials, played, self.hand.mask)
 
 
 def compare_points(first: Declaration, second: Declaration, a: np.ndarray, b: np.ndarray) -> PairComparison:

@@ -50,14 +50,16 @@ COMPARE_HELP = f"""
 Compare two or more trumps head to head on the same deals. Give the hand, then the
 trumps. For each pair: the mean difference in points with its 95% interval, how often
 each takes more points, and the odds of each bid side by side, then the special
-contracts on the same deals (--no-specials to skip them). With the same --seed the
+contracts on the same deals, double-dummy beside their odds at a real table
+(calibrated; --no-specials to skip them). With the same --seed the
 figures match 'texas42 analyze'. --holds and --lacks as for 'texas42 analyze'; --why
 shows, for each trump at the most it makes at least half the time (or --bid), the
 unseen dominoes whose place decides it. --realistic also plays every trump out on the
 first --realistic-deals deals by players who see only their own dominoes (--worlds
 deals weighed a decision; both sides play for the bid the best trump makes
 double-dummy) and puts them head to head on those playouts: the order at a real table;
-Nel-O and sevens are played out on the same deals too (--no-specials to skip them).
+Nel-O and sevens are played out on the same deals too, their real odds then played
+out (--no-specials to skip them).
 --auction "pass 30" deals to fit the bids already made, --infer and --noise as for
 'texas42 bid'.
 {ODDS_HELP}

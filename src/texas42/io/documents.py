@@ -403,7 +403,8 @@ def comparison_to_json(
     ``"exact"``, ``"constraints"`` (if any) and ``"why"``: one per declaration, at
     ``why_bid`` or the most it makes at least half the time; with ``realistic``, the same
     from the playouts (``"realistic"``: ``{"source": "playouts", "deals", "worlds",
-    "played_for", "trumps", "pairs"}``)."""
+    "played_for", "trumps", "pairs", "specials"}``). Each of ``"specials"`` has its
+    ``"realistic"`` odds (``Comparison.special_odds``)."""
     tail = sample_to_json(
         comparison.exact, comparison.constraints, comparison.hand, comparison.racing, comparison.inference
     )
@@ -415,7 +416,9 @@ def comparison_to_json(
         "seed": comparison.seed,
         "trumps": [trump_to_json(s) for s in comparison.trumps],
         "pairs": [pair_to_json(pair) for pair in comparison.pairs],
-        "specials": [special_to_json(s) for s in comparison.specials],
+        "specials": _specials_json(
+            comparison.specials, comparison.special_odds(() if realistic is None else realistic.specials)
+        ),
         **tail,
         **({} if realistic is None else {"realistic": _realistic_comparison(realistic)}),
     }

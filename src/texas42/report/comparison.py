@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from texas42.analysis import Comparison, PairComparison, RealisticComparison, TrumpStats, Why
-from texas42.report.hand import footer, hand_header, realistic_specials_text, short_of_deals, specials_table
+from texas42.report.hand import footer, hand_header, short_of_deals, specials_table
 from texas42.report.layout import Fitted
 from texas42.report.why import why_table
 from texas42.report.wording import percent, realistic_footer
@@ -84,7 +84,8 @@ def comparison_view(
         Fitted(odds_table(comparison.trumps, "Odds of each bid", raced)),
     ]
     if comparison.specials:
-        parts.append(specials_table(comparison.specials, 0.5))
+        odds = comparison.special_odds(() if realistic is None else realistic.specials)
+        parts.append(specials_table(comparison.specials, 0.5, odds, advice=False))
     if realistic is not None:
         played = (
             f"{realistic.deals} deals played out by players who see only their own dominoes "
@@ -94,11 +95,6 @@ def comparison_view(
             Fitted(pairs_table(realistic.pairs, f"Realistic play, head to head: {played}", False)),
             Fitted(odds_table(realistic.trumps, "Realistic odds of each bid", False)),
         ]
-        if realistic.specials:
-            parts += [
-                realistic_specials_text(realistic.specials, comparison.specials),
-                Text(""),
-            ]
     for why in whys:
         parts += [Text(""), Fitted(why_table(why))]
     parts.append(footer(comparison.deals, comparison.seed, comparison.exact, raced))

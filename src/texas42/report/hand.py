@@ -226,12 +226,16 @@ def _special_note(stats: SpecialStats) -> str:
 
 
 def specials_table(
-    specials: Sequence[SpecialStats], confidence: float, realistic: Sequence[SpecialOdds] = ()
+    specials: Sequence[SpecialStats],
+    confidence: float,
+    realistic: Sequence[SpecialOdds] = (),
+    advice: bool = True,
 ) -> Table:
     """The special contracts: the bid (marks), the double-dummy odds and their interval;
     with ``realistic`` odds (``HandAnalysis.advised_specials`` on the realistic basis),
     the double-dummy odds beside the realistic ones and their interval or band; expected
-    marks on the odds the advice weighs."""
+    marks on the realistic odds if any (``advice``: the caption says the advice rests
+    on them too)."""
     out = Table(
         title="Special contracts, on the same deals",
         box=box.SIMPLE_HEAD,
@@ -268,7 +272,7 @@ def specials_table(
     hindsight = ". * With the best trump for each deal: hindsight the partner cannot have, an upper bound."
     caption = specials_caption(hindsight if any(s.best_make is not None for s in specials) else None)
     if realistic:
-        caption += " " + realistic_specials_caption(realistic)
+        caption += " " + realistic_specials_caption(realistic, advice=advice)
     out.caption = caption
     out.caption_justify = "left"
     return out
@@ -368,24 +372,6 @@ def special_instead_text(analysis: HandAnalysis, special: SpecialOdds) -> Text:
         "the first bidder; later in the auction it weighs the special contracts against the bids made."
     )
     return Text.assemble(advice_head(f"bid {name} ({special.bid}) instead"), body)
-
-
-def realistic_specials_text(played: Sequence[SpecialStats], solved_specials: Sequence[SpecialStats]) -> Text:
-    """Nel-O and sevens played out on the same deals (``played``), beside their
-    double-dummy odds (``solved_specials``)."""
-    solved = {s.contract: s for s in solved_specials}
-    parts = []
-    for stats in played:
-        ci = stats.make_ci95
-        interval = f"95% CI {percent(ci.low)} to {percent(ci.high)}"
-        double_dummy = percent(solved[stats.contract].make)
-        name = contract_name(stats.contract)
-        parts.append(f"{name} makes {percent(stats.make)} ({interval}; double-dummy {double_dummy})")
-    return Text(
-        f"Special contracts played out on the same deals: {'; '.join(parts)}. The players know that "
-        "the bidder chose the contract (each weighs the bidder's possible hands by their chance of "
-        "bidding it, on the quick model's double-dummy odds)."
-    )
 
 
 def analysis_view(analysis: HandAnalysis, why: Why | None = None) -> RenderableType:

@@ -56,9 +56,12 @@ def special_odds_phrase(odds: SpecialOdds | SpecialRung) -> str:
     return f"makes {percent(odds.make)} of the time double-dummy" + (f" ({interval})" if interval else "")
 
 
-def realistic_specials_caption(realistic: Sequence[SpecialOdds], intervals: bool = True) -> str:
+def realistic_specials_caption(
+    realistic: Sequence[SpecialOdds], intervals: bool = True, advice: bool = True
+) -> str:
     """What a special contracts table's realistic columns hold, by how the odds were
-    found; ``intervals``: and what its '95%' column holds."""
+    found; ``intervals``: and what its '95%' column holds; ``advice``: that the advice
+    rests on them too."""
     played = " and ".join(contract_name(o.contract) for o in realistic if o.how == PLAYED_OUT)
     calibrated = " and ".join(contract_name(o.contract) for o in realistic if o.how == CALIBRATED)
     parts = []
@@ -77,7 +80,7 @@ def realistic_specials_caption(realistic: Sequence[SpecialOdds], intervals: bool
         )
     return (
         f"'real': the odds when every player sees only their own dominoes, {'; '.join(parts)}. "
-        "'exp. marks' and the advice rest on them."
+        f"'exp. marks'{' and the advice' if advice else ''} rest on them."
     )
 
 
