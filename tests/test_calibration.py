@@ -15,6 +15,9 @@ from texas42.analysis import (
     ErrorBands,
     analyze_hand,
     calibrated_analysis,
+    calibrated_comparison,
+    compare_trumps,
+    estimate_trumps,
     leading_trumps,
     recommend,
 )
@@ -81,6 +84,27 @@ def test_the_figures_are_the_networks_on_the_analysis_own_odds(ordinary: tuple[o
     for estimated in analysis.realistic.trumps:
         tail = np.cumsum(direct[estimated.declaration][::-1])[::-1]
         assert estimated.at_least == pytest.approx(tuple(np.minimum(tail, 1.0)), abs=1e-9)
+
+
+def test_each_trump_is_estimated_on_its_own(ordinary: tuple[object, ...]) -> None:
+    """The calibration maps each declaration's figures alone, so any set of trumps (those
+    ``compare`` is given) gets the estimates ``analyze`` gives its leading trumps."""
+    analysis = ordinary[0]
+    model = evaluate.load_model()
+    together = estimate_trumps(ORDINARY.mask, analysis.trumps, model)
+    assert [t.declaration for t in together] == [s.declaration for s in analysis.trumps]
+    for estimated in together:
+        (alone,) = estimate_trumps(ORDINARY.mask, [analysis.stats(estimated.declaration)], model)
+        assert alone.at_least == pytest.approx(estimated.at_least, abs=1e-6)
+    by_trump = {t.declaration: t for t in together}
+    assert all(
+        t.at_least == pytest.approx(by_trump[t.declaration].at_least, abs=1e-6)
+        for t in analysis.realistic.trumps
+    )
+    compared = compare_trumps(ORDINARY, [Declaration.FOURS, Declaration.FOLLOW_ME], deals=120, seed=42)
+    assert compared.estimated == calibrated_comparison(ORDINARY, compared.trumps)
+    assert [t.declaration for t in compared.estimated.trumps] == [Declaration.FOURS, Declaration.FOLLOW_ME]
+    assert compared.estimated.hands == analysis.realistic.hands
 
 
 def test_a_hand_the_rules_settle_takes_everything_realistically() -> None:

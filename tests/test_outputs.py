@@ -653,6 +653,9 @@ NEW_ROW_KEYS = {"trumps": "deals", "pairs": "deals", "ladder": "deals"}
 """Keys added to the rows of those lists (issue 13: each row's own number of deals)."""
 NEW_SPECIAL_KEYS = {"compare": "realistic"}
 """Keys added to each special contract of a command's JSON (compare: its realistic odds)."""
+CALIBRATED_KEYS = ("compare",)
+"""Commands whose JSON gained the calibration's estimates since recording: ``"realistic"``
+(``{"source": "calibrated", ...}``) and each trump's ``"realistic"`` figures."""
 
 
 def _without_new_row_keys(document: dict[str, object], command: str) -> dict[str, object]:
@@ -664,6 +667,9 @@ def _without_new_row_keys(document: dict[str, object], command: str) -> dict[str
         rows = document.get(table)
         if isinstance(rows, list):
             assert all(row.pop(key) == document["deals"] for row in rows)
+    if command in CALIBRATED_KEYS:
+        assert document.pop("realistic")["source"] == "calibrated"
+        assert all(row.pop("realistic")["source"] == "calibrated" for row in document["trumps"])
     specials = document.get("specials")
     if command in NEW_SPECIAL_KEYS and isinstance(specials, list):
         assert all(special.pop(NEW_SPECIAL_KEYS[command])["how"] == "calibrated" for special in specials)

@@ -26,9 +26,12 @@ from texas42.analysis.bidding import (
 from texas42.analysis.calibrated import (
     BASES,
     CalibratedAnalysis,
+    CalibratedComparison,
     ErrorBands,
     EstimatedTrump,
     calibrated_analysis,
+    calibrated_comparison,
+    estimate_trumps,
     leading_trumps,
 )
 from texas42.analysis.comparison import (
@@ -93,6 +96,7 @@ __all__ = [
     "BidAdvice",
     "BidDifference",
     "CalibratedAnalysis",
+    "CalibratedComparison",
     "Comparison",
     "DealTable",
     "DominoPlace",
@@ -134,9 +138,11 @@ __all__ = [
     "analyze_specials",
     "bid_ladder",
     "calibrated_analysis",
+    "calibrated_comparison",
     "compare_points",
     "compare_trumps",
     "comparison_why",
+    "estimate_trumps",
     "hand_why",
     "highest_made",
     "iter_deal_tables",

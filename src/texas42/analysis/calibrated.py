@@ -6,6 +6,7 @@ recommendation drawn from them by the usual policy."""
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
@@ -14,10 +15,10 @@ import numpy as np
 from texas42 import evaluate
 from texas42.analysis.recommendation import Recommendation, recommend
 from texas42.analysis.specials import SpecialStats
-from texas42.analysis.statistics import Interval
+from texas42.analysis.statistics import Interval, TrumpStats
 from texas42.errors import AnalysisError
 from texas42.evaluate.calibration import calibrate
-from texas42.rules import DECLARATIONS, TOTAL_POINTS, Declaration, needed_points
+from texas42.rules import DECLARATIONS, TOTAL_POINTS, Declaration, Hand, needed_points
 
 if TYPE_CHECKING:
     from texas42.analysis.hand import HandAnalysis
@@ -106,28 +107,35 @@ def leading_trumps(analysis: HandAnalysis) -> tuple[Declaration, ...]:
     return tuple(sorted(chosen))
 
 
+def estimate_trumps(
+    hand: int, trumps: Sequence[TrumpStats], model: evaluate.QuickModel
+) -> tuple[EstimatedTrump, ...]:
+    """The calibration of ``model`` applied to each of ``trumps``, double-dummy figures
+    of the hand ``hand`` (a mask), in their order."""
+    k = len(DECLARATIONS)
+    at_least = np.zeros((k, TOTAL_POINTS + 1))
+    expected = np.zeros(k)
+    for s in trumps:
+        counts = np.asarray(s.histogram, dtype=np.float64)
+        at_least[s.declaration] = np.cumsum(counts[::-1])[::-1] / s.deals
+        expected[s.declaration] = s.expected_points
+    distribution = calibrate(hand, at_least, expected, model)
+    bands = _bands(model.head(evaluate.REALISTIC).info)
+    estimates = []
+    for s in trumps:
+        d = distribution[s.declaration]
+        tail = np.minimum(np.cumsum(d[::-1])[::-1], 1.0)
+        points = float(d @ np.arange(TOTAL_POINTS + 1))
+        estimates.append(EstimatedTrump(s.declaration, s.deals, points, tuple(float(p) for p in tail), bands))
+    return tuple(estimates)
+
+
 def estimated_trumps(analysis: HandAnalysis, model: evaluate.QuickModel) -> tuple[EstimatedTrump, ...]:
     """The calibration of ``model`` applied to the analysis' leading trumps
     (``leading_trumps``: those the calibration was fitted to, as ``--realistic`` plays them
     out)."""
-    head = model.head(evaluate.REALISTIC)
-    k = len(DECLARATIONS)
-    at_least = np.zeros((k, TOTAL_POINTS + 1))
-    expected = np.zeros(k)
-    for s in analysis.trumps:
-        counts = np.asarray(s.histogram, dtype=np.float64)
-        at_least[s.declaration] = np.cumsum(counts[::-1])[::-1] / s.deals
-        expected[s.declaration] = s.expected_points
-    distribution = calibrate(analysis.hand.mask, at_least, expected, model)
-    bands = _bands(head.info)
-    trumps = []
-    for declaration in leading_trumps(analysis):
-        s = analysis.stats(declaration)
-        d = distribution[declaration]
-        tail = np.minimum(np.cumsum(d[::-1])[::-1], 1.0)
-        points = float(d @ np.arange(TOTAL_POINTS + 1))
-        trumps.append(EstimatedTrump(s.declaration, s.deals, points, tuple(float(p) for p in tail), bands))
-    return tuple(trumps)
+    leading = [analysis.stats(declaration) for declaration in leading_trumps(analysis)]
+    return estimate_trumps(analysis.hand.mask, leading, model)
 
 
 def calibrated_analysis(analysis: HandAnalysis) -> CalibratedAnalysis:
@@ -139,4 +147,27 @@ def calibrated_analysis(analysis: HandAnalysis) -> CalibratedAnalysis:
         hands=model.head(evaluate.REALISTIC).hands,
         trumps=trumps,
         recommendation=recommend(trumps, analysis.confidence),
+    )
+
+
+@dataclass(frozen=True)
+class CalibratedComparison:
+    """The compared trumps' realistic figures, estimated as ``CalibratedAnalysis``'s (the
+    calibration of the quick model ``version``, fitted to the playouts of ``hands`` hands'
+    leading trumps), with no advice drawn from them."""
+
+    version: str
+    hands: int
+    trumps: tuple[EstimatedTrump, ...]
+    source: str = "calibrated"
+
+
+def calibrated_comparison(hand: Hand, trumps: Sequence[TrumpStats]) -> CalibratedComparison:
+    """The realistic figures of compared trumps (double-dummy ``trumps`` of ``hand``),
+    estimated."""
+    model = evaluate.load_model()
+    return CalibratedComparison(
+        version=model.version,
+        hands=model.head(evaluate.REALISTIC).hands,
+        trumps=estimate_trumps(hand.mask, trumps, model),
     )

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from texas42 import deal
+from texas42.analysis.calibrated import CalibratedComparison, calibrated_comparison
 from texas42.analysis.racing import DEFAULT_RACING, Racing, order_tests, ordered_against_all, race_sample
 from texas42.analysis.sample import (
     DEFAULT_DEALS,
@@ -81,6 +82,9 @@ class Comparison:
     racing: Racing | None = None
     inference: Inference | None = None
     """How the deals were drawn to fit an auction, or None: uniformly."""
+    estimated: CalibratedComparison | None = None
+    """Each trump's realistic figures, estimated from its double-dummy ones by the
+    realistic calibration (``calibrated_comparison``)."""
 
     def special_odds(self, played: Sequence[SpecialStats] = ()) -> tuple[SpecialOdds, ...]:
         """The special contracts' realistic odds, as ``analyze`` advises on them: played out
@@ -162,11 +166,12 @@ def compare_trumps(
     pairs = tuple(
         _pair(sample, chosen[i], chosen[j]) for i in range(len(chosen)) for j in range(i + 1, len(chosen))
     )
+    trumps = sample.stats()
     return Comparison(
         hand=hand,
         deals=deals,
         seed=seed,
-        trumps=sample.stats(),
+        trumps=trumps,
         pairs=pairs,
         specials=specials,
         sample=sample,
@@ -174,6 +179,7 @@ def compare_trumps(
         constraints=None if constraints is None or constraints.empty else constraints,
         racing=None if drawn.exact else racing,
         inference=drawn.inference,
+        estimated=calibrated_comparison(hand, trumps),
     )
 
 

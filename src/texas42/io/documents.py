@@ -9,8 +9,10 @@ from typing import Any
 from texas42.analysis import (
     BidAdvice,
     CalibratedAnalysis,
+    CalibratedComparison,
     Comparison,
     DealTable,
+    EstimatedTrump,
     HandAnalysis,
     PairComparison,
     PlayAdvice,
@@ -239,18 +241,24 @@ def realistic_to_json(realistic: CalibratedAnalysis | RealisticAnalysis) -> dict
     }
 
 
+def _realistic_figures(source: str, figures: EstimatedTrump | TrumpStats) -> dict[str, Any]:
+    """A trump's realistic figures: ``{"source", "deals", "expected_points", "make",
+    "make_ci95"}``."""
+    return {
+        "source": source,
+        "deals": figures.deals,
+        "expected_points": round(figures.expected_points, 3),
+        "make": {str(b): rounded(figures.make(b)) for b in BIDS},
+        "make_ci95": {str(b): figures.make_ci95(b).as_list(4) for b in BIDS},
+    }
+
+
 def _trump_realistic(analysis: HandAnalysis, stats: TrumpStats) -> dict[str, Any]:
     """A trump's entry with its ``"realistic"`` figures, when it has some."""
     entry = trump_to_json(stats)
     figures = None if analysis.realistic is None else analysis.realistic.stats(stats.declaration)
     if figures is not None and analysis.realistic is not None:
-        entry["realistic"] = {
-            "source": analysis.realistic.source,
-            "deals": figures.deals,
-            "expected_points": round(figures.expected_points, 3),
-            "make": {str(b): rounded(figures.make(b)) for b in BIDS},
-            "make_ci95": {str(b): figures.make_ci95(b).as_list(4) for b in BIDS},
-        }
+        entry["realistic"] = _realistic_figures(analysis.realistic.source, figures)
     return entry
 
 
@@ -403,28 +411,37 @@ def comparison_to_json(
     ``"exact"``, ``"constraints"`` (if any) and ``"why"``: one per declaration, at
     ``why_bid`` or the most it makes at least half the time; with ``realistic``, the same
     from the playouts (``"realistic"``: ``{"source": "playouts", "deals", "worlds",
-    "played_for", "trumps", "pairs", "specials"}``). Each of ``"specials"`` has its
+    "played_for", "trumps", "pairs", "specials"}``), else as estimated by the calibration
+    (``"realistic"``: ``{"source": "calibrated", "model", "hands"}``, and each trump's
+    ``"realistic"`` figures as in ``analysis_to_json``). Each of ``"specials"`` has its
     ``"realistic"`` odds (``Comparison.special_odds``)."""
     tail = sample_to_json(
         comparison.exact, comparison.constraints, comparison.hand, comparison.racing, comparison.inference
     )
     if comparison.sample is not None:
         tail["why"] = [why_to_json(w) for w in comparison_why(comparison, why_bid)]
+    shown = comparison.estimated if realistic is None else realistic
+    trumps = [trump_to_json(s) for s in comparison.trumps]
+    if isinstance(shown, CalibratedComparison):
+        for entry, figures in zip(trumps, shown.trumps, strict=True):
+            entry["realistic"] = _realistic_figures(shown.source, figures)
     return {
         "hand": comparison.hand.names(),
         "deals": comparison.deals,
         "seed": comparison.seed,
-        "trumps": [trump_to_json(s) for s in comparison.trumps],
+        "trumps": trumps,
         "pairs": [pair_to_json(pair) for pair in comparison.pairs],
         "specials": _specials_json(
             comparison.specials, comparison.special_odds(() if realistic is None else realistic.specials)
         ),
         **tail,
-        **({} if realistic is None else {"realistic": _realistic_comparison(realistic)}),
+        **({} if shown is None else {"realistic": _realistic_comparison(shown)}),
     }
 
 
-def _realistic_comparison(realistic: RealisticComparison) -> dict[str, Any]:
+def _realistic_comparison(realistic: RealisticComparison | CalibratedComparison) -> dict[str, Any]:
+    if isinstance(realistic, CalibratedComparison):
+        return {"source": realistic.source, "model": realistic.version, "hands": realistic.hands}
     return {
         "source": realistic.source,
         "deals": realistic.deals,

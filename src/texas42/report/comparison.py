@@ -9,7 +9,15 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from texas42.analysis import Comparison, PairComparison, RealisticComparison, TrumpStats, Why
+from texas42.analysis import (
+    CalibratedComparison,
+    Comparison,
+    EstimatedTrump,
+    PairComparison,
+    RealisticComparison,
+    TrumpStats,
+    Why,
+)
 from texas42.report.hand import footer, hand_header, short_of_deals, specials_table
 from texas42.report.layout import Fitted
 from texas42.report.why import why_table
@@ -42,7 +50,7 @@ def pairs_table(pairs: Sequence[PairComparison], title: str, raced: bool) -> Tab
     return out
 
 
-def odds_table(trumps: Sequence[TrumpStats], title: str, raced: bool) -> Table:
+def odds_table(trumps: Sequence[TrumpStats] | Sequence[EstimatedTrump], title: str, raced: bool) -> Table:
     """The expected points and the odds of each bid, trumps side by side."""
     out = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left")
     out.add_column("bid", justify="right")
@@ -63,12 +71,25 @@ def odds_table(trumps: Sequence[TrumpStats], title: str, raced: bool) -> Table:
     return out
 
 
+def estimated_text(estimated: CalibratedComparison) -> Text:
+    """What the estimated odds are, and what they cannot tell."""
+    bands = estimated.trumps[0].bands.widths
+    return Text(
+        "What players who see only their own dominoes make, estimated from each trump's "
+        f"double-dummy figures by the calibration of quick model {estimated.version} (fitted to the "
+        f"playouts of {estimated.hands:,} hands at their leading trumps); its 95% error band is "
+        f"{percent(min(bands))} to {percent(max(bands))} either side, widest near even odds. "
+        "--realistic plays the trumps out on the same deals, head to head."
+    )
+
+
 def comparison_view(
     comparison: Comparison, whys: Sequence[Why] = (), realistic: RealisticComparison | None = None
 ) -> RenderableType:
-    """Head-to-head figures for each pair and the odds of each bid side by side (with
-    ``realistic``, the same from the playouts; the ``whys`` tables, one per declaration,
-    before the footer)."""
+    """Head-to-head figures for each pair and the odds of each bid side by side, then the
+    same from the playouts (``realistic``), or else the odds estimated by the calibration
+    (the ``whys`` tables, one per declaration, before the footer)."""
+    shown = comparison.estimated if realistic is None else realistic
     raced = short_of_deals(comparison.trumps, comparison.deals)
     parts: list[RenderableType] = [
         hand_header(
@@ -86,7 +107,10 @@ def comparison_view(
     if comparison.specials:
         odds = comparison.special_odds(() if realistic is None else realistic.specials)
         parts.append(specials_table(comparison.specials, 0.5, odds, advice=False))
-    if realistic is not None:
+    if isinstance(shown, CalibratedComparison):
+        table = odds_table(shown.trumps, "Realistic odds, estimated", False)
+        parts += [Text(""), Fitted(table), estimated_text(shown)]
+    elif realistic is not None:
         played = (
             f"{realistic.deals} deals played out by players who see only their own dominoes "
             f"({realistic.worlds} worlds a decision), playing for {realistic.played_for}"
@@ -98,6 +122,6 @@ def comparison_view(
     for why in whys:
         parts += [Text(""), Fitted(why_table(why))]
     parts.append(footer(comparison.deals, comparison.seed, comparison.exact, raced))
-    if realistic is not None:
-        parts.append(Text(realistic_footer("playouts", advice=False), style="dim"))
+    if shown is not None:
+        parts.append(Text(realistic_footer(shown.source, advice=False), style="dim"))
     return Group(*parts)
