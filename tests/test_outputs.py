@@ -651,11 +651,10 @@ NEW_KEYS = ("exact", "constraints", "why", "racing", "special_instead")
 analyze's special contract to bid instead)."""
 NEW_ROW_KEYS = {"trumps": "deals", "pairs": "deals", "ladder": "deals"}
 """Keys added to the rows of those lists (issue 13: each row's own number of deals)."""
-NEW_SPECIAL_KEYS = {"compare": "realistic"}
-"""Keys added to each special contract of a command's JSON (compare: its realistic odds)."""
-CALIBRATED_KEYS = ("compare",)
+CALIBRATED_SINCE = ("compare",)
 """Commands whose JSON gained the calibration's estimates since recording: ``"realistic"``
-(``{"source": "calibrated", ...}``) and each trump's ``"realistic"`` figures."""
+(``{"source": "calibrated", ...}``), and each trump's and special contract's
+``"realistic"``."""
 
 
 def _without_new_row_keys(document: dict[str, object], command: str) -> dict[str, object]:
@@ -667,12 +666,10 @@ def _without_new_row_keys(document: dict[str, object], command: str) -> dict[str
         rows = document.get(table)
         if isinstance(rows, list):
             assert all(row.pop(key) == document["deals"] for row in rows)
-    if command in CALIBRATED_KEYS:
+    if command in CALIBRATED_SINCE:
         assert document.pop("realistic")["source"] == "calibrated"
         assert all(row.pop("realistic")["source"] == "calibrated" for row in document["trumps"])
-    specials = document.get("specials")
-    if command in NEW_SPECIAL_KEYS and isinstance(specials, list):
-        assert all(special.pop(NEW_SPECIAL_KEYS[command])["how"] == "calibrated" for special in specials)
+        assert all(special.pop("realistic")["how"] == "calibrated" for special in document["specials"])
     return document
 
 
