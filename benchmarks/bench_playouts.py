@@ -6,9 +6,10 @@
 
 Deals around --hand from a fixed seed, each trump played out for 30 with --worlds worlds
 a decision, after a warm-up. For each run: the wall time, the part spent in the engine's
-batches of play values, the rest (dealing the worlds, replaying the plays, choosing),
-and a digest of every play made, which must not change when only the speed does. Medians
-of --repeat runs; run it with ``PYTHONPATH=TREE/src`` to compare two trees.
+batches of play values, the part spent dealing each decision's worlds
+(``deal.deals_seen_from``), the rest (replaying the plays, choosing), and a digest of
+every play made, which must not change when only the speed does. Medians of --repeat
+runs; run it with ``PYTHONPATH=TREE/src`` to compare two trees.
 """
 
 from __future__ import annotations
@@ -22,21 +23,21 @@ from typing import Any
 
 import numpy as np
 
+from texas42 import deal
 from texas42.analysis import playout
 from texas42.deal import sample_deals
 from texas42.rules import parse_declaration, parse_hand
 
 
-def timed_engine(spent: list[float]) -> Callable[..., Any]:
-    """``playout._values`` that adds its wall time to ``spent[0]``."""
-    values = playout._values
+def timed(function: Callable[..., Any], spent: list[float], k: int) -> Callable[..., Any]:
+    """``function``, adding its wall time to ``spent[k]``."""
 
     def run(*args: Any, **kwargs: Any) -> Any:
         start = time.perf_counter()
         try:
-            return values(*args, **kwargs)
+            return function(*args, **kwargs)
         finally:
-            spent[0] += time.perf_counter() - start
+            spent[k] += time.perf_counter() - start
 
     return run
 
@@ -52,23 +53,25 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=None)
     args = parser.parse_args()
     deals = sample_deals(parse_hand(args.hand), args.deals, np.random.default_rng(1))
-    spent = [0.0]
-    playout._values = timed_engine(spent)  # type: ignore[assignment]
+    spent = [0.0, 0.0]
+    playout._values = timed(playout._values, spent, 0)  # type: ignore[assignment]
+    deal.deals_seen_from = timed(deal.deals_seen_from, spent, 1)  # type: ignore[assignment]
     playout.play_out(deals[:2], parse_declaration(args.trumps[0]), 30, args.worlds)  # warm-up
     for trump in args.trumps:
         declaration = parse_declaration(trump)
-        walls, engines = [], []
+        walls, engines, dealing = [], [], []
         for _ in range(args.repeat):
-            spent[0] = 0.0
+            spent[:] = [0.0, 0.0]
             start = time.perf_counter()
             played = playout.play_out(deals, declaration, 30, args.worlds, seed=1, threads=args.threads)
             walls.append(time.perf_counter() - start)
             engines.append(spent[0])
-        wall, engine = statistics.median(walls), statistics.median(engines)
+            dealing.append(spent[1])
+        wall, engine, dealt = (statistics.median(x) for x in (walls, engines, dealing))
         digest = hashlib.sha256(played.plays.tobytes()).hexdigest()[:16]
         print(
             f"{trump:10} {args.deals} playouts, {played.decisions} decisions: {wall:.2f} s "
-            f"(engine {engine:.2f} s, the rest {wall - engine:.2f} s), "
+            f"(engine {engine:.2f} s, dealing {dealt:.2f} s, the rest {wall - engine - dealt:.2f} s), "
             f"{args.deals / wall:.0f} playouts/s; plays {digest}"
         )
 
