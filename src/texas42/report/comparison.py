@@ -106,10 +106,10 @@ def comparison_view(
     ]
     if comparison.specials:
         odds = comparison.special_odds(() if realistic is None else realistic.specials)
-        parts.append(specials_table(comparison.specials, 0.5, odds, advice=False))
+        parts += [specials_table(comparison.specials, 0.5, odds, advice=False), Text("")]
     if isinstance(shown, CalibratedComparison):
         table = odds_table(shown.trumps, "Realistic odds, estimated", False)
-        parts += [Text(""), Fitted(table), estimated_text(shown)]
+        parts += [Fitted(table), estimated_text(shown)]
     elif realistic is not None:
         played = (
             f"{realistic.deals} deals played out by players who see only their own dominoes "
