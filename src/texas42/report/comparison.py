@@ -108,7 +108,7 @@ def comparison_view(
         odds = comparison.special_odds(() if realistic is None else realistic.specials)
         parts += [specials_table(comparison.specials, 0.5, odds, advice=False), Text("")]
     if isinstance(shown, CalibratedComparison):
-        table = odds_table(shown.trumps, "Realistic odds, estimated", False)
+        table = odds_table(shown.trumps, "Realistic odds, estimated", raced)
         parts += [Fitted(table), estimated_text(shown)]
     elif realistic is not None:
         played = (
