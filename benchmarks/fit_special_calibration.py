@@ -28,13 +28,19 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import replace
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from texas42.evaluate.special_calibration import BAND_EDGES, CALIBRATIONS, CLIP, DATA, SpecialCalibration
+from texas42.evaluate.special_calibration import (
+    BAND_EDGES,
+    CALIBRATIONS,
+    DATA,
+    SpecialCalibration,
+    log_odds,
+)
 from texas42.evaluate.special_odds import nello_features
 from texas42.rules import Contract, NelloDoubles, parse_hand
 
@@ -70,12 +76,6 @@ def masks_of(lines: list[dict[str, Any]]) -> np.ndarray:
     return np.array([parse_hand(x["hand"]).mask for x in lines], dtype=np.int64)
 
 
-def logit_of(made: np.ndarray, deals: np.ndarray) -> np.ndarray:
-    p = np.clip(made / deals, CLIP, 1.0 - CLIP)
-    result: np.ndarray = np.log(p / (1.0 - p))
-    return result
-
-
 def fit_weights(design: np.ndarray, made: np.ndarray, deals: np.ndarray, ridge: float = 0.0) -> np.ndarray:
     """The weights maximising the binomial likelihood of ``made`` of ``deals`` under
     ``sigmoid(design @ weights)``, less ``ridge / 2`` times the squares of all weights but
@@ -105,7 +105,7 @@ def first_stage(lines: list[dict[str, Any]]) -> tuple[float, ...]:
     logit(p) and the hand's Nel-O features (doubles their own suit), rounded."""
     deals, double_dummy, realistic = counts(lines, "nello")
     features = nello_features(masks_of(lines), NelloDoubles.OWN_SUIT).astype(np.float64)
-    design = np.column_stack([np.ones(len(lines)), logit_of(double_dummy, deals), features])
+    design = np.column_stack([np.ones(len(lines)), log_odds(double_dummy / deals), features])
     return tuple(round(float(w), 6) for w in fit_weights(design, realistic, deals, RIDGE))
 
 
@@ -138,7 +138,7 @@ def fit(contract: Contract, hands: int | None = None, first_hands: int | None = 
         played = {line["i"] for line in lines}
         first = [line for line in read_lines(FIRST_STUDY) if line["i"] not in played][:first_hands]
         staged = replace(staged, weights=first_stage(first))
-    p = staged.odds_of(double_dummy / deals, masks)
+    p = staged.odds_of(double_dummy / deals, masks)  # the first stage's own odds, unclipped
     intercept, slope = fit_logistic(np.log(p / (1.0 - p)), realistic, deals)
     calibration = replace(
         staged,
@@ -214,7 +214,7 @@ def main() -> None:
         shown = replace(calibration, weights=calibration.weights[:2])
         print(f"{contract.value}: {shown!r}{more}")
     if args.write:
-        entries = [f" {json.dumps(c.value)}: {json.dumps(results[c].as_json())}" for c in results]
+        entries = [f" {json.dumps(c.value)}: {json.dumps(asdict(results[c]))}" for c in results]
         OUTPUT.write_text("{\n" + ",\n".join(entries) + "\n}\n")
     if args.check and not all(close(results[c], CALIBRATIONS[c]) for c in results):
         print("the package's calibration differs from the refit", file=sys.stderr)

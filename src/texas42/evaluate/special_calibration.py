@@ -15,7 +15,7 @@ import json
 from bisect import bisect_right
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Final
+from typing import Final
 
 import numpy as np
 
@@ -48,14 +48,14 @@ class SpecialCalibration:
     first_hands: int = 0
     first_study: str = ""
 
-    def odds(self, double_dummy: float, hand: int = 0) -> float:
+    def odds(self, double_dummy: float, hand: int | None = None) -> float:
         """The calibrated odds of one hand (its mask ``hand`` is needed with ``weights``)."""
-        return float(self.odds_of(np.array([double_dummy]), np.array([hand], dtype=np.int64))[0])
+        masks = None if hand is None else np.array([hand], dtype=np.int64)
+        return float(self.odds_of(np.array([double_dummy]), masks)[0])
 
     def odds_of(self, double_dummy: np.ndarray, masks: np.ndarray | None = None) -> np.ndarray:
         """``odds`` of hands ``masks`` (n,) whose double-dummy odds are ``double_dummy`` (n,)."""
-        p = np.clip(np.asarray(double_dummy, dtype=np.float64), CLIP, 1.0 - CLIP)
-        z = np.log(p / (1.0 - p))
+        z = log_odds(double_dummy)
         if self.weights:
             if masks is None:
                 raise EvaluatorError("this calibration needs the hands, not only their odds")
@@ -70,17 +70,12 @@ class SpecialCalibration:
         width = self.widths[max(0, bisect_right(BAND_EDGES, odds) - 1)]
         return max(0.0, odds - width), min(1.0, odds + width)
 
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "intercept": self.intercept,
-            "slope": self.slope,
-            "hands": self.hands,
-            "study": self.study,
-            "widths": list(self.widths),
-            "weights": list(self.weights),
-            "first_hands": self.first_hands,
-            "first_study": self.first_study,
-        }
+
+def log_odds(p: np.ndarray) -> np.ndarray:
+    """The log-odds of odds ``p``, clipped to ``[CLIP, 1 - CLIP]``."""
+    clipped = np.clip(np.asarray(p, dtype=np.float64), CLIP, 1.0 - CLIP)
+    result: np.ndarray = np.log(clipped / (1.0 - clipped))
+    return result
 
 
 def read_calibrations(text: str) -> dict[Contract, SpecialCalibration]:
@@ -91,16 +86,8 @@ def read_calibrations(text: str) -> dict[Contract, SpecialCalibration]:
     found = {}
     for contract in (Contract.NELLO, Contract.SEVENS, Contract.SPLASH):
         entry = data[contract.value]
-        found[contract] = SpecialCalibration(
-            intercept=entry["intercept"],
-            slope=entry["slope"],
-            hands=entry["hands"],
-            study=entry["study"],
-            widths=tuple(entry["widths"]),
-            weights=tuple(entry["weights"]),
-            first_hands=entry["first_hands"],
-            first_study=entry["first_study"],
-        )
+        lists = {"widths": tuple(entry["widths"]), "weights": tuple(entry["weights"])}
+        found[contract] = SpecialCalibration(**{**entry, **lists})
     found[Contract.PLUNGE] = found[Contract.SPLASH]
     return found
 
