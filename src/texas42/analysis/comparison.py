@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -31,6 +32,9 @@ from texas42.analysis.statistics import Interval, TrumpStats, mean_interval
 from texas42.deal import AuctionModel, DealConstraints, Inference
 from texas42.errors import AnalysisError, StatisticsError
 from texas42.rules import BIDS, TOTAL_POINTS, Declaration, Hand, HouseRules, needed_points
+
+if TYPE_CHECKING:
+    from texas42.analysis.realistic import RealisticComparison
 
 
 @dataclass(frozen=True)
@@ -86,10 +90,10 @@ class Comparison:
     """Each trump's realistic figures, estimated from its double-dummy ones by the
     realistic calibration (``calibrated_comparison``)."""
 
-    def special_odds(self, played: Sequence[SpecialStats] = ()) -> tuple[SpecialOdds, ...]:
+    def special_odds(self, realistic: RealisticComparison | None = None) -> tuple[SpecialOdds, ...]:
         """The special contracts' realistic odds, as ``analyze`` advises on them: played out
-        where ``played`` has them (``RealisticComparison.specials``), else calibrated."""
-        return realistic_odds(self.specials, played, self.hand.mask)
+        where ``realistic`` played them, else calibrated."""
+        return realistic_odds(self.specials, () if realistic is None else realistic.specials, self.hand.mask)
 
 
 def compare_points(first: Declaration, second: Declaration, a: np.ndarray, b: np.ndarray) -> PairComparison:

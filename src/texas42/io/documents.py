@@ -431,9 +431,7 @@ def comparison_to_json(
         "seed": comparison.seed,
         "trumps": trumps,
         "pairs": [pair_to_json(pair) for pair in comparison.pairs],
-        "specials": _specials_json(
-            comparison.specials, comparison.special_odds(() if realistic is None else realistic.specials)
-        ),
+        "specials": _specials_json(comparison.specials, comparison.special_odds(realistic)),
         **tail,
         **({} if shown is None else {"realistic": _realistic_comparison(shown)}),
     }

@@ -105,7 +105,7 @@ def comparison_view(
         Fitted(odds_table(comparison.trumps, "Odds of each bid", raced)),
     ]
     if comparison.specials:
-        odds = comparison.special_odds(() if realistic is None else realistic.specials)
+        odds = comparison.special_odds(realistic)
         parts += [specials_table(comparison.specials, 0.5, odds, advice=False), Text("")]
     if isinstance(shown, CalibratedComparison):
         table = odds_table(shown.trumps, "Realistic odds, estimated", raced)
