@@ -466,6 +466,14 @@ BAD_ARGS = {
         "--deals: the number of deals must be at least 1, got 0",
     ),
     "deals word": (["analyze", "--deals", "many", ORDINARY], "many"),
+    "deals too many": (
+        ["analyze", "--deals", "99999999999999999999", ORDINARY],
+        "--deals: the number of deals must be at most 1,000,000, got 99,999,999,999,999,999,999",
+    ),
+    "worlds too many": (
+        ["analyze", "--realistic", "--worlds", "100000000", ORDINARY],
+        "--worlds: the worlds a decision must be at most 1,000, got 100,000,000",
+    ),
     "deals negative": (["analyze", "--deals", "-5", ORDINARY], "--deals cannot be negative, got -5"),
     "seed negative": (["analyze", "--seed", "-1", ORDINARY], "--seed cannot be negative, got -1"),
     "seed word": (["analyze", "--seed", "lucky", ORDINARY], "lucky"),
@@ -516,6 +524,24 @@ def test_bad_lines_of_a_hands_file_are_all_reported(no_solving: None) -> None:
     assert [re.findall(r"^texas42: error: line (\d+): ", e) for e in errors] == [["3"], ["5"], ["6"]]
     assert "7-1" in errors[0] and "got 2" in errors[1] and "empty name" in errors[2]
     assert "Traceback" not in result.output
+
+
+def test_a_hand_of_a_file_that_its_options_do_not_fit_is_named_by_its_line(no_solving: None) -> None:
+    text = f"a: {ALL_SIXES}\nb: 0-0 1-0 2-0 3-0 2-1 1-1 4-0\n"
+    result = invoke("analyze", "--file", "-", "--holds", "2: 0-0", input=text)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == "texas42: error: line 2: --holds 2: 0-0: your own hand holds 0-0\n"
+
+
+def test_an_auction_impossible_with_a_hand_of_a_file_names_its_line() -> None:
+    """Found only once the hand's turn comes: the hands before it are kept, as when a
+    batch is interrupted."""
+    text = f"a: {ALL_SIXES}\nb: 0-0 1-0 2-0 3-0 2-1 1-1 4-0\n"
+    args = ("--file", "-", "-n", "30", "--seed", "1", "--auction", "84 126 168", "--noise", "0", "--json")
+    result = invoke("analyze", *args, input=text)
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert result.stderr.startswith("texas42: error: line 2: the auction '84 126 168' is all but impossible")
+    assert [json.loads(line)["name"] for line in result.stdout.splitlines()] == ["a"]
 
 
 def test_file_without_hands_prints_only_headers() -> None:

@@ -158,6 +158,33 @@ def test_resume_of_a_file_without_its_record_is_refused(tmp_path: Path) -> None:
     assert out.read_text() == "something\n"
 
 
+@pytest.mark.parametrize("style", ["text", "json", "csv"])
+def test_resume_refuses_a_kept_line_that_is_not_its_hand(tmp_path: Path, style: str) -> None:
+    """A line of the file to carry on that another run (or an editor) wrote is named, and
+    the file left as it was, rather than kept as that hand's result."""
+    hands = tmp_path / "hands.txt"
+    hands.write_text("a: 6-6 6-5 6-4 6-3 6-2 6-1 6-0\nb: 5-5 5-4 4-4 3-3 2-2 1-1 0-0\n")
+    out = tmp_path / "out"
+    base = ("analyze", "--file", str(hands), "--seed", "42", "-n", "20", *FORMATS[style], "--out", str(out))
+    assert ok(*base) == ""
+    lines = out.read_text().splitlines(keepends=True)
+    first = {"text": 2, "json": 0, "csv": 1}[style]  # the first hand's line, after the prologue
+    lines[first] = lines[first].replace("a", "z", 1)
+    out.write_text("".join(lines[: first + 1]))
+    result = invoke(*base, "--resume")
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert f"line {first + 1} of {out} is not the result of hand 1 (a)" in result.stderr
+    assert out.read_text() == "".join(lines[: first + 1])
+
+
+def test_out_cannot_be_the_hands_file(tmp_path: Path) -> None:
+    hands = tmp_path / "hands.txt"
+    hands.write_text("a: 6-6 6-5 6-4 6-3 6-2 6-1 6-0\n")
+    result = invoke("analyze", "--file", str(hands), "--out", str(tmp_path / "." / "hands.txt"))
+    assert result.exit_code == 2 and "is the hands file" in result.stderr
+    assert hands.read_text() == "a: 6-6 6-5 6-4 6-3 6-2 6-1 6-0\n"
+
+
 def test_unreachable_scheduler_is_a_one_line_error_and_writes_nothing(tmp_path: Path) -> None:
     out = tmp_path / "out.jsonl"
     start = time.monotonic()

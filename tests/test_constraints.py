@@ -172,6 +172,7 @@ def test_bad_constraints(items: tuple[str, ...], words: str) -> None:
         ("2:", "no dominoes"),
         ("2: 7-1", "not a domino"),
         ("2: sixes", "not a domino like 6-4"),
+        ("2: 5-4 45", "45 names 5-4 again"),
     ],
 )
 def test_bad_holds_text(text: str, words: str) -> None:
@@ -184,6 +185,8 @@ def test_lacks_takes_pip_suits() -> None:
     assert parse_lacks("1: 5, 6-6").mask == rules.Declaration.FIVES.trumps | mask("6-6")
     with pytest.raises(ConstraintError, match="pip suit"):
         parse_lacks("1: doubles")
+    with pytest.raises(ConstraintError, match="5-4 names 5-4 again"):
+        parse_lacks("1: 5-4 5-4")
 
 
 def random_history(rng: np.random.Generator, length: int) -> tuple[rules.PlayHistory, list[int]]:

@@ -502,3 +502,11 @@ def test_deals_with_an_auction_are_the_main_sample_analysis_draws() -> None:
     )
     counted = invoke("deals", ORDINARY, "--auction", "pass 30", "--count")
     assert counted.exit_code == 2 and "--count counts equally likely deals" in counted.stderr
+
+
+def test_a_tiny_noise_is_the_rules_with_no_warning() -> None:
+    """logit / noise overflows to infinity: the sigmoid is then 0 or 1, said silently."""
+    odds = np.array([[0.2, 0.5, 0.9]])
+    with np.errstate(all="raise"):
+        got = inference.at_least(odds, 1e-320)
+    assert got.tolist() == [[0.0, 0.5, 1.0]]

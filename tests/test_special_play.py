@@ -80,6 +80,10 @@ def test_a_nello_hand_is_led_by_its_bidder_and_follows_its_suits() -> None:
     hand = mask("6-6 6-5 6-4 6-2 5-5 4-4 3-1")
     with pytest.raises(errors.IllegalPlayError, match="played 5-5 on a fives lead while holding 6-5"):
         rules.replay(NelloTricks(3, NelloDoubles.OWN_SUIT), 3, ds("5-1 5-5"), 0, hand)
+    # Doubles their own suit: a double led calls doubles, not trumps (Nel-O has none).
+    words = "played 3-1 on a doubles lead while holding 6-6 5-5 4-4"
+    with pytest.raises(errors.IllegalPlayError, match=words):
+        rules.replay(NelloTricks(3, NelloDoubles.OWN_SUIT), 3, ds("2-2 3-1"), 0, hand)
     assert rules.parse_tricks("6-6 6-1 6-0 / 5-5", rules.NELLO_TRICK_SIZE) == tuple(ds("6-6 6-1 6-0 5-5"))
     with pytest.raises(errors.HandSizeError, match="a trick has 3"):
         rules.parse_tricks("6-6 6-1 6-0 6-3 / 5-5", rules.NELLO_TRICK_SIZE)

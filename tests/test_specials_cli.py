@@ -415,11 +415,12 @@ def test_config_sets_house_rules_and_the_command_line_wins(in_tmp: Path) -> None
         ('[tool.texas42]\nbasis = "single-dummy"\n', "[tool.texas42] basis: unknown basis 'single-dummy'"),
         ("[tool.texas42]\nbasis = 1\n", "[tool.texas42] basis: needs a string: realistic or double-dummy"),
         ("[tool.texas42\n", "texas42.toml: not valid TOML"),
+        ('[tool.texas42]\nnello-doubles = "\udcff"\n', "texas42.toml: not valid TOML: not UTF-8 text"),
         ("[tool]\ntexas42 = 3\n", "tool.texas42 must be a table"),
     ],
 )
 def test_bad_config_is_bad_input(in_tmp: Path, no_solving: None, text: str, message: str) -> None:
-    (in_tmp / "texas42.toml").write_text(text)
+    (in_tmp / "texas42.toml").write_text(text, encoding="utf-8", errors="surrogateescape")  # \udcff: byte ff
     for command in (
         ("solve", DEAL_A),
         ("analyze", ORDINARY),

@@ -43,7 +43,7 @@ from texas42.analysis.comparison import (
 )
 from texas42.analysis.hand import HandAnalysis, analyze_hand
 from texas42.analysis.play import PlayAdvice, PlayStats, advise_play, rank_plays, turn_history
-from texas42.analysis.playout import DEFAULT_WORLDS, Playouts, play_out
+from texas42.analysis.playout import DEFAULT_WORLDS, MAX_WORLDS, Playouts, play_out
 from texas42.analysis.quick import (
     QuickAnalysis,
     QuickEstimate,
@@ -70,7 +70,7 @@ from texas42.analysis.recommendation import (
     recommend,
 )
 from texas42.analysis.review import PlayReview, TurnReview, realistic_review, review_play
-from texas42.analysis.sample import DEFAULT_DEALS, Progress, Sample
+from texas42.analysis.sample import DEFAULT_DEALS, MAX_DEALS, Progress, Sample
 from texas42.analysis.solving import (
     DealTable,
     PlayedTrick,
@@ -93,6 +93,8 @@ __all__ = [
     "DEFAULT_REALISTIC_DEALS",
     "DEFAULT_REALISTIC_PLAY_DEALS",
     "DEFAULT_WORLDS",
+    "MAX_DEALS",
+    "MAX_WORLDS",
     "BidAdvice",
     "BidDifference",
     "CalibratedAnalysis",

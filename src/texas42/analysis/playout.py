@@ -41,6 +41,7 @@ from texas42.rules import (
 )
 
 DEFAULT_WORLDS: Final = 10
+MAX_WORLDS: Final = 1000
 PLAYS: Final = 28
 
 
@@ -64,9 +65,11 @@ class Playouts:
 
 
 def check_worlds(worlds: int) -> int:
-    """``worlds`` if it is 0 (every hand seen) or more, else an ``AnalysisError``."""
+    """``worlds`` if it is 0 (every hand seen) to ``MAX_WORLDS``, else an ``AnalysisError``."""
     if worlds < 0:
         raise AnalysisError(f"the worlds a decision must be 0 or more, got {worlds}")
+    if worlds > MAX_WORLDS:
+        raise AnalysisError(f"the worlds a decision must be at most {MAX_WORLDS:,}, got {worlds:,}")
     return worlds
 
 

@@ -22,6 +22,9 @@ from texas42.errors import AnalysisError
 from texas42.rules import Declaration, Hand
 
 DEFAULT_DEALS: Final = 1000
+MAX_DEALS: Final = 1_000_000
+"""The most deals one analysis, advice or listing takes (enough to list every deal that
+fits a hand in play from the third trick on; memory and time stay bounded)."""
 
 Progress = Callable[[int, int], None]
 """A progress callback: ``progress(solves_done, solves_total)``."""
@@ -63,9 +66,12 @@ class Sample:
 
 
 def check_deals(deals: int) -> int:
-    """``deals`` if it is a usable number of deals, else an ``AnalysisError``."""
+    """``deals`` if it is a usable number of deals (1 to ``MAX_DEALS``), else an
+    ``AnalysisError``."""
     if deals < 1:
         raise AnalysisError(f"the number of deals must be at least 1, got {deals}")
+    if deals > MAX_DEALS:
+        raise AnalysisError(f"the number of deals must be at most {MAX_DEALS:,}, got {deals:,}")
     return deals
 
 

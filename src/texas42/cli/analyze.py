@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Annotated
@@ -17,7 +18,7 @@ from texas42.analysis.playout import DEFAULT_WORLDS
 from texas42.analysis.racing import DEFAULT_MIN_DEALS, DEFAULT_RACING, Racing
 from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS, playouts_of
 from texas42.cli.app import EXAMPLE_HAND, ODDS_HELP, app
-from texas42.cli.many import CSV, JSON, TEXT, analyze_many, recorded_seed
+from texas42.cli.many import CSV, JSON, TEXT, analyze_many, naming_line, recorded_seed
 from texas42.cli.options import (
     NO_BIDS,
     AuctionOption,
@@ -178,6 +179,8 @@ def analyze(
         raise UsageError("--cluster, --out and --resume go with --file PATH")
     if resume and out is None:
         raise UsageError("--resume needs --out PATH (the output file to carry on)")
+    if out is not None and file not in (None, "-") and _same_file(out, file):
+        raise UsageError(f"--out {out} is the hands file (--file): it would be overwritten")
     if seed is None and resume:
         seed = recorded_seed(out)
     job = AnalysisJob(
@@ -197,12 +200,17 @@ def analyze(
         parsed = read.hands
     if job.constraints is not None:
         for item in parsed:
-            deal.plan_deals(item.hand, job.constraints)  # bad constraints: nothing computed
+            with naming_line(item):
+                deal.plan_deals(item.hand, job.constraints)  # bad constraints: nothing computed
     if file is None and not as_csv:
         plan = (realistic_deals, worlds) if realistic else None
         _analyze_one(job, parsed[0].hand, as_json, why or why_bid is not None, plan)
     else:
         analyze_many(job, parsed, JSON if as_json else CSV if as_csv else TEXT, out, resume, cluster)
+
+
+def _same_file(a: str, b: str) -> bool:
+    return os.path.realpath(a) == os.path.realpath(b)
 
 
 class AnalysisJob:

@@ -10,7 +10,8 @@ import io
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -22,7 +23,7 @@ from texas42.analysis import Progress
 from texas42.analysis.calibrated import REALISTIC
 from texas42.cli.batch import Cluster, connected, run_in_order
 from texas42.cli.progress import ProgressBar, wants_progress
-from texas42.errors import UsageError
+from texas42.errors import Texas42Error, UsageError
 from texas42.io.documents import analysis_to_json
 from texas42.io.files import NamedHand
 from texas42.io.output import (
@@ -36,7 +37,7 @@ from texas42.io.output import (
 )
 from texas42.io.summary import CSV_FIELDS, csv_row
 from texas42.report.hand import footer
-from texas42.report.summary import batch_header, instead_note, summary_header, summary_row
+from texas42.report.summary import batch_header, instead_note, row_start, summary_header, summary_row
 from texas42.report.wording import realistic_footer
 
 if TYPE_CHECKING:
@@ -55,12 +56,25 @@ def hand_output(
 ) -> str | Text:
     """One hand's result as the batch prints it: a JSON line, a CSV line or a summary row.
     The unit of work of a cluster: a plain function of picklable arguments."""
-    result = job.run(item.hand, progress or _quiet)
+    with naming_line(item):
+        result = job.run(item.hand, progress or _quiet)
     if style == JSON:
         return json.dumps(analysis_to_json(result, item, job.why_bid)) + "\n"
     if style == CSV:
         return csv_line(csv_row(item, result))
     return summary_row(name, item.line, result, name_width, job.basis != REALISTIC)
+
+
+@contextmanager
+def naming_line(item: NamedHand) -> Iterator[None]:
+    """Bad input found meanwhile (an auction impossible with this hand, say) names the
+    hand's line of the hands file."""
+    try:
+        yield
+    except Texas42Error as error:
+        if item.line == 0:  # not from a file
+            raise
+        raise UsageError(f"line {item.line}: {error}") from None
 
 
 def _quiet(done: int, total: int) -> None:
@@ -165,7 +179,11 @@ def analyze_many(
             summary_header(name_width, job.basis != REALISTIC),
         ]
     settings = settings_of(job, hands, style, sink.width)
-    done, keep = _resume_point(out, settings, "".join(sink.render(p) for p in prologue), len(hands), resume)
+    start = "".join(sink.render(p) for p in prologue)
+    done, keep = _resume_point(out, settings, start, len(hands), resume)
+    if done:
+        starts = [_hand_start(h, n, style, name_width) for h, n in zip(hands, names, strict=True)]
+        _check_kept(str(out), start, keep, starts, names)
     worker_job = job
     if cluster is not None and cluster.address is None and job.threads is None:
         worker_job = replace_threads(job, max(1, (os.cpu_count() or 1) // cluster.local_workers))
@@ -220,6 +238,29 @@ def replace_threads(job: AnalysisJob, threads: int) -> AnalysisJob:
     copy = type(job).__new__(type(job))
     copy.__dict__.update(job.__dict__, threads=threads)
     return copy
+
+
+def _hand_start(item: NamedHand, name: str, style: str, name_width: int) -> str:
+    """How the line of a hand's result begins, whatever the result."""
+    if style == JSON:
+        return json.dumps({"name": item.name, "line": item.line})[:-1] + ", "
+    if style == CSV:
+        return csv_line([item.name or "", item.line, str(item.hand)])[:-1] + ","
+    return row_start(name, item.line, name_width) + "  "
+
+
+def _check_kept(out: str, prologue: str, keep: int, starts: list[str], names: list[str]) -> None:
+    """A ``UsageError`` naming the first line of the output file to resume that is not
+    the result of its hand (the file was edited, or is another run's)."""
+    with open(out, "rb") as handle:
+        kept = handle.read(keep)[len(prologue.encode("utf-8")) :].decode("utf-8", errors="replace")
+    first = prologue.count("\n") + 1
+    for k, (line, start) in enumerate(zip(kept.splitlines(), starts, strict=False)):  # the hands kept
+        if not line.startswith(start):
+            raise UsageError(
+                f"--resume: line {first + k} of {out} is not the result of hand {k + 1} ({names[k]}): "
+                "the file is not this run's output"
+            )
 
 
 def _resume_point(

@@ -11,6 +11,7 @@ import typer
 
 from texas42 import deal
 from texas42.analysis.calibrated import DOUBLE_DUMMY, check_basis
+from texas42.analysis.playout import check_worlds
 from texas42.analysis.racing import Racing
 from texas42.analysis.recommendation import check_confidence
 from texas42.analysis.sample import check_deals
@@ -117,7 +118,7 @@ DealsOption = Annotated[
         "--deals",
         "-n",
         metavar="N",
-        help="Random deals of the unseen dominoes (default 1000).",
+        help="Random deals of the unseen dominoes (default 1000, at most 1,000,000).",
         show_default=False,
         parser=option_parser(checked("--deals", whole_number("--deals"), check_deals)),
     ),
@@ -303,8 +304,8 @@ WorldsOption = Annotated[
     typer.Option(
         "--worlds",
         metavar="K",
-        help="With --realistic: the deals each player weighs at each decision (default 10).",
-        parser=option_parser(whole_number("--worlds", 1)),
+        help="With --realistic: the deals each player weighs at each decision (default 10, at most 1,000).",
+        parser=option_parser(checked("--worlds", whole_number("--worlds", 1), check_worlds)),
     ),
 ]
 BasisOption = Annotated[

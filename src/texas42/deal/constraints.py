@@ -111,6 +111,8 @@ def _parse(option: str, text: str) -> SeatConstraint:
                 d = rules.parse_domino(token)
             except Texas42Error as error:
                 raise bad(str(error)) from None
+            if named >> d & 1:
+                raise bad(f"{token} names {domino_name(d)} again")
             named |= 1 << d
             continue
         suit = _pip_suit(token) if option == LACKS else None

@@ -322,7 +322,8 @@ def at_least(odds: np.ndarray, noise: float) -> np.ndarray:
         step: np.ndarray = (p >= 0.5).astype(np.float64)
         return step
     logit = np.log(p) - np.log1p(-p)
-    result: np.ndarray = 0.5 * (1.0 + np.tanh(logit / (2.0 * noise)))  # sigmoid(logit / noise)
+    with np.errstate(over="ignore"):  # a tiny noise: logit / noise is infinite, tanh then +-1
+        result: np.ndarray = 0.5 * (1.0 + np.tanh(logit / (2.0 * noise)))  # sigmoid(logit / noise)
     return result
 
 

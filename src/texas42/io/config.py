@@ -79,6 +79,8 @@ def read_settings(directory: Path | None = None) -> dict[str, Any]:
                 data = tomllib.load(handle)
         except tomllib.TOMLDecodeError as error:
             raise ConfigError(f"{name}: not valid TOML: {error}") from None
+        except UnicodeDecodeError as error:
+            raise ConfigError(f"{name}: not valid TOML: not UTF-8 text (byte {error.start})") from None
         except OSError as error:
             raise ConfigError(f"cannot read {name}: {error.strerror or error}") from None
         tool = data.get("tool")

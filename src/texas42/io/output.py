@@ -53,7 +53,7 @@ def write_record(path: str, settings: Mapping[str, Any]) -> None:
             os.fsync(handle.fileno())
         os.replace(temporary, target)
     except OSError as error:
-        raise UsageError(f"--out: cannot write {target}: {error.strerror or error}") from None
+        raise UsageError(f"--out: cannot write {path}: {error.strerror or error}") from None
 
 
 def differences(recorded: Mapping[str, Any], settings: Mapping[str, Any]) -> list[str]:

@@ -69,12 +69,21 @@ def quick_summary_row(name: str, line: int, result: QuickAnalysis, name_width: i
     return _row_text(name, line, row, name_width, checked=False)
 
 
-def _row_text(name: str, line: int, row: _Row, name_width: int, checked: bool) -> Text:
-    widths = _summary_widths(name_width)
+def row_start(name: str, line: int, name_width: int) -> str:
+    """How a hand's summary row begins: its name and line cells."""
+    return _name_cell(name, name_width) + "  " + str(line).rjust(_summary_widths(name_width)[1])
+
+
+def _name_cell(name: str, name_width: int) -> str:
     if len(name) > name_width:
         name = name[: name_width - 1] + "…"
+    return name.ljust(name_width)
+
+
+def _row_text(name: str, line: int, row: _Row, name_width: int, checked: bool) -> Text:
+    widths = _summary_widths(name_width)
     cells = [
-        name.ljust(widths[0]),
+        _name_cell(name, name_width),
         str(line).rjust(widths[1]),
         row.trump.ljust(widths[2]),
         bid_name(row.bid).rjust(widths[3]),

@@ -289,7 +289,8 @@ def _action(d: Domino, led: Domino | None, rules: TrickRules) -> str:
     suit = rules.suit_called(led)
     if suit is None:
         return f"played {name} on {DOMINO_NAMES[led]}"
-    return f"played {name} on a {'trump' if suit == TRUMP else rules.suit_label(suit)} lead"
+    label = rules.suit_label(suit)  # "trumps", "sixes", or at Nel-O "doubles"
+    return f"played {name} on a {'trump' if label == 'trumps' else label} lead"
 
 
 def _names(mask: Dominoes) -> str:
