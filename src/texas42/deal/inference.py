@@ -103,7 +103,8 @@ def check_noise(noise: float) -> float:
     """``noise`` if it is a usable scale of misjudgement (0 to ``MAX_NOISE``), else an
     ``InferenceError``."""
     if not (isinstance(noise, int | float) and math.isfinite(noise) and 0.0 <= noise <= MAX_NOISE):
-        raise InferenceError(f"the noise must be a number from 0 to {MAX_NOISE:g}, got {noise}")
+        shown = f"{noise:g}" if isinstance(noise, int | float) else repr(noise)
+        raise InferenceError(f"the noise must be a number from 0 to {MAX_NOISE:g}, got {shown}")
     return float(noise)
 
 
@@ -527,6 +528,6 @@ def _hopeless_message(
     return (
         f"the auction {bids!r} is all but impossible under the bidding model with this hand: "
         f"{found} of the first {candidates:,} candidate deals fit it, and {n:,} deals would take "
-        f"more than {cap:,} candidates; deal without it (--infer none) or allow more misjudgement "
-        f"(--noise above {noise:g})"
+        f"more than {cap:,} candidates; deal without it (--infer none), allow more misjudgement "
+        f"(--noise above {noise:g}) or ask for fewer deals"
     )
