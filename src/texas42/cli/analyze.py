@@ -179,7 +179,7 @@ def analyze(
         raise UsageError("--cluster, --out and --resume go with --file PATH")
     if resume and out is None:
         raise UsageError("--resume needs --out PATH (the output file to carry on)")
-    if out is not None and file not in (None, "-") and _same_file(out, file):
+    if out is not None and file not in (None, "-") and os.path.realpath(out) == os.path.realpath(file):
         raise UsageError(f"--out {out} is the hands file (--file): it would be overwritten")
     if seed is None and resume:
         seed = recorded_seed(out)
@@ -207,10 +207,6 @@ def analyze(
         _analyze_one(job, parsed[0].hand, as_json, why or why_bid is not None, plan)
     else:
         analyze_many(job, parsed, JSON if as_json else CSV if as_csv else TEXT, out, resume, cluster)
-
-
-def _same_file(a: str, b: str) -> bool:
-    return os.path.realpath(a) == os.path.realpath(b)
 
 
 class AnalysisJob:

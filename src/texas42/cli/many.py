@@ -179,11 +179,8 @@ def analyze_many(
             summary_header(name_width, job.basis != REALISTIC),
         ]
     settings = settings_of(job, hands, style, sink.width)
-    start = "".join(sink.render(p) for p in prologue)
-    done, keep = _resume_point(out, settings, start, len(hands), resume)
-    if done:
-        starts = [_hand_start(h, n, style, name_width) for h, n in zip(hands, names, strict=True)]
-        _check_kept(str(out), start, keep, starts, names)
+    starts = [_hand_start(h, n, style, name_width) for h, n in zip(hands, names, strict=True)]
+    done, keep = _resume_point(out, settings, "".join(sink.render(p) for p in prologue), starts, resume)
     worker_job = job
     if cluster is not None and cluster.address is None and job.threads is None:
         worker_job = replace_threads(job, max(1, (os.cpu_count() or 1) // cluster.local_workers))
@@ -249,25 +246,12 @@ def _hand_start(item: NamedHand, name: str, style: str, name_width: int) -> str:
     return row_start(name, item.line, name_width) + "  "
 
 
-def _check_kept(out: str, prologue: str, keep: int, starts: list[str], names: list[str]) -> None:
-    """A ``UsageError`` naming the first line of the output file to resume that is not
-    the result of its hand (the file was edited, or is another run's)."""
-    with open(out, "rb") as handle:
-        kept = handle.read(keep)[len(prologue.encode("utf-8")) :].decode("utf-8", errors="replace")
-    first = prologue.count("\n") + 1
-    for k, (line, start) in enumerate(zip(kept.splitlines(), starts, strict=False)):  # the hands kept
-        if not line.startswith(start):
-            raise UsageError(
-                f"--resume: line {first + k} of {out} is not the result of hand {k + 1} ({names[k]}): "
-                "the file is not this run's output"
-            )
-
-
 def _resume_point(
-    out: str | None, settings: dict[str, Any], prologue: str, hands: int, resume: bool
+    out: str | None, settings: dict[str, Any], prologue: str, starts: list[str], resume: bool
 ) -> tuple[int, int]:
     """The hands an output file to resume already holds and the bytes to keep of it;
-    (0, 0) for a new file. A file made with other settings is refused, naming them."""
+    (0, 0) for a new file. A file made with other settings is refused, naming them, and
+    so is one holding a line that does not begin as its hand's (``starts``)."""
     if out is None or not resume:
         return 0, 0
     record = read_record(out)
@@ -279,4 +263,4 @@ def _resume_point(
     changed = differences(record, settings)
     if changed:
         raise UsageError(f"--resume: {out} was made with other settings: " + "; ".join(changed))
-    return (0, 0) if data is None else kept_hands(data, prologue.encode("utf-8"), hands)
+    return (0, 0) if data is None else kept_hands(data, prologue.encode("utf-8"), starts)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, BinaryIO
 
 from texas42.errors import UsageError
@@ -69,20 +69,27 @@ def _shown(value: Any) -> str:
     return "none" if value is None else json.dumps(value) if not isinstance(value, str) else value
 
 
-def kept_hands(data: bytes, prologue: bytes, hands: int) -> tuple[int, int]:
+def kept_hands(data: bytes, prologue: bytes, starts: Sequence[str]) -> tuple[int, int]:
     """How many hands' lines an output file cut short holds, and the length of the bytes
     to keep (the prologue and those complete lines); a file cut inside its prologue keeps
-    nothing. ``data`` must begin with the prologue (or a part of it)."""
+    nothing. ``data`` must begin with the prologue (or a part of it), and hand k's line
+    with ``starts[k]``."""
     if not data.startswith(prologue):
         if prologue.startswith(data):
             return 0, 0
         raise UsageError("--resume: the output file does not begin as this run's output")
     offset = len(prologue)
     done = 0
-    while done < hands:
+    while done < len(starts):
         end = data.find(b"\n", offset)
         if end < 0:
             break
+        if not data[offset:end].startswith(starts[done].encode("utf-8")):
+            number = prologue.count(b"\n") + done + 1
+            raise UsageError(
+                f"--resume: line {number} of the output file is not the result of hand {done + 1} "
+                "of the hands file: the file is not this run's output"
+            )
         offset = end + 1
         done += 1
     return done, offset
