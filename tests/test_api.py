@@ -8,10 +8,12 @@ import json
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import texas42
 from cli_runner import invoke
+from texas42 import engine, rules
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 HAND = "6-4 5-5 5-2 4-3 4-2 3-2 3-1"
@@ -101,5 +103,72 @@ def test_bad_input_raises_texas42_errors(call: object, message: str | None, no_s
         with pytest.raises(TypeError, match="no JSON document for object"):
             call()
         return
+    with pytest.raises(texas42.Texas42Error, match=re.escape(message)):
+        call()
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: texas42.Deal((texas42.Hand(2**28 - 1), *[texas42.Hand()] * 3)), "got 28, 0, 0, 0"),
+        (lambda: texas42.Deal((1, 2, 3, 4)), "must be Hand objects"),
+        (lambda: texas42.Hand([28]), "not a domino: 28"),
+        (lambda: rules.domino(6.0, 4), "no such domino"),
+        (lambda: rules.replay(rules.Declaration.FOURS, 0, [-1]), "not a domino: -1"),
+        (lambda: rules.replay(9, 0, []), "not a declaration: 9"),
+        (
+            lambda: rules.Position(rules.TrumpTricks(rules.Declaration.FOURS), (1, 2, 4, 8), 7),
+            "not a seat: 7",
+        ),
+        (lambda: texas42.HouseRules(specials="no"), "specials must be True or False"),  # type: ignore[arg-type]
+        (lambda: texas42.HouseRules(nello_doubles="middle"), "unknown Nel-O doubles rule"),  # type: ignore[arg-type]
+        (lambda: rules.FinishedAuction((0, 0, 0, 0)), "all four passed"),
+        (lambda: rules.FinishedAuction((99, 0, 0, 0)), "not a bid: '99'"),
+        (lambda: rules.FinishedAuction((0, 168, 0, 0)), "a plunge's auction is not supported"),
+        (lambda: rules.parse_finished_auction("pass pass pass 168"), "a plunge's auction is not supported"),
+        (lambda: rules.Auction((30, 30)), "bid 2: '30' is not above the high bid 30"),
+        (lambda: rules.Auction((True,)), "an auction's calls are ints"),
+        (lambda: texas42.deals(HAND, n=10**12), "the number of deals must be at most 1,000,000"),
+        (lambda: texas42.count_deals(texas42.Hand([0, 1])), "a hand needs 7 dominoes, got 2"),
+        (lambda: texas42.analyze(HAND, deals=5, trumps=[9]), "not a declaration: 9"),
+        (lambda: texas42.advise_play(HAND, "fours", [28], deals=5), "not a domino: 28"),
+        (lambda: texas42.solve(DEAL).value(rules.Declaration.FOURS, 4), "not a seat: 4"),
+    ],
+)
+def test_bad_values_built_directly_raise_texas42_errors(call: object, message: str) -> None:
+    """Objects and numbers given to the API without going through a parser are checked
+    as the parsers check text: nothing reaches a computation (a sweep found these solved
+    as impossible deals and auctions, or failing with Python's own errors)."""
+    assert callable(call)
+    with pytest.raises(texas42.Texas42Error, match=re.escape(message)):
+        call()
+
+
+def test_house_rules_take_a_rule_by_its_name() -> None:
+    rules_given = texas42.HouseRules(all_pass="reshuffle", nello_doubles="high")  # type: ignore[arg-type]
+    assert rules_given == texas42.HouseRules(
+        all_pass=rules.AllPass.RESHUFFLE, nello_doubles=rules.NelloDoubles.HIGH
+    )
+
+
+ONE_DEAL = np.array([[1, 2, 4, 8]], dtype=np.int64)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: engine.check_deal_array(ONE_DEAL + 0.5), "an (n, 4) integer array"),
+        (lambda: engine.solve_deal(rules.parse_deal(DEAL), rules.Declaration.FOURS, leader=True), "got True"),
+        (
+            lambda: engine.solve_deals(ONE_DEAL, [rules.Declaration.FOURS], leaders=1.5),
+            "seats 0..3 (integers)",
+        ),
+        (lambda: engine.solve_deals(ONE_DEAL, [rules.Declaration.FOURS], threads=0), "threads must be"),
+        (lambda: engine.position_play_values(ONE_DEAL, 9, [0], [[]]), "not a declaration: 9"),  # type: ignore[arg-type]
+        (lambda: engine.play_values(ONE_DEAL, rules.Declaration.FOURS, 0, (), (10**6, 0)), "more than 42"),
+    ],
+)
+def test_the_engine_checks_its_numbers(call: object, message: str) -> None:
+    assert callable(call)
     with pytest.raises(texas42.Texas42Error, match=re.escape(message)):
         call()

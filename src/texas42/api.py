@@ -24,7 +24,7 @@ from texas42.analysis import (
 from texas42.analysis.playout import check_worlds
 from texas42.analysis.realistic_play import check_realistic_play_deals
 from texas42.analysis.recommendation import check_confidence
-from texas42.analysis.sample import DEFAULT_DEALS
+from texas42.analysis.sample import DEFAULT_DEALS, check_deals
 from texas42.deal import DealConstraints, Dealt
 from texas42.rules import (
     DECLARATIONS,
@@ -37,10 +37,10 @@ from texas42.rules import (
     HouseRules,
     PlayedContract,
     Seat,
+    check_declaration,
     parse_auction,
     parse_bid,
     parse_deal,
-    parse_declaration,
     parse_finished_auction,
     parse_hand,
     parse_played_contract,
@@ -54,7 +54,7 @@ def _hand(hand: Hand | str) -> Hand:
 
 
 def _declarations(trumps: Iterable[Declaration | str]) -> tuple[Declaration, ...]:
-    return tuple(parse_declaration(t) if isinstance(t, str) else Declaration(t) for t in trumps)
+    return tuple(check_declaration(t) for t in trumps)
 
 
 def solve(deal: Deal | str, *, house: HouseRules | None = None, threads: int | None = None) -> DealTable:
@@ -389,6 +389,7 @@ def deals(
     """``n`` deals around ``hand`` consistent with ``constraints``, uniformly (``texas42
     deals``): all of them, ``exact``, when there are at most ``n``."""
     parsed = _hand(hand)
+    check_deals(n)
     return dealing.deals_from_seed(parsed, n, dealing.draw_seed() if seed is None else seed, constraints)
 
 

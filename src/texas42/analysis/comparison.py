@@ -31,7 +31,7 @@ from texas42.analysis.specials import (
 from texas42.analysis.statistics import Interval, TrumpStats, mean_interval
 from texas42.deal import AuctionModel, DealConstraints, Inference
 from texas42.errors import AnalysisError, StatisticsError
-from texas42.rules import BIDS, TOTAL_POINTS, Declaration, Hand, HouseRules, needed_points
+from texas42.rules import BIDS, TOTAL_POINTS, Declaration, Hand, HouseRules, check_declaration, needed_points
 
 if TYPE_CHECKING:
     from texas42.analysis.realistic import RealisticComparison
@@ -125,7 +125,7 @@ def compare_points(first: Declaration, second: Declaration, a: np.ndarray, b: np
 
 
 def _distinct_in_order(declarations: Sequence[Declaration]) -> tuple[Declaration, ...]:
-    chosen = tuple(Declaration(d) for d in declarations)
+    chosen = tuple(check_declaration(d) for d in declarations)
     if len(chosen) < 2:
         raise AnalysisError("compare needs at least two declarations")
     for i, d in enumerate(chosen):

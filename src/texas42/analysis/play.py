@@ -34,6 +34,7 @@ from texas42.rules import (
     TrickRules,
     TrumpTricks,
     bid_name,
+    check_declaration,
     check_seat,
     minimum_marks,
     needed_points,
@@ -223,7 +224,7 @@ def play_rules_for(
             f"a {contract.label} is played at the trump the partner names, the partner leading: "
             "give that trump and the partner's seat as the bidder"
         )
-    return TrumpTricks(Declaration(contract))
+    return TrumpTricks(check_declaration(contract))
 
 
 def contract_bid(bid: int | None, contract: Contract, house: HouseRules) -> int:

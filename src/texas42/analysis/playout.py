@@ -34,6 +34,7 @@ from texas42.rules import (
     PlayHistory,
     Seat,
     advance,
+    check_declaration,
     interchangeable,
     legal_plays,
     needed_points,
@@ -150,7 +151,7 @@ def play_out(
     worlds a decision; 0: every hand). ``on_progress(k)`` is called with the number of
     deals finished since its previous call, once a deal is over."""
     check_worlds(worlds)
-    declaration = Declaration(declaration)
+    declaration = check_declaration(declaration)
     deals = np.ascontiguousarray(deals, dtype=np.int64)
     start = replay(declaration, bidder, [])
     games = [_Game(row, start, rng) for row, rng in zip(deals, generators(seed, len(deals)), strict=True)]

@@ -30,7 +30,7 @@ import numpy as np
 from texas42 import engine
 from texas42.analysis.sample import Sample, SolveCounter
 from texas42.errors import AnalysisError
-from texas42.rules import TOTAL_POINTS, Declaration, Hand
+from texas42.rules import TOTAL_POINTS, Declaration, Hand, check_declaration
 
 DEFAULT_MIN_DEALS: Final = 200
 ROUND_DEALS: Final = 100
@@ -225,7 +225,7 @@ def race_sample(
 ) -> Sample:
     """``solve_sample`` by a race: the declarations that ``leaves`` lets go stop getting
     deals; the counter's total shrinks as they go."""
-    chosen = tuple(Declaration(d) for d in declarations)
+    chosen = tuple(check_declaration(d) for d in declarations)
     n = int(deals.shape[0])
     racing_now = list(range(len(chosen)))
 

@@ -19,7 +19,7 @@ from texas42.analysis.statistics import TrumpStats
 from texas42.deal import AuctionModel, DealConstraints, Inference, infer_deals
 from texas42.deal.inference import HandValues
 from texas42.errors import AnalysisError
-from texas42.rules import Declaration, Hand
+from texas42.rules import Declaration, Hand, check_declaration
 
 DEFAULT_DEALS: Final = 1000
 MAX_DEALS: Final = 1_000_000
@@ -77,7 +77,7 @@ def check_deals(deals: int) -> int:
 
 def distinct_declarations(declarations: Iterable[Declaration]) -> tuple[Declaration, ...]:
     """The distinct declarations, in the rule book's order."""
-    chosen = tuple(sorted({Declaration(d) for d in declarations}))
+    chosen = tuple(sorted({check_declaration(d) for d in declarations}))
     if not chosen:
         raise AnalysisError("no declarations to analyse")
     return chosen
@@ -152,7 +152,7 @@ def solve_sample(
 ) -> Sample:
     """Solve every deal for every declaration, seat 0 leading, in one parallel run of
     the engine (``on_progress(solves)`` is called as solves finish)."""
-    chosen = tuple(Declaration(d) for d in declarations)
+    chosen = tuple(check_declaration(d) for d in declarations)
     points = engine.solve_deals(deals, chosen, leaders=0, threads=threads, on_progress=on_progress).points
     return Sample(hand=hand, seed=seed, deals=deals, declarations=chosen, points=points)
 

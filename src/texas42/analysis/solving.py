@@ -24,6 +24,7 @@ from texas42.rules import (
     Seat,
     SevensTricks,
     TrumpTricks,
+    check_declaration,
     check_seat,
 )
 
@@ -69,7 +70,7 @@ class DealTable:
 
     def value(self, declaration: Declaration, bidder: Seat) -> int:
         """Points of the bidder's team for this declaration."""
-        return self.points[declaration.value][bidder]
+        return self.points[check_declaration(declaration).value][check_seat(bidder)]
 
 
 def _row(values: Sequence[int] | np.ndarray) -> tuple[int, int, int, int]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from texas42 import rules
-from texas42.errors import ConstraintError, Texas42Error
+from texas42.errors import ConstraintError, HandSizeError, Texas42Error
 from texas42.rules import HAND_SIZE, Declaration, Hand, domino_name, dominoes_in, parse_declaration
 
 HOLDS: Final = "--holds"
@@ -142,6 +142,8 @@ def check_constraints(hand: Hand, constraints: DealConstraints) -> DealConstrain
     """``constraints`` if they fit ``hand`` and each other, else a ``ConstraintError``
     naming the option; whether any deal at all fits is ``count_deals``'s to say."""
     out = constraints.played
+    if not out and len(hand) != rules.HAND_SIZE:
+        raise HandSizeError(f"a hand needs {rules.HAND_SIZE} dominoes, got {len(hand)}: {hand}")
     if hand.mask & out:
         raise ConstraintError(f"dominoes played and in your hand: {_names(hand.mask & out)}")
     free = rules.ALL_DOMINOES & ~hand.mask & ~out

@@ -7,13 +7,16 @@ from collections.abc import Sequence
 import numpy as np
 
 from texas42 import rules
-from texas42.errors import DealArrayError, EngineInputError
-from texas42.rules import Seat
+from texas42.errors import DealArrayError, EngineInputError, Texas42Error
+from texas42.rules import Declaration, Seat
 
 
 def check_deal_array(hands: np.ndarray) -> np.ndarray:
     """Validate an (n, 4) array of hand masks; return it as contiguous int64."""
-    hands = np.ascontiguousarray(hands, dtype=np.int64)
+    given = np.asarray(hands)
+    if given.dtype.kind not in "iu":
+        raise DealArrayError(f"deals must be an (n, 4) integer array of hand masks, got {given.dtype} values")
+    hands = np.ascontiguousarray(given, dtype=np.int64)
     if hands.ndim != 2 or hands.shape[1] != 4:
         raise DealArrayError(f"deals must be an (n, 4) array of hand masks, got shape {hands.shape}")
     if np.any(hands < 0) or np.any(hands > rules.ALL_DOMINOES):
@@ -29,14 +32,17 @@ def check_deal_array(hands: np.ndarray) -> np.ndarray:
 
 def check_seat(seat: int, what: str = "the leader") -> None:
     """A single seat argument: 0..3."""
-    if seat not in rules.SEATS:
-        raise EngineInputError(f"{what} must be a seat 0..3, got {seat}")
+    if isinstance(seat, bool) or not isinstance(seat, int | np.integer) or seat not in rules.SEATS:
+        raise EngineInputError(f"{what} must be a seat 0..3, got {seat!r}")
 
 
 def seats_per_deal(seats: Seat | Sequence[Seat] | np.ndarray, n: int, what: str) -> np.ndarray:
     """One seat per deal, checked: a single seat is used for every deal."""
+    given = np.asarray(seats)
+    if given.dtype.kind not in "iu":
+        raise EngineInputError(f"{what} must be seats 0..3 (integers), got {seats!r}")
     try:
-        array = np.broadcast_to(np.asarray(seats, dtype=np.int64), (n,)).copy()
+        array = np.broadcast_to(given.astype(np.int64), (n,)).copy()
     except ValueError as error:
         raise EngineInputError(f"{what} must be one seat or one per deal: {error}") from error
     if np.any((array < 0) | (array > 3)):
@@ -48,3 +54,11 @@ def check_points(points: int) -> None:
     """A target of ``reaches``: an integer 1..42."""
     if isinstance(points, bool) or not isinstance(points, int) or not 1 <= points <= rules.TOTAL_POINTS:
         raise EngineInputError(f"points must be an integer in 1..{rules.TOTAL_POINTS}, got {points!r}")
+
+
+def checked_declaration(declaration: object) -> Declaration:
+    """A trump declaration (``rules.check_declaration``), else an ``EngineInputError``."""
+    try:
+        return rules.check_declaration(declaration)
+    except Texas42Error as error:
+        raise EngineInputError(str(error)) from None

@@ -11,6 +11,7 @@ import numpy as np
 
 from texas42 import rules
 from texas42.engine import running, tables
+from texas42.engine.inputs import checked_declaration
 from texas42.engine.plays import PLAY_CHUNK
 from texas42.errors import DealArrayError, EngineInputError
 from texas42.rules import Declaration, Domino
@@ -49,7 +50,7 @@ def position_play_values(
     out = np.zeros((n, len(rules.DOMINOES)), dtype=np.int64)
     if n:
         kernel = running.playout_kernels().play_values_rows
-        table = tables.trump_tables()[Declaration(declaration).value]
+        table = tables.trump_tables()[checked_declaration(declaration).value]
         nodes = np.zeros(n, dtype=np.int64)
         done = np.zeros(-(-n // PLAY_CHUNK), dtype=np.int64)
         args = (hands, table, leader_array, trick_array, sizes, out, nodes, PLAY_CHUNK, done)

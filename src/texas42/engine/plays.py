@@ -11,7 +11,7 @@ import numpy as np
 
 from texas42 import rules
 from texas42.engine import running, tables
-from texas42.engine.inputs import check_seat
+from texas42.engine.inputs import check_seat, checked_declaration
 from texas42.errors import DealArrayError, EngineInputError
 from texas42.rules import Declaration, Domino, Position, Seat, TrumpTricks
 
@@ -71,7 +71,7 @@ def play_values(
     plays = check_trick(trick)
     hands = check_hands(hands, tuple((leader + i) % 4 for i in range(4)), plays)
     team_score = _check_score(score)
-    decl = _declaration(declaration)
+    decl = checked_declaration(declaration)
     seat = (leader + len(plays)) % 4
     n = hands.shape[0]
     out = np.zeros((n, len(rules.DOMINOES)), dtype=np.int64)
@@ -118,13 +118,6 @@ def position_values(position: Position) -> dict[Domino, int]:
     return {d: int(result.values[0, d]) for d in result.plays}
 
 
-def _declaration(declaration: Declaration) -> Declaration:
-    try:
-        return Declaration(declaration)
-    except ValueError as error:
-        raise EngineInputError(str(error)) from error
-
-
 def check_trick(trick: Sequence[Domino], most: int = 3) -> tuple[Domino, ...]:
     """The dominoes played to the trick in progress: at most ``most``, each 0..27, once."""
     plays = tuple(trick)
@@ -169,6 +162,10 @@ def _check_score(score: tuple[int, int]) -> tuple[int, int]:
         isinstance(v, bool) or not isinstance(v, int | np.integer) or v < 0 for v in values
     ):
         raise EngineInputError(f"score must be two whole numbers of points, got {score!r}")
+    if sum(values) > rules.TOTAL_POINTS:
+        raise EngineInputError(
+            f"score: the teams cannot have taken more than {rules.TOTAL_POINTS} points, got {score!r}"
+        )
     return int(values[0]), int(values[1])
 
 

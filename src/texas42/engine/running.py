@@ -18,6 +18,8 @@ from types import ModuleType
 
 import numpy as np
 
+from texas42.errors import EngineInputError
+
 COMPILING_NOTICE = "texas42: compiling the solvers this command needs (once; up to about 12 s)..."
 
 TRUMPS = "texas42.engine._batch"
@@ -215,6 +217,14 @@ def stop_solving() -> None:
         claimed[0] = _NO_MORE
 
 
+def check_threads(threads: object) -> None:
+    """``threads`` must be None (every core) or a whole number of at least 1."""
+    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
+        raise EngineInputError(
+            f"threads must be a whole number of at least 1 (or None: every core), got {threads!r}"
+        )
+
+
 def in_threads(
     kernel: Callable[..., None], args: tuple[object, ...], chunks: int, threads: int | None
 ) -> None:
@@ -222,6 +232,7 @@ def in_threads(
     never more than ``chunks``). The kernel releases the GIL and takes its chunks one at a
     time from the shared counter ``claimed`` until none is left. The calling thread only
     waits, so that Ctrl-C reaches it at once: the kernels then stop (``stop_solving``)."""
+    check_threads(threads)
     import numba
 
     most = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]

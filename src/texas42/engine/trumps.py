@@ -11,8 +11,13 @@ import numpy as np
 
 from texas42 import rules
 from texas42.engine import running, tables
-from texas42.engine.inputs import check_deal_array, check_points, check_seat, seats_per_deal
-from texas42.errors import EngineInputError
+from texas42.engine.inputs import (
+    check_deal_array,
+    check_points,
+    check_seat,
+    checked_declaration,
+    seats_per_deal,
+)
 from texas42.rules import DECLARATIONS, Deal, Declaration, Domino, Seat
 
 SOLVE_CHUNK = 8
@@ -133,10 +138,7 @@ def _stakes(hands: np.ndarray) -> np.ndarray:
 
 
 def _declaration_values(declarations: Iterable[Declaration]) -> np.ndarray:
-    try:
-        return np.array([Declaration(d).value for d in declarations], dtype=np.int64)
-    except ValueError as error:
-        raise EngineInputError(str(error)) from error
+    return np.array([checked_declaration(d).value for d in declarations], dtype=np.int64)
 
 
 def _solve_batch(

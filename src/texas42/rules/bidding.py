@@ -90,6 +90,14 @@ class Auction:
 
     bids: tuple[int, ...] = ()
 
+    def __post_init__(self) -> None:
+        if len(self.bids) > 3:
+            raise AuctionError(
+                "an auction before our bid has at most 3 bids (we bid fourth at the latest, as the "
+                f"shaker), got {len(self.bids)}: {' '.join(bid_name(b) for b in self.bids)}"
+            )
+        _check_calls(self.bids)
+
     @property
     def position(self) -> int:
         return len(self.bids)
@@ -160,6 +168,21 @@ class FinishedAuction:
 
     bids: tuple[int, ...]
 
+    def __post_init__(self) -> None:
+        if len(self.bids) != 4:
+            shown = " ".join(map(str, self.bids)) or "(none)"
+            raise AuctionError(f"a whole auction has 4 calls, one a player, got {len(self.bids)}: {shown}")
+        _check_calls(self.bids)
+        if self.bids == (PASS,) * 4:
+            raise AuctionError(
+                "all four passed, so no hand was played: "
+                "write the shaker's forced bid (e.g. pass pass pass 30)"
+            )
+        if self.high_bid == PLUNGE_BID and all(b == PASS for b in self.bids[: self.winner]):
+            raise AuctionError(
+                "a plunge's auction is not supported: give --bid and --bidder without --auction"
+            )
+
     @property
     def high_bid(self) -> int:
         return max(self.bids)
@@ -190,14 +213,20 @@ def parse_finished_auction(text: str) -> FinishedAuction:
     last = parse_bid(tokens[3])
     if last != PASS:
         _check_raise(4, tokens[3], last, max(bids))
-    auction = FinishedAuction((*bids, last))
-    if auction.bids == (PASS,) * 4:
-        raise AuctionError(
-            "all four passed, so no hand was played: write the shaker's forced bid (e.g. pass pass pass 30)"
-        )
-    if auction.high_bid == PLUNGE_BID and auction.winner == 0:
-        raise AuctionError("a plunge's auction is not supported: give --bid and --bidder without --auction")
-    return auction
+    return FinishedAuction((*bids, last))
+
+
+def _check_calls(bids: object) -> None:
+    """An ``AuctionError`` unless ``bids`` is a tuple of calls, each a pass or a bid
+    legal over the ones before it (what the parsers check, for auctions built directly)."""
+    if not isinstance(bids, tuple) or any(isinstance(b, bool) or not isinstance(b, int) for b in bids):
+        raise AuctionError(f"an auction's calls are ints (a bid, or PASS = 0), got {bids!r}")
+    high = PASS
+    for place, bid in enumerate(bids, start=1):
+        if bid != PASS:
+            parse_bid(str(bid))  # a bid's value: 30..41 or a multiple of 42
+            _check_raise(place, str(bid), bid, high)
+            high = bid
 
 
 def _check_raise(place: int, token: str, bid: int, high: int) -> None:

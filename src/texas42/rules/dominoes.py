@@ -7,6 +7,7 @@ python-chess's squares and bitboards. The numbering puts the domino ``high-low``
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
@@ -28,8 +29,20 @@ HAND_SIZE: Final = 7
 TOTAL_POINTS: Final = 42
 
 
+def _whole(value: object) -> int | None:
+    """``value`` as an int if it is an integer of any kind but a bool, else None."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
 def domino(high: int, low: int) -> Domino:
     """The domino with these two ends, in either order."""
+    if _whole(high) is None or _whole(low) is None:
+        raise InvalidDominoError(f"no such domino: {high!r}-{low!r} (pips are whole numbers 0 to 6)")
     if high < low:
         high, low = low, high
     if low < 0 or high > 6:
@@ -70,8 +83,17 @@ def is_double(d: Domino) -> bool:
     return HIGH_END[d] == LOW_END[d]
 
 
+def check_domino(d: object) -> Domino:
+    """``d`` as an int if it is a domino number 0..27 (numpy's integers too), else an
+    ``InvalidDominoError``."""
+    number = _whole(d)
+    if number is None or not 0 <= number < len(DOMINO_NAMES):
+        raise InvalidDominoError(f"not a domino: {d!r} (dominoes are numbered 0 to 27)")
+    return number
+
+
 def domino_name(d: Domino) -> str:
-    return DOMINO_NAMES[d]
+    return DOMINO_NAMES[check_domino(d)]
 
 
 def dominoes_in(mask: Dominoes) -> Iterator[Domino]:
@@ -85,7 +107,7 @@ def dominoes_in(mask: Dominoes) -> Iterator[Domino]:
 def mask_of(dominoes: Iterable[Domino]) -> Dominoes:
     mask = 0
     for d in dominoes:
-        mask |= 1 << d
+        mask |= 1 << check_domino(d)
     return mask
 
 
@@ -212,10 +234,21 @@ class Hand:
 
 
 class Deal(tuple[Hand, Hand, Hand, Hand]):
-    """Four disjoint hands of equal size, seat 0 first."""
+    """Four disjoint hands of equal size, seat 0 first (checked when made)."""
+
+    def __new__(cls, hands: Sequence[Hand]) -> Deal:
+        hands = tuple(hands)
+        if any(not isinstance(h, Hand) for h in hands):
+            raise HandSizeError(f"a deal's hands must be Hand objects, got {hands!r}")
+        cls._check(hands)
+        return super().__new__(cls, hands)
 
     @classmethod
     def from_hands(cls, hands: Sequence[Hand]) -> Deal:
+        return cls(hands)
+
+    @staticmethod
+    def _check(hands: tuple[Hand, ...]) -> None:
         if len(hands) != 4:
             raise HandSizeError(f"a deal needs 4 hands, got {len(hands)}")
         seen = 0
@@ -231,7 +264,6 @@ class Deal(tuple[Hand, Hand, Hand, Hand]):
                 "the hands of a deal must hold the same number of dominoes, got "
                 + ", ".join(str(len(h)) for h in hands)
             )
-        return cls((hands[0], hands[1], hands[2], hands[3]))
 
     @property
     def masks(self) -> tuple[Dominoes, Dominoes, Dominoes, Dominoes]:

@@ -24,12 +24,22 @@ from texas42.rules.dominoes import (
     Domino,
     Dominoes,
     Seat,
+    check_domino,
     check_seat,
     dominoes_in,
     parse_domino,
     trick_points,
 )
-from texas42.rules.tricks import TRUMP, Declaration, NelloTricks, Suit, TrickRules, TrumpTricks
+from texas42.rules.tricks import (
+    TRUMP,
+    Declaration,
+    NelloTricks,
+    SevensTricks,
+    Suit,
+    TrickRules,
+    TrumpTricks,
+    check_declaration,
+)
 
 TRICK_SIZE: Final = 4
 NELLO_TRICK_SIZE: Final = 3
@@ -44,9 +54,9 @@ def suit_name(suit: Suit) -> str:
 
 def trick_rules(contract: Declaration | TrickRules) -> TrickRules:
     """How the tricks are played: a declaration's trump tricks, or the rules given."""
-    if isinstance(contract, int):
-        return TrumpTricks(Declaration(contract))
-    return contract
+    if isinstance(contract, TrumpTricks | NelloTricks | SevensTricks):
+        return contract
+    return TrumpTricks(check_declaration(contract))
 
 
 @dataclass(frozen=True)
@@ -242,7 +252,7 @@ def _check_play(history: PlayHistory, d: Domino, seat: Seat | None, mine: Domino
     (None: no seat's view) still holds."""
     number = history.tricks_played + 1
     player = history.turn
-    name = DOMINO_NAMES[d]
+    name = DOMINO_NAMES[check_domino(d)]
     led = history.trick[0] if history.trick else None
     rules = history.play_rules
 

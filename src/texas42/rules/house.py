@@ -48,7 +48,7 @@ def _parse_choice(kind: type[_Choice], what: str, text: str) -> _Choice:
 
 def check_nello_min_marks(marks: int) -> int:
     """Nel-O's minimum bid in marks, 1 or 2; anything else is a ``HouseRulesError``."""
-    if marks not in NELLO_MIN_MARKS_CHOICES:
+    if isinstance(marks, bool) or not isinstance(marks, int) or marks not in NELLO_MIN_MARKS_CHOICES:
         raise HouseRulesError(f"Nel-O's minimum bid is 1 or 2 marks, got {marks}")
     return marks
 
@@ -74,4 +74,17 @@ class HouseRules:
     """Whether special contracts are analysed and bid at all."""
 
     def __post_init__(self) -> None:
+        """Checked; a rule given by its name (``"high"``, ``"reshuffle"``) becomes its member."""
+        for field, kind, parse in (
+            ("nello_doubles", NelloDoubles, parse_nello_doubles),
+            ("all_pass", AllPass, parse_all_pass),
+        ):
+            value = getattr(self, field)
+            if isinstance(value, str):
+                object.__setattr__(self, field, parse(value))
+            elif not isinstance(value, kind):
+                names = ", ".join(str(c.value) for c in kind)
+                raise HouseRulesError(f"{field} must be one of {names}, got {value!r}")
+        if not isinstance(self.specials, bool):
+            raise HouseRulesError(f"specials must be True or False, got {self.specials!r}")
         check_nello_min_marks(self.nello_min_marks)

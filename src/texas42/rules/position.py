@@ -6,7 +6,16 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from texas42.errors import HandSizeError, IllegalPlayError
-from texas42.rules.dominoes import DOMINO_NAMES, Deal, Domino, Dominoes, Seat, check_seat, trick_points
+from texas42.rules.dominoes import (
+    DOMINO_NAMES,
+    Deal,
+    Domino,
+    Dominoes,
+    Seat,
+    check_domino,
+    check_seat,
+    trick_points,
+)
 from texas42.rules.tricks import TrickRules
 
 
@@ -22,6 +31,9 @@ class Position:
     leader: Seat
     played: tuple[Domino, ...] = ()
     score: tuple[int, int] = (0, 0)
+
+    def __post_init__(self) -> None:
+        check_seat(self.leader)
 
     @classmethod
     def start(cls, deal: Deal, tricks: TrickRules, leader: Seat) -> Position:
@@ -49,7 +61,7 @@ class Position:
         if self.is_over:
             raise HandSizeError("the hand is over: every trick has been played")
         seat = self.turn
-        if not self.hands[seat] >> d & 1:
+        if not self.hands[seat] >> check_domino(d) & 1:
             raise IllegalPlayError(f"seat {seat} does not hold {DOMINO_NAMES[d]}")
         if not self.legal_plays() >> d & 1:
             raise IllegalPlayError(f"seat {seat} must follow the suit led, not play {DOMINO_NAMES[d]}")

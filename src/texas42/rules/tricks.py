@@ -91,6 +91,17 @@ def parse_declaration(text: str) -> Declaration:
         raise InvalidDeclarationError(f"unknown declaration: {text.strip()!r} (one of {names})") from None
 
 
+def check_declaration(value: object) -> Declaration:
+    """A ``Declaration`` from itself, its number (0..8) or its name (``parse_declaration``);
+    anything else is an ``InvalidDeclarationError``."""
+    if isinstance(value, str):
+        return parse_declaration(value)
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(Declaration):
+        return Declaration(value)
+    names = ", ".join(d.label for d in Declaration)
+    raise InvalidDeclarationError(f"not a declaration: {value!r} (one of {names}, or 0 to 8)")
+
+
 # --- Trump declarations: rules 1 to 7 -----------------------------------------------
 
 
