@@ -130,6 +130,7 @@ def test_bad_input_raises_texas42_errors(call: object, message: str | None, no_s
         (lambda: rules.Auction((True,)), "an auction's calls are ints"),
         (lambda: texas42.deals(HAND, n=10**12), "the number of deals must be at most 1,000,000"),
         (lambda: texas42.count_deals(texas42.Hand([0, 1])), "a hand needs 7 dominoes, got 2"),
+        (lambda: texas42.analyze(None, deals=5), "a hand is a Hand or a string"),  # type: ignore[arg-type]
         (lambda: texas42.analyze(HAND, deals=5, trumps=[9]), "not a declaration: 9"),
         (lambda: texas42.advise_play(HAND, "fours", [28], deals=5), "not a domino: 28"),
         (lambda: texas42.solve(DEAL).value(rules.Declaration.FOURS, 4), "not a seat: 4"),

@@ -26,6 +26,7 @@ from texas42.analysis.realistic_play import check_realistic_play_deals
 from texas42.analysis.recommendation import check_confidence
 from texas42.analysis.sample import DEFAULT_DEALS, check_deals
 from texas42.deal import DealConstraints, Dealt
+from texas42.errors import HandSizeError
 from texas42.rules import (
     DECLARATIONS,
     Auction,
@@ -50,7 +51,13 @@ from texas42.rules import (
 
 
 def _hand(hand: Hand | str) -> Hand:
-    return parse_hand(hand) if isinstance(hand, str) else hand
+    if isinstance(hand, str):
+        return parse_hand(hand)
+    if not isinstance(hand, Hand):
+        raise HandSizeError(
+            f'a hand is a Hand or a string such as "6-4 5-5 5-2 4-3 4-2 3-2 3-1", got {hand!r}'
+        )
+    return hand
 
 
 def _declarations(trumps: Iterable[Declaration | str]) -> tuple[Declaration, ...]:
