@@ -5,6 +5,7 @@ the package's ``special_calibration.json``) to the studies that played them out 
     python benchmarks/fit_special_calibration.py --write    # ... and write the package's file
     python benchmarks/fit_special_calibration.py --check    # refit on the file's hands and compare
     python benchmarks/fit_special_calibration.py --cross-validate   # Nel-O's band out of sample
+    python benchmarks/fit_special_calibration.py --held-out   # the package's fit on later hands
 
 Nel-O and sevens come from the listening study (``study_specials.py --listen``: the
 defenders know that the bidder chose the contract, as the package's playouts do), splash
@@ -174,6 +175,35 @@ def cross_validated_band(features: bool, folds: int = 5) -> float:
     return float(1.96 * np.sqrt(max(0.0, excess)))
 
 
+def band_of(
+    calibration: SpecialCalibration, lines: list[dict[str, Any]], key: str
+) -> tuple[float, float, float]:
+    """The calibration's 95% error band over ``lines`` (as ``cross_validated_band``),
+    its mean odds and the playouts' mean odds there."""
+    deals, double_dummy, realistic = counts(lines, key)
+    fitted = calibration.odds_of(double_dummy / deals, masks_of(lines))
+    observed = realistic / deals
+    excess = np.mean((observed - fitted) ** 2) - np.mean(observed * (1.0 - observed) / deals)
+    return float(1.96 * np.sqrt(max(0.0, excess))), float(fitted.mean()), float(observed.mean())
+
+
+def held_out() -> None:
+    """The package's Nel-O and sevens calibrations on the listening study's hands after
+    those they were fitted to, beside the hands they were fitted to."""
+    for contract in (Contract.NELLO, Contract.SEVENS):
+        calibration = CALIBRATIONS[contract]
+        path, key = STUDIES[contract]
+        lines = read_lines(path)
+        parts = (("fitted to", lines[: calibration.hands]), ("held out", lines[calibration.hands :]))
+        for name, part in parts:
+            if part:
+                band, fitted, observed = band_of(calibration, part, key)
+                print(
+                    f"{contract.value}, {name} ({len(part)} hands): 95% band {band:.3f}, "
+                    f"made {fitted:.1%} expected, {observed:.1%} played out"
+                )
+
+
 def close(a: SpecialCalibration, b: SpecialCalibration) -> bool:
     """Equal but for rounding in the last place of the fitted numbers."""
     same = (a.hands, a.study, a.first_hands, a.first_study, len(a.weights)) == (
@@ -199,7 +229,15 @@ def main() -> None:
         action="store_true",
         help="Nel-O's band out of sample, with and without its features",
     )
+    parser.add_argument(
+        "--held-out",
+        action="store_true",
+        help="the package's Nel-O and sevens fits on the listening hands played after them",
+    )
     args = parser.parse_args()
+    if args.held_out:
+        held_out()
+        return
     if args.cross_validate:
         with_features, without = cross_validated_band(True), cross_validated_band(False)
         print(f"nello, five-fold 95% band: {with_features:.3f} with the features, {without:.3f} without")

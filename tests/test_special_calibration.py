@@ -118,6 +118,17 @@ def test_the_package_s_calibration_is_the_fit_of_the_studies(fitting: ModuleType
         assert not fitting.close(replace(refit, slope=refit.slope + 0.01), known)
 
 
+def test_the_band_of_the_package_s_fit_on_its_own_hands(fitting: ModuleType) -> None:
+    """``--held-out``'s band, on the hands the fit saw, is the in-sample band the package
+    reports for Nel-O's middle bin or near it, and its mean odds are the playouts' (a
+    maximum-likelihood logistic fit matches the made counts on average)."""
+    nello = CALIBRATIONS[Contract.NELLO]
+    lines = fitting.read_lines(fitting.STUDIES[Contract.NELLO][0])[: nello.hands]
+    band, fitted, observed = fitting.band_of(nello, lines, "nello")
+    assert 0.12 <= band <= 0.17
+    assert fitted == pytest.approx(observed, abs=0.002)
+
+
 # --- the advice ---------------------------------------------------------------------------------
 
 
