@@ -219,7 +219,9 @@ def stop_solving() -> None:
 
 def check_threads(threads: object) -> None:
     """``threads`` must be None (every core) or a whole number of at least 1."""
-    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
+    if threads is None:
+        return
+    if isinstance(threads, bool) or not isinstance(threads, int | np.integer) or int(threads) < 1:
         raise EngineInputError(
             f"threads must be a whole number of at least 1 (or None: every core), got {threads!r}"
         )

@@ -170,7 +170,7 @@ class FinishedAuction:
 
     def __post_init__(self) -> None:
         if len(self.bids) != 4:
-            shown = " ".join(map(str, self.bids)) or "(none)"
+            shown = " ".join(bid_name(b) for b in self.bids) or "(none)"
             raise AuctionError(f"a whole auction has 4 calls, one a player, got {len(self.bids)}: {shown}")
         _check_calls(self.bids)
         if self.bids == (PASS,) * 4:
