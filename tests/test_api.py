@@ -173,3 +173,27 @@ def test_the_engine_checks_its_numbers(call: object, message: str) -> None:
     assert callable(call)
     with pytest.raises(texas42.Texas42Error, match=re.escape(message)):
         call()
+
+
+@pytest.mark.parametrize(
+    "parse",
+    [
+        rules.parse_domino,
+        rules.parse_hand,
+        rules.parse_deal,
+        rules.parse_auction,
+        rules.parse_finished_auction,
+        rules.parse_bid,
+        rules.parse_declaration,
+        rules.parse_played_contract,
+        rules.parse_seat,
+        rules.parse_nello_doubles,
+        rules.parse_all_pass,
+        rules.parse_tricks,
+    ],
+)
+def test_the_parsers_take_text_only(parse: object) -> None:
+    assert callable(parse)
+    for value in (None, 5):
+        with pytest.raises(texas42.Texas42Error, match=re.escape(f"is written as text, got {value!r}")):
+            parse(value)

@@ -113,3 +113,11 @@ class InferenceError(Texas42Error):
 class EvaluatorError(Texas42Error):
     """A bad argument of the instant hand evaluator: hand masks that are not hands of
     seven dominoes, or estimates its model does not have."""
+
+
+def check_text(value: object, error: type[Texas42Error], what: str) -> str:
+    """``value`` if it is a string, else ``error`` saying that ``what`` is written as text
+    (the parsers' first check: a number or None given in its place)."""
+    if not isinstance(value, str):
+        raise error(f"{what} is written as text, got {value!r}")
+    return value

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from texas42.errors import AuctionError
+from texas42.errors import AuctionError, check_text
 from texas42.rules.contracts import Contract, minimum_marks
 from texas42.rules.dominoes import TOTAL_POINTS
 from texas42.rules.house import HouseRules
@@ -49,7 +49,7 @@ _BID_HELP = "bids are pass, 30 to 41, 42, 84, 126, ..."
 
 def parse_bid(token: str) -> int:
     """Parse ``pass`` (or ``p``), a point bid 30..41, or a mark bid 42, 84, 126, ..."""
-    text = token.strip().lower()
+    text = check_text(token, AuctionError, 'a bid ("pass", "30", "84")').strip().lower()
     if text in ("pass", "p"):
         return PASS
     if re.fullmatch(r"[0-9]{1,5}", text):
@@ -138,6 +138,7 @@ class Auction:
 
 def _calls_in(text: str) -> list[str]:
     """The calls written in ``text``, separated by spaces or commas."""
+    check_text(text, AuctionError, 'an auction ("pass 30 31")')
     return [t for t in re.split(r"[\s,]+", text.strip()) if t]
 
 

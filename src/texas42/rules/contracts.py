@@ -6,7 +6,7 @@ from __future__ import annotations
 import enum
 from typing import Final
 
-from texas42.errors import InvalidDeclarationError
+from texas42.errors import InvalidDeclarationError, check_text
 from texas42.rules.dominoes import DOUBLES, PIP_DOMINOES, PIPS, Dominoes, domino
 from texas42.rules.history import NELLO_TRICK_SIZE, TRICK_SIZE
 from texas42.rules.house import HouseRules
@@ -51,7 +51,9 @@ _CONTRACT_NAMES: Final[dict[str, Contract]] = {
 def parse_played_contract(text: str) -> PlayedContract:
     """A trump declaration (``sixes``, ``6``, ``follow-me``, ...) or a special contract
     (``nello``, ``nel-o``, ``sevens``, ``plunge``, ``splash``)."""
-    contract = _CONTRACT_NAMES.get(text.strip().lower())
+    contract = _CONTRACT_NAMES.get(
+        check_text(text, InvalidDeclarationError, "a trump or contract").strip().lower()
+    )
     if contract is not None:
         return contract
     try:

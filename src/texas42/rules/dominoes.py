@@ -12,7 +12,13 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
-from texas42.errors import DuplicateDominoError, HandSizeError, InvalidDominoError, InvalidSeatError
+from texas42.errors import (
+    DuplicateDominoError,
+    HandSizeError,
+    InvalidDominoError,
+    InvalidSeatError,
+    check_text,
+)
 
 Domino = int
 """A domino, 0..27."""
@@ -138,7 +144,7 @@ _DOMINO_TOKEN = re.compile(r"([0-9])-?([0-9])")
 
 def parse_domino(token: str) -> Domino:
     """Parse ``6-4``, ``4-6``, ``64`` or ``46``."""
-    match = _DOMINO_TOKEN.fullmatch(token.strip())
+    match = _DOMINO_TOKEN.fullmatch(check_text(token, InvalidDominoError, 'a domino ("6-4")').strip())
     if match is None:
         raise InvalidDominoError(f"not a domino: {token.strip()!r} (write it like 6-4)")
     a, b = int(match[1]), int(match[2])
@@ -149,6 +155,7 @@ def parse_domino(token: str) -> Domino:
 
 def parse_dominoes(text: str, size: int | None = HAND_SIZE) -> Hand:
     """Parse dominoes separated by spaces or commas; ``size`` None accepts any number."""
+    check_text(text, HandSizeError, 'a hand ("6-4 5-5 5-2 4-3 4-2 3-2 3-1")')
     tokens = [t for t in re.split(r"[\s,]+", text.strip()) if t]
     mask = 0
     for token in tokens:
@@ -172,7 +179,7 @@ def parse_deal(text: str, hand_size: int | None = HAND_SIZE) -> Deal:
 
     With ``hand_size`` None, the hands may hold any equal number of dominoes (an
     end-game position)."""
-    parts = text.split("/")
+    parts = check_text(text, HandSizeError, 'a deal ("H0 / H1 / H2 / H3")').split("/")
     if len(parts) != 4:
         raise HandSizeError(f"a deal needs 4 hands separated by '/', got {len(parts)}")
     hands = tuple(parse_dominoes(part, hand_size) for part in parts)
@@ -181,7 +188,7 @@ def parse_deal(text: str, hand_size: int | None = HAND_SIZE) -> Deal:
 
 def parse_seat(text: str) -> Seat:
     """Parse a seat ``0``..``3``."""
-    token = text.strip()
+    token = check_text(text, InvalidSeatError, 'a seat ("0" to "3")').strip()
     if token not in ("0", "1", "2", "3"):
         raise InvalidSeatError(f"not a seat: {token!r} (seats are 0, 1, 2, 3 in playing order)")
     return int(token)

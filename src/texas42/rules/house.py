@@ -7,7 +7,7 @@ import dataclasses
 import enum
 from typing import Final, TypeVar
 
-from texas42.errors import HouseRulesError
+from texas42.errors import HouseRulesError, check_text
 
 
 class NelloDoubles(enum.Enum):
@@ -38,7 +38,7 @@ _Choice = TypeVar("_Choice", bound=enum.Enum)
 
 
 def _parse_choice(kind: type[_Choice], what: str, text: str) -> _Choice:
-    key = text.strip().lower().replace("_", "-")
+    key = check_text(text, HouseRulesError, f"the {what}").strip().lower().replace("_", "-")
     for choice in kind:
         if choice.value == key:
             return choice

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
-from texas42.errors import InvalidDeclarationError
+from texas42.errors import InvalidDeclarationError, check_text
 from texas42.rules.dominoes import (
     ALL_DOMINOES,
     COUNT,
@@ -83,7 +83,7 @@ _DECLARATION_ALIASES: Final[dict[str, Declaration]] = {
 
 def parse_declaration(text: str) -> Declaration:
     """Parse ``sixes``, ``6``, ``doubles``, ``follow-me``, ``nt`` or ``no-trump``."""
-    key = text.strip().lower().replace("_", "-")
+    key = check_text(text, InvalidDeclarationError, "a declaration").strip().lower().replace("_", "-")
     try:
         return _DECLARATION_ALIASES[key]
     except KeyError:
