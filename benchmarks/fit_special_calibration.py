@@ -110,6 +110,14 @@ def first_stage(lines: list[dict[str, Any]]) -> tuple[float, ...]:
     return tuple(round(float(w), 6) for w in fit_weights(design, realistic, deals, RIDGE))
 
 
+def error_band(fitted: np.ndarray, observed: np.ndarray, deals: np.ndarray) -> float:
+    """1.96 times the root mean squared difference between ``fitted`` and ``observed``
+    odds, the playouts' own sampling variance (``deals`` each) taken out."""
+    squared = np.mean((observed - fitted) ** 2)
+    sampling = np.mean(observed * (1.0 - observed) / deals)
+    return float(1.96 * np.sqrt(max(0.0, squared - sampling)))
+
+
 def band_widths(fitted: np.ndarray, observed: np.ndarray, deals: np.ndarray) -> tuple[float, ...]:
     """The 95% error band of each bin of ``BAND_EDGES`` (module docstring)."""
     bins = np.searchsorted(BAND_EDGES, fitted, side="right") - 1
@@ -119,9 +127,7 @@ def band_widths(fitted: np.ndarray, observed: np.ndarray, deals: np.ndarray) -> 
         if inside.sum() < LEAST_BIN_HANDS:
             widths.append(max(widths, default=0.0))
             continue
-        squared = np.mean((observed[inside] - fitted[inside]) ** 2)
-        sampling = np.mean(observed[inside] * (1.0 - observed[inside]) / deals[inside])
-        widths.append(round(float(1.96 * np.sqrt(max(0.0, squared - sampling))), 3))
+        widths.append(round(error_band(fitted[inside], observed[inside], deals[inside]), 3))
     return tuple(widths)
 
 
@@ -157,8 +163,7 @@ def fit(contract: Contract, hands: int | None = None, first_hands: int | None = 
 def cross_validated_band(features: bool, folds: int = 5) -> float:
     """Nel-O's 95% error band over the listening study's hands, each fold's last stage
     fitted to the other folds (hand k in fold k mod ``folds``): with the first stage
-    (``features``), or from logit(p) alone (1.96 times the root mean squared difference
-    from the playouts' odds, their sampling variance taken out)."""
+    (``features``), or from logit(p) alone (``error_band``)."""
     calibration = CALIBRATIONS[Contract.NELLO]
     lines = read_lines(STUDIES[Contract.NELLO][0])[: calibration.hands]
     deals, double_dummy, realistic = counts(lines, "nello")
@@ -170,21 +175,18 @@ def cross_validated_band(features: bool, folds: int = 5) -> float:
     for k in range(folds):
         intercept, slope = fit_logistic(x[fold != k], realistic[fold != k], deals[fold != k])
         fitted[fold == k] = 1.0 / (1.0 + np.exp(-(intercept + slope * x[fold == k])))
-    observed = realistic / deals
-    excess = np.mean((observed - fitted) ** 2) - np.mean(observed * (1.0 - observed) / deals)
-    return float(1.96 * np.sqrt(max(0.0, excess)))
+    return error_band(fitted, realistic / deals, deals)
 
 
 def band_of(
     calibration: SpecialCalibration, lines: list[dict[str, Any]], key: str
 ) -> tuple[float, float, float]:
-    """The calibration's 95% error band over ``lines`` (as ``cross_validated_band``),
-    its mean odds and the playouts' mean odds there."""
+    """The calibration's ``error_band`` over ``lines``, its mean odds and the playouts'
+    mean odds there."""
     deals, double_dummy, realistic = counts(lines, key)
     fitted = calibration.odds_of(double_dummy / deals, masks_of(lines))
     observed = realistic / deals
-    excess = np.mean((observed - fitted) ** 2) - np.mean(observed * (1.0 - observed) / deals)
-    return float(1.96 * np.sqrt(max(0.0, excess))), float(fitted.mean()), float(observed.mean())
+    return error_band(fitted, observed, deals), float(fitted.mean()), float(observed.mean())
 
 
 def held_out() -> None:

@@ -54,9 +54,8 @@ contracts on the same deals, double-dummy beside their odds at a real table
 (calibrated; --no-specials to skip them), then each trump's odds at a real table,
 estimated from its double-dummy figures by the realistic calibration at no cost. With
 the same --seed the figures match 'texas42 analyze'. --holds and --lacks as for
-'texas42 analyze'; --why
-shows, for each trump at the most it makes at least half the time (or --bid), the
-unseen dominoes whose place decides it. --realistic also plays every trump out on the
+'texas42 analyze'; --why shows, for each trump at the most it makes at least half the
+time (or --bid), the unseen dominoes whose place decides it. --realistic also plays every trump out on the
 first --realistic-deals deals by players who see only their own dominoes (--worlds
 deals weighed a decision; both sides play for the bid the best trump makes
 double-dummy) and puts them head to head on those playouts: the order at a real table;

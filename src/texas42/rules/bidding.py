@@ -52,11 +52,14 @@ def parse_bid(token: str) -> int:
     text = check_text(token, AuctionError, 'a bid ("pass", "30", "84")').strip().lower()
     if text in ("pass", "p"):
         return PASS
-    if re.fullmatch(r"[0-9]{1,5}", text):
-        value = int(text)
-        if value in POINT_BIDS or (value >= MARK and value % MARK == 0):
-            return value
+    if re.fullmatch(r"[0-9]{1,5}", text) and _is_bid(int(text)):
+        return int(text)
     raise AuctionError(f"not a bid: {token.strip()!r} ({_BID_HELP})")
+
+
+def _is_bid(value: int) -> bool:
+    """A point bid 30..41 or a mark bid (a multiple of 42)."""
+    return value in POINT_BIDS or (value >= MARK and value % MARK == 0)
 
 
 def legal_bids(high: int) -> tuple[int, ...]:
@@ -225,7 +228,8 @@ def _check_calls(bids: object) -> None:
     high = PASS
     for place, bid in enumerate(bids, start=1):
         if bid != PASS:
-            parse_bid(str(bid))  # a bid's value: 30..41 or a multiple of 42
+            if not _is_bid(bid):
+                raise AuctionError(f"not a bid: {str(bid)!r} ({_BID_HELP})")
             _check_raise(place, str(bid), bid, high)
             high = bid
 

@@ -61,7 +61,8 @@ class Position:
         if self.is_over:
             raise HandSizeError("the hand is over: every trick has been played")
         seat = self.turn
-        if not self.hands[seat] >> check_domino(d) & 1:
+        d = check_domino(d)
+        if not self.hands[seat] >> d & 1:
             raise IllegalPlayError(f"seat {seat} does not hold {DOMINO_NAMES[d]}")
         if not self.legal_plays() >> d & 1:
             raise IllegalPlayError(f"seat {seat} must follow the suit led, not play {DOMINO_NAMES[d]}")
