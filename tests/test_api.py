@@ -145,6 +145,55 @@ def test_bad_values_built_directly_raise_texas42_errors(call: object, message: s
         call()
 
 
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: texas42.solve(123), "a deal is a Deal or its text"),
+        (lambda: texas42.solve(DEAL, house=5), "house is a HouseRules (or None: the default rules), got 5"),
+        (lambda: texas42.line_of_play(None, "fours"), "a deal is a Deal or its text"),
+        (lambda: texas42.line_of_play(DEAL, None), "not a declaration: None"),
+        (lambda: texas42.analyze(HAND, trumps=None), "trumps are given as trumps or their names"),
+        (lambda: texas42.analyze(HAND, progress=5), "progress is a function called with the deals solved"),
+        (lambda: texas42.analyze(HAND, house=5), "house is a HouseRules"),
+        (lambda: texas42.analyze(HAND, seed="x"), "a seed must be a whole number, got 'x'"),
+        (lambda: texas42.analyze(HAND, deals=10.0), "the number of deals must be a whole number, got 10.0"),
+        (lambda: texas42.analyze(HAND, confidence="x"), "the confidence must be a number, got 'x'"),
+        (lambda: texas42.analyze(HAND, constraints=5), "constraints are DealConstraints"),
+        (lambda: texas42.analyze(HAND, auction=5), "an auction is an Auction or its text"),
+        (lambda: texas42.advise_bid(HAND, 5), "an auction is an Auction or its text"),
+        (lambda: texas42.compare(HAND, None), "trumps are given as trumps or their names"),
+        (lambda: texas42.advise_play(HAND, "fours", 5), "the plays are their text"),
+        (lambda: texas42.advise_play(HAND, "fours", auction=5), "a whole auction is a FinishedAuction"),
+        (lambda: texas42.advise_play(HAND, "fours", progress=1), "progress is a function"),
+        (
+            lambda: texas42.advise_play(HAND, "fours", realistic_deals=5, worlds="x"),
+            "the worlds a decision must",
+        ),
+        (lambda: texas42.review_play(HAND, "fours", "6-4", house=1), "house is a HouseRules"),
+        (lambda: texas42.quick(HAND, house=5), "house is a HouseRules"),
+        (lambda: texas42.deals(HAND, "2: 6-6"), "constraints are DealConstraints"),
+        (lambda: texas42.count_deals(HAND, 5), "constraints are DealConstraints"),
+        (lambda: texas42.deal_constraints(holds=5), "holds is a list of texts"),
+    ],
+)
+def test_arguments_of_the_wrong_kind_raise_texas42_errors(
+    call: object, message: str, no_solving: None
+) -> None:
+    """A wrong kind of argument is named, before anything is computed, by a Texas42Error
+    that is also a TypeError where it is not a number out of range."""
+    assert callable(call)
+    with pytest.raises(texas42.Texas42Error, match=re.escape(message)):
+        call()
+
+
+def test_one_text_stands_for_one_trump_or_constraint() -> None:
+    assert texas42.deal_constraints(holds="2: 6-6") == texas42.deal_constraints(holds=["2: 6-6"])
+    with pytest.raises(TypeError):
+        texas42.solve(123)  # type: ignore[arg-type]
+    one = texas42.analyze(HAND, deals=10, seed=1, trumps="fours", house=texas42.HouseRules(specials=False))
+    assert [s.declaration for s in one.trumps] == [texas42.Declaration.FOURS]
+
+
 def test_house_rules_take_a_rule_by_its_name() -> None:
     rules_given = texas42.HouseRules(all_pass="reshuffle", nello_doubles="high")  # type: ignore[arg-type]
     assert rules_given == texas42.HouseRules(

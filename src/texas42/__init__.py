@@ -12,7 +12,8 @@ Use from Python::
 ``advise_play``, ``review_play`` and ``quick`` do the jobs of the commands (``deal_constraints`` builds
 what ``--holds``/``--lacks`` say; ``quick_many`` estimates many hands at once, as
 arrays); they return the plain dataclasses below, which ``to_dict`` turns into the
-commands' JSON documents. Every bad input raises a ``Texas42Error`` (a ``ValueError``).
+commands' JSON documents. Every bad input raises a ``Texas42Error`` (a ``ValueError``;
+an argument of the wrong kind, ``errors.ArgumentTypeError``, is also a ``TypeError``).
 """
 
 __version__ = "0.1.0"

@@ -26,10 +26,11 @@ from texas42.analysis.realistic_play import check_realistic_play_deals
 from texas42.analysis.recommendation import check_confidence
 from texas42.analysis.sample import DEFAULT_DEALS, check_deals
 from texas42.deal import DealConstraints, Dealt
-from texas42.errors import HandSizeError
+from texas42.errors import ArgumentTypeError, HandSizeError, check_kind
 from texas42.rules import (
     DECLARATIONS,
     Auction,
+    Contract,
     Deal,
     Declaration,
     Domino,
@@ -61,7 +62,63 @@ def _hand(hand: Hand | str) -> Hand:
 
 
 def _declarations(trumps: Iterable[Declaration | str]) -> tuple[Declaration, ...]:
+    if isinstance(trumps, str):
+        return (check_declaration(trumps),)
+    check_kind(trumps, Iterable, 'trumps are given as trumps or their names, such as ["fours", "sixes"]')
     return tuple(check_declaration(t) for t in trumps)
+
+
+def _deal(deal: Deal | str) -> Deal:
+    if isinstance(deal, str):
+        return parse_deal(deal)
+    check_kind(deal, Deal, "a deal is a Deal or its text, four hands between '/'")
+    return deal
+
+
+def _contract(trump: PlayedContract | str) -> PlayedContract:
+    if isinstance(trump, str):
+        return parse_played_contract(trump)
+    if isinstance(trump, Contract):
+        return trump
+    return check_declaration(trump)
+
+
+def _house(house: HouseRules | None) -> HouseRules:
+    if house is None:
+        return HouseRules()
+    check_kind(house, HouseRules, "house is a HouseRules (or None: the default rules)")
+    return house
+
+
+def _auction(auction: Auction | str) -> Auction:
+    if isinstance(auction, str):
+        return parse_auction(auction)
+    check_kind(auction, Auction, 'an auction is an Auction or its text, such as "pass 30"')
+    return auction
+
+
+def _finished(auction: FinishedAuction | str | None) -> FinishedAuction | None:
+    if isinstance(auction, str):
+        return parse_finished_auction(auction)
+    check_kind(
+        auction,
+        (FinishedAuction, type(None)),
+        'a whole auction is a FinishedAuction or its text, such as "pass 30 31 pass"',
+    )
+    return auction
+
+
+def _checked(progress: Progress | None, constraints: DealConstraints | None) -> None:
+    """The arguments most calls pass on unread: a progress callback and constraints."""
+    if progress is not None and not callable(progress):
+        raise ArgumentTypeError(
+            f"progress is a function called with the deals solved, or None, got {progress!r}"
+        )
+    check_kind(
+        constraints,
+        (DealConstraints, type(None)),
+        "constraints are DealConstraints (deal_constraints) or None",
+    )
 
 
 def solve(deal: Deal | str, *, house: HouseRules | None = None, threads: int | None = None) -> DealTable:
@@ -73,8 +130,7 @@ def solve(deal: Deal | str, *, house: HouseRules | None = None, threads: int | N
     ...       "63 53 41 40 33 21 10").value(Declaration.FOURS, 0)
     42
     """
-    parsed = parse_deal(deal) if isinstance(deal, str) else deal
-    return analysis.solve_deal_table(parsed, threads=threads, house=HouseRules() if house is None else house)
+    return analysis.solve_deal_table(_deal(deal), threads=threads, house=_house(house))
 
 
 def line_of_play(
@@ -82,9 +138,7 @@ def line_of_play(
 ) -> PlayLine:
     """An optimal line of play, trick by trick (``texas42 solve --line``); ``trump`` may
     be ``"nello"`` or ``"sevens"`` (the doubles at Nel-O as ``house`` says)."""
-    parsed = parse_deal(deal) if isinstance(deal, str) else deal
-    contract = parse_played_contract(trump) if isinstance(trump, str) else trump
-    return analysis.optimal_line(parsed, contract, bidder, house)
+    return analysis.optimal_line(_deal(deal), _contract(trump), bidder, _house(house))
 
 
 def analyze(
@@ -115,6 +169,7 @@ def analyze(
     the others misjudge their hands); ``infer="none"``: uniformly. ``basis`` realistic
     adds the realistic figures estimated by the calibration and recommends on them
     (``advised``); ``"double-dummy"``: none."""
+    _checked(progress, constraints)
     return analysis.analyze_hand(
         _hand(hand),
         deals=deals,
@@ -124,7 +179,7 @@ def analyze(
         threads=threads,
         progress=progress,
         check_ladder=check_every_bid,
-        house=HouseRules() if house is None else house,
+        house=_house(house),
         constraints=constraints,
         auction=_auction_model(auction, infer, noise, house),
         basis=basis,
@@ -134,8 +189,7 @@ def analyze(
 def _auction_model(
     auction: Auction | str, infer: str, noise: float, house: HouseRules | None
 ) -> dealing.AuctionModel | None:
-    parsed = parse_auction(auction) if isinstance(auction, str) else auction
-    return dealing.auction_model(parsed, infer, noise, house)
+    return dealing.auction_model(_auction(auction), infer, noise, house)
 
 
 def advise_bid(
@@ -161,8 +215,8 @@ def advise_bid(
     deals are drawn to fit the bids (``infer="none"``: uniformly; ``noise`` as for
     ``analyze``), and the advice's double-dummy odds on uniform deals are given beside
     (``uniform``)."""
-    house = HouseRules() if house is None else house
-    parsed = parse_auction(auction) if isinstance(auction, str) else auction
+    house = _house(house)
+    parsed = _auction(auction)
     result = analyze(
         hand,
         deals=deals,
@@ -198,6 +252,7 @@ def compare(
 ) -> Comparison:
     """Two or more trumps head to head on the same deals (``texas42 compare``); with an
     ``auction``, ``infer`` and ``noise`` as for ``analyze``."""
+    _checked(progress, constraints)
     return analysis.compare_trumps(
         _hand(hand),
         _declarations(trumps),
@@ -205,7 +260,7 @@ def compare(
         seed=seed,
         threads=threads,
         progress=progress,
-        house=HouseRules() if house is None else house,
+        house=_house(house),
         constraints=constraints,
         auction=_auction_model(auction, infer, noise, house),
     )
@@ -249,8 +304,9 @@ def advise_play(
     ``PlayAdvice.realistic``)."""
     declaration, plays = _played(trump, tricks)
     parsed_bid = parse_bid(bid) if isinstance(bid, str) else bid
-    whole = parse_finished_auction(auction) if isinstance(auction, str) else auction
+    whole = _finished(auction)
     _check_playouts(realistic_deals, worlds)
+    _checked(progress, None)
     advice = analysis.advise_play(
         _hand(hand),
         declaration,
@@ -265,7 +321,7 @@ def advise_play(
         auction=whole,
         infer=infer,
         noise=noise,
-        house=house,
+        house=_house(house),
     )
     if realistic_deals == 0:
         return advice
@@ -284,10 +340,11 @@ def _played(
     trump: PlayedContract | str, tricks: str | Sequence[Domino]
 ) -> tuple[PlayedContract, tuple[Domino, ...]]:
     """The trump (or Nel-O, sevens) and the plays, parsed where given as text."""
-    contract = parse_played_contract(trump) if isinstance(trump, str) else trump
-    if not isinstance(tricks, str):
-        return contract, tuple(tricks)
-    return contract, parse_tricks(tricks, trick_size(contract))
+    contract = _contract(trump)
+    if isinstance(tricks, str):
+        return contract, parse_tricks(tricks, trick_size(contract))
+    check_kind(tricks, Iterable, 'the plays are their text ("6-6 6-1 / 5-5") or domino numbers')
+    return contract, tuple(tricks)
 
 
 def review_play(
@@ -319,6 +376,7 @@ def review_play(
     turns on them."""
     declaration, plays = _played(trump, tricks)
     _check_playouts(realistic_deals, worlds)
+    _checked(progress, None)
     review = analysis.review_play(
         _hand(hand),
         declaration,
@@ -330,10 +388,10 @@ def review_play(
         seed=seed,
         threads=threads,
         progress=progress,
-        auction=parse_finished_auction(auction) if isinstance(auction, str) else auction,
+        auction=_finished(auction),
         infer=infer,
         noise=noise,
-        house=house,
+        house=_house(house),
     )
     if realistic_deals == 0:
         return review
@@ -359,8 +417,7 @@ def quick(
     >>> quick("6-6 6-5 6-4 6-3 6-2 6-1 6-0").recommendation.bid
     84
     """
-    house = HouseRules() if house is None else house
-    return analysis.quick_hand(_hand(hand), confidence, basis=basis, house=house)
+    return analysis.quick_hand(_hand(hand), confidence, basis=basis, house=_house(house))
 
 
 def quick_many(
@@ -383,8 +440,17 @@ def quick_many(
 
 def deal_constraints(holds: Iterable[str] = (), lacks: Iterable[str] = ()) -> DealConstraints:
     """Constraints as the options write them: ``holds=["2: 6-6 5-5"]``, ``lacks=["1: sixes"]``."""
+    holds, lacks = _texts(holds, "holds"), _texts(lacks, "lacks")
     items = (*(dealing.parse_holds(t) for t in holds), *(dealing.parse_lacks(t) for t in lacks))
     return DealConstraints(tuple(items))
+
+
+def _texts(items: Iterable[str], name: str) -> tuple[str, ...]:
+    """``items`` as a tuple of texts: one text alone is one item."""
+    if isinstance(items, str):
+        return (items,)
+    check_kind(items, Iterable, f'{name} is a list of texts such as ["2: 6-6 5-5"]')
+    return tuple(items)
 
 
 def deals(
@@ -397,9 +463,11 @@ def deals(
     deals``): all of them, ``exact``, when there are at most ``n``."""
     parsed = _hand(hand)
     check_deals(n)
+    _checked(None, constraints)
     return dealing.deals_from_seed(parsed, n, dealing.draw_seed() if seed is None else seed, constraints)
 
 
 def count_deals(hand: Hand | str, constraints: DealConstraints | None = None) -> int:
     """The exact number of deals around ``hand`` consistent with ``constraints``."""
+    _checked(None, constraints)
     return dealing.count_deals(_hand(hand), constraints)

@@ -7,9 +7,16 @@ message names the offending token, option or line.
 
 from __future__ import annotations
 
+from numbers import Integral, Real
+
 
 class Texas42Error(ValueError):
     """Bad input: the message names the offending token."""
+
+
+class ArgumentTypeError(Texas42Error, TypeError):
+    """An argument of the Python API of the wrong kind (a number where a deal is wanted,
+    None for the trumps): a ``TypeError`` too."""
 
 
 class UsageError(Texas42Error):
@@ -86,6 +93,7 @@ class StatisticsError(Texas42Error):
 
 __all__ = [
     "AnalysisError",
+    "ArgumentTypeError",
     "AuctionError",
     "ConfigError",
     "ConstraintError",
@@ -121,3 +129,25 @@ def check_text(value: object, error: type[Texas42Error], what: str) -> str:
     if not isinstance(value, str):
         raise error(f"{what} is written as text, got {value!r}")
     return value
+
+
+def check_kind(value: object, kind: type | tuple[type, ...], what: str) -> None:
+    """An ``ArgumentTypeError`` saying what ``value`` should be (``what``: "house must be
+    a HouseRules or None") unless it is an instance of ``kind``."""
+    if not isinstance(value, kind):
+        raise ArgumentTypeError(f"{what}, got {value!r}")
+
+
+def check_whole(value: object, error: type[Texas42Error], what: str) -> int:
+    """``value`` as an int if it is a whole number (not a bool), else ``error`` naming
+    ``what`` ("the number of deals")."""
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        raise error(f"{what} must be a whole number, got {value!r}")
+    return int(value)
+
+
+def check_real(value: object, error: type[Texas42Error], what: str) -> float:
+    """``value`` as a float if it is a real number (not a bool), else ``error``."""
+    if isinstance(value, bool) or not isinstance(value, Real):
+        raise error(f"{what} must be a number, got {value!r}")
+    return float(value)

@@ -25,7 +25,7 @@ from typing import Final
 import numpy as np
 
 from texas42 import deal, engine
-from texas42.errors import AnalysisError
+from texas42.errors import AnalysisError, check_whole
 from texas42.rules import (
     ALL_DOMINOES,
     TOTAL_POINTS,
@@ -67,6 +67,7 @@ class Playouts:
 
 def check_worlds(worlds: int) -> int:
     """``worlds`` if it is 0 (every hand seen) to ``MAX_WORLDS``, else an ``AnalysisError``."""
+    worlds = check_whole(worlds, AnalysisError, "the worlds a decision")
     if worlds < 0:
         raise AnalysisError(f"the worlds a decision must be 0 or more, got {worlds}")
     if worlds > MAX_WORLDS:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Final, Protocol
 
 from texas42.analysis.statistics import DeclarationOdds, Interval, best_at, wilson_interval
-from texas42.errors import AnalysisError
+from texas42.errors import AnalysisError, check_real
 from texas42.rules import BIDS, MARK, PASS, POINT_BIDS, Declaration, expected_marks
 
 
@@ -28,6 +28,7 @@ DEFAULT_CONFIDENCE: Final = 0.5
 
 def check_confidence(confidence: float) -> float:
     """``confidence`` if it lies in (0, 1], else an ``AnalysisError``."""
+    confidence = check_real(confidence, AnalysisError, "the confidence")
     if not 0.0 < confidence <= 1.0:
         raise AnalysisError(f"the confidence must be above 0 and at most 1, got {confidence:g}")
     return confidence

@@ -18,7 +18,7 @@ from texas42 import deal, engine
 from texas42.analysis.statistics import TrumpStats
 from texas42.deal import AuctionModel, DealConstraints, Inference, infer_deals
 from texas42.deal.inference import HandValues
-from texas42.errors import AnalysisError
+from texas42.errors import AnalysisError, check_whole
 from texas42.rules import Declaration, Hand, check_declaration
 
 DEFAULT_DEALS: Final = 1000
@@ -68,6 +68,7 @@ class Sample:
 def check_deals(deals: int) -> int:
     """``deals`` if it is a usable number of deals (1 to ``MAX_DEALS``), else an
     ``AnalysisError``."""
+    deals = check_whole(deals, AnalysisError, "the number of deals")
     if deals < 1:
         raise AnalysisError(f"the number of deals must be at least 1, got {deals}")
     if deals > MAX_DEALS:

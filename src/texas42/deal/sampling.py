@@ -11,7 +11,7 @@ import secrets
 import numpy as np
 
 from texas42 import rules
-from texas42.errors import AnalysisError, HandSizeError
+from texas42.errors import AnalysisError, HandSizeError, check_whole
 from texas42.rules import HAND_SIZE, Hand
 
 MAX_SEED = 2**63 - 1
@@ -25,6 +25,7 @@ def draw_seed() -> int:
 
 def check_seed(seed: int) -> int:
     """``seed`` if it lies in 0..``MAX_SEED``, else an ``AnalysisError``."""
+    seed = check_whole(seed, AnalysisError, "a seed")
     if not 0 <= seed <= MAX_SEED:
         raise AnalysisError(f"a seed runs from 0 to {MAX_SEED}, got {seed}")
     return seed
