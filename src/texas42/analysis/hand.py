@@ -31,6 +31,7 @@ from texas42.analysis.recommendation import (
 )
 from texas42.analysis.sample import (
     DEFAULT_DEALS,
+    DrawnDeals,
     Progress,
     Sample,
     SolveCounter,
@@ -159,6 +160,26 @@ class HandAnalysis:
         return best_special(made, 0.0 if advised.passes else advised.expected_marks)
 
 
+def _check_successes(
+    drawn: DrawnDeals,
+    trumps: tuple[TrumpStats, ...],
+    checks: tuple[TrumpStats, ...],
+    recommendation: Recommendation,
+    threads: int | None,
+    counter: SolveCounter,
+) -> int:
+    """The deals in which the recommended bid is made: on an exact sample, the sample's
+    own; else on the check sample, from the ladder's solves when they were made (``checks``)
+    or by one null-window search a deal."""
+    if drawn.exact:
+        return best_at(trumps, recommendation.contract).successes(recommendation.contract)
+    check = next((s for s in checks if s.declaration == recommendation.declaration), None)
+    if check is not None:
+        return check.successes(recommendation.contract)
+    needed = needed_points(recommendation.contract)
+    return int(reach_sample(drawn.check, recommendation.declaration, needed, threads, counter).sum())
+
+
 def analyze_hand(
     hand: Hand,
     deals: int = DEFAULT_DEALS,
@@ -210,20 +231,12 @@ def analyze_hand(
     trumps = sample.stats()
     recommendation = recommend(trumps, confidence)
     to_check = tuple(sorted({best_at(trumps, bid).declaration for bid in BIDS})) if check_ladder else ()
-    if drawn.exact:
+    if drawn.exact or not to_check:
         checks = tuple(s for s in trumps if s.declaration in to_check)
-        successes = best_at(trumps, recommendation.contract).successes(recommendation.contract)
-    elif check_ladder:
+    else:
         counter.retotal(deals * (len(chosen) + len(to_check)) + special_solves)
         checks = solve_sample(hand, seed, drawn.check, to_check, threads, counter).stats()
-        check = next(s for s in checks if s.declaration == recommendation.declaration)
-        successes = check.successes(recommendation.contract)
-    else:
-        # Only whether the recommended bid is made: one null-window search a deal.
-        checks = ()
-        needed = needed_points(recommendation.contract)
-        made = reach_sample(drawn.check, recommendation.declaration, needed, threads, counter)
-        successes = int(made.sum())
+    successes = _check_successes(drawn, trumps, checks, recommendation, threads, counter)
     result = HandAnalysis(
         hand=hand,
         deals=deals,

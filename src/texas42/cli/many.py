@@ -170,14 +170,7 @@ def analyze_many(
     sink = Sink(out)
     names = [h.name or f"line {h.line}" for h in hands]
     name_width = min(30, max([4, *(len(n) for n in names)]))
-    prologue: list[RenderableType] = []
-    if style == CSV:
-        prologue = [csv_line(CSV_FIELDS)]
-    elif style == TEXT:
-        prologue = [
-            batch_header(len(hands), job.deals, job.seed, job.confidence, job.basis),
-            summary_header(name_width, job.basis != REALISTIC),
-        ]
+    prologue = _prologue(job, len(hands), style, name_width)
     settings = settings_of(job, hands, style, sink.width)
     starts = [_hand_start(h, n, style, name_width) for h, n in zip(hands, names, strict=True)]
     done, keep = _resume_point(out, settings, "".join(sink.render(p) for p in prologue), starts, resume)
@@ -223,11 +216,29 @@ def analyze_many(
             typer.echo(f"texas42: interrupted after {written} of {total} hands{again}", err=True)
             raise typer.Exit(130) from None
         if style == TEXT:
-            sink.write(footer(job.deals, job.seed))
-            sink.write(instead_note(job.confidence))
-            if job.basis == REALISTIC:
-                sink.write(Text(realistic_footer("calibrated"), style="dim"))
+            for piece in _epilogue(job):
+                sink.write(piece)
         sink.close()
+
+
+def _prologue(job: AnalysisJob, hands: int, style: str, name_width: int) -> list[RenderableType]:
+    """What comes before the hands' rows: the CSV header, or the text's header lines."""
+    if style == CSV:
+        return [csv_line(CSV_FIELDS)]
+    if style == TEXT:
+        return [
+            batch_header(hands, job.deals, job.seed, job.confidence, job.basis),
+            summary_header(name_width, job.basis != REALISTIC),
+        ]
+    return []
+
+
+def _epilogue(job: AnalysisJob) -> list[RenderableType]:
+    """What the text ends with, after the hands' rows."""
+    pieces: list[RenderableType] = [footer(job.deals, job.seed), instead_note(job.confidence)]
+    if job.basis == REALISTIC:
+        pieces.append(Text(realistic_footer("calibrated"), style="dim"))
+    return pieces
 
 
 def replace_threads(job: AnalysisJob, threads: int) -> AnalysisJob:

@@ -14,6 +14,7 @@ from texas42.analysis import (
     DealTable,
     EstimatedTrump,
     HandAnalysis,
+    LadderRung,
     PairComparison,
     PlayAdvice,
     PlayLine,
@@ -24,6 +25,7 @@ from texas42.analysis import (
     RealisticComparison,
     Recommendation,
     SpecialOdds,
+    SpecialRung,
     SpecialStats,
     TrumpStats,
     UniformOdds,
@@ -334,38 +336,38 @@ def advice_to_json(advice: BidAdvice) -> dict[str, Any]:
             "basis": analysis.basis,
             **({} if advice.uniform is None else {"without_inference": _uniform_json(advice.uniform)}),
         },
-        "ladder": [
-            {
-                "bid": r.bid,
-                "trump": r.declaration.label,
-                "deals": r.deals,
-                "make": rounded(r.make),
-                "make_ci95": r.make_ci95.as_list(4),
-                "make_confirmed": None if r.make_confirmed is None else rounded(r.make_confirmed),
-                "expected_marks": round(r.expected_marks, 4),
-                **({} if analysis.realistic is None else {"make_double_dummy": rounded(r.make_double_dummy)}),
-            }
-            for r in advice.ladder
-        ],
-        "specials": [
-            {
-                "contract": r.contract.label,
-                "bid": r.bid,
-                "make": rounded(r.make),
-                "make_ci95": r.make_ci95.as_list(4),
-                "expected_marks": round(r.expected_marks, 4),
-                **(
-                    {}
-                    if analysis.realistic is None
-                    else {"make_double_dummy": rounded(r.make_double_dummy), "how": r.how}
-                ),
-            }
-            for r in advice.specials
-        ],
+        "ladder": [_ladder_json(r, analysis.realistic is not None) for r in advice.ladder],
+        "specials": [_special_bid_json(r, analysis.realistic is not None) for r in advice.specials],
         **sample_to_json(
             analysis.exact, analysis.constraints, analysis.hand, analysis.racing, analysis.inference
         ),
         **({} if analysis.realistic is None else {"realistic": realistic_to_json(analysis.realistic)}),
+    }
+
+
+def _ladder_json(row: LadderRung, realistic: bool) -> dict[str, Any]:
+    """A rung of the bidding ladder: the bid's best trump and its odds."""
+    return {
+        "bid": row.bid,
+        "trump": row.declaration.label,
+        "deals": row.deals,
+        "make": rounded(row.make),
+        "make_ci95": row.make_ci95.as_list(4),
+        "make_confirmed": None if row.make_confirmed is None else rounded(row.make_confirmed),
+        "expected_marks": round(row.expected_marks, 4),
+        **({"make_double_dummy": rounded(row.make_double_dummy)} if realistic else {}),
+    }
+
+
+def _special_bid_json(row: SpecialRung, realistic: bool) -> dict[str, Any]:
+    """A special contract the hand may bid, with its odds."""
+    return {
+        "contract": row.contract.label,
+        "bid": row.bid,
+        "make": rounded(row.make),
+        "make_ci95": row.make_ci95.as_list(4),
+        "expected_marks": round(row.expected_marks, 4),
+        **({"make_double_dummy": rounded(row.make_double_dummy), "how": row.how} if realistic else {}),
     }
 
 
