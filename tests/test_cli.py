@@ -6,6 +6,7 @@ each deal below was solved there for the nine declarations with one leader.
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import subprocess
@@ -20,6 +21,7 @@ from typer.testing import Result
 import texas42
 from cli_runner import invoke
 from texas42 import cli, engine, rules
+from texas42.cli.progress import wants_progress
 
 LABELS = ["blanks", "aces", "deuces", "treys", "fours", "fives", "sixes", "doubles", "follow-me"]
 
@@ -387,3 +389,29 @@ def test_no_arguments_shows_the_help() -> None:
     assert result.exit_code == 2
     assert "Usage: texas42 [OPTIONS] COMMAND [ARGS]..." in result.stderr
     assert "Commands:" in result.stderr
+
+
+class _Stream(io.StringIO):
+    def __init__(self, terminal: bool) -> None:
+        super().__init__()
+        self.terminal = terminal
+
+    def isatty(self) -> bool:
+        return self.terminal
+
+
+@pytest.mark.parametrize(
+    ("stdout", "stderr", "machine_readable", "shown"),
+    [
+        (True, True, False, True),
+        (True, False, False, False),  # stderr to a file: no bar (Rich would leave a newline there)
+        (False, True, False, False),
+        (True, True, True, False),  # --json or --csv
+    ],
+)
+def test_a_progress_bar_needs_both_streams_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, stdout: bool, stderr: bool, machine_readable: bool, shown: bool
+) -> None:
+    monkeypatch.setattr(sys, "stdout", _Stream(stdout))
+    monkeypatch.setattr(sys, "stderr", _Stream(stderr))
+    assert wants_progress(machine_readable) is shown

@@ -13,8 +13,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 
 def wants_progress(*machine_readable: bool) -> bool:
-    """Whether to show a progress bar: stdout is a terminal and no machine-readable output."""
-    return sys.stdout.isatty() and not any(machine_readable)
+    """Whether to show a progress bar: stdout and stderr are terminals and no
+    machine-readable output."""
+    return sys.stdout.isatty() and sys.stderr.isatty() and not any(machine_readable)
 
 
 class ProgressBar:
