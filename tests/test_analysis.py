@@ -29,7 +29,7 @@ from texas42.analysis import (
 from texas42.deal import sampling
 from texas42.errors import AuctionError
 from texas42.io.files import read_hands
-from texas42.report.wording import advice_reason
+from texas42.report.wording import advice_reason, percent
 from texas42.rules import PASS, Auction, Deal, Declaration, Hand, parse_auction
 
 ORDINARY = rules.parse_hand("6-4 5-5 5-2 4-3 4-2 3-2 3-1")
@@ -499,3 +499,22 @@ def test_read_hands() -> None:
     assert [e.line for e in read.errors] == [5, 6, 7, 8]
     assert "got 2" in read.errors[0].message and "7-1" in read.errors[1].message
     assert "empty name" in read.errors[2].message and "6-6" in read.errors[3].message
+
+
+@pytest.mark.parametrize(
+    ("p", "text"),
+    [
+        (0.0, "0%"),
+        (0.004, "<1%"),
+        (0.005, "<1%"),  # one deal in 200: not "0%", which is kept for none
+        (0.006, "1%"),
+        (0.125, "12%"),
+        (0.5, "50%"),
+        (0.994, "99%"),
+        (0.995, ">99%"),
+        (0.9999, ">99%"),
+        (1.0, "100%"),
+    ],
+)
+def test_percent_keeps_0_and_100_for_never_and_always(p: float, text: str) -> None:
+    assert percent(p) == text

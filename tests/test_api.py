@@ -246,3 +246,19 @@ def test_the_parsers_take_text_only(parse: object) -> None:
     for value in (None, 5):
         with pytest.raises(texas42.Texas42Error, match=re.escape(f"is written as text, got {value!r}")):
             parse(value)
+
+
+def test_a_trump_not_analysed_is_named() -> None:
+    result = texas42.analyze(
+        HAND, deals=10, seed=1, trumps=["fours"], house=texas42.HouseRules(specials=False)
+    )
+    assert result.stats("fours") is result.stats(texas42.Declaration.FOURS)
+    with pytest.raises(texas42.Texas42Error, match=re.escape("sixes was not analysed (analysed: fours)")):
+        result.stats("sixes")
+
+
+def test_quick_many_takes_the_command_lines_spelling_of_double_dummy() -> None:
+    hands = [HAND, "6-6 6-5 6-4 6-3 6-2 6-1 6-0"]
+    hyphen = texas42.quick_many(hands, basis="double-dummy")
+    np.testing.assert_array_equal(hyphen.make, texas42.quick_many(hands).make)
+    assert not np.array_equal(hyphen.make, texas42.quick_many(hands, basis="realistic").make)

@@ -428,14 +428,15 @@ def quick_many(
 ) -> evaluate.Estimates:
     """The quick model's estimates for many hands at once, as arrays: ``hands`` is an
     integer array of hand masks of any shape (``(n,)`` hands, ``(n, 4)`` deals, ...) or
-    an iterable of hands; ``basis`` is ``"double_dummy"`` or ``"realistic"`` (the model's
-    heads). A few microseconds a hand."""
+    an iterable of hands; ``basis`` is ``"double-dummy"`` (or ``"double_dummy"``, the
+    default) or ``"realistic"`` (the model's heads). A few microseconds a hand."""
     if isinstance(hands, np.ndarray | int):
         masks: np.ndarray | int = hands
     else:
         masks = np.array([_hand(h).mask for h in hands], dtype=np.int64)
     check_confidence(confidence)
-    return evaluate.estimate(masks, head=basis, confidence=confidence)
+    head = basis.replace("-", "_") if isinstance(basis, str) else basis
+    return evaluate.estimate(masks, head=head, confidence=confidence)
 
 
 def deal_constraints(holds: Iterable[str] = (), lacks: Iterable[str] = ()) -> DealConstraints:

@@ -54,6 +54,7 @@ from texas42.analysis.specials import (
 )
 from texas42.analysis.statistics import TrumpStats, best_at
 from texas42.deal import AuctionModel, DealConstraints, Inference
+from texas42.errors import AnalysisError
 from texas42.rules import (
     BIDS,
     DECLARATIONS,
@@ -61,6 +62,7 @@ from texas42.rules import (
     Declaration,
     Hand,
     HouseRules,
+    check_declaration,
     needed_points,
 )
 
@@ -123,11 +125,15 @@ class HandAnalysis:
     def declarations(self) -> tuple[Declaration, ...]:
         return tuple(s.declaration for s in self.trumps)
 
-    def stats(self, declaration: Declaration) -> TrumpStats:
+    def stats(self, declaration: Declaration | str) -> TrumpStats:
+        """The statistics of a declaration analysed (given as one, its number or its name);
+        an ``AnalysisError`` for one that was not."""
+        wanted = check_declaration(declaration)
         for s in self.trumps:
-            if s.declaration == declaration:
+            if s.declaration == wanted:
                 return s
-        raise KeyError(declaration)
+        analysed = ", ".join(d.label for d in self.declarations)
+        raise AnalysisError(f"{wanted.label} was not analysed (analysed: {analysed})")
 
     def check(self, declaration: Declaration) -> TrumpStats | None:
         """The declaration's statistics on the independent sample, if it was solved."""

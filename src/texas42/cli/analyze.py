@@ -17,7 +17,7 @@ from texas42.analysis.calibrated import REALISTIC
 from texas42.analysis.playout import DEFAULT_WORLDS
 from texas42.analysis.racing import DEFAULT_MIN_DEALS, DEFAULT_RACING, Racing
 from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS, playouts_of
-from texas42.cli.app import EXAMPLE_HAND, ODDS_HELP, app
+from texas42.cli.app import BASIS_HELP, EXAMPLE_HAND, ODDS_HELP, app
 from texas42.cli.many import CSV, JSON, TEXT, analyze_many, naming_line, recorded_seed
 from texas42.cli.options import (
     NO_BIDS,
@@ -29,7 +29,7 @@ from texas42.cli.options import (
     ExhaustiveOption,
     HoldsOption,
     InferOption,
-    JsonOption,
+    JsonLinesOption,
     LacksOption,
     MinDealsOption,
     NelloDoublesOption,
@@ -99,7 +99,7 @@ those bids, under a stated model of how the others bid (see 'texas42 bid --help'
 --why: for the recommended bid and trump (or --bid and its best trump), each unseen
 domino's odds of making the bid when it lies with the left opponent, the partner or
 the right opponent, read from the same deals; the dominoes whose place matters most.
-{ODDS_HELP}
+{ODDS_HELP}{BASIS_HELP}
 \b
 Examples:
   texas42 analyze "{EXAMPLE_HAND}"
@@ -110,7 +110,7 @@ Examples:
   texas42 analyze "{EXAMPLE_HAND}" --holds "2: 5-4 5-3" --lacks "1: sixes"
   texas42 analyze "{EXAMPLE_HAND}" --auction "pass 30" --noise 0.5
   texas42 analyze "{EXAMPLE_HAND}" --why
-  texas42 analyze "{EXAMPLE_HAND}" --why --bid 36
+  texas42 analyze "{EXAMPLE_HAND}" --why --bid 84
   texas42 analyze "{EXAMPLE_HAND}" --realistic
   texas42 analyze "{EXAMPLE_HAND}" --basis double-dummy
   texas42 analyze --file examples/hands.txt --csv > hands.csv
@@ -142,7 +142,7 @@ def analyze(
     trump: TrumpsOption = None,
     confidence: ConfidenceOption = 0.5,
     threads: ThreadsOption = None,
-    as_json: JsonOption = False,
+    as_json: JsonLinesOption = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print one CSV summary row per hand.")] = False,
     nello_doubles: NelloDoublesOption = None,
     nello_min_marks: NelloMinMarksOption = None,

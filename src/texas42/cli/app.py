@@ -59,9 +59,9 @@ solve, analyze, bid and compare report them next to the trumps; play and review
 advise the play of Nel-O and sevens (--trump nello, --trump sevens).
 
 \b
-House rules (options of solve, analyze, bid and compare, or keys of a
-[tool.texas42] table in texas42.toml or pyproject.toml in the working
-directory; the command line wins):
+House rules (options of solve, analyze, bid, compare and quick, --nello-doubles
+of play and review too, or keys of a [tool.texas42] table in texas42.toml or
+pyproject.toml in the working directory; the command line wins):
   --nello-doubles own-suit|high|low   key nello-doubles (default own-suit)
   --nello-min-marks 2|1               key nello-min-marks (default 2)
   --all-pass forced|reshuffle         key all-pass (default forced)
@@ -109,7 +109,9 @@ clear), at a 1% risk of any wrong call in the whole race; the others get all --d
 and each trump's figures say how many deals they stand on. Realistic odds are those of
 players who see only their own dominoes: estimated from the double-dummy ones by the
 realistic calibration (fitted to playouts of many random hands), or played out with
---realistic; the advice rests on them unless --basis double-dummy (or basis =
+--realistic.
+"""
+BASIS_HELP = """The advice rests on the realistic odds unless --basis double-dummy (or basis =
 "double-dummy" in the [tool.texas42] table of texas42.toml or pyproject.toml).
 """
 

@@ -12,7 +12,7 @@ from texas42.analysis.playout import DEFAULT_WORLDS
 from texas42.analysis.racing import DEFAULT_MIN_DEALS
 from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS
 from texas42.cli.analyze import AnalysisJob, HandArgument, played_out
-from texas42.cli.app import EXAMPLE_HAND, ODDS_HELP, app
+from texas42.cli.app import BASIS_HELP, EXAMPLE_HAND, ODDS_HELP, app
 from texas42.cli.options import (
     NO_BIDS,
     AllPassOption,
@@ -85,7 +85,7 @@ any mark bid counts as one call; 1% of calls are slips, at random. Deals are dra
 uniformly and kept with probability the auction's likelihood (exact); the report gives
 the acceptance, and the advice's odds on uniform deals beside, to show what the auction
 changed. An auction all but impossible under the model stops with an error.
-{ODDS_HELP}
+{ODDS_HELP}{BASIS_HELP}
 \b
 Examples:
   texas42 bid "{EXAMPLE_HAND}"

@@ -190,7 +190,19 @@ ThreadsOption = Annotated[
         parser=option_parser(whole_number("--threads", 1)),
     ),
 ]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (JSON Lines with --file).")]
+SolveThreadsOption = Annotated[
+    int | None,
+    typer.Option(
+        "--threads",
+        "-j",
+        metavar="N",
+        help="Threads for solving (default: all cores).",
+        show_default=False,
+        parser=option_parser(whole_number("--threads", 1)),
+    ),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+JsonLinesOption = Annotated[bool, typer.Option("--json", help="Print JSON (JSON Lines with --file).")]
 NO_BIDS = Auction()
 """The default of ``--auction``: nobody has bid yet."""
 AuctionOption = Annotated[
@@ -200,6 +212,7 @@ AuctionOption = Annotated[
         "-a",
         metavar="BIDS",
         help='The bids made before yours, first bidder first: "pass 30 31" (default: you bid first).',
+        show_default=False,
         parser=option_parser(lambda value: value if isinstance(value, Auction) else parse_auction(value)),
     ),
 ]
@@ -290,12 +303,20 @@ RealisticOption = Annotated[
         help="Play the leading trumps out by players who see only their own hand, and advise on that.",
     ),
 ]
+CompareRealisticOption = Annotated[
+    bool,
+    typer.Option(
+        "--realistic",
+        help="Play every trump compared out by players who see only their own hand, head to head.",
+    ),
+]
 RealisticDealsOption = Annotated[
     int,
     typer.Option(
         "--realistic-deals",
         metavar="N",
         help="With --realistic: the deals played out (the first of the sample; default 200).",
+        show_default=False,
         parser=option_parser(whole_number("--realistic-deals", 1)),
     ),
 ]
@@ -305,6 +326,7 @@ WorldsOption = Annotated[
         "--worlds",
         metavar="K",
         help="With --realistic: the deals each player weighs at each decision (default 10, at most 1,000).",
+        show_default=False,
         parser=option_parser(checked("--worlds", whole_number("--worlds", 1), check_worlds)),
     ),
 ]
@@ -316,6 +338,19 @@ BasisOption = Annotated[
         help=(
             "What the recommendation and bid advice rest on: realistic (default; estimated by the "
             "calibration, or played out with --realistic) or double-dummy (every hand seen)."
+        ),
+        parser=option_parser(check_basis),
+        show_default=False,
+    ),
+]
+QuickBasisOption = Annotated[
+    str | None,
+    typer.Option(
+        "--basis",
+        metavar="BASIS",
+        help=(
+            "What the recommendation rests on: realistic (default; estimated by the calibration) "
+            "or double-dummy (every hand seen)."
         ),
         parser=option_parser(check_basis),
         show_default=False,
@@ -394,6 +429,16 @@ WhyBidOption = Annotated[
         "--bid",
         metavar="BID",
         help="The bid --why is about (default: the recommended bid; 30 for a pass).",
+        show_default=False,
+        parser=option_parser(checked("--bid", _keep, _why_bid)),
+    ),
+]
+CompareWhyBidOption = Annotated[
+    int | None,
+    typer.Option(
+        "--bid",
+        metavar="BID",
+        help="The bid --why is about (default: for each trump, the most it makes at least half the time).",
         show_default=False,
         parser=option_parser(checked("--bid", _keep, _why_bid)),
     ),

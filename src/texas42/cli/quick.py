@@ -14,10 +14,10 @@ from texas42.cli.analyze import HandArgument
 from texas42.cli.app import EXAMPLE_HAND, app
 from texas42.cli.many import csv_line
 from texas42.cli.options import (
-    BasisOption,
     ConfidenceOption,
     NelloDoublesOption,
     NelloMinMarksOption,
+    QuickBasisOption,
     SpecialsOption,
     basis,
     house_rules,
@@ -90,7 +90,7 @@ def quick(
             "--file", "-f", metavar="PATH", help="Estimate one hand a line of PATH ('-' for stdin)."
         ),
     ] = None,
-    basis_option: BasisOption = None,
+    basis_option: QuickBasisOption = None,
     nello_doubles: NelloDoublesOption = None,
     nello_min_marks: NelloMinMarksOption = None,
     specials: SpecialsOption = None,

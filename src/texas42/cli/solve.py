@@ -17,8 +17,8 @@ from texas42.cli.batch import Cluster, connected, run_in_order
 from texas42.cli.options import (
     ClusterOption,
     NelloDoublesOption,
+    SolveThreadsOption,
     SpecialsOption,
-    ThreadsOption,
     house_rules,
     option_parser,
 )
@@ -106,7 +106,7 @@ def solve(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print JSON: one object per deal (JSON Lines with --file).")
     ] = False,
-    threads: ThreadsOption = None,
+    threads: SolveThreadsOption = None,
     nello_doubles: NelloDoublesOption = None,
     specials: SpecialsOption = None,
     cluster: ClusterOption = None,

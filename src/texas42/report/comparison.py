@@ -12,6 +12,7 @@ from rich.text import Text
 from texas42.analysis import (
     CalibratedComparison,
     Comparison,
+    ErrorBands,
     EstimatedTrump,
     PairComparison,
     RealisticComparison,
@@ -73,14 +74,25 @@ def odds_table(trumps: Sequence[TrumpStats] | Sequence[EstimatedTrump], title: s
 
 def estimated_text(estimated: CalibratedComparison) -> Text:
     """What the estimated odds are, and what they cannot tell."""
-    bands = estimated.trumps[0].bands.widths
+    bands = estimated.trumps[0].bands
+    widths = bands.widths
     return Text(
         "What players who see only their own dominoes make, estimated from each trump's "
         f"double-dummy figures by the calibration of quick model {estimated.version} (fitted to the "
         f"playouts of {estimated.hands:,} hands at their leading trumps); its 95% error band is "
-        f"{percent(min(bands))} to {percent(max(bands))} either side, widest near even odds. "
+        f"{percent(min(widths))} to {percent(max(widths))} either side, widest {_widest(bands)}. "
         "--realistic plays the trumps out on the same deals, head to head."
     )
+
+
+def _widest(bands: ErrorBands) -> str:
+    """Where the error band is widest: "at odds above 90%", "from 30% to 70%"."""
+    i = bands.widths.index(max(bands.widths))
+    if i == len(bands.widths) - 1:
+        return f"at odds above {percent(bands.edges[i])}"
+    if i == 0:
+        return f"at odds under {percent(bands.edges[1])}"
+    return f"at odds from {percent(bands.edges[i])} to {percent(bands.edges[i + 1])}"
 
 
 def comparison_view(

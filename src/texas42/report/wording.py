@@ -90,11 +90,12 @@ def percent(p: float) -> str:
         return "0%"
     if p >= 1.0:
         return "100%"
-    if p < 0.005:
+    whole = f"{100 * p:.0f}"  # rounds half to even: 0.5% is "0"
+    if whole == "0":
         return "<1%"
-    if p >= 0.995:
+    if whole == "100":
         return ">99%"
-    return f"{100 * p:.0f}%"
+    return f"{whole}%"
 
 
 def seat_name(seat: Seat) -> str:
