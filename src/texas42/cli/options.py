@@ -179,28 +179,24 @@ ConfidenceOption = Annotated[
         parser=option_parser(checked("--confidence", _probability("--confidence"), check_confidence)),
     ),
 ]
+
+
+def _threads_option(help: str) -> Any:
+    return typer.Option(
+        "--threads",
+        "-j",
+        metavar="N",
+        help=help,
+        show_default=False,
+        parser=option_parser(whole_number("--threads", 1)),
+    )
+
+
 ThreadsOption = Annotated[
     int | None,
-    typer.Option(
-        "--threads",
-        "-j",
-        metavar="N",
-        help="Threads for solving, and for weighing deals against the auction (default: all cores).",
-        show_default=False,
-        parser=option_parser(whole_number("--threads", 1)),
-    ),
+    _threads_option("Threads for solving, and for weighing deals against the auction (default: all cores)."),
 ]
-SolveThreadsOption = Annotated[
-    int | None,
-    typer.Option(
-        "--threads",
-        "-j",
-        metavar="N",
-        help="Threads for solving (default: all cores).",
-        show_default=False,
-        parser=option_parser(whole_number("--threads", 1)),
-    ),
-]
+SolveThreadsOption = Annotated[int | None, _threads_option("Threads for solving (default: all cores).")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 JsonLinesOption = Annotated[bool, typer.Option("--json", help="Print JSON (JSON Lines with --file).")]
 NO_BIDS = Auction()
@@ -330,30 +326,26 @@ WorldsOption = Annotated[
         parser=option_parser(checked("--worlds", whole_number("--worlds", 1), check_worlds)),
     ),
 ]
+
+
+def _basis_option(help: str) -> Any:
+    return typer.Option(
+        "--basis", metavar="BASIS", help=help, parser=option_parser(check_basis), show_default=False
+    )
+
+
 BasisOption = Annotated[
     str | None,
-    typer.Option(
-        "--basis",
-        metavar="BASIS",
-        help=(
-            "What the recommendation and bid advice rest on: realistic (default; estimated by the "
-            "calibration, or played out with --realistic) or double-dummy (every hand seen)."
-        ),
-        parser=option_parser(check_basis),
-        show_default=False,
+    _basis_option(
+        "What the recommendation and bid advice rest on: realistic (default; estimated by the "
+        "calibration, or played out with --realistic) or double-dummy (every hand seen)."
     ),
 ]
 QuickBasisOption = Annotated[
     str | None,
-    typer.Option(
-        "--basis",
-        metavar="BASIS",
-        help=(
-            "What the recommendation rests on: realistic (default; estimated by the calibration) "
-            "or double-dummy (every hand seen)."
-        ),
-        parser=option_parser(check_basis),
-        show_default=False,
+    _basis_option(
+        "What the recommendation rests on: realistic (default; estimated by the calibration) "
+        "or double-dummy (every hand seen)."
     ),
 ]
 
@@ -423,25 +415,21 @@ WhyOption = Annotated[
     bool,
     typer.Option("--why", help="Show the unseen dominoes whose place decides the bid (always in --json)."),
 ]
-WhyBidOption = Annotated[
-    int | None,
-    typer.Option(
+
+
+def _why_bid_option(default: str) -> Any:
+    return typer.Option(
         "--bid",
         metavar="BID",
-        help="The bid --why is about (default: the recommended bid; 30 for a pass).",
+        help=f"The bid --why is about (default: {default}).",
         show_default=False,
         parser=option_parser(checked("--bid", _keep, _why_bid)),
-    ),
-]
+    )
+
+
+WhyBidOption = Annotated[int | None, _why_bid_option("the recommended bid; 30 for a pass")]
 CompareWhyBidOption = Annotated[
-    int | None,
-    typer.Option(
-        "--bid",
-        metavar="BID",
-        help="The bid --why is about (default: for each trump, the most it makes at least half the time).",
-        show_default=False,
-        parser=option_parser(checked("--bid", _keep, _why_bid)),
-    ),
+    int | None, _why_bid_option("for each trump, the most it makes at least half the time")
 ]
 
 
