@@ -394,9 +394,7 @@ HoldsOption = Annotated[
         metavar='"SEAT: DOMINOES"',
         help='That seat (1 left, 2 partner, 3 right) holds these: --holds "2: 6-6 5-5" (repeatable).',
         show_default=False,
-        parser=option_parser(
-            lambda value: value if isinstance(value, SeatConstraint) else parse_holds(value)
-        ),
+        parser=option_parser(_seat_constraint(parse_holds)),
     ),
 ]
 LacksOption = Annotated[
@@ -406,9 +404,7 @@ LacksOption = Annotated[
         metavar='"SEAT: DOMINOES"',
         help='That seat holds none of these; a pip suit is its 7: --lacks "1: sixes" (repeatable).',
         show_default=False,
-        parser=option_parser(
-            lambda value: value if isinstance(value, SeatConstraint) else parse_lacks(value)
-        ),
+        parser=option_parser(_seat_constraint(parse_lacks)),
     ),
 ]
 WhyOption = Annotated[
