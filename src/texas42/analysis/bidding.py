@@ -73,13 +73,15 @@ class UniformOdds:
     contract, the trump advice it replaces) on uniform deals, as if the auction said
     nothing: its double-dummy odds on the check sample of ``--infer none`` with the same
     seed; ``inferred``: its double-dummy odds on the deals drawn to fit the auction (the
-    main sample). Double-dummy on both sides, whatever the advice's basis: like with like."""
+    main sample). Double-dummy on both sides, whatever the advice's basis: like with like.
+    ``constrained``: those deals fit ``--holds``/``--lacks`` (uniformly among them)."""
 
     bid: int
     declaration: Declaration
     make: float
     inferred: float
     deals: int
+    constrained: bool = False
 
 
 @dataclass(frozen=True)
@@ -275,5 +277,8 @@ def with_uniform_odds(advice: BidAdvice, threads: int | None = None) -> BidAdvic
     rung = next((r for r in trump.ladder if r.bid == trump.bid), trump.ladder[0])
     deals = uniform_check(analysis.hand, analysis.deals, analysis.seed, analysis.constraints)
     made = reach_sample(deals, rung.declaration, needed_points(rung.bid), threads)
-    odds = UniformOdds(rung.bid, rung.declaration, float(made.mean()), rung.make_double_dummy, int(made.size))
+    constrained = analysis.constraints is not None
+    odds = UniformOdds(
+        rung.bid, rung.declaration, float(made.mean()), rung.make_double_dummy, int(made.size), constrained
+    )
     return replace(advice, uniform=odds)

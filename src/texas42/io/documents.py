@@ -464,7 +464,10 @@ def play_to_json(advice: PlayAdvice) -> dict[str, Any]:
     ``"inference"`` (``inference_to_json``) when the deals were drawn to fit the whole
     auction; ``"realistic"`` (``--realistic``): ``{"deals", "worlds", "plays", "best",
     "advised"}``, the plays played out by players who see only their own dominoes, as
-    ``"plays"``, and the play advised (``PlayAdvice.advised``)."""
+    ``"plays"``, and the play advised (``PlayAdvice.advised``); where the playouts' best
+    is not the double-dummy best, ``"lead"``: how much more often it won the contract for
+    the seat's team on the same deals, ``{"first", "second", "difference",
+    "difference_ci95"}``, what the advice weighs."""
     history = advice.history
     result: dict[str, Any] = {
         "seat": advice.seat,
@@ -490,6 +493,15 @@ def play_to_json(advice: PlayAdvice) -> dict[str, Any]:
             "best": domino_name(played.best.domino),
             "advised": domino_name(advice.advised.domino),
         }
+        top, rival = played.best.domino, advice.best.domino
+        if top != rival:
+            difference, ci = played.lead(top, rival)
+            result["realistic"]["lead"] = {
+                "first": domino_name(top),
+                "second": domino_name(rival),
+                "difference": rounded(difference),
+                "difference_ci95": ci.as_list(4),
+            }
     return result
 
 
@@ -521,8 +533,9 @@ def review_to_json(review: PlayReview) -> dict[str, Any]:
     "make_lost"}``: each turn of the seat with the figures (``expected_points``, the
     team's; ``make``, the odds that the bidder's team makes the bid) of the domino played
     and of the best play then; ``make_lost`` the odds of the contract for the seat's team
-    (making or setting the bid) the play gave up; the totals over the missed turns.
-    ``"realistic"`` (``--realistic``): ``{"deals", "worlds", "turns", "missed",
+    (making or setting the bid) the play gave up; the totals over the missed turns. A
+    turn whose deals were drawn to fit the whole auction has its ``"inference"``
+    (``inference_to_json``). ``"realistic"`` (``--realistic``): ``{"deals", "worlds", "turns", "missed",
     "points_lost", "make_lost", "make_lost_ci95"}``, the same on the turns' plays played
     out, with the 95% interval of the odds given up in all."""
     result: dict[str, Any] = {
@@ -565,6 +578,7 @@ def _reviewed_turns(review: PlayReview) -> dict[str, Any]:
                 "make_lost": rounded(turn.contract_lost),
                 "deals": advice.deals,
                 "exact": advice.exact,
+                **({} if advice.inference is None else {"inference": inference_to_json(advice.inference)}),
             }
         )
     return {

@@ -10,7 +10,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from texas42.analysis import BidAdvice, HandAnalysis, LadderRung
+from texas42.analysis import BidAdvice, HandAnalysis, LadderRung, RealisticAnalysis
 from texas42.report.hand import analysis_header, footer, short_of_deals
 from texas42.report.layout import Fitted
 from texas42.report.wording import (
@@ -105,8 +105,10 @@ def advice_view(analysis: HandAnalysis, advice: BidAdvice) -> RenderableType:
         Text(_ladder_note(advice), style="dim"),
         footer(analysis.deals, analysis.seed, analysis.exact, raced),
     ]
-    if analysis.realistic is not None:
-        parts.append(Text(realistic_footer(analysis.realistic.source), style="dim"))
+    realistic = analysis.realistic
+    if realistic is not None:
+        played = (realistic.deals, realistic.worlds) if isinstance(realistic, RealisticAnalysis) else None
+        parts.append(Text(realistic_footer(realistic.source, played=played), style="dim"))
     return Group(*parts)
 
 

@@ -205,14 +205,17 @@ def odds_footer(deals: int, seed: int, exact: bool = False, raced: bool = False)
     )
 
 
-def realistic_footer(source: str, advice: bool = True) -> str:
+def realistic_footer(source: str, advice: bool = True, played: tuple[int, int] | None = None) -> str:
     """What the realistic odds are and how they were obtained (``"calibrated"`` or
-    ``"playouts"``); ``advice``: that the advice rests on them."""
+    ``"playouts"``); ``advice``: that the advice rests on them; ``played``: the deals
+    played out and the worlds a decision, where nothing else says them."""
     how = (
         "estimated from the double-dummy odds by a calibration fitted to playouts of random hands"
         if source == "calibrated"
         else "the share of the playouts made"
     )
+    if played is not None:
+        how += f" (on the first {played[0]} deals, {played[1]} worlds a decision)"
     rests = (
         " The advice rests on them; --basis double-dummy rests it on the double-dummy odds." if advice else ""
     )
@@ -261,9 +264,10 @@ def inference_sentence(inference: Inference, declared: Contract | bool = False) 
 def uniform_sentence(odds: UniformOdds) -> str:
     """``Without the auction: 32 with fours makes 64% of 1000 uniform deals double-dummy (70%
     of the deals that fit it).``: like with like, whatever the basis of the advice."""
+    drawn = "deals that fit --holds/--lacks alone" if odds.constrained else "uniform deals"
     return (
         f"Without the auction: {odds.bid} with {odds.declaration.label} makes {percent(odds.make)} "
-        f"of {odds.deals} uniform deals double-dummy ({percent(odds.inferred)} of the deals that fit it)."
+        f"of {odds.deals} {drawn} double-dummy ({percent(odds.inferred)} of the deals that fit it)."
     )
 
 
