@@ -17,6 +17,7 @@ import pytest
 from naive import solve as naive_solve
 from texas42 import analysis, engine, errors, rules
 from texas42.analysis import (
+    ErrorBands,
     HandAnalysis,
     TrumpStats,
     advise_bid,
@@ -29,6 +30,7 @@ from texas42.analysis import (
 from texas42.deal import sampling
 from texas42.errors import AuctionError
 from texas42.io.files import read_hands
+from texas42.report.comparison import _widest
 from texas42.report.wording import advice_reason, percent
 from texas42.rules import PASS, Auction, Deal, Declaration, Hand, parse_auction
 
@@ -518,3 +520,16 @@ def test_read_hands() -> None:
 )
 def test_percent_keeps_0_and_100_for_never_and_always(p: float, text: str) -> None:
     assert percent(p) == text
+
+
+@pytest.mark.parametrize(
+    ("widths", "where"),
+    [
+        ((0.02, 0.03, 0.06, 0.08, 0.09), "at odds above 90%"),
+        ((0.02, 0.03, 0.10, 0.08, 0.09), "at odds from 30% to 70%"),
+        ((0.12, 0.03, 0.06, 0.08, 0.09), "at odds under 10%"),
+    ],
+)
+def test_the_calibration_s_band_is_said_widest_where_it_is(widths: tuple[float, ...], where: str) -> None:
+    bands = ErrorBands(edges=(0.0, 0.1, 0.3, 0.7, 0.9), widths=widths)
+    assert _widest(bands) == where

@@ -132,8 +132,8 @@ def check_text(value: object, error: type[Texas42Error], what: str) -> str:
 
 
 def check_kind(value: object, kind: type | tuple[type, ...], what: str) -> None:
-    """An ``ArgumentTypeError`` saying what ``value`` should be (``what``: "house must be
-    a HouseRules or None") unless it is an instance of ``kind``."""
+    """An ``ArgumentTypeError`` saying what ``value`` should be (``what``: "house is a
+    HouseRules (or None: the default rules)") unless it is an instance of ``kind``."""
     if not isinstance(value, kind):
         raise ArgumentTypeError(f"{what}, got {value!r}")
 

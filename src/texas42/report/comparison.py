@@ -86,7 +86,7 @@ def estimated_text(estimated: CalibratedComparison) -> Text:
 
 
 def _widest(bands: ErrorBands) -> str:
-    """Where the error band is widest: "at odds above 90%", "from 30% to 70%"."""
+    """Where the error band is widest: "at odds above 90%", "at odds from 30% to 70%"."""
     i = bands.widths.index(max(bands.widths))
     if i == len(bands.widths) - 1:
         return f"at odds above {percent(bands.edges[i])}"
