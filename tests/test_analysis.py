@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pytest
 
+import texas42
 from naive import solve as naive_solve
 from texas42 import analysis, engine, errors, rules
 from texas42.analysis import (
@@ -533,3 +534,27 @@ def test_percent_keeps_0_and_100_for_never_and_always(p: float, text: str) -> No
 def test_the_calibration_s_band_is_said_widest_where_it_is(widths: tuple[float, ...], where: str) -> None:
     bands = ErrorBands(edges=(0.0, 0.1, 0.3, 0.7, 0.9), widths=widths)
     assert _widest(bands) == where
+
+
+def test_every_interval_of_an_exact_sample_is_the_figure_itself() -> None:
+    """80 consistent deals, all solved: the odds are exact, not estimates."""
+    constraints = texas42.deal_constraints(
+        holds=["2: 6-6 6-5 6-0 4-4 3-0", "1: 6-2 6-1 5-4 5-1"], lacks=["3: aces"]
+    )
+    hand = texas42.parse_hand("6-4 5-5 5-2 4-3 4-2 3-2 3-1")
+    result = analyze_hand(hand, deals=100, seed=1, constraints=constraints, house=rules.HouseRules())
+    assert result.exact and result.deals == 80
+    for stats in result.trumps:
+        assert stats.expected_points_ci95.low == stats.expected_points_ci95.high == stats.expected_points
+        for bid in (30, 36, 42):
+            assert stats.make_ci95(bid).low == stats.make_ci95(bid).high == stats.make(bid)
+    rec = result.recommendation
+    assert rec.make_ci95.low == rec.make_ci95.high == rec.make
+    assert rec.make_confirmed_ci95 is not None and rec.make_confirmed_ci95.low == rec.make_confirmed_ci95.high
+    assert result.specials and all(s.make_ci95.low == s.make_ci95.high == s.make for s in result.specials)
+    pair = compare_trumps(hand, ["fours", "sixes"], deals=100, seed=1, constraints=constraints).pairs[0]
+    assert pair.mean_difference_ci95.low == pair.mean_difference_ci95.high == pair.mean_difference
+    uniform = analyze_hand(hand, deals=80, seed=1, declarations=[rules.Declaration.FOURS])
+    assert (
+        not uniform.exact and uniform.trumps[0].expected_points_ci95.low < uniform.trumps[0].expected_points
+    )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -96,20 +96,24 @@ class Comparison:
         return realistic_odds(self.specials, () if realistic is None else realistic.specials, self.hand.mask)
 
 
-def compare_points(first: Declaration, second: Declaration, a: np.ndarray, b: np.ndarray) -> PairComparison:
-    """Compare two declarations from their points on the same deals."""
+def compare_points(
+    first: Declaration, second: Declaration, a: np.ndarray, b: np.ndarray, exact: bool = False
+) -> PairComparison:
+    """Compare two declarations from their points on the same deals (``exact``: every
+    consistent deal, so the intervals are the figures themselves)."""
     a = np.asarray(a, dtype=np.int64)
     b = np.asarray(b, dtype=np.int64)
     if a.shape != b.shape or a.ndim != 1 or a.size == 0:
         raise StatisticsError("two non-empty 1-d arrays of points on the same deals are needed")
     n = a.size
     diff = a - b
-    mean, ci = mean_interval(diff, bounds=(-float(TOTAL_POINTS), float(TOTAL_POINTS)))
+    mean, ci = mean_interval(diff, bounds=(-float(TOTAL_POINTS), float(TOTAL_POINTS)), exact=exact)
     rows = []
     for bid in BIDS:
         need = needed_points(bid)
         made_a, made_b = a >= need, b >= need
-        d, d_ci = mean_interval(made_a.astype(np.int64) - made_b.astype(np.int64), bounds=(-1.0, 1.0))
+        difference = made_a.astype(np.int64) - made_b.astype(np.int64)
+        d, d_ci = mean_interval(difference, bounds=(-1.0, 1.0), exact=exact)
         rows.append(BidDifference(bid, float(made_a.mean()), float(made_b.mean()), d, d_ci))
     return PairComparison(
         first=first,
@@ -160,13 +164,13 @@ def compare_trumps(
     main_deals, deals = drawn.main, drawn.size
     counter = SolveCounter(deals * (len(chosen) + special_solves_per_deal(hand, house)), progress)
     if racing is None or drawn.exact:
-        sample = solve_sample(hand, seed, main_deals, chosen, threads, counter)
+        sample = replace(solve_sample(hand, seed, main_deals, chosen, threads, counter), exact=drawn.exact)
     else:
         tests = order_tests(len(chosen))
         sample = race_sample(
             hand, seed, main_deals, chosen, racing, ordered_against_all, tests, threads, counter
         )
-    specials = analyze_specials(hand, main_deals, house, threads, batch_deals, counter)
+    specials = analyze_specials(hand, main_deals, house, threads, batch_deals, counter, exact=drawn.exact)
     pairs = tuple(
         _pair(sample, chosen[i], chosen[j]) for i in range(len(chosen)) for j in range(i + 1, len(chosen))
     )
@@ -190,4 +194,5 @@ def compare_trumps(
 def _pair(sample: Sample, first: Declaration, second: Declaration) -> PairComparison:
     """The two declarations compared on the deals both were solved on."""
     common = min(sample.deals_solved(first), sample.deals_solved(second))
-    return compare_points(first, second, sample.points_of(first)[:common], sample.points_of(second)[:common])
+    a, b = sample.points_of(first)[:common], sample.points_of(second)[:common]
+    return compare_points(first, second, a, b, sample.exact)

@@ -228,12 +228,12 @@ def analyze_hand(
     engine.expect(trumps=True, nello=Contract.NELLO in contracts, sevens=Contract.SEVENS in contracts)
     counter = SolveCounter(deals * (len(chosen) + (not drawn.exact)) + special_solves, progress)
     if racing is None or drawn.exact:
-        sample = solve_sample(hand, seed, drawn.main, chosen, threads, counter)
+        sample = replace(solve_sample(hand, seed, drawn.main, chosen, threads, counter), exact=drawn.exact)
     else:
         leaves = partial(beaten_for_recommendation, confidence=confidence)
         tests = recommendation_tests(len(chosen))
         sample = race_sample(hand, seed, drawn.main, chosen, racing, leaves, tests, threads, counter)
-    specials = analyze_specials(hand, drawn.main, house, threads, batch_deals, counter)
+    specials = analyze_specials(hand, drawn.main, house, threads, batch_deals, counter, exact=drawn.exact)
     trumps = sample.stats()
     recommendation = recommend(trumps, confidence)
     to_check = tuple(sorted({best_at(trumps, bid).declaration for bid in BIDS})) if check_ladder else ()
@@ -250,7 +250,7 @@ def analyze_hand(
         confidence=confidence,
         trumps=trumps,
         checks=checks,
-        recommendation=recommendation.confirmed(successes, deals),
+        recommendation=recommendation.confirmed(successes, deals, drawn.exact),
         specials=specials,
         sample=sample,
         exact=drawn.exact,

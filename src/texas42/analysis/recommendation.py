@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Final, Protocol
 
-from texas42.analysis.statistics import DeclarationOdds, Interval, best_at, wilson_interval
+from texas42.analysis.statistics import DeclarationOdds, Interval, best_at, odds_interval
 from texas42.errors import AnalysisError, check_real
 from texas42.rules import BIDS, MARK, PASS, POINT_BIDS, Declaration, expected_marks
 
@@ -76,14 +76,15 @@ class Recommendation:
         """The bid the figures are about: the bid, or 30 for a pass."""
         return POINT_BIDS[0] if self.passes else self.bid
 
-    def confirmed(self, successes: int, deals: int) -> Recommendation:
+    def confirmed(self, successes: int, deals: int, exact: bool = False) -> Recommendation:
         """This recommendation with its figures re-estimated on an independent sample,
-        where the same bid and trump were made in ``successes`` of ``deals`` deals."""
+        where the same bid and trump were made in ``successes`` of ``deals`` deals
+        (``exact``: on every consistent deal, the sample itself)."""
         p = successes / deals
         return replace(
             self,
             make_confirmed=p,
-            make_confirmed_ci95=wilson_interval(successes, deals),
+            make_confirmed_ci95=odds_interval(successes, deals, exact),
             expected_marks_confirmed=expected_marks(self.contract, p),
         )
 

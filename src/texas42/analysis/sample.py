@@ -36,7 +36,7 @@ class Sample:
     holding ``hand``) and ``points[i, j]``, the points seat 0's team takes in deal i
     under ``declarations[j]``, seat 0 leading, double-dummy. ``solved[j]``: declaration j
     was solved on the first ``solved[j]`` deals only (racing; -1 in ``points`` after
-    them); None: on every deal."""
+    them); None: on every deal. ``exact``: the deals are every consistent deal."""
 
     hand: Hand
     seed: int
@@ -44,6 +44,7 @@ class Sample:
     declarations: tuple[Declaration, ...]
     points: np.ndarray
     solved: tuple[int, ...] | None = None
+    exact: bool = False
 
     @property
     def size(self) -> int:
@@ -62,7 +63,7 @@ class Sample:
 
     def stats(self) -> tuple[TrumpStats, ...]:
         """Each declaration's statistics, in the order solved."""
-        return tuple(TrumpStats.from_points(d, self.points_of(d)) for d in self.declarations)
+        return tuple(TrumpStats.from_points(d, self.points_of(d), self.exact) for d in self.declarations)
 
 
 def check_deals(deals: int) -> int:

@@ -10,7 +10,7 @@ from typing import Final, Protocol, TypeVar
 import numpy as np
 
 from texas42 import engine
-from texas42.analysis.statistics import Interval, wilson_interval
+from texas42.analysis.statistics import Interval, odds_interval
 from texas42.errors import AnalysisError
 from texas42.evaluate.special_calibration import CALIBRATIONS
 from texas42.rules import (
@@ -72,6 +72,8 @@ class SpecialStats(LeastBid):
     best_successes: int | None = None
     doubles: NelloDoubles | None = None
     """For Nel-O, the treatment of doubles it was solved with."""
+    exact: bool = False
+    """The deals are every consistent deal: the intervals are the odds themselves."""
 
     @property
     def make(self) -> float:
@@ -79,7 +81,7 @@ class SpecialStats(LeastBid):
 
     @property
     def make_ci95(self) -> Interval:
-        return wilson_interval(self.successes, self.deals)
+        return odds_interval(self.successes, self.deals, self.exact)
 
     @property
     def best_make(self) -> float | None:
@@ -87,7 +89,9 @@ class SpecialStats(LeastBid):
 
     @property
     def best_make_ci95(self) -> Interval | None:
-        return None if self.best_successes is None else wilson_interval(self.best_successes, self.deals)
+        if self.best_successes is None:
+            return None
+        return odds_interval(self.best_successes, self.deals, self.exact)
 
 
 SOLVED: Final = "double-dummy"
@@ -229,11 +233,13 @@ def analyze_specials(
     threads: int | None = None,
     batch_deals: int = DEFAULT_BATCH_DEALS,
     on_batch: Callable[[int], None] | None = None,
+    exact: bool = False,
 ) -> tuple[SpecialStats, ...]:
     """The special contracts of ``special_contracts`` on these deals (seat 0 holds ``hand``
     and bids): Nel-O made when seat 0, leading, loses every trick (``house.nello_doubles``);
     sevens when seats 0 and 2 take every trick, seat 0 leading; plunge and splash when
-    they take all 42 points under the partner's trump, the partner (seat 2) leading."""
+    they take all 42 points under the partner's trump, the partner (seat 2) leading.
+    ``exact``: the deals are every consistent deal."""
     contracts = special_contracts(hand, house)
     if not contracts:
         return ()
@@ -266,6 +272,7 @@ def analyze_specials(
             marks=minimum_marks(c, house),
             best_successes=best if c in (Contract.PLUNGE, Contract.SPLASH) else None,
             doubles=house.nello_doubles if c is Contract.NELLO else None,
+            exact=exact,
         )
         for c in contracts
     )

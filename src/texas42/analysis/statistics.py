@@ -30,6 +30,14 @@ class Interval:
         return [round(self.low, digits), round(self.high, digits)]
 
 
+def odds_interval(successes: int, n: int, exact: bool = False) -> Interval:
+    """Wilson's 95% interval of the odds ``successes / n``; ``exact`` (every deal counted,
+    not a sample): the odds themselves."""
+    if exact and n > 0:
+        return Interval(successes / n, successes / n)
+    return wilson_interval(successes, n)
+
+
 def wilson_interval(successes: int, n: int, z: float = Z95) -> Interval:
     """The Wilson score interval of a binomial proportion (95% by default)."""
     if n <= 0:
@@ -46,15 +54,21 @@ def wilson_interval(successes: int, n: int, z: float = Z95) -> Interval:
 
 
 def mean_interval(
-    values: np.ndarray, z: float = Z95, bounds: tuple[float, float] = (-math.inf, math.inf)
+    values: np.ndarray,
+    z: float = Z95,
+    bounds: tuple[float, float] = (-math.inf, math.inf),
+    exact: bool = False,
 ) -> tuple[float, Interval]:
-    """The mean of ``values`` and its normal-approximation interval, clipped to ``bounds``.
+    """The mean of ``values`` and its normal-approximation interval, clipped to ``bounds``;
+    ``exact`` (the values of every deal, not a sample): the mean itself.
 
     With fewer than two values nothing is known about the spread: the interval is ``bounds``."""
     values = np.asarray(values, dtype=np.float64)
     if values.size == 0:
         raise StatisticsError("the mean of no values")
     mean = float(values.mean())
+    if exact:
+        return mean, Interval(mean, mean)
     if values.size < 2:
         return mean, Interval(*bounds)
     half = z * float(values.std(ddof=1)) / math.sqrt(values.size)
@@ -73,18 +87,23 @@ class TrumpStats:
     histogram: tuple[int, ...]
     expected_points: float
     expected_points_ci95: Interval
+    exact: bool = False
+    """The deals are every deal consistent with what is known: the intervals are the
+    figures themselves."""
 
     @classmethod
-    def from_points(cls, declaration: Declaration, points: np.ndarray) -> TrumpStats:
-        """Summarise the points (0..42) of the bidder's team in each deal."""
+    def from_points(cls, declaration: Declaration, points: np.ndarray, exact: bool = False) -> TrumpStats:
+        """Summarise the points (0..42) of the bidder's team in each deal (``exact``: of
+        every consistent deal)."""
         points = np.asarray(points, dtype=np.int64)
         if points.ndim != 1 or points.size == 0:
             raise StatisticsError("points must be a non-empty 1-d array")
         if points.min() < 0 or points.max() > TOTAL_POINTS:
             raise StatisticsError("points must lie in 0..42")
         histogram = np.bincount(points, minlength=TOTAL_POINTS + 1)
-        mean, ci = mean_interval(points, bounds=(0.0, float(TOTAL_POINTS)))
-        return cls(Declaration(declaration), int(points.size), tuple(int(c) for c in histogram), mean, ci)
+        mean, ci = mean_interval(points, bounds=(0.0, float(TOTAL_POINTS)), exact=exact)
+        histogram_counts = tuple(int(c) for c in histogram)
+        return cls(Declaration(declaration), int(points.size), histogram_counts, mean, ci, exact)
 
     def successes(self, bid: int) -> int:
         """The number of deals in which the bid is made."""
@@ -95,8 +114,8 @@ class TrumpStats:
         return self.successes(bid) / self.deals
 
     def make_ci95(self, bid: int) -> Interval:
-        """The Wilson 95% interval of ``make(bid)``."""
-        return wilson_interval(self.successes(bid), self.deals)
+        """The Wilson 95% interval of ``make(bid)`` (exact: the odds themselves)."""
+        return odds_interval(self.successes(bid), self.deals, self.exact)
 
 
 class DeclarationOdds(Protocol):

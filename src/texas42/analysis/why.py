@@ -13,7 +13,7 @@ from texas42.analysis.comparison import Comparison
 from texas42.analysis.hand import HandAnalysis
 from texas42.analysis.recommendation import highest_made
 from texas42.analysis.sample import Sample
-from texas42.analysis.statistics import Interval, TrumpStats, wilson_interval
+from texas42.analysis.statistics import Interval, TrumpStats, odds_interval
 from texas42.errors import AnalysisError
 from texas42.rules import BIDS, POINT_BIDS, Declaration, needed_points
 
@@ -29,6 +29,8 @@ class DominoPlace:
     domino: int
     made: tuple[int, int, int]
     deals: tuple[int, int, int]
+    exact: bool = False
+    """The deals are every consistent deal: the intervals are the odds themselves."""
 
     def make(self, seat: int) -> float | None:
         """The odds of the bid when the domino lies with ``seat`` (None: never there)."""
@@ -36,7 +38,7 @@ class DominoPlace:
         return None if n == 0 else self.made[seat - 1] / n
 
     def make_ci95(self, seat: int) -> Interval:
-        return wilson_interval(self.made[seat - 1], self.deals[seat - 1])
+        return odds_interval(self.made[seat - 1], self.deals[seat - 1], self.exact)
 
     @property
     def spread(self) -> float:
@@ -72,6 +74,7 @@ def why(sample: Sample, declaration: Declaration, bid: int) -> Why:
                 domino=d,
                 made=_triple(there[made].sum(axis=0)),
                 deals=_triple(there.sum(axis=0)),
+                exact=sample.exact,
             )
         )
     places.sort(key=lambda p: (-round(p.spread, 12), -p.domino))

@@ -158,7 +158,10 @@ def analysis_table(analysis: HandAnalysis) -> Table:
         cells: list[RenderableType] = [
             Text(stats.declaration.label, style="bold" if chosen else ""),
             *([Text(f"{stats.deals:,}", style="dim")] if raced else []),
-            Text(f"{stats.expected_points:.1f}±{half:.1f}", style="bold" if chosen else ""),
+            Text(
+                f"{stats.expected_points:.1f}" + ("" if stats.exact else f"±{half:.1f}"),
+                style="bold" if chosen else "",
+            ),
         ]
         cells += odds_cells(stats, bids, rec)
         cells.append(Text(sparkline(stats.histogram), style="cyan"))
@@ -196,7 +199,8 @@ def recommendation_text(analysis: HandAnalysis) -> Text:
         else f" (independent sample {rec.expected_marks_confirmed:+.2f})"
     )
     ci = rec.make_ci95
-    odds = f"{percent(rec.make)} (95% CI {percent(ci.low)} to {percent(ci.high)}){check}"
+    interval = "" if analysis.exact else f" (95% CI {percent(ci.low)} to {percent(ci.high)})"
+    odds = f"{percent(rec.make)}{interval}{check}"
     if rec.passes:
         head = advice_head("pass", label)
         body = (
