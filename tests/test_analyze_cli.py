@@ -343,7 +343,7 @@ def test_compare_finds_the_better_trump() -> None:
     assert pair["make"]["42"]["first"] == 1.0
     assert pair["make"]["42"]["second"] == obj["trumps"][1]["make"]["42"]
     out = ok("compare", "-n", "20", "-s", "2", *ALL_SIXES.split(), "sixes", "fives").stdout
-    assert "sixes vs fives" in out and "Odds of each bid" in out
+    assert "sixes vs fives" in out and "Double-dummy odds" in out
 
 
 def test_compare_three_trumps_matches_analyze() -> None:

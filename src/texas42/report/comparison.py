@@ -113,8 +113,8 @@ def comparison_view(
             comparison.constraints,
             comparison.inference,
         ),
-        Fitted(pairs_table(comparison.pairs, "Head to head, on the same deals", raced)),
-        Fitted(odds_table(comparison.trumps, "Odds of each bid", raced)),
+        Fitted(pairs_table(comparison.pairs, "Head to head, double-dummy, on the same deals", raced)),
+        Fitted(odds_table(comparison.trumps, "Double-dummy odds", raced)),
     ]
     if comparison.specials:
         odds = comparison.special_odds(realistic)
