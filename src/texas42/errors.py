@@ -8,6 +8,7 @@ message names the offending token, option or line.
 from __future__ import annotations
 
 from numbers import Integral, Real
+from typing import TypeGuard
 
 
 class Texas42Error(ValueError):
@@ -138,10 +139,15 @@ def check_kind(value: object, kind: type | tuple[type, ...], what: str) -> None:
         raise ArgumentTypeError(f"{what}, got {value!r}")
 
 
+def is_whole(value: object) -> TypeGuard[int]:
+    """Whether ``value`` is a whole number of any kind (numpy's integers too) but a bool."""
+    return isinstance(value, Integral) and not isinstance(value, bool)
+
+
 def check_whole(value: object, error: type[Texas42Error], what: str) -> int:
     """``value`` as an int if it is a whole number (not a bool), else ``error`` naming
     ``what`` ("the number of deals")."""
-    if isinstance(value, bool) or not isinstance(value, Integral):
+    if not is_whole(value):
         raise error(f"{what} must be a whole number, got {value!r}")
     return int(value)
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from texas42 import rules
-from texas42.errors import DealArrayError, EngineInputError, Texas42Error
+from texas42.errors import DealArrayError, EngineInputError, Texas42Error, is_whole
 from texas42.rules import Declaration, Seat
 
 
@@ -32,7 +32,7 @@ def check_deal_array(hands: np.ndarray) -> np.ndarray:
 
 def check_seat(seat: int, what: str = "the leader") -> None:
     """A single seat argument: 0..3."""
-    if isinstance(seat, bool) or not isinstance(seat, int | np.integer) or seat not in rules.SEATS:
+    if not is_whole(seat) or seat not in rules.SEATS:
         raise EngineInputError(f"{what} must be a seat 0..3, got {seat!r}")
 
 

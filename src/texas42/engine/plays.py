@@ -12,7 +12,7 @@ import numpy as np
 from texas42 import rules
 from texas42.engine import running, tables
 from texas42.engine.inputs import check_seat, checked_declaration
-from texas42.errors import DealArrayError, EngineInputError
+from texas42.errors import DealArrayError, EngineInputError, is_whole
 from texas42.rules import Declaration, Domino, Position, Seat, TrumpTricks
 
 PLAY_CHUNK = 2
@@ -124,7 +124,7 @@ def check_trick(trick: Sequence[Domino], most: int = 3) -> tuple[Domino, ...]:
     if len(plays) > most:
         raise EngineInputError(f"a trick in progress holds 0 to {most} dominoes here, got {len(plays)}")
     for d in plays:
-        if isinstance(d, bool) or not isinstance(d, int | np.integer) or not 0 <= d < 28:
+        if not is_whole(d) or not 0 <= d < 28:
             raise EngineInputError(f"not a domino: {d!r} (dominoes are 0..27)")
     if len(set(plays)) != len(plays):
         raise EngineInputError("a domino is twice in the trick in progress")
@@ -158,9 +158,7 @@ def check_hands(hands: np.ndarray, players: tuple[Seat, ...], trick: tuple[Domin
 
 def _check_score(score: tuple[int, int]) -> tuple[int, int]:
     values = tuple(score)
-    if len(values) != 2 or any(
-        isinstance(v, bool) or not isinstance(v, int | np.integer) or v < 0 for v in values
-    ):
+    if len(values) != 2 or any(not is_whole(v) or v < 0 for v in values):
         raise EngineInputError(f"score must be two whole numbers of points, got {score!r}")
     if sum(values) > rules.TOTAL_POINTS:
         raise EngineInputError(

@@ -18,7 +18,7 @@ from types import ModuleType
 
 import numpy as np
 
-from texas42.errors import EngineInputError
+from texas42.errors import EngineInputError, is_whole
 
 COMPILING_NOTICE = "texas42: compiling the solvers this command needs (once; up to about 12 s)..."
 
@@ -221,7 +221,7 @@ def check_threads(threads: object) -> None:
     """``threads`` must be None (every core) or a whole number of at least 1."""
     if threads is None:
         return
-    if isinstance(threads, bool) or not isinstance(threads, int | np.integer) or int(threads) < 1:
+    if not is_whole(threads) or int(threads) < 1:
         raise EngineInputError(
             f"threads must be a whole number of at least 1 (or None: every core), got {threads!r}"
         )

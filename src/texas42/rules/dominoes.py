@@ -7,7 +7,6 @@ python-chess's squares and bitboards. The numbering puts the domino ``high-low``
 
 from __future__ import annotations
 
-import operator
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
@@ -18,6 +17,7 @@ from texas42.errors import (
     InvalidDominoError,
     InvalidSeatError,
     check_text,
+    is_whole,
 )
 
 Domino = int
@@ -35,19 +35,9 @@ HAND_SIZE: Final = 7
 TOTAL_POINTS: Final = 42
 
 
-def _whole(value: object) -> int | None:
-    """``value`` as an int if it is an integer of any kind but a bool, else None."""
-    if isinstance(value, bool):
-        return None
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        return None
-
-
 def domino(high: int, low: int) -> Domino:
     """The domino with these two ends, in either order."""
-    if _whole(high) is None or _whole(low) is None:
+    if not is_whole(high) or not is_whole(low):
         raise InvalidDominoError(f"no such domino: {high!r}-{low!r} (pips are whole numbers 0 to 6)")
     if high < low:
         high, low = low, high
@@ -92,10 +82,9 @@ def is_double(d: Domino) -> bool:
 def check_domino(d: object) -> Domino:
     """``d`` as an int if it is a domino number 0..27 (numpy's integers too), else an
     ``InvalidDominoError``."""
-    number = _whole(d)
-    if number is None or not 0 <= number < len(DOMINO_NAMES):
+    if not is_whole(d) or not 0 <= d < len(DOMINO_NAMES):
         raise InvalidDominoError(f"not a domino: {d!r} (dominoes are numbered 0 to 27)")
-    return number
+    return int(d)
 
 
 def domino_name(d: Domino) -> str:
