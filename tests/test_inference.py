@@ -409,7 +409,8 @@ def test_bid_says_which_deals_it_drew() -> None:
     document = json.loads(invoke(*args, "--json").stdout)
     assert set(document["inference"]) == {"auction", "model", "specials", "noise", "acceptance", "candidates"}
     assert document["inference"]["specials"] is True
-    assert document["advice"]["without_inference"]["bid"] == 126
+    beside = document["advice"]["without_inference"]
+    assert beside["bid"] == 126 and beside["basis"] == "double-dummy" and beside["constrained"] is False
     plain = invoke(*args, "--infer", "none").stdout
     assert "Deals consistent" not in plain and "Without the auction" not in plain
 

@@ -372,14 +372,17 @@ def _special_bid_json(row: SpecialRung, realistic: bool) -> dict[str, Any]:
 
 
 def _uniform_json(odds: UniformOdds) -> dict[str, Any]:
-    """The advised bid and trump on uniform deals: ``{"bid", "trump", "make", "deals",
-    "make_inferred"}``."""
+    """The advised bid and trump on uniform deals (or deals that fit --holds/--lacks
+    alone: ``constrained``), both odds double-dummy: ``{"bid", "trump", "make", "deals",
+    "make_inferred", "basis", "constrained"}``."""
     return {
         "bid": odds.bid,
         "trump": odds.declaration.label,
         "make": rounded(odds.make),
         "deals": odds.deals,
         "make_inferred": rounded(odds.inferred),
+        "basis": "double-dummy",
+        "constrained": odds.constrained,
     }
 
 
