@@ -262,3 +262,31 @@ def test_quick_many_takes_the_command_lines_spelling_of_double_dummy() -> None:
     hyphen = texas42.quick_many(hands, basis="double-dummy")
     np.testing.assert_array_equal(hyphen.make, texas42.quick_many(hands).make)
     assert not np.array_equal(hyphen.make, texas42.quick_many(hands, basis="realistic").make)
+
+
+def test_numpy_integers_stand_for_ints() -> None:
+    """Numbers taken from numpy arrays are accepted wherever an int is, and come back as
+    ints: the same results as Python's ints."""
+    i = np.int64
+    assert type(rules.check_seat(i(2))) is int and rules.check_seat(i(2)) == 2
+    assert rules.check_declaration(i(4)) is rules.Declaration.FOURS
+    assert rules.Hand(i(7)) == rules.Hand(7) and i(1) in rules.Hand(7)
+    assert type(texas42.HouseRules(nello_min_marks=i(1)).nello_min_marks) is int
+    auction = rules.Auction((i(30), i(0)))
+    assert auction == rules.parse_auction("30 pass") and all(type(b) is int for b in auction.bids)
+    assert rules.FinishedAuction((i(0), i(31), 0, 0)) == rules.parse_finished_auction("pass 31 pass pass")
+    given = {"seat": i(1), "bidder": i(0), "bid": i(31), "deals": i(20), "seed": i(3)}
+    plain = {k: int(v) for k, v in given.items()}
+    numpy_advice = texas42.advise_play(HAND, "fours", "6-6", **given)
+    assert numpy_advice == texas42.advise_play(HAND, "fours", "6-6", **plain)
+    assert type(numpy_advice.bid) is int and type(numpy_advice.seat) is int
+    deal = np.array([rules.parse_deal(DEAL).masks], dtype=np.int64)
+    fours = [rules.Declaration.FOURS]
+    assert engine.reaches(deal, fours, i(30)).tolist() == engine.reaches(deal, fours, 30).tolist()
+
+
+def test_a_hand_is_a_mask_or_dominoes() -> None:
+    for value in (3.5, True, None):
+        message = f"a hand is a mask or dominoes, got {value!r}"
+        with pytest.raises(texas42.Texas42Error, match=re.escape(message)):
+            rules.Hand(value)  # type: ignore[arg-type]

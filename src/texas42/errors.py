@@ -141,7 +141,7 @@ def check_kind(value: object, kind: type | tuple[type, ...], what: str) -> None:
 
 def is_whole(value: object) -> TypeGuard[int]:
     """Whether ``value`` is a whole number of any kind (numpy's integers too) but a bool."""
-    return isinstance(value, Integral) and not isinstance(value, bool)
+    return type(value) is int or (isinstance(value, Integral) and not isinstance(value, bool))
 
 
 def check_whole(value: object, error: type[Texas42Error], what: str) -> int:

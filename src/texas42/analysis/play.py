@@ -15,7 +15,7 @@ import numpy as np
 from texas42 import deal, engine
 from texas42.analysis.sample import DEFAULT_DEALS, Progress, SolveCounter, check_deals
 from texas42.analysis.statistics import Interval, mean_interval, wilson_interval
-from texas42.errors import AuctionError, IllegalPlayError, UsageError
+from texas42.errors import AuctionError, IllegalPlayError, UsageError, is_whole
 from texas42.rules import (
     MARK,
     POINT_BIDS,
@@ -202,11 +202,11 @@ class PlayAdvice:
 
 
 def check_bid(bid: int) -> int:
-    """``bid`` if a hand can be played at it (30..41, 42, 84, ...), else an ``AuctionError``."""
-    valid = isinstance(bid, int) and not isinstance(bid, bool)
-    if not valid or not (bid in POINT_BIDS or (bid >= MARK and bid % MARK == 0)):
+    """``bid`` as an int if a hand can be played at it (30..41, 42, 84, ...), else an
+    ``AuctionError``."""
+    if not is_whole(bid) or not (bid in POINT_BIDS or (bid >= MARK and bid % MARK == 0)):
         raise AuctionError(f"not a bid a hand is played at: {bid!r} (30 to 41, 42, 84, 126, ...)")
-    return bid
+    return int(bid)
 
 
 def play_rules_for(
@@ -233,7 +233,8 @@ def contract_bid(bid: int | None, contract: Contract, house: HouseRules) -> int:
     least = minimum_marks(contract, house) * MARK
     if bid is None:
         return least
-    if check_bid(bid) < least:
+    bid = check_bid(bid)
+    if bid < least:
         raise AuctionError(f"{contract.written} is bid at {bid_name(least)} or more, not {bid_name(bid)}")
     return bid
 
@@ -269,7 +270,7 @@ def turn_history(
     consistent with the rules and what the seat knows, some deal fitting them all, the
     contract still open (``check_undecided``), the hand not over and ``seat`` to play;
     else a ``Texas42Error`` naming the play or whose turn it is."""
-    check_seat(seat)
+    seat = check_seat(seat)
     history = replay(contract, bidder, tricks, seat, hand.mask)
     deal.check_seen(history, seat, hand.mask)
     check_undecided(history)
@@ -343,6 +344,7 @@ def advise_play(
     proportion to its likelihood and that of the contract declared, as
     ``deal.infer_seen_deals`` says (``infer`` none: uniformly)."""
     house = HouseRules() if house is None else house
+    seat, bidder = check_seat(seat), check_seat(bidder)
     rules = play_rules_for(declaration, bidder, house)
     bid = hand_bid(declaration, bid, auction, house)
     check_deals(deals)

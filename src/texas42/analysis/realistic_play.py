@@ -16,7 +16,7 @@ from texas42.analysis.play import PlayAdvice, PlayStats, rank_contract_plays, ra
 from texas42.analysis.playout import DEFAULT_WORLDS, check_worlds, play_on
 from texas42.analysis.special_playout import play_on_special
 from texas42.analysis.statistics import Interval, mean_interval
-from texas42.errors import AnalysisError
+from texas42.errors import AnalysisError, is_whole
 from texas42.rules import TOTAL_POINTS, Domino, needed_points
 
 DEFAULT_REALISTIC_PLAY_DEALS: Final = 100
@@ -58,10 +58,10 @@ class RealisticPlays:
 
 
 def check_realistic_play_deals(deals: int) -> int:
-    """``deals`` if it is at least 1, else an ``AnalysisError``."""
-    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
+    """``deals`` as an int if it is a whole number, at least 1, else an ``AnalysisError``."""
+    if not is_whole(deals) or deals < 1:
         raise AnalysisError(f"the deals to play out must be at least 1, got {deals!r}")
-    return deals
+    return int(deals)
 
 
 def realistic_plays(

@@ -220,10 +220,10 @@ def review_play(
     the seat saw, no turn of the seat among the plays) is a ``Texas42Error`` before
     anything is solved."""
     house = HouseRules() if house is None else house
+    seat, bidder = check_seat(seat), check_seat(bidder)
     rules = play_rules_for(declaration, bidder, house)
     bid = hand_bid(declaration, bid, auction, house)
     check_deals(deals)
-    check_seat(seat)
     seed = deal.draw_seed() if seed is None else deal.check_seed(seed)
     history = replay(rules, bidder, tricks, seat, hand.mask)
     deal.check_seen(history, seat, hand.mask)

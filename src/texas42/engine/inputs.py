@@ -50,10 +50,11 @@ def seats_per_deal(seats: Seat | Sequence[Seat] | np.ndarray, n: int, what: str)
     return array
 
 
-def check_points(points: int) -> None:
-    """A target of ``reaches``: an integer 1..42."""
-    if isinstance(points, bool) or not isinstance(points, int) or not 1 <= points <= rules.TOTAL_POINTS:
+def check_points(points: int) -> int:
+    """A target of ``reaches`` as an int: a whole number 1..42."""
+    if not is_whole(points) or not 1 <= points <= rules.TOTAL_POINTS:
         raise EngineInputError(f"points must be an integer in 1..{rules.TOTAL_POINTS}, got {points!r}")
+    return int(points)
 
 
 def checked_declaration(declaration: object) -> Declaration:

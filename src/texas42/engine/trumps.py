@@ -84,7 +84,7 @@ def reaches(
     """Whether the leader's team takes at least ``points`` (1..42), as a boolean (n,
     len(declarations)) array: one null-window search a solve, about five times faster
     than the exact values of ``solve_deals``. Same arguments and guarantees."""
-    check_points(points)
+    points = check_points(points)
     hands, lead = _batch_input(hands, leaders)
     odd = lead % 2 == 1
     # Seats 1/3 take at least ``points`` when seats 0/2 take at most stake - points.

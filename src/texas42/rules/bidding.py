@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from texas42.errors import AuctionError, check_text
+from texas42.errors import AuctionError, check_text, is_whole
 from texas42.rules.contracts import Contract, minimum_marks
 from texas42.rules.dominoes import TOTAL_POINTS
 from texas42.rules.house import HouseRules
@@ -99,7 +99,7 @@ class Auction:
                 "an auction before our bid has at most 3 bids (we bid fourth at the latest, as the "
                 f"shaker), got {len(self.bids)}: {' '.join(bid_name(b) for b in self.bids)}"
             )
-        _check_calls(self.bids)
+        object.__setattr__(self, "bids", _checked_calls(self.bids))
 
     @property
     def position(self) -> int:
@@ -176,7 +176,7 @@ class FinishedAuction:
         if len(self.bids) != 4:
             shown = " ".join(bid_name(b) for b in self.bids) or "(none)"
             raise AuctionError(f"a whole auction has 4 calls, one a player, got {len(self.bids)}: {shown}")
-        _check_calls(self.bids)
+        object.__setattr__(self, "bids", _checked_calls(self.bids))
         if self.bids == (PASS,) * 4:
             raise AuctionError(
                 "all four passed, so no hand was played: "
@@ -220,18 +220,21 @@ def parse_finished_auction(text: str) -> FinishedAuction:
     return FinishedAuction((*bids, last))
 
 
-def _check_calls(bids: object) -> None:
-    """An ``AuctionError`` unless ``bids`` is a tuple of calls, each a pass or a bid
-    legal over the ones before it (what the parsers check, for auctions built directly)."""
-    if not isinstance(bids, tuple) or any(isinstance(b, bool) or not isinstance(b, int) for b in bids):
+def _checked_calls(bids: object) -> tuple[int, ...]:
+    """``bids`` as a tuple of ints if it is a tuple of calls (whole numbers, numpy's
+    too), each a pass or a bid legal over the ones before it (what the parsers check,
+    for auctions built directly); else an ``AuctionError``."""
+    if not isinstance(bids, tuple) or not all(is_whole(b) for b in bids):
         raise AuctionError(f"an auction's calls are ints (a bid, or PASS = 0), got {bids!r}")
+    calls = tuple(int(b) for b in bids)
     high = PASS
-    for place, bid in enumerate(bids, start=1):
+    for place, bid in enumerate(calls, start=1):
         if bid != PASS:
             if not _is_bid(bid):
                 raise AuctionError(f"not a bid: {str(bid)!r} ({_BID_HELP})")
             _check_raise(place, str(bid), bid, high)
             high = bid
+    return calls
 
 
 def _check_raise(place: int, token: str, bid: int, high: int) -> None:

@@ -106,6 +106,14 @@ def mask_of(dominoes: Iterable[Domino]) -> Dominoes:
     return mask
 
 
+def _mask_of_dominoes(dominoes: object) -> Dominoes:
+    """``mask_of`` for a hand's dominoes given in any form: an ``InvalidDominoError``
+    for something that is neither a mask nor dominoes."""
+    if isinstance(dominoes, bool) or not isinstance(dominoes, Iterable):
+        raise InvalidDominoError(f"a hand is a mask or dominoes, got {dominoes!r}")
+    return mask_of(dominoes)
+
+
 def count_of(dominoes: Dominoes) -> int:
     """The total count of a set of dominoes."""
     return sum(COUNT[d] for d in dominoes_in(dominoes))
@@ -184,10 +192,11 @@ def parse_seat(text: str) -> Seat:
 
 
 def check_seat(seat: object) -> Seat:
-    """``seat`` if it is a seat 0..3, else an ``InvalidSeatError``."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or seat not in SEATS:
+    """``seat`` as an int if it is a seat 0..3 (numpy's integers too), else an
+    ``InvalidSeatError``."""
+    if not is_whole(seat) or seat not in SEATS:
         raise InvalidSeatError(f"not a seat: {seat!r} (seats are 0, 1, 2, 3 in playing order)")
-    return seat
+    return int(seat)
 
 
 # --- Hands and deals ----------------------------------------------------------
@@ -199,7 +208,7 @@ class Hand:
     __slots__ = ("mask",)
 
     def __init__(self, dominoes: Dominoes | Iterable[Domino] = 0) -> None:
-        self.mask: Dominoes = dominoes if isinstance(dominoes, int) else mask_of(dominoes)
+        self.mask: Dominoes = int(dominoes) if is_whole(dominoes) else _mask_of_dominoes(dominoes)
         if not 0 <= self.mask <= ALL_DOMINOES:
             raise InvalidDominoError(f"not a domino mask: {self.mask:#x}")
 
@@ -211,7 +220,7 @@ class Hand:
         return self.mask.bit_count()
 
     def __contains__(self, d: object) -> bool:
-        return isinstance(d, int) and 0 <= d < 28 and bool(self.mask >> d & 1)
+        return is_whole(d) and 0 <= d < 28 and bool(self.mask >> int(d) & 1)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Hand) and other.mask == self.mask

@@ -228,13 +228,13 @@ def replay(
     dominoes), as that seat saw them. An ``IllegalPlayError`` names the first play that
     contradicts the rules or what is known."""
     rules = trick_rules(contract)
-    check_seat(bidder)
+    bidder = check_seat(bidder)
     if isinstance(rules, NelloTricks) and rules.bidder != bidder:
         raise InvalidSeatError(f"Nel-O bid by seat {rules.bidder} is led by its bidder, not seat {bidder}")
     if (seat is None) != (hand is None):
         raise InvalidSeatError("give the seat that sees the plays together with its hand")
     if seat is not None:
-        check_seat(seat)
+        seat = check_seat(seat)
     if hand is not None and hand.bit_count() != HAND_SIZE:
         raise HandSizeError(f"a hand needs {HAND_SIZE} dominoes, got {hand.bit_count()}")
     history = PlayHistory(rules, bidder, (), bidder, (), (0, 0), ())

@@ -7,7 +7,7 @@ import dataclasses
 import enum
 from typing import Final, TypeVar
 
-from texas42.errors import HouseRulesError, check_text
+from texas42.errors import HouseRulesError, check_text, is_whole
 
 
 class NelloDoubles(enum.Enum):
@@ -47,10 +47,11 @@ def _parse_choice(kind: type[_Choice], what: str, text: str) -> _Choice:
 
 
 def check_nello_min_marks(marks: int) -> int:
-    """Nel-O's minimum bid in marks, 1 or 2; anything else is a ``HouseRulesError``."""
-    if isinstance(marks, bool) or not isinstance(marks, int) or marks not in NELLO_MIN_MARKS_CHOICES:
-        raise HouseRulesError(f"Nel-O's minimum bid is 1 or 2 marks, got {marks}")
-    return marks
+    """Nel-O's minimum bid in marks, 1 or 2 (an int; numpy's integers too); anything else
+    is a ``HouseRulesError``."""
+    if not is_whole(marks) or marks not in NELLO_MIN_MARKS_CHOICES:
+        raise HouseRulesError(f"Nel-O's minimum bid is 1 or 2 marks, got {marks!r}")
+    return int(marks)
 
 
 def parse_nello_doubles(text: str) -> NelloDoubles:
@@ -87,4 +88,4 @@ class HouseRules:
                 raise HouseRulesError(f"{field} must be one of {names}, got {value!r}")
         if not isinstance(self.specials, bool):
             raise HouseRulesError(f"specials must be True or False, got {self.specials!r}")
-        check_nello_min_marks(self.nello_min_marks)
+        object.__setattr__(self, "nello_min_marks", check_nello_min_marks(self.nello_min_marks))

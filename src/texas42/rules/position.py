@@ -33,7 +33,7 @@ class Position:
     score: tuple[int, int] = (0, 0)
 
     def __post_init__(self) -> None:
-        check_seat(self.leader)
+        object.__setattr__(self, "leader", check_seat(self.leader))
 
     @classmethod
     def start(cls, deal: Deal, tricks: TrickRules, leader: Seat) -> Position:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
-from texas42.errors import InvalidDeclarationError, check_text
+from texas42.errors import InvalidDeclarationError, check_text, is_whole
 from texas42.rules.dominoes import (
     ALL_DOMINOES,
     COUNT,
@@ -96,8 +96,8 @@ def check_declaration(value: object) -> Declaration:
     anything else is an ``InvalidDeclarationError``."""
     if isinstance(value, str):
         return parse_declaration(value)
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(Declaration):
-        return Declaration(value)
+    if is_whole(value) and 0 <= value < len(Declaration):
+        return Declaration(int(value))
     names = ", ".join(d.label for d in Declaration)
     raise InvalidDeclarationError(f"not a declaration: {value!r} (one of {names}, or 0 to 8)")
 
