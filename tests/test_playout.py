@@ -5,12 +5,13 @@ command line's --realistic."""
 from __future__ import annotations
 
 import json
+import re
 
 import numpy as np
 import pytest
 
 from cli_runner import invoke
-from texas42 import deal, engine
+from texas42 import Texas42Error, deal, engine, rules
 from texas42.analysis import (
     TrumpStats,
     advise_play,
@@ -265,3 +266,27 @@ def test_interchangeable_plays_are_worth_the_same_on_every_deal() -> None:
             assert values[a] == values[b]
             checked += 1
     assert checked >= 40
+
+
+def test_positions_are_checked_before_solving() -> None:
+    """Each row of ``position_play_values`` is checked: hands that do not match the trick
+    in progress, or a domino of the trick that is also in a hand or twice in the trick."""
+    deal = rules.parse_deal(
+        "64 55 52 43 42 32 31 / 66 65 62 61 54 51 50 / 60 44 30 22 20 11 00 / 63 53 41 40 33 21 10"
+    )
+    hands = np.array([deal.masks, deal.masks], dtype=np.int64)
+    hands[1, 0] &= ~(1 << rules.parse_domino("6-4"))  # seat 0 led 6-4 in row 1
+    led = rules.parse_domino("6-4")
+    fours = Declaration.FOURS
+    values = engine.position_play_values(hands, fours, [0, 0], [[], [led]])
+    assert (values[0] >= 0).sum() == 7 and (values[1] >= 0).sum() >= 1
+    cases = [
+        ([[], []], "position's hands do not match its trick in progress"),
+        ([[], [rules.parse_domino("6-6")]], "a domino of the trick is twice in play"),
+    ]
+    for tricks, message in cases:
+        with pytest.raises(Texas42Error, match=re.escape(message)):
+            engine.position_play_values(hands, fours, [0, 0], tricks)
+    hands[1, 1] &= ~(1 << rules.parse_domino("6-6"))
+    with pytest.raises(Texas42Error, match=re.escape("position 1: a domino of the trick is twice")):
+        engine.position_play_values(hands, fours, [0, 0], [[], [led, led]])

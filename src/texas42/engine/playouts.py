@@ -71,7 +71,8 @@ def _check_positions(hands: np.ndarray, leaders: np.ndarray, tricks: np.ndarray,
     union = hands[:, 0] | hands[:, 1] | hands[:, 2] | hands[:, 3]
     if np.any(np.bitwise_count(union) != np.bitwise_count(hands).sum(axis=1)):
         raise DealArrayError("a domino is in two hands of the same position")
-    for i in range(hands.shape[0]):
-        trick = [int(d) for d in tricks[i, : sizes[i]]]
-        if len(set(trick)) != len(trick) or union[i] & rules.mask_of(trick):
-            raise DealArrayError(f"position {i}: a domino of the trick is twice in play")
+    in_trick = np.arange(3)[None, :] < sizes[:, None]
+    trick_masks = np.bitwise_or.reduce(np.where(in_trick, np.int64(1) << tricks, 0), axis=1)
+    twice = (np.bitwise_count(trick_masks) != sizes) | (union & trick_masks != 0)
+    if np.any(twice):
+        raise DealArrayError(f"position {int(np.argmax(twice))}: a domino of the trick is twice in play")
