@@ -175,35 +175,34 @@ def _draw(plan: DealPlan, n: int, rng: np.random.Generator, t: np.ndarray) -> np
 
 def _walk(plan: DealPlan, n: int, rng: np.random.Generator) -> np.ndarray:
     """``_draw`` for a few deals, seat by seat in plain Python: the same uniforms and the
-    same thresholds, computed only for the states the draws pass through rather than
-    tabled for all of them, so the same deals."""
+    same thresholds (the counts are below 2**53, so the quotients of the exact integers
+    are the floating-point ones), looked at only for the states the draws pass through
+    rather than tabled for all of them, so the same deals."""
     counts = plan.counts
-    deals = np.empty((n, 4), dtype=np.int64)
-    for row, uniforms in enumerate(rng.random((n, len(plan.free))).tolist()):
+    steps = list(zip(plan.free, plan.allowed, counts, counts[1:], strict=False))
+    fixed = plan.fixed
+    rows = []
+    for uniforms in rng.random((n, len(plan.free))).tolist():
         r1, r2 = plan.room[0], plan.room[1]
-        masks = [0, 0, 0]
-        for i, d in enumerate(plan.free):
-            seats = plan.allowed[i]
-            after = counts[i + 1]
-            w0 = float(after[r1 - 1][r2]) if seats & 1 and r1 else 0.0
-            w1 = float(after[r1][r2 - 1]) if seats & 2 and r2 else 0.0
-            w2 = float(after[r1][r2]) if seats & 4 else 0.0
-            total = float(counts[i][r1][r2])
-            # As _thresholds: a split at or past the last seat with weight is 1.0.
-            t0 = w0 / total if w1 > 0 or w2 > 0 else 1.0
-            t1 = (w0 + w1) / total if w2 > 0 else 1.0
-            u = uniforms[i]
-            seat = (u >= t0) + (u >= t1)
-            masks[seat] |= 1 << d
-            r1 -= seat == 0
-            r2 -= seat == 1
-        deals[row] = (
-            plan.fixed[0],
-            masks[0] | plan.fixed[1],
-            masks[1] | plan.fixed[2],
-            masks[2] | plan.fixed[3],
-        )
-    return deals
+        m1 = m2 = m3 = 0
+        for (d, seats, here, after), u in zip(steps, uniforms, strict=True):
+            # A seat gets the domino with probability the share of completions it leaves.
+            w1 = after[r1 - 1][r2] if seats & 1 and r1 else 0
+            w2 = after[r1][r2 - 1] if seats & 2 and r2 else 0
+            if seats & 4 and after[r1][r2]:
+                total = here[r1][r2]
+                if u < w1 / total:
+                    m1, r1 = m1 | 1 << d, r1 - 1
+                elif u < (w1 + w2) / total:
+                    m2, r2 = m2 | 1 << d, r2 - 1
+                else:
+                    m3 |= 1 << d
+            elif w2 and u >= w1 / here[r1][r2]:
+                m2, r2 = m2 | 1 << d, r2 - 1
+            else:
+                m1, r1 = m1 | 1 << d, r1 - 1
+        rows.append((fixed[0], m1 | fixed[1], m2 | fixed[2], m3 | fixed[3]))
+    return np.array(rows, dtype=np.int64).reshape(n, 4)
 
 
 WALK_MAX: Final = 32
