@@ -124,8 +124,6 @@ def test_bad_input_raises_texas42_errors(call: object, message: str | None, no_s
         (lambda: texas42.HouseRules(nello_doubles="middle"), "unknown Nel-O doubles rule"),  # type: ignore[arg-type]
         (lambda: rules.FinishedAuction((0, 0, 0, 0)), "all four passed"),
         (lambda: rules.FinishedAuction((99, 0, 0, 0)), "not a bid: '99'"),
-        (lambda: rules.FinishedAuction((0, 168, 0, 0)), "a plunge's auction is not supported"),
-        (lambda: rules.parse_finished_auction("pass pass pass 168"), "a plunge's auction is not supported"),
         (lambda: rules.Auction((30, 30)), "bid 2: '30' is not above the high bid 30"),
         (lambda: rules.Auction((True,)), "an auction's calls are ints"),
         (lambda: texas42.deals(HAND, n=10**12), "the number of deals must be at most 1,000,000"),

@@ -85,8 +85,11 @@ the trump with the best odds of the bid, misjudged: the nine trumps' chances are
 softmax of their log-odds over --noise (0: the best one). A bidder who declared Nel-O
 or sevens bid it as a hand is valued: when its odds, misjudged, are even or better (the
 quick model's double-dummy estimate, as 'texas42 quick' gives it). After three passes
-the shaker's bid is forced. A plunge (or a splash, whose bidder's partner declares) is
-not supported with --auction.
+the shaker's bid is forced. A plunge's auction (168 before anyone has bid: "168 pass
+pass pass") is the plunger's, --bidder's partner: the plunger was dealt four doubles or
+more, as the rules require, and --bidder named the trump by the rule 'analyze' states
+for plunge and splash (1% slips); the passes as any calls. A splash cannot be told
+from a mark bid and is not supported with --auction.
 
 --trump nello or sevens: a hand played at Nel-O (the bidder must lose every trick;
 the partner sits out, so a trick has three dominoes, '/' after every third, and the
@@ -96,7 +99,7 @@ gets its odds of making the contract (of setting it, when you defend) and its sh
 deals where it is a best play; no points. --bid defaults to the contract's least (Nel-O
 84, sevens 42), or the --auction's high bid. Once a trick has set the contract, nothing
 is left to advise. A plunge or splash is played at the trump the partner names: give
-that trump, and the partner as --bidder.
+that trump, and the partner as --bidder (who leads).
 
 --realistic also plays the hand out after each of your legal plays, on
 --realistic-deals of the deals (100), by players who see only their own dominoes
@@ -125,6 +128,7 @@ Examples:
   texas42 play "5-4 5-2 4-2 3-3 3-2 2-1 1-1" -t sixes --seat 1 --auction "34 pass pass pass" --tricks "6-6"
   texas42 play "{NELLO_HAND}" --trump nello --tricks "0-0 6-6 5-5 / 6-4 6-5"
   texas42 play "6-6 6-4 5-5 5-3 4-4 3-2 2-2" -t nello --seat 1 --auction "84 pass pass pass" --tricks "1-0"
+  texas42 play "54 52 42 33 32 21 10" -t sixes --bidder 2 --seat 3 --auction "168 pass pass pass" --tricks 65
   texas42 play "{SEVENS_HAND}" --trump sevens
   texas42 play "{PLAY_HAND}" --trump sixes --bid 34 --tricks "{PLAY_TRICKS}" --realistic
 """

@@ -52,10 +52,13 @@ from texas42.deal.inference import (
     with_contracts,
 )
 from texas42.deal.seen import deals_seen_from, seen_from, to_table_seats
+from texas42.errors import AuctionError
 from texas42.evaluate import DOUBLE_DUMMY
 from texas42.evaluate.calibration import tail_odds
 from texas42.evaluate.estimates import map_parts, point_distributions
 from texas42.rules import (
+    DOUBLES,
+    PLUNGE_DOUBLES,
     Contract,
     Declaration,
     Dominoes,
@@ -66,6 +69,7 @@ from texas42.rules import (
     NelloTricks,
     PlayHistory,
     Seat,
+    partner_trump,
     special_contract,
 )
 
@@ -101,6 +105,8 @@ def played_auction_model(
             raise ValueError(f"a {declaration.label} is played at a trump: give the trump")
     else:
         declaration = Declaration(declaration)
+    if auction is not None and auction.is_plunge and isinstance(declaration, Contract):
+        raise AuctionError(f"a plunge is played at the trump the partner names, not at {declaration.written}")
     if check_infer(infer) == "none" or auction is None:
         return None
     house = HouseRules() if house is None else house
@@ -205,6 +211,8 @@ def infer_seen_deals(
     they are valued at once and that seat's factors are divided by their largest value
     over them: more candidates are kept, each as likely as before. In the table's seats;
     an ``InferenceError`` if more than ``max_candidates`` candidates would be needed."""
+    if model.auction.is_plunge:
+        _check_plunger(history, seat, hand)
     seen = seen_from(history, seat, hand)
     plan = plan_deals(seen.hand, seen.constraints)
     played = np.array([history.played_by((seat + r) % 4) for r in range(4)], dtype=np.int64)
@@ -271,6 +279,8 @@ def _seen_tests(model: PlayedAuctionModel, values: HandValues, bidder: int) -> l
     players' calls, bids before passes. At Nel-O and sevens the bidder's choice is their
     call: the call is not weighed again as a trump bid."""
     auction = model.auction
+    if auction.is_plunge:
+        return _plunge_tests(model, values, bidder)
     ours = (auction.winner - bidder) % 4
     calls = bids_first(c for c in calls_from(auction.bids, ours) if c.seat != 0)
     tests: list[_Test] = []
@@ -282,6 +292,61 @@ def _seen_tests(model: PlayedAuctionModel, values: HandValues, bidder: int) -> l
     for call in calls:
         tests.append((call.seat, partial(values.probability, call, model.noise)))
     return tests
+
+
+def _plunge_tests(model: PlayedAuctionModel, values: HandValues, leader: int) -> list[_Test]:
+    """The factors of a plunge's auction (``leader``, relative to us, is the plunger's
+    partner, who named the trump and leads): the plunger holds ``PLUNGE_DOUBLES`` doubles
+    or more, as the rules require (whether such a hand plunges is not modelled); the
+    partner named the trump by ``rules.partner_trump``, or slipped to any of the nine;
+    the other calls as in any auction."""
+    plunger = (leader + 2) % 4
+    calls = bids_first(c for c in calls_from(model.auction.bids, (model.auction.winner - plunger) % 4))
+    tests: list[_Test] = []
+    if plunger != 0:
+        tests.append((plunger, partial(_plunger_probability, values)))
+    if leader != 0:
+        tests.append((leader, partial(_naming_probability, values, model.declaration)))
+    for call in calls:
+        if call.seat != 0 and call.seat != plunger:
+            tests.append((call.seat, partial(values.probability, call, model.noise)))
+    return tests
+
+
+def _plunger_probability(values: HandValues, ranks: np.ndarray) -> np.ndarray:
+    """1 for the hands (by rank) with the doubles a plunge needs, else 0."""
+    doubles = np.bitwise_count(values.unrank(ranks) & DOUBLES)
+    result: np.ndarray = (doubles >= PLUNGE_DOUBLES).astype(np.float64)
+    return result
+
+
+def _naming_probability(
+    values: HandValues, declared: Declaration | Contract, ranks: np.ndarray
+) -> np.ndarray:
+    """The chance that a partner dealt these hands (by rank) names ``declared``: by
+    ``rules.partner_trump``, or by a slip (``SLIP``) to any of the nine trumps."""
+    masks, where = np.unique(values.unrank(ranks), return_inverse=True)
+    named = np.array([partner_trump(int(m)) == declared for m in masks], dtype=np.float64)
+    result: np.ndarray = ((1.0 - SLIP) * named + SLIP / len(Declaration))[where]
+    return result
+
+
+def _check_plunger(history: PlayHistory, seat: Seat, hand: Dominoes) -> None:
+    """An ``AuctionError`` when the plunger (``history.bidder``'s partner) cannot have been
+    dealt the doubles a plunge needs, as ``seat``, dealt ``hand``, sees the plays."""
+    plunger = (history.bidder + 2) % 4
+    if plunger == seat:
+        most = (hand & DOUBLES).bit_count()
+    else:
+        possible = _PossibleHands(history, plunger, hand)
+        free = sum(1 for d in possible.free if DOUBLES >> d & 1)
+        most = (possible.played & DOUBLES).bit_count() + min(free, possible.held)
+    if most < PLUNGE_DOUBLES:
+        raise AuctionError(
+            f"a plunge needs {PLUNGE_DOUBLES} doubles or more in the plunger's hand (seat {plunger}, "
+            f"the partner of the bidder who leads), and it {'holds' if plunger == seat else 'can hold'} "
+            f"{most} at most"
+        )
 
 
 CONTRACT_BLOCK: Final = 256

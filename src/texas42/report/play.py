@@ -45,7 +45,9 @@ def play_header(advice: PlayAdvice) -> Text:
         play_deals_phrase(
             advice.deals, advice.seed, advice.exact, advice.history.plays != (), inference is not None
         ),
-        "" if inference is None else "\n" + inference_sentence(inference, declared=_declared(advice)),
+        ""
+        if inference is None
+        else "\n" + inference_sentence(inference, _declared(advice), advice.seat == (advice.bidder + 2) % 4),
     )
 
 

@@ -13,7 +13,17 @@ from texas42.analysis.play import PlayAdvice
 from texas42.analysis.specials import CALIBRATED, PLAYED_OUT, SOLVED
 from texas42.deal import DealConstraints, Inference, describe
 from texas42.evaluate import REALISTIC
-from texas42.rules import MARK, PASS, Contract, Hand, Seat, domino_name, marks
+from texas42.rules import (
+    MARK,
+    PASS,
+    PLUNGE_DOUBLES,
+    Contract,
+    FinishedAuction,
+    Hand,
+    Seat,
+    domino_name,
+    marks,
+)
 
 PARTNER_TRUMP_RULE: Final = (
     "the partner names the pip suit in which they hold the most dominoes, preferring one "
@@ -239,13 +249,16 @@ def deals_phrase(deals: int, seed: int, exact: bool = False, constrained: bool =
     return f"{deals} deals of the 21 unseen dominoes, seed {seed}"
 
 
-def inference_sentence(inference: Inference, declared: Contract | bool = False) -> str:
+def inference_sentence(inference: Inference, declared: Contract | bool = False, plunger: bool = False) -> str:
     """``Deals consistent with the auction: pass 30 31; acceptance 23% of 8,700 candidates
     ...`` (``deal.inference``); ``declared``: the bidder's choice of trump weighed too
-    (True), or their choice of a special contract (Nel-O, sevens)."""
+    (True), or their choice of a special contract (Nel-O, sevens); at a plunge,
+    ``plunger``: the plunger's hand is ours, not weighed."""
     basis = "realistic" if inference.head == REALISTIC else "double-dummy"
     rules = "bid by the rules of 'bid'"
-    if isinstance(declared, Contract):
+    if isinstance(inference.auction, FinishedAuction) and inference.auction.is_plunge:
+        rules = _plunge_rules(bool(declared), plunger)
+    elif isinstance(declared, Contract):
         rules += (
             f" and the bidder bid {declared.written} at even odds or better, its odds the quick "
             "model's double-dummy estimate; the bids"
@@ -259,6 +272,16 @@ def inference_sentence(inference: Inference, declared: Contract | bool = False) 
         f"on the evaluator's {basis} odds{specials}, noise {inference.noise:g}; --infer none: "
         "uniform deals)."
     )
+
+
+def _plunge_rules(named: bool, plunger: bool) -> str:
+    """What the inference weighed at a plunge: the passes, and the plunger's doubles and the
+    partner's choice of trump unless they are ours."""
+    weighed = [] if plunger else [f"the plunger holds {PLUNGE_DOUBLES} doubles or more"]
+    if named:
+        weighed.append(f"the partner who leads named trump by the rule ({PARTNER_TRUMP_RULE}; 1% slips)")
+    rules = "passed by the rules of 'bid'"
+    return rules + ", " + " and ".join(weighed) + ", the passes" if weighed else rules
 
 
 def uniform_sentence(odds: UniformOdds) -> str:

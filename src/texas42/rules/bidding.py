@@ -182,14 +182,15 @@ class FinishedAuction:
                 "all four passed, so no hand was played: "
                 "write the shaker's forced bid (e.g. pass pass pass 30)"
             )
-        if self.high_bid == PLUNGE_BID and all(b == PASS for b in self.bids[: self.winner]):
-            raise AuctionError(
-                "a plunge's auction is not supported: give --bid and --bidder without --auction"
-            )
 
     @property
     def high_bid(self) -> int:
         return max(self.bids)
+
+    @property
+    def is_plunge(self) -> bool:
+        """Whether the high bid is a plunge: 4 marks bid before anyone else had bid."""
+        return self.high_bid == PLUNGE_BID and all(b == PASS for b in self.bids[: self.winner])
 
     @property
     def winner(self) -> int:
