@@ -278,6 +278,10 @@ def test_numpy_integers_stand_for_ints() -> None:
     numpy_advice = texas42.advise_play(HAND, "fours", "6-6", **given)
     assert numpy_advice == texas42.advise_play(HAND, "fours", "6-6", **plain)
     assert type(numpy_advice.bid) is int and type(numpy_advice.seat) is int
+    played = texas42.advise_play(HAND, "fours", "6-6", **given, realistic_deals=i(2), worlds=i(2))
+    reviewed = texas42.review_play(HAND, "fours", "6-6 6-4", **given)
+    for result in (played, reviewed):
+        json.dumps(texas42.to_dict(result))  # numpy's integers are not JSON
     deal = np.array([rules.parse_deal(DEAL).masks], dtype=np.int64)
     fours = [rules.Declaration.FOURS]
     assert engine.reaches(deal, fours, i(30)).tolist() == engine.reaches(deal, fours, 30).tolist()

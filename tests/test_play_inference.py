@@ -531,11 +531,13 @@ def _doubles(hand: int) -> int:
 def test_at_a_plunge_the_seen_deals_follow_the_exact_posterior() -> None:
     """Seat 1 after four tricks of a plunge: 4,000 draws against the posterior over every
     consistent deal computed directly, Pearson's chi-square within its 99.99% quantile (a
-    correct sampler fails at this seed with probability 1e-4): seat 0 plunged, so it
-    holds four doubles or more; seat 2 named the trump by ``rules.partner_trump`` (or
-    slipped to any of the nine); seats 2 and 3 passed over the plunge."""
+    correct sampler fails at this seed with probability 1e-4). After "pass 168 pass pass"
+    seat 0 plunged, so it holds four doubles or more; seat 2 named the trump by
+    ``rules.partner_trump`` (or slipped to any of the nine); seat 3 passed first, as an
+    opener passes; seat 2's pass after the plunge says nothing."""
     hands, trump, plays = _plunge_position()
-    model = PlayedAuctionModel(parse_finished_auction(PLUNGE_AUCTION), trump, 1.0, evaluate.DOUBLE_DUMMY)
+    auction = parse_finished_auction("pass 168 pass pass")
+    model = PlayedAuctionModel(auction, trump, 1.0, evaluate.DOUBLE_DUMMY)
     history = replay(trump, 2, plays, 1, hands[1])
     seen = deal.seen_from(history, 1, hands[1])
     deals = deal.to_table_seats(deal.enumerate_plan(deal.plan_deals(seen.hand, seen.constraints)), 1)
@@ -543,10 +545,9 @@ def test_at_a_plunge_the_seen_deals_follow_the_exact_posterior() -> None:
     weights = (np.bitwise_count(dealt[0] & DOUBLES) >= PLUNGE_DOUBLES).astype(float)
     named = np.array([partner_trump(int(h)) == trump for h in dealt[2]])
     weights *= (1 - SLIP) * named + SLIP / 9
-    for seat in (2, 3):
-        make = evaluate.estimate(dealt[seat], model=table_model(), head=model.head).make
-        values = np.maximum(make[:, :, :13].max(axis=1), _special_odds(dealt[seat]).max(axis=1)[:, None])
-        weights *= inference.call_probability(values, Call(seat, seat, PASS, 12, 12), 1.0)
+    make = evaluate.estimate(dealt[3], model=table_model(), head=model.head).make
+    values = np.maximum(make[:, :, :13].max(axis=1), _special_odds(dealt[3]).max(axis=1)[:, None])
+    weights *= inference.call_probability(values, Call(0, 3, PASS, 0, 0), 1.0)
     posterior = weights / weights.sum()
     assert 50 <= (posterior > 0).sum() < len(deals)
     drawn, found = deal.infer_seen_deals(history, 1, hands[1], 4000, np.random.default_rng(3), model)
@@ -570,46 +571,40 @@ def test_play_after_a_plunge_weighs_the_plunger_s_doubles() -> None:
     given = {"seat": 3, "bidder": 2, "deals": 300, "seed": 1}
     heard = texas42.advise_play(*args, auction=PLUNGE_AUCTION, **given)
     uniform = texas42.advise_play(*args, auction=PLUNGE_AUCTION, infer="none", **given)
-    for advice, doubles, named in ((heard, 1.0, 0.97), (uniform, 0.2, 0.6)):
+    for advice in (heard, uniform):
         assert advice.sample is not None and advice.bid == 168
         plunger = advice.sample[:, 0] | advice.history.played_by(0)
         partner = advice.sample[:, 2] | advice.history.played_by(2)
-        share_named = np.mean([partner_trump(int(h)) == Declaration.SIXES for h in partner])
-        if advice is heard:
-            assert (np.bitwise_count(plunger & DOUBLES) >= PLUNGE_DOUBLES).all() and share_named > named
-        else:
-            assert np.mean(np.bitwise_count(plunger & DOUBLES) >= PLUNGE_DOUBLES) < doubles
-            assert share_named < named
-    result = invoke(
-        "play",
-        *args[:1],
-        "-t",
-        "sixes",
-        "--bidder",
-        "2",
-        "--seat",
-        "3",
-        "--tricks",
-        "6-5",
-        "--auction",
-        PLUNGE_AUCTION,
-        "-n",
-        "50",
-        "-s",
-        "1",
+        doubles = np.mean(np.bitwise_count(plunger & DOUBLES) >= PLUNGE_DOUBLES)
+        named = np.mean([partner_trump(int(h)) == Declaration.SIXES for h in partner])
+        assert (doubles == 1.0 and named > 0.97) if advice is heard else (doubles < 0.2 and named < 0.6)
+    options = ["-t", "sixes", "--bidder", "2", "--seat", "3", "--tricks", "6-5", "-n", "50", "-s", "1"]
+    result = invoke("play", args[0], *options, "--auction", PLUNGE_AUCTION)
+    text = " ".join(result.stdout.split())
+    assert (
+        result.exit_code == 0
+        and "sixes, plunge (168) by seat 0, trump named by seat 2 (the opponents)" in text
     )
-    assert result.exit_code == 0 and "the plunger holds 4 doubles or more" in " ".join(result.stdout.split())
+    assert "the plunger holds 4 doubles or more; the partner who leads named trump by the rule" in text
+
+
+NO_PLUNGE = (
+    "--auction: a plunge needs 4 doubles or more in the plunger's hand "
+    "(seat {}, the partner of --bidder), but {}"
+)
+NO_DEAL = "no deal consistent with the plays gives it that many"
 
 
 @pytest.mark.parametrize(
-    ("options", "message"),
+    ("command", "options", "message"),
     [
-        (
+        (  # we hold four doubles
+            "play",
             ["6-6 5-5 4-4 3-3 3-2 2-1 1-0", "-t", "sixes", "--bidder", "2", "--seat", "3", "--tricks", "6-5"],
-            "a plunge needs 4 doubles or more in the plunger's hand (seat 0, the partner of the bidder "
-            "who leads), and it can hold 3 at most",
+            NO_PLUNGE.format(0, NO_DEAL),
         ),
-        (
+        (  # we plunged
+            "play",
             [
                 "6-5 6-4 6-3 3-3 3-2 2-1 1-0",
                 "-t",
@@ -621,17 +616,35 @@ def test_play_after_a_plunge_weighs_the_plunger_s_doubles() -> None:
                 "--tricks",
                 "6-2 5-2",
             ],
-            "a plunge needs 4 doubles or more in the plunger's hand (seat 0, the partner of the bidder "
-            "who leads), and it holds 1 at most",
+            NO_PLUNGE.format(0, "you were dealt 1"),
+        ),
+        (  # 6-1 can be only seat 3's, the plunger: three doubles at most
+            "play",
+            [
+                "0-0 1-0 3-2 4-3 5-0 5-5 6-5",
+                *("-t", "blanks", "--bidder", "1", "--seat", "2", "--tricks"),
+                "6-6 6-5 6-3 6-2 3-1 4-3 3-3 5-3 6-4 4-0 2-0 5-5 5-1 5-2 5-0 2-1",
+            ],
+            NO_PLUNGE.format(3, NO_DEAL),
+        ),
+        (  # the plays after our last turn show it, without inference too
+            "review",
+            [
+                "0-0 4-0 4-1 4-3 5-2 5-4 6-4",
+                *("-t", "deuces", "--bidder", "3", "--seat", "2", "--infer", "none", "--tricks"),
+                "2-2 5-5 6-2 5-2 6-0 6-1 6-6 6-4 1-1 4-1 1-0 3-1 5-1 5-4 3-3 5-0",
+            ],
+            NO_PLUNGE.format(1, NO_DEAL),
         ),
         (
+            "play",
             ["6-6 5-5 4-2 3-3 3-2 2-1 1-0", "-t", "nello", "--bidder", "2", "--seat", "2"],
             "a plunge is played at the trump the partner names, not at Nel-O",
         ),
     ],
 )
-def test_impossible_plunges_are_one_line_errors(options: list[str], message: str) -> None:
-    result = invoke("play", *options, "--auction", PLUNGE_AUCTION, "-n", "20", "-s", "1")
+def test_impossible_plunges_are_one_line_errors(command: str, options: list[str], message: str) -> None:
+    result = invoke(command, *options, "--auction", PLUNGE_AUCTION, "-n", "20", "-s", "1")
     lines = result.stderr.strip().splitlines()
     assert result.exit_code == 2 and result.stdout == ""
     assert lines == [f"texas42: error: {message}"], lines

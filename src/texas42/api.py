@@ -463,7 +463,7 @@ def deals(
     """``n`` deals around ``hand`` consistent with ``constraints``, uniformly (``texas42
     deals``): all of them, ``exact``, when there are at most ``n``."""
     parsed = _hand(hand)
-    check_deals(n)
+    n = check_deals(n)
     _checked(None, constraints)
     return dealing.deals_from_seed(parsed, n, dealing.draw_seed() if seed is None else seed, constraints)
 

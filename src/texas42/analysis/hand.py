@@ -216,7 +216,7 @@ def analyze_hand(
     recommendation (``calibrated``); double-dummy: none. The result depends only on the
     arguments other than ``threads``, ``batch_deals`` and ``progress``; without ``seed``
     one is drawn."""
-    check_deals(deals)
+    deals = check_deals(deals)
     check_confidence(confidence)
     check_basis(basis)
     chosen = distinct_declarations(declarations)

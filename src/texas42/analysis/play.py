@@ -347,10 +347,12 @@ def advise_play(
     seat, bidder = check_seat(seat), check_seat(bidder)
     rules = play_rules_for(declaration, bidder, house)
     bid = hand_bid(declaration, bid, auction, house)
-    check_deals(deals)
+    deals = check_deals(deals)
     seed = deal.draw_seed() if seed is None else deal.check_seed(seed)
     history = turn_history(hand, rules, tricks, seat, bidder)
     model = deal.played_auction_model(auction, declaration, infer, noise, house)
+    if auction is not None and auction.is_plunge:
+        deal.check_plunge(history, seat, hand.mask)
     rng = deal.generators(seed)[0]
     inference = None
     if model is None:

@@ -151,7 +151,7 @@ def play_out(
     """Play every deal of ``deals`` out, each seat seeing only its own hand (``worlds``
     worlds a decision; 0: every hand). ``on_progress(k)`` is called with the number of
     deals finished since its previous call, once a deal is over."""
-    check_worlds(worlds)
+    worlds = check_worlds(worlds)
     declaration = check_declaration(declaration)
     deals = np.ascontiguousarray(deals, dtype=np.int64)
     start = replay(declaration, bidder, [])
@@ -182,7 +182,7 @@ def play_on(
     worlds from the same generator after every play (spawned from ``seed``), so the
     plays are compared on the same chances. ``on_progress(k)`` is called with the number
     of plays made since its previous call (``len(plays) * n`` a trick's turn)."""
-    check_worlds(worlds)
+    worlds = check_worlds(worlds)
     deals = dealt_hands(history, held)
     games = [
         _Game(row, advance(history, d), rng)

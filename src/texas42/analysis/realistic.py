@@ -62,7 +62,7 @@ def realistic_analysis(
     """Play the analysis' leading trumps out on its first ``deals`` deals (all of them if
     it has fewer); ``on_progress(k)`` as deals finish."""
     check_realistic_deals(deals)
-    check_worlds(worlds)
+    worlds = check_worlds(worlds)
     if analysis.sample is None:
         raise AnalysisError("the analysis keeps no sample to play out")
     sample = analysis.sample.deals[: min(deals, analysis.sample.size)]
@@ -166,7 +166,7 @@ def realistic_comparison(
     """Play every compared trump out on the comparison's first ``deals`` deals (and Nel-O
     and sevens, if the comparison has them)."""
     check_realistic_deals(deals)
-    check_worlds(worlds)
+    worlds = check_worlds(worlds)
     if comparison.sample is None:
         raise AnalysisError("the comparison keeps no sample to play out")
     sample = comparison.sample.deals[: min(deals, comparison.sample.size)]

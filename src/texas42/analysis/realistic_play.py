@@ -75,8 +75,8 @@ def realistic_plays(
     (``played_deals``; all of them if it has fewer), ``worlds`` worlds a decision (0:
     every hand seen, double-dummy play). ``on_progress(k)`` as ``playouts_total``
     counts."""
-    check_realistic_play_deals(deals)
-    check_worlds(worlds)
+    deals = check_realistic_play_deals(deals)
+    worlds = check_worlds(worlds)
     if advice.sample is None:
         raise AnalysisError("the advice keeps no deals to play out")
     held = played_deals(advice, deals)

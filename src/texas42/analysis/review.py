@@ -223,10 +223,13 @@ def review_play(
     seat, bidder = check_seat(seat), check_seat(bidder)
     rules = play_rules_for(declaration, bidder, house)
     bid = hand_bid(declaration, bid, auction, house)
-    check_deals(deals)
+    deals = check_deals(deals)
     seed = deal.draw_seed() if seed is None else deal.check_seed(seed)
     history = replay(rules, bidder, tricks, seat, hand.mask)
     deal.check_seen(history, seat, hand.mask)
+    deal.played_auction_model(auction, declaration, infer, noise, house)  # checked before solving
+    if auction is not None and auction.is_plunge:
+        deal.check_plunge(history, seat, hand.mask)
     decided = contract_set(history)  # the turns after the trick that set the contract are not weighed
     turns = [
         k
@@ -277,8 +280,8 @@ def realistic_review(
     ``deals`` of that turn's deals, ``worlds`` worlds a decision: ``PlayReview.played_out``
     then weighs the turns on the playouts. ``on_progress(k)`` as
     ``realistic_review_total`` counts."""
-    check_realistic_play_deals(deals)
-    check_worlds(worlds)
+    deals = check_realistic_play_deals(deals)
+    worlds = check_worlds(worlds)
     turns = tuple(
         replace(
             t,

@@ -120,7 +120,7 @@ def play_out_special(
     (``deal.contract_seen_deals``; else its worlds are uniform). Each deal draws its
     worlds from its own generator, spawned from ``seed``. ``on_progress(1)`` is called as
     each deal is decided."""
-    check_worlds(worlds)
+    worlds = check_worlds(worlds)
     if contract not in (Contract.NELLO, Contract.SEVENS):
         raise AnalysisError(f"special playouts are for Nel-O and sevens, not {contract.label}")
     rules = play_rules_for(contract, bidder, HouseRules() if house is None else house)
@@ -153,7 +153,7 @@ def play_on_special(
     holds): one ``SpecialPlayouts`` a play, in order. Deal i draws its worlds from the
     same generator after every play. ``on_progress(1)`` as each of the ``len(plays) * n``
     playouts is decided. ``listen`` as for ``play_out_special``."""
-    check_worlds(worlds)
+    worlds = check_worlds(worlds)
     contract = special_contract(history.play_rules)
     if contract is None:
         raise AnalysisError(f"special playouts are for Nel-O and sevens, not {history.play_rules.label}")

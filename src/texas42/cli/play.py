@@ -88,8 +88,9 @@ quick model's double-dummy estimate, as 'texas42 quick' gives it). After three p
 the shaker's bid is forced. A plunge's auction (168 before anyone has bid: "168 pass
 pass pass") is the plunger's, --bidder's partner: the plunger was dealt four doubles or
 more, as the rules require, and --bidder named the trump by the rule 'analyze' states
-for plunge and splash (1% slips); the passes as any calls. A splash cannot be told
-from a mark bid and is not supported with --auction.
+for plunge and splash (1% slips); passes before the plunge as any calls, those after it
+not (nobody outbids a plunge). A splash cannot be told from a mark bid and is not
+supported with --auction.
 
 --trump nello or sevens: a hand played at Nel-O (the bidder must lose every trick;
 the partner sits out, so a trick has three dominoes, '/' after every third, and the

@@ -35,6 +35,7 @@ from texas42.deal.sampling import MAX_SEED, check_seed, draw_seed, generators, s
 from texas42.deal.seen import SeenFrom, check_seen, count_seen, deals_seen_from, seen_from, to_table_seats
 from texas42.deal.seen_auction import (
     PlayedAuctionModel,
+    check_plunge,
     contract_seen_deals,
     declaration_probability,
     infer_seen_deals,
@@ -57,6 +58,7 @@ __all__ = [
     "check_constraints",
     "check_infer",
     "check_noise",
+    "check_plunge",
     "check_seed",
     "check_seen",
     "contract_seen_deals",

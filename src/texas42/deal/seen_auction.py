@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import combinations
 from typing import Final
@@ -26,6 +26,7 @@ from typing import Final
 import numpy as np
 
 from texas42.deal.constrained import plan_deals, sample_plan
+from texas42.deal.constraints import HOLDS, SeatConstraint
 from texas42.deal.inference import (
     BLOCK,
     CLIP,
@@ -52,7 +53,7 @@ from texas42.deal.inference import (
     with_contracts,
 )
 from texas42.deal.seen import deals_seen_from, seen_from, to_table_seats
-from texas42.errors import AuctionError
+from texas42.errors import AuctionError, ConstraintError
 from texas42.evaluate import DOUBLE_DUMMY
 from texas42.evaluate.calibration import tail_odds
 from texas42.evaluate.estimates import map_parts, point_distributions
@@ -212,7 +213,7 @@ def infer_seen_deals(
     over them: more candidates are kept, each as likely as before. In the table's seats;
     an ``InferenceError`` if more than ``max_candidates`` candidates would be needed."""
     if model.auction.is_plunge:
-        _check_plunger(history, seat, hand)
+        check_plunge(history, seat, hand)
     seen = seen_from(history, seat, hand)
     plan = plan_deals(seen.hand, seen.constraints)
     played = np.array([history.played_by((seat + r) % 4) for r in range(4)], dtype=np.int64)
@@ -299,16 +300,18 @@ def _plunge_tests(model: PlayedAuctionModel, values: HandValues, leader: int) ->
     partner, who named the trump and leads): the plunger holds ``PLUNGE_DOUBLES`` doubles
     or more, as the rules require (whether such a hand plunges is not modelled); the
     partner named the trump by ``rules.partner_trump``, or slipped to any of the nine;
-    the other calls as in any auction."""
+    the passes before the plunge as in any auction. Passes after it say nothing: nobody
+    outbids a plunge, least of all the plunger's partner."""
     plunger = (leader + 2) % 4
-    calls = bids_first(c for c in calls_from(model.auction.bids, (model.auction.winner - plunger) % 4))
+    auction = model.auction
+    calls = calls_from(auction.bids, (auction.winner - plunger) % 4)
     tests: list[_Test] = []
     if plunger != 0:
         tests.append((plunger, partial(_plunger_probability, values)))
     if leader != 0:
         tests.append((leader, partial(_naming_probability, values, model.declaration)))
-    for call in calls:
-        if call.seat != 0 and call.seat != plunger:
+    for call in calls[: auction.winner]:
+        if call.seat != 0:
             tests.append((call.seat, partial(values.probability, call, model.noise)))
     return tests
 
@@ -331,22 +334,37 @@ def _naming_probability(
     return result
 
 
-def _check_plunger(history: PlayHistory, seat: Seat, hand: Dominoes) -> None:
-    """An ``AuctionError`` when the plunger (``history.bidder``'s partner) cannot have been
-    dealt the doubles a plunge needs, as ``seat``, dealt ``hand``, sees the plays."""
+def check_plunge(history: PlayHistory, seat: Seat, hand: Dominoes) -> None:
+    """An ``AuctionError`` unless the plunger (``history.bidder``'s partner, who leads) may
+    have been dealt the doubles a plunge needs in some deal consistent with what ``seat``,
+    dealt ``hand``, has seen of the plays: exactly, by dealing the plunger each set of
+    that many of the unseen doubles it may hold in turn."""
     plunger = (history.bidder + 2) % 4
     if plunger == seat:
-        most = (hand & DOUBLES).bit_count()
-    else:
-        possible = _PossibleHands(history, plunger, hand)
-        free = sum(1 for d in possible.free if DOUBLES >> d & 1)
-        most = (possible.played & DOUBLES).bit_count() + min(free, possible.held)
-    if most < PLUNGE_DOUBLES:
-        raise AuctionError(
-            f"a plunge needs {PLUNGE_DOUBLES} doubles or more in the plunger's hand (seat {plunger}, "
-            f"the partner of the bidder who leads), and it {'holds' if plunger == seat else 'can hold'} "
-            f"{most} at most"
-        )
+        if (hand & DOUBLES).bit_count() < PLUNGE_DOUBLES:
+            raise AuctionError(_no_plunge(plunger, f"you were dealt {(hand & DOUBLES).bit_count()}"))
+        return
+    seen = seen_from(history, seat, hand)
+    relative = (plunger - seat) % 4
+    needed = PLUNGE_DOUBLES - (history.played_by(plunger) & DOUBLES).bit_count()
+    unseen = DOUBLES & ~(hand | history.played | seen.constraints.lacks(relative))
+    candidates = [d for d in range(28) if unseen >> d & 1]
+    for doubles in combinations(candidates, max(needed, 0)):
+        given = SeatConstraint(HOLDS, relative, sum(1 << d for d in doubles), 0, "")
+        constraints = replace(seen.constraints, items=(*seen.constraints.items, given))
+        try:
+            plan_deals(seen.hand, constraints)
+        except ConstraintError:
+            continue
+        return
+    raise AuctionError(_no_plunge(plunger, "no deal consistent with the plays gives it that many"))
+
+
+def _no_plunge(plunger: Seat, why: str) -> str:
+    return (
+        f"--auction: a plunge needs {PLUNGE_DOUBLES} doubles or more in the plunger's hand "
+        f"(seat {plunger}, the partner of --bidder), but {why}"
+    )
 
 
 CONTRACT_BLOCK: Final = 256

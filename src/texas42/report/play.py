@@ -13,6 +13,7 @@ from texas42.analysis.realistic_play import RealisticPlays
 from texas42.report.layout import Fitted
 from texas42.report.solve import trick_table
 from texas42.report.wording import (
+    bid_by,
     bidder_side,
     contract_verb,
     inference_sentence,
@@ -41,7 +42,7 @@ def play_header(advice: PlayAdvice) -> Text:
     inference = advice.inference
     return Text.assemble(
         (f"Seat {advice.seat}: {advice.hand}", "bold"),
-        f"   {advice.played_at}, bid {bid_name(advice.bid)} by seat {advice.bidder} ({side})\n",
+        f"   {advice.played_at}, {bid_by(advice.bid, advice.bidder, inference)} ({side})\n",
         play_deals_phrase(
             advice.deals, advice.seed, advice.exact, advice.history.plays != (), inference is not None
         ),

@@ -13,7 +13,7 @@ from texas42.analysis.review import PlayReview, TurnReview
 from texas42.analysis.statistics import Interval
 from texas42.report.layout import Fitted
 from texas42.report.play import tricks_table
-from texas42.report.wording import bidder_side, contract_verb, percent, played_out_footer
+from texas42.report.wording import bid_by, bidder_side, contract_verb, percent, played_out_footer
 from texas42.rules import bid_name, domino_name
 
 
@@ -25,7 +25,7 @@ def review_header(review: PlayReview) -> Text:
     fit = ", drawn to fit the auction" if turn.inference is not None else ""
     return Text.assemble(
         (f"Seat {review.seat}: {review.hand}", "bold"),
-        f"   {review.played_at}, bid {bid_name(review.bid)} by seat {review.bidder} ({side})\n",
+        f"   {review.played_at}, {bid_by(review.bid, review.bidder, turn.inference)} ({side})\n",
         f"Each of your turns weighed as 'texas42 play' would have then: up to {review.deals} deals "
         f"consistent with what you had seen{fit}, seed {review.seed}",
     )

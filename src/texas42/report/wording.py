@@ -21,6 +21,7 @@ from texas42.rules import (
     FinishedAuction,
     Hand,
     Seat,
+    bid_name,
     domino_name,
     marks,
 )
@@ -255,17 +256,17 @@ def inference_sentence(inference: Inference, declared: Contract | bool = False, 
     (True), or their choice of a special contract (Nel-O, sevens); at a plunge,
     ``plunger``: the plunger's hand is ours, not weighed."""
     basis = "realistic" if inference.head == REALISTIC else "double-dummy"
+    specials = " (Nel-O and sevens: the quick model's double-dummy odds)" if inference.specials else ""
+    if _after_plunge(inference):
+        return _plunge_sentence(inference, bool(declared), plunger, f"{basis} odds{specials}")
     rules = "bid by the rules of 'bid'"
-    if isinstance(inference.auction, FinishedAuction) and inference.auction.is_plunge:
-        rules = _plunge_rules(bool(declared), plunger)
-    elif isinstance(declared, Contract):
+    if isinstance(declared, Contract):
         rules += (
             f" and the bidder bid {declared.written} at even odds or better, its odds the quick "
             "model's double-dummy estimate; the bids"
         )
     elif declared:
         rules += " and the bidder chose trump,"
-    specials = " (Nel-O and sevens: the quick model's double-dummy odds)" if inference.specials else ""
     return (
         f"Deals consistent with the auction: {inference.auction}; acceptance "
         f"{share(inference.acceptance)} of {inference.candidates:,} candidates (the others {rules} "
@@ -274,14 +275,39 @@ def inference_sentence(inference: Inference, declared: Contract | bool = False, 
     )
 
 
-def _plunge_rules(named: bool, plunger: bool) -> str:
-    """What the inference weighed at a plunge: the passes, and the plunger's doubles and the
-    partner's choice of trump unless they are ours."""
+def bid_by(bid: int, bidder: Seat, inference: Inference | None) -> str:
+    """``bid 34 by seat 0``; after a plunge's auction, ``plunge (168) by seat 2, trump
+    named by seat 0`` (the hand's bidder, who leads, named it)."""
+    if _after_plunge(inference):
+        return f"plunge ({bid_name(bid)}) by seat {(bidder + 2) % 4}, trump named by seat {bidder}"
+    return f"bid {bid_name(bid)} by seat {bidder}"
+
+
+def _after_plunge(inference: Inference | None) -> bool:
+    """Whether the deals were drawn to fit a plunge's auction."""
+    return (
+        inference is not None
+        and isinstance(inference.auction, FinishedAuction)
+        and inference.auction.is_plunge
+    )
+
+
+def _plunge_sentence(inference: Inference, named: bool, plunger: bool, odds: str) -> str:
+    """``inference_sentence`` at a plunge: the plunger's doubles and the partner's choice
+    of trump (unless they are ours), the passes before the plunge; those after it say
+    nothing."""
     weighed = [] if plunger else [f"the plunger holds {PLUNGE_DOUBLES} doubles or more"]
     if named:
         weighed.append(f"the partner who leads named trump by the rule ({PARTNER_TRUMP_RULE}; 1% slips)")
-    rules = "passed by the rules of 'bid'"
-    return rules + ", " + " and ".join(weighed) + ", the passes" if weighed else rules
+    weighed.append(
+        f"any pass before the plunge by the rules of 'bid' on the evaluator's {odds}, "
+        f"noise {inference.noise:g}; a pass after a plunge says nothing"
+    )
+    return (
+        f"Deals consistent with the auction: {inference.auction}; acceptance "
+        f"{share(inference.acceptance)} of {inference.candidates:,} candidates ({'; '.join(weighed)}; "
+        "--infer none: uniform deals)."
+    )
 
 
 def uniform_sentence(odds: UniformOdds) -> str:
