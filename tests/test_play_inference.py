@@ -648,3 +648,58 @@ def test_impossible_plunges_are_one_line_errors(command: str, options: list[str]
     lines = result.stderr.strip().splitlines()
     assert result.exit_code == 2 and result.stdout == ""
     assert lines == [f"texas42: error: {message}"], lines
+
+
+def test_the_players_of_a_plunge_weigh_only_worlds_where_the_plunger_has_four_doubles() -> None:
+    """``plunge_seen_deals``: from seat 1 after four tricks, 400 draws of 10 worlds (by
+    rejection) are uniform over the consistent deals that give the plunger four doubles or
+    more (chi-square within its 99.99% quantile: a correct sampler fails at this seed with
+    probability 1e-4), and never another; a few deals are all of them, listed; the
+    plunger weighs its own worlds uniformly."""
+    hands, trump, plays = _plunge_position()
+    history = replay(trump, 2, plays, 1, hands[1])
+    every, exact = deal.deals_seen_from(history, 1, hands[1], 10_000, np.random.default_rng(0))
+    fits = np.bitwise_count((every[:, 0] | history.played_by(0)) & DOUBLES) >= PLUNGE_DOUBLES
+    assert exact and 50 <= fits.sum() < len(every)
+    index = {tuple(row): i for i, row in enumerate(every)}
+    rng = np.random.default_rng(8)
+    drawn = np.concatenate([deal.plunge_seen_deals(history, 1, hands[1], 10, rng) for _ in range(400)])
+    counts = np.bincount([index[tuple(row)] for row in drawn], minlength=len(every))
+    assert drawn.shape == (4000, 4) and counts[~fits].sum() == 0
+    k = int(fits.sum()) - 1
+    expected = 4000 / fits.sum()
+    quantile = k * (1 - 2 / (9 * k) + 3.719 * math.sqrt(2 / (9 * k))) ** 3
+    assert float(((counts[fits] - expected) ** 2 / expected).sum()) < quantile
+    listed = deal.plunge_seen_deals(history, 1, hands[1], len(every), np.random.default_rng(1))
+    assert {tuple(r) for r in listed} == {tuple(r) for r in every[fits]} and len(listed) == fits.sum()
+    plunger = replay(trump, 2, plays, 0, hands[0])
+    own = deal.plunge_seen_deals(plunger, 0, hands[0], 10, np.random.default_rng(2))
+    assert np.array_equal(own, deal.deals_seen_from(plunger, 0, hands[0], 10, np.random.default_rng(2))[0])
+
+
+def test_after_a_plunge_the_playouts_players_know_the_plunger_s_doubles(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``play --realistic`` after a plunge's auction: every world a player other than the
+    plunger weighs gives the plunger four doubles or more; with --infer none, the players
+    weigh uniform worlds."""
+    weighed: list[bool] = []
+    original = deal.plunge_seen_deals
+
+    def spy(
+        history: texas42.rules.PlayHistory, seat: int, hand: int, n: int, rng: np.random.Generator
+    ) -> np.ndarray:
+        rows = original(history, seat, hand, n, rng)
+        if seat != 0:
+            doubles = np.bitwise_count((rows[:, 0] | history.played_by(0)) & DOUBLES)
+            weighed.append(bool((doubles >= PLUNGE_DOUBLES).all()))
+        return rows
+
+    monkeypatch.setattr(deal, "plunge_seen_deals", spy)
+    args = (DEFENDER.replace("1-1", "1-0"), "sixes", "6-5")
+    given = {"seat": 3, "bidder": 2, "deals": 40, "seed": 1, "realistic_deals": 3, "worlds": 4}
+    texas42.advise_play(*args, auction=PLUNGE_AUCTION, **given)
+    assert len(weighed) > 20 and all(weighed)
+    weighed.clear()
+    texas42.advise_play(*args, auction=PLUNGE_AUCTION, infer="none", **given)
+    assert weighed == []

@@ -88,7 +88,10 @@ def realistic_plays(
     ours = advice.seat % 2 == advice.bidder % 2
     history = advice.history
     if advice.counts_points:
-        outcomes = play_on(history, held, plays, advice.bid, worlds, advice.seed, threads, on_progress)
+        plunge = advice.inference is not None and advice.inference.after_plunge
+        outcomes = play_on(
+            history, held, plays, advice.bid, worlds, advice.seed, threads, on_progress, plunge
+        )
         bidders = np.stack([out.points for out in outcomes], axis=1)  # a column a play
         values[:, columns] = bidders if ours else TOTAL_POINTS - bidders
         wins[:, columns] = (bidders >= needed_points(advice.bid)) == ours

@@ -109,8 +109,9 @@ deals (10) consistent with what it has seen and plays what makes the bid (or set
 in the most of them, as 'texas42 analyze --realistic' plays a hand out. Every play is
 played out on the same deals, each deal's worlds drawn alike, so the plays are
 compared on the same chances (the players' own worlds are dealt uniformly, but at
-Nel-O and sevens they know the bidder chose the contract; an --auction shapes only the
-deals played out). The advice takes the playouts' best play
+Nel-O and sevens they know the bidder chose the contract, and after a plunge's
+--auction that the plunger holds four doubles or more; an --auction shapes only the
+deals played out otherwise). The advice takes the playouts' best play
 over the double-dummy one when it won the contract more often on those deals beyond
 the sampling error (the paired 95% interval of the difference above 0); else the
 difference is chance, and the double-dummy choice stands. At the first lead this takes

@@ -40,6 +40,7 @@ from texas42.deal.seen_auction import (
     declaration_probability,
     infer_seen_deals,
     played_auction_model,
+    plunge_seen_deals,
 )
 
 __all__ = [
@@ -79,6 +80,7 @@ __all__ = [
     "parse_lacks",
     "plan_deals",
     "played_auction_model",
+    "plunge_seen_deals",
     "sample_deals",
     "sample_plan",
     "seen_from",

@@ -402,6 +402,11 @@ class Inference:
     def acceptance(self) -> float:
         return self.accepted / self.candidates if self.candidates else 0.0
 
+    @property
+    def after_plunge(self) -> bool:
+        """Whether the deals fit a plunge's whole auction (during play)."""
+        return isinstance(self.auction, FinishedAuction) and self.auction.is_plunge
+
     def plus(self, other: Inference) -> Inference:
         return Inference(
             self.auction,

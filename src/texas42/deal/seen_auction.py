@@ -409,6 +409,43 @@ def contract_seen_deals(
         result: np.ndarray = special_bid_probability(odds, OPENING_CHOICES, noise)[where]
         return result
 
+    return _weighed_seen_deals(history, seat, hand, n, rng, weight)
+
+
+def plunge_seen_deals(
+    history: PlayHistory, seat: Seat, hand: Dominoes, n: int, rng: np.random.Generator
+) -> np.ndarray:
+    """The deals a player of a plunge weighs, knowing the rule that the plunger
+    (``history.bidder``'s partner) was dealt ``PLUNGE_DOUBLES`` doubles or more:
+    ``deals_seen_from``'s in which it was, uniformly (all of them, once each, when there
+    are at most ``n``; fewer than ``n`` only if rejection keeps fewer in
+    ``CONTRACT_BLOCKS`` blocks). The plunger's own deals are ``deals_seen_from``'s."""
+    plunger = (history.bidder + 2) % 4
+    if seat == plunger:
+        return deals_seen_from(history, seat, hand, n, rng)[0]
+    played = history.played_by(plunger)
+
+    def weight(deals: np.ndarray) -> np.ndarray:
+        doubles = np.bitwise_count((deals[:, plunger] | played) & DOUBLES)
+        result: np.ndarray = (doubles >= PLUNGE_DOUBLES).astype(np.float64)
+        return result
+
+    rows, weights = _weighed_seen_deals(history, seat, hand, n, rng, weight)
+    return rows[weights > 0]
+
+
+def _weighed_seen_deals(
+    history: PlayHistory,
+    seat: Seat,
+    hand: Dominoes,
+    n: int,
+    rng: np.random.Generator,
+    weight: Callable[[np.ndarray], np.ndarray],
+) -> tuple[np.ndarray, np.ndarray]:
+    """``n`` of ``deals_seen_from``'s deals kept with probability ``weight`` (of each,
+    at most 1), by rejection in blocks, with weights 1; when few deals are left, drawn
+    from their list in proportion to it; when there are at most ``n``, each of them once,
+    with its weight."""
     kept: list[np.ndarray] = []
     block, drawn, found = max(32 * n, CONTRACT_BLOCK), 0, 0
     for _ in range(CONTRACT_BLOCKS):

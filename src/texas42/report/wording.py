@@ -18,7 +18,6 @@ from texas42.rules import (
     PASS,
     PLUNGE_DOUBLES,
     Contract,
-    FinishedAuction,
     Hand,
     Seat,
     bid_name,
@@ -257,7 +256,7 @@ def inference_sentence(inference: Inference, declared: Contract | bool = False, 
     ``plunger``: the plunger's hand is ours, not weighed."""
     basis = "realistic" if inference.head == REALISTIC else "double-dummy"
     specials = " (Nel-O and sevens: the quick model's double-dummy odds)" if inference.specials else ""
-    if _after_plunge(inference):
+    if inference.after_plunge:
         return _plunge_sentence(inference, bool(declared), plunger, f"{basis} odds{specials}")
     rules = "bid by the rules of 'bid'"
     if isinstance(declared, Contract):
@@ -278,18 +277,9 @@ def inference_sentence(inference: Inference, declared: Contract | bool = False, 
 def bid_by(bid: int, bidder: Seat, inference: Inference | None) -> str:
     """``bid 34 by seat 0``; after a plunge's auction, ``plunge (168) by seat 2, trump
     named by seat 0`` (the hand's bidder, who leads, named it)."""
-    if _after_plunge(inference):
+    if inference is not None and inference.after_plunge:
         return f"plunge ({bid_name(bid)}) by seat {(bidder + 2) % 4}, trump named by seat {bidder}"
     return f"bid {bid_name(bid)} by seat {bidder}"
-
-
-def _after_plunge(inference: Inference | None) -> bool:
-    """Whether the deals were drawn to fit a plunge's auction."""
-    return (
-        inference is not None
-        and isinstance(inference.auction, FinishedAuction)
-        and inference.auction.is_plunge
-    )
 
 
 def _plunge_sentence(inference: Inference, named: bool, plunger: bool, odds: str) -> str:
