@@ -288,7 +288,7 @@ def test_numpy_integers_stand_for_ints() -> None:
 
 
 def test_a_hand_is_a_mask_or_dominoes() -> None:
-    for value in (3.5, True, None):
+    for value in (3.5, True, None, np.array(5)):
         message = f"a hand is a mask or dominoes, got {value!r}"
         with pytest.raises(texas42.Texas42Error, match=re.escape(message)):
             rules.Hand(value)  # type: ignore[arg-type]

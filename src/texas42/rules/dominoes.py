@@ -109,9 +109,12 @@ def mask_of(dominoes: Iterable[Domino]) -> Dominoes:
 def _mask_of_dominoes(dominoes: object) -> Dominoes:
     """``mask_of`` for a hand's dominoes given in any form: an ``InvalidDominoError``
     for something that is neither a mask nor dominoes."""
-    if isinstance(dominoes, bool) or not isinstance(dominoes, Iterable):
-        raise InvalidDominoError(f"a hand is a mask or dominoes, got {dominoes!r}")
-    return mask_of(dominoes)
+    try:
+        if isinstance(dominoes, bool) or not isinstance(dominoes, Iterable):
+            raise TypeError
+        return mask_of(dominoes)
+    except TypeError:  # not iterable, or in name only, as numpy's 0-d arrays
+        raise InvalidDominoError(f"a hand is a mask or dominoes, got {dominoes!r}") from None
 
 
 def count_of(dominoes: Dominoes) -> int:
