@@ -28,11 +28,12 @@ from texas42.deal.inference import (
     table_model,
     value_odds,
 )
-from texas42.errors import InferenceError
+from texas42.errors import AuctionError, InferenceError
 from texas42.evaluate import estimates
 from texas42.evaluate.special_odds import load_special_model
 from texas42.rules import (
     BIDS,
+    DOUBLES,
     MARK,
     PASS,
     Auction,
@@ -272,12 +273,12 @@ def test_hand_values_unrank_every_rank() -> None:
     assert np.array_equal(deals[:, 2], masks[[0, 77, values.hands - 1]])
 
 
-@pytest.mark.parametrize("auction", ["30", "pass 30"])
+@pytest.mark.parametrize("auction", ["30", "pass 30", "pass splash", "168"])
 def test_inferred_deals_follow_the_likelihood(auction: str) -> None:
     """The sampler against importance weighting: the mean of each seat's odds of 30 and
     of its number of doubles over the inferred deals is the likelihood-weighted mean over
     uniform deals (``likelihood``, the same model computed apart), within 4.5 standard
-    errors."""
+    errors. A plunge or a splash: its bidder holds 4 or 3 doubles or more."""
     hand = parse_hand(ORDINARY)
     model = AuctionModel(parse_auction(auction), 1.0, HEAD)
     inferred, _ = infer_deals(hand, 2000, np.random.default_rng(2), model)
@@ -296,6 +297,47 @@ def test_inferred_deals_follow_the_likelihood(auction: str) -> None:
             effective = weights.sum() ** 2 / (weights**2).sum()
             error = spread * math.sqrt(1 / len(got) + 1 / effective)
             assert abs(got.mean() - want) < 4.5 * error, (seat, got.mean(), want, error)
+
+
+def test_a_splash_or_plunge_before_ours_weighs_the_doubles_alone() -> None:
+    """Before our bid, a splash (a plunge) says that its bidder holds 3 (4) doubles or
+    more, and nothing else: its likelihood is 1 for the deals that give them that many,
+    times the other calls', and 0 for the others; a pass after a plunge says nothing."""
+    deals = _deals(400, 4)
+    doubles = np.bitwise_count(deals & DOUBLES)
+    for text, seat, needed in [("pass splash", 3, 3), ("splash", 3, 3), ("168 pass", 2, 4)]:
+        auction = parse_auction(text)
+        got = likelihood(deals, auction, 1.0, HEAD)
+        assert ((got > 0) == (doubles[:, seat] >= needed)).all() and (got > 0).any()
+    alone = likelihood(deals, parse_auction("splash"), 1.0, HEAD)
+    assert set(alone) == {0.0, 1.0}
+    np.testing.assert_array_equal(likelihood(deals, parse_auction("168 pass"), 1.0, HEAD), doubles[:, 2] >= 4)
+
+
+def test_an_impossible_splash_or_plunge_before_ours_is_a_one_line_error() -> None:
+    """Five doubles of ours leave two: no deal lets the partner's splash be legal; four
+    leave three, for one splash, but not for two, nor for one whose bidder lacks one of
+    them (``--holds``). Nothing is computed, also through the library."""
+    result = invoke("bid", "6-6 5-5 4-4 3-3 2-2 6-1 6-0", "--auction", "splash pass", "-n", "20", "-s", "1")
+    message = (
+        "texas42: error: --auction: the splash of seat 2 (your partner) needs 3 doubles or more, "
+        "but no deal around your hand gives it that many"
+    )
+    assert result.exit_code == 2 and result.stdout == "" and result.stderr.strip() == message
+    four = parse_hand("6-6 5-5 4-4 3-3 6-1 6-0 5-0")
+    deal.check_auction_doubles(four, parse_auction("pass pass splash"))
+    elsewhere = deal.DealConstraints((deal.parse_holds("1: 1-1"),))
+    with pytest.raises(
+        AuctionError, match=r"of seat 3 \(your right opponent\) needs 3 .* hand and the constraints"
+    ):
+        deal.check_auction_doubles(four, parse_auction("pass pass splash"), elsewhere)
+    with pytest.raises(
+        AuctionError, match=r"splash of seat 1 .* and the splash of seat 3 .* gives them that many"
+    ):
+        deal.check_auction_doubles(four, parse_auction("splash 126 splash"))
+    model = AuctionModel(parse_auction("splash 126 splash"), 1.0, HEAD)
+    with pytest.raises(AuctionError):
+        infer_deals(four, 10, np.random.default_rng(1), model)
 
 
 def test_inferred_deals_keep_the_hard_constraints() -> None:

@@ -25,6 +25,7 @@ from texas42.rules import (
     DOUBLES,
     PASS,
     PLUNGE_DOUBLES,
+    Auction,
     Contract,
     Declaration,
     FinishedAuction,
@@ -33,7 +34,9 @@ from texas42.rules import (
     NelloTricks,
     SevensTricks,
     TrumpTricks,
+    doubles_needed,
     is_trump,
+    parse_auction,
     parse_finished_auction,
     parse_hand,
     partner_trump,
@@ -67,12 +70,61 @@ def test_a_whole_auction_is_four_legal_calls_with_a_high_bid() -> None:
             parse_finished_auction(text)
 
 
+def test_a_splash_is_written_splash_and_bid_at_the_next_mark() -> None:
+    """A splash is 84, or one mark over a mark bid of 84 or more; numbers alone cannot tell
+    it from a mark bid, so the auction keeps its place. ``plunge`` is 168 before any bid."""
+    auction = parse_finished_auction("pass splash pass pass")
+    assert (auction.bids, auction.splashes, str(auction)) == (
+        (PASS, 84, PASS, PASS),
+        (1,),
+        "pass splash pass pass",
+    )
+    assert auction.partner_contract is Contract.SPLASH and not auction.is_plunge
+    assert auction.call_names() == ("pass", "splash", "pass", "pass")
+    assert parse_finished_auction("84 splash pass pass").bids == (84, 126, PASS, PASS)
+    assert parse_finished_auction("30 42 splash pass").bids == (30, 42, 84, PASS)
+    assert parse_finished_auction("splash 126 pass pass").partner_contract is None  # outbid
+    assert parse_finished_auction("pass 84 pass pass").partner_contract is None  # a mark bid
+    assert parse_finished_auction("plunge pass pass pass") == parse_finished_auction("168 pass pass pass")
+    assert parse_finished_auction("plunge pass pass pass").partner_contract is Contract.PLUNGE
+    assert auction.before(2) == parse_auction("pass splash") == Auction((PASS, 84), (1,))
+    assert auction.before(1) == Auction((PASS,))
+    assert str(parse_auction("30 splash")) == "30 splash" and parse_auction("30 splash").call_contract(1)
+    assert FinishedAuction((PASS, 84, PASS, PASS)).partner_contract is None
+    for build, message in [
+        (lambda: parse_finished_auction("30 plunge pass pass"), "bid 2: 'plunge' after a bid"),
+        (
+            lambda: FinishedAuction((PASS, 84, PASS, PASS), (2,)),
+            "bid 3: a splash over 84 is bid at 126, not pass",
+        ),
+        (lambda: FinishedAuction((30, 126, PASS, PASS), (1,)), "'126' comes before 84"),
+        (lambda: Auction((84,), (1,)), "a splash at place 1, but the auction has 1 calls"),
+        (lambda: Auction((84,), "0"), "an auction's splashes are the places of calls"),
+    ]:
+        with pytest.raises(AuctionError, match=re.escape(message)):
+            build()
+
+
+def test_passes_after_a_plunge_and_the_splasher_s_partner_s_say_nothing() -> None:
+    """The calls the model weighs: a plunge or a splash by the doubles it needs, no pass
+    after a plunge, and no pass of the splasher's partner after the splash."""
+
+    def weighed(text: str) -> list[tuple[int, int]]:
+        return [(c.place, c.doubles) for c in inference.calls_from(parse_finished_auction(text), 0)]
+
+    assert weighed("pass 168 pass pass") == [(0, 0), (1, 4)]
+    assert weighed("30 splash pass pass") == [(0, 0), (1, 3), (2, 0)]
+    assert weighed("pass pass splash pass") == [(0, 0), (1, 0), (2, 3), (3, 0)]
+    assert weighed("30 84 pass pass") == [(0, 0), (1, 0), (2, 0), (3, 0)]
+    assert weighed("splash 126 pass pass") == [(0, 3), (1, 0), (3, 0)]
+
+
 def test_the_forced_shaker_bids_30_on_any_hand_below_31() -> None:
     """After three passes the shaker may not pass: the calls open are the 13 values, and
     a hand the player values below 31 bids 30."""
     odds = np.random.default_rng(1).random((50, 13))
     odds = np.sort(odds, axis=1)[:, ::-1]  # the odds of higher bids are lower
-    (forced,) = (c for c in inference.calls_from((PASS, PASS, PASS, 30), 0) if c.place == 3)
+    (forced,) = (c for c in inference.calls_from(FinishedAuction((PASS, PASS, PASS, 30)), 0) if c.place == 3)
     assert forced == Call(3, 3, 30, 0, 0, forced=True) and forced.choices == 13
     total = np.zeros(50)
     for bid in BIDS[:13]:
@@ -342,7 +394,7 @@ def test_at_a_mark_the_bidder_chose_the_trump_beside_nello_and_sevens() -> None:
     def chosen(house: HouseRules) -> float:
         model = PlayedAuctionModel(auction, Declaration(best), 1.0, evaluate.DOUBLE_DUMMY, house)
         values = inference.HandValues(parse_hand(DEFENDER), model.head, house=house)
-        high = inference.calls_from(auction.bids, 1)[0]
+        high = inference.calls_from(auction, 1)[0]
         declarations = seen_auction._Declarations(values, model, high)
         return float(declarations.probability(values.rank(np.array([low])))[0])
 
@@ -367,7 +419,7 @@ def test_at_nello_the_seen_deals_follow_the_exact_posterior() -> None:
     seen = deal.seen_from(history, 1, hand)
     deals = deal.to_table_seats(deal.enumerate_plan(deal.plan_deals(seen.hand, seen.constraints)), 1)
     weights = np.ones(len(deals))
-    calls = {(1 + c.seat) % 4: c for c in inference.calls_from(auction.bids, 1)}
+    calls = {(1 + c.seat) % 4: c for c in inference.calls_from(auction, 1)}
     for seat in (0, 2, 3):
         dealt = deals[:, seat] | history.played_by(seat)
         if seat == 0:
@@ -496,6 +548,7 @@ def test_players_who_know_the_contract_weigh_the_bidder_s_hands_by_their_bid() -
 
 
 PLUNGE_AUCTION = "168 pass pass pass"
+SPLASH_AUCTION = "splash pass pass pass"
 
 
 def _plunge_position() -> tuple[list[int], Declaration, list[int]]:
@@ -528,21 +581,23 @@ def _doubles(hand: int) -> int:
     return (hand & DOUBLES).bit_count()
 
 
-def test_at_a_plunge_the_seen_deals_follow_the_exact_posterior() -> None:
-    """Seat 1 after four tricks of a plunge: 4,000 draws against the posterior over every
-    consistent deal computed directly, Pearson's chi-square within its 99.99% quantile (a
-    correct sampler fails at this seed with probability 1e-4). After "pass 168 pass pass"
-    seat 0 plunged, so it holds four doubles or more; seat 2 named the trump by
-    ``rules.partner_trump`` (or slipped to any of the nine); seat 3 passed first, as an
-    opener passes; seat 2's pass after the plunge says nothing."""
+@pytest.mark.parametrize(("calls", "needed"), [("pass 168 pass pass", 4), ("pass splash pass pass", 3)])
+def test_at_a_plunge_or_splash_the_seen_deals_follow_the_exact_posterior(calls: str, needed: int) -> None:
+    """Seat 1 after four tricks of a plunge (a splash): 4,000 draws against the posterior
+    over every consistent deal computed directly, Pearson's chi-square within its 99.99%
+    quantile (a correct sampler fails at this seed with probability 1e-4). After "pass 168
+    pass pass" seat 0 plunged, so it holds four doubles or more (after "pass splash pass
+    pass", three); seat 2 named the trump by ``rules.partner_trump`` (or slipped to any of
+    the nine); seat 3 passed first, as an opener passes; seat 2's pass after the plunge
+    (its partner's splash) says nothing."""
     hands, trump, plays = _plunge_position()
-    auction = parse_finished_auction("pass 168 pass pass")
+    auction = parse_finished_auction(calls)
     model = PlayedAuctionModel(auction, trump, 1.0, evaluate.DOUBLE_DUMMY)
     history = replay(trump, 2, plays, 1, hands[1])
     seen = deal.seen_from(history, 1, hands[1])
     deals = deal.to_table_seats(deal.enumerate_plan(deal.plan_deals(seen.hand, seen.constraints)), 1)
     dealt = [deals[:, s] | history.played_by(s) for s in range(4)]
-    weights = (np.bitwise_count(dealt[0] & DOUBLES) >= PLUNGE_DOUBLES).astype(float)
+    weights = (np.bitwise_count(dealt[0] & DOUBLES) >= needed).astype(float)
     named = np.array([partner_trump(int(h)) == trump for h in dealt[2]])
     weights *= (1 - SLIP) * named + SLIP / 9
     make = evaluate.estimate(dealt[3], model=table_model(), head=model.head).make
@@ -651,7 +706,7 @@ def test_impossible_plunges_are_one_line_errors(command: str, options: list[str]
 
 
 def test_the_players_of_a_plunge_weigh_only_worlds_where_the_plunger_has_four_doubles() -> None:
-    """``plunge_seen_deals``: from seat 1 after four tricks, 400 draws of 10 worlds (by
+    """``partner_contract_seen_deals``: from seat 1 after four tricks, 400 draws of 10 worlds (by
     rejection) are uniform over the consistent deals that give the plunger four doubles or
     more (chi-square within its 99.99% quantile: a correct sampler fails at this seed with
     probability 1e-4), and never another; a few deals are all of them, listed; the
@@ -663,43 +718,89 @@ def test_the_players_of_a_plunge_weigh_only_worlds_where_the_plunger_has_four_do
     assert exact and 50 <= fits.sum() < len(every)
     index = {tuple(row): i for i, row in enumerate(every)}
     rng = np.random.default_rng(8)
-    drawn = np.concatenate([deal.plunge_seen_deals(history, 1, hands[1], 10, rng) for _ in range(400)])
+    drawn = np.concatenate(
+        [deal.partner_contract_seen_deals(history, 1, hands[1], 10, rng, Contract.PLUNGE) for _ in range(400)]
+    )
     counts = np.bincount([index[tuple(row)] for row in drawn], minlength=len(every))
     assert drawn.shape == (4000, 4) and counts[~fits].sum() == 0
     k = int(fits.sum()) - 1
     expected = 4000 / fits.sum()
     quantile = k * (1 - 2 / (9 * k) + 3.719 * math.sqrt(2 / (9 * k))) ** 3
     assert float(((counts[fits] - expected) ** 2 / expected).sum()) < quantile
-    listed = deal.plunge_seen_deals(history, 1, hands[1], len(every), np.random.default_rng(1))
+    listed = deal.partner_contract_seen_deals(
+        history, 1, hands[1], len(every), np.random.default_rng(1), Contract.PLUNGE
+    )
     assert {tuple(r) for r in listed} == {tuple(r) for r in every[fits]} and len(listed) == fits.sum()
     plunger = replay(trump, 2, plays, 0, hands[0])
-    own = deal.plunge_seen_deals(plunger, 0, hands[0], 10, np.random.default_rng(2))
+    own = deal.partner_contract_seen_deals(
+        plunger, 0, hands[0], 10, np.random.default_rng(2), Contract.PLUNGE
+    )
     assert np.array_equal(own, deal.deals_seen_from(plunger, 0, hands[0], 10, np.random.default_rng(2))[0])
 
 
-def test_after_a_plunge_the_playouts_players_know_the_plunger_s_doubles(
-    monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize(
+    ("calls", "contract"), [(PLUNGE_AUCTION, Contract.PLUNGE), (SPLASH_AUCTION, Contract.SPLASH)]
+)
+def test_after_a_plunge_or_splash_the_playouts_players_know_its_bidder_s_doubles(
+    monkeypatch: pytest.MonkeyPatch, calls: str, contract: Contract
 ) -> None:
-    """``play --realistic`` after a plunge's auction: every world a player other than the
-    plunger weighs gives the plunger four doubles or more; with --infer none, the players
-    weigh uniform worlds."""
+    """``play --realistic`` after a plunge's (a splash's) auction: every world a player
+    other than the plunger weighs gives the plunger four doubles or more (the splasher
+    three); with --infer none, the players weigh uniform worlds."""
     weighed: list[bool] = []
-    original = deal.plunge_seen_deals
+    original = deal.partner_contract_seen_deals
 
     def spy(
-        history: texas42.rules.PlayHistory, seat: int, hand: int, n: int, rng: np.random.Generator
+        history: texas42.rules.PlayHistory,
+        seat: int,
+        hand: int,
+        n: int,
+        rng: np.random.Generator,
+        told: Contract,
     ) -> np.ndarray:
-        rows = original(history, seat, hand, n, rng)
+        rows = original(history, seat, hand, n, rng, told)
         if seat != 0:
             doubles = np.bitwise_count((rows[:, 0] | history.played_by(0)) & DOUBLES)
-            weighed.append(bool((doubles >= PLUNGE_DOUBLES).all()))
+            weighed.append(told is contract and bool((doubles >= doubles_needed(contract)).all()))
         return rows
 
-    monkeypatch.setattr(deal, "plunge_seen_deals", spy)
+    monkeypatch.setattr(deal, "partner_contract_seen_deals", spy)
     args = (DEFENDER.replace("1-1", "1-0"), "sixes", "6-5")
     given = {"seat": 3, "bidder": 2, "deals": 40, "seed": 1, "realistic_deals": 3, "worlds": 4}
-    texas42.advise_play(*args, auction=PLUNGE_AUCTION, **given)
+    texas42.advise_play(*args, auction=calls, **given)
     assert len(weighed) > 20 and all(weighed)
     weighed.clear()
-    texas42.advise_play(*args, auction=PLUNGE_AUCTION, infer="none", **given)
+    texas42.advise_play(*args, auction=calls, infer="none", **given)
     assert weighed == []
+
+
+def test_play_after_a_splash_weighs_the_splasher_s_doubles() -> None:
+    """A splash's auction, as a plunge's with three doubles: the defender's deals give the
+    splasher three doubles or more and the partner the trump it named; the text and the
+    JSON say so, and a splasher who cannot hold three is a one-line error."""
+    args = (DEFENDER.replace("1-1", "1-0"), "sixes", "6-5")
+    advice = texas42.advise_play(*args, auction=SPLASH_AUCTION, seat=3, bidder=2, deals=300, seed=1)
+    assert advice.sample is not None and advice.bid == 84
+    assert advice.inference is not None and advice.inference.partner_contract is Contract.SPLASH
+    splasher = advice.sample[:, 0] | advice.history.played_by(0)
+    assert (np.bitwise_count(splasher & DOUBLES) >= 3).all()
+    assert np.mean(np.bitwise_count(splasher & DOUBLES) >= PLUNGE_DOUBLES) < 0.9
+    partner = advice.sample[:, 2] | advice.history.played_by(2)
+    assert np.mean([partner_trump(int(h)) == Declaration.SIXES for h in partner]) > 0.97
+    options = ["-t", "sixes", "--bidder", "2", "--seat", "3", "--tricks", "6-5", "-n", "50", "-s", "1"]
+    result = invoke("play", args[0], *options, "--auction", SPLASH_AUCTION)
+    text = " ".join(result.stdout.split())
+    assert (
+        result.exit_code == 0
+        and "sixes, splash (84) by seat 0, trump named by seat 2 (the opponents)" in text
+    )
+    assert "(the splasher holds 3 doubles or more; the partner who leads named trump by the rule" in text
+    assert "the partner's pass after a splash says nothing" in text
+    document = json.loads(invoke("play", args[0], *options, "--auction", SPLASH_AUCTION, "--json").stdout)
+    assert document["inference"]["auction"] == ["splash", "pass", "pass", "pass"]
+    five = invoke("play", "6-6 5-5 4-4 3-3 2-2 2-1 1-0", *options, "--auction", SPLASH_AUCTION)
+    message = (
+        "texas42: error: --auction: a splash needs 3 doubles or more in the splasher's hand (seat 0, the "
+        "partner of --bidder), but no deal consistent with the plays gives it that many"
+    )
+    assert five.exit_code == 2 and five.stdout == "" and five.stderr.strip() == message

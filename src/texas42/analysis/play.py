@@ -351,8 +351,10 @@ def advise_play(
     seed = deal.draw_seed() if seed is None else deal.check_seed(seed)
     history = turn_history(hand, rules, tricks, seat, bidder)
     model = deal.played_auction_model(auction, declaration, infer, noise, house)
-    if auction is not None and auction.is_plunge:
-        deal.check_plunge(history, seat, hand.mask)
+    if model is None and auction is not None and auction.partner_contract is not None:
+        deal.check_partner_contract(
+            history, seat, hand.mask, auction.partner_contract
+        )  # else inference checks
     rng = deal.generators(seed)[0]
     inference = None
     if model is None:

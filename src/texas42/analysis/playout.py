@@ -29,6 +29,7 @@ from texas42.errors import AnalysisError, check_whole
 from texas42.rules import (
     ALL_DOMINOES,
     TOTAL_POINTS,
+    Contract,
     Declaration,
     Domino,
     PlayHistory,
@@ -96,14 +97,18 @@ class _Game:
     """One deal (the hands as dealt) being played out from ``history``."""
 
     def __init__(
-        self, dealt: np.ndarray, history: PlayHistory, rng: np.random.Generator, plunge: bool = False
+        self,
+        dealt: np.ndarray,
+        history: PlayHistory,
+        rng: np.random.Generator,
+        partner_contract: Contract | None = None,
     ):
         self.dealt = [int(h) for h in dealt]
         self.declaration = history.declaration
         self.bidder = history.bidder
         self.rng = rng
         self.history = history
-        self.plunge = plunge
+        self.partner_contract = partner_contract
         self.decisions = 0
 
     def turn(self) -> tuple[Seat, int]:
@@ -124,12 +129,15 @@ class _Game:
 
     def worlds(self, seat: Seat, count: int) -> np.ndarray:
         """The deals of the dominoes still held that ``seat`` weighs (the true one for 0);
-        after a plunge, those in which the plunger holds the doubles the rules require."""
+        after a plunge or a splash, those in which its bidder holds the doubles the rules
+        require."""
         if count == 0:
             played = self.history.played
             return np.array([[h & ~played for h in self.dealt]], dtype=np.int64)
-        if self.plunge:
-            return deal.plunge_seen_deals(self.history, seat, self.dealt[seat], count, self.rng)
+        if self.partner_contract is not None:
+            return deal.partner_contract_seen_deals(
+                self.history, seat, self.dealt[seat], count, self.rng, self.partner_contract
+            )
         drawn, _ = deal.deals_seen_from(self.history, seat, self.dealt[seat], count, self.rng)
         return drawn
 
@@ -180,7 +188,7 @@ def play_on(
     seed: int = 0,
     threads: int | None = None,
     on_progress: Callable[[int], None] | None = None,
-    plunge: bool = False,
+    partner_contract: Contract | None = None,
 ) -> tuple[Playouts, ...]:
     """From the position ``history`` of a trump hand, each domino of ``plays`` (legal for
     the seat to play) played, then the hand played out as ``play_out`` plays it, in each
@@ -188,13 +196,14 @@ def play_on(
     ``Playouts`` a play, in order, their ``deals`` the hands as dealt. Deal i draws its
     worlds from the same generator after every play (spawned from ``seed``), so the
     plays are compared on the same chances. ``on_progress(k)`` is called with the number
-    of plays made since its previous call (``len(plays) * n`` a trick's turn). ``plunge``:
-    the hand is a plunge, ``history.bidder`` the plunger's partner, and every player
-    knows the plunger holds four doubles or more."""
+    of plays made since its previous call (``len(plays) * n`` a trick's turn).
+    ``partner_contract``: the hand is a plunge or a splash, ``history.bidder`` the partner
+    of the player who bid it, and every player knows that player holds the doubles it
+    needs."""
     worlds = check_worlds(worlds)
     deals = dealt_hands(history, held)
     games = [
-        _Game(row, advance(history, d), rng, plunge)
+        _Game(row, advance(history, d), rng, partner_contract)
         for d in plays
         for row, rng in zip(deals, generators(seed, len(deals)), strict=True)
     ]

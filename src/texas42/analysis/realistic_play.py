@@ -88,9 +88,9 @@ def realistic_plays(
     ours = advice.seat % 2 == advice.bidder % 2
     history = advice.history
     if advice.counts_points:
-        plunge = advice.inference is not None and advice.inference.after_plunge
+        contract = None if advice.inference is None else advice.inference.partner_contract
         outcomes = play_on(
-            history, held, plays, advice.bid, worlds, advice.seed, threads, on_progress, plunge
+            history, held, plays, advice.bid, worlds, advice.seed, threads, on_progress, contract
         )
         bidders = np.stack([out.points for out in outcomes], axis=1)  # a column a play
         values[:, columns] = bidders if ours else TOTAL_POINTS - bidders

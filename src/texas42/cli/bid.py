@@ -50,8 +50,11 @@ from texas42.rules import DECLARATIONS, parse_hand
 
 BID_HELP = f"""
 What to bid now. --auction lists the bids already made this hand in order, starting
-with the first bidder: pass, 30..41, 42, 84, 126, ... (168 before anyone has bid: a
-plunge). Its length is your place in
+with the first bidder: pass, 30..41, 42, 84, 126, ... (168 or "plunge" before anyone
+has bid: a plunge; "splash": a splash, at 84 or one mark over 84 or more). Drawing
+deals to fit the auction (--infer), a plunge or a splash says only that its bidder
+holds the doubles it needs (four, three), and one that no deal allows is bad input.
+Its length is your place in
 the bidding (three bids before you: you are the shaker) and your partner bid two
 places before you. The advice: don't bid over a high bid the hand can't make at
 --confidence; otherwise bid the most the hand makes (each player bids once);
@@ -91,6 +94,7 @@ Examples:
   texas42 bid "{EXAMPLE_HAND}"
   texas42 bid "{EXAMPLE_HAND}" --auction "pass 30 31"
   texas42 bid "{EXAMPLE_HAND}" --auction "pass pass pass"
+  texas42 bid "{EXAMPLE_HAND}" --auction "pass splash"
   texas42 bid "{EXAMPLE_HAND}" --auction "30 pass" --infer none
   texas42 bid "{EXAMPLE_HAND}" --auction "30" --noise 0.5
   texas42 bid "6-6 5-5 4-4 3-3 6-5 5-4 6-4" --nello-min-marks 1 --all-pass reshuffle

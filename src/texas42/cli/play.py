@@ -85,12 +85,13 @@ the trump with the best odds of the bid, misjudged: the nine trumps' chances are
 softmax of their log-odds over --noise (0: the best one). A bidder who declared Nel-O
 or sevens bid it as a hand is valued: when its odds, misjudged, are even or better (the
 quick model's double-dummy estimate, as 'texas42 quick' gives it). After three passes
-the shaker's bid is forced. A plunge's auction (168 before anyone has bid: "168 pass
-pass pass") is the plunger's, --bidder's partner: the plunger was dealt four doubles or
-more, as the rules require, and --bidder named the trump by the rule 'analyze' states
-for plunge and splash (1% slips); passes before the plunge as any calls, those after it
-not (nobody outbids a plunge). A splash cannot be told from a mark bid and is not
-supported with --auction.
+the shaker's bid is forced. A plunge's auction (168 or "plunge" before anyone has bid:
+"168 pass pass pass") is the plunger's, --bidder's partner: the plunger was dealt four
+doubles or more, as the rules require, and --bidder named the trump by the rule
+'analyze' states for plunge and splash (1% slips); passes before the plunge as any
+calls, those after it not (nobody outbids a plunge). A splash is written "splash" (bid
+at 84, or one mark over 84 or more: "pass splash pass pass"): as a plunge, with three
+doubles; the other calls as any calls, but for the splasher's partner's pass after it.
 
 --trump nello or sevens: a hand played at Nel-O (the bidder must lose every trick;
 the partner sits out, so a trick has three dominoes, '/' after every third, and the
@@ -131,6 +132,7 @@ Examples:
   texas42 play "{NELLO_HAND}" --trump nello --tricks "0-0 6-6 5-5 / 6-4 6-5"
   texas42 play "6-6 6-4 5-5 5-3 4-4 3-2 2-2" -t nello --seat 1 --auction "84 pass pass pass" --tricks "1-0"
   texas42 play "54 52 42 33 32 21 10" -t sixes --bidder 2 --seat 3 --auction "168 pass pass pass" --tricks 65
+  texas42 play "54 52 42 33 32 21 10" -t 6 --bidder 2 --seat 3 --auction "splash pass pass pass" --tricks 65
   texas42 play "{SEVENS_HAND}" --trump sevens
   texas42 play "{PLAY_HAND}" --trump sixes --bid 34 --tricks "{PLAY_TRICKS}" --realistic
 """

@@ -25,6 +25,7 @@ from texas42.deal.inference import (
     AuctionModel,
     Inference,
     auction_model,
+    check_auction_doubles,
     check_infer,
     check_noise,
     infer_deals,
@@ -35,12 +36,12 @@ from texas42.deal.sampling import MAX_SEED, check_seed, draw_seed, generators, s
 from texas42.deal.seen import SeenFrom, check_seen, count_seen, deals_seen_from, seen_from, to_table_seats
 from texas42.deal.seen_auction import (
     PlayedAuctionModel,
-    check_plunge,
+    check_partner_contract,
     contract_seen_deals,
     declaration_probability,
     infer_seen_deals,
+    partner_contract_seen_deals,
     played_auction_model,
-    plunge_seen_deals,
 )
 
 __all__ = [
@@ -56,10 +57,11 @@ __all__ = [
     "SeenFrom",
     "as_deals",
     "auction_model",
+    "check_auction_doubles",
     "check_constraints",
     "check_infer",
     "check_noise",
-    "check_plunge",
+    "check_partner_contract",
     "check_seed",
     "check_seen",
     "contract_seen_deals",
@@ -78,9 +80,9 @@ __all__ = [
     "likelihood",
     "parse_holds",
     "parse_lacks",
+    "partner_contract_seen_deals",
     "plan_deals",
     "played_auction_model",
-    "plunge_seen_deals",
     "sample_deals",
     "sample_plan",
     "seen_from",

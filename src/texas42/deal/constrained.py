@@ -11,15 +11,24 @@ are asked than there are, all of them are listed instead (exact).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
-from itertools import combinations
+from functools import lru_cache, reduce
+from itertools import combinations, product
+from operator import or_
 from typing import Final
 
 import numpy as np
 
 from texas42 import rules
-from texas42.deal.constraints import HOLDS, LACKS, OTHER_SEATS, DealConstraints, check_constraints
+from texas42.deal.constraints import (
+    HOLDS,
+    LACKS,
+    OTHER_SEATS,
+    DealConstraints,
+    SeatConstraint,
+    check_constraints,
+)
 from texas42.deal.sampling import generators, sample_deals
 from texas42.errors import AnalysisError, ConstraintError
 from texas42.rules import Deal, Hand, domino_name
@@ -73,6 +82,31 @@ def plan_deals(hand: Hand, constraints: DealConstraints) -> DealPlan:
     if plan.total == 0:  # pragma: no cover - Hall's condition above rules this out
         raise ConstraintError("--holds/--lacks: no deal fits these constraints")
     return plan
+
+
+def doubles_possible(hand: Hand, constraints: DealConstraints, needs: Mapping[int, int]) -> bool:
+    """Whether some deal around ``hand`` consistent with ``constraints`` gives each seat
+    of ``needs`` (1..3, relative to ours) at least that many doubles: exactly, by giving
+    each seat in turn every set of that many doubles it may hold, and planning the deals."""
+    free = rules.DOUBLES & ~(hand.mask | constraints.played)
+    choices = []
+    for seat, needed in needs.items():
+        allowed = free & ~constraints.lacks(seat)
+        doubles = [d for d in rules.DOMINOES if allowed >> d & 1]
+        choices.append(
+            [(seat, sum(1 << d for d in subset)) for subset in combinations(doubles, max(needed, 0))]
+        )
+    for choice in product(*choices):
+        masks = [mask for _, mask in choice]
+        if sum(masks) != reduce(or_, masks, 0):
+            continue  # a double given to two seats
+        given = tuple(SeatConstraint(HOLDS, seat, mask, 0, "") for seat, mask in choice if mask)
+        try:
+            plan_deals(hand, constraints.adding(*given))
+        except ConstraintError:
+            continue
+        return True
+    return False
 
 
 @lru_cache(maxsize=256)

@@ -18,9 +18,11 @@ are the quick model's double-dummy estimates, ``evaluate.special_odds``; plunge 
 splash are left out, ``mark_contracts``). The value decides the
 call: a pass below the least bid the rules allow (one more than the high bid; four more
 than a partner's point bid, or a mark), else the value itself. Mark bids (42, 84, 126,
-a plunge's 168) are one call, "a mark bid": the model says whether a player bids a
-mark, not how many. Besides, a player slips with probability ``SLIP`` and makes any of
-the calls open to them at random, so that no auction is impossible.
+...) are one call, "a mark bid": the model says whether a player bids a mark, not how
+many. A plunge or a splash says only that its bidder holds the doubles the rules require
+(whether such a hand bids it is not modelled); passes after a plunge, and the splasher's
+partner's after a splash, say nothing. Besides, a player slips with probability ``SLIP``
+and makes any of the calls open to them at random, so that no auction is impossible.
 
 The likelihood of an auction is the product of each earlier bidder's probability of
 their call; every factor is at most 1, so a uniform candidate is kept with probability
@@ -37,15 +39,16 @@ from typing import Final
 
 import numpy as np
 
-from texas42.deal.constrained import plan_deals, sample_plan
+from texas42.deal.constrained import doubles_possible, plan_deals, sample_plan
 from texas42.deal.constraints import DealConstraints
-from texas42.errors import InferenceError
+from texas42.errors import AuctionError, InferenceError
 from texas42.evaluate import DOUBLE_DUMMY, REALISTIC, QuickModel, check_masks, load_model
 from texas42.evaluate.calibration import tail_odds
 from texas42.evaluate.estimates import map_parts, point_distributions
 from texas42.evaluate.special_odds import load_special_model
 from texas42.rules import (
     BIDS,
+    DOUBLES,
     HAND_SIZE,
     MARK,
     PASS,
@@ -55,7 +58,7 @@ from texas42.rules import (
     Hand,
     HouseRules,
     NelloDoubles,
-    bid_name,
+    doubles_needed,
 )
 
 DEFAULT_NOISE: Final = 1.0
@@ -135,6 +138,14 @@ class Call:
     least: int
     forced: bool = False
     """The shaker after three passes, who may not pass (the default house rule)."""
+    contract: Contract | None = None
+    """A plunge or a splash: such a call is weighed by the doubles it needs alone
+    (``doubles_probability``)."""
+
+    @property
+    def doubles(self) -> int:
+        """The doubles the call needs (``rules.doubles_needed``): 0 but for a plunge or splash."""
+        return 0 if self.contract is None else doubles_needed(self.contract)
 
     @property
     def choices(self) -> int:
@@ -144,17 +155,25 @@ class Call:
 
 
 def calls(auction: Auction) -> tuple[Call, ...]:
-    """The calls of ``auction`` (we bid at place ``auction.position``, seat 0), each with
-    the lowest value the bidder may bid (one more than the high bid, a mark over 41 or a
-    mark) and the least the bidding rules need: over the partner's point bid, four more
-    (``PARTNER_MARGIN``) or a mark."""
-    return calls_from(auction.bids, auction.position)
+    """The calls of ``auction`` the model weighs (we bid at place ``auction.position``,
+    seat 0), each with the lowest value the bidder may bid (one more than the high bid, a
+    mark over 41 or a mark) and the least the bidding rules need: over the partner's point
+    bid, four more (``PARTNER_MARGIN``) or a mark; a plunge or a splash with the doubles it
+    needs. Passes after a plunge, and the splasher's partner's after a splash, are left out."""
+    return calls_from(auction, auction.position)
 
 
-def calls_from(bids: tuple[int, ...], from_place: int) -> tuple[Call, ...]:
-    """``calls`` of ``bids`` with our own at ``from_place`` (seat 0)."""
+def calls_from(auction: Auction | FinishedAuction, from_place: int) -> tuple[Call, ...]:
+    """``calls`` of ``auction`` with our own at ``from_place`` (seat 0)."""
+    bids = auction.bids
     result = []
+    silent: set[int] = set()  # the places whose passes say nothing, after a plunge or splash
     for place, bid in enumerate(bids):
+        contract = auction.call_contract(place)
+        if bid == PASS and place % 4 in silent:
+            continue
+        if contract is not None:
+            silent |= {0, 1, 2, 3} if contract is Contract.PLUNGE else {(place + 2) % 4}
         before = Auction(bids[:place])
         high = before.high_bid
         if high == PASS:
@@ -167,7 +186,7 @@ def calls_from(bids: tuple[int, ...], from_place: int) -> tuple[Call, ...]:
         if before.partner_holds and high < MARK:
             least = min(value_index(high) + PARTNER_MARGIN, _MARK_VALUE)
         forced = place == 3 and high == PASS
-        result.append(Call(place, (place - from_place) % 4, bid, lowest, least, forced))
+        result.append(Call(place, (place - from_place) % 4, bid, lowest, least, forced, contract))
     return tuple(result)
 
 
@@ -295,7 +314,10 @@ class HandValues:
         missing = np.isnan(result)
         if missing.any():
             new = np.unique(ranks[missing])
-            known[new] = call_probability(self.odds_of_ranks(new), call, noise)
+            if call.doubles:
+                known[new] = doubles_probability(self.unrank(new), call)
+            else:
+                known[new] = call_probability(self.odds_of_ranks(new), call, noise)
             result = known[ranks]
         return result
 
@@ -343,6 +365,13 @@ def call_probability(odds: np.ndarray, call: Call, noise: float) -> np.ndarray:
     return result
 
 
+def doubles_probability(masks: np.ndarray, call: Call) -> np.ndarray:
+    """(n,): the model's probability of a plunge or splash ``call`` for the hands
+    ``masks``: 1 for those with the doubles it needs, else 0 (the rules allow no slip)."""
+    result: np.ndarray = (np.bitwise_count(masks & DOUBLES) >= call.doubles).astype(np.float64)
+    return result
+
+
 def likelihood(
     deals: np.ndarray,
     auction: Auction,
@@ -355,7 +384,11 @@ def likelihood(
     head = table_head() if head is None else head
     result = np.ones(deals.shape[0])
     for call in calls(auction):
-        result *= call_probability(value_odds(deals[:, call.seat], head, house=house), call, noise)
+        hands = deals[:, call.seat]
+        if call.doubles:
+            result *= doubles_probability(hands, call)
+        else:
+            result *= call_probability(value_odds(hands, head, house=house), call, noise)
     return result
 
 
@@ -403,9 +436,9 @@ class Inference:
         return self.accepted / self.candidates if self.candidates else 0.0
 
     @property
-    def after_plunge(self) -> bool:
-        """Whether the deals fit a plunge's whole auction (during play)."""
-        return isinstance(self.auction, FinishedAuction) and self.auction.is_plunge
+    def partner_contract(self) -> Contract | None:
+        """The plunge or splash whose whole auction the deals fit (during play), else None."""
+        return self.auction.partner_contract if isinstance(self.auction, FinishedAuction) else None
 
     def plus(self, other: Inference) -> Inference:
         return Inference(
@@ -440,6 +473,7 @@ def infer_deals(
     its first call is kept). An ``InferenceError`` if more than ``max_candidates`` would be
     needed (judged as soon as the acceptance so far says so). ``values``: the hands'
     values already known (main and check samples share them)."""
+    check_auction_doubles(hand, model.auction, constraints)
     plan = None if constraints is None or constraints.empty else plan_deals(hand, constraints)
     order = bids_first(calls(model.auction))
     values = HandValues(hand, model.head, house=model.house) if values is None else values
@@ -475,6 +509,25 @@ def infer_deals(
             alive = alive[trials[alive, k] < p]
         kept.add(block, alive)
     return kept.deals(), kept.inference(model.head)
+
+
+def check_auction_doubles(hand: Hand, auction: Auction, constraints: DealConstraints | None = None) -> None:
+    """An ``AuctionError`` unless some deal around ``hand`` (consistent with
+    ``constraints``) gives every player who plunged or splashed in ``auction`` the doubles
+    the contract needs."""
+    special = [c for c in calls(auction) if c.contract is not None]
+    constraints = constraints or DealConstraints()
+    if not special or doubles_possible(hand, constraints, {c.seat: c.doubles for c in special}):
+        return
+    roles = {1: "your left opponent", 2: "your partner", 3: "your right opponent"}
+    named = " and ".join(
+        f"the {c.contract.written} of seat {c.seat} ({roles[c.seat]}) needs {c.doubles} doubles or more"
+        for c in special
+        if c.contract is not None
+    )
+    where = "your hand" if constraints.empty else "your hand and the constraints"
+    them = "it" if len(special) == 1 else "them"
+    raise AuctionError(f"--auction: {named}, but no deal around {where} gives {them} that many")
 
 
 class Kept:
@@ -529,7 +582,7 @@ def _hopeless(found: int, candidates: int, n: int, cap: int) -> bool:
 def _hopeless_message(
     auction: Auction | FinishedAuction, noise: float, found: int, candidates: int, n: int, cap: int
 ) -> str:
-    bids = " ".join(bid_name(b) for b in auction.bids)
+    bids = str(auction)
     return (
         f"the auction {bids!r} is all but impossible under the bidding model with this hand: "
         f"{found} of the first {candidates:,} candidate deals fit it, and {n:,} deals would take "

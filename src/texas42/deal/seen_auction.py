@@ -18,15 +18,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import partial
 from itertools import combinations
 from typing import Final
 
 import numpy as np
 
-from texas42.deal.constrained import plan_deals, sample_plan
-from texas42.deal.constraints import HOLDS, SeatConstraint
+from texas42.deal.constrained import doubles_possible, plan_deals, sample_plan
 from texas42.deal.inference import (
     BLOCK,
     CLIP,
@@ -53,13 +52,12 @@ from texas42.deal.inference import (
     with_contracts,
 )
 from texas42.deal.seen import deals_seen_from, seen_from, to_table_seats
-from texas42.errors import AuctionError, ConstraintError
+from texas42.errors import AuctionError
 from texas42.evaluate import DOUBLE_DUMMY
 from texas42.evaluate.calibration import tail_odds
 from texas42.evaluate.estimates import map_parts, point_distributions
 from texas42.rules import (
     DOUBLES,
-    PLUNGE_DOUBLES,
     Contract,
     Declaration,
     Dominoes,
@@ -70,6 +68,8 @@ from texas42.rules import (
     NelloTricks,
     PlayHistory,
     Seat,
+    doubles_held,
+    doubles_needed,
     partner_trump,
     special_contract,
 )
@@ -106,8 +106,11 @@ def played_auction_model(
             raise ValueError(f"a {declaration.label} is played at a trump: give the trump")
     else:
         declaration = Declaration(declaration)
-    if auction is not None and auction.is_plunge and isinstance(declaration, Contract):
-        raise AuctionError(f"a plunge is played at the trump the partner names, not at {declaration.written}")
+    contract = None if auction is None else auction.partner_contract
+    if contract is not None and isinstance(declaration, Contract):
+        raise AuctionError(
+            f"a {contract.written} is played at the trump the partner names, not at {declaration.written}"
+        )
     if check_infer(infer) == "none" or auction is None:
         return None
     house = HouseRules() if house is None else house
@@ -212,8 +215,9 @@ def infer_seen_deals(
     they are valued at once and that seat's factors are divided by their largest value
     over them: more candidates are kept, each as likely as before. In the table's seats;
     an ``InferenceError`` if more than ``max_candidates`` candidates would be needed."""
-    if model.auction.is_plunge:
-        check_plunge(history, seat, hand)
+    contract = model.auction.partner_contract
+    if contract is not None:
+        check_partner_contract(history, seat, hand, contract)
     seen = seen_from(history, seat, hand)
     plan = plan_deals(seen.hand, seen.constraints)
     played = np.array([history.played_by((seat + r) % 4) for r in range(4)], dtype=np.int64)
@@ -280,10 +284,10 @@ def _seen_tests(model: PlayedAuctionModel, values: HandValues, bidder: int) -> l
     players' calls, bids before passes. At Nel-O and sevens the bidder's choice is their
     call: the call is not weighed again as a trump bid."""
     auction = model.auction
-    if auction.is_plunge:
-        return _plunge_tests(model, values, bidder)
+    if auction.partner_contract is not None:
+        return _partner_contract_tests(model, values, bidder)
     ours = (auction.winner - bidder) % 4
-    calls = bids_first(c for c in calls_from(auction.bids, ours) if c.seat != 0)
+    calls = bids_first(c for c in calls_from(auction, ours) if c.seat != 0)
     tests: list[_Test] = []
     if bidder != 0:
         high = next(c for c in calls if c.seat == bidder and c.bid == auction.high_bid)
@@ -295,32 +299,24 @@ def _seen_tests(model: PlayedAuctionModel, values: HandValues, bidder: int) -> l
     return tests
 
 
-def _plunge_tests(model: PlayedAuctionModel, values: HandValues, leader: int) -> list[_Test]:
-    """The factors of a plunge's auction (``leader``, relative to us, is the plunger's
-    partner, who named the trump and leads): the plunger holds ``PLUNGE_DOUBLES`` doubles
-    or more, as the rules require (whether such a hand plunges is not modelled); the
-    partner named the trump by ``rules.partner_trump``, or slipped to any of the nine;
-    the passes before the plunge as in any auction. Passes after it say nothing: nobody
-    outbids a plunge, least of all the plunger's partner."""
-    plunger = (leader + 2) % 4
+def _partner_contract_tests(model: PlayedAuctionModel, values: HandValues, leader: int) -> list[_Test]:
+    """The factors of a plunge's or a splash's auction (``leader``, relative to us, is the
+    partner of the player who bid it, named the trump and leads): that player holds the
+    doubles the contract needs, as the rules require (whether such a hand bids it is not
+    modelled); the partner named the trump by ``rules.partner_trump``, or slipped to any of
+    the nine; the other calls as in any auction (``deal.inference.calls_from``: passes
+    after a plunge, and the partner's after a splash, say nothing)."""
     auction = model.auction
-    calls = calls_from(auction.bids, (auction.winner - plunger) % 4)
+    calls = calls_from(auction, (auction.winner - leader - 2) % 4)
+    won = next(c for c in calls if c.place == auction.winner)
     tests: list[_Test] = []
-    if plunger != 0:
-        tests.append((plunger, partial(_plunger_probability, values)))
-    if leader != 0:
-        tests.append((leader, partial(_naming_probability, values, model.declaration)))
-    for call in calls[: auction.winner]:
-        if call.seat != 0:
+    for call in (won, None, *(c for c in calls if c is not won)):
+        if call is None:
+            if leader != 0:
+                tests.append((leader, partial(_naming_probability, values, model.declaration)))
+        elif call.seat != 0:
             tests.append((call.seat, partial(values.probability, call, model.noise)))
     return tests
-
-
-def _plunger_probability(values: HandValues, ranks: np.ndarray) -> np.ndarray:
-    """1 for the hands (by rank) with the doubles a plunge needs, else 0."""
-    doubles = np.bitwise_count(values.unrank(ranks) & DOUBLES)
-    result: np.ndarray = (doubles >= PLUNGE_DOUBLES).astype(np.float64)
-    return result
 
 
 def _naming_probability(
@@ -334,36 +330,30 @@ def _naming_probability(
     return result
 
 
-def check_plunge(history: PlayHistory, seat: Seat, hand: Dominoes) -> None:
-    """An ``AuctionError`` unless the plunger (``history.bidder``'s partner, who leads) may
-    have been dealt the doubles a plunge needs in some deal consistent with what ``seat``,
-    dealt ``hand``, has seen of the plays: exactly, by dealing the plunger each set of
-    that many of the unseen doubles it may hold in turn."""
-    plunger = (history.bidder + 2) % 4
-    if plunger == seat:
-        if (hand & DOUBLES).bit_count() < PLUNGE_DOUBLES:
-            raise AuctionError(_no_plunge(plunger, f"you were dealt {(hand & DOUBLES).bit_count()}"))
+def check_partner_contract(history: PlayHistory, seat: Seat, hand: Dominoes, contract: Contract) -> None:
+    """An ``AuctionError`` unless the player who bid ``contract`` (a plunge or a splash:
+    ``history.bidder``'s partner, who leads) may have been dealt the doubles it needs in
+    some deal consistent with what ``seat``, dealt ``hand``, has seen of the plays
+    (exactly: ``deal.constrained.doubles_possible``)."""
+    player = (history.bidder + 2) % 4
+    needed = doubles_needed(contract)
+    if player == seat:
+        if doubles_held(hand) < needed:
+            raise AuctionError(_too_few_doubles(contract, player, f"you were dealt {doubles_held(hand)}"))
         return
     seen = seen_from(history, seat, hand)
-    relative = (plunger - seat) % 4
-    needed = PLUNGE_DOUBLES - (history.played_by(plunger) & DOUBLES).bit_count()
-    unseen = DOUBLES & ~(hand | history.played | seen.constraints.lacks(relative))
-    candidates = [d for d in range(28) if unseen >> d & 1]
-    for doubles in combinations(candidates, max(needed, 0)):
-        given = SeatConstraint(HOLDS, relative, sum(1 << d for d in doubles), 0, "")
-        constraints = replace(seen.constraints, items=(*seen.constraints.items, given))
-        try:
-            plan_deals(seen.hand, constraints)
-        except ConstraintError:
-            continue
-        return
-    raise AuctionError(_no_plunge(plunger, "no deal consistent with the plays gives it that many"))
+    relative = (player - seat) % 4
+    left = needed - doubles_held(history.played_by(player))
+    if not doubles_possible(seen.hand, seen.constraints, {relative: left}):
+        why = "no deal consistent with the plays gives it that many"
+        raise AuctionError(_too_few_doubles(contract, player, why))
 
 
-def _no_plunge(plunger: Seat, why: str) -> str:
+def _too_few_doubles(contract: Contract, player: Seat, why: str) -> str:
+    who = "plunger" if contract is Contract.PLUNGE else "splasher"
     return (
-        f"--auction: a plunge needs {PLUNGE_DOUBLES} doubles or more in the plunger's hand "
-        f"(seat {plunger}, the partner of --bidder), but {why}"
+        f"--auction: a {contract.written} needs {doubles_needed(contract)} doubles or more in the {who}'s "
+        f"hand (seat {player}, the partner of --bidder), but {why}"
     )
 
 
@@ -412,22 +402,23 @@ def contract_seen_deals(
     return _weighed_seen_deals(history, seat, hand, n, rng, weight)
 
 
-def plunge_seen_deals(
-    history: PlayHistory, seat: Seat, hand: Dominoes, n: int, rng: np.random.Generator
+def partner_contract_seen_deals(
+    history: PlayHistory, seat: Seat, hand: Dominoes, n: int, rng: np.random.Generator, contract: Contract
 ) -> np.ndarray:
-    """The deals a player of a plunge weighs, knowing the rule that the plunger
-    (``history.bidder``'s partner) was dealt ``PLUNGE_DOUBLES`` doubles or more:
+    """The deals a player of a plunge or a splash (``contract``) weighs, knowing the rule
+    that its bidder (``history.bidder``'s partner) was dealt the doubles it needs:
     ``deals_seen_from``'s in which it was, uniformly (all of them, once each, when there
     are at most ``n``; fewer than ``n`` only if rejection keeps fewer in
-    ``CONTRACT_BLOCKS`` blocks). The plunger's own deals are ``deals_seen_from``'s."""
-    plunger = (history.bidder + 2) % 4
-    if seat == plunger:
+    ``CONTRACT_BLOCKS`` blocks). That player's own deals are ``deals_seen_from``'s."""
+    player = (history.bidder + 2) % 4
+    if seat == player:
         return deals_seen_from(history, seat, hand, n, rng)[0]
-    played = history.played_by(plunger)
+    played = history.played_by(player)
+    needed = doubles_needed(contract)
 
     def weight(deals: np.ndarray) -> np.ndarray:
-        doubles = np.bitwise_count((deals[:, plunger] | played) & DOUBLES)
-        result: np.ndarray = (doubles >= PLUNGE_DOUBLES).astype(np.float64)
+        doubles = np.bitwise_count((deals[:, player] | played) & DOUBLES)
+        result: np.ndarray = (doubles >= needed).astype(np.float64)
         return result
 
     rows, weights = _weighed_seen_deals(history, seat, hand, n, rng, weight)

@@ -37,7 +37,7 @@ from texas42.analysis.quick import QuickAnalysis, QuickEstimate, QuickRecommenda
 from texas42.deal import DealConstraints, Inference, describe
 from texas42.io.files import NamedHand
 from texas42.report.wording import PARTNER_TRUMP_RULE, advice_reason
-from texas42.rules import BIDS, DECLARATIONS, PASS, Deal, Hand, domino_name
+from texas42.rules import BIDS, DECLARATIONS, PASS, SPLASH, Auction, Deal, FinishedAuction, Hand, domino_name
 
 
 def hands_to_json(deal: Deal) -> list[list[str]]:
@@ -82,6 +82,11 @@ def rounded(p: float) -> float:
 
 def _bid_json(bid: int) -> int | str:
     return "pass" if bid == PASS else bid
+
+
+def _calls_json(auction: Auction | FinishedAuction) -> list[int | str]:
+    """Each call: ``"pass"``, the bid, or ``"splash"`` (as ``--auction`` takes them)."""
+    return [SPLASH if place in auction.splashes else _bid_json(b) for place, b in enumerate(auction.bids)]
 
 
 def trump_to_json(stats: TrumpStats) -> dict[str, Any]:
@@ -216,7 +221,7 @@ def inference_to_json(inference: Inference) -> dict[str, Any]:
     their hands at Nel-O and sevens too, the noise of their judgement, and the share of
     the uniform candidates kept (main and check samples together)."""
     return {
-        "auction": [_bid_json(b) for b in inference.auction.bids],
+        "auction": _calls_json(inference.auction),
         "model": inference.head,
         "specials": inference.specials,
         "noise": inference.noise,
@@ -320,7 +325,7 @@ def advice_to_json(advice: BidAdvice) -> dict[str, Any]:
         "hand": analysis.hand.names(),
         "deals": analysis.deals,
         "seed": analysis.seed,
-        "auction": [_bid_json(b) for b in advice.auction.bids],
+        "auction": _calls_json(advice.auction),
         "position": advice.auction.position,
         "high_bid": _bid_json(advice.auction.high_bid),
         "advice": {

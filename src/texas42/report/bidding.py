@@ -20,7 +20,7 @@ from texas42.report.wording import (
     realistic_footer,
     uniform_sentence,
 )
-from texas42.rules import Auction, bid_name
+from texas42.rules import Auction
 
 _PLACES: Final = ("1st", "2nd", "3rd", "4th")
 
@@ -35,8 +35,10 @@ def auction_text(auction: Auction) -> Text:
         who = {1: "the opponent on your right", 2: "your partner", 3: "the opponent on your left"}[
             auction.position - holder
         ]
-        held = f"the high bid is {auction.high_bid}, by {who}"
-    bids = " ".join(bid_name(b) for b in auction.bids) or "(none)"
+        contract = auction.call_contract(holder)
+        what = "" if contract is None else f", a {contract.written}"
+        held = f"the high bid is {auction.high_bid}{what}, by {who}"
+    bids = str(auction) if auction.bids else "(none)"
     return Text(f"Auction so far: {bids}. {place}; {held}.")
 
 

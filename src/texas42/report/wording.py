@@ -16,12 +16,14 @@ from texas42.evaluate import REALISTIC
 from texas42.rules import (
     MARK,
     PASS,
-    PLUNGE_DOUBLES,
+    Auction,
     Contract,
+    FinishedAuction,
     Hand,
     Seat,
     bid_name,
     domino_name,
+    doubles_needed,
     marks,
 )
 
@@ -249,15 +251,17 @@ def deals_phrase(deals: int, seed: int, exact: bool = False, constrained: bool =
     return f"{deals} deals of the 21 unseen dominoes, seed {seed}"
 
 
-def inference_sentence(inference: Inference, declared: Contract | bool = False, plunger: bool = False) -> str:
+def inference_sentence(inference: Inference, declared: Contract | bool = False, ours: bool = False) -> str:
     """``Deals consistent with the auction: pass 30 31; acceptance 23% of 8,700 candidates
     ...`` (``deal.inference``); ``declared``: the bidder's choice of trump weighed too
-    (True), or their choice of a special contract (Nel-O, sevens); at a plunge,
-    ``plunger``: the plunger's hand is ours, not weighed."""
+    (True), or their choice of a special contract (Nel-O, sevens); at a plunge or a
+    splash, ``ours``: the hand of the player who bid it is ours, not weighed."""
     basis = "realistic" if inference.head == REALISTIC else "double-dummy"
     specials = " (Nel-O and sevens: the quick model's double-dummy odds)" if inference.specials else ""
-    if inference.after_plunge:
-        return _plunge_sentence(inference, bool(declared), plunger, f"{basis} odds{specials}")
+    contract = inference.partner_contract
+    if contract is not None:
+        odds = f"{basis} odds{specials}"
+        return _partner_contract_sentence(inference, contract, bool(declared), ours, odds)
     rules = "bid by the rules of 'bid'"
     if isinstance(declared, Contract):
         rules += (
@@ -266,32 +270,55 @@ def inference_sentence(inference: Inference, declared: Contract | bool = False, 
         )
     elif declared:
         rules += " and the bidder chose trump,"
+    doubles = _doubles_calls(inference.auction)
     return (
         f"Deals consistent with the auction: {inference.auction}; acceptance "
         f"{share(inference.acceptance)} of {inference.candidates:,} candidates (the others {rules} "
-        f"on the evaluator's {basis} odds{specials}, noise {inference.noise:g}; --infer none: "
+        f"on the evaluator's {basis} odds{specials}, noise {inference.noise:g}{doubles}; --infer none: "
         "uniform deals)."
     )
 
 
+def _doubles_calls(auction: Auction | FinishedAuction) -> str:
+    """``; the splash says only that its bidder holds 3 doubles or more, and its partner's
+    pass after it nothing`` for each plunge or splash among the calls, else nothing."""
+    contracts = {c for place in range(len(auction.bids)) if (c := auction.call_contract(place))}
+    after = {Contract.PLUNGE: "a pass after it", Contract.SPLASH: "its partner's pass after it"}
+    return "".join(
+        f"; the {c.written} says only that its bidder holds {doubles_needed(c)} doubles or more, "
+        f"and {after[c]} nothing"
+        for c in sorted(contracts, key=lambda c: c.value)
+    )
+
+
 def bid_by(bid: int, bidder: Seat, inference: Inference | None) -> str:
-    """``bid 34 by seat 0``; after a plunge's auction, ``plunge (168) by seat 2, trump
-    named by seat 0`` (the hand's bidder, who leads, named it)."""
-    if inference is not None and inference.after_plunge:
-        return f"plunge ({bid_name(bid)}) by seat {(bidder + 2) % 4}, trump named by seat {bidder}"
+    """``bid 34 by seat 0``; after a plunge's or a splash's auction, ``plunge (168) by seat
+    2, trump named by seat 0`` (the hand's bidder, who leads, named it)."""
+    contract = None if inference is None else inference.partner_contract
+    if contract is not None:
+        player = (bidder + 2) % 4
+        return f"{contract.written} ({bid_name(bid)}) by seat {player}, trump named by seat {bidder}"
     return f"bid {bid_name(bid)} by seat {bidder}"
 
 
-def _plunge_sentence(inference: Inference, named: bool, plunger: bool, odds: str) -> str:
-    """``inference_sentence`` at a plunge: the plunger's doubles and the partner's choice
-    of trump (unless they are ours), the passes before the plunge; those after it say
-    nothing."""
-    weighed = [] if plunger else [f"the plunger holds {PLUNGE_DOUBLES} doubles or more"]
+def _partner_contract_sentence(
+    inference: Inference, contract: Contract, named: bool, ours: bool, odds: str
+) -> str:
+    """``inference_sentence`` at a plunge or a splash: the doubles of the player who bid
+    it and the partner's choice of trump (unless they are ours), the other calls; passes
+    after a plunge, and the partner's after a splash, say nothing."""
+    player = "plunger" if contract is Contract.PLUNGE else "splasher"
+    weighed = [] if ours else [f"the {player} holds {doubles_needed(contract)} doubles or more"]
     if named:
         weighed.append(f"the partner who leads named trump by the rule ({PARTNER_TRUMP_RULE}; 1% slips)")
+    if contract is Contract.PLUNGE:
+        calls = "any pass before the plunge"
+        silent = "a pass after a plunge says nothing"
+    else:
+        calls = "the other calls"
+        silent = "the partner's pass after a splash says nothing"
     weighed.append(
-        f"any pass before the plunge by the rules of 'bid' on the evaluator's {odds}, "
-        f"noise {inference.noise:g}; a pass after a plunge says nothing"
+        f"{calls} by the rules of 'bid' on the evaluator's {odds}, noise {inference.noise:g}; {silent}"
     )
     return (
         f"Deals consistent with the auction: {inference.auction}; acceptance "

@@ -20,6 +20,9 @@ BIDS: Final = (*POINT_BIDS, 42, 84)
 """The bids a hand is analysed for: 30..41 (points), 42 (1 mark) and 84 (2 marks)."""
 PLUNGE_BID: Final = 4 * MARK
 """A plunge: 4 marks, the only jump bid, allowed before anyone has bid."""
+SPLASH: Final = "splash"
+"""How a splash is written in an auction: its bid (``splash_bid``) is a mark bid that
+numbers alone cannot tell from an ordinary one."""
 
 
 def bid_name(bid: int) -> str:
@@ -62,6 +65,12 @@ def _is_bid(value: int) -> bool:
     return value in POINT_BIDS or (value >= MARK and value % MARK == 0)
 
 
+def splash_bid(high: int) -> int:
+    """The bid a splash is made at over the high bid ``high``: 2 marks (84), or one mark
+    over a mark bid of 2 marks or more."""
+    return MARK * max(2, marks(high) + 1) if high >= MARK else 2 * MARK
+
+
 def legal_bids(high: int) -> tuple[int, ...]:
     """The bids allowed over the high bid ``high`` (``PASS`` when nobody has bid).
 
@@ -89,9 +98,11 @@ class Auction:
     """The bids made before ours this hand, first bidder first (``PASS`` for a pass).
 
     Its length is our place in the bidding: 0 for the first bidder, 3 for the shaker.
-    Our partner bid two places before us."""
+    Our partner bid two places before us. ``splashes``: the places (from 0) of the calls
+    that were a splash (each at ``splash_bid`` of the high bid before it)."""
 
     bids: tuple[int, ...] = ()
+    splashes: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if len(self.bids) > 3:
@@ -100,6 +111,7 @@ class Auction:
                 f"shaker), got {len(self.bids)}: {' '.join(bid_name(b) for b in self.bids)}"
             )
         object.__setattr__(self, "bids", _checked_calls(self.bids))
+        object.__setattr__(self, "splashes", _checked_splashes(self.bids, self.splashes))
 
     @property
     def position(self) -> int:
@@ -135,8 +147,31 @@ class Auction:
         """The bids we may make now (a pass is always allowed unless ``must_bid``)."""
         return legal_bids(self.high_bid)
 
+    def call_contract(self, place: int) -> Contract | None:
+        """``call_contract`` of the call at ``place``."""
+        return call_contract(self.bids, self.splashes, place)
+
+    def call_names(self) -> tuple[str, ...]:
+        """Each call as written: ``pass``, ``30``, ``84``, ``splash``."""
+        return _call_names(self.bids, self.splashes)
+
     def __str__(self) -> str:
-        return " ".join(bid_name(b) for b in self.bids) if self.bids else "(we bid first)"
+        return " ".join(self.call_names()) if self.bids else "(we bid first)"
+
+
+def call_contract(bids: tuple[int, ...], splashes: tuple[int, ...], place: int) -> Contract | None:
+    """The special contract the call at ``place`` of an auction bid, where the call alone
+    says so: a plunge (168 before anyone has bid) or a splash (a place of ``splashes``);
+    else None (Nel-O and sevens are bid as mark bids, and said only by the declaration)."""
+    if place in splashes:
+        return Contract.SPLASH
+    if bids[place] == PLUNGE_BID and all(b == PASS for b in bids[:place]):
+        return Contract.PLUNGE
+    return None
+
+
+def _call_names(bids: tuple[int, ...], splashes: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(SPLASH if place in splashes else bid_name(b) for place, b in enumerate(bids))
 
 
 def _calls_in(text: str) -> list[str]:
@@ -147,36 +182,57 @@ def _calls_in(text: str) -> list[str]:
 
 def parse_auction(text: str) -> Auction:
     """Parse the bids made before ours, e.g. ``"pass 30 31"``; check that each bid is
-    legal. 168 (4 marks) before anyone has bid is a plunge."""
+    legal. 168 (4 marks) before anyone has bid, or ``plunge``, is a plunge; ``splash`` a
+    splash, at ``splash_bid``."""
     tokens = _calls_in(text)
     if len(tokens) > 3:
         raise AuctionError(
             f"an auction before our bid has at most 3 bids (we bid fourth at the latest, as the shaker), "
             f"got {len(tokens)}: {' '.join(tokens)}"
         )
+    return Auction(*_parse_calls(tokens))
+
+
+def _parse_calls(tokens: list[str]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The bids of ``tokens``, each legal over the ones before it, and the places of the
+    splashes among them."""
     bids: list[int] = []
+    splashes: list[int] = []
     high = PASS
     for place, token in enumerate(tokens, start=1):
-        bid = parse_bid(token)
-        if bid != PASS:
-            _check_raise(place, token, bid, high)
-            high = bid
+        text = check_text(token, AuctionError, 'a bid ("pass", "30", "84")').strip().lower()
+        if text == SPLASH:
+            bid = splash_bid(high)
+            splashes.append(place - 1)
+        elif text == "plunge":
+            if high != PASS:
+                raise AuctionError(
+                    f"bid {place}: {token!r} after a bid: a plunge is bid before anyone has bid"
+                )
+            bid = PLUNGE_BID
+        else:
+            bid = parse_bid(token)
+            if bid != PASS:
+                _check_raise(place, token, bid, high)
+        high = max(high, bid)
         bids.append(bid)
-    return Auction(tuple(bids))
+    return tuple(bids), tuple(splashes)
 
 
 @dataclass(frozen=True)
 class FinishedAuction:
     """A whole auction: the four calls in the order made, the first bidder's first, with a
-    high bid (``parse_finished_auction`` checks it)."""
+    high bid (``parse_finished_auction`` checks it); ``splashes`` as ``Auction``'s."""
 
     bids: tuple[int, ...]
+    splashes: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if len(self.bids) != 4:
             shown = " ".join(bid_name(b) for b in self.bids) or "(none)"
             raise AuctionError(f"a whole auction has 4 calls, one a player, got {len(self.bids)}: {shown}")
         object.__setattr__(self, "bids", _checked_calls(self.bids))
+        object.__setattr__(self, "splashes", _checked_splashes(self.bids, self.splashes))
         if self.bids == (PASS,) * 4:
             raise AuctionError(
                 "all four passed, so no hand was played: "
@@ -190,35 +246,45 @@ class FinishedAuction:
     @property
     def is_plunge(self) -> bool:
         """Whether the high bid is a plunge: 4 marks bid before anyone else had bid."""
-        return self.high_bid == PLUNGE_BID and all(b == PASS for b in self.bids[: self.winner])
+        return self.partner_contract is Contract.PLUNGE
+
+    @property
+    def partner_contract(self) -> Contract | None:
+        """The plunge or splash that won the bid (the bidder's partner names trump and
+        leads), else None."""
+        return self.call_contract(self.winner)
 
     @property
     def winner(self) -> int:
         """The place (0..3) of the call that won the bid."""
         return self.bids.index(self.high_bid)
 
+    def call_contract(self, place: int) -> Contract | None:
+        """``call_contract`` of the call at ``place``."""
+        return call_contract(self.bids, self.splashes, place)
+
+    def call_names(self) -> tuple[str, ...]:
+        """Each call as written: ``pass``, ``30``, ``84``, ``splash``."""
+        return _call_names(self.bids, self.splashes)
+
     def before(self, place: int) -> Auction:
         """The calls made before ``place``, as the player there saw them."""
-        return Auction(self.bids[:place])
+        return Auction(self.bids[:place], tuple(p for p in self.splashes if p < place))
 
     def __str__(self) -> str:
-        return " ".join(bid_name(b) for b in self.bids)
+        return " ".join(self.call_names())
 
 
 def parse_finished_auction(text: str) -> FinishedAuction:
     """Parse a whole auction, e.g. ``"pass 30 31 pass"``: four calls, each legal, and
-    somebody bid (after three passes the shaker's forced bid is written as a bid). A
-    plunge is refused: its bidder does not declare or lead."""
+    somebody bid (after three passes the shaker's forced bid is written as a bid); a
+    plunge and a splash as ``parse_auction`` reads them."""
     tokens = _calls_in(text)
     if len(tokens) != 4:
         raise AuctionError(
             f"a whole auction has 4 calls, one a player, got {len(tokens)}: {' '.join(tokens) or '(none)'}"
         )
-    bids = parse_auction(" ".join(tokens[:3])).bids
-    last = parse_bid(tokens[3])
-    if last != PASS:
-        _check_raise(4, tokens[3], last, max(bids))
-    return FinishedAuction((*bids, last))
+    return FinishedAuction(*_parse_calls(tokens))
 
 
 def _checked_calls(bids: object) -> tuple[int, ...]:
@@ -236,6 +302,24 @@ def _checked_calls(bids: object) -> tuple[int, ...]:
             _check_raise(place, str(bid), bid, high)
             high = bid
     return calls
+
+
+def _checked_splashes(bids: tuple[int, ...], splashes: object) -> tuple[int, ...]:
+    """``splashes`` as a sorted tuple of ints if each is the place of a call of ``bids``
+    made at ``splash_bid`` of the high bid before it; else an ``AuctionError``."""
+    if not isinstance(splashes, tuple | list) or not all(is_whole(p) for p in splashes):
+        raise AuctionError(f"an auction's splashes are the places of calls (ints), got {splashes!r}")
+    places = tuple(sorted({int(p) for p in splashes}))
+    for place in places:
+        if not 0 <= place < len(bids):
+            raise AuctionError(f"a splash at place {place}, but the auction has {len(bids)} calls")
+        high = max(bids[:place], default=PASS)
+        if bids[place] != splash_bid(high):
+            raise AuctionError(
+                f"bid {place + 1}: a splash over {bid_name(high)} is bid at {splash_bid(high)}, "
+                f"not {bid_name(bids[place])}"
+            )
+    return places
 
 
 def _check_raise(place: int, token: str, bid: int, high: int) -> None:

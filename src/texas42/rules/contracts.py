@@ -86,6 +86,11 @@ def doubles_held(hand: Dominoes) -> int:
     return (hand & DOUBLES).bit_count()
 
 
+def doubles_needed(contract: Contract) -> int:
+    """The doubles a hand needs to bid ``contract``: 4 for plunge, 3 for splash, else 0."""
+    return {Contract.PLUNGE: PLUNGE_DOUBLES, Contract.SPLASH: SPLASH_DOUBLES}.get(contract, 0)
+
+
 def may_plunge(hand: Dominoes) -> bool:
     """A hand with 4 or more doubles may bid plunge."""
     return doubles_held(hand) >= PLUNGE_DOUBLES
