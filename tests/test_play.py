@@ -689,13 +689,16 @@ def test_json_has_exactly_the_keys_of_the_issue() -> None:
         "trump",
         "bidder",
         "bid",
+        "partner_contract",
         "tricks_played",
         "points_so_far",
         "deals",
+        "seed",
         "exact",
         "plays",
         "best",
     ]
+    assert document["seed"] == 1 and document["partner_contract"] is None
     for play in document["plays"]:
         assert list(play) == [
             "domino",

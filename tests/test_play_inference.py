@@ -798,6 +798,9 @@ def test_play_after_a_splash_weighs_the_splasher_s_doubles() -> None:
     assert "the partner's pass after a splash says nothing" in text
     document = json.loads(invoke("play", args[0], *options, "--auction", SPLASH_AUCTION, "--json").stdout)
     assert document["inference"]["auction"] == ["splash", "pass", "pass", "pass"]
+    assert document["partner_contract"] == "splash" and document["seed"] == 1
+    uniform = invoke("play", args[0], *options, "--auction", SPLASH_AUCTION, "--infer", "none")
+    assert "splash (84) by seat 0, trump named by seat 2" in " ".join(uniform.stdout.split())
     five = invoke("play", "6-6 5-5 4-4 3-3 2-2 2-1 1-0", *options, "--auction", SPLASH_AUCTION)
     message = (
         "texas42: error: --auction: a splash needs 3 doubles or more in the splasher's hand (seat 0, the "

@@ -120,7 +120,9 @@ class PlayAdvice:
     first (``best``), over ``deals`` deals from ``seed`` (all the consistent deals when
     ``exact``; drawn to fit the auction as ``inference`` says, if given): ``sample``,
     the dominoes each seat still holds in each of them (an (n, 4) array). ``realistic``:
-    the plays followed by realistic play (``analysis.realistic_plays``), if asked."""
+    the plays followed by realistic play (``analysis.realistic_plays``), if asked.
+    ``partner_contract``: the plunge or splash the auction says the hand was bid at (by
+    the partner of ``history.bidder``, who named the trump), if any."""
 
     hand: Hand
     seat: Seat
@@ -133,6 +135,7 @@ class PlayAdvice:
     inference: deal.Inference | None = None
     sample: np.ndarray | None = field(default=None, repr=False, compare=False)
     realistic: RealisticPlays | None = None
+    partner_contract: Contract | None = None
 
     @property
     def declaration(self) -> Declaration:
@@ -374,7 +377,10 @@ def advise_play(
             masks, rules, history.bidder, history.leader, history.trick, threads, on_progress
         )
         plays = rank_contract_plays(result, seat, history.bidder, exact)
-    return PlayAdvice(hand, seat, history, bid, int(masks.shape[0]), seed, exact, plays, inference, masks)
+    called = None if auction is None else auction.partner_contract
+    return PlayAdvice(
+        hand, seat, history, bid, int(masks.shape[0]), seed, exact, plays, inference, masks, None, called
+    )
 
 
 def rank_plays(

@@ -138,6 +138,11 @@ class PlayReview:
         return self.turns[0].advice.contract
 
     @property
+    def partner_contract(self) -> Contract | None:
+        """The plunge or splash the hand was bid at, as ``PlayAdvice.partner_contract``."""
+        return self.turns[0].advice.partner_contract
+
+    @property
     def counts_points(self) -> bool:
         """Whether the plays are weighed by points too (a trump hand), or only by the
         contract (Nel-O and sevens)."""

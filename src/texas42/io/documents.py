@@ -37,7 +37,18 @@ from texas42.analysis.quick import QuickAnalysis, QuickEstimate, QuickRecommenda
 from texas42.deal import DealConstraints, Inference, describe
 from texas42.io.files import NamedHand
 from texas42.report.wording import PARTNER_TRUMP_RULE, advice_reason
-from texas42.rules import BIDS, DECLARATIONS, PASS, SPLASH, Auction, Deal, FinishedAuction, Hand, domino_name
+from texas42.rules import (
+    BIDS,
+    DECLARATIONS,
+    PASS,
+    SPLASH,
+    Auction,
+    Contract,
+    Deal,
+    FinishedAuction,
+    Hand,
+    domino_name,
+)
 
 
 def hands_to_json(deal: Deal) -> list[list[str]]:
@@ -462,13 +473,15 @@ def _realistic_comparison(realistic: RealisticComparison | CalibratedComparison)
 
 
 def play_to_json(advice: PlayAdvice) -> dict[str, Any]:
-    """``{"seat", "to_play", "contract", "trump", "bidder", "bid", "tricks_played",
-    "points_so_far", "deals", "exact", "plays": [{"domino", "expected_points",
+    """``{"seat", "to_play", "contract", "trump", "bidder", "bid", "partner_contract",
+    "tricks_played", "points_so_far", "deals", "seed", "exact", "plays": [{"domino", "expected_points",
     "expected_points_ci95", "make", "make_ci95", "best_share"}, ...], "best"}``, the best
     play first. ``contract`` is ``trump``, ``nello`` or ``sevens`` (``trump`` then null);
     ``expected_points`` is the seat's team's for the whole hand (null at Nel-O and
     sevens); ``make`` always the odds that the bidder's team makes the bid, whichever
-    team the seat is on; ``points_so_far`` is [seats 0 and 2, seats 1 and 3].
+    team the seat is on; ``points_so_far`` is [seats 0 and 2, seats 1 and 3];
+    ``partner_contract`` ``plunge`` or ``splash`` when the ``--auction`` says the bid was
+    one (by ``bidder``'s partner; ``bidder`` named the trump), else null.
     ``"inference"`` (``inference_to_json``) when the deals were drawn to fit the whole
     auction; ``"realistic"`` (``--realistic``): ``{"deals", "worlds", "plays", "best",
     "advised"}``, the plays played out by players who see only their own dominoes, as
@@ -483,9 +496,11 @@ def play_to_json(advice: PlayAdvice) -> dict[str, Any]:
         **_played_at(advice),
         "bidder": advice.bidder,
         "bid": advice.bid,
+        "partner_contract": _label(advice.partner_contract),
         "tricks_played": history.tricks_played,
         "points_so_far": list(history.score),
         "deals": advice.deals,
+        "seed": advice.seed,
         "exact": advice.exact,
         "plays": [_play_row(stats) for stats in advice.plays],
         "best": domino_name(advice.best.domino),
@@ -521,6 +536,10 @@ def _played_at(played: PlayAdvice | PlayReview) -> dict[str, Any]:
     return {"contract": played.contract.label, "trump": None}
 
 
+def _label(contract: Contract | None) -> str | None:
+    return None if contract is None else contract.label
+
+
 def _play_row(stats: PlayStats) -> dict[str, Any]:
     """One play's figures in ``play_to_json``."""
     ci = stats.expected_points_ci95
@@ -535,7 +554,7 @@ def _play_row(stats: PlayStats) -> dict[str, Any]:
 
 
 def review_to_json(review: PlayReview) -> dict[str, Any]:
-    """``{"seat", "trump", "bidder", "bid", "deals", "seed", "turns": [{"trick",
+    """``{"seat", "trump", "bidder", "bid", "partner_contract", "deals", "seed", "turns": [{"trick",
     "played", "best", "forced", "as_good_as_best", "played_figures", "best_figures",
     "points_lost", "make_lost", "deals", "exact"}, ...], "missed", "points_lost",
     "make_lost"}``: each turn of the seat with the figures (``expected_points``, the
@@ -551,6 +570,7 @@ def review_to_json(review: PlayReview) -> dict[str, Any]:
         **_played_at(review),
         "bidder": review.bidder,
         "bid": review.bid,
+        "partner_contract": _label(review.partner_contract),
         "deals": review.deals,
         "seed": review.seed,
         **_reviewed_turns(review),

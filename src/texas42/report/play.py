@@ -42,7 +42,7 @@ def play_header(advice: PlayAdvice) -> Text:
     inference = advice.inference
     return Text.assemble(
         (f"Seat {advice.seat}: {advice.hand}", "bold"),
-        f"   {advice.played_at}, {bid_by(advice.bid, advice.bidder, inference)} ({side})\n",
+        f"   {advice.played_at}, {bid_by(advice.bid, advice.bidder, advice.partner_contract)} ({side})\n",
         play_deals_phrase(
             advice.deals, advice.seed, advice.exact, advice.history.plays != (), inference is not None
         ),

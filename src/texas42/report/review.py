@@ -25,7 +25,7 @@ def review_header(review: PlayReview) -> Text:
     fit = ", drawn to fit the auction" if turn.inference is not None else ""
     return Text.assemble(
         (f"Seat {review.seat}: {review.hand}", "bold"),
-        f"   {review.played_at}, {bid_by(review.bid, review.bidder, turn.inference)} ({side})\n",
+        f"   {review.played_at}, {bid_by(review.bid, review.bidder, review.partner_contract)} ({side})\n",
         f"Each of your turns weighed as 'texas42 play' would have then: up to {review.deals} deals "
         f"consistent with what you had seen{fit}, seed {review.seed}",
     )

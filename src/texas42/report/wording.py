@@ -291,13 +291,12 @@ def _doubles_calls(auction: Auction | FinishedAuction) -> str:
     )
 
 
-def bid_by(bid: int, bidder: Seat, inference: Inference | None) -> str:
-    """``bid 34 by seat 0``; after a plunge's or a splash's auction, ``plunge (168) by seat
-    2, trump named by seat 0`` (the hand's bidder, who leads, named it)."""
-    contract = None if inference is None else inference.partner_contract
-    if contract is not None:
+def bid_by(bid: int, bidder: Seat, partner_contract: Contract | None = None) -> str:
+    """``bid 34 by seat 0``; at a plunge or a splash, ``plunge (168) by seat 2, trump named
+    by seat 0`` (the hand's bidder, who leads, named it)."""
+    if partner_contract is not None:
         player = (bidder + 2) % 4
-        return f"{contract.written} ({bid_name(bid)}) by seat {player}, trump named by seat {bidder}"
+        return f"{partner_contract.written} ({bid_name(bid)}) by seat {player}, trump named by seat {bidder}"
     return f"bid {bid_name(bid)} by seat {bidder}"
 
 
