@@ -134,11 +134,13 @@ def recommendation_to_json(rec: Recommendation) -> dict[str, Any]:
 
 
 def special_to_json(stats: SpecialStats) -> dict[str, Any]:
-    """``{"contract", "make", "make_ci95", "marks", "expected_marks"}``; for Nel-O also
-    ``"doubles"``; for plunge and splash ``"trump_rule"``, ``"best_trump_make"`` and
-    ``"best_trump_make_ci95"`` (the best trump for each deal, in hindsight)."""
+    """``{"contract", "deals", "make", "make_ci95", "marks", "expected_marks"}``
+    (``deals``: those the odds stand on); for Nel-O also ``"doubles"``; for plunge and
+    splash ``"trump_rule"``, ``"best_trump_make"`` and ``"best_trump_make_ci95"`` (the
+    best trump for each deal, in hindsight)."""
     result: dict[str, Any] = {
         "contract": stats.contract.label,
+        "deals": stats.deals,
         "make": rounded(stats.make),
         "make_ci95": stats.make_ci95.as_list(4),
         "marks": stats.marks,
