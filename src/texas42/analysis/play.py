@@ -355,9 +355,8 @@ def advise_play(
     history = turn_history(hand, rules, tricks, seat, bidder)
     model = deal.played_auction_model(auction, declaration, infer, noise, house)
     if model is None and auction is not None and auction.partner_contract is not None:
-        deal.check_partner_contract(
-            history, seat, hand.mask, auction.partner_contract
-        )  # else inference checks
+        # With a model, deal.infer_seen_deals checks it.
+        deal.check_partner_contract(history, seat, hand.mask, auction.partner_contract)
     rng = deal.generators(seed)[0]
     inference = None
     if model is None:

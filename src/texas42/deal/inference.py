@@ -170,7 +170,7 @@ def calls_from(auction: Auction | FinishedAuction, from_place: int) -> tuple[Cal
     silent: set[int] = set()  # the places whose passes say nothing, after a plunge or splash
     for place, bid in enumerate(bids):
         contract = auction.call_contract(place)
-        if bid == PASS and place % 4 in silent:
+        if bid == PASS and place in silent:
             continue
         if contract is not None:
             silent |= {0, 1, 2, 3} if contract is Contract.PLUNGE else {(place + 2) % 4}
@@ -515,15 +515,14 @@ def check_auction_doubles(hand: Hand, auction: Auction, constraints: DealConstra
     """An ``AuctionError`` unless some deal around ``hand`` (consistent with
     ``constraints``) gives every player who plunged or splashed in ``auction`` the doubles
     the contract needs."""
-    special = [c for c in calls(auction) if c.contract is not None]
+    special = [(c, c.contract) for c in calls(auction) if c.contract is not None]
     constraints = constraints or DealConstraints()
-    if not special or doubles_possible(hand, constraints, {c.seat: c.doubles for c in special}):
+    if not special or doubles_possible(hand, constraints, {c.seat: c.doubles for c, _ in special}):
         return
     roles = {1: "your left opponent", 2: "your partner", 3: "your right opponent"}
     named = " and ".join(
-        f"the {c.contract.written} of seat {c.seat} ({roles[c.seat]}) needs {c.doubles} doubles or more"
-        for c in special
-        if c.contract is not None
+        f"the {contract.written} of seat {c.seat} ({roles[c.seat]}) needs {c.doubles} doubles or more"
+        for c, contract in special
     )
     where = "your hand" if constraints.empty else "your hand and the constraints"
     them = "it" if len(special) == 1 else "them"

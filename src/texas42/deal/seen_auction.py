@@ -310,13 +310,12 @@ def _partner_contract_tests(model: PlayedAuctionModel, values: HandValues, leade
     calls = calls_from(auction, (auction.winner - leader - 2) % 4)
     won = next(c for c in calls if c.place == auction.winner)
     tests: list[_Test] = []
-    for call in (won, None, *(c for c in calls if c is not won)):
-        if call is None:
-            if leader != 0:
-                tests.append((leader, partial(_naming_probability, values, model.declaration)))
-        elif call.seat != 0:
-            tests.append((call.seat, partial(values.probability, call, model.noise)))
-    return tests
+    if won.seat != 0:
+        tests.append((won.seat, partial(values.probability, won, model.noise)))
+    if leader != 0:
+        tests.append((leader, partial(_naming_probability, values, model.declaration)))
+    others = (c for c in calls if c is not won and c.seat != 0)
+    return tests + [(c.seat, partial(values.probability, c, model.noise)) for c in others]
 
 
 def _naming_probability(

@@ -93,8 +93,23 @@ def special_bid(contract: Contract, high: int, house: HouseRules) -> int | None:
     return MARK * (least if high < MARK else max(least, marks(high) + 1))
 
 
+class _Calls:
+    """What ``Auction`` and ``FinishedAuction`` share: the calls, and where the splashes are."""
+
+    bids: tuple[int, ...]
+    splashes: tuple[int, ...]
+
+    def call_contract(self, place: int) -> Contract | None:
+        """``call_contract`` of the call at ``place``."""
+        return call_contract(self.bids, self.splashes, place)
+
+    def call_names(self) -> tuple[str, ...]:
+        """Each call as written: ``pass``, ``30``, ``84``, ``splash``."""
+        return tuple(SPLASH if place in self.splashes else bid_name(b) for place, b in enumerate(self.bids))
+
+
 @dataclass(frozen=True)
-class Auction:
+class Auction(_Calls):
     """The bids made before ours this hand, first bidder first (``PASS`` for a pass).
 
     Its length is our place in the bidding: 0 for the first bidder, 3 for the shaker.
@@ -147,14 +162,6 @@ class Auction:
         """The bids we may make now (a pass is always allowed unless ``must_bid``)."""
         return legal_bids(self.high_bid)
 
-    def call_contract(self, place: int) -> Contract | None:
-        """``call_contract`` of the call at ``place``."""
-        return call_contract(self.bids, self.splashes, place)
-
-    def call_names(self) -> tuple[str, ...]:
-        """Each call as written: ``pass``, ``30``, ``84``, ``splash``."""
-        return _call_names(self.bids, self.splashes)
-
     def __str__(self) -> str:
         return " ".join(self.call_names()) if self.bids else "(we bid first)"
 
@@ -168,10 +175,6 @@ def call_contract(bids: tuple[int, ...], splashes: tuple[int, ...], place: int) 
     if bids[place] == PLUNGE_BID and all(b == PASS for b in bids[:place]):
         return Contract.PLUNGE
     return None
-
-
-def _call_names(bids: tuple[int, ...], splashes: tuple[int, ...]) -> tuple[str, ...]:
-    return tuple(SPLASH if place in splashes else bid_name(b) for place, b in enumerate(bids))
 
 
 def _calls_in(text: str) -> list[str]:
@@ -220,7 +223,7 @@ def _parse_calls(tokens: list[str]) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 @dataclass(frozen=True)
-class FinishedAuction:
+class FinishedAuction(_Calls):
     """A whole auction: the four calls in the order made, the first bidder's first, with a
     high bid (``parse_finished_auction`` checks it); ``splashes`` as ``Auction``'s."""
 
@@ -258,14 +261,6 @@ class FinishedAuction:
     def winner(self) -> int:
         """The place (0..3) of the call that won the bid."""
         return self.bids.index(self.high_bid)
-
-    def call_contract(self, place: int) -> Contract | None:
-        """``call_contract`` of the call at ``place``."""
-        return call_contract(self.bids, self.splashes, place)
-
-    def call_names(self) -> tuple[str, ...]:
-        """Each call as written: ``pass``, ``30``, ``84``, ``splash``."""
-        return _call_names(self.bids, self.splashes)
 
     def before(self, place: int) -> Auction:
         """The calls made before ``place``, as the player there saw them."""
