@@ -318,12 +318,16 @@ def test_an_impossible_splash_or_plunge_before_ours_is_a_one_line_error() -> Non
     """Five doubles of ours leave two: no deal lets the partner's splash be legal; four
     leave three, for one splash, but not for two, nor for one whose bidder lacks one of
     them (``--holds``). Nothing is computed, also through the library."""
-    result = invoke("bid", "6-6 5-5 4-4 3-3 2-2 6-1 6-0", "--auction", "splash pass", "-n", "20", "-s", "1")
+    five = "6-6 5-5 4-4 3-3 2-2 6-1 6-0"
     message = (
         "texas42: error: --auction: the splash of seat 2 (your partner) needs 3 doubles or more, "
         "but no deal around your hand gives it that many"
     )
-    assert result.exit_code == 2 and result.stdout == "" and result.stderr.strip() == message
+    for infer in ("auction", "none"):  # the advice reads the auction, inference or not
+        result = invoke("bid", five, "--auction", "splash pass", "--infer", infer, "-n", "20", "-s", "1")
+        assert result.exit_code == 2 and result.stdout == "" and result.stderr.strip() == message
+    with pytest.raises(AuctionError, match="the splash of seat 2"):
+        texas42.advise_bid(five, "splash pass", infer="none", deals=20, seed=1)
     four = parse_hand("6-6 5-5 4-4 3-3 6-1 6-0 5-0")
     deal.check_auction_doubles(four, parse_auction("pass pass splash"))
     elsewhere = deal.DealConstraints((deal.parse_holds("1: 1-1"),))
@@ -338,6 +342,27 @@ def test_an_impossible_splash_or_plunge_before_ours_is_a_one_line_error() -> Non
     model = AuctionModel(parse_auction("splash 126 splash"), 1.0, HEAD)
     with pytest.raises(AuctionError):
         infer_deals(four, 10, np.random.default_rng(1), model)
+
+
+@pytest.mark.parametrize(
+    ("auction", "named"), [("pass splash pass", "splash (84)"), ("plunge pass", "plunge (168)")]
+)
+def test_a_partner_s_plunge_or_splash_stands(auction: str, named: str) -> None:
+    """Over a partner's splash or plunge the advice is to pass and name the trump that
+    takes all 7 tricks most often (the cheapest rung's: one mark more, the same contract),
+    whatever the hand makes; the inference names the passes that said nothing only where
+    there are some."""
+    result = invoke("bid", ORDINARY, "--auction", auction, "-n", "100", "-s", "1", "--json")
+    document = json.loads(result.stdout)
+    advice, cheapest = document["advice"], document["ladder"][0]
+    assert (advice["bid"], advice["rule"]) == ("pass", "partner-contract")
+    assert (advice["trump"], advice["make"]) == (cheapest["trump"], cheapest["make"]) and cheapest["bid"] > 84
+    assert document["specials"] and advice["contract"] == "trump"  # no special replaces it either
+    text = " ".join(invoke("bid", ORDINARY, "--auction", auction, "-n", "100", "-s", "1").stdout.split())
+    assert f"Pass: partner's {named} holds the bid: you name its trump and lead" in text
+    assert f"Name {cheapest['trump']}: your team takes all 7 tricks with it" in text
+    assert ("a pass after a plunge says nothing" in text) == auction.startswith("plunge")
+    assert "partner's pass" not in text
 
 
 def test_inferred_deals_keep_the_hard_constraints() -> None:

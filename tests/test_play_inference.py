@@ -106,8 +106,8 @@ def test_a_splash_is_written_splash_and_bid_at_the_next_mark() -> None:
 
 
 def test_passes_after_a_plunge_and_the_splasher_s_partner_s_say_nothing() -> None:
-    """The calls the model weighs: a plunge or a splash by the doubles it needs, no pass
-    after a plunge, and no pass of the splasher's partner after the splash."""
+    """The calls the model weighs: a plunge or a splash by the doubles it needs; while it
+    holds the bid, no pass after a plunge, and no pass of the splasher's partner."""
 
     def weighed(text: str) -> list[tuple[int, int]]:
         return [(c.place, c.doubles) for c in inference.calls_from(parse_finished_auction(text), 0)]
@@ -116,7 +116,9 @@ def test_passes_after_a_plunge_and_the_splasher_s_partner_s_say_nothing() -> Non
     assert weighed("30 splash pass pass") == [(0, 0), (1, 3), (2, 0)]
     assert weighed("pass pass splash pass") == [(0, 0), (1, 0), (2, 3), (3, 0)]
     assert weighed("30 84 pass pass") == [(0, 0), (1, 0), (2, 0), (3, 0)]
-    assert weighed("splash 126 pass pass") == [(0, 3), (1, 0), (3, 0)]
+    assert weighed("splash 126 pass pass") == [(0, 3), (1, 0), (2, 0), (3, 0)]  # outbid: all weighed
+    assert weighed("plunge 210 pass pass") == [(0, 4), (1, 0), (2, 0), (3, 0)]
+    assert weighed("splash splash pass pass") == [(0, 3), (1, 3), (2, 0)]
 
 
 def test_the_forced_shaker_bids_30_on_any_hand_below_31() -> None:
@@ -652,10 +654,7 @@ def test_play_after_a_plunge_or_splash_weighs_its_bidder_s_doubles(calls: str, b
     )
 
 
-NO_PLUNGE = (
-    "--auction: a plunge needs 4 doubles or more in the plunger's hand "
-    "(seat {}, the partner of --bidder), but {}"
-)
+NO_PLUNGE = "--auction: the plunge of seat {} ({}) needs 4 doubles or more, but {}"
 NO_DEAL = "no deal consistent with the plays gives it that many"
 
 
@@ -665,7 +664,7 @@ NO_DEAL = "no deal consistent with the plays gives it that many"
         (  # we hold four doubles
             "play",
             ["6-6 5-5 4-4 3-3 3-2 2-1 1-0", "-t", "sixes", "--bidder", "2", "--seat", "3", "--tricks", "6-5"],
-            NO_PLUNGE.format(0, NO_DEAL),
+            NO_PLUNGE.format(0, "the partner of --bidder", NO_DEAL),
         ),
         (  # we plunged
             "play",
@@ -680,7 +679,7 @@ NO_DEAL = "no deal consistent with the plays gives it that many"
                 "--tricks",
                 "6-2 5-2",
             ],
-            NO_PLUNGE.format(0, "you were dealt 1"),
+            NO_PLUNGE.format(0, "you", "you were dealt 1"),
         ),
         (  # 6-1 can be only seat 3's, the plunger: three doubles at most
             "play",
@@ -689,7 +688,7 @@ NO_DEAL = "no deal consistent with the plays gives it that many"
                 *("-t", "blanks", "--bidder", "1", "--seat", "2", "--tricks"),
                 "6-6 6-5 6-3 6-2 3-1 4-3 3-3 5-3 6-4 4-0 2-0 5-5 5-1 5-2 5-0 2-1",
             ],
-            NO_PLUNGE.format(3, NO_DEAL),
+            NO_PLUNGE.format(3, "the partner of --bidder", NO_DEAL),
         ),
         (  # the plays after our last turn show it, without inference too
             "review",
@@ -698,7 +697,7 @@ NO_DEAL = "no deal consistent with the plays gives it that many"
                 *("-t", "deuces", "--bidder", "3", "--seat", "2", "--infer", "none", "--tricks"),
                 "2-2 5-5 6-2 5-2 6-0 6-1 6-6 6-4 1-1 4-1 1-0 3-1 5-1 5-4 3-3 5-0",
             ],
-            NO_PLUNGE.format(1, NO_DEAL),
+            NO_PLUNGE.format(1, "the partner of --bidder", NO_DEAL),
         ),
         (
             "play",
@@ -790,7 +789,7 @@ def test_play_after_a_splash_says_so() -> None:
     hand = DEFENDER.replace("1-1", "1-0")
     options = ["-t", "sixes", "--bidder", "2", "--seat", "3", "--tricks", "6-5", "-n", "50", "-s", "1"]
     text = " ".join(invoke("play", hand, *options, "--auction", SPLASH_AUCTION).stdout.split())
-    assert "the partner's pass after a splash says nothing" in text
+    assert "the splasher's partner's pass after a splash says nothing" in text
     document = json.loads(invoke("play", hand, *options, "--auction", SPLASH_AUCTION, "--json").stdout)
     assert document["inference"]["auction"] == ["splash", "pass", "pass", "pass"]
     assert document["partner_contract"] == "splash" and document["seed"] == 1
@@ -798,7 +797,70 @@ def test_play_after_a_splash_says_so() -> None:
     assert "splash (84) by seat 0, trump named by seat 2" in " ".join(uniform.stdout.split())
     five = invoke("play", "6-6 5-5 4-4 3-3 2-2 2-1 1-0", *options, "--auction", SPLASH_AUCTION)
     message = (
-        "texas42: error: --auction: a splash needs 3 doubles or more in the splasher's hand (seat 0, the "
-        "partner of --bidder), but no deal consistent with the plays gives it that many"
+        "texas42: error: --auction: the splash of seat 0 (the partner of --bidder) needs 3 doubles or more, "
+        "but no deal consistent with the plays gives it that many"
     )
     assert five.exit_code == 2 and five.stdout == "" and five.stderr.strip() == message
+
+
+@pytest.mark.parametrize(
+    ("hand", "options", "message"),
+    [
+        (  # our own splash, outbid: two doubles
+            "6-6 5-5 6-3 6-5 6-4 5-4 3-1",
+            [
+                *("-t", "6", "--bidder", "1", "--seat", "0", "--auction", "splash 126 pass pass"),
+                "--tricks",
+                "62 61 60",
+            ],
+            "the splash of seat 0 (you) needs 3 doubles or more, but you were dealt 2",
+        ),
+        (  # another's splash, outbid: our five doubles leave two
+            "6-6 5-5 4-4 3-3 2-2 6-5 6-4",
+            [
+                "-t",
+                "6",
+                "--bidder",
+                "3",
+                "--seat",
+                "0",
+                "--auction",
+                "splash 126 pass pass",
+                "--tricks",
+                "6-2",
+            ],
+            "the splash of seat 2 needs 3 doubles or more, but no deal consistent with the plays gives it "
+            "that many",
+        ),
+        (  # three splashes by the others need nine of the seven doubles
+            "6-5 6-4 6-3 6-2 5-4 5-3 4-3",
+            [
+                "-t",
+                "6",
+                "--bidder",
+                "2",
+                "--seat",
+                "3",
+                "--auction",
+                "splash splash pass splash",
+                "--tricks",
+                "61",
+            ],
+            "the splash of seat 1 needs 3 doubles or more and the splash of seat 2 needs 3 doubles or "
+            "more and the splash of seat 0 (the partner of --bidder) needs 3 doubles or more, but no deal "
+            "consistent with the plays gives them that many",
+        ),
+    ],
+)
+@pytest.mark.parametrize("infer", ["auction", "none"])
+def test_every_plunge_and_splash_of_the_auction_needs_its_doubles(
+    hand: str, options: list[str], message: str, infer: str
+) -> None:
+    """Not only the winning call: an outbid splash, ours or another's, needs its doubles
+    too, with or without inference; nothing is computed."""
+    result = invoke("play", hand, *options, "--infer", infer, "-n", "20", "-s", "1")
+    assert (result.exit_code, result.stdout, result.stderr.strip()) == (
+        2,
+        "",
+        f"texas42: error: --auction: {message}",
+    )

@@ -214,9 +214,11 @@ def advise_bid(
     double-dummy ones, every bid's best trump checked on an independent sample). The
     deals are drawn to fit the bids (``infer="none"``: uniformly; ``noise`` as for
     ``analyze``), and the advice's double-dummy odds on uniform deals are given beside
-    (``uniform``)."""
+    (``uniform``). A plunge or a splash that no deal allows is an ``AuctionError``."""
     house = _house(house)
     parsed = _auction(auction)
+    hand = _hand(hand)
+    dealing.check_auction_doubles(hand, parsed, constraints)  # the advice reads it, --infer none or not
     result = analyze(
         hand,
         deals=deals,

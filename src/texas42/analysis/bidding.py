@@ -90,7 +90,8 @@ class BidAdvice:
 
     ``rule`` names the rule that decided: ``open`` (bid the hand's value over an
     opponent's bid or none), ``cannot-make`` (pass: nothing legal is made),
-    ``partner-holds`` (pass: the partner's high bid stands), ``outbid-partner`` (a much
+    ``partner-holds`` (pass: the partner's high bid stands), ``partner-contract`` (pass:
+    the partner's plunge or splash stands, and we name its trump), ``outbid-partner`` (a much
     stronger hand takes over), ``shaker`` (the least bid that wins, or a mark bid worth
     more), ``forced`` (the shaker after three passes bids though nothing is made) and
     ``special`` (a special contract expects more marks than the trump advice, which
@@ -196,7 +197,9 @@ def advise_bid(analysis: HandAnalysis, auction: Auction, house: HouseRules | Non
       the analysis's confidence (``highest_made``: each player bids once, 84 rather than
       42 only when it expects more marks); pass if no legal bid is made that often.
     * The partner holds the high bid: pass unless the hand makes at least
-      ``PARTNER_MARGIN`` points more, or a bid worth more marks.
+      ``PARTNER_MARGIN`` points more, or a bid worth more marks. A partner's plunge or
+      splash always stands: we name its trump and lead, and a higher bid would only
+      raise the stakes of the same contract (the advice's trump is the one to name).
     * The shaker bids the least that wins (a higher mark bid only when it expects more marks).
     * The shaker after three passes must bid (house rule ``all_pass`` forced, the default):
       the legal bid with the best expected marks.
@@ -211,7 +214,9 @@ def advise_bid(analysis: HandAnalysis, auction: Auction, house: HouseRules | Non
     candidates = [
         r
         for r in specials
-        if (r.makes or forced) and (not auction.partner_holds or marks(r.bid) > marks(high))
+        if (r.makes or forced)
+        and (not auction.partner_holds or marks(r.bid) > marks(high))
+        and advice.rule != "partner-contract"
     ]
     top = best_special(candidates, advice.expected_marks)
     if top is None:
@@ -254,6 +259,9 @@ def _advise_trump_bid(analysis: HandAnalysis, auction: Auction, forced: bool) ->
 
     if forced:
         return advice(_best_marks(made or ladder), "forced")
+    holder = auction.high_bidder
+    if auction.partner_holds and holder is not None and auction.call_contract(holder) is not None:
+        return advice(None, "partner-contract")
     if most is None:
         return advice(None, "cannot-make")
     if auction.partner_holds:

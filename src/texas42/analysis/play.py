@@ -354,9 +354,8 @@ def advise_play(
     seed = deal.draw_seed() if seed is None else deal.check_seed(seed)
     history = turn_history(hand, rules, tricks, seat, bidder)
     model = deal.played_auction_model(auction, declaration, infer, noise, house)
-    if model is None and auction is not None and auction.partner_contract is not None:
-        # With a model, deal.infer_seen_deals checks it.
-        deal.check_partner_contract(history, seat, hand.mask, auction.partner_contract)
+    if model is None and auction is not None:  # with a model, deal.infer_seen_deals checks it
+        deal.check_played_auction(history, seat, hand.mask, auction)
     rng = deal.generators(seed)[0]
     inference = None
     if model is None:

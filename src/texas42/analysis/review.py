@@ -233,8 +233,8 @@ def review_play(
     history = replay(rules, bidder, tricks, seat, hand.mask)
     deal.check_seen(history, seat, hand.mask)
     deal.played_auction_model(auction, declaration, infer, noise, house)  # checked before solving
-    if auction is not None and auction.partner_contract is not None:
-        deal.check_partner_contract(history, seat, hand.mask, auction.partner_contract)
+    if auction is not None:
+        deal.check_played_auction(history, seat, hand.mask, auction)
     decided = contract_set(history)  # the turns after the trick that set the contract are not weighed
     turns = [
         k

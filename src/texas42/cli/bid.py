@@ -42,7 +42,7 @@ from texas42.cli.options import (
     racing,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
-from texas42.deal import DEFAULT_NOISE, auction_model, draw_seed
+from texas42.deal import DEFAULT_NOISE, auction_model, check_auction_doubles, draw_seed
 from texas42.errors import UsageError
 from texas42.io.documents import advice_to_json
 from texas42.report.bidding import advice_view
@@ -51,9 +51,9 @@ from texas42.rules import DECLARATIONS, parse_hand
 BID_HELP = f"""
 What to bid now. --auction lists the bids already made this hand in order, starting
 with the first bidder: pass, 30..41, 42, 84, 126, ... (168 or "plunge" before anyone
-has bid: a plunge; "splash": a splash, at 84 or one mark over 84 or more). Drawing
-deals to fit the auction (--infer), a plunge or a splash says only that its bidder
-holds the doubles it needs (four, three), and one that no deal allows is bad input.
+has bid: a plunge; "splash": a splash, at 84 or one mark over 84 or more). A plunge
+or a splash says only that its bidder holds the doubles it needs (four, three), and
+one that no deal around your hand allows is bad input.
 Its length is your place in
 the bidding (three bids before you: you are the shaker) and your partner bid two
 places before you. The advice: don't bid over a high bid the hand can't make at
@@ -141,6 +141,7 @@ def bid(
     job.basis = basis(basis_option, realistic)
     job.auction = auction_model(auction, infer, noise, house)
     parsed_hand = parse_hand(" ".join(hand))
+    check_auction_doubles(parsed_hand, auction, job.constraints)  # the advice reads it, --infer none or not
     with ProgressBar(wants_progress(as_json), "analyzing") as bar:
         result = job.run(parsed_hand, bar.solves, check_ladder=job.basis == DOUBLE_DUMMY)
     if realistic:

@@ -89,9 +89,10 @@ the shaker's bid is forced. A plunge's auction (168 or "plunge" before anyone ha
 "168 pass pass pass") is the plunger's, --bidder's partner: the plunger was dealt four
 doubles or more, as the rules require, and --bidder named the trump by the rule
 'analyze' states for plunge and splash (1% slips); passes before the plunge as any
-calls, those after it not (nobody outbids a plunge). A splash is written "splash" (bid
-at 84, or one mark over 84 or more: "pass splash pass pass"): as a plunge, with three
-doubles; the other calls as any calls, but for the splasher's partner's pass after it.
+calls, those after it not (outbidding it takes five marks). A splash is written
+"splash" (bid at 84, or one mark over 84 or more: "pass splash pass pass"): as a
+plunge, with three doubles; the other calls as any calls, but for the splasher's
+partner's pass after it. Every plunge and splash of the auction needs its doubles.
 
 --trump nello or sevens: a hand played at Nel-O (the bidder must lose every trick;
 the partner sits out, so a trick has three dominoes, '/' after every third, and the
@@ -110,8 +111,9 @@ deals (10) consistent with what it has seen and plays what makes the bid (or set
 in the most of them, as 'texas42 analyze --realistic' plays a hand out. Every play is
 played out on the same deals, each deal's worlds drawn alike, so the plays are
 compared on the same chances (the players' own worlds are dealt uniformly, but at
-Nel-O and sevens they know the bidder chose the contract, and after a plunge's
---auction that the plunger holds four doubles or more; an --auction shapes only the
+Nel-O and sevens they know the bidder chose the contract, and after a plunge's or a
+splash's --auction that its bidder holds four or three doubles or more; an --auction
+shapes only the
 deals played out otherwise). The advice takes the playouts' best play
 over the double-dummy one when it won the contract more often on those deals beyond
 the sampling error (the paired 95% interval of the difference above 0); else the

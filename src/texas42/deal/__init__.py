@@ -30,13 +30,14 @@ from texas42.deal.inference import (
     check_noise,
     infer_deals,
     likelihood,
+    silenced_by,
     table_head,
 )
 from texas42.deal.sampling import MAX_SEED, check_seed, draw_seed, generators, sample_deals, unseen_dominoes
 from texas42.deal.seen import SeenFrom, check_seen, count_seen, deals_seen_from, seen_from, to_table_seats
 from texas42.deal.seen_auction import (
     PlayedAuctionModel,
-    check_partner_contract,
+    check_played_auction,
     contract_seen_deals,
     declaration_probability,
     infer_seen_deals,
@@ -61,7 +62,7 @@ __all__ = [
     "check_constraints",
     "check_infer",
     "check_noise",
-    "check_partner_contract",
+    "check_played_auction",
     "check_seed",
     "check_seen",
     "contract_seen_deals",
@@ -86,6 +87,7 @@ __all__ = [
     "sample_deals",
     "sample_plan",
     "seen_from",
+    "silenced_by",
     "table_head",
     "to_table_seats",
     "unseen_dominoes",

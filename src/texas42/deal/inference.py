@@ -20,8 +20,9 @@ call: a pass below the least bid the rules allow (one more than the high bid; fo
 than a partner's point bid, or a mark), else the value itself. Mark bids (42, 84, 126,
 ...) are one call, "a mark bid": the model says whether a player bids a mark, not how
 many. A plunge or a splash says only that its bidder holds the doubles the rules require
-(whether such a hand bids it is not modelled); passes after a plunge, and the splasher's
-partner's after a splash, say nothing. Besides, a player slips with probability ``SLIP``
+(whether such a hand bids it is not modelled); while it holds the bid, a pass says nothing
+after a plunge (outbidding it takes five marks), nor the splasher's partner's after a
+splash. Besides, a player slips with probability ``SLIP``
 and makes any of the calls open to them at random, so that no auction is impossible.
 
 The likelihood of an auction is the product of each earlier bidder's probability of
@@ -159,7 +160,8 @@ def calls(auction: Auction) -> tuple[Call, ...]:
     seat 0), each with the lowest value the bidder may bid (one more than the high bid, a
     mark over 41 or a mark) and the least the bidding rules need: over the partner's point
     bid, four more (``PARTNER_MARGIN``) or a mark; a plunge or a splash with the doubles it
-    needs. Passes after a plunge, and the splasher's partner's after a splash, are left out."""
+    needs. The passes that say nothing are left out: while a plunge holds the bid, every
+    pass; while a splash does, the splasher's partner's."""
     return calls_from(auction, auction.position)
 
 
@@ -167,13 +169,10 @@ def calls_from(auction: Auction | FinishedAuction, from_place: int) -> tuple[Cal
     """``calls`` of ``auction`` with our own at ``from_place`` (seat 0)."""
     bids = auction.bids
     result = []
-    silent: set[int] = set()  # the places whose passes say nothing, after a plunge or splash
     for place, bid in enumerate(bids):
-        contract = auction.call_contract(place)
-        if bid == PASS and place in silent:
+        if silenced_by(auction, place) is not None:
             continue
-        if contract is not None:
-            silent |= {0, 1, 2, 3} if contract is Contract.PLUNGE else {(place + 2) % 4}
+        contract = auction.call_contract(place)
         before = Auction(bids[:place])
         high = before.high_bid
         if high == PASS:
@@ -188,6 +187,20 @@ def calls_from(auction: Auction | FinishedAuction, from_place: int) -> tuple[Cal
         forced = place == 3 and high == PASS
         result.append(Call(place, (place - from_place) % 4, bid, lowest, least, forced, contract))
     return tuple(result)
+
+
+def silenced_by(auction: Auction | FinishedAuction, place: int) -> Contract | None:
+    """The plunge or splash that makes the call at ``place`` say nothing, if it is a pass:
+    a plunge holding the bid (outbidding it takes five marks), or a splash holding it,
+    passed by the splasher's partner; else None."""
+    high = max(auction.bids[:place], default=PASS)
+    if auction.bids[place] != PASS or high == PASS:
+        return None
+    holder = auction.bids.index(high)
+    contract = auction.call_contract(holder)
+    if contract is Contract.PLUNGE or (contract is Contract.SPLASH and place == (holder + 2) % 4):
+        return contract
+    return None
 
 
 def special_odds(masks: np.ndarray, contract: Contract, doubles: NelloDoubles) -> np.ndarray:

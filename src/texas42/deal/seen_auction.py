@@ -215,9 +215,7 @@ def infer_seen_deals(
     they are valued at once and that seat's factors are divided by their largest value
     over them: more candidates are kept, each as likely as before. In the table's seats;
     an ``InferenceError`` if more than ``max_candidates`` candidates would be needed."""
-    contract = model.auction.partner_contract
-    if contract is not None:
-        check_partner_contract(history, seat, hand, contract)
+    check_played_auction(history, seat, hand, model.auction)
     seen = seen_from(history, seat, hand)
     plan = plan_deals(seen.hand, seen.constraints)
     played = np.array([history.played_by((seat + r) % 4) for r in range(4)], dtype=np.int64)
@@ -329,31 +327,39 @@ def _naming_probability(
     return result
 
 
-def check_partner_contract(history: PlayHistory, seat: Seat, hand: Dominoes, contract: Contract) -> None:
-    """An ``AuctionError`` unless the player who bid ``contract`` (a plunge or a splash:
-    ``history.bidder``'s partner, who leads) may have been dealt the doubles it needs in
-    some deal consistent with what ``seat``, dealt ``hand``, has seen of the plays
-    (exactly: ``deal.constrained.doubles_possible``)."""
-    player = (history.bidder + 2) % 4
-    needed = doubles_needed(contract)
-    if player == seat:
-        if doubles_held(hand) < needed:
-            raise AuctionError(_too_few_doubles(contract, player, f"you were dealt {doubles_held(hand)}"))
+def check_played_auction(history: PlayHistory, seat: Seat, hand: Dominoes, auction: FinishedAuction) -> None:
+    """An ``AuctionError`` unless every player who plunged or splashed in ``auction`` may
+    have been dealt the doubles it needs, together, in some deal consistent with what
+    ``seat``, dealt ``hand``, has seen of the plays (exactly:
+    ``deal.constrained.doubles_possible``). The high bid is ``history.bidder``'s, or, at
+    a plunge or a splash, its partner's."""
+    won = history.bidder if auction.partner_contract is None else (history.bidder + 2) % 4
+    others: list[str] = []
+    needs: dict[int, int] = {}
+    for place in range(len(auction.bids)):
+        contract = auction.call_contract(place)
+        if contract is None:
+            continue
+        player, needed = (won + place - auction.winner) % 4, doubles_needed(contract)
+        what = f"the {contract.written} of seat {player}"
+        if player == seat:
+            if doubles_held(hand) < needed:
+                raise AuctionError(
+                    f"--auction: {what} (you) needs {needed} doubles or more, but you were dealt "
+                    f"{doubles_held(hand)}"
+                )
+            continue
+        role = " (the partner of --bidder)" if player == (history.bidder + 2) % 4 else ""
+        others.append(f"{what}{role} needs {needed} doubles or more")
+        needs[(player - seat) % 4] = needed - doubles_held(history.played_by(player))
+    if not needs:
         return
     seen = seen_from(history, seat, hand)
-    relative = (player - seat) % 4
-    left = needed - doubles_held(history.played_by(player))
-    if not doubles_possible(seen.hand, seen.constraints, {relative: left}):
-        why = "no deal consistent with the plays gives it that many"
-        raise AuctionError(_too_few_doubles(contract, player, why))
-
-
-def _too_few_doubles(contract: Contract, player: Seat, why: str) -> str:
-    who = "plunger" if contract is Contract.PLUNGE else "splasher"
-    return (
-        f"--auction: a {contract.written} needs {doubles_needed(contract)} doubles or more in the {who}'s "
-        f"hand (seat {player}, the partner of --bidder), but {why}"
-    )
+    if not doubles_possible(seen.hand, seen.constraints, needs):
+        them = "it" if len(needs) == 1 else "them"
+        raise AuctionError(
+            f"--auction: {' and '.join(others)}, but no deal consistent with the plays gives {them} that many"
+        )
 
 
 CONTRACT_BLOCK: Final = 256

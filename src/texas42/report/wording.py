@@ -11,7 +11,7 @@ from texas42.analysis import BidAdvice, LadderRung, SpecialOdds, SpecialRung, Un
 from texas42.analysis.bidding import PARTNER_MARGIN
 from texas42.analysis.play import PlayAdvice
 from texas42.analysis.specials import CALIBRATED, PLAYED_OUT, SOLVED
-from texas42.deal import DealConstraints, Inference, describe
+from texas42.deal import DealConstraints, Inference, describe, silenced_by
 from texas42.evaluate import REALISTIC
 from texas42.rules import (
     MARK,
@@ -145,6 +145,15 @@ def advice_reason(advice: BidAdvice) -> str:
             f"this hand does not make {what} often enough: its best, {_rung(cheapest)}, makes "
             f"{percent(cheapest.make)} ({need})."
         )
+    if advice.rule == "partner-contract":
+        shown = advice.ladder[0]
+        contract = advice.auction.call_contract(advice.auction.high_bidder or 0)
+        assert contract is not None
+        return (
+            f"partner's {contract.written} ({high}) holds the bid: you name its trump and lead, and a "
+            f"higher bid would only raise the stakes of the same contract. Name {shown.declaration.label}: "
+            f"your team takes all 7 tricks with it {percent(shown.make)} of the time."
+        )
     if advice.rule == "partner-holds":
         assert advice.most is not None
         more = f"not {high + PARTNER_MARGIN} or a mark bid." if high < MARK else "no bid worth more marks."
@@ -270,7 +279,7 @@ def inference_sentence(inference: Inference, declared: Contract | bool = False, 
         )
     elif declared:
         rules += " and the bidder chose trump,"
-    doubles = _doubles_calls(inference.auction)
+    doubles = _special_calls(inference.auction)
     return (
         f"Deals consistent with the auction: {inference.auction}; acceptance "
         f"{share(inference.acceptance)} of {inference.candidates:,} candidates (the others {rules} "
@@ -279,16 +288,22 @@ def inference_sentence(inference: Inference, declared: Contract | bool = False, 
     )
 
 
-def _doubles_calls(auction: Auction | FinishedAuction) -> str:
-    """``; the splash says only that its bidder holds 3 doubles or more, and its partner's
-    pass after it nothing`` for each plunge or splash among the calls, else nothing."""
-    contracts = {c for place in range(len(auction.bids)) if (c := auction.call_contract(place))}
-    after = {Contract.PLUNGE: "a pass after it", Contract.SPLASH: "its partner's pass after it"}
-    return "".join(
-        f"; the {c.written} says only that its bidder holds {doubles_needed(c)} doubles or more, "
-        f"and {after[c]} nothing"
-        for c in sorted(contracts, key=lambda c: c.value)
-    )
+def _special_calls(auction: Auction | FinishedAuction, but: int | None = None) -> str:
+    """``; the splash says only that its bidder holds 3 doubles or more`` for each plunge
+    or splash among the calls (but the one at place ``but``), then the passes that say
+    nothing (``deal.inference.silenced_by``), if any; else nothing."""
+    places = range(len(auction.bids))
+    said = [
+        f"the {c.written} says only that its bidder holds {doubles_needed(c)} doubles or more"
+        for place in places
+        if place != but and (c := auction.call_contract(place))
+    ]
+    silent = {silenced_by(auction, place) for place in places}
+    if Contract.PLUNGE in silent:
+        said.append("a pass after a plunge says nothing")
+    if Contract.SPLASH in silent:
+        said.append("the splasher's partner's pass after a splash says nothing")
+    return "".join(f"; {phrase}" for phrase in dict.fromkeys(said))
 
 
 def bid_by(bid: int, bidder: Seat, partner_contract: Contract | None = None) -> str:
@@ -304,20 +319,17 @@ def _partner_contract_sentence(
     inference: Inference, contract: Contract, named: bool, ours: bool, odds: str
 ) -> str:
     """``inference_sentence`` at a plunge or a splash: the doubles of the player who bid
-    it and the partner's choice of trump (unless they are ours), the other calls; passes
-    after a plunge, and the partner's after a splash, say nothing."""
+    it and the partner's choice of trump (unless they are ours), the other calls, and
+    the passes that say nothing."""
     player = "plunger" if contract is Contract.PLUNGE else "splasher"
     weighed = [] if ours else [f"the {player} holds {doubles_needed(contract)} doubles or more"]
     if named:
         weighed.append(f"the partner who leads named trump by the rule ({PARTNER_TRUMP_RULE}; 1% slips)")
-    if contract is Contract.PLUNGE:
-        calls = "any pass before the plunge"
-        silent = "a pass after a plunge says nothing"
-    else:
-        calls = "the other calls"
-        silent = "the partner's pass after a splash says nothing"
+    calls = "any pass before the plunge" if contract is Contract.PLUNGE else "the other calls"
+    auction = inference.auction
+    others = _special_calls(auction, but=auction.winner if isinstance(auction, FinishedAuction) else None)
     weighed.append(
-        f"{calls} by the rules of 'bid' on the evaluator's {odds}, noise {inference.noise:g}; {silent}"
+        f"{calls} by the rules of 'bid' on the evaluator's {odds}, noise {inference.noise:g}{others}"
     )
     return (
         f"Deals consistent with the auction: {inference.auction}; acceptance "
