@@ -102,7 +102,8 @@ def _probability(option: str) -> Callable[[Any], float]:
     return parse
 
 
-def _keep(value: Any) -> Any:
+def keep(value: Any) -> Any:
+    """The value as given (a ``checked`` option whose library check parses it too)."""
     return value
 
 
@@ -201,6 +202,12 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 JsonLinesOption = Annotated[bool, typer.Option("--json", help="Print JSON (JSON Lines with --file).")]
 NO_BIDS = Auction()
 """The default of ``--auction``: nobody has bid yet."""
+
+
+def _auction(value: Any) -> Auction:
+    return value if isinstance(value, Auction) else parse_auction(str(value))
+
+
 AuctionOption = Annotated[
     Auction,
     typer.Option(
@@ -209,7 +216,7 @@ AuctionOption = Annotated[
         metavar="BIDS",
         help='The bids made before yours, first bidder first: "pass 30 31" (default: you bid first).',
         show_default=False,
-        parser=option_parser(lambda value: value if isinstance(value, Auction) else parse_auction(value)),
+        parser=option_parser(checked("--auction", keep, _auction)),
     ),
 ]
 
@@ -233,7 +240,7 @@ InferOption = Annotated[
             "likely each deal makes the bids already made; none: uniformly, as if they said nothing."
         ),
         show_default=False,
-        parser=option_parser(checked("--infer", _keep, check_infer)),
+        parser=option_parser(checked("--infer", keep, check_infer)),
     ),
 ]
 NoiseOption = Annotated[
@@ -257,7 +264,7 @@ NelloDoublesOption = Annotated[
         metavar="RULE",
         help="Nel-O doubles: own-suit (their own suit; the default), high or low in their natural suit.",
         show_default=False,
-        parser=option_parser(checked("--nello-doubles", _keep, _as_value(parse_nello_doubles))),
+        parser=option_parser(checked("--nello-doubles", keep, _as_value(parse_nello_doubles))),
     ),
 ]
 NelloMinMarksOption = Annotated[
@@ -279,7 +286,7 @@ AllPassOption = Annotated[
         metavar="RULE",
         help="When all four pass: forced (the shaker must bid 30; the default) or reshuffle.",
         show_default=False,
-        parser=option_parser(checked("--all-pass", _keep, _as_value(parse_all_pass))),
+        parser=option_parser(checked("--all-pass", keep, _as_value(parse_all_pass))),
     ),
 ]
 SpecialsOption = Annotated[
@@ -419,7 +426,7 @@ def _why_bid_option(default: str) -> Any:
         metavar="BID",
         help=f"The bid --why is about (default: {default}).",
         show_default=False,
-        parser=option_parser(checked("--bid", _keep, _why_bid)),
+        parser=option_parser(checked("--bid", keep, _why_bid)),
     )
 
 

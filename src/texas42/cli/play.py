@@ -29,6 +29,7 @@ from texas42.cli.options import (
     WorldsOption,
     checked,
     house_rules,
+    keep,
     option_parser,
     whole_number,
 )
@@ -159,10 +160,6 @@ def _played_bid(value: Any) -> int:
     return bid
 
 
-def _keep(value: Any) -> Any:
-    return value
-
-
 def _seat(value: Any) -> int:
     return value if isinstance(value, int) else parse_seat(str(value))
 
@@ -174,7 +171,7 @@ SeatOption = Annotated[
         metavar="SEAT",
         help="Your seat 0..3 (default 0).",
         show_default=False,
-        parser=option_parser(checked("--seat", _keep, _seat)),
+        parser=option_parser(checked("--seat", keep, _seat)),
     ),
 ]
 
@@ -198,7 +195,7 @@ BidderOption = Annotated[
         metavar="SEAT",
         help="The seat that won the bid, declared and led the first trick (default 0).",
         show_default=False,
-        parser=option_parser(checked("--bidder", _keep, _seat)),
+        parser=option_parser(checked("--bidder", keep, _seat)),
     ),
 ]
 PlayedBidOption = Annotated[
@@ -208,7 +205,7 @@ PlayedBidOption = Annotated[
         metavar="BID",
         help="The bid (default: the --auction's high bid, else 30; 42, 84, ... need all 42 points).",
         show_default=False,
-        parser=option_parser(checked("--bid", _keep, _played_bid)),
+        parser=option_parser(checked("--bid", keep, _played_bid)),
     ),
 ]
 WholeAuctionOption = Annotated[
@@ -219,7 +216,7 @@ WholeAuctionOption = Annotated[
         metavar="CALLS",
         help='The whole auction, the four calls in the order made: "pass 30 31 pass" (default: none).',
         show_default=False,
-        parser=option_parser(checked("--auction", _keep, _auction)),
+        parser=option_parser(checked("--auction", keep, _auction)),
     ),
 ]
 PlayRealisticOption = Annotated[
