@@ -579,3 +579,12 @@ def test_a_tiny_noise_is_the_rules_with_no_warning() -> None:
     with np.errstate(all="raise"):
         got = inference.at_least(odds, 1e-320)
     assert got.tolist() == [[0.0, 0.5, 1.0]]
+
+
+def test_analyze_after_a_high_bid_says_its_advice_is_an_opener_s() -> None:
+    """``analyze --auction`` advises what the hand makes as if it opened: after a high bid
+    it says so and points to ``bid``; after passes only, nothing is added."""
+    note = "as if you opened; over the auction's high bid (84), 'texas42 bid' advises what to call."
+    for auction, shown in [("pass 84", True), ("pass pass", False)]:
+        result = invoke("analyze", ORDINARY, "--auction", auction, "-n", "60", "-s", "1")
+        assert result.exit_code == 0 and (note in " ".join(result.stdout.split())) == shown

@@ -95,6 +95,8 @@ What the bidding said: --auction "pass 30 31" (the bids made before yours, as fo
 'texas42 bid') deals the unseen dominoes in proportion to how likely each deal makes
 those bids, under a stated model of how the others bid (see 'texas42 bid --help';
 --noise: how much they misjudge their hands; --infer none: uniform deals as without it).
+The bids advised are still what the hand makes as if it opened; over the auction's
+high bid, 'texas42 bid' advises what to call.
 
 --why: for the recommended bid and trump (or --bid and its best trump), each unseen
 domino's odds of making the bid when it lies with the left opponent, the partner or

@@ -39,7 +39,7 @@ from texas42.report.wording import (
     special_odds_phrase,
     specials_caption,
 )
-from texas42.rules import TOTAL_POINTS, Contract, Declaration, Hand
+from texas42.rules import PASS, TOTAL_POINTS, Contract, Declaration, Hand
 
 MAIN_BIDS: Final = (30, 32, 34, 36, 38, 40, 42)
 """The bids shown as columns of the analysis table (plus the recommended bid)."""
@@ -378,6 +378,18 @@ def special_instead_text(analysis: HandAnalysis, special: SpecialOdds) -> Text:
     return Text.assemble(advice_head(f"bid {name} ({special.bid}) instead"), body)
 
 
+def _opener_note(analysis: HandAnalysis) -> Text | None:
+    """After an auction with a high bid, that the advice is an opener's: 'bid' advises
+    over the auction."""
+    inference = analysis.inference
+    if inference is None or inference.auction.high_bid == PASS:
+        return None
+    return Text(
+        f"The bids above are what the hand makes, as if you opened; over the auction's high bid "
+        f"({inference.auction.high_bid}), 'texas42 bid' advises what to call."
+    )
+
+
 def analysis_view(analysis: HandAnalysis, why: Why | None = None) -> RenderableType:
     """The whole ``texas42 analyze`` report for one hand (with ``why``, its table last
     but the footer; with realistic figures, calibrated or played out, they and their
@@ -395,6 +407,9 @@ def analysis_view(analysis: HandAnalysis, why: Why | None = None) -> RenderableT
         parts.append(special_instead_text(analysis, special))
     if why is not None:
         parts += [Text(""), Fitted(why_table(why))]
+    opener = _opener_note(analysis)
+    if opener is not None:
+        parts.append(opener)
     raced = short_of_deals(analysis.trumps, analysis.deals)
     parts += [Text(""), footer(analysis.deals, analysis.seed, analysis.exact, raced)]
     if analysis.realistic is not None:
