@@ -864,3 +864,27 @@ def test_every_plunge_and_splash_of_the_auction_needs_its_doubles(
         "",
         f"texas42: error: --auction: {message}",
     )
+
+
+def test_review_with_the_auction_says_how_its_deals_were_drawn() -> None:
+    """``review --auction``: the header says the deals fit the auction at each turn, with
+    the turns' range of acceptance; without inference, nothing of it."""
+    options = [
+        "-t",
+        "sixes",
+        "--seat",
+        "1",
+        "--tricks",
+        "6-6 2-1 6-0 6-3 / 6-5 5-4 4-3 6-1",
+        "-n",
+        "60",
+        "-s",
+        "1",
+    ]
+    heard = " ".join(invoke("review", DEFENDER, *options, "--auction", "34 pass pass pass").stdout.split())
+    said = (
+        "Deals consistent with the auction: 34 pass pass pass, at each turn as 'texas42 play --auction' draws"
+    )
+    assert said in heard and re.search(r"acceptance [0-9.]+% (to [0-9.]+% )?of the candidates", heard)
+    uniform = invoke("review", DEFENDER, *options, "--auction", "34 pass pass pass", "--infer", "none").stdout
+    assert "Deals consistent with the auction" not in uniform

@@ -13,7 +13,7 @@ from texas42.analysis.review import PlayReview, TurnReview
 from texas42.analysis.statistics import Interval
 from texas42.report.layout import Fitted
 from texas42.report.play import tricks_table
-from texas42.report.wording import bid_by, bidder_side, contract_verb, percent, played_out_footer
+from texas42.report.wording import bid_by, bidder_side, contract_verb, percent, played_out_footer, share
 from texas42.rules import bid_name, domino_name
 
 
@@ -21,14 +21,22 @@ def review_header(review: PlayReview) -> Text:
     """``Seat 0: 6-6 6-5 ...   sixes, bid 34 by seat 0 (you)``, then what each turn
     stands on."""
     side = bidder_side(review.seat, review.bidder)
-    turn = review.turns[0].advice
-    fit = ", drawn to fit the auction" if turn.inference is not None else ""
-    return Text.assemble(
+    inferences = [t.advice.inference for t in review.turns if t.advice.inference is not None]
+    fit = ", drawn to fit the auction" if inferences else ""
+    header = Text.assemble(
         (f"Seat {review.seat}: {review.hand}", "bold"),
         f"   {review.played_at}, {bid_by(review.bid, review.bidder, review.partner_contract)} ({side})\n",
         f"Each of your turns weighed as 'texas42 play' would have then: up to {review.deals} deals "
         f"consistent with what you had seen{fit}, seed {review.seed}",
     )
+    if inferences:
+        low, high = (share(f(i.acceptance for i in inferences)) for f in (min, max))
+        spread = low if low == high else f"{low} to {high}"
+        header.append(
+            f"\nDeals consistent with the auction: {inferences[0].auction}, at each turn as 'texas42 play "
+            f"--auction' draws them; acceptance {spread} of the candidates (--infer none: uniform deals)."
+        )
+    return header
 
 
 def turns_table(review: PlayReview, title: str = "Your plays") -> Table:
