@@ -13,7 +13,7 @@ import pytest
 
 import texas42
 from cli_runner import invoke
-from texas42 import engine, rules
+from texas42 import engine, errors, rules
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 HAND = "6-4 5-5 5-2 4-3 4-2 3-2 3-1"
@@ -292,3 +292,59 @@ def test_a_hand_is_a_mask_or_dominoes() -> None:
         message = f"a hand is a mask or dominoes, got {value!r}"
         with pytest.raises(texas42.Texas42Error, match=re.escape(message)):
             rules.Hand(value)  # type: ignore[arg-type]
+
+
+def test_a_hand_cannot_be_changed_and_copies_and_pickles_whole() -> None:
+    """``Hand`` is immutable, as documented: no attribute can be set or deleted (a set
+    or dict holding it stays sound); copies and pickles (the cluster's) are equal."""
+    import copy
+    import pickle
+
+    hand = texas42.parse_hand("6-4 5-5 5-2 4-3 4-2 3-2 3-1")
+    for change in (lambda: setattr(hand, "mask", 5), lambda: delattr(hand, "mask")):
+        with pytest.raises(AttributeError, match="a Hand cannot be changed"):
+            change()
+    assert str(hand) == "6-4 5-5 5-2 4-3 4-2 3-2 3-1"
+    assert copy.deepcopy(hand) == copy.copy(hand) == pickle.loads(pickle.dumps(hand)) == hand
+
+
+def test_numpy_seeds_and_seats_come_back_as_ints() -> None:
+    """A numpy integer seed or seat is kept as an int, so ``to_dict`` stays JSON."""
+    hand = "6-4 5-5 5-2 4-3 4-2 3-2 3-1"
+    analysis = texas42.analyze(hand, deals=30, seed=np.int64(3))
+    comparison = texas42.compare(hand, ["fours", "fives"], deals=30, seed=np.int32(3))
+    for result in (analysis, comparison):
+        assert type(result.seed) is int
+        json.dumps(texas42.to_dict(result))
+    assert type(texas42.deals(hand, None, 3, np.int64(1)).seed) is int
+    assert type(texas42.line_of_play(DEAL, "fives", np.int64(2)).bidder) is int
+
+
+def test_wrong_kinds_and_bad_values_are_the_library_s_errors() -> None:
+    """Bad arguments raise texas42's errors naming them, never a bare TypeError of
+    Python's or numpy's; ``dir(texas42)`` lists the API, not its imports."""
+    hand = "6-4 5-5 5-2 4-3 4-2 3-2 3-1"
+    stats = texas42.analyze(hand, deals=30, seed=1).stats("fours")
+    cases = [
+        (lambda: texas42.analyze(3), errors.ArgumentTypeError, "a hand is a Hand or a string"),
+        (lambda: texas42.quick(None), errors.ArgumentTypeError, "a hand is a Hand or a string"),
+        (lambda: texas42.quick_many(None), errors.ArgumentTypeError, "hands are an iterable"),
+        (lambda: texas42.analyze(hand, auction="pass", infer=None), errors.InferenceError, "got None"),
+        (lambda: texas42.Deal(None), errors.HandSizeError, "a deal is four Hand objects"),
+        (lambda: texas42.Auction(None), errors.AuctionError, "parse_auction reads text"),
+        (lambda: texas42.Auction("pass 30"), errors.AuctionError, "parse_auction reads text"),
+        (lambda: texas42.Auction((0, 84), (1, 1)), errors.AuctionError, "name a place twice"),
+        (lambda: rules.FinishedAuction(None), errors.AuctionError, "parse_finished_auction reads text"),
+        (lambda: stats.make("34"), errors.StatisticsError, "not a bid: '34'"),
+        (lambda: stats.make(34.0), errors.StatisticsError, "not a bid: 34.0"),
+        (lambda: stats.make(True), errors.StatisticsError, "not a bid: True"),
+    ]
+    for call, error, message in cases:
+        with pytest.raises(error, match=re.escape(message)):
+            call()
+    assert np.array_equal(
+        texas42.quick_many(np.int64(texas42.parse_hand(hand).mask)).bid, texas42.quick_many([hand]).bid[0]
+    )
+    assert stats.make(34) == stats.make(np.int64(34))
+    assert {"InferenceError", "EvaluatorError"} <= set(errors.__all__)
+    assert not {"importlib", "Any", "TYPE_CHECKING"} & set(dir(texas42)) and "analyze" in dir(texas42)

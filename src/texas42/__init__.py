@@ -134,7 +134,8 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_EXPORTS})
+    own = {name for name in globals() if name not in ("importlib", "Any", "TYPE_CHECKING")}
+    return sorted({*own, *_EXPORTS})
 
 
 __all__ = [

@@ -26,7 +26,7 @@ from texas42.analysis.realistic_play import check_realistic_play_deals
 from texas42.analysis.recommendation import check_confidence
 from texas42.analysis.sample import DEFAULT_DEALS, check_deals
 from texas42.deal import DealConstraints, Dealt
-from texas42.errors import ArgumentTypeError, HandSizeError, check_kind
+from texas42.errors import ArgumentTypeError, check_kind
 from texas42.rules import (
     DECLARATIONS,
     Auction,
@@ -55,7 +55,7 @@ def _hand(hand: Hand | str) -> Hand:
     if isinstance(hand, str):
         return parse_hand(hand)
     if not isinstance(hand, Hand):
-        raise HandSizeError(
+        raise ArgumentTypeError(
             f'a hand is a Hand or a string such as "6-4 5-5 5-2 4-3 4-2 3-2 3-1", got {hand!r}'
         )
     return hand
@@ -432,10 +432,12 @@ def quick_many(
     integer array of hand masks of any shape (``(n,)`` hands, ``(n, 4)`` deals, ...) or
     an iterable of hands; ``basis`` is ``"double-dummy"`` (or ``"double_dummy"``, the
     default) or ``"realistic"`` (the model's heads). A few microseconds a hand."""
-    if isinstance(hands, np.ndarray | int):
-        masks: np.ndarray | int = hands
-    else:
+    if isinstance(hands, np.ndarray | int | np.integer):
+        masks: np.ndarray | int = np.asarray(hands) if isinstance(hands, np.integer) else hands
+    elif isinstance(hands, Iterable) and not isinstance(hands, str | Hand):
         masks = np.array([_hand(h).mask for h in hands], dtype=np.int64)
+    else:
+        raise ArgumentTypeError(f"hands are an iterable of hands or an integer array of masks, got {hands!r}")
     check_confidence(confidence)
     head = basis.replace("-", "_") if isinstance(basis, str) else basis
     return evaluate.estimate(masks, head=head, confidence=confidence)

@@ -159,7 +159,7 @@ def compare_trumps(
     ``auction``, the deals are drawn in proportion to the likelihood of its bids."""
     check_deals(deals)
     chosen = _distinct_in_order(declarations)
-    seed = deal.draw_seed() if seed is None else seed
+    seed = deal.draw_seed() if seed is None else deal.check_seed(seed)
     drawn = draw_samples(hand, deals, seed, constraints, auction, check=False, threads=threads)
     main_deals, deals = drawn.main, drawn.size
     counter = SolveCounter(deals * (len(chosen) + special_solves_per_deal(hand, house)), progress)

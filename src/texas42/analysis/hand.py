@@ -220,7 +220,7 @@ def analyze_hand(
     check_confidence(confidence)
     check_basis(basis)
     chosen = distinct_declarations(declarations)
-    seed = deal.draw_seed() if seed is None else seed
+    seed = deal.draw_seed() if seed is None else deal.check_seed(seed)
     drawn = draw_samples(hand, deals, seed, constraints, auction, threads=threads)
     deals = drawn.size
     special_solves = deals * special_solves_per_deal(hand, house)

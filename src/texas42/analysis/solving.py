@@ -198,9 +198,10 @@ def optimal_line(
     """An optimal line of play (``engine.principal_variation``), trick by trick, with
     the running score of the position after each trick. At Nel-O (the doubles as
     ``house`` says) and sevens, ``contract_line``."""
+    bidder = check_seat(bidder)
     if isinstance(declaration, Contract):
         return contract_line(deal, declaration, bidder, HouseRules() if house is None else house)
-    position = Position.start(deal, TrumpTricks(declaration), check_seat(bidder))
+    position = Position.start(deal, TrumpTricks(declaration), bidder)
     tricks: list[PlayedTrick] = []
     for number, trick in enumerate(engine.principal_variation(deal, declaration, bidder), start=1):
         leader, before = position.leader, sum(position.score)

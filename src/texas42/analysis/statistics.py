@@ -9,8 +9,8 @@ from typing import Final, Protocol, TypeVar
 
 import numpy as np
 
-from texas42.errors import StatisticsError
-from texas42.rules import TOTAL_POINTS, Declaration, needed_points
+from texas42.errors import StatisticsError, is_whole
+from texas42.rules import MARK, POINT_BIDS, TOTAL_POINTS, Declaration, needed_points
 
 Z95: Final = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
@@ -106,8 +106,11 @@ class TrumpStats:
         return cls(Declaration(declaration), int(points.size), histogram_counts, mean, ci, exact)
 
     def successes(self, bid: int) -> int:
-        """The number of deals in which the bid is made."""
-        return sum(self.histogram[needed_points(bid) :])
+        """The number of deals in which the bid is made (a ``StatisticsError`` unless
+        ``bid`` is a bid: 30..41, 42, 84, 126, ...)."""
+        if not is_whole(bid) or not (bid in POINT_BIDS or (bid >= MARK and bid % MARK == 0)):
+            raise StatisticsError(f"not a bid: {bid!r} (30 to 41, 42, 84, 126, ...)")
+        return sum(self.histogram[needed_points(int(bid)) :])
 
     def make(self, bid: int) -> float:
         """The probability of making the bid (a mark bid needs all 42 points)."""

@@ -29,7 +29,7 @@ from texas42.deal.constraints import (
     SeatConstraint,
     check_constraints,
 )
-from texas42.deal.sampling import generators, sample_deals
+from texas42.deal.sampling import check_seed, generators, sample_deals
 from texas42.errors import AnalysisError, ConstraintError
 from texas42.rules import Deal, Hand, domino_name
 
@@ -309,6 +309,7 @@ class Dealt:
 
 def deals_from_seed(hand: Hand, n: int, seed: int, constraints: DealConstraints | None = None) -> Dealt:
     """``n`` deals around ``hand`` from ``seed`` (the first stream of ``generators``)."""
+    seed = check_seed(seed)
     masks, exact = deal_around(hand, n, generators(seed)[0], constraints)
     return Dealt(as_deals(masks), exact, seed)
 

@@ -114,9 +114,10 @@ def check_noise(noise: float) -> float:
 
 def check_infer(mode: str) -> str:
     """``mode`` (``auction`` or ``none``) in lower case, else an ``InferenceError``."""
-    text = str(mode).strip().lower()
+    text = mode.strip().lower() if isinstance(mode, str) else None
     if text not in INFER_MODES:
-        raise InferenceError(f"the inference is auction or none, got {str(mode).strip()!r}")
+        shown = repr(mode.strip()) if isinstance(mode, str) else repr(mode)
+        raise InferenceError(f"the inference is auction or none, got {shown}")
     return text
 
 

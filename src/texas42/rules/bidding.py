@@ -120,6 +120,7 @@ class Auction(_Calls):
     splashes: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
+        _check_sequence(self.bids, "parse_auction")
         if len(self.bids) > 3:
             raise AuctionError(
                 "an auction before our bid has at most 3 bids (we bid fourth at the latest, as the "
@@ -231,6 +232,7 @@ class FinishedAuction(_Calls):
     splashes: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
+        _check_sequence(self.bids, "parse_finished_auction")
         if len(self.bids) != 4:
             shown = " ".join(bid_name(b) for b in self.bids) or "(none)"
             raise AuctionError(f"a whole auction has 4 calls, one a player, got {len(self.bids)}: {shown}")
@@ -299,12 +301,20 @@ def _checked_calls(bids: object) -> tuple[int, ...]:
     return calls
 
 
+def _check_sequence(bids: object, parser: str) -> None:
+    """An ``AuctionError`` unless ``bids`` is a tuple (of calls, checked after)."""
+    if not isinstance(bids, tuple):
+        raise AuctionError(f"an auction's calls are a tuple of ints ({parser} reads text), got {bids!r}")
+
+
 def _checked_splashes(bids: tuple[int, ...], splashes: object) -> tuple[int, ...]:
     """``splashes`` as a sorted tuple of ints if each is the place of a call of ``bids``
     made at ``splash_bid`` of the high bid before it; else an ``AuctionError``."""
     if not isinstance(splashes, tuple | list) or not all(is_whole(p) for p in splashes):
         raise AuctionError(f"an auction's splashes are the places of calls (ints), got {splashes!r}")
     places = tuple(sorted({int(p) for p in splashes}))
+    if len(places) < len(splashes):
+        raise AuctionError(f"an auction's splashes name a place twice: {splashes!r}")
     for place in places:
         if not 0 <= place < len(bids):
             raise AuctionError(f"a splash at place {place}, but the auction has {len(bids)} calls")

@@ -210,10 +210,22 @@ class Hand:
 
     __slots__ = ("mask",)
 
+    mask: Dominoes
+
     def __init__(self, dominoes: Dominoes | Iterable[Domino] = 0) -> None:
-        self.mask: Dominoes = int(dominoes) if is_whole(dominoes) else _mask_of_dominoes(dominoes)
-        if not 0 <= self.mask <= ALL_DOMINOES:
-            raise InvalidDominoError(f"not a domino mask: {self.mask:#x}")
+        mask = int(dominoes) if is_whole(dominoes) else _mask_of_dominoes(dominoes)
+        if not 0 <= mask <= ALL_DOMINOES:
+            raise InvalidDominoError(f"not a domino mask: {mask:#x}")
+        object.__setattr__(self, "mask", mask)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Hand cannot be changed (it is immutable): {name}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Hand cannot be changed (it is immutable): {name}")
+
+    def __reduce__(self) -> tuple[type[Hand], tuple[Dominoes]]:
+        return (Hand, (self.mask,))  # copies and pickles are made anew, not set attribute by attribute
 
     def __iter__(self) -> Iterator[Domino]:
         """Highest domino first, as players sort their hands."""
@@ -245,6 +257,8 @@ class Deal(tuple[Hand, Hand, Hand, Hand]):
     """Four disjoint hands of equal size, seat 0 first (checked when made)."""
 
     def __new__(cls, hands: Sequence[Hand]) -> Deal:
+        if not isinstance(hands, Sequence) or isinstance(hands, str):
+            raise HandSizeError(f"a deal is four Hand objects (parse_deal reads text), got {hands!r}")
         hands = tuple(hands)
         if any(not isinstance(h, Hand) for h in hands):
             raise HandSizeError(f"a deal's hands must be Hand objects, got {hands!r}")
