@@ -348,3 +348,15 @@ def test_wrong_kinds_and_bad_values_are_the_library_s_errors() -> None:
     assert stats.make(34) == stats.make(np.int64(34))
     assert {"InferenceError", "EvaluatorError"} <= set(errors.__all__)
     assert not {"importlib", "Any", "TYPE_CHECKING"} & set(dir(texas42)) and "analyze" in dir(texas42)
+
+
+def test_to_dict_of_a_line_of_play_is_solve_s_line() -> None:
+    """``to_dict(line_of_play(...))``: the trump, the bidder and the ``"line"`` that
+    ``solve --line --json`` prints for that declaration and bidder."""
+    line = texas42.to_dict(texas42.line_of_play(DEAL, "fives", 1))
+    printed = json.loads(
+        invoke("solve", DEAL, "--trump", "fives", "--line", "--bidder", "1", "--json").stdout
+    )
+    assert (line["trump"], line["bidder"]) == ("fives", 1) and line["line"] == printed["line"]
+    with pytest.raises(errors.ArgumentTypeError, match="no JSON document for NoneType"):
+        texas42.to_dict(None)

@@ -35,6 +35,7 @@ from texas42.analysis import (
 )
 from texas42.analysis.quick import QuickAnalysis, QuickEstimate, QuickRecommendation, QuickSpecial, QuickTrump
 from texas42.deal import DealConstraints, Inference, describe
+from texas42.errors import ArgumentTypeError
 from texas42.io.files import NamedHand
 from texas42.report.wording import PARTNER_TRUMP_RULE, advice_reason
 from texas42.rules import (
@@ -704,8 +705,16 @@ def to_dict(result: object) -> dict[str, Any]:
     """The JSON document of a result, as ``texas42 ... --json`` prints it: a
     ``DealTable`` (``solve``), ``HandAnalysis`` (``analyze``), ``BidAdvice`` (``bid``),
     ``Comparison`` (``compare``), ``PlayAdvice`` (``play``), ``PlayReview`` (``review``) or
-    ``QuickAnalysis`` (``quick``)."""
-    raise TypeError(f"no JSON document for {type(result).__name__}")
+    ``QuickAnalysis`` (``quick``); a ``PlayLine`` (``line_of_play``) as ``{"trump",
+    "bidder", "line"}``, the ``"line"`` of ``solve --line --json``. Anything else is an
+    ``ArgumentTypeError``."""
+    raise ArgumentTypeError(f"no JSON document for {type(result).__name__}")
+
+
+@to_dict.register
+def _(result: PlayLine) -> dict[str, Any]:
+    trump = result.declaration.label
+    return {"trump": trump, "bidder": result.bidder, "line": line_to_json(result)}
 
 
 @to_dict.register
