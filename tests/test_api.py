@@ -360,3 +360,32 @@ def test_to_dict_of_a_line_of_play_is_solve_s_line() -> None:
     assert (line["trump"], line["bidder"]) == ("fives", 1) and line["line"] == printed["line"]
     with pytest.raises(errors.ArgumentTypeError, match="no JSON document for NoneType"):
         texas42.to_dict(None)
+
+
+def test_the_play_pieces_take_hands_and_check_their_arguments() -> None:
+    """``rules.replay`` and ``deal.deals_seen_from`` take a ``Hand`` as well as its mask
+    (the same deals), and name a bad seat, hand, generator or history."""
+    from texas42 import deal
+
+    hand = texas42.parse_hand("6-4 5-5 5-2 4-3 4-2 3-2 3-1")
+    six_four = rules.parse_domino("6-4")
+    history = rules.replay(texas42.Declaration.SIXES, 0, [six_four], seat=0, hand=hand)
+    assert history == rules.replay(texas42.Declaration.SIXES, 0, [six_four], seat=0, hand=hand.mask)
+    given, masked = (
+        deal.deals_seen_from(history, 0, h, 5, np.random.default_rng(1))[0] for h in (hand, hand.mask)
+    )
+    assert np.array_equal(given, masked)
+    rng = np.random.default_rng(1)
+    cases = [
+        (lambda: deal.deals_seen_from(history, 5, hand, 3, rng), errors.InvalidSeatError, "not a seat: 5"),
+        (lambda: deal.deals_seen_from(history, 0, "x", 3, rng), errors.ArgumentTypeError, "a hand is a Hand"),
+        (lambda: deal.deals_seen_from(history, 0, hand, 3, 1), errors.ArgumentTypeError, "rng is a numpy"),
+        (
+            lambda: deal.deals_seen_from(None, 0, hand, 3, rng),
+            errors.ArgumentTypeError,
+            "history is a PlayHistory",
+        ),
+    ]
+    for call, error, message in cases:
+        with pytest.raises(error, match=re.escape(message)):
+            call()

@@ -17,8 +17,8 @@ import numpy as np
 
 from texas42.deal.constrained import deal_around, plan_deals
 from texas42.deal.constraints import LACKS, OTHER_SEATS, DealConstraints, SeatConstraint
-from texas42.errors import IllegalPlayError
-from texas42.rules import Dominoes, Hand, PlayHistory, Seat, domino_name, replay
+from texas42.errors import IllegalPlayError, check_kind
+from texas42.rules import Dominoes, Hand, PlayHistory, Seat, check_seat, domino_name, hand_mask, replay
 from texas42.rules.history import describe_play
 
 
@@ -36,9 +36,12 @@ class SeenFrom:
         return (self.seat + relative) % 4
 
 
-def seen_from(history: PlayHistory, seat: Seat, hand: Dominoes) -> SeenFrom:
-    """What ``seat``, dealt ``hand``, knows of the deal after the plays of ``history``:
-    no other check than the sizes (``check_seen`` checks that some deal fits)."""
+def seen_from(history: PlayHistory, seat: Seat, hand: Dominoes | Hand) -> SeenFrom:
+    """What ``seat``, dealt ``hand`` (a mask or a ``Hand``), knows of the deal after the
+    plays of ``history``: no other check than the kinds and the sizes (``check_seen``
+    checks that some deal fits)."""
+    check_kind(history, PlayHistory, "history is a PlayHistory (rules.replay makes one)")
+    seat, hand = check_seat(seat), hand_mask(hand)
     items = []
     for relative in OTHER_SEATS:
         other = (seat + relative) % 4
@@ -103,9 +106,10 @@ def deals_seen_from(
     and whether they are exact: all the consistent deals, listed once each, when there are
     at most ``n``. Before any play, the deals of ``deal.sample_deals`` for the same
     ``rng`` (those ``analyze`` solves), turned to the table's seats."""
+    check_kind(rng, np.random.Generator, "rng is a numpy Generator (np.random.default_rng(seed))")
     seen = seen_from(history, seat, hand)
     relative, exact = deal_around(seen.hand, n, rng, seen.constraints)
-    return to_table_seats(relative, seat), exact
+    return to_table_seats(relative, seen.seat), exact
 
 
 def to_table_seats(relative: np.ndarray, seat: Seat) -> np.ndarray:

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
 from texas42.errors import (
+    ArgumentTypeError,
     DuplicateDominoError,
     HandSizeError,
     InvalidDominoError,
@@ -251,6 +252,16 @@ class Hand:
 
     def names(self) -> list[str]:
         return [DOMINO_NAMES[d] for d in self]
+
+
+def hand_mask(dominoes: Dominoes | Hand, what: str = "a hand") -> Dominoes:
+    """The mask of a ``Hand``, or a mask (an int of 28 bits, numpy's too) as an int; else
+    an ``ArgumentTypeError`` naming ``what``."""
+    if isinstance(dominoes, Hand):
+        return dominoes.mask
+    if is_whole(dominoes) and 0 <= dominoes <= ALL_DOMINOES:
+        return int(dominoes)
+    raise ArgumentTypeError(f"{what} is a Hand or a mask of dominoes (an int of 28 bits), got {dominoes!r}")
 
 
 class Deal(tuple[Hand, Hand, Hand, Hand]):

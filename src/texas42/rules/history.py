@@ -23,10 +23,12 @@ from texas42.rules.dominoes import (
     HAND_SIZE,
     Domino,
     Dominoes,
+    Hand,
     Seat,
     check_domino,
     check_seat,
     dominoes_in,
+    hand_mask,
     parse_domino,
     trick_points,
 )
@@ -220,7 +222,7 @@ def replay(
     bidder: Seat,
     dominoes: Sequence[Domino],
     seat: Seat | None = None,
-    hand: Dominoes | None = None,
+    hand: Dominoes | Hand | None = None,
 ) -> PlayHistory:
     """Replay ``dominoes`` (in order of play, ``bidder`` leading the first trick, the
     winner of each trick leading the next) under ``contract`` (a trump declaration, or
@@ -235,6 +237,8 @@ def replay(
         raise InvalidSeatError("give the seat that sees the plays together with its hand")
     if seat is not None:
         seat = check_seat(seat)
+    if hand is not None:
+        hand = hand_mask(hand)
     if hand is not None and hand.bit_count() != HAND_SIZE:
         raise HandSizeError(f"a hand needs {HAND_SIZE} dominoes, got {hand.bit_count()}")
     history = PlayHistory(rules, bidder, (), bidder, (), (0, 0), ())
