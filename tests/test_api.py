@@ -389,3 +389,25 @@ def test_the_play_pieces_take_hands_and_check_their_arguments() -> None:
     for call, error, message in cases:
         with pytest.raises(error, match=re.escape(message)):
             call()
+
+
+def test_a_position_checks_itself_when_made() -> None:
+    """``rules.Position`` and ``rules.TrumpTricks`` check what they are given (the README
+    says they do): a trump by name is taken, bad tricks, hands, plays and scores are
+    named; the positions after legal plays stay as before."""
+    deal = rules.parse_deal(DEAL)
+    fives = rules.TrumpTricks("fives")  # type: ignore[arg-type]
+    assert fives == rules.TrumpTricks(texas42.Declaration.FIVES)
+    cases = [
+        (lambda: rules.Position(None, deal.masks, 0), errors.ArgumentTypeError, "tricks are TrumpTricks"),  # type: ignore[arg-type]
+        (lambda: rules.Position(fives, deal.masks[:3], 0), errors.HandSizeError, "hands of four seats"),  # type: ignore[arg-type]
+        (lambda: rules.Position(fives, (1, 1, 2, 4), 0), errors.DuplicateDominoError, "in two hands"),
+        (lambda: rules.Position(fives, deal.masks, 0, (99,)), errors.InvalidDominoError, "not a domino: 99"),
+        (lambda: rules.Position(fives, deal.masks, 0, (), (-1, 0)), errors.ArgumentTypeError, "got (-1, 0)"),
+        (lambda: rules.TrumpTricks("x"), errors.InvalidDeclarationError, "unknown declaration: 'x'"),  # type: ignore[arg-type]
+    ]
+    for call, error, message in cases:
+        with pytest.raises(error, match=re.escape(message)):
+            call()
+    after = rules.Position.start(deal, fives, 0).play(rules.parse_domino("6-4"))
+    assert after == rules.Position(fives, after.hands, 0, (rules.parse_domino("6-4"),))

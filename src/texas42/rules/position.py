@@ -3,9 +3,9 @@ score, and whose turn it is."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from texas42.errors import HandSizeError, IllegalPlayError
+from texas42.errors import ArgumentTypeError, DuplicateDominoError, HandSizeError, IllegalPlayError, is_whole
 from texas42.rules.dominoes import (
     DOMINO_NAMES,
     Deal,
@@ -14,9 +14,45 @@ from texas42.rules.dominoes import (
     Seat,
     check_domino,
     check_seat,
+    hand_mask,
     trick_points,
 )
-from texas42.rules.tricks import TrickRules
+from texas42.rules.tricks import NelloTricks, SevensTricks, TrickRules, TrumpTricks
+
+
+def _checked_hands(hands: object) -> tuple[Dominoes, Dominoes, Dominoes, Dominoes]:
+    """``hands`` as four disjoint masks (ints), else an error naming what is wrong."""
+    if not isinstance(hands, tuple | list) or len(hands) != 4:
+        raise HandSizeError(f"a position has the hands of four seats (masks), got {hands!r}")
+    masks = tuple(hand_mask(h, "a hand of a position") for h in hands)
+    if sum(masks) != masks[0] | masks[1] | masks[2] | masks[3]:
+        raise DuplicateDominoError("a domino is in two hands of the position")
+    return (masks[0], masks[1], masks[2], masks[3])
+
+
+def _checked_plays(
+    played: object, hands: tuple[Dominoes, ...], tricks: TrickRules, leader: Seat
+) -> tuple[Domino, ...]:
+    """``played`` as dominoes (the trick in progress): fewer than the trick's players,
+    none still in a hand, none twice."""
+    if not isinstance(played, tuple | list):
+        raise ArgumentTypeError(f"the plays of the trick in progress are a tuple of dominoes, got {played!r}")
+    plays = tuple(check_domino(d) for d in played)
+    held = hands[0] | hands[1] | hands[2] | hands[3]
+    if (
+        len(plays) >= len(tricks.players(leader))
+        or len(set(plays)) < len(plays)
+        or any(held >> d & 1 for d in plays)
+    ):
+        raise IllegalPlayError(f"not the plays of a trick in progress: {plays!r}")
+    return plays
+
+
+def _checked_score(score: object) -> tuple[int, int]:
+    """``score`` as the points two teams took, else an ``ArgumentTypeError``."""
+    if not (isinstance(score, tuple) and len(score) == 2 and all(is_whole(p) and p >= 0 for p in score)):
+        raise ArgumentTypeError(f"a score is two teams' points (seats 0 and 2, seats 1 and 3), got {score!r}")
+    return (int(score[0]), int(score[1]))
 
 
 @dataclass(frozen=True)
@@ -33,7 +69,14 @@ class Position:
     score: tuple[int, int] = (0, 0)
 
     def __post_init__(self) -> None:
+        if not isinstance(self.tricks, TrumpTricks | NelloTricks | SevensTricks):
+            raise ArgumentTypeError(
+                f"tricks are TrumpTricks, NelloTricks or SevensTricks, got {self.tricks!r}"
+            )
         object.__setattr__(self, "leader", check_seat(self.leader))
+        object.__setattr__(self, "hands", _checked_hands(self.hands))
+        object.__setattr__(self, "played", _checked_plays(self.played, self.hands, self.tricks, self.leader))
+        object.__setattr__(self, "score", _checked_score(self.score))
 
     @classmethod
     def start(cls, deal: Deal, tricks: TrickRules, leader: Seat) -> Position:
@@ -69,11 +112,26 @@ class Position:
         hands = list(self.hands)
         hands[seat] &= ~(1 << d)
         played = (*self.played, d)
-        after = replace(self, hands=(hands[0], hands[1], hands[2], hands[3]), played=played)
+        after = (hands[0], hands[1], hands[2], hands[3])
         players = self.tricks.players(self.leader)
         if len(played) < len(players):
-            return after
+            return self._next(after, self.leader, played, self.score)
         winner = players[self.tricks.winner(played)]
         score = list(self.score)
         score[winner % 2] += trick_points(played)
-        return replace(after, leader=winner, played=(), score=(score[0], score[1]))
+        return self._next(after, winner, (), (score[0], score[1]))
+
+    def _next(
+        self,
+        hands: tuple[Dominoes, Dominoes, Dominoes, Dominoes],
+        leader: Seat,
+        played: tuple[Domino, ...],
+        score: tuple[int, int],
+    ) -> Position:
+        """A position that follows from this checked one by a legal play, made without
+        checking it again (the tests' minimax makes millions)."""
+        after = object.__new__(Position)
+        fields = {"tricks": self.tricks, "hands": hands, "leader": leader, "played": played, "score": score}
+        for name, value in fields.items():
+            object.__setattr__(after, name, value)
+        return after

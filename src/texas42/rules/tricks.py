@@ -303,6 +303,9 @@ class TrumpTricks:
 
     declaration: Declaration
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "declaration", check_declaration(self.declaration))
+
     def players(self, leader: Seat) -> tuple[Seat, ...]:
         return _clockwise(leader)
 
