@@ -411,3 +411,11 @@ def test_a_position_checks_itself_when_made() -> None:
             call()
     after = rules.Position.start(deal, fives, 0).play(rules.parse_domino("6-4"))
     assert after == rules.Position(fives, after.hands, 0, (rules.parse_domino("6-4"),))
+
+
+def test_constraints_are_texts() -> None:
+    """``deal_constraints`` takes texts (one, or a list), not bytes."""
+    assert texas42.deal_constraints(holds="1: 6-6") == texas42.deal_constraints(holds=["1: 6-6"])
+    for given in (b"1: 6-6", [b"1: 6-6"], [None]):
+        with pytest.raises(errors.ArgumentTypeError, match="holds is a list of texts"):
+            texas42.deal_constraints(holds=given)  # type: ignore[arg-type]

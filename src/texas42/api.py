@@ -454,8 +454,12 @@ def _texts(items: Iterable[str], name: str) -> tuple[str, ...]:
     """``items`` as a tuple of texts: one text alone is one item."""
     if isinstance(items, str):
         return (items,)
-    check_kind(items, Iterable, f'{name} is a list of texts such as ["2: 6-6 5-5"]')
-    return tuple(items)
+    what = f'{name} is a list of texts such as ["2: 6-6 5-5"]'
+    check_kind(items, Iterable, what)
+    texts = tuple(items)
+    if isinstance(items, bytes | bytearray) or not all(isinstance(t, str) for t in texts):
+        raise ArgumentTypeError(f"{what}, got {items!r}")
+    return texts
 
 
 def deals(
