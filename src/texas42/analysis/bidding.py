@@ -101,19 +101,31 @@ class BidAdvice:
     analysis: HandAnalysis = field(compare=False, repr=False)
     """The analysis the advice stands on."""
     auction: Auction
+    """The bids made before ours."""
     bid: int
+    """The bid advised (``PASS`` for a pass)."""
     declaration: Declaration
+    """The trump to call (for a pass, the cheapest legal bid's best trump)."""
     make: float
+    """The odds that the bid is made with that trump, on the advice's basis."""
     make_confirmed: float | None
+    """The same odds on an independent sample, where the bid was checked (else None)."""
     expected_marks: float
+    """marks x (2 x make - 1); 0 for a pass."""
     rule: str
+    """The rule that decided (see above)."""
     ladder: tuple[LadderRung, ...]
+    """Each legal bid with its best trump, odds and expected marks, lowest first."""
     confidence: float
+    """The odds at which a bid counts as made."""
     contract: Contract | None = None
     """The special contract bid, or None for a trump bid (or a pass)."""
     specials: tuple[SpecialRung, ...] = ()
+    """The special contracts that may be bid now, with their odds and expected marks."""
     most: LadderRung | None = None
+    """The most the hand makes among the legal bids, if any."""
     replaces: BidAdvice | None = None
+    """Where a special contract is advised, the trump advice it replaces."""
     uniform: UniformOdds | None = None
     """With deals drawn to fit the auction, the same advice's odds on uniform deals."""
 

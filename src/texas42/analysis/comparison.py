@@ -62,8 +62,11 @@ class PairComparison:
     first_more: float
     """The share of deals in which ``first`` takes more points."""
     second_more: float
+    """The share of deals in which ``second`` takes more points."""
     equal: float
+    """The share of deals in which both take the same points."""
     bids: tuple[BidDifference, ...]
+    """For each bid, both odds and their paired difference with its interval."""
 
 
 @dataclass(frozen=True)
@@ -76,7 +79,9 @@ class Comparison:
     deals: int
     seed: int
     trumps: tuple[TrumpStats, ...]
+    """Each declaration's statistics, in the order given."""
     pairs: tuple[PairComparison, ...]
+    """Each pair of declarations head to head, in the order given."""
     specials: tuple[SpecialStats, ...] = ()
     """The special contracts on the same deals (with house rules that allow them)."""
     sample: Sample | None = field(default=None, compare=False, repr=False)

@@ -155,8 +155,11 @@ class PlayLine:
     """An optimal line of play for one declaration (or Nel-O, sevens) and bidder."""
 
     declaration: PlayedContract
+    """The trump (or Nel-O, sevens) the hand is played at."""
     bidder: Seat
+    """The seat that bid and leads the first trick."""
     tricks: tuple[PlayedTrick, ...]
+    """The tricks in order, each with its plays, winner, points and the score after it."""
 
     @property
     def played_at(self) -> str:

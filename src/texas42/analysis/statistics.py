@@ -84,9 +84,12 @@ class TrumpStats:
 
     declaration: Declaration
     deals: int
+    """The deals the declaration was solved on."""
     histogram: tuple[int, ...]
     expected_points: float
+    """The mean of the bidder's team's points."""
     expected_points_ci95: Interval
+    """The 95% interval of that mean."""
     exact: bool = False
     """The deals are every deal consistent with what is known: the intervals are the
     figures themselves."""

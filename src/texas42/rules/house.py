@@ -69,8 +69,11 @@ class HouseRules:
     """The options of the rule book that house rules differ on; the defaults are the rule book's."""
 
     nello_doubles: NelloDoubles = NelloDoubles.OWN_SUIT
+    """How doubles play at Nel-O: their own suit, high or low in their natural suit."""
     nello_min_marks: int = 2
+    """The least Nel-O is bid at, in marks (2, or 1)."""
     all_pass: AllPass = AllPass.FORCED
+    """After four passes: the shaker must bid 30 (forced), or the hand is reshuffled."""
     specials: bool = True
     """Whether special contracts are analysed and bid at all."""
 
