@@ -419,3 +419,14 @@ def test_constraints_are_texts() -> None:
     for given in (b"1: 6-6", [b"1: 6-6"], [None]):
         with pytest.raises(errors.ArgumentTypeError, match="holds is a list of texts"):
             texas42.deal_constraints(holds=given)  # type: ignore[arg-type]
+
+
+def test_deals_with_an_auction_are_the_command_s() -> None:
+    """``texas42.deals(..., auction=...)`` draws the deals ``texas42 deals --auction``
+    prints, and says how (``inference``); without an auction, none."""
+    hand = "6-4 5-5 5-2 4-3 4-2 3-2 3-1"
+    drawn = texas42.deals(hand, None, 4, 1, auction="pass splash")
+    printed = invoke("deals", hand, "--auction", "pass splash", "-n", "4", "-s", "1").stdout.splitlines()
+    assert [str(d) for d in drawn.deals] == printed and not drawn.exact
+    assert drawn.inference is not None and 0 < drawn.inference.acceptance < 1
+    assert texas42.deals(hand, None, 4, 1).inference is None

@@ -467,13 +467,24 @@ def deals(
     constraints: DealConstraints | None = None,
     n: int = DEFAULT_DEALS,
     seed: int | None = None,
+    *,
+    auction: Auction | str = "",
+    infer: str = "auction",
+    noise: float = dealing.DEFAULT_NOISE,
 ) -> Dealt:
-    """``n`` deals around ``hand`` consistent with ``constraints``, uniformly (``texas42
-    deals``): all of them, ``exact``, when there are at most ``n``."""
+    """``n`` deals around ``hand`` consistent with ``constraints`` (``texas42 deals``):
+    uniformly, all of them, ``exact``, when there are at most ``n``; with an ``auction``
+    (the bids made before ours), drawn to fit it as ``analyze`` draws them (``infer``,
+    ``noise``), the ``inference`` saying how."""
     parsed = _hand(hand)
     n = check_deals(n)
     _checked(None, constraints)
-    return dealing.deals_from_seed(parsed, n, dealing.draw_seed() if seed is None else seed, constraints)
+    seed = dealing.draw_seed() if seed is None else dealing.check_seed(seed)
+    model = _auction_model(auction, infer, noise, None)
+    if model is None:
+        return dealing.deals_from_seed(parsed, n, seed, constraints)
+    drawn, inference = dealing.infer_deals(parsed, n, dealing.generators(seed)[0], model, constraints)
+    return Dealt(dealing.as_deals(drawn), False, seed, inference)
 
 
 def count_deals(hand: Hand | str, constraints: DealConstraints | None = None) -> int:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache, reduce
 from itertools import combinations, product
 from operator import or_
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
@@ -32,6 +32,9 @@ from texas42.deal.constraints import (
 from texas42.deal.sampling import check_seed, generators, sample_deals
 from texas42.errors import AnalysisError, ConstraintError
 from texas42.rules import Deal, Hand, domino_name
+
+if TYPE_CHECKING:
+    from texas42.deal.inference import Inference
 
 CHUNK: Final = 65536
 """Deals drawn at a time (bounds the memory of the uniform draws)."""
@@ -300,11 +303,13 @@ def deal_around(
 @dataclass(frozen=True)
 class Dealt:
     """Deals around a hand from a seed: those of the main sample of ``analyze`` with the
-    same seed, deals and constraints. ``exact``: every consistent deal, once each."""
+    same seed, deals and constraints. ``exact``: every consistent deal, once each.
+    ``inference``: how they were drawn to fit an auction, if they were."""
 
     deals: tuple[Deal, ...]
     exact: bool
     seed: int
+    inference: Inference | None = None
 
 
 def deals_from_seed(hand: Hand, n: int, seed: int, constraints: DealConstraints | None = None) -> Dealt:
