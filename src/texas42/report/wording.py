@@ -146,8 +146,8 @@ def advice_reason(advice: BidAdvice) -> str:
             f"{percent(cheapest.make)} ({need})."
         )
     if advice.rule == "partner-contract":
-        shown = advice.ladder[0]
-        contract = advice.auction.call_contract(advice.auction.high_bidder or 0)
+        shown, holder = advice.ladder[0], advice.auction.high_bidder
+        contract = None if holder is None else advice.auction.call_contract(holder)
         assert contract is not None
         return (
             f"partner's {contract.written} ({high}) holds the bid: you name its trump and lead, and a "
