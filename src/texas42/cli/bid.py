@@ -59,7 +59,8 @@ the bidding (three bids before you: you are the shaker) and your partner bid two
 places before you. The advice: don't bid over a high bid the hand can't make at
 --confidence; otherwise bid the most the hand makes (each player bids once);
 outbid a partner's high bid only with a much stronger hand (4 points more, or more
-marks); as the shaker, bid the least that wins; after three passes the shaker must
+marks), and never a partner's plunge or splash (you name its trump: the advice says
+which); as the shaker, bid the least that wins; after three passes the shaker must
 bid at least 30 (--all-pass reshuffle: may pass). A special contract made at
 --confidence is bid instead when it expects more marks: Nel-O (at least
 --nello-min-marks marks), sevens (1 mark), splash (2 marks, 3+ doubles) and
