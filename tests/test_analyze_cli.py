@@ -620,3 +620,23 @@ def test_a_strong_hand_s_table_keeps_its_cells_whole_in_80_columns(monkeypatch: 
     monkeypatch.setenv("COLUMNS", "120")
     wide = invoke(*args).stdout
     assert " sixes        300  42.0±0.0  100%  100%" in wide
+
+
+def test_a_trump_given_twice_is_an_error_and_one_hand_is_one(tmp_path: Path) -> None:
+    """``--trump`` given twice is an error for ``analyze`` and ``bid``, as for ``compare``;
+    a file of one hand says "1 hand"."""
+    for command in ("analyze", "bid"):
+        result = invoke(
+            command, "6-6 6-5 6-4 6-2 5-5 4-4 3-1", "-t", "sixes", "-t", "6", "-n", "20", "-s", "1"
+        )
+        assert (result.exit_code, result.stdout, result.stderr.strip()) == (
+            2,
+            "",
+            "texas42: error: --trump given twice: sixes",
+        )
+    one = tmp_path / "one.txt"
+    one.write_text("6-6 6-5 6-4 6-2 5-5 4-4 3-1\n")
+    assert invoke("analyze", "--file", str(one), "-n", "20", "-s", "1").stdout.startswith(
+        "1 hand, 20 deals each"
+    )
+    assert "1 hand, " in invoke("quick", "--file", str(one)).stdout

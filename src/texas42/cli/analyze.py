@@ -46,6 +46,7 @@ from texas42.cli.options import (
     WorldsOption,
     basis,
     deal_constraints,
+    distinct_trumps,
     house_rules,
     racing,
 )
@@ -55,7 +56,7 @@ from texas42.errors import UsageError
 from texas42.io.documents import analysis_to_json
 from texas42.io.files import NamedHand, check_lines, read_hands, read_lines
 from texas42.report.hand import analysis_view
-from texas42.rules import DECLARATIONS, Declaration, Hand, HouseRules, parse_hand
+from texas42.rules import Declaration, Hand, HouseRules, parse_hand
 
 ANALYZE_HELP = f"""
 What is a hand worth? For each trump: expected points (95% interval), the odds of
@@ -116,8 +117,8 @@ Examples:
   texas42 analyze "{EXAMPLE_HAND}" --realistic
   texas42 analyze "{EXAMPLE_HAND}" --basis double-dummy
   texas42 analyze --file examples/hands.txt --csv > hands.csv
-  texas42 analyze --file hands.txt --seed 1 --out hands.jsonl --json --cluster local:2
-  texas42 analyze --file hands.txt --out hands.jsonl --json --resume
+  texas42 analyze --file examples/hands.txt --seed 1 --out hands.jsonl --json --cluster local:2
+  texas42 analyze --file examples/hands.txt --seed 1 --out hands.jsonl --json --resume
 """
 
 HandArgument = Annotated[
@@ -186,7 +187,7 @@ def analyze(
     if seed is None and resume:
         seed = recorded_seed(out)
     job = AnalysisJob(
-        deals, draw_seed() if seed is None else seed, trump or DECLARATIONS, confidence, threads
+        deals, draw_seed() if seed is None else seed, distinct_trumps(trump), confidence, threads
     )
     job.house = house_rules(nello_doubles, nello_min_marks, specials=specials)
     job.constraints = deal_constraints(holds, lacks)

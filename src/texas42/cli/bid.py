@@ -38,6 +38,7 @@ from texas42.cli.options import (
     WorldsOption,
     basis,
     deal_constraints,
+    distinct_trumps,
     house_rules,
     racing,
 )
@@ -46,7 +47,7 @@ from texas42.deal import DEFAULT_NOISE, auction_model, check_auction_doubles, dr
 from texas42.errors import UsageError
 from texas42.io.documents import advice_to_json
 from texas42.report.bidding import advice_view
-from texas42.rules import DECLARATIONS, parse_hand
+from texas42.rules import parse_hand
 
 BID_HELP = f"""
 What to bid now. --auction lists the bids already made this hand in order, starting
@@ -135,7 +136,7 @@ def bid(
         raise UsageError("give your hand; see 'texas42 bid --help'")
     house = house_rules(nello_doubles, nello_min_marks, all_pass, specials)
     job = AnalysisJob(
-        deals, draw_seed() if seed is None else seed, trump or DECLARATIONS, confidence, threads, house
+        deals, draw_seed() if seed is None else seed, distinct_trumps(trump), confidence, threads, house
     )
     job.constraints = deal_constraints(holds, lacks)
     job.racing = racing(min_deals, exhaustive)

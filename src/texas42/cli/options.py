@@ -30,6 +30,7 @@ from texas42.deal.inference import MAX_NOISE
 from texas42.errors import Texas42Error, UsageError
 from texas42.io import config
 from texas42.rules import (
+    DECLARATIONS,
     PASS,
     AllPass,
     Auction,
@@ -169,6 +170,19 @@ TrumpsOption = Annotated[
         parser=option_parser(parse_declaration),
     ),
 ]
+
+
+def distinct_trumps(trumps: list[Declaration] | None) -> tuple[Declaration, ...]:
+    """The trumps of ``--trump``, or all nine if none was given; one given twice is a
+    ``UsageError`` (as ``compare`` says)."""
+    if not trumps:
+        return DECLARATIONS
+    for i, declaration in enumerate(trumps):
+        if declaration in trumps[:i]:
+            raise UsageError(f"--trump given twice: {declaration.label}")
+    return tuple(trumps)
+
+
 ConfidenceOption = Annotated[
     float,
     typer.Option(

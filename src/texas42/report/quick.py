@@ -157,7 +157,8 @@ def quick_batch_view(names: Sequence[tuple[str, int]], results: Sequence[QuickAn
     odds = "realistic odds" if first.realistic is not None else "double-dummy odds"
     parts: list[RenderableType] = [
         Text(
-            f"{len(results)} hands, {quick_phrase(first.version, first.hands, first.realistic_hands)}; "
+            f"{len(results)} hand{'' if len(results) == 1 else 's'}, "
+            f"{quick_phrase(first.version, first.hands, first.realistic_hands)}; "
             f"bid at estimated {odds} of at least {percent(first.confidence)}",
             style="dim",
         ),

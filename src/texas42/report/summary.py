@@ -101,8 +101,9 @@ def _row_text(name: str, line: int, row: _Row, name_width: int, checked: bool) -
 def batch_header(hands: int, deals: int, seed: int, confidence: float, basis: str) -> Text:
     """The line above the summary: how many hands, deals and which seed, and the basis."""
     odds = "realistic odds" if basis == "realistic" else "odds"
+    counted = f"{hands} hand{'' if hands == 1 else 's'}"
     return Text(
-        f"{hands} hands, {deals} deals each, seed {seed}; bid at {odds} of at least {percent(confidence)}",
+        f"{counted}, {deals} deals each, seed {seed}; bid at {odds} of at least {percent(confidence)}",
         style="dim",
     )
 
