@@ -67,8 +67,8 @@ def _is_bid(value: int) -> bool:
 
 def splash_bid(high: int) -> int:
     """The bid a splash is made at over the high bid ``high``: 2 marks (84), or one mark
-    over a mark bid of 2 marks or more."""
-    return MARK * max(2, marks(high) + 1) if high >= MARK else 2 * MARK
+    over a mark bid of 2 marks or more (``special_bid``'s, whatever the house rules)."""
+    return _least_mark_bid(minimum_marks(Contract.SPLASH, HouseRules()), high)
 
 
 def legal_bids(high: int) -> tuple[int, ...]:
@@ -89,7 +89,11 @@ def special_bid(contract: Contract, high: int, house: HouseRules) -> int | None:
     over a higher mark bid; plunge only before anyone has bid."""
     if contract is Contract.PLUNGE and high != PASS:
         return None
-    least = minimum_marks(contract, house)
+    return _least_mark_bid(minimum_marks(contract, house), high)
+
+
+def _least_mark_bid(least: int, high: int) -> int:
+    """``least`` marks, or one mark over a mark bid of that many or more."""
     return MARK * (least if high < MARK else max(least, marks(high) + 1))
 
 
