@@ -38,6 +38,7 @@ from texas42.rules import (
     PASS,
     Auction,
     HouseRules,
+    check_house_calls,
     parse_auction,
     parse_domino,
     parse_hand,
@@ -342,6 +343,44 @@ def test_an_impossible_splash_or_plunge_before_ours_is_a_one_line_error() -> Non
     model = AuctionModel(parse_auction("splash 126 splash"), 1.0, HEAD)
     with pytest.raises(AuctionError):
         infer_deals(four, 10, np.random.default_rng(1), model)
+
+
+@pytest.mark.parametrize(
+    ("command", "auction", "named"),
+    [
+        ("bid", "plunge", "bid 1: '168' is a plunge"),
+        ("analyze", "pass splash", "bid 2: 'splash' is a splash"),
+        ("compare", "30 31 splash", "bid 3: 'splash' is a splash"),
+    ],
+)
+def test_no_plunge_or_splash_where_the_house_plays_no_specials(
+    command: str, auction: str, named: str
+) -> None:
+    """Under --no-specials a plunge or splash in the auction is a one-line error, with
+    inference or without, and nothing is computed; ordinary bids of 168 are not plunges."""
+    trumps = ["sixes", "fours"] if command == "compare" else []
+    message = f"texas42: error: --auction: {named}, and the house rules play no special contracts"
+    for infer in ("auction", "none"):
+        result = invoke(
+            command,
+            "6-4 5-5 4-2 3-1 2-0 1-1 0-0",
+            *trumps,
+            "--auction",
+            auction,
+            "--no-specials",
+            "--infer",
+            infer,
+            "-n",
+            "20",
+            "-s",
+            "1",
+        )
+        assert result.exit_code == 2 and result.stdout == "" and result.stderr.strip() == message
+    no_specials = HouseRules(specials=False)
+    with pytest.raises(AuctionError, match=named):
+        texas42.advise_bid("6-4 5-5 4-2 3-1 2-0 1-1 0-0", auction, deals=20, seed=1, house=no_specials)
+    check_house_calls(parse_auction("30 84 126"), no_specials)
+    check_house_calls(parse_auction("plunge"), HouseRules())
 
 
 @pytest.mark.parametrize(

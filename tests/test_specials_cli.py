@@ -14,10 +14,12 @@ import numpy as np
 import pytest
 from typer.testing import Result
 
+import texas42
 from cli_runner import invoke
 from texas42 import analysis, engine, rules
 from texas42.analysis import SpecialStats, advise_bid, analyze_specials
 from texas42.deal import sampling
+from texas42.errors import AuctionError, HouseRulesError
 from texas42.evaluate.special_calibration import CALIBRATIONS
 from texas42.io.documents import special_to_json
 from texas42.report.wording import PARTNER_TRUMP_RULE
@@ -230,6 +232,38 @@ def test_solve_rows_and_options(in_tmp: Path) -> None:
     plain = json_of("solve", "--json", "--no-specials", DEAL_A)
     assert set(plain) == {"hands", "table"} and len(plain["table"]) == 9
     assert "nello" not in ok("solve", "--no-specials", DEAL_A).stdout
+
+
+def test_a_table_without_specials_plays_no_special_contract(in_tmp: Path) -> None:
+    """Where the house rules play no special contracts (here the working directory's
+    settings), Nel-O and sevens are not played and an auction's plunge or splash is
+    refused, by one line each and before anything is solved; also through the library."""
+    (in_tmp / "pyproject.toml").write_text("[tool.texas42]\nspecials = false\n")
+    nello = ["6-6 6-4 5-5 5-3 4-4 3-2 2-2", "-t", "nello", "--seat", "1", "--tricks", "1-0", "-n", "9"]
+    splash = ["54 52 42 33 32 21 10", "-t", "6", "--bidder", "2", "--seat", "3", "--tricks", "65"]
+    for args, message in [
+        (["play", *nello], "Nel-O is a special contract, and the house rules play none"),
+        (["review", *nello], "Nel-O is a special contract, and the house rules play none"),
+        (
+            ["play", *splash, "-a", "splash pass pass pass", "-n", "9", "--infer", "none"],
+            "--auction: bid 1: 'splash' is a splash, and the house rules play no special contracts",
+        ),
+        (
+            ["solve", DEAL_A, "-t", "sevens"],
+            "--trump sevens needs the special contracts: not with --no-specials",
+        ),
+    ]:
+        result = invoke(*args)
+        assert (result.exit_code, result.stdout) == (2, ""), args
+        assert result.stderr.strip() == f"texas42: error: {message}"
+    off = rules.HouseRules(specials=False)
+    with pytest.raises(HouseRulesError, match="sevens is a special contract"):
+        texas42.line_of_play(DEAL_A, "sevens", house=off)
+    with pytest.raises(AuctionError, match="'168' is a plunge"):
+        texas42.advise_play(
+            "54 52 42 33 32 21 10", "6", "65", seat=3, bidder=2, auction="168 pass pass pass", house=off
+        )
+    assert len(texas42.line_of_play(DEAL_A, "sevens").tricks) == 7
 
 
 # --- analyze, bid, compare ----------------------------------------------------------------

@@ -15,7 +15,7 @@ import numpy as np
 from texas42 import deal, engine
 from texas42.analysis.sample import DEFAULT_DEALS, Progress, SolveCounter, check_deals
 from texas42.analysis.statistics import Interval, mean_interval, wilson_interval
-from texas42.errors import AuctionError, IllegalPlayError, UsageError, is_whole
+from texas42.errors import AuctionError, HouseRulesError, IllegalPlayError, UsageError, is_whole
 from texas42.rules import (
     MARK,
     POINT_BIDS,
@@ -217,8 +217,11 @@ def play_rules_for(
 ) -> TrumpTricks | NelloTricks | SevensTricks:
     """How the tricks of a hand played at ``contract`` go: a trump declaration's, or
     Nel-O's (the doubles as ``house`` says) or sevens'. Plunge and splash are played at the
-    trump the partner names, the partner leading: a ``UsageError`` says so."""
+    trump the partner names, the partner leading: a ``UsageError`` says so, as a
+    ``HouseRulesError`` does for Nel-O or sevens where ``house`` plays no special contracts."""
     if isinstance(contract, Contract):
+        if not house.specials and contract in (Contract.NELLO, Contract.SEVENS):
+            raise HouseRulesError(f"{contract.written} is a special contract, and the house rules play none")
         if contract is Contract.NELLO:
             return NelloTricks(bidder, house.nello_doubles)
         if contract is Contract.SEVENS:

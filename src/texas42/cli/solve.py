@@ -121,10 +121,10 @@ def solve(
     if bidder is not None and trump is None:
         raise UsageError("--bidder needs --trump (the declaration to play)")
     house = house_rules(nello_doubles, specials=specials)
-    if trump is not None:
-        play_rules_for(trump, 0, house)  # a plunge or splash is refused, saying how to give it
     if isinstance(trump, Contract) and not house.specials:
         raise UsageError(f"--trump {trump.label} needs the special contracts: not with --no-specials")
+    if trump is not None:
+        play_rules_for(trump, 0, house)  # a plunge or splash is refused, saying how to give it
     if deal is not None:
         deals: tuple[NumberedDeal, ...] = (NumberedDeal(0, parse_deal(deal)),)
     else:

@@ -59,6 +59,7 @@ from texas42.rules import (
     Hand,
     HouseRules,
     NelloDoubles,
+    check_house_calls,
     doubles_needed,
 )
 
@@ -427,9 +428,20 @@ def auction_model(
     """The model to draw deals with, or None to deal uniformly: ``infer`` none, or no bids
     yet. ``house``: the table's rules (default the rule book's)."""
     check_noise(noise)
+    house = HouseRules() if house is None else house
+    check_auction_house(auction, house)
     if check_infer(infer) == "none" or not auction.bids:
         return None
-    return AuctionModel(auction, float(noise), table_head(), HouseRules() if house is None else house)
+    return AuctionModel(auction, float(noise), table_head(), house)
+
+
+def check_auction_house(auction: Auction | FinishedAuction, house: HouseRules) -> None:
+    """An ``AuctionError`` naming ``--auction`` for a plunge or splash where ``house`` plays
+    no special contracts."""
+    try:
+        check_house_calls(auction, house)
+    except AuctionError as error:
+        raise AuctionError(f"--auction: {error}") from None
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,7 @@ from texas42.deal.inference import (
     at_least,
     bids_first,
     calls_from,
+    check_auction_house,
     check_infer,
     check_noise,
     contract_odds,
@@ -111,9 +112,11 @@ def played_auction_model(
         raise AuctionError(
             f"a {contract.written} is played at the trump the partner names, not at {declaration.written}"
         )
+    house = HouseRules() if house is None else house
+    if auction is not None:
+        check_auction_house(auction, house)
     if check_infer(infer) == "none" or auction is None:
         return None
-    house = HouseRules() if house is None else house
     return PlayedAuctionModel(auction, declaration, float(noise), table_head(), house)
 
 

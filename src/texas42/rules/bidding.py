@@ -182,6 +182,19 @@ def call_contract(bids: tuple[int, ...], splashes: tuple[int, ...], place: int) 
     return None
 
 
+def check_house_calls(calls: _Calls, house: HouseRules) -> None:
+    """Refuse a plunge or splash in ``calls`` where ``house`` plays no special contracts."""
+    if house.specials:
+        return
+    for place, name in enumerate(calls.call_names()):
+        contract = calls.call_contract(place)
+        if contract is not None:
+            raise AuctionError(
+                f"bid {place + 1}: {name!r} is a {contract.written}, "
+                "and the house rules play no special contracts"
+            )
+
+
 def _calls_in(text: str) -> list[str]:
     """The calls written in ``text``, separated by spaces or commas."""
     check_text(text, AuctionError, 'an auction ("pass 30 31")')
