@@ -160,6 +160,24 @@ def test_bad_playout_options_are_one_line_errors(option: str, value: str, messag
     assert result.stdout == ""
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["play", str(HAND), "--trump", "sixes"],
+        ["review", str(HAND), "--trump", "sixes", "--tricks", "6-6"],
+        ["analyze", str(HAND)],
+        ["bid", str(HAND)],
+        ["compare", str(HAND), "sixes", "fours"],
+    ],
+)
+@pytest.mark.parametrize("option", ["--realistic-deals", "--worlds"])
+def test_playout_options_need_realistic(command: list[str], option: str) -> None:
+    """An option of the playouts without --realistic would do nothing: it is refused."""
+    result = invoke(*command, option, "5", "-n", "10")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"texas42: error: {option} goes with --realistic\n"
+
+
 def test_a_domino_played_is_named_in_the_advice() -> None:
     advice = texas42.advise_play(HAND, "sixes", TRICKS, bid=34, deals=20, seed=1, realistic_deals=6)
     assert advice.realistic is not None

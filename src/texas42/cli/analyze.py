@@ -14,7 +14,6 @@ from rich.console import Console
 from texas42 import analysis, deal
 from texas42.analysis import HandAnalysis, Progress, hand_why
 from texas42.analysis.calibrated import REALISTIC
-from texas42.analysis.playout import DEFAULT_WORLDS
 from texas42.analysis.racing import DEFAULT_MIN_DEALS, DEFAULT_RACING, Racing
 from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS, playouts_of
 from texas42.cli.app import BASIS_HELP, EXAMPLE_HAND, ODDS_HELP, app
@@ -48,6 +47,7 @@ from texas42.cli.options import (
     deal_constraints,
     distinct_trumps,
     house_rules,
+    playouts,
     racing,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
@@ -167,13 +167,14 @@ def analyze(
         typer.Option("--resume", help="With --out: keep the hands PATH holds, run the rest, same settings."),
     ] = False,
     realistic: RealisticOption = False,
-    realistic_deals: RealisticDealsOption = DEFAULT_REALISTIC_DEALS,
-    worlds: WorldsOption = DEFAULT_WORLDS,
+    realistic_deals: RealisticDealsOption = None,
+    worlds: WorldsOption = None,
     basis_option: BasisOption = None,
 ) -> None:
     """What a hand is worth, and what to bid with it."""
     if realistic and (file is not None or as_csv):
         raise UsageError("--realistic analyses one hand (not --file or --csv)")
+    plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_DEALS)
     if bool(hand) == (file is not None):
         raise UsageError("give a hand or --file PATH (not both); see 'texas42 analyze --help'")
     if as_json and as_csv:
@@ -206,7 +207,6 @@ def analyze(
             with naming_line(item):
                 deal.plan_deals(item.hand, job.constraints)  # bad constraints: nothing computed
     if file is None and not as_csv:
-        plan = (realistic_deals, worlds) if realistic else None
         _analyze_one(job, parsed[0].hand, as_json, why or why_bid is not None, plan)
     else:
         analyze_many(job, parsed, JSON if as_json else CSV if as_csv else TEXT, out, resume, cluster)

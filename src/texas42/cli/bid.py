@@ -8,7 +8,6 @@ from rich.console import Console
 
 from texas42.analysis import advise_bid, with_uniform_odds
 from texas42.analysis.calibrated import DOUBLE_DUMMY
-from texas42.analysis.playout import DEFAULT_WORLDS
 from texas42.analysis.racing import DEFAULT_MIN_DEALS
 from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS
 from texas42.cli.analyze import AnalysisJob, HandArgument, played_out
@@ -40,6 +39,7 @@ from texas42.cli.options import (
     deal_constraints,
     distinct_trumps,
     house_rules,
+    playouts,
     racing,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
@@ -125,8 +125,8 @@ def bid(
     holds: HoldsOption = None,
     lacks: LacksOption = None,
     realistic: RealisticOption = False,
-    realistic_deals: RealisticDealsOption = DEFAULT_REALISTIC_DEALS,
-    worlds: WorldsOption = DEFAULT_WORLDS,
+    realistic_deals: RealisticDealsOption = None,
+    worlds: WorldsOption = None,
     basis_option: BasisOption = None,
     infer: InferOption = "auction",
     noise: NoiseOption = DEFAULT_NOISE,
@@ -134,6 +134,7 @@ def bid(
     """What to bid now, given the bids already made."""
     if not hand:
         raise UsageError("give your hand; see 'texas42 bid --help'")
+    plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_DEALS)
     house = house_rules(nello_doubles, nello_min_marks, all_pass, specials)
     job = AnalysisJob(
         deals, draw_seed() if seed is None else seed, distinct_trumps(trump), confidence, threads, house
@@ -146,8 +147,8 @@ def bid(
     check_auction_doubles(parsed_hand, auction, job.constraints)  # the advice reads it, --infer none or not
     with ProgressBar(wants_progress(as_json), "analyzing") as bar:
         result = job.run(parsed_hand, bar.solves, check_ladder=job.basis == DOUBLE_DUMMY)
-    if realistic:
-        result = played_out(job, result, realistic_deals, worlds, as_json)
+    if plan is not None:
+        result = played_out(job, result, *plan, as_json)
     advice = with_uniform_odds(advise_bid(result, auction, house), threads)
     if as_json:
         emit_line(json.dumps(advice_to_json(advice)))

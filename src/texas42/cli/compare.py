@@ -10,7 +10,6 @@ import typer
 from rich.console import Console
 
 from texas42.analysis import compare_trumps, comparison_why, realistic_comparison
-from texas42.analysis.playout import DEFAULT_WORLDS
 from texas42.analysis.racing import DEFAULT_MIN_DEALS
 from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS, comparison_playouts
 from texas42.cli.app import EXAMPLE_HAND, ODDS_HELP, app
@@ -37,6 +36,7 @@ from texas42.cli.options import (
     WorldsOption,
     deal_constraints,
     house_rules,
+    playouts,
     racing,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
@@ -121,12 +121,13 @@ def compare(
     why: WhyOption = False,
     why_bid: CompareWhyBidOption = None,
     realistic: CompareRealisticOption = False,
-    realistic_deals: RealisticDealsOption = DEFAULT_REALISTIC_DEALS,
-    worlds: WorldsOption = DEFAULT_WORLDS,
+    realistic_deals: RealisticDealsOption = None,
+    worlds: WorldsOption = None,
 ) -> None:
     """Compare trumps head to head on the same deals."""
     if not words:
         raise UsageError("give your hand and two or more trumps; see 'texas42 compare --help'")
+    plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_DEALS)
     house = house_rules(nello_doubles, nello_min_marks, specials=specials)
     hand_text, trump_words = _split_compare_args(words)
     hand = parse_hand(hand_text)
@@ -148,10 +149,10 @@ def compare(
             auction=model,
         )
     played = None
-    if realistic:
+    if plan is not None:
         with ProgressBar(wants_progress(as_json), "playing out") as bar:
-            total = comparison_playouts(result, realistic_deals)
-            played = realistic_comparison(result, realistic_deals, worlds, threads, bar.counter(total))
+            total = comparison_playouts(result, plan[0])
+            played = realistic_comparison(result, *plan, threads, bar.counter(total))
     if as_json:
         emit_line(json.dumps(comparison_to_json(result, why_bid, played)))
     else:

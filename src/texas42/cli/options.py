@@ -11,7 +11,7 @@ import typer
 
 from texas42 import deal
 from texas42.analysis.calibrated import DOUBLE_DUMMY, check_basis
-from texas42.analysis.playout import check_worlds
+from texas42.analysis.playout import DEFAULT_WORLDS, check_worlds
 from texas42.analysis.racing import Racing
 from texas42.analysis.recommendation import check_confidence
 from texas42.analysis.sample import check_deals
@@ -328,7 +328,7 @@ CompareRealisticOption = Annotated[
     ),
 ]
 RealisticDealsOption = Annotated[
-    int,
+    int | None,
     typer.Option(
         "--realistic-deals",
         metavar="N",
@@ -338,7 +338,7 @@ RealisticDealsOption = Annotated[
     ),
 ]
 WorldsOption = Annotated[
-    int,
+    int | None,
     typer.Option(
         "--worlds",
         metavar="K",
@@ -347,6 +347,22 @@ WorldsOption = Annotated[
         parser=option_parser(checked("--worlds", whole_number("--worlds", 1), check_worlds)),
     ),
 ]
+
+
+def playouts(
+    realistic: bool, realistic_deals: int | None, worlds: int | None, default_deals: int
+) -> tuple[int, int] | None:
+    """The deals to play out and the worlds a decision weighs with ``--realistic`` (the
+    defaults where not given), or None without it; a ``UsageError`` for either given alone."""
+    if not realistic:
+        for name, value in (("--realistic-deals", realistic_deals), ("--worlds", worlds)):
+            if value is not None:
+                raise UsageError(f"{name} goes with --realistic")
+        return None
+    return (
+        default_deals if realistic_deals is None else realistic_deals,
+        DEFAULT_WORLDS if worlds is None else worlds,
+    )
 
 
 def _basis_option(help: str) -> Any:

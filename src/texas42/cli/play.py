@@ -11,7 +11,6 @@ from rich.console import Console
 
 from texas42.analysis import (
     DEFAULT_REALISTIC_PLAY_DEALS,
-    DEFAULT_WORLDS,
     PlayAdvice,
     advise_play,
     realistic_plays,
@@ -31,6 +30,7 @@ from texas42.cli.options import (
     house_rules,
     keep,
     option_parser,
+    playouts,
     whole_number,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
@@ -227,7 +227,7 @@ PlayRealisticOption = Annotated[
     ),
 ]
 PlayRealisticDealsOption = Annotated[
-    int,
+    int | None,
     typer.Option(
         "--realistic-deals",
         metavar="N",
@@ -282,11 +282,12 @@ def play_command(
     threads: ThreadsOption = None,
     nello_doubles: NelloDoublesOption = None,
     realistic: PlayRealisticOption = False,
-    realistic_deals: PlayRealisticDealsOption = DEFAULT_REALISTIC_PLAY_DEALS,
-    worlds: WorldsOption = DEFAULT_WORLDS,
+    realistic_deals: PlayRealisticDealsOption = None,
+    worlds: WorldsOption = None,
     as_json: PlayJsonOption = False,
 ) -> None:
     """What to play now, during the hand."""
+    plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_PLAY_DEALS)
     parsed_hand, declaration, plays = hand_in_play("play", hand, trump, tricks)
     drawn = seed is None
     with ProgressBar(wants_progress(as_json), "solving") as bar:
@@ -306,8 +307,8 @@ def play_command(
             noise=noise,
             house=house_rules(nello_doubles),
         )
-    if realistic:
-        advice = _played_out(advice, realistic_deals, worlds, threads, as_json)
+    if plan is not None:
+        advice = _played_out(advice, *plan, threads, as_json)
     if as_json:
         if drawn and not advice.exact:
             typer.echo(f"texas42: seed {advice.seed} (repeat with --seed {advice.seed})", err=True)

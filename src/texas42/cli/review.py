@@ -10,7 +10,6 @@ from rich.console import Console
 
 from texas42.analysis import (
     DEFAULT_REALISTIC_PLAY_DEALS,
-    DEFAULT_WORLDS,
     PlayReview,
     realistic_review,
     review_play,
@@ -27,6 +26,7 @@ from texas42.cli.options import (
     ThreadsOption,
     WorldsOption,
     house_rules,
+    playouts,
 )
 from texas42.cli.play import (
     NELLO_HAND,
@@ -101,11 +101,12 @@ def review_command(
     threads: ThreadsOption = None,
     nello_doubles: NelloDoublesOption = None,
     realistic: PlayRealisticOption = False,
-    realistic_deals: PlayRealisticDealsOption = DEFAULT_REALISTIC_PLAY_DEALS,
-    worlds: WorldsOption = DEFAULT_WORLDS,
+    realistic_deals: PlayRealisticDealsOption = None,
+    worlds: WorldsOption = None,
     as_json: PlayJsonOption = False,
 ) -> None:
     """How well a hand was played, turn by turn."""
+    plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_PLAY_DEALS)
     parsed_hand, declaration, plays = hand_in_play("review", hand, trump, tricks)
     drawn = seed is None
     with ProgressBar(wants_progress(as_json), "reviewing") as bar:
@@ -125,8 +126,8 @@ def review_command(
             noise=noise,
             house=house_rules(nello_doubles),
         )
-    if realistic:
-        review = _played_out(review, realistic_deals, worlds, threads, as_json)
+    if plan is not None:
+        review = _played_out(review, *plan, threads, as_json)
     if as_json:
         if drawn:
             typer.echo(f"texas42: seed {review.seed} (repeat with --seed {review.seed})", err=True)
