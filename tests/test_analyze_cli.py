@@ -526,6 +526,18 @@ def test_bad_lines_of_a_hands_file_are_all_reported(no_solving: None) -> None:
     assert "Traceback" not in result.output
 
 
+def test_a_byte_order_mark_does_not_spoil_the_first_line(tmp_path: Path) -> None:
+    """Editors may write a UTF-8 file with a byte-order mark first: it is not text."""
+    path = tmp_path / "hands.txt"
+    path.write_text(f"first: {ORDINARY}\n{WEAK}\n", encoding="utf-8-sig")
+    marked = invoke("quick", "--file", str(path), "--json")
+    plain = invoke("quick", "--file", "-", "--json", input=f"first: {ORDINARY}\n{WEAK}\n")
+    assert marked.exit_code == 0 and marked.stdout == plain.stdout
+    assert json.loads(marked.stdout.splitlines()[0])["name"] == "first"
+    piped = invoke("quick", "--file", "-", "--json", input=f"\ufefffirst: {ORDINARY}\n{WEAK}\n")
+    assert piped.stdout == plain.stdout
+
+
 def test_a_hand_of_a_file_that_its_options_do_not_fit_is_named_by_its_line(no_solving: None) -> None:
     text = f"a: {ALL_SIXES}\nb: 0-0 1-0 2-0 3-0 2-1 1-1 4-0\n"
     result = invoke("analyze", "--file", "-", "--holds", "2: 0-0", input=text)

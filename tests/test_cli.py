@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import subprocess
 import sys
@@ -118,6 +119,20 @@ def test_python_m_texas42_exits_with_the_commands_status() -> None:
     bad = subprocess.run([sys.executable, "-m", "texas42", "analyze", hand], capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stdout == ""
     assert bad.stderr.count("\n") == 1 and "9-9" in bad.stderr and "Traceback" not in bad.stderr
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_output_that_cannot_be_written_is_one_line_not_a_traceback() -> None:
+    """A full disk is told in one line (status 1); a closed stdout just loses the output."""
+    command = [sys.executable, "-m", "texas42", "quick", "6-4 5-5 5-2 4-3 4-2 3-2 3-1"]
+    with open("/dev/full", "w") as full:
+        failed = subprocess.run(command, stdout=full, stderr=subprocess.PIPE, text=True)
+    assert failed.returncode == 1
+    assert failed.stderr == "texas42: error: cannot write the output: No space left on device\n"
+    closed = subprocess.run(
+        [*command, "--json"], stderr=subprocess.PIPE, text=True, preexec_fn=lambda: os.close(1)
+    )
+    assert (closed.returncode, closed.stderr) == (0, "")
 
 
 # --- The table ----------------------------------------------------------------

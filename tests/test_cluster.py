@@ -203,6 +203,8 @@ def test_unreachable_scheduler_is_a_one_line_error_and_writes_nothing(tmp_path: 
     [
         (("--cluster", "local:0"), "local:N"),
         (("--cluster", "nowhere"), "scheduler address"),
+        (("--cluster", "tls://127.0.0.1:1"), "--cluster: a scheduler is reached over tcp://"),
+        (("--cluster", "ucx://127.0.0.1:1"), "got 'ucx://127.0.0.1:1'"),
         (("--resume",), "--resume needs --out"),
     ],
 )

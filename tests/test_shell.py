@@ -46,6 +46,11 @@ def test_each_line_prints_what_the_command_prints_alone() -> None:
     assert result.stderr == ""
 
 
+def test_a_byte_order_mark_before_the_first_line_is_not_part_of_it() -> None:
+    result = invoke("shell", input="\ufeff" + line(QUICK))
+    assert (result.exit_code, result.stdout) == (0, invoke(*QUICK).stdout)
+
+
 def test_exit_ends_the_input() -> None:
     result = invoke("shell", input=line(QUICK) + "exit\n" + line(SOLVE))
     assert result.exit_code == 0

@@ -3,7 +3,9 @@ input into one line on stderr and exit status 2."""
 
 from __future__ import annotations
 
+import errno
 import gc
+import os
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -130,6 +132,10 @@ def errors_at(where: str) -> Iterator[None]:
         _WHERE.reset(token)
 
 
+_WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
+"""Errors of writing the output that are the destination's, not texas42's."""
+
+
 def print_error(message: str) -> None:
     """``texas42: error: <message>`` on one line of stderr."""
     typer.echo(f"texas42: error: {_WHERE.get()}{' '.join(message.split())}", err=True)
@@ -185,6 +191,12 @@ class _Commands(TyperGroup):
     ) -> Any:
         try:
             code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+            sys.stdout.flush()  # here, where a full disk can still be told
+        except OSError as error:
+            if error.errno not in _WRITE_ERRORS:
+                raise
+            print_error(f"cannot write the output: {error.strerror}")
+            sys.exit(1)
         except Texas42Error as error:
             report_error(error)
         except BadOption as bad:
@@ -232,6 +244,9 @@ def _root(
 
 def main() -> None:
     """Run the ``texas42`` command."""
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:  # closed by the caller (">&-"): the output goes nowhere
+            setattr(sys, name, open(os.devnull, "w"))  # noqa: SIM115 - open until exit
     try:
         app(prog_name="texas42")
     finally:

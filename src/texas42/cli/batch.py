@@ -66,6 +66,11 @@ def parse_cluster(value: Any) -> Cluster:
         raise UsageError(
             f"--cluster needs local, local:N or a scheduler address (tcp://host:8786), got {token!r}"
         )
+    scheme = token.partition("://")[0] if "://" in token else "tcp"
+    if scheme != "tcp":
+        raise UsageError(
+            f"--cluster: a scheduler is reached over tcp:// (host:8786 or tcp://host:8786), got {token!r}"
+        )
     return Cluster(token)
 
 

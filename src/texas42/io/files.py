@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from texas42.errors import InputFileError, Texas42Error
 from texas42.rules import Deal, Hand, parse_deal, parse_hand
@@ -58,12 +58,16 @@ class HandsInput:
     errors: tuple[LineError, ...]
 
 
+BOM: Final = "\ufeff"
+"""The byte-order mark some editors put first in a UTF-8 file: not part of the text."""
+
+
 def read_lines(path: str) -> list[str]:
-    """The lines of a file, or of stdin for ``-``."""
+    """The lines of a file, or of stdin for ``-``, without a byte-order mark."""
     if path == "-":
-        return sys.stdin.read().splitlines()
+        return sys.stdin.read().removeprefix(BOM).splitlines()
     try:
-        with open(path, encoding="utf-8") as handle:
+        with open(path, encoding="utf-8-sig") as handle:
             return handle.read().splitlines()
     except (OSError, UnicodeDecodeError) as error:
         raise InputFileError(f"cannot read {path}: {getattr(error, 'strerror', None) or error}") from None
