@@ -250,7 +250,7 @@ def test_a_table_without_specials_plays_no_special_contract(in_tmp: Path) -> Non
         ),
         (
             ["solve", DEAL_A, "-t", "sevens"],
-            "--trump sevens needs the special contracts: not with --no-specials",
+            "--trump sevens needs the special contracts: not with specials = false in the settings",
         ),
     ]:
         result = invoke(*args)
@@ -462,6 +462,20 @@ def test_bad_config_is_bad_input(in_tmp: Path, no_solving: None, text: str, mess
         ("compare", ORDINARY, "6", "5"),
     ):
         assert message in bad(*command)
+
+
+def test_an_error_says_whether_the_setting_came_from_the_options_or_the_settings(in_tmp: Path) -> None:
+    (in_tmp / "texas42.toml").write_text('[tool.texas42]\nbasis = "double-dummy"\n')
+    realistic = "--realistic gives realistic odds to advise on: not with"
+    assert (
+        bad("bid", ORDINARY, "--realistic")
+        == f'texas42: error: {realistic} basis = "double-dummy" in the settings'
+    )
+    given = bad("bid", ORDINARY, "--realistic", "--basis", "double-dummy")
+    assert given == f"texas42: error: {realistic} --basis double-dummy"
+    assert bad("quick", ORDINARY, "--basis", "dd") == (
+        "texas42: error: --basis: unknown basis 'dd': choose realistic or double-dummy"
+    )
 
 
 def test_plunge_certain_when_the_partner_holds_every_six() -> None:

@@ -367,7 +367,11 @@ def playouts(
 
 def _basis_option(help: str) -> Any:
     return typer.Option(
-        "--basis", metavar="BASIS", help=help, parser=option_parser(check_basis), show_default=False
+        "--basis",
+        metavar="BASIS",
+        help=help,
+        parser=option_parser(checked("--basis", keep, check_basis)),
+        show_default=False,
     )
 
 
@@ -392,7 +396,8 @@ def basis(value: str | None, realistic: bool = False) -> str:
     (--realistic: playouts to advise on) wants the realistic basis."""
     chosen = config.basis(value)
     if realistic and chosen == DOUBLE_DUMMY:
-        raise UsageError("--realistic gives realistic odds to advise on: not with --basis double-dummy")
+        given = "--basis double-dummy" if value is not None else 'basis = "double-dummy" in the settings'
+        raise UsageError(f"--realistic gives realistic odds to advise on: not with {given}")
     return chosen
 
 

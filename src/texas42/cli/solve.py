@@ -122,7 +122,8 @@ def solve(
         raise UsageError("--bidder needs --trump (the declaration to play)")
     house = house_rules(nello_doubles, specials=specials)
     if isinstance(trump, Contract) and not house.specials:
-        raise UsageError(f"--trump {trump.label} needs the special contracts: not with --no-specials")
+        given = "--no-specials" if specials is not None else "specials = false in the settings"
+        raise UsageError(f"--trump {trump.label} needs the special contracts: not with {given}")
     if trump is not None:
         play_rules_for(trump, 0, house)  # a plunge or splash is refused, saying how to give it
     if deal is not None:
