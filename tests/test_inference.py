@@ -558,6 +558,30 @@ def test_bad_inference_options_are_one_line_errors(command: str, option: list[st
     assert result.stderr == message
 
 
+@pytest.mark.parametrize(
+    ("command", "message"),
+    [
+        (["bid", ORDINARY], "--noise goes with --auction"),
+        (
+            ["analyze", ORDINARY, "--auction", "pass pass", "--infer", "none"],
+            "--noise weighs the auction's inference",
+        ),
+        (["compare", ORDINARY, "5", "6"], "--noise goes with --auction"),
+        (["deals", ORDINARY, "--count"], "--noise goes with --auction"),
+        (["play", ORDINARY, "-t", "5", "--seat", "1", "--tricks", "6-6"], "--noise goes with --auction"),
+        (
+            ["review", ORDINARY, "-t", "5", "--seat", "1", "--tricks", "6-6 6-4"],
+            "--noise goes with --auction",
+        ),
+    ],
+)
+def test_noise_without_an_auction_to_infer_from_is_refused(command: list[str], message: str) -> None:
+    """--noise alone would change nothing: it is an error, not silently ignored."""
+    result = invoke(*command, "--noise", "0.5", "-n", "10")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.startswith(f"texas42: error: {message}") and result.stderr.count("\n") == 1
+
+
 def test_the_library_checks_its_settings() -> None:
     with pytest.raises(InferenceError, match="from 0 to 10"):
         deal.check_noise(11.0)

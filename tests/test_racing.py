@@ -157,14 +157,14 @@ def test_compare_races_until_the_order_is_clear() -> None:
 
 
 def test_exhaustive_cli_output_has_no_deals_column_and_racing_null() -> None:
-    args = ["analyze", "--seed", "42", "--deals", "300", "--min-deals", "100", "--no-specials", ORDINARY]
-    raced = invoke(*args)
+    args = ["analyze", "--seed", "42", "--deals", "300", "--no-specials", ORDINARY]
+    raced = invoke(*args, "--min-deals", "100")
     full = invoke(*args, "--exhaustive")
     assert raced.exit_code == full.exit_code == 0
     assert " deals " in raced.stdout.splitlines()[2] and " deals " not in full.stdout.splitlines()[2]
     document = json.loads(invoke(*args, "--exhaustive", "--json").stdout)
     assert document["racing"] is None and {t["deals"] for t in document["trumps"]} == {300}
-    document = json.loads(invoke(*args, "--json").stdout)
+    document = json.loads(invoke(*args, "--min-deals", "100", "--json").stdout)
     assert document["racing"] == {"min_deals": 100, "round_deals": 100, "risk": 0.01}
     assert min(t["deals"] for t in document["trumps"]) < 300
 
@@ -174,3 +174,13 @@ def test_a_bad_min_deals_is_a_one_line_error(value: str) -> None:
     result = invoke("analyze", "--min-deals", value, ORDINARY)
     assert result.exit_code == 2
     assert "--min-deals" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "command", [["analyze", ORDINARY], ["bid", ORDINARY], ["compare", ORDINARY, "5", "6"]]
+)
+def test_min_deals_with_exhaustive_is_refused(command: list[str]) -> None:
+    """--exhaustive gives every trump every deal: a minimum would mean nothing."""
+    result = invoke(*command, "--exhaustive", "--min-deals", "50", "-n", "100")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == "texas42: error: --min-deals is racing's: not with --exhaustive\n"

@@ -478,6 +478,20 @@ def test_an_error_says_whether_the_setting_came_from_the_options_or_the_settings
     )
 
 
+@pytest.mark.parametrize(
+    ("command", "rule"),
+    [
+        (["solve", DEAL_A], ["--nello-doubles", "low"]),
+        (["analyze", ORDINARY], ["--nello-doubles", "high"]),
+        (["analyze", ORDINARY], ["--nello-min-marks", "1"]),
+        (["quick", ORDINARY], ["--nello-min-marks", "1"]),
+    ],
+)
+def test_a_nello_rule_with_no_specials_is_refused(command: list[str], rule: list[str]) -> None:
+    message = bad(*command, "--no-specials", *rule)
+    assert message == f"texas42: error: {rule[0]} is a rule of Nel-O: not with --no-specials"
+
+
 def test_plunge_certain_when_the_partner_holds_every_six() -> None:
     """The partner's rule names sixes (seven of them) and the partner, leading, draws them
     all: every trick, whatever the opponents hold."""

@@ -14,7 +14,7 @@ from rich.console import Console
 from texas42 import analysis, deal
 from texas42.analysis import HandAnalysis, Progress, hand_why
 from texas42.analysis.calibrated import REALISTIC
-from texas42.analysis.racing import DEFAULT_MIN_DEALS, DEFAULT_RACING, Racing
+from texas42.analysis.racing import DEFAULT_RACING, Racing
 from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS, playouts_of
 from texas42.cli.app import BASIS_HELP, EXAMPLE_HAND, ODDS_HELP, app
 from texas42.cli.many import CSV, JSON, TEXT, analyze_many, naming_line, recorded_seed
@@ -43,6 +43,7 @@ from texas42.cli.options import (
     WhyBidOption,
     WhyOption,
     WorldsOption,
+    auction_noise,
     basis,
     deal_constraints,
     distinct_trumps,
@@ -51,7 +52,7 @@ from texas42.cli.options import (
     racing,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
-from texas42.deal import DEFAULT_NOISE, AuctionModel, DealConstraints, draw_seed
+from texas42.deal import AuctionModel, DealConstraints, draw_seed
 from texas42.errors import UsageError
 from texas42.io.documents import analysis_to_json
 from texas42.io.files import NamedHand, check_lines, read_hands, read_lines
@@ -139,7 +140,7 @@ def analyze(
         typer.Option("--file", "-f", metavar="PATH", help="Analyze one hand a line of PATH ('-' for stdin)."),
     ] = None,
     deals: DealsOption = 1000,
-    min_deals: MinDealsOption = DEFAULT_MIN_DEALS,
+    min_deals: MinDealsOption = None,
     exhaustive: ExhaustiveOption = False,
     seed: SeedOption = None,
     trump: TrumpsOption = None,
@@ -154,7 +155,7 @@ def analyze(
     lacks: LacksOption = None,
     auction: AuctionOption = NO_BIDS,
     infer: InferOption = "auction",
-    noise: NoiseOption = DEFAULT_NOISE,
+    noise: NoiseOption = None,
     why: WhyOption = False,
     why_bid: WhyBidOption = None,
     cluster: ClusterOption = None,
@@ -192,7 +193,7 @@ def analyze(
     )
     job.house = house_rules(nello_doubles, nello_min_marks, specials=specials)
     job.constraints = deal_constraints(holds, lacks)
-    job.auction = deal.auction_model(auction, infer, noise, job.house)
+    job.auction = deal.auction_model(auction, infer, auction_noise(noise, infer, auction), job.house)
     job.why_bid = why_bid
     job.racing = racing(min_deals, exhaustive)
     job.basis = basis(basis_option, realistic)

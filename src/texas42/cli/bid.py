@@ -8,7 +8,6 @@ from rich.console import Console
 
 from texas42.analysis import advise_bid, with_uniform_odds
 from texas42.analysis.calibrated import DOUBLE_DUMMY
-from texas42.analysis.racing import DEFAULT_MIN_DEALS
 from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS
 from texas42.cli.analyze import AnalysisJob, HandArgument, played_out
 from texas42.cli.app import BASIS_HELP, EXAMPLE_HAND, ODDS_HELP, app
@@ -35,6 +34,7 @@ from texas42.cli.options import (
     ThreadsOption,
     TrumpsOption,
     WorldsOption,
+    auction_noise,
     basis,
     deal_constraints,
     distinct_trumps,
@@ -43,7 +43,7 @@ from texas42.cli.options import (
     racing,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
-from texas42.deal import DEFAULT_NOISE, auction_model, check_auction_doubles, draw_seed
+from texas42.deal import auction_model, check_auction_doubles, draw_seed
 from texas42.errors import UsageError
 from texas42.io.documents import advice_to_json
 from texas42.report.bidding import advice_view
@@ -111,7 +111,7 @@ def bid(
     hand: HandArgument = None,
     auction: AuctionOption = NO_BIDS,
     deals: DealsOption = 1000,
-    min_deals: MinDealsOption = DEFAULT_MIN_DEALS,
+    min_deals: MinDealsOption = None,
     exhaustive: ExhaustiveOption = False,
     seed: SeedOption = None,
     trump: TrumpsOption = None,
@@ -129,7 +129,7 @@ def bid(
     worlds: WorldsOption = None,
     basis_option: BasisOption = None,
     infer: InferOption = "auction",
-    noise: NoiseOption = DEFAULT_NOISE,
+    noise: NoiseOption = None,
 ) -> None:
     """What to bid now, given the bids already made."""
     if not hand:
@@ -142,7 +142,7 @@ def bid(
     job.constraints = deal_constraints(holds, lacks)
     job.racing = racing(min_deals, exhaustive)
     job.basis = basis(basis_option, realistic)
-    job.auction = auction_model(auction, infer, noise, house)
+    job.auction = auction_model(auction, infer, auction_noise(noise, infer, auction), house)
     parsed_hand = parse_hand(" ".join(hand))
     check_auction_doubles(parsed_hand, auction, job.constraints)  # the advice reads it, --infer none or not
     with ProgressBar(wants_progress(as_json), "analyzing") as bar:

@@ -10,7 +10,6 @@ import typer
 from rich.console import Console
 
 from texas42.analysis import compare_trumps, comparison_why, realistic_comparison
-from texas42.analysis.racing import DEFAULT_MIN_DEALS
 from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS, comparison_playouts
 from texas42.cli.app import EXAMPLE_HAND, ODDS_HELP, app
 from texas42.cli.options import (
@@ -34,13 +33,14 @@ from texas42.cli.options import (
     ThreadsOption,
     WhyOption,
     WorldsOption,
+    auction_noise,
     deal_constraints,
     house_rules,
     playouts,
     racing,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
-from texas42.deal import DEFAULT_NOISE, auction_model, draw_seed
+from texas42.deal import auction_model, draw_seed
 from texas42.errors import UsageError
 from texas42.io.documents import comparison_to_json
 from texas42.report.comparison import comparison_view
@@ -105,7 +105,7 @@ def compare(
         ),
     ] = None,
     deals: DealsOption = 1000,
-    min_deals: MinDealsOption = DEFAULT_MIN_DEALS,
+    min_deals: MinDealsOption = None,
     exhaustive: ExhaustiveOption = False,
     seed: SeedOption = None,
     threads: ThreadsOption = None,
@@ -117,7 +117,7 @@ def compare(
     lacks: LacksOption = None,
     auction: AuctionOption = NO_BIDS,
     infer: InferOption = "auction",
-    noise: NoiseOption = DEFAULT_NOISE,
+    noise: NoiseOption = None,
     why: WhyOption = False,
     why_bid: CompareWhyBidOption = None,
     realistic: CompareRealisticOption = False,
@@ -133,7 +133,7 @@ def compare(
     hand = parse_hand(hand_text)
     declarations = _parse_trumps(trump_words)
     constraints = deal_constraints(holds, lacks)
-    model = auction_model(auction, infer, noise, house)
+    model = auction_model(auction, infer, auction_noise(noise, infer, auction), house)
     seed = draw_seed() if seed is None else seed
     with ProgressBar(wants_progress(as_json), "comparing") as bar:
         result = compare_trumps(

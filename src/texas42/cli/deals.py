@@ -20,10 +20,10 @@ from texas42.cli.options import (
     LacksOption,
     NoiseOption,
     SeedOption,
+    auction_noise,
     deal_constraints,
 )
 from texas42.cli.progress import emit_line
-from texas42.deal import DEFAULT_NOISE
 from texas42.errors import UsageError
 from texas42.io.documents import hands_to_json
 from texas42.report.wording import inference_sentence
@@ -66,7 +66,7 @@ def deals_command(
     lacks: LacksOption = None,
     auction: AuctionOption = NO_BIDS,
     infer: InferOption = "auction",
-    noise: NoiseOption = DEFAULT_NOISE,
+    noise: NoiseOption = None,
     as_json: JsonOption = False,
     count: Annotated[
         bool, typer.Option("--count", help="Print only the number of consistent deals.")
@@ -79,7 +79,7 @@ def deals_command(
         raise UsageError("--count and --json do not go together")
     parsed = parse_hand(" ".join(hand))
     constraints = deal_constraints(holds, lacks)
-    model = deal.auction_model(auction, infer, noise)
+    model = deal.auction_model(auction, infer, auction_noise(noise, infer, auction))
     if count and model is not None:
         raise UsageError(
             "--count counts equally likely deals; with --auction they are weighed (--infer none)"

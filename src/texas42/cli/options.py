@@ -12,7 +12,7 @@ import typer
 from texas42 import deal
 from texas42.analysis.calibrated import DOUBLE_DUMMY, check_basis
 from texas42.analysis.playout import DEFAULT_WORLDS, check_worlds
-from texas42.analysis.racing import Racing
+from texas42.analysis.racing import DEFAULT_MIN_DEALS, Racing
 from texas42.analysis.recommendation import check_confidence
 from texas42.analysis.sample import check_deals
 from texas42.cli.app import BadOption
@@ -35,6 +35,7 @@ from texas42.rules import (
     AllPass,
     Auction,
     Declaration,
+    FinishedAuction,
     HouseRules,
     NelloDoubles,
     check_nello_min_marks,
@@ -126,7 +127,7 @@ DealsOption = Annotated[
     ),
 ]
 MinDealsOption = Annotated[
-    int,
+    int | None,
     typer.Option(
         "--min-deals",
         metavar="N",
@@ -144,9 +145,14 @@ ExhaustiveOption = Annotated[
 ]
 
 
-def racing(min_deals: int, exhaustive: bool) -> Racing | None:
-    """How deals are allocated: a race with at least ``min_deals`` each, or None for all."""
-    return None if exhaustive else Racing(min_deals=min_deals)
+def racing(min_deals: int | None, exhaustive: bool) -> Racing | None:
+    """How deals are allocated: a race with at least ``min_deals`` each (default
+    ``DEFAULT_MIN_DEALS``), or None for all (``--exhaustive``, which has no minimum)."""
+    if exhaustive:
+        if min_deals is not None:
+            raise UsageError("--min-deals is racing's: not with --exhaustive")
+        return None
+    return Racing(min_deals=DEFAULT_MIN_DEALS if min_deals is None else min_deals)
 
 
 SeedOption = Annotated[
@@ -258,7 +264,7 @@ InferOption = Annotated[
     ),
 ]
 NoiseOption = Annotated[
-    float,
+    float | None,
     typer.Option(
         "--noise",
         metavar="X",
@@ -271,6 +277,18 @@ NoiseOption = Annotated[
         parser=option_parser(checked("--noise", _noise, check_noise)),
     ),
 ]
+
+
+def auction_noise(noise: float | None, infer: str, auction: Auction | FinishedAuction | None) -> float:
+    """``--noise`` (default ``DEFAULT_NOISE``); a ``UsageError`` where no auction is inferred from."""
+    if noise is not None:
+        if auction is None or not auction.bids:
+            raise UsageError("--noise goes with --auction: how the bidders misjudge their hands")
+        if infer == "none":
+            raise UsageError("--noise weighs the auction's inference: not with --infer none")
+    return DEFAULT_NOISE if noise is None else noise
+
+
 NelloDoublesOption = Annotated[
     NelloDoubles | None,
     typer.Option(
@@ -408,6 +426,10 @@ def house_rules(
     specials: bool | None = None,
 ) -> HouseRules:
     """The house rules: the [tool.texas42] table of the working directory, then the options given."""
+    if specials is False:
+        for name, value in (("--nello-doubles", nello_doubles), ("--nello-min-marks", nello_min_marks)):
+            if value is not None:
+                raise UsageError(f"{name} is a rule of Nel-O: not with --no-specials")
     return config.house_rules(
         {
             "nello_doubles": nello_doubles,

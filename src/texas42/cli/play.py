@@ -26,6 +26,7 @@ from texas42.cli.options import (
     SeedOption,
     ThreadsOption,
     WorldsOption,
+    auction_noise,
     checked,
     house_rules,
     keep,
@@ -34,7 +35,7 @@ from texas42.cli.options import (
     whole_number,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
-from texas42.deal import DEFAULT_NOISE, draw_seed
+from texas42.deal import draw_seed
 from texas42.errors import Texas42Error, UsageError
 from texas42.io.documents import play_to_json
 from texas42.report.play import play_view
@@ -271,7 +272,7 @@ def play_command(
     bid: PlayedBidOption = None,
     auction: WholeAuctionOption = None,
     infer: InferOption = "auction",
-    noise: NoiseOption = DEFAULT_NOISE,
+    noise: NoiseOption = None,
     seat: SeatOption = 0,
     tricks: Annotated[
         str,
@@ -304,7 +305,7 @@ def play_command(
             progress=bar.solves,
             auction=auction,
             infer=infer,
-            noise=noise,
+            noise=auction_noise(noise, infer, auction),
             house=house_rules(nello_doubles),
         )
     if plan is not None:

@@ -25,6 +25,7 @@ from texas42.cli.options import (
     SeedOption,
     ThreadsOption,
     WorldsOption,
+    auction_noise,
     house_rules,
     playouts,
 )
@@ -42,7 +43,7 @@ from texas42.cli.play import (
     tricks_option,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
-from texas42.deal import DEFAULT_NOISE, draw_seed
+from texas42.deal import draw_seed
 from texas42.io.documents import review_to_json
 from texas42.report.review import review_view
 
@@ -91,7 +92,7 @@ def review_command(
     bid: PlayedBidOption = None,
     auction: WholeAuctionOption = None,
     infer: InferOption = "auction",
-    noise: NoiseOption = DEFAULT_NOISE,
+    noise: NoiseOption = None,
     seat: SeatOption = 0,
     tricks: Annotated[
         str, tricks_option(f'The dominoes played, in order: "{REVIEW_TRICKS}". Required.')
@@ -123,7 +124,7 @@ def review_command(
             progress=bar.solves,
             auction=auction,
             infer=infer,
-            noise=noise,
+            noise=auction_noise(noise, infer, auction),
             house=house_rules(nello_doubles),
         )
     if plan is not None:
