@@ -17,12 +17,15 @@ from typing import Any
 
 import numpy as np
 import pytest
+import typer
 from typer.testing import Result
 
 import texas42
 from cli_runner import invoke
 from texas42 import cli, engine, rules
+from texas42.cli.app import check_single_values
 from texas42.cli.progress import wants_progress
+from texas42.errors import UsageError
 
 LABELS = ["blanks", "aces", "deuces", "treys", "fours", "fives", "sixes", "doubles", "follow-me"]
 
@@ -133,6 +136,33 @@ def test_output_that_cannot_be_written_is_one_line_not_a_traceback() -> None:
         [*command, "--json"], stderr=subprocess.PIPE, text=True, preexec_fn=lambda: os.close(1)
     )
     assert (closed.returncode, closed.stderr) == (0, "")
+
+
+@pytest.mark.parametrize(
+    ("args", "option"),
+    [
+        (["play", "6-6 6-5 6-4 6-2 5-5 4-4 3-1", "-t", "sixes", "--trump", "fives"], "--trump"),
+        (["quick", "6-4 5-5 5-2 4-3 4-2 3-2 3-1", "--basis=double-dummy", "--basis", "realistic"], "--basis"),
+        (["analyze", "6-4 5-5 5-2 4-3 4-2 3-2 3-1", "-n20", "--deals", "30"], "--deals"),
+        (["bid", "6-4 5-5 5-2 4-3 4-2 3-2 3-1", "--seed", "-1", "-s", "2"], "--seed"),
+    ],
+)
+def test_an_option_of_one_value_given_twice_is_refused(args: list[str], option: str) -> None:
+    """Click would keep the last value silently."""
+    result = invoke(*args)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"texas42: error: {option} given twice: give it once\n"
+
+
+def test_a_value_that_looks_like_an_option_is_a_value() -> None:
+    """The word after an option is its value, even "-t": not the option given again; a
+    repeated flag is harmless, and so is anything after "--"."""
+    play = typer.main.get_command(cli.app).commands["play"].params  # type: ignore[attr-defined]
+    check_single_values(play, ["HAND", "--tricks", "-t", "-t", "sixes", "--json", "--json"])
+    with pytest.raises(UsageError, match="--trump given twice"):
+        check_single_values(play, ["HAND", "-t", "5", "--trump=6"])
+    check_single_values(play, ["HAND", "-t", "5", "--", "-t"])
+    assert invoke("quick", "--json", "--json", "6-4 5-5 5-2 4-3 4-2 3-2 3-1").exit_code == 0
 
 
 # --- The table ----------------------------------------------------------------

@@ -17,7 +17,7 @@ from typer.core import TyperGroup
 
 from texas42 import __version__
 from texas42.cli.batch import BatchFailed
-from texas42.errors import InputFileError, Texas42Error
+from texas42.errors import InputFileError, Texas42Error, UsageError
 
 EXAMPLE_HAND = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
 
@@ -175,10 +175,39 @@ def _report_click_error(error: Any) -> NoReturn:
     sys.exit(error.exit_code)
 
 
+def check_single_values(params: Sequence[Any], args: Sequence[str]) -> None:
+    """A ``UsageError`` for an option of one value given twice: Click would keep the last
+    silently (``play -t sixes -t fives`` played fives)."""
+    names: dict[str, str] = {}
+    for param in params:
+        if param.param_type_name == "option" and not (param.is_flag or param.multiple or param.count):
+            names.update(dict.fromkeys(param.opts, max(param.opts, key=len)))
+    seen: set[str] = set()
+    tokens = iter(args)
+    for token in tokens:
+        if token == "--":
+            return
+        name = token.split("=", 1)[0] if token.startswith("--") else token[:2]
+        option = names.get(name)
+        if option is None:
+            continue
+        if option in seen:
+            raise UsageError(f"{option} given twice: give it once")
+        seen.add(option)
+        if token == name:
+            next(tokens, None)  # its value, whatever it looks like
+
+
 class _Commands(TyperGroup):
     """The command group, mapping every ``Texas42Error`` (bad input, found while the
     options are parsed or by the library) to ``report_error``, and Click's own usage
     errors to one line as well."""
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        name, command, rest = super().resolve_command(ctx, args)
+        if command is not None:
+            check_single_values(command.params, rest)
+        return name, command, rest
 
     def main(
         self,
