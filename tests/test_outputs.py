@@ -587,6 +587,8 @@ README: dict[str, list[str]] = {
         "1",
     ],
     "readme_quick": ["quick", ORDINARY],
+    "readme_quick_json": ["quick", "--json", ORDINARY],
+    "readme_solve_json_line": ["solve", "--json", "--trump", "fives", "--line", DEAL],
     "readme_quick_nello": ["quick", "6-0 5-1 4-0 3-1 2-0 1-0 0-0"],
     "readme_quick_file": ["quick", "--file", HANDS],
     "readme_play_nello_auction": [
@@ -858,3 +860,32 @@ def test_the_readme_s_play_json_is_as_recorded() -> None:
     shown = readme.split("`texas42 play --json` prints one object", 1)[1].split("```json\n", 1)[1]
     recorded = json.loads((GOLDEN / "readme_play_json.json").read_text())["stdout"]
     assert json.loads(shown.split("```", 1)[0]) == json.loads(recorded)
+
+
+def _excerpt_matches(shown: Any, printed: Any) -> bool:
+    """Whether ``shown``, an excerpt of a JSON document, holds only what ``printed`` holds:
+    a ``"..."`` key, or a string beginning with ``...``, stands for what was left out; a
+    list's other items are found in order."""
+    if isinstance(shown, str) and shown.startswith("..."):
+        return True
+    if isinstance(shown, dict):
+        return isinstance(printed, dict) and all(
+            key == "..." or (key in printed and _excerpt_matches(value, printed[key]))
+            for key, value in shown.items()
+        )
+    if isinstance(shown, list):
+        rest = iter(printed) if isinstance(printed, list) else iter(())
+        kept = [item for item in shown if not (isinstance(item, str) and item.startswith("..."))]
+        return isinstance(printed, list) and all(any(_excerpt_matches(i, p) for p in rest) for i in kept)
+    return bool(shown == printed)
+
+
+def test_the_readme_s_json_excerpts_are_as_recorded() -> None:
+    """The README's JSON examples of solve, analyze and quick hold the recorded values."""
+    blocks = re.findall(r"```json\n(.*?)```", (ROOT / "README.md").read_text(), re.S)
+    names = ["readme_solve_json_line", "readme_analyze_json", "readme_quick_json"]
+    for block, name in zip(blocks, names, strict=False):
+        printed = json.loads(json.loads((GOLDEN / f"{name}.json").read_text())["stdout"])
+        assert _excerpt_matches(json.loads(block), printed), name
+    assert not _excerpt_matches({"a": [1, "...", 3]}, {"a": [3, 1]})
+    assert not _excerpt_matches({"a": {"b": 0.0429}}, {"a": {"b": 0.042, "c": 1}})
