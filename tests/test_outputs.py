@@ -14,6 +14,7 @@ import os
 import re
 import shlex
 from pathlib import Path
+from typing import Any
 
 import pytest
 
