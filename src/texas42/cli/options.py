@@ -133,7 +133,7 @@ MinDealsOption = Annotated[
         metavar="N",
         help=(
             "Racing: every trump gets at least N deals (default 200); one that clearly cannot be "
-            "the answer then stops, the others get all --deals."
+            "the answer then stops, the others get all --deals. Not with --exhaustive."
         ),
         show_default=False,
         parser=option_parser(whole_number("--min-deals", 1)),
@@ -269,7 +269,7 @@ NoiseOption = Annotated[
         "--noise",
         metavar="X",
         help=(
-            f"How much the other players misjudge their hands, 0 to {MAX_NOISE:g} (default "
+            f"With --auction: how much the other players misjudge their hands, 0 to {MAX_NOISE:g} (default "
             f"{DEFAULT_NOISE:g}): they value a hand at a bid or more with probability "
             "sigmoid(logit(odds) / X); 0: by the rules exactly."
         ),
