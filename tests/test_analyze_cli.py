@@ -478,6 +478,7 @@ BAD_ARGS = {
     "seed negative": (["analyze", "--seed", "-1", ORDINARY], "--seed cannot be negative, got -1"),
     "seed word": (["analyze", "--seed", "lucky", ORDINARY], "lucky"),
     "confidence zero": (["analyze", "--confidence", "0", ORDINARY], "must be above 0 and at most 1, got 0"),
+    "confidence overflow": (["analyze", "--confidence", "1e400", ORDINARY], "got '1e400'"),
     "confidence high": (["analyze", "--confidence", "1.5", ORDINARY], "1.5"),
     "confidence word": (["analyze", "--confidence", "half", ORDINARY], "half"),
     "unknown trump": (["analyze", "--trump", "sevens", ORDINARY], "sevens"),

@@ -451,6 +451,7 @@ def test_config_sets_house_rules_and_the_command_line_wins(in_tmp: Path) -> None
         ("[tool.texas42\n", "texas42.toml: not valid TOML"),
         ('[tool.texas42]\nnello-doubles = "\udcff"\n', "texas42.toml: not valid TOML: not UTF-8 text"),
         ("[tool]\ntexas42 = 3\n", "tool.texas42 must be a table"),
+        ("tool = 1\n", "texas42.toml: tool must be a table"),
     ],
 )
 def test_bad_config_is_bad_input(in_tmp: Path, no_solving: None, text: str, message: str) -> None:
@@ -462,6 +463,11 @@ def test_bad_config_is_bad_input(in_tmp: Path, no_solving: None, text: str, mess
         ("compare", ORDINARY, "6", "5"),
     ):
         assert message in bad(*command)
+
+
+def test_a_settings_file_that_is_a_folder_is_bad_input(in_tmp: Path) -> None:
+    (in_tmp / "texas42.toml").mkdir()
+    assert bad("quick", ORDINARY).startswith("texas42: error: cannot read texas42.toml: ")
 
 
 def test_an_error_says_whether_the_setting_came_from_the_options_or_the_settings(in_tmp: Path) -> None:

@@ -4,6 +4,7 @@ value while the command line is read: a bad one is a one-line error naming it.""
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
@@ -92,14 +93,19 @@ def checked(option: str, parse: Callable[[Any], Any], check: Callable[[Any], T])
     return parse_and_check
 
 
-def _probability(option: str) -> Callable[[Any], float]:
+def _number(option: str, wanted: str) -> Callable[[Any], float]:
+    """A parser of a float option: ``wanted`` says what it takes. Text past the floats'
+    range (``1e400``, read as infinity) is named as written; NaN is left to the check."""
+
     def parse(value: Any) -> float:
+        text = str(value).strip()
         try:
-            return float(value)
+            number = float(text)
         except ValueError:
-            raise UsageError(
-                f"{option} needs a number above 0 and at most 1, got {str(value).strip()!r}"
-            ) from None
+            raise UsageError(f"{option} needs {wanted}, got {text!r}") from None
+        if math.isinf(number):
+            raise UsageError(f"{option} needs {wanted}, got {text!r}")
+        return number
 
     return parse
 
@@ -197,7 +203,11 @@ ConfidenceOption = Annotated[
         metavar="P",
         help="How often a bid must be made to count as made, above 0 and at most 1 (default 0.5).",
         show_default=False,
-        parser=option_parser(checked("--confidence", _probability("--confidence"), check_confidence)),
+        parser=option_parser(
+            checked(
+                "--confidence", _number("--confidence", "a number above 0 and at most 1"), check_confidence
+            )
+        ),
     ),
 ]
 
@@ -241,15 +251,6 @@ AuctionOption = Annotated[
 ]
 
 
-def _noise(value: Any) -> float:
-    try:
-        return float(value)
-    except ValueError:
-        raise UsageError(
-            f"--noise needs a number from 0 to {MAX_NOISE:g}, got {str(value).strip()!r}"
-        ) from None
-
-
 InferOption = Annotated[
     str,
     typer.Option(
@@ -274,7 +275,9 @@ NoiseOption = Annotated[
             "sigmoid(logit(odds) / X); 0: by the rules exactly."
         ),
         show_default=False,
-        parser=option_parser(checked("--noise", _noise, check_noise)),
+        parser=option_parser(
+            checked("--noise", _number("--noise", f"a number from 0 to {MAX_NOISE:g}"), check_noise)
+        ),
     ),
 ]
 

@@ -72,7 +72,7 @@ def read_settings(directory: Path | None = None) -> dict[str, Any]:
     directory = Path.cwd() if directory is None else directory
     for name in CONFIG_FILES:
         path = directory / name
-        if not path.is_file():
+        if not path.exists():
             continue
         try:
             with path.open("rb") as handle:
@@ -83,8 +83,10 @@ def read_settings(directory: Path | None = None) -> dict[str, Any]:
             raise ConfigError(f"{name}: not valid TOML: not UTF-8 text (byte {error.start})") from None
         except OSError as error:
             raise ConfigError(f"cannot read {name}: {error.strerror or error}") from None
-        tool = data.get("tool")
-        table = tool.get("texas42") if isinstance(tool, dict) else None
+        tool = data.get("tool", {})
+        if not isinstance(tool, dict):
+            raise ConfigError(f"{name}: tool must be a table, [tool]")
+        table = tool.get("texas42")
         if table is None:
             continue
         if not isinstance(table, dict):
