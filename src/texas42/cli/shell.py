@@ -15,7 +15,7 @@ import typer
 from typer.core import TyperGroup
 
 from texas42.cli.app import app, errors_at, print_error
-from texas42.io.files import BOM
+from texas42.io.files import read_lines
 
 SHELL_HELP = """
 Many commands, one start. Reads texas42 commands one a line, as they would follow
@@ -98,7 +98,7 @@ def run_file(lines: Iterable[str]) -> int:
     bad = False
     for number, line in enumerate(lines, start=1):
         try:
-            words = command_words(line.removeprefix(BOM) if number == 1 else line)
+            words = command_words(line)
         except ValueError as error:
             print_error(f"line {number}: {error}")
             bad = True
@@ -159,5 +159,5 @@ def shell() -> None:
         )
         status = run_prompt(_typed_lines())
     else:
-        status = run_file(sys.stdin)
+        status = run_file(read_lines("-"))  # all of it, without a byte-order mark
     raise typer.Exit(status)
