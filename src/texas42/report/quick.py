@@ -16,6 +16,7 @@ from texas42.report.layout import Fitted
 from texas42.report.summary import instead_note, quick_summary_row, summary_header
 from texas42.report.wording import (
     contract_name,
+    hands_counted,
     percent,
     quick_footer,
     quick_phrase,
@@ -157,7 +158,7 @@ def quick_batch_view(names: Sequence[tuple[str, int]], results: Sequence[QuickAn
     odds = "realistic odds" if first.realistic is not None else "double-dummy odds"
     parts: list[RenderableType] = [
         Text(
-            f"{len(results)} hand{'' if len(results) == 1 else 's'}, "
+            f"{hands_counted(len(results))}, "
             f"{quick_phrase(first.version, first.hands, first.realistic_hands)}; "
             f"bid at estimated {odds} of at least {percent(first.confidence)}",
             style="dim",

@@ -7,7 +7,7 @@ from typing import Final, NamedTuple
 from rich.text import Text
 
 from texas42.analysis import HandAnalysis, QuickAnalysis, SpecialOdds
-from texas42.report.wording import contract_name, percent
+from texas42.report.wording import contract_name, hands_counted, percent
 from texas42.rules import PASS, bid_name
 
 SUMMARY_COLUMNS: Final = ("name", "line", "trump", "bid", "makes", "check", "points", "instead")
@@ -101,9 +101,9 @@ def _row_text(name: str, line: int, row: _Row, name_width: int, checked: bool) -
 def batch_header(hands: int, deals: int, seed: int, confidence: float, basis: str) -> Text:
     """The line above the summary: how many hands, deals and which seed, and the basis."""
     odds = "realistic odds" if basis == "realistic" else "odds"
-    counted = f"{hands} hand{'' if hands == 1 else 's'}"
     return Text(
-        f"{counted}, {deals} deals each, seed {seed}; bid at {odds} of at least {percent(confidence)}",
+        f"{hands_counted(hands)}, {deals} deals each, seed {seed}; "
+        f"bid at {odds} of at least {percent(confidence)}",
         style="dim",
     )
 

@@ -96,6 +96,11 @@ def realistic_specials_caption(
     )
 
 
+def hands_counted(n: int) -> str:
+    """``1 hand``, ``12 hands``."""
+    return f"{n} hand{'' if n == 1 else 's'}"
+
+
 def percent(p: float) -> str:
     """A probability as a short percentage: ``61%``, ``<1%``, ``>99%``, ``0%``, ``100%``."""
     if p <= 0.0:
