@@ -222,6 +222,7 @@ FAST: dict[str, list[str]] = {
     "error_hand": ["analyze", "6-4 5-5 5-2"],
     "error_compare": ["compare", ORDINARY, "sixes"],
     "error_compare_twice": ["compare", ORDINARY, "sixes", "6"],
+    "error_compare_empty": ["compare", ORDINARY, "sixes", ""],
     "error_nello_doubles": ["solve", "--nello-doubles", "middle", DEAL],
     "error_min_marks": ["bid", "--nello-min-marks", "3", ORDINARY],
     "error_line": ["solve", "--line", DEAL],

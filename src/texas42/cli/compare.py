@@ -77,6 +77,8 @@ Examples:
 
 def _split_compare_args(words: Sequence[str]) -> tuple[str, list[str]]:
     """The hand's dominoes and the trumps, from the words of ``compare`` in any grouping."""
+    if any(not w.replace(",", " ").strip() for w in words):
+        raise UsageError("an empty word among the hand and trumps: give each domino and trump")
     tokens = [t for w in words for t in w.replace(",", " ").split()]
     dominoes = [t for t in tokens if len(t) >= 2 and t[0].isdigit() and t[-1].isdigit()]
     trumps = [t for t in tokens if t not in dominoes]
