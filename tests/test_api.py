@@ -14,6 +14,7 @@ import pytest
 import texas42
 from cli_runner import invoke
 from texas42 import engine, errors, rules
+from texas42.cli.app import error_text
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 HAND = "6-4 5-5 5-2 4-3 4-2 3-2 3-1"
@@ -430,3 +431,36 @@ def test_deals_with_an_auction_are_the_command_s() -> None:
     assert [str(d) for d in drawn.deals] == printed and not drawn.exact
     assert drawn.inference is not None and 0 < drawn.inference.acceptance < 1
     assert texas42.deals(hand, None, 4, 1).inference is None
+
+
+@pytest.mark.parametrize(
+    ("call", "message", "option"),
+    [
+        (
+            lambda: texas42.deal_constraints(holds=["4: 6-6"]),
+            "holds 4: 6-6: the seat must be 1, 2 or 3",
+            "--holds",
+        ),
+        (
+            lambda: texas42.count_deals(HAND, texas42.deal_constraints(lacks=["1: 6", "2: 6", "3: 6-6"])),
+            "lacks: no seat may hold 6-6",
+            "--lacks",
+        ),
+        (
+            lambda: texas42.advise_bid("6-6 5-5 4-4 3-3 2-2 1-1 6-5", "pass plunge", deals=5, seed=1),
+            "auction: the plunge of seat 3 (your right opponent) needs 4 doubles or more",
+            "--auction",
+        ),
+    ],
+)
+def test_errors_name_the_python_parameter_and_the_command_line_its_option(
+    call: object, message: str, option: str
+) -> None:
+    """From Python a message begins with the parameter (``holds 4: ...``), never with an
+    option of the command line; the command line writes the option there instead."""
+    assert callable(call)
+    with pytest.raises(texas42.Texas42Error, match="^" + re.escape(message)) as caught:
+        call()
+    assert "--" not in str(caught.value)
+    assert caught.value.parameter == option.removeprefix("--")
+    assert error_text(caught.value) == option + str(caught.value).removeprefix(option[2:])

@@ -419,7 +419,7 @@ def test_an_all_but_impossible_auction_is_a_clear_error() -> None:
     hand = parse_hand(ORDINARY)
     model = AuctionModel(parse_auction("pass 30 31"), 0.0, HEAD)
     with pytest.raises(
-        InferenceError, match=r"'pass 30 31' is all but impossible.*more than 20,000 candidates.*--infer none"
+        InferenceError, match=r"'pass 30 31' is all but impossible.*more than 20,000 candidates.*(infer none)"
     ):
         infer_deals(hand, 1000, np.random.default_rng(1), model, max_candidates=20_000)
 

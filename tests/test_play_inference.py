@@ -308,7 +308,7 @@ def test_an_all_but_impossible_auction_in_play_is_a_clear_error() -> None:
     model = PlayedAuctionModel(
         parse_finished_auction("84 pass pass pass"), Declaration.BLANKS, 0.0, "realistic"
     )
-    with pytest.raises(InferenceError, match=r"'84 pass pass pass' is all but impossible.*--infer none"):
+    with pytest.raises(InferenceError, match=r"'84 pass pass pass' is all but impossible.*(infer none)"):
         deal.infer_seen_deals(
             history, 1, hand.mask, 1000, np.random.default_rng(1), model, max_candidates=20_000
         )
@@ -664,7 +664,7 @@ NO_DEAL = "no deal consistent with the plays gives it that many"
         (  # we hold four doubles
             "play",
             ["6-6 5-5 4-4 3-3 3-2 2-1 1-0", "-t", "sixes", "--bidder", "2", "--seat", "3", "--tricks", "6-5"],
-            NO_PLUNGE.format(0, "the partner of --bidder", NO_DEAL),
+            NO_PLUNGE.format(0, "the bidder's partner", NO_DEAL),
         ),
         (  # we plunged
             "play",
@@ -688,7 +688,7 @@ NO_DEAL = "no deal consistent with the plays gives it that many"
                 *("-t", "blanks", "--bidder", "1", "--seat", "2", "--tricks"),
                 "6-6 6-5 6-3 6-2 3-1 4-3 3-3 5-3 6-4 4-0 2-0 5-5 5-1 5-2 5-0 2-1",
             ],
-            NO_PLUNGE.format(3, "the partner of --bidder", NO_DEAL),
+            NO_PLUNGE.format(3, "the bidder's partner", NO_DEAL),
         ),
         (  # the plays after our last turn show it, without inference too
             "review",
@@ -697,7 +697,7 @@ NO_DEAL = "no deal consistent with the plays gives it that many"
                 *("-t", "deuces", "--bidder", "3", "--seat", "2", "--infer", "none", "--tricks"),
                 "2-2 5-5 6-2 5-2 6-0 6-1 6-6 6-4 1-1 4-1 1-0 3-1 5-1 5-4 3-3 5-0",
             ],
-            NO_PLUNGE.format(1, "the partner of --bidder", NO_DEAL),
+            NO_PLUNGE.format(1, "the bidder's partner", NO_DEAL),
         ),
         (
             "play",
@@ -797,7 +797,7 @@ def test_play_after_a_splash_says_so() -> None:
     assert "splash (84) by seat 0, trump named by seat 2" in " ".join(uniform.stdout.split())
     five = invoke("play", "6-6 5-5 4-4 3-3 2-2 2-1 1-0", *options, "--auction", SPLASH_AUCTION)
     message = (
-        "texas42: error: --auction: the splash of seat 0 (the partner of --bidder) needs 3 doubles or more, "
+        "texas42: error: --auction: the splash of seat 0 (the bidder's partner) needs 3 doubles or more, "
         "but no deal consistent with the plays gives it that many"
     )
     assert five.exit_code == 2 and five.stdout == "" and five.stderr.strip() == message
@@ -847,7 +847,7 @@ def test_play_after_a_splash_says_so() -> None:
                 "61",
             ],
             "the splash of seat 1 needs 3 doubles or more and the splash of seat 2 needs 3 doubles or "
-            "more and the splash of seat 0 (the partner of --bidder) needs 3 doubles or more, but no deal "
+            "more and the splash of seat 0 (the bidder's partner) needs 3 doubles or more, but no deal "
             "consistent with the plays gives them that many",
         ),
     ],

@@ -438,7 +438,7 @@ def quick_many(
         masks = np.array([_hand(h).mask for h in hands], dtype=np.int64)
     else:
         raise ArgumentTypeError(f"hands are an iterable of hands or an integer array of masks, got {hands!r}")
-    check_confidence(confidence)
+    confidence = check_confidence(confidence)
     head = basis.replace("-", "_") if isinstance(basis, str) else basis
     return evaluate.estimate(masks, head=head, confidence=confidence)
 

@@ -12,7 +12,13 @@ from typing import TypeGuard
 
 
 class Texas42Error(ValueError):
-    """Bad input: the message names the offending token."""
+    """Bad input: the message names the offending token. ``parameter``, when set, is the
+    argument the message begins with, as the Python API names it (``auction``,
+    ``holds``; several joined by ``/``): the command line names its option there."""
+
+    def __init__(self, message: str, *, parameter: str | None = None) -> None:
+        super().__init__(message)
+        self.parameter = parameter
 
 
 class ArgumentTypeError(Texas42Error, TypeError):
@@ -75,8 +81,8 @@ class AnalysisError(Texas42Error):
 
 
 class ConstraintError(Texas42Error):
-    """A bad or contradictory constraint on the deal (``--holds``, ``--lacks``); the
-    message names the option."""
+    """A bad or contradictory constraint on the deal (``holds``, ``lacks``); the message
+    begins with the constraint."""
 
 
 class DealArrayError(Texas42Error):

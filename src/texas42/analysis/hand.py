@@ -217,7 +217,7 @@ def analyze_hand(
     arguments other than ``threads``, ``batch_deals`` and ``progress``; without ``seed``
     one is drawn."""
     deals = check_deals(deals)
-    check_confidence(confidence)
+    confidence = check_confidence(confidence)
     check_basis(basis)
     chosen = distinct_declarations(declarations)
     seed = deal.draw_seed() if seed is None else deal.check_seed(seed)

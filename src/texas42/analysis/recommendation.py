@@ -95,7 +95,7 @@ def recommend(trumps: Sequence[TrumpOdds], confidence: float = DEFAULT_CONFIDENC
     pass if not even 30 is made that often."""
     if not trumps:
         raise AnalysisError("no declarations to recommend from")
-    check_confidence(confidence)
+    confidence = check_confidence(confidence)
     chosen = highest_made(BIDS, lambda bid: best_at(trumps, bid).make(bid), confidence)
     bid = PASS if chosen is None else chosen
     contract = POINT_BIDS[0] if chosen is None else chosen

@@ -141,11 +141,21 @@ def print_error(message: str) -> None:
     typer.echo(f"texas42: error: {_WHERE.get()}{' '.join(message.split())}", err=True)
 
 
+def error_text(error: Texas42Error) -> str:
+    """The message of ``error`` as the command line says it: the Python parameter it
+    begins with (``auction: ...``, ``holds/lacks: ...``) written as the option."""
+    text, parameter = str(error), error.parameter
+    if not parameter or not text.startswith(parameter):
+        return text
+    options = "/".join(f"--{name.replace('_', '-')}" for name in parameter.split("/"))
+    return options + text[len(parameter) :]
+
+
 def report_error(error: Texas42Error) -> NoReturn:
     """Print ``texas42: error: <message>`` on one line of stderr (a line per bad line of
     an input file) and exit with status 2."""
     lines = [f"line {n}: {m}" for n, m in error.lines] if isinstance(error, InputFileError) else []
-    for message in lines or [str(error)]:
+    for message in lines or [error_text(error)]:
         print_error(message)
     sys.exit(2)
 
@@ -155,7 +165,7 @@ class BadOption(Exception):
     which would turn a ValueError into its own message of several lines."""
 
     def __init__(self, error: Texas42Error) -> None:
-        super().__init__(str(error))
+        super().__init__(error_text(error))
         self.error = error
 
 

@@ -21,6 +21,7 @@ from rich.text import Text
 from texas42 import __version__
 from texas42.analysis import Progress
 from texas42.analysis.calibrated import REALISTIC
+from texas42.cli.app import error_text
 from texas42.cli.batch import Cluster, connected, run_in_order
 from texas42.cli.progress import ProgressBar, wants_progress
 from texas42.errors import Texas42Error, UsageError
@@ -74,7 +75,7 @@ def naming_line(item: NamedHand) -> Iterator[None]:
     except Texas42Error as error:
         if item.line == 0:  # not from a file
             raise
-        raise UsageError(f"line {item.line}: {error}") from None
+        raise UsageError(f"line {item.line}: {error_text(error)}") from None
 
 
 def _quiet(done: int, total: int) -> None:

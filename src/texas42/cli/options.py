@@ -16,7 +16,7 @@ from texas42.analysis.playout import DEFAULT_WORLDS, check_worlds
 from texas42.analysis.racing import DEFAULT_MIN_DEALS, Racing
 from texas42.analysis.recommendation import check_confidence
 from texas42.analysis.sample import check_deals
-from texas42.cli.app import BadOption
+from texas42.cli.app import BadOption, error_text
 from texas42.cli.batch import Cluster, parse_cluster
 from texas42.deal import (
     DEFAULT_NOISE,
@@ -88,7 +88,7 @@ def checked(option: str, parse: Callable[[Any], Any], check: Callable[[Any], T])
         try:
             return check(parsed)
         except Texas42Error as error:
-            raise UsageError(f"{option}: {error}") from None
+            raise UsageError(f"{option}: {error_text(error)}") from None
 
     return parse_and_check
 

@@ -17,7 +17,7 @@ from texas42.analysis import (
 )
 from texas42.analysis.realistic_play import playouts_total
 from texas42.cli.analyze import HandArgument
-from texas42.cli.app import app
+from texas42.cli.app import app, error_text
 from texas42.cli.options import (
     DealsOption,
     InferOption,
@@ -261,7 +261,7 @@ def hand_in_play(
     try:
         return parsed, trump, parse_tricks(tricks, trick_size(trump))
     except Texas42Error as error:
-        raise UsageError(f"--tricks: {error}") from None
+        raise UsageError(f"--tricks: {error_text(error)}") from None
 
 
 @app.command(name="play", help=PLAY_HELP, short_help="What to play now, during the hand (--tricks so far).")

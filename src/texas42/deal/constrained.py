@@ -83,7 +83,7 @@ def plan_deals(hand: Hand, constraints: DealConstraints) -> DealPlan:
     _check_feasible(free, allowed, room)
     plan = DealPlan(hand, (hand.mask, *holds), free, allowed, room, _count(allowed, room))  # type: ignore[arg-type]
     if plan.total == 0:  # pragma: no cover - Hall's condition above rules this out
-        raise ConstraintError("--holds/--lacks: no deal fits these constraints")
+        raise ConstraintError("holds/lacks: no deal fits these constraints", parameter="holds/lacks")
     return plan
 
 
@@ -120,7 +120,9 @@ def _check_feasible(free: tuple[int, ...], allowed: tuple[int, ...], room: tuple
     for d, seats in zip(free, allowed, strict=True):
         if seats == 0:
             name = domino_name(d)
-            raise ConstraintError(f"--lacks: no seat may hold {name} (seats 1, 2 and 3 all lack it)")
+            raise ConstraintError(
+                f"lacks: no seat may hold {name} (seats 1, 2 and 3 all lack it)", parameter="lacks"
+            )
     for size in (1, 2):
         for subset in combinations(OTHER_SEATS, size):
             bits = sum(1 << (s - 1) for s in subset)
@@ -130,7 +132,8 @@ def _check_feasible(free: tuple[int, ...], allowed: tuple[int, ...], room: tuple
                 names = " and ".join(str(s) for s in subset)
                 raise ConstraintError(
                     f"{LACKS}: {len(only)} unseen dominoes can go only to seat{'s' * (size > 1)} {names}, "
-                    f"which {'have' if size > 1 else 'has'} room for {space} (with {HOLDS})"
+                    f"which {'have' if size > 1 else 'has'} room for {space} beside the dominoes held",
+                    parameter=LACKS,
                 )
 
 

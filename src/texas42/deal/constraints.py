@@ -1,9 +1,10 @@
-"""Constraints on the deal: dominoes a seat holds (``--holds``) or lacks (``--lacks``).
+"""Constraints on the deal: dominoes a seat holds or lacks (``--holds``, ``--lacks``).
 
 Seats are those of the hand analysis (docs/rules.md#dominoes-seats-and-notation): seat 0
 is you, seat 1 the left opponent, seat 2 the partner, seat 3 the right opponent. A
 constraint names seat 1, 2 or 3. Every bad or contradictory constraint is a
-``ConstraintError`` whose message names the option.
+``ConstraintError`` whose message begins with the constraint (``holds 2: 6-6``), which
+the command line writes as its option (``--holds 2: 6-6``).
 """
 
 from __future__ import annotations
@@ -17,19 +18,20 @@ from texas42 import rules
 from texas42.errors import ConstraintError, HandSizeError, Texas42Error
 from texas42.rules import HAND_SIZE, Declaration, Hand, domino_name, dominoes_in, parse_declaration
 
-HOLDS: Final = "--holds"
-LACKS: Final = "--lacks"
+HOLDS: Final = "holds"
+LACKS: Final = "lacks"
 OTHER_SEATS: Final = (1, 2, 3)
 
 
 @dataclass(frozen=True)
 class SeatConstraint:
-    """One ``--holds`` or ``--lacks``: ``seat`` holds all of ``mask`` (or none of it).
+    """One constraint of ``kind`` ``holds`` or ``lacks``: ``seat`` holds all of ``mask``
+    (or none of it).
 
     ``named`` are the dominoes written one by one (not through a pip-suit name);
-    ``text`` is the option's value as given, for messages."""
+    ``text`` is the constraint as given, for messages."""
 
-    option: str
+    kind: str
     seat: int
     mask: int
     named: int
@@ -37,8 +39,12 @@ class SeatConstraint:
 
     @property
     def label(self) -> str:
-        """``--holds 2: 6-6 5-5``, as the messages name the option."""
-        return f"{self.option} {' '.join(self.text.split())}"
+        """``holds 2: 6-6 5-5``, as the messages name the constraint."""
+        return f"{self.kind} {' '.join(self.text.split())}"
+
+    def error(self, reason: str) -> ConstraintError:
+        """A ``ConstraintError`` of this constraint: ``holds 2: 6-6: <reason>``."""
+        return ConstraintError(f"{self.label}: {reason}", parameter=self.kind)
 
 
 @dataclass(frozen=True)
@@ -58,11 +64,11 @@ class DealConstraints:
 
     def holds(self, seat: int) -> int:
         """The mask of the dominoes ``seat`` must hold."""
-        return _union(c.mask for c in self.items if c.option == HOLDS and c.seat == seat)
+        return _union(c.mask for c in self.items if c.kind == HOLDS and c.seat == seat)
 
     def lacks(self, seat: int) -> int:
         """The mask of the dominoes ``seat`` must not hold."""
-        return _union(c.mask for c in self.items if c.option == LACKS and c.seat == seat)
+        return _union(c.mask for c in self.items if c.kind == LACKS and c.seat == seat)
 
     def size(self, seat: int) -> int:
         return self.sizes[seat - 1]
@@ -88,12 +94,12 @@ def parse_lacks(text: str) -> SeatConstraint:
     return _parse(LACKS, text)
 
 
-def _parse(option: str, text: str) -> SeatConstraint:
+def _parse(kind: str, text: str) -> SeatConstraint:
     raw = str(text)
     shown = " ".join(raw.split())
 
     def bad(reason: str) -> ConstraintError:
-        return ConstraintError(f"{option} {shown}: {reason}")
+        return ConstraintError(f"{kind} {shown}: {reason}", parameter=kind)
 
     if ":" not in raw:
         raise bad('write it as "SEAT: DOMINOES", e.g. "2: 6-6 5-5"')
@@ -115,12 +121,12 @@ def _parse(option: str, text: str) -> SeatConstraint:
                 raise bad(f"{token} names {domino_name(d)} again")
             named |= 1 << d
             continue
-        suit = _pip_suit(token) if option == LACKS else None
+        suit = _pip_suit(token) if kind == LACKS else None
         if suit is None:
-            what = "a domino like 6-4" if option == HOLDS else "a domino like 6-4 or a pip suit like sixes"
+            what = "a domino like 6-4" if kind == HOLDS else "a domino like 6-4 or a pip suit like sixes"
             raise bad(f"not {what}: {token!r}")
         mask |= suit
-    return SeatConstraint(option, int(seat), mask | named, named, shown)
+    return SeatConstraint(kind, int(seat), mask | named, named, shown)
 
 
 def _pip_suit(token: str) -> int | None:
@@ -140,7 +146,7 @@ def _names(mask: int) -> str:
 
 def check_constraints(hand: Hand, constraints: DealConstraints) -> DealConstraints:
     """``constraints`` if they fit ``hand`` and each other, else a ``ConstraintError``
-    naming the option; whether any deal at all fits is ``count_deals``'s to say."""
+    naming the constraint; whether any deal at all fits is ``count_deals``'s to say."""
     out = constraints.played
     if not out and len(hand) != rules.HAND_SIZE:
         raise HandSizeError(f"a hand needs {rules.HAND_SIZE} dominoes, got {len(hand)}: {hand}")
@@ -155,21 +161,21 @@ def check_constraints(hand: Hand, constraints: DealConstraints) -> DealConstrain
     held_by: dict[int, int] = {}
     for c in constraints.items:
         if c.named & hand.mask:
-            raise ConstraintError(f"{c.label}: your own hand holds {_names(c.named & hand.mask)}")
-        if c.option == HOLDS and c.mask & out:
-            raise ConstraintError(f"{c.label}: {_names(c.mask & out)} already played")
-        if c.option == HOLDS:
+            raise c.error(f"your own hand holds {_names(c.named & hand.mask)}")
+        if c.kind == HOLDS and c.mask & out:
+            raise c.error(f"{_names(c.mask & out)} already played")
+        if c.kind == HOLDS:
             for d in dominoes_in(c.mask):
                 other = held_by.setdefault(d, c.seat)
                 if other != c.seat:
-                    raise ConstraintError(f"{c.label}: {domino_name(d)} is held by seat {other} too")
+                    raise c.error(f"{domino_name(d)} is held by seat {other} too")
     for c in constraints.items:
         both = constraints.holds(c.seat) & constraints.lacks(c.seat) & c.mask
         if both:
-            raise ConstraintError(f"{c.label}: seat {c.seat} both holds and lacks {_names(both)}")
+            raise c.error(f"seat {c.seat} both holds and lacks {_names(both)}")
         held, size = constraints.holds(c.seat).bit_count(), constraints.size(c.seat)
-        if c.option == HOLDS and held > size:
-            raise ConstraintError(f"{c.label}: seat {c.seat} holds {held} dominoes, more than its {size}")
+        if c.kind == HOLDS and held > size:
+            raise c.error(f"seat {c.seat} holds {held} dominoes, more than its {size}")
     return constraints
 
 

@@ -36,6 +36,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import cache
+from numbers import Real
 from typing import Final
 
 import numpy as np
@@ -107,10 +108,13 @@ def table_head(model: QuickModel | None = None) -> str:
 def check_noise(noise: float) -> float:
     """``noise`` if it is a usable scale of misjudgement (0 to ``MAX_NOISE``), else an
     ``InferenceError``."""
-    if not (isinstance(noise, int | float) and math.isfinite(noise) and 0.0 <= noise <= MAX_NOISE):
-        shown = f"{noise:g}" if isinstance(noise, int | float) else repr(noise)
-        raise InferenceError(f"the noise must be a number from 0 to {MAX_NOISE:g}, got {shown}")
-    return float(noise)
+    wanted = f"the noise must be a number from 0 to {MAX_NOISE:g}"
+    if isinstance(noise, bool) or not isinstance(noise, Real):
+        raise InferenceError(f"{wanted}, got {noise!r}")
+    value = float(noise)
+    if not (math.isfinite(value) and 0.0 <= value <= MAX_NOISE):
+        raise InferenceError(f"{wanted}, got {value:g}")
+    return value
 
 
 def check_infer(mode: str) -> str:
@@ -436,12 +440,12 @@ def auction_model(
 
 
 def check_auction_house(auction: Auction | FinishedAuction, house: HouseRules) -> None:
-    """An ``AuctionError`` naming ``--auction`` for a plunge or splash where ``house`` plays
+    """An ``AuctionError`` naming the auction for a plunge or splash where ``house`` plays
     no special contracts."""
     try:
         check_house_calls(auction, house)
     except AuctionError as error:
-        raise AuctionError(f"--auction: {error}") from None
+        raise AuctionError(f"auction: {error}", parameter="auction") from None
 
 
 @dataclass(frozen=True)
@@ -552,7 +556,9 @@ def check_auction_doubles(hand: Hand, auction: Auction, constraints: DealConstra
     )
     where = "your hand" if constraints.empty else "your hand and the constraints"
     them = "it" if len(special) == 1 else "them"
-    raise AuctionError(f"--auction: {named}, but no deal around {where} gives {them} that many")
+    raise AuctionError(
+        f"auction: {named}, but no deal around {where} gives {them} that many", parameter="auction"
+    )
 
 
 class Kept:
@@ -611,6 +617,6 @@ def _hopeless_message(
     return (
         f"the auction {bids!r} is all but impossible under the bidding model with this hand: "
         f"{found} of the first {candidates:,} candidate deals fit it, and {n:,} deals would take "
-        f"more than {cap:,} candidates; deal without it (--infer none), allow more misjudgement "
-        f"(--noise above {noise:g}) or ask for fewer deals"
+        f"more than {cap:,} candidates; deal without it (infer none), allow more misjudgement "
+        f"(noise above {noise:g}) or ask for fewer deals"
     )

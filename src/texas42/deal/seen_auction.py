@@ -348,11 +348,12 @@ def check_played_auction(history: PlayHistory, seat: Seat, hand: Dominoes, aucti
         if player == seat:
             if doubles_held(hand) < needed:
                 raise AuctionError(
-                    f"--auction: {what} (you) needs {needed} doubles or more, but you were dealt "
-                    f"{doubles_held(hand)}"
+                    f"auction: {what} (you) needs {needed} doubles or more, but you were dealt "
+                    f"{doubles_held(hand)}",
+                    parameter="auction",
                 )
             continue
-        role = " (the partner of --bidder)" if player == (history.bidder + 2) % 4 else ""
+        role = " (the bidder's partner)" if player == (history.bidder + 2) % 4 else ""
         others.append(f"{what}{role} needs {needed} doubles or more")
         needs[(player - seat) % 4] = needed - doubles_held(history.played_by(player))
     if not needs:
@@ -361,7 +362,8 @@ def check_played_auction(history: PlayHistory, seat: Seat, hand: Dominoes, aucti
     if not doubles_possible(seen.hand, seen.constraints, needs):
         them = "it" if len(needs) == 1 else "them"
         raise AuctionError(
-            f"--auction: {' and '.join(others)}, but no deal consistent with the plays gives {them} that many"
+            f"auction: {' and '.join(others)}, but no deal consistent with the plays gives {them} that many",
+            parameter="auction",
         )
 
 
