@@ -290,7 +290,7 @@ def test_numpy_integers_stand_for_ints() -> None:
 
 def test_a_hand_is_a_mask_or_dominoes() -> None:
     for value in (3.5, True, None, np.array(5)):
-        message = f"a hand is a mask or dominoes, got {value!r}"
+        message = f"a hand is a mask or dominoes (parse_hand reads text), got {value!r}"
         with pytest.raises(texas42.Texas42Error, match=re.escape(message)):
             rules.Hand(value)  # type: ignore[arg-type]
 
@@ -331,11 +331,17 @@ def test_wrong_kinds_and_bad_values_are_the_library_s_errors() -> None:
         (lambda: texas42.quick(None), errors.ArgumentTypeError, "a hand is a Hand or a string"),
         (lambda: texas42.quick_many(None), errors.ArgumentTypeError, "hands are an iterable"),
         (lambda: texas42.analyze(hand, auction="pass", infer=None), errors.InferenceError, "got None"),
-        (lambda: texas42.Deal(None), errors.HandSizeError, "a deal is four Hand objects"),
-        (lambda: texas42.Auction(None), errors.AuctionError, "parse_auction reads text"),
-        (lambda: texas42.Auction("pass 30"), errors.AuctionError, "parse_auction reads text"),
+        (lambda: texas42.Deal(None), errors.ArgumentTypeError, "a deal is four Hand objects"),
+        (lambda: texas42.Auction(None), errors.ArgumentTypeError, "parse_auction reads text"),
+        (lambda: texas42.Auction("pass 30"), errors.ArgumentTypeError, "parse_auction reads text"),
+        (lambda: texas42.Hand("6-4"), errors.ArgumentTypeError, "(parse_hand reads text), got '6-4'"),
+        (lambda: texas42.parse_hand(None), errors.ArgumentTypeError, "is written as text, got None"),
+        (lambda: texas42.parse_deal(["6-4"]), errors.ArgumentTypeError, "is written as text"),
+        (lambda: texas42.parse_declaration(4), errors.ArgumentTypeError, "is written as text, got 4"),
+        (lambda: texas42.Declaration(9), errors.InvalidDeclarationError, "not a declaration: 9"),
+        (lambda: texas42.Declaration("x"), errors.InvalidDeclarationError, "unknown declaration: 'x'"),
         (lambda: texas42.Auction((0, 84), (1, 1)), errors.AuctionError, "name a place twice"),
-        (lambda: rules.FinishedAuction(None), errors.AuctionError, "parse_finished_auction reads text"),
+        (lambda: rules.FinishedAuction(None), errors.ArgumentTypeError, "parse_finished_auction reads text"),
         (lambda: stats.make("34"), errors.StatisticsError, "not a bid: '34'"),
         (lambda: stats.make(34.0), errors.StatisticsError, "not a bid: 34.0"),
         (lambda: stats.make(True), errors.StatisticsError, "not a bid: True"),

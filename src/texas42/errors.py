@@ -132,11 +132,11 @@ class EvaluatorError(Texas42Error):
     seven dominoes, or estimates its model does not have."""
 
 
-def check_text(value: object, error: type[Texas42Error], what: str) -> str:
-    """``value`` if it is a string, else ``error`` saying that ``what`` is written as text
-    (the parsers' first check: a number or None given in its place)."""
+def check_text(value: object, what: str) -> str:
+    """``value`` if it is a string, else an ``ArgumentTypeError`` saying that ``what`` is
+    written as text (the parsers' first check: a number or None given in its place)."""
     if not isinstance(value, str):
-        raise error(f"{what} is written as text, got {value!r}")
+        raise ArgumentTypeError(f"{what} is written as text, got {value!r}")
     return value
 
 

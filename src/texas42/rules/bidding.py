@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from texas42.errors import AuctionError, check_text, is_whole
+from texas42.errors import ArgumentTypeError, AuctionError, check_text, is_whole
 from texas42.rules.contracts import Contract, minimum_marks
 from texas42.rules.dominoes import TOTAL_POINTS
 from texas42.rules.house import HouseRules
@@ -52,7 +52,7 @@ _BID_HELP = "bids are pass, 30 to 41, 42, 84, 126, ..."
 
 def parse_bid(token: str) -> int:
     """Parse ``pass`` (or ``p``), a point bid 30..41, or a mark bid 42, 84, 126, ..."""
-    text = check_text(token, AuctionError, 'a bid ("pass", "30", "84")').strip().lower()
+    text = check_text(token, 'a bid ("pass", "30", "84")').strip().lower()
     if text in ("pass", "p"):
         return PASS
     if re.fullmatch(r"[0-9]{1,5}", text) and _is_bid(int(text)):
@@ -197,7 +197,7 @@ def check_house_calls(calls: _Calls, house: HouseRules) -> None:
 
 def _calls_in(text: str) -> list[str]:
     """The calls written in ``text``, separated by spaces or commas."""
-    check_text(text, AuctionError, 'an auction ("pass 30 31")')
+    check_text(text, 'an auction ("pass 30 31")')
     return [t for t in re.split(r"[\s,]+", text.strip()) if t]
 
 
@@ -221,7 +221,7 @@ def _parse_calls(tokens: list[str]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     splashes: list[int] = []
     high = PASS
     for place, token in enumerate(tokens, start=1):
-        text = check_text(token, AuctionError, 'a bid ("pass", "30", "84")').strip().lower()
+        text = check_text(token, 'a bid ("pass", "30", "84")').strip().lower()
         if text == SPLASH:
             bid = splash_bid(high)
             splashes.append(place - 1)
@@ -319,9 +319,9 @@ def _checked_calls(bids: object) -> tuple[int, ...]:
 
 
 def _check_sequence(bids: object, parser: str) -> None:
-    """An ``AuctionError`` unless ``bids`` is a tuple (of calls, checked after)."""
+    """An ``ArgumentTypeError`` unless ``bids`` is a tuple (of calls, checked after)."""
     if not isinstance(bids, tuple):
-        raise AuctionError(f"an auction's calls are a tuple of ints ({parser} reads text), got {bids!r}")
+        raise ArgumentTypeError(f"an auction's calls are a tuple of ints ({parser} reads text), got {bids!r}")
 
 
 def _checked_splashes(bids: tuple[int, ...], splashes: object) -> tuple[int, ...]:

@@ -51,9 +51,7 @@ _CONTRACT_NAMES: Final[dict[str, Contract]] = {
 def parse_played_contract(text: str) -> PlayedContract:
     """A trump declaration (``sixes``, ``6``, ``follow-me``, ...) or a special contract
     (``nello``, ``nel-o``, ``sevens``, ``plunge``, ``splash``)."""
-    contract = _CONTRACT_NAMES.get(
-        check_text(text, InvalidDeclarationError, "a trump or contract").strip().lower()
-    )
+    contract = _CONTRACT_NAMES.get(check_text(text, "a trump or contract").strip().lower())
     if contract is not None:
         return contract
     try:

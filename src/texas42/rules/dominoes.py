@@ -108,14 +108,16 @@ def mask_of(dominoes: Iterable[Domino]) -> Dominoes:
 
 
 def _mask_of_dominoes(dominoes: object) -> Dominoes:
-    """``mask_of`` for a hand's dominoes given in any form: an ``InvalidDominoError``
-    for something that is neither a mask nor dominoes."""
+    """``mask_of`` for a hand's dominoes given in any form: an ``ArgumentTypeError`` for
+    something that is neither a mask nor dominoes (text among them: ``parse_hand`` reads it)."""
     try:
-        if isinstance(dominoes, bool) or not isinstance(dominoes, Iterable):
+        if isinstance(dominoes, bool | str) or not isinstance(dominoes, Iterable):
             raise TypeError
         return mask_of(dominoes)
     except TypeError:  # not iterable, or in name only, as numpy's 0-d arrays
-        raise InvalidDominoError(f"a hand is a mask or dominoes, got {dominoes!r}") from None
+        raise ArgumentTypeError(
+            f"a hand is a mask or dominoes (parse_hand reads text), got {dominoes!r}"
+        ) from None
 
 
 def count_of(dominoes: Dominoes) -> int:
@@ -145,7 +147,7 @@ _DOMINO_TOKEN = re.compile(r"([0-9])-?([0-9])")
 
 def parse_domino(token: str) -> Domino:
     """Parse ``6-4``, ``4-6``, ``64`` or ``46``."""
-    match = _DOMINO_TOKEN.fullmatch(check_text(token, InvalidDominoError, 'a domino ("6-4")').strip())
+    match = _DOMINO_TOKEN.fullmatch(check_text(token, 'a domino ("6-4")').strip())
     if match is None:
         raise InvalidDominoError(f"not a domino: {token.strip()!r} (write it like 6-4)")
     a, b = int(match[1]), int(match[2])
@@ -156,7 +158,7 @@ def parse_domino(token: str) -> Domino:
 
 def parse_dominoes(text: str, size: int | None = HAND_SIZE) -> Hand:
     """Parse dominoes separated by spaces or commas; ``size`` None accepts any number."""
-    check_text(text, HandSizeError, 'a hand ("6-4 5-5 5-2 4-3 4-2 3-2 3-1")')
+    check_text(text, 'a hand ("6-4 5-5 5-2 4-3 4-2 3-2 3-1")')
     tokens = [t for t in re.split(r"[\s,]+", text.strip()) if t]
     mask = 0
     for token in tokens:
@@ -180,7 +182,7 @@ def parse_deal(text: str, hand_size: int | None = HAND_SIZE) -> Deal:
 
     With ``hand_size`` None, the hands may hold any equal number of dominoes (an
     end-game position)."""
-    parts = check_text(text, HandSizeError, 'a deal ("H0 / H1 / H2 / H3")').split("/")
+    parts = check_text(text, 'a deal ("H0 / H1 / H2 / H3")').split("/")
     if len(parts) != 4:
         raise HandSizeError(f"a deal needs 4 hands separated by '/', got {len(parts)}")
     hands = tuple(parse_dominoes(part, hand_size) for part in parts)
@@ -189,7 +191,7 @@ def parse_deal(text: str, hand_size: int | None = HAND_SIZE) -> Deal:
 
 def parse_seat(text: str) -> Seat:
     """Parse a seat ``0``..``3``."""
-    token = check_text(text, InvalidSeatError, 'a seat ("0" to "3")').strip()
+    token = check_text(text, 'a seat ("0" to "3")').strip()
     if token not in ("0", "1", "2", "3"):
         raise InvalidSeatError(f"not a seat: {token!r} (seats are 0, 1, 2, 3 in playing order)")
     return int(token)
@@ -269,10 +271,10 @@ class Deal(tuple[Hand, Hand, Hand, Hand]):
 
     def __new__(cls, hands: Sequence[Hand]) -> Deal:
         if not isinstance(hands, Sequence) or isinstance(hands, str):
-            raise HandSizeError(f"a deal is four Hand objects (parse_deal reads text), got {hands!r}")
+            raise ArgumentTypeError(f"a deal is four Hand objects (parse_deal reads text), got {hands!r}")
         hands = tuple(hands)
         if any(not isinstance(h, Hand) for h in hands):
-            raise HandSizeError(f"a deal's hands must be Hand objects, got {hands!r}")
+            raise ArgumentTypeError(f"a deal's hands must be Hand objects, got {hands!r}")
         cls._check(hands)
         return super().__new__(cls, hands)
 

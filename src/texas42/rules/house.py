@@ -38,7 +38,7 @@ _Choice = TypeVar("_Choice", bound=enum.Enum)
 
 
 def _parse_choice(kind: type[_Choice], what: str, text: str) -> _Choice:
-    key = check_text(text, HouseRulesError, f"the {what}").strip().lower().replace("_", "-")
+    key = check_text(text, f"the {what}").strip().lower().replace("_", "-")
     for choice in kind:
         if choice.value == key:
             return choice

@@ -58,6 +58,13 @@ class Declaration(enum.IntEnum):
     def trumps(self) -> Dominoes:
         return _TRUMPS[self.value]
 
+    @classmethod
+    def _missing_(cls, value: object) -> Declaration:
+        """``Declaration("sixes")``: a name as ``parse_declaration`` reads it."""
+        if isinstance(value, str):
+            return parse_declaration(value)
+        raise InvalidDeclarationError(f"not a declaration: {value!r} (0 to 8, or a name such as sixes)")
+
 
 DECLARATIONS: Final[tuple[Declaration, ...]] = tuple(Declaration)
 _TRUMPS: Final[tuple[Dominoes, ...]] = (*PIP_DOMINOES, DOUBLES, 0)
@@ -83,7 +90,7 @@ _DECLARATION_ALIASES: Final[dict[str, Declaration]] = {
 
 def parse_declaration(text: str) -> Declaration:
     """Parse ``sixes``, ``6``, ``doubles``, ``follow-me``, ``nt`` or ``no-trump``."""
-    key = check_text(text, InvalidDeclarationError, "a declaration").strip().lower().replace("_", "-")
+    key = check_text(text, "a declaration").strip().lower().replace("_", "-")
     try:
         return _DECLARATION_ALIASES[key]
     except KeyError:
