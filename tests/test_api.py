@@ -6,6 +6,7 @@ import contextlib
 import io
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -13,7 +14,7 @@ import pytest
 
 import texas42
 from cli_runner import invoke
-from texas42 import engine, errors, rules
+from texas42 import analysis, engine, errors, rules
 from texas42.cli.app import error_text
 
 README = Path(__file__).resolve().parents[1] / "README.md"
@@ -55,6 +56,26 @@ def test_to_dict_is_the_command_lines_json(monkeypatch: pytest.MonkeyPatch, tmp_
     )
     table = texas42.to_dict(texas42.solve(DEAL))
     assert table == json.loads(invoke("solve", "--json", DEAL).stdout)
+    compared = texas42.compare(HAND, ["fours", "nt"], deals=40, seed=3)
+    played = replace(compared, realistic=analysis.realistic_comparison(compared, deals=4, worlds=4))
+    args = (
+        "compare",
+        "--json",
+        "-n",
+        "40",
+        "-s",
+        "3",
+        "--realistic",
+        "--realistic-deals",
+        "4",
+        "--worlds",
+        "4",
+    )
+    assert texas42.to_dict(played) == json.loads(invoke(*args, HAND, "fours", "nt").stdout)
+    dealt = texas42.to_dict(texas42.deals(HAND, deals=3, seed=3))
+    lines = invoke("deals", "--json", "-n", "3", "-s", "3", HAND).stdout.splitlines()
+    assert dealt["deals"] == [json.loads(line) for line in lines]
+    assert (dealt["seed"], dealt["exact"], dealt["inference"]) == (3, False, None)
 
 
 def test_objects_and_text_give_the_same_results() -> None:
@@ -127,7 +148,7 @@ def test_bad_input_raises_texas42_errors(call: object, message: str | None, no_s
         (lambda: rules.FinishedAuction((99, 0, 0, 0)), "not a bid: '99'"),
         (lambda: rules.Auction((30, 30)), "bid 2: '30' is not above the high bid 30"),
         (lambda: rules.Auction((True,)), "an auction's calls are ints"),
-        (lambda: texas42.deals(HAND, n=10**12), "the number of deals must be at most 1,000,000"),
+        (lambda: texas42.deals(HAND, deals=10**12), "the number of deals must be at most 1,000,000"),
         (lambda: texas42.count_deals(texas42.Hand([0, 1])), "a hand needs 7 dominoes, got 2"),
         (lambda: texas42.analyze(None, deals=5), "a hand is a Hand or a string"),  # type: ignore[arg-type]
         (lambda: texas42.analyze(HAND, deals=5, trumps=[9]), "not a declaration: 9"),
@@ -173,6 +194,17 @@ def test_bad_values_built_directly_raise_texas42_errors(call: object, message: s
         (lambda: texas42.deals(HAND, "2: 6-6"), "constraints are DealConstraints"),
         (lambda: texas42.count_deals(HAND, 5), "constraints are DealConstraints"),
         (lambda: texas42.deal_constraints(holds=5), "holds is a list of texts"),
+        (lambda: texas42.analyze(HAND, check_every_bid="yes"), "check_every_bid is True or False"),
+        (lambda: analysis.realistic_analysis("x"), "analysis is a HandAnalysis"),  # type: ignore[arg-type]
+        (lambda: analysis.realistic_comparison(None), "comparison is a Comparison"),  # type: ignore[arg-type]
+        (
+            lambda: texas42.advise_play(HAND, "fours", realistic_deals=1.5),
+            "the deals to play out must be a whole number, got 1.5",
+        ),
+        (
+            lambda: texas42.deals(HAND, auction="30", noise=True),
+            "the noise must be a number from 0 to 10, got True",
+        ),
     ],
 )
 def test_arguments_of_the_wrong_kind_raise_texas42_errors(
@@ -470,3 +502,23 @@ def test_errors_name_the_python_parameter_and_the_command_line_its_option(
     assert "--" not in str(caught.value)
     assert caught.value.parameter == option.removeprefix("--")
     assert error_text(caught.value) == option + str(caught.value).removeprefix(option[2:])
+
+
+def test_deals_takes_deals_and_house_as_analyze_does() -> None:
+    """``deals=`` as every function names it; ``house`` decides, as for ``analyze``, whether
+    a plunge is a call the table knows."""
+    hand = "6-6 5-5 4-4 3-3 6-5 5-4 6-4"
+    assert len(texas42.deals(hand, deals=3, seed=1).deals) == 3
+    off = texas42.HouseRules(specials=False)
+    with pytest.raises(errors.AuctionError, match=r"^auction: "):
+        texas42.deals(hand, deals=3, seed=1, auction="plunge", house=off)
+    with pytest.raises(errors.AuctionError, match=r"^auction: "):
+        texas42.analyze(hand, deals=3, seed=1, auction="plunge", house=off)
+
+
+def test_the_basis_is_spelt_either_way_everywhere() -> None:
+    hand = "6-4 5-5 5-2 4-3 4-2 3-2 3-1"
+    assert texas42.quick(hand, basis="double_dummy") == texas42.quick(hand, basis="double-dummy")
+    assert texas42.quick_many([hand], basis="double-dummy").head == "double_dummy"
+    with pytest.raises(errors.AnalysisError, match="unknown basis 'dd'"):
+        texas42.quick_many([hand], basis="dd")

@@ -102,7 +102,7 @@ def test_deals_pipe_into_solve() -> None:
 
 def test_deals_are_the_main_sample_of_analyze() -> None:
     constraints = texas42.deal_constraints(holds=["2: 6-6"], lacks=["3: fives"])
-    dealt = texas42.deals(HAND, constraints, n=20, seed=11)
+    dealt = texas42.deals(HAND, constraints, deals=20, seed=11)
     result = texas42.analyze(
         HAND, deals=20, seed=11, trumps=["fours"], constraints=constraints, house=HouseRules(specials=False)
     )

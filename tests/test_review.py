@@ -86,11 +86,28 @@ def test_nothing_to_review_and_bad_plays_are_errors_before_any_solve() -> None:
         review_play(parse_hand(HAND), Declaration.SIXES, parse_tricks("6-6 6-3 6-6"))
 
 
-def test_the_progress_rises_to_its_total() -> None:
+def test_the_progress_counts_the_solves_of_every_turn() -> None:
+    """``progress(solves_done, solves_total)`` as everywhere: the solves of both turns (seat
+    0 leads the first two tricks), each as ``advise_play`` counts them, rising to the total."""
     seen: list[tuple[int, int]] = []
+    plays = parse_tricks("6-6 6-3 5-0 6-1 / 6-5")
     _review("6-6 6-3 5-0 6-1 / 6-5", deals=60, progress=lambda done, total: seen.append((done, total)))
-    assert seen and all(total == 2000 for _, total in seen)
-    assert [d for d, _ in seen] == sorted(d for d, _ in seen) and seen[-1][0] == 2000
+    totals: list[list[int]] = []
+    for before in (plays[:0], plays[:4]):
+        totals.append([])
+        advise_play(
+            parse_hand(HAND),
+            Declaration.SIXES,
+            before,
+            bid=34,
+            deals=60,
+            seed=3,
+            progress=lambda _, total: totals[-1].append(total),
+        )
+    solves = sum(turn[-1] for turn in totals)
+    assert seen[-1] == (solves, solves) == (120, 120)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+    assert all(done <= total for done, total in seen)
 
 
 # --- The command line and the API ----------------------------------------------------

@@ -21,8 +21,8 @@ from texas42.analysis import (
     Progress,
     QuickAnalysis,
 )
-from texas42.analysis.playout import check_worlds
-from texas42.analysis.realistic_play import check_realistic_play_deals
+from texas42.analysis.calibrated import DOUBLE_DUMMY, check_basis
+from texas42.analysis.playout import check_playout_deals, check_worlds
 from texas42.analysis.recommendation import check_confidence
 from texas42.analysis.sample import DEFAULT_DEALS, check_deals
 from texas42.deal import DealConstraints, Dealt
@@ -170,6 +170,7 @@ def analyze(
     adds the realistic figures estimated by the calibration and recommends on them
     (``advised``); ``"double-dummy"``: none."""
     _checked(progress, constraints)
+    check_kind(check_every_bid, bool, "check_every_bid is True or False")
     return analysis.analyze_hand(
         _hand(hand),
         deals=deals,
@@ -181,7 +182,7 @@ def analyze(
         check_ladder=check_every_bid,
         house=_house(house),
         constraints=constraints,
-        auction=_auction_model(auction, infer, noise, house),
+        auction=_auction_model(auction, infer, noise, _house(house)),
         basis=basis,
     )
 
@@ -218,7 +219,8 @@ def advise_bid(
     house = _house(house)
     parsed = _auction(auction)
     hand = _hand(hand)
-    dealing.check_auction_doubles(hand, parsed, constraints)  # the advice reads it, --infer none or not
+    basis = check_basis(basis)
+    dealing.check_auction_doubles(hand, parsed, constraints)  # the advice reads it, infer "none" or not
     result = analyze(
         hand,
         deals=deals,
@@ -228,7 +230,7 @@ def advise_bid(
         house=house,
         threads=threads,
         progress=progress,
-        check_every_bid=basis == "double-dummy",
+        check_every_bid=basis == DOUBLE_DUMMY,
         constraints=constraints,
         auction=parsed,
         infer=infer,
@@ -264,7 +266,7 @@ def compare(
         progress=progress,
         house=_house(house),
         constraints=constraints,
-        auction=_auction_model(auction, infer, noise, house),
+        auction=_auction_model(auction, infer, noise, _house(house)),
     )
 
 
@@ -334,7 +336,7 @@ def _check_playouts(realistic_deals: int, worlds: int) -> None:
     """The playouts asked of ``advise_play`` or ``review_play`` (none when
     ``realistic_deals`` is 0), checked before anything is solved."""
     if realistic_deals != 0:
-        check_realistic_play_deals(realistic_deals)
+        check_playout_deals(realistic_deals)
         check_worlds(worlds)
 
 
@@ -439,7 +441,7 @@ def quick_many(
     else:
         raise ArgumentTypeError(f"hands are an iterable of hands or an integer array of masks, got {hands!r}")
     confidence = check_confidence(confidence)
-    head = basis.replace("-", "_") if isinstance(basis, str) else basis
+    head = check_basis(basis).replace("-", "_")
     return evaluate.estimate(masks, head=head, confidence=confidence)
 
 
@@ -465,22 +467,24 @@ def _texts(items: Iterable[str], name: str) -> tuple[str, ...]:
 def deals(
     hand: Hand | str,
     constraints: DealConstraints | None = None,
-    n: int = DEFAULT_DEALS,
+    deals: int = DEFAULT_DEALS,
     seed: int | None = None,
     *,
     auction: Auction | str = "",
     infer: str = "auction",
     noise: float = dealing.DEFAULT_NOISE,
+    house: HouseRules | None = None,
 ) -> Dealt:
-    """``n`` deals around ``hand`` consistent with ``constraints`` (``texas42 deals``):
-    uniformly, all of them, ``exact``, when there are at most ``n``; with an ``auction``
-    (the bids made before ours), drawn to fit it as ``analyze`` draws them (``infer``,
-    ``noise``), the ``inference`` saying how."""
+    """``deals`` deals around ``hand`` consistent with ``constraints`` (``texas42 deals``):
+    uniformly, all of them, ``exact``, when there are at most ``deals``; with an
+    ``auction`` (the bids made before ours), drawn to fit it as ``analyze`` draws them
+    (``infer``, ``noise``; the special contracts ``house`` plays), the ``inference``
+    saying how."""
     parsed = _hand(hand)
-    n = check_deals(n)
+    n = check_deals(deals)
     _checked(None, constraints)
     seed = dealing.draw_seed() if seed is None else dealing.check_seed(seed)
-    model = _auction_model(auction, infer, noise, None)
+    model = _auction_model(auction, infer, noise, _house(house))
     if model is None:
         return dealing.deals_from_seed(parsed, n, seed, constraints)
     drawn, inference = dealing.infer_deals(parsed, n, dealing.generators(seed)[0], model, constraints)

@@ -34,9 +34,12 @@ double-dummy recommendation's trump, if it is not one of them)."""
 
 
 def check_basis(basis: str) -> str:
-    if basis not in BASES:
+    """``basis`` as ``BASES`` write it (``double_dummy`` is ``double-dummy``), else an
+    ``AnalysisError``."""
+    key = basis.strip().lower().replace("_", "-") if isinstance(basis, str) else basis
+    if key not in BASES:
         raise AnalysisError(f"unknown basis {basis!r}: choose {' or '.join(BASES)}")
-    return basis
+    return key
 
 
 @dataclass(frozen=True)

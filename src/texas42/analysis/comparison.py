@@ -94,11 +94,15 @@ class Comparison:
     estimated: CalibratedComparison | None = None
     """Each trump's realistic figures, estimated from its double-dummy ones by the
     realistic calibration (``calibrated_comparison``)."""
+    realistic: RealisticComparison | None = None
+    """The trumps played out by players who see only their own dominoes
+    (``realistic_comparison``), or None."""
 
-    def special_odds(self, realistic: RealisticComparison | None = None) -> tuple[SpecialOdds, ...]:
+    def special_odds(self) -> tuple[SpecialOdds, ...]:
         """The special contracts' realistic odds, as ``analyze`` advises on them: played out
         where ``realistic`` played them, else calibrated."""
-        return realistic_odds(self.specials, () if realistic is None else realistic.specials, self.hand.mask)
+        played = () if self.realistic is None else self.realistic.specials
+        return realistic_odds(self.specials, played, self.hand.mask)
 
 
 def compare_points(

@@ -218,7 +218,7 @@ def analyze_hand(
     one is drawn."""
     deals = check_deals(deals)
     confidence = check_confidence(confidence)
-    check_basis(basis)
+    basis = check_basis(basis)
     chosen = distinct_declarations(declarations)
     seed = deal.draw_seed() if seed is None else deal.check_seed(seed)
     drawn = draw_samples(hand, deals, seed, constraints, auction, threads=threads)

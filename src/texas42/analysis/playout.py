@@ -76,6 +76,15 @@ def check_worlds(worlds: int) -> int:
     return worlds
 
 
+def check_playout_deals(deals: int) -> int:
+    """The deals to play out as an int: a whole number of at least 1, else an
+    ``AnalysisError``."""
+    deals = check_whole(deals, AnalysisError, "the deals to play out")
+    if deals < 1:
+        raise AnalysisError(f"the deals to play out must be at least 1, got {deals}")
+    return deals
+
+
 def best_play(values: np.ndarray, plays: int, bidder_side: bool, need: int) -> Domino:
     """The domino to play among the mask ``plays``: ``values[w, d]`` is what the bidder's
     team takes over the hand in world w after domino d. Ranked as ``texas42 play`` ranks

@@ -245,7 +245,7 @@ def quick_hands(
     once (about 0.5 ms a hand against 2.5 ms one at a time). The figures are those of
     ``quick_hand`` to about 1e-6 (single-precision products summed in another order)."""
     confidence = check_confidence(confidence)
-    check_basis(basis)
+    basis = check_basis(basis)
     model = model or evaluate.load_model()
     masks = np.array([hand.mask for hand in hands], dtype=np.int64)
     dd = evaluate.estimate(masks, model=model, head=DOUBLE_DUMMY, confidence=confidence)

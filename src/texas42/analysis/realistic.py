@@ -14,12 +14,12 @@ from texas42.analysis.background import in_background
 from texas42.analysis.calibrated import leading_trumps
 from texas42.analysis.comparison import Comparison, PairComparison, compare_points
 from texas42.analysis.hand import HandAnalysis
-from texas42.analysis.playout import DEFAULT_WORLDS, check_worlds, play_out
+from texas42.analysis.playout import DEFAULT_WORLDS, check_playout_deals, check_worlds, play_out
 from texas42.analysis.recommendation import DEFAULT_CONFIDENCE, Recommendation, recommend
 from texas42.analysis.special_playout import play_out_special
 from texas42.analysis.specials import SpecialStats
 from texas42.analysis.statistics import TrumpStats
-from texas42.errors import AnalysisError
+from texas42.errors import AnalysisError, check_kind
 from texas42.rules import Contract, Declaration, HouseRules, NelloDoubles
 
 DEFAULT_REALISTIC_DEALS: Final = 200
@@ -46,12 +46,6 @@ class RealisticAnalysis:
         return next((s for s in self.trumps if s.declaration == declaration), None)
 
 
-def check_realistic_deals(deals: int) -> int:
-    if deals < 1:
-        raise AnalysisError(f"the realistic deals must be at least 1, got {deals}")
-    return deals
-
-
 def realistic_analysis(
     analysis: HandAnalysis,
     deals: int = DEFAULT_REALISTIC_DEALS,
@@ -61,7 +55,8 @@ def realistic_analysis(
 ) -> RealisticAnalysis:
     """Play the analysis' leading trumps out on its first ``deals`` deals (all of them if
     it has fewer); ``on_progress(k)`` as deals finish."""
-    check_realistic_deals(deals)
+    check_kind(analysis, HandAnalysis, "analysis is a HandAnalysis (what analyze returns)")
+    deals = check_playout_deals(deals)
     worlds = check_worlds(worlds)
     if analysis.sample is None:
         raise AnalysisError("the analysis keeps no sample to play out")
@@ -165,7 +160,8 @@ def realistic_comparison(
 ) -> RealisticComparison:
     """Play every compared trump out on the comparison's first ``deals`` deals (and Nel-O
     and sevens, if the comparison has them)."""
-    check_realistic_deals(deals)
+    check_kind(comparison, Comparison, "comparison is a Comparison (what compare returns)")
+    deals = check_playout_deals(deals)
     worlds = check_worlds(worlds)
     if comparison.sample is None:
         raise AnalysisError("the comparison keeps no sample to play out")

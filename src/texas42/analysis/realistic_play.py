@@ -13,10 +13,10 @@ import numpy as np
 
 from texas42 import engine
 from texas42.analysis.play import PlayAdvice, PlayStats, rank_contract_plays, rank_plays
-from texas42.analysis.playout import DEFAULT_WORLDS, check_worlds, play_on
+from texas42.analysis.playout import DEFAULT_WORLDS, check_playout_deals, check_worlds, play_on
 from texas42.analysis.special_playout import play_on_special
 from texas42.analysis.statistics import Interval, mean_interval
-from texas42.errors import AnalysisError, is_whole
+from texas42.errors import AnalysisError
 from texas42.rules import TOTAL_POINTS, Domino, needed_points
 
 DEFAULT_REALISTIC_PLAY_DEALS: Final = 100
@@ -57,13 +57,6 @@ class RealisticPlays:
         return difference
 
 
-def check_realistic_play_deals(deals: int) -> int:
-    """``deals`` as an int if it is a whole number, at least 1, else an ``AnalysisError``."""
-    if not is_whole(deals) or deals < 1:
-        raise AnalysisError(f"the deals to play out must be at least 1, got {deals!r}")
-    return int(deals)
-
-
 def realistic_plays(
     advice: PlayAdvice,
     deals: int = DEFAULT_REALISTIC_PLAY_DEALS,
@@ -75,7 +68,7 @@ def realistic_plays(
     (``played_deals``; all of them if it has fewer), ``worlds`` worlds a decision (0:
     every hand seen, double-dummy play). ``on_progress(k)`` as ``playouts_total``
     counts."""
-    deals = check_realistic_play_deals(deals)
+    deals = check_playout_deals(deals)
     worlds = check_worlds(worlds)
     if advice.sample is None:
         raise AnalysisError("the advice keeps no deals to play out")

@@ -17,13 +17,8 @@ from texas42.analysis.play import (
     hand_bid,
     play_rules_for,
 )
-from texas42.analysis.playout import DEFAULT_WORLDS, check_worlds
-from texas42.analysis.realistic_play import (
-    DEFAULT_REALISTIC_PLAY_DEALS,
-    check_realistic_play_deals,
-    playouts_total,
-    realistic_plays,
-)
+from texas42.analysis.playout import DEFAULT_WORLDS, check_playout_deals, check_worlds
+from texas42.analysis.realistic_play import DEFAULT_REALISTIC_PLAY_DEALS, playouts_total, realistic_plays
 from texas42.analysis.sample import DEFAULT_DEALS, Progress, check_deals
 from texas42.analysis.statistics import Z95, Interval
 from texas42.errors import IllegalPlayError
@@ -244,8 +239,8 @@ def review_play(
     if not turns:
         raise IllegalPlayError(f"seat {seat} played none of the dominoes given: nothing to review")
     reviewed = []
-    for i, k in enumerate(turns):
-        part = _part(progress, i, len(turns))
+    counter = None if progress is None else TurnSolves(progress, len(turns))
+    for k in turns:
         advice = advise_play(
             hand,
             declaration,
@@ -256,22 +251,35 @@ def review_play(
             deals,
             seed,
             threads,
-            part,
+            counter,
             auction,
             infer,
             noise,
             house,
         )
         reviewed.append(TurnReview(advice, tricks[k]))
+        if counter is not None:
+            counter.next_turn()
     return PlayReview(hand, seat, history, bid, deals, seed, tuple(reviewed))
 
 
-def _part(progress: Progress | None, i: int, n: int) -> Progress | None:
-    """``progress`` of turn ``i`` of ``n`` as a share of the whole review, in thousandths."""
-    if progress is None:
-        return None
-    report = progress
-    return lambda done, total: report(round(1000 * (i + done / max(total, 1))), 1000 * n)
+class TurnSolves:
+    """The solves of a review of ``turns`` turns, told to ``progress``: those of the turns
+    done and of this one, of a total that counts each turn still to come as this one."""
+
+    def __init__(self, progress: Progress, turns: int) -> None:
+        self.progress = progress
+        self.left = turns
+        self.before = self.current = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        self.current = total
+        self.progress(self.before + done, self.before + total * self.left)
+
+    def next_turn(self) -> None:
+        self.before += self.current
+        self.current = 0
+        self.left -= 1
 
 
 def realistic_review(
@@ -285,7 +293,7 @@ def realistic_review(
     ``deals`` of that turn's deals, ``worlds`` worlds a decision: ``PlayReview.played_out``
     then weighs the turns on the playouts. ``on_progress(k)`` as
     ``realistic_review_total`` counts."""
-    deals = check_realistic_play_deals(deals)
+    deals = check_playout_deals(deals)
     worlds = check_worlds(worlds)
     turns = tuple(
         replace(

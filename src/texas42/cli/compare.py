@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Annotated
 
 import typer
@@ -150,13 +151,13 @@ def compare(
             racing=racing(min_deals, exhaustive),
             auction=model,
         )
-    played = None
     if plan is not None:
         with ProgressBar(wants_progress(as_json), "playing out") as bar:
             total = comparison_playouts(result, plan[0])
             played = realistic_comparison(result, *plan, threads, bar.counter(total))
+        result = replace(result, realistic=played)
     if as_json:
-        emit_line(json.dumps(comparison_to_json(result, why_bid, played)))
+        emit_line(json.dumps(comparison_to_json(result, why_bid)))
     else:
         whys = comparison_why(result, why_bid) if why or why_bid is not None else ()
-        Console().print(comparison_view(result, whys, played))
+        Console().print(comparison_view(result, whys))

@@ -34,7 +34,7 @@ from texas42.analysis import (
     hand_why,
 )
 from texas42.analysis.quick import QuickAnalysis, QuickEstimate, QuickRecommendation, QuickSpecial, QuickTrump
-from texas42.deal import DealConstraints, Inference, describe
+from texas42.deal import DealConstraints, Dealt, Inference, describe
 from texas42.errors import ArgumentTypeError
 from texas42.io.files import NamedHand
 from texas42.report.wording import PARTNER_TRUMP_RULE, advice_reason
@@ -428,9 +428,7 @@ def pair_to_json(pair: PairComparison) -> dict[str, Any]:
     }
 
 
-def comparison_to_json(
-    comparison: Comparison, why_bid: int | None = None, realistic: RealisticComparison | None = None
-) -> dict[str, Any]:
+def comparison_to_json(comparison: Comparison, why_bid: int | None = None) -> dict[str, Any]:
     """The declarations' statistics and every pair's head-to-head figures, then
     ``"exact"``, ``"constraints"`` (if any) and ``"why"``: one per declaration, at
     ``why_bid`` or the most it makes at least half the time; with ``realistic``, the same
@@ -444,6 +442,7 @@ def comparison_to_json(
     )
     if comparison.sample is not None:
         tail["why"] = [why_to_json(w) for w in comparison_why(comparison, why_bid)]
+    realistic = comparison.realistic
     shown = comparison.estimated if realistic is None else realistic
     trumps = [trump_to_json(s) for s in comparison.trumps]
     if isinstance(shown, CalibratedComparison):
@@ -455,7 +454,7 @@ def comparison_to_json(
         "seed": comparison.seed,
         "trumps": trumps,
         "pairs": [pair_to_json(pair) for pair in comparison.pairs],
-        "specials": _specials_json(comparison.specials, comparison.special_odds(realistic)),
+        "specials": _specials_json(comparison.specials, comparison.special_odds()),
         **tail,
         **({} if shown is None else {"realistic": _realistic_comparison(shown)}),
     }
@@ -706,8 +705,8 @@ def to_dict(result: object) -> dict[str, Any]:
     ``DealTable`` (``solve``), ``HandAnalysis`` (``analyze``), ``BidAdvice`` (``bid``),
     ``Comparison`` (``compare``), ``PlayAdvice`` (``play``), ``PlayReview`` (``review``) or
     ``QuickAnalysis`` (``quick``); a ``PlayLine`` (``line_of_play``) as ``{"trump",
-    "bidder", "line"}``, the ``"line"`` of ``solve --line --json``. Anything else is an
-    ``ArgumentTypeError``."""
+    "bidder", "line"}``, the ``"line"`` of ``solve --line --json``; ``Dealt`` (``deals``)
+    as ``dealt_to_json``. Anything else is an ``ArgumentTypeError``."""
     raise ArgumentTypeError(f"no JSON document for {type(result).__name__}")
 
 
@@ -720,6 +719,24 @@ def _(result: PlayLine) -> dict[str, Any]:
 @to_dict.register
 def _(result: DealTable) -> dict[str, Any]:
     return table_to_json(result)
+
+
+@to_dict.register
+def _(result: Dealt) -> dict[str, Any]:
+    return dealt_to_json(result)
+
+
+def dealt_to_json(dealt: Dealt) -> dict[str, Any]:
+    """``{"seed", "exact", "deals": [{"hands"}, ...], "inference"}``: the deals as ``texas42
+    deals --json`` prints them, a line each, and how they were drawn to fit an auction
+    (``inference_to_json``; None: uniformly)."""
+    inference = None if dealt.inference is None else inference_to_json(dealt.inference)
+    return {
+        "seed": dealt.seed,
+        "exact": dealt.exact,
+        "deals": [{"hands": hands_to_json(d)} for d in dealt.deals],
+        "inference": inference,
+    }
 
 
 @to_dict.register

@@ -15,7 +15,6 @@ from texas42.analysis import (
     ErrorBands,
     EstimatedTrump,
     PairComparison,
-    RealisticComparison,
     TrumpStats,
     Why,
 )
@@ -95,12 +94,11 @@ def _widest(bands: ErrorBands) -> str:
     return f"at odds from {percent(bands.edges[i])} to {percent(bands.edges[i + 1])}"
 
 
-def comparison_view(
-    comparison: Comparison, whys: Sequence[Why] = (), realistic: RealisticComparison | None = None
-) -> RenderableType:
+def comparison_view(comparison: Comparison, whys: Sequence[Why] = ()) -> RenderableType:
     """Head-to-head figures for each pair and the odds of each bid side by side, then the
-    same from the playouts (``realistic``), or else the odds estimated by the calibration
-    (the ``whys`` tables, one per declaration, before the footer)."""
+    same from the playouts (``Comparison.realistic``), or else the odds estimated by the
+    calibration (the ``whys`` tables, one per declaration, before the footer)."""
+    realistic = comparison.realistic
     shown = comparison.estimated if realistic is None else realistic
     raced = short_of_deals(comparison.trumps, comparison.deals)
     parts: list[RenderableType] = [
@@ -117,7 +115,7 @@ def comparison_view(
         Fitted(odds_table(comparison.trumps, "Double-dummy odds", raced)),
     ]
     if comparison.specials:
-        odds = comparison.special_odds(realistic)
+        odds = comparison.special_odds()
         parts += [specials_table(comparison.specials, 0.5, odds, advice=False), Text("")]
     if isinstance(shown, CalibratedComparison):
         table = odds_table(shown.trumps, "Realistic odds, estimated", raced)
