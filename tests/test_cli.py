@@ -460,3 +460,37 @@ def test_a_progress_bar_needs_both_streams_on_a_terminal(
     monkeypatch.setattr(sys, "stdout", _Stream(stdout))
     monkeypatch.setattr(sys, "stderr", _Stream(stderr))
     assert wants_progress(machine_readable) is shown
+
+
+def test_the_help_says_which_commands_take_each_house_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The house-rules block of ``texas42 --help`` names, for each option, exactly the
+    commands whose help lists it; its prose fits 80 columns (only examples may not)."""
+    monkeypatch.setenv("COLUMNS", "80")
+    text = invoke("--help").stdout
+    block = text.split("House rules and settings:")[1].split("Commands:")[0]
+    entries = re.findall(r"(--[a-z-]+) [^\n]*?:\s+([a-z,\s]+?)(?=\n\s*--|\n\s*$)", block)
+    assert len(entries) == 5
+    commands = ["solve", "analyze", "bid", "compare", "quick", "play", "review"]
+    for option, named in entries:
+        listed = [c for c in commands if re.search(rf"{option}\b", invoke(c, "--help").stdout)]
+        assert named.replace(",", " ").split() == listed, option
+    for command in ("", "shell"):
+        lines = invoke(*([command] if command else []), "--help").stdout.splitlines()
+        assert all(len(line) <= 80 for line in lines if not line.strip().startswith("texas42 "))
+
+
+def test_help_is_not_a_command_and_review_needs_its_plays() -> None:
+    for args, message in [
+        (
+            ["help"],
+            "no command 'help': 'texas42 --help' lists the commands, 'texas42 COMMAND --help' explains one",
+        ),
+        (["help", "bid"], "'texas42 bid --help' explains one"),
+        (
+            ["review", "6-6 6-5 6-4 6-2 5-5 4-4 3-1", "-t", "sixes"],
+            "give the plays to review: --tricks \"PLAYS\"; see 'texas42 review --help'",
+        ),
+    ]:
+        result = invoke(*args)
+        assert (result.exit_code, result.stdout) == (2, "")
+        assert result.stderr.startswith("texas42: error: ") and message in result.stderr

@@ -180,7 +180,11 @@ def test_review_json_is_the_document_of_the_review() -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        (["--trump", "sixes", "--seat", "1"], "seat 1 played none of the dominoes given: nothing to review"),
+        (
+            ["--trump", "sixes", "--seat", "1", "--tricks", "6-3"],
+            "seat 1 played none of the dominoes given: nothing to review",
+        ),
+        (["--trump", "sixes"], "give the plays to review: --tricks \"PLAYS\"; see 'texas42 review --help'"),
         (["--trump", "sixes", "--tricks", "6-6 6-3 5-0 6-1 / 6-5 x"], "--tricks: not a domino: 'x'"),
         (["--tricks", "6-6"], "give the trump declared: --trump TRUMP; see 'texas42 review --help'"),
         (["--trump", "nello", "--bid", "42", "--tricks", "6-6"], "Nel-O is bid at 84 or more, not 42"),

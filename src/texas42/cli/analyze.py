@@ -100,7 +100,8 @@ those bids, under a stated model of how the others bid (see 'texas42 bid --help'
 The bids advised are still what the hand makes as if it opened; over the auction's
 high bid, 'texas42 bid' advises what to call.
 
---why: for the recommended bid and trump (or --bid and its best trump), each unseen
+--why: for the double-dummy recommendation's bid and trump (or --bid, which implies
+--why, and its best trump), each unseen
 domino's odds of making the bid when it lies with the left opponent, the partner or
 the right opponent, read from the same deals; the dominoes whose place matters most.
 {ODDS_HELP}{BASIS_HELP}

@@ -35,14 +35,15 @@ visible, every player playing perfectly, the bidder's team taking as many of the
 Notation:
   domino  two pips 0..6, either end first: 6-4, 4-6, 64 and 46 are the same
           domino (blanks are 0, so 6-0 or 60).
-  hand    7 dominoes separated by spaces or commas: "6-4 5-5 5-2 4-3 4-2 3-2 3-1".
+  hand    7 dominoes separated by spaces or commas:
+          "6-4 5-5 5-2 4-3 4-2 3-2 3-1".
   deal    four hands separated by '/', seat 0 first: "H0 / H1 / H2 / H3".
   seats   0, 1, 2, 3 in playing order (clockwise); seats 0 and 2 are partners
-          against seats 1 and 3. The bidder declares trump and leads the first trick.
+          against seats 1 and 3. The bidder declares trump and leads the first
+          trick.
   trump   blanks, aces, deuces, treys, fours, fives, sixes (or 0..6), doubles,
           follow-me (no trump).
 
-\b
 Hand analysis: you are seat 0 and hold the hand; the 21 unseen dominoes are dealt
 to the other three seats many times at random, every deal is solved for every
 declaration, and the odds say how often your team (you and your partner, seat 2)
@@ -53,21 +54,26 @@ advice of analyze, bid and quick rests on them unless --basis double-dummy; play
 and review --realistic play the hand out after each of your plays. The same --seed
 gives the same figures, whatever the number of threads.
 
-\b
 Special contracts: Nel-O (you must lose every trick, partner sits out), sevens
 (closest pip total to 7 wins each trick; your team must take all 7), plunge (4+
 doubles) and splash (3+ doubles: partner names trump and leads; all 7 tricks).
-solve, analyze, bid and compare report them next to the trumps; play and review
-advise the play of Nel-O and sevens (--trump nello, --trump sevens).
+analyze, bid, compare and quick report them next to the trumps (solve: Nel-O and
+sevens); play and review advise the play of Nel-O and sevens (--trump nello,
+--trump sevens).
 
 \b
-House rules (options of solve, analyze, bid, compare and quick, --nello-doubles
-of play and review too, or keys of a [tool.texas42] table in texas42.toml or
-pyproject.toml in the working directory; the command line wins):
-  --nello-doubles own-suit|high|low   key nello-doubles (default own-suit)
-  --nello-min-marks 2|1               key nello-min-marks (default 2)
-  --all-pass forced|reshuffle         key all-pass (default forced)
-  --no-specials                       key specials = false
+House rules and settings: options, or keys of a [tool.texas42] table in
+texas42.toml or pyproject.toml in the working directory (the option wins):
+  --nello-doubles own-suit|high|low  key nello-doubles (default own-suit):
+                                     solve, analyze, bid, compare, quick,
+                                     play, review
+  --nello-min-marks 2|1              key nello-min-marks (default 2):
+                                     analyze, bid, compare, quick
+  --all-pass forced|reshuffle        key all-pass (default forced): bid
+  --no-specials                      key specials = false: solve, analyze,
+                                     bid, compare, quick
+  --basis realistic|double-dummy     key basis (default realistic): analyze,
+                                     bid, quick
 
 \b
 Commands:
@@ -90,8 +96,8 @@ Examples:
   texas42 analyze "{EXAMPLE_HAND}"
   texas42 bid "{EXAMPLE_HAND}" --auction "pass 30"
   texas42 compare "{EXAMPLE_HAND}" sixes doubles
-  texas42 play "{EXAMPLE_HAND}" --trump sixes --tricks "6-6 6-1 6-0 6-3 / 6-5 5-1 3-0 5-3"
-  texas42 review "{EXAMPLE_HAND}" --trump sixes --bid 34 --tricks "6-6 6-3 5-0 6-1 / 6-5 5-4 4-3 6-0"
+  texas42 play "{EXAMPLE_HAND}" -t sixes --tricks "6-6 6-1 6-0 6-3 / 6-5"
+  texas42 review "{EXAMPLE_HAND}" -t sixes --tricks "6-6 6-3 5-0 6-1 / 6-5"
   texas42 analyze --file examples/hands.txt
   texas42 quick "{EXAMPLE_HAND}"
   texas42 solve "{EXAMPLE_DEAL}"
@@ -214,6 +220,11 @@ class _Commands(TyperGroup):
     errors to one line as well."""
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        if args and args[0] == "help" and self.get_command(ctx, "help") is None:
+            asked = f"texas42 {args[1]} --help" if len(args) > 1 else "texas42 COMMAND --help"
+            raise UsageError(
+                f"no command 'help': 'texas42 --help' lists the commands, '{asked}' explains one"
+            )
         name, command, rest = super().resolve_command(ctx, args)
         if command is not None:
             check_single_values(command.params, rest)

@@ -55,7 +55,7 @@ with the first bidder: pass, 30..41, 42, 84, 126, ... (168 or "plunge" before an
 has bid: a plunge; "splash": a splash, at 84 or one mark over 84 or more). A plunge
 or a splash says only that its bidder holds the doubles it needs (four, three), and
 one that no deal around your hand allows is bad input.
-Its length is your place in
+The auction's length is your place in
 the bidding (three bids before you: you are the shaker) and your partner bid two
 places before you. The advice: don't bid over a high bid the hand can't make at
 --confidence; otherwise bid the most the hand makes (each player bids once);
@@ -80,7 +80,8 @@ odds, with every bid's best trump checked on an independent sample.
 
 The bids already made say something of the other hands, so the unseen dominoes are
 dealt in proportion to how likely each deal makes them (--infer none: uniformly, as if
-they said nothing). The model: each player bid by these rules at 50%, on the quick
+they said nothing). The model: each player bid by these rules at even odds (confidence
+0.5), on the quick
 evaluator's realistic odds for their hand (what they can make at a real table),
 misjudged: they value a hand at a bid or more with probability
 sigmoid(logit(odds) / --noise) (default 1: the odds themselves; 0: the rules exactly);
@@ -99,7 +100,7 @@ Examples:
   texas42 bid "{EXAMPLE_HAND}" --auction "pass splash"
   texas42 bid "{EXAMPLE_HAND}" --auction "30 pass" --infer none
   texas42 bid "{EXAMPLE_HAND}" --auction "30" --noise 0.5
-  texas42 bid "6-6 5-5 4-4 3-3 6-5 5-4 6-4" --nello-min-marks 1 --all-pass reshuffle
+  texas42 bid "6-6 5-5 4-4 3-3 6-5 5-4 6-4" -a "pass pass pass" --all-pass reshuffle
   texas42 bid "{EXAMPLE_HAND}" --auction "pass 30" --lacks "3: sixes"
   texas42 bid "{EXAMPLE_HAND}" --auction "30 pass" --realistic
   texas42 bid "{EXAMPLE_HAND}" --basis double-dummy

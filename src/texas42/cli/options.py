@@ -178,7 +178,7 @@ TrumpsOption = Annotated[
         "--trump",
         "-t",
         metavar="TRUMP",
-        help="Analyse only this trump (repeatable). Default: all nine.",
+        help="Analyze only this trump (repeatable). Default: all nine.",
         parser=option_parser(parse_declaration),
     ),
 ]
@@ -319,19 +319,24 @@ AllPassOption = Annotated[
     typer.Option(
         "--all-pass",
         metavar="RULE",
-        help="When all four pass: forced (the shaker must bid 30; the default) or reshuffle.",
+        help=(
+            "When the first three pass: forced (the shaker must bid at least 30; the default) "
+            "or reshuffle (the shaker may pass)."
+        ),
         show_default=False,
         parser=option_parser(checked("--all-pass", keep, _as_value(parse_all_pass))),
     ),
 ]
+
+
+def _specials_option(what: str) -> Any:
+    return typer.Option("--specials/--no-specials", help=f"{what}; default yes.", show_default=False)
+
+
 SpecialsOption = Annotated[
-    bool | None,
-    typer.Option(
-        "--specials/--no-specials",
-        help="Analyse the special contracts (Nel-O, sevens, plunge, splash); default yes.",
-        show_default=False,
-    ),
+    bool | None, _specials_option("Analyze the special contracts (Nel-O, sevens, plunge, splash)")
 ]
+SolveSpecialsOption = Annotated[bool | None, _specials_option("Solve Nel-O and sevens too (their rows)")]
 
 
 RealisticOption = Annotated[
@@ -484,13 +489,13 @@ def _why_bid_option(default: str) -> Any:
     return typer.Option(
         "--bid",
         metavar="BID",
-        help=f"The bid --why is about (default: {default}).",
+        help=f"The bid --why is about (default: {default}); implies --why.",
         show_default=False,
         parser=option_parser(checked("--bid", keep, _why_bid)),
     )
 
 
-WhyBidOption = Annotated[int | None, _why_bid_option("the recommended bid; 30 for a pass")]
+WhyBidOption = Annotated[int | None, _why_bid_option("the double-dummy recommendation's bid; 30 for a pass")]
 CompareWhyBidOption = Annotated[
     int | None, _why_bid_option("for each trump, the most it makes at least half the time")
 ]

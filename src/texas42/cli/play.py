@@ -102,7 +102,8 @@ doubles are a suit as --nello-doubles or the house rules say) or at sevens (no s
 follow; the bidder's team must take every trick). Only the contract counts: each play
 gets its odds of making the contract (of setting it, when you defend) and its share of
 deals where it is a best play; no points. --bid defaults to the contract's least (Nel-O
-84, sevens 42), or the --auction's high bid. Once a trick has set the contract, nothing
+84, or 42 with nello-min-marks 1 in the settings; sevens 42), or the --auction's high
+bid. Once a trick has set the contract, nothing
 is left to advise. A plunge or splash is played at the trump the partner names: give
 that trump, and the partner as --bidder (who leads).
 
@@ -194,7 +195,10 @@ BidderOption = Annotated[
         "--bidder",
         "-b",
         metavar="SEAT",
-        help="The seat that won the bid, declared and led the first trick (default 0).",
+        help=(
+            "The seat that declared trump and led the first trick: the bid's winner, or at a "
+            "plunge or splash the partner who named trump (default 0)."
+        ),
         show_default=False,
         parser=option_parser(checked("--bidder", keep, _seat)),
     ),
@@ -204,7 +208,10 @@ PlayedBidOption = Annotated[
     typer.Option(
         "--bid",
         metavar="BID",
-        help="The bid (default: the --auction's high bid, else 30; 42, 84, ... need all 42 points).",
+        help=(
+            "The bid (default: the --auction's high bid, else 30; at Nel-O its least bid, 84 or 42 "
+            "with nello-min-marks 1, and at sevens 42; 42, 84, ... need all 42 points)."
+        ),
         show_default=False,
         parser=option_parser(checked("--bid", keep, _played_bid)),
     ),

@@ -44,6 +44,7 @@ from texas42.cli.play import (
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
 from texas42.deal import draw_seed
+from texas42.errors import UsageError
 from texas42.io.documents import review_to_json
 from texas42.report.review import review_view
 
@@ -109,6 +110,8 @@ def review_command(
     """How well a hand was played, turn by turn."""
     plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_PLAY_DEALS)
     parsed_hand, declaration, plays = hand_in_play("review", hand, trump, tricks)
+    if not plays:
+        raise UsageError("give the plays to review: --tricks \"PLAYS\"; see 'texas42 review --help'")
     drawn = seed is None
     with ProgressBar(wants_progress(as_json), "reviewing") as bar:
         review = review_play(

@@ -24,13 +24,11 @@ Numba and the solvers load for the first command only, so each later command sav
 most of a second of start-up ('solve' of a deal then answers in well under a tenth of
 a second).
 
-\b
 Run at a terminal ('texas42 shell'), it prompts 'texas42> ': 'help' lists the
 commands, 'help play' shows one's help, 'exit', 'quit' or Ctrl-D ends; an error is
 reported and the next command awaited; Ctrl-C stops the command running (at the
 prompt, it drops the line typed).
 
-\b
 From a file or a pipe it runs the lines in order and prints what each prints, as if
 each had been run on its own. Blank lines and lines starting with '#' are skipped, and
 a line may start with 'texas42'. Lines that cannot be commands (an unknown command, an

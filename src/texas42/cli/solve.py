@@ -12,13 +12,13 @@ from texas42 import engine
 from texas42.analysis import DealTable, PlayLine, iter_deal_tables, optimal_line
 from texas42.analysis.play import play_rules_for
 from texas42.analysis.solving import DEFAULT_BATCH_DEALS
-from texas42.cli.app import EXAMPLE_DEAL, app
+from texas42.cli.app import EXAMPLE_DEAL, EXAMPLE_HAND, app
 from texas42.cli.batch import Cluster, connected, run_in_order
 from texas42.cli.options import (
     ClusterOption,
     NelloDoublesOption,
+    SolveSpecialsOption,
     SolveThreadsOption,
-    SpecialsOption,
     house_rules,
     option_parser,
 )
@@ -62,6 +62,7 @@ Examples:
   texas42 solve --trump fives --bidder 0 --line "{EXAMPLE_DEAL}"
   texas42 solve --trump nello --bidder 2 --line "{EXAMPLE_DEAL}"
   texas42 solve --nello-doubles high "{EXAMPLE_DEAL}"
+  texas42 deals "{EXAMPLE_HAND}" -n 10 --seed 1 > deals.txt
   texas42 solve --json --file deals.txt > values.jsonl
   cat deals.txt | texas42 solve --file -
   texas42 solve --json --file deals.txt --cluster tcp://scheduler:8786
@@ -82,7 +83,10 @@ def solve(
             "--trump",
             "-t",
             metavar="TRUMP",
-            help="A declaration (sixes, 6, doubles, follow-me, ...), or nello or sevens, to analyse.",
+            help=(
+                "A declaration (sixes, 6, doubles, follow-me, ...), or nello or sevens: its value "
+                "for --bidder is stated under the table, and --line plays it."
+            ),
             parser=option_parser(played_contract),
         ),
     ] = None,
@@ -108,7 +112,7 @@ def solve(
     ] = False,
     threads: SolveThreadsOption = None,
     nello_doubles: NelloDoublesOption = None,
-    specials: SpecialsOption = None,
+    specials: SolveSpecialsOption = None,
     cluster: ClusterOption = None,
 ) -> None:
     """Solve deals double-dummy for every declaration and bidder."""
