@@ -365,7 +365,7 @@ def test_quick_many_takes_hands_or_masks() -> None:
     realistic = texas42.quick_many([SIXES, "6-4 5-5 5-2 4-3 4-2 3-2 3-1"], basis="realistic")
     assert realistic.head == "realistic" and realistic.make[0, 6, -1] == 1.0  # all sixes: certain
     assert realistic.make[1, 4, 0] < hands_given.make[1, 4, 0]  # fours make 30 less often at a table
-    with pytest.raises(Texas42Error, match="no single_dummy estimates"):
+    with pytest.raises(Texas42Error, match="unknown basis 'single_dummy'"):
         texas42.quick_many([SIXES], basis="single_dummy")
     with pytest.raises(Texas42Error, match="confidence"):
         texas42.quick_many([SIXES], confidence=0.0)

@@ -96,7 +96,7 @@ Examples:
   texas42 analyze "{EXAMPLE_HAND}"
   texas42 bid "{EXAMPLE_HAND}" --auction "pass 30"
   texas42 compare "{EXAMPLE_HAND}" sixes doubles
-  texas42 play "{EXAMPLE_HAND}" -t sixes --tricks "6-6 6-1 6-0 6-3 / 6-5"
+  texas42 play "{EXAMPLE_HAND}" -t sixes --tricks "6-6 6-1 6-0 6-3"
   texas42 review "{EXAMPLE_HAND}" -t sixes --tricks "6-6 6-3 5-0 6-1 / 6-5"
   texas42 analyze --file examples/hands.txt
   texas42 quick "{EXAMPLE_HAND}"
