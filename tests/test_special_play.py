@@ -66,8 +66,9 @@ def test_nello_doubles_high_make_the_double_a_trey() -> None:
 
 
 def test_sevens_tricks_go_to_the_closest_to_seven_and_reveal_nothing() -> None:
-    """docs/rules.md: [0] 6-1, [1] 5-2, [2] 4-4, [3] 4-3: seat 0 wins, the first of the
-    sevens; then [0] 6-6, [1] 5-1, [2] 4-2, [3] 3-3: seat 1 (6 from 7) wins."""
+    """docs/rules.md (worked example 9): [0] 6-1, [1] 5-2, [2] 4-4, [3] 4-3: seat 0 wins,
+    the first of the sevens; then a further case, [0] 6-6, [1] 5-1, [2] 4-2, [3] 3-3: seat
+    1 (6 from 7) wins."""
     history = rules.replay(SevensTricks(), 0, ds("6-1 5-2 4-4 4-3 6-6 5-1 4-2 3-3"))
     assert history.winners() == (0, 1) and history.shown_out == () and history.turn == 1
     assert rules.describe_play(history, d("2-0")) == "trick 3, seat 1 led 2-0"
