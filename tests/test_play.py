@@ -780,3 +780,36 @@ def test_a_drawn_seed_is_told_and_repeats_the_advice() -> None:
     assert invoke(*base, "--json", "--seed", str(seed)).stdout == result.stdout
     text = invoke(*base, "--seed", str(seed))
     assert f"seed {seed}" in text.stdout and text.stderr == ""
+
+
+@pytest.mark.parametrize(
+    ("tricks", "bid", "decided"),
+    [
+        # Fives by seat 0: seats 0 and 2 take the four tricks, 1 + 11 + 16 + 1 points, 13 left.
+        ("6-5 1-1 5-3 5-2", 30, None),
+        ("6-5 1-1 5-3 5-2 / 5-5 4-0 0-0 5-4 / 4-4 4-2 4-1 6-4 / 6-6 3-1 6-2 6-0", 29, (True, 29, 29, 13)),
+        ("6-5 1-1 5-3 5-2 / 5-5 4-0 0-0 5-4 / 4-4 4-2 4-1 6-4 / 6-6 3-1 6-2 6-0", 30, None),
+        ("6-5 1-1 5-3 5-2 / 5-5 4-0 0-0 5-4 / 4-4 4-2 4-1 6-4 / 6-6 3-1 6-2 6-0", 42, None),
+        ("6-3 3-1 6-1 6-4 / 3-0", 84, (False, 0, 42, 31)),
+        ("6-3 3-1 6-1 6-4 / 3-0", 31, None),
+        ("6-3 3-1 6-1 6-4 / 3-0", 32, (False, 0, 32, 31)),
+    ],
+)
+def test_a_trump_bid_is_decided_once_made_or_out_of_reach(
+    tricks: str, bid: int, decided: tuple[int, ...] | None
+) -> None:
+    """Made when the bidder's team has the points it needs, set when even every point
+    left would not reach them (a mark bid: as soon as the other team takes a trick)."""
+    history = rules.replay(TrumpTricks(Declaration.FIVES), 0, ds(tricks.replace("/", " ")))
+    found = analysis.bid_decided(history, bid)
+    assert (None if found is None else (found.made, found.points, found.needed, found.left)) == decided
+
+
+def test_play_says_when_the_bid_is_already_made() -> None:
+    args = ["play", "6-6 6-5 6-3 5-5 5-1 5-0 4-4", "-t", "fives", "-n", "30", "-s", "3", "--tricks"]
+    played = "6-5 1-1 5-3 5-2 / 5-5 4-0 0-0 5-4 / 4-4 4-2 4-1 6-4 / 6-6 3-1 6-2 6-0 / 6-3 3-2 6-1 3-0"
+    text = " ".join(invoke(*args, played).stdout.split())
+    assert "The bid of 30 is already made: the bidder's team has 35 points, 30 needed;" in text
+    document = json.loads(invoke(*args, played, "--json").stdout)
+    assert document["decided"] == {"made": True, "points": 35, "needed": 30, "left": 7}
+    assert "decided" not in json.loads(invoke(*args, "6-5 1-1 5-3 5-2", "--json").stdout)

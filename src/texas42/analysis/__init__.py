@@ -42,7 +42,15 @@ from texas42.analysis.comparison import (
     compare_trumps,
 )
 from texas42.analysis.hand import HandAnalysis, analyze_hand
-from texas42.analysis.play import PlayAdvice, PlayStats, advise_play, rank_plays, turn_history
+from texas42.analysis.play import (
+    BidDecided,
+    PlayAdvice,
+    PlayStats,
+    advise_play,
+    bid_decided,
+    rank_plays,
+    turn_history,
+)
 from texas42.analysis.playout import DEFAULT_WORLDS, MAX_WORLDS, Playouts, play_out
 from texas42.analysis.quick import (
     QuickAnalysis,
@@ -96,6 +104,7 @@ __all__ = [
     "MAX_DEALS",
     "MAX_WORLDS",
     "BidAdvice",
+    "BidDecided",
     "BidDifference",
     "CalibratedAnalysis",
     "CalibratedComparison",
@@ -138,6 +147,7 @@ __all__ = [
     "advise_play",
     "analyze_hand",
     "analyze_specials",
+    "bid_decided",
     "bid_ladder",
     "calibrated_analysis",
     "calibrated_comparison",

@@ -114,6 +114,33 @@ class PlayStats:
 
 
 @dataclass(frozen=True)
+class BidDecided:
+    """A trump hand's bid decided before its end: ``made`` when the bidder's team has
+    taken ``points`` of the ``needed`` already, else set (even the ``left`` points would
+    not reach it). The plays then differ in points only."""
+
+    made: bool
+    points: int
+    needed: int
+    left: int
+
+
+def bid_decided(history: PlayHistory, bid: int) -> BidDecided | None:
+    """Whether the trump hand's ``bid`` is already made or set after ``history``'s tricks
+    (None while either can still happen, and at Nel-O and sevens: ``contract_set``)."""
+    if not isinstance(history.play_rules, TrumpTricks):
+        return None
+    points = history.score[history.bidder % 2]
+    left = TOTAL_POINTS - sum(history.score)
+    needed = needed_points(bid)
+    if points >= needed:
+        return BidDecided(True, points, needed, left)
+    if points + left < needed:
+        return BidDecided(False, points, needed, left)
+    return None
+
+
+@dataclass(frozen=True)
 class PlayAdvice:
     """The advice for ``seat`` (dealt ``hand``) at its turn after the plays of ``history``
     in a hand bid ``bid`` by ``history.bidder``: one ``PlayStats`` a legal play, the best
@@ -161,6 +188,11 @@ class PlayAdvice:
     @property
     def bidder(self) -> Seat:
         return self.history.bidder
+
+    @property
+    def decided(self) -> BidDecided | None:
+        """At a trump, the bid already made or set by the tricks so far (``bid_decided``)."""
+        return bid_decided(self.history, self.bid)
 
     @property
     def defending(self) -> bool:

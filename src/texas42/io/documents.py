@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import asdict
 from functools import singledispatch
 from typing import Any
 
@@ -485,9 +486,11 @@ def play_to_json(advice: PlayAdvice) -> dict[str, Any]:
     ``partner_contract`` ``plunge`` or ``splash`` when the ``--auction`` says the bid was
     one (by ``bidder``'s partner; ``bidder`` named the trump), else null.
     ``"inference"`` (``inference_to_json``) when the deals were drawn to fit the whole
-    auction; ``"realistic"`` (``--realistic``): ``{"deals", "worlds", "plays", "best",
-    "advised"}``, the plays played out by players who see only their own dominoes, as
-    ``"plays"``, and the play advised (``PlayAdvice.advised``); where the playouts' best
+    auction; ``"decided"``: ``{"made", "points", "needed", "left"}`` when the tricks so
+    far already made or set a trump hand's bid (``PlayAdvice.decided``); ``"realistic"``
+    (``--realistic``): ``{"deals", "worlds", "plays", "best", "advised"}``, the plays
+    played out by players who see only their own dominoes, as ``"plays"``, and the play
+    advised (``PlayAdvice.advised``); where the playouts' best
     is not the double-dummy best, ``"lead"``: how much more often it won the contract for
     the seat's team on the same deals, ``{"first", "second", "difference",
     "difference_ci95"}``, what the advice weighs."""
@@ -509,6 +512,8 @@ def play_to_json(advice: PlayAdvice) -> dict[str, Any]:
     }
     if advice.inference is not None:
         result["inference"] = inference_to_json(advice.inference)
+    if advice.decided is not None:
+        result["decided"] = asdict(advice.decided)
     if advice.realistic is not None:
         played = advice.realistic
         result["realistic"] = {

@@ -138,7 +138,7 @@ def advice_reason(advice: BidAdvice) -> str:
     need = f"{percent(advice.confidence)} needed"
     if advice.rule == "forced":
         assert chosen is not None
-        why = "" if advice.made else f", though it makes no bid {need}"
+        why = "" if advice.made else f", though no bid makes the {percent(advice.confidence)} needed"
         return (
             f"all three passed, so the shaker must bid at least 30{why}: {_rung(chosen)} makes "
             f"{percent(chosen.make)}, expected marks {chosen.expected_marks:+.2f}."
@@ -421,8 +421,20 @@ def play_position_sentence(advice: PlayAdvice) -> str:
     return (
         f"Trick {number}: {before}you {_ORDINALS[len(history.trick)]}, holding {advice.held}. "
         f"{'Points' if advice.counts_points else 'Tricks'} so far: your team ({mine}) {ours}, "
-        f"the opponents ({other}) {theirs}."
+        f"the opponents ({other}) {theirs}.{_decided_sentence(advice)}"
     )
+
+
+def _decided_sentence(advice: PlayAdvice) -> str:
+    """`` The bid of 30 is already made: ...``, or nothing while it is open."""
+    decided = advice.decided
+    if decided is None:
+        return ""
+    needs = f"{decided.needed} needed; the plays now differ in points only."
+    team = f"the bidder's team has {decided.points} points"
+    if decided.made:
+        return f" The bid of {advice.bid} is already made: {team}, {needs}"
+    return f" The bid of {advice.bid} can no longer be made: {team} and {decided.left} are left, {needs}"
 
 
 _CONTRACT_MADE = {
@@ -441,9 +453,10 @@ def play_footer(
         again = "These are all the consistent deals: no seed is involved."
     drawn = ", drawn in proportion to the likelihood of the auction" if inferred else ""
     if contract is not None:
+        shown_out = "" if contract == "sevens" else " (a seat that did not follow suit holds none of it)"
         return (
-            f"Makes/sets: the share of the {deals:,} deals of the unseen dominoes consistent with the plays "
-            f"(a seat that did not follow suit holds none of it) in which {_CONTRACT_MADE[contract]}, or "
+            f"Makes/sets: the share of the {deals:,} deals of the unseen dominoes consistent with the plays"
+            f"{shown_out}{drawn} in which {_CONTRACT_MADE[contract]}, or "
             "fails to, when every seat plays perfectly and sees all hands (double-dummy). Best in: the share "
             f"in which no other play does better for your team. {again}"
         )
