@@ -400,6 +400,7 @@ def test_a_partner_s_plunge_or_splash_stands(auction: str, named: str) -> None:
     text = " ".join(invoke("bid", ORDINARY, "--auction", auction, "-n", "100", "-s", "1").stdout.split())
     assert f"Pass: partner's {named} holds the bid: you name its trump and lead" in text
     assert f"Name {cheapest['trump']}: your team takes all 7 tricks with it" in text
+    assert f"Without the auction: your partner's {named.split()[0]} with {cheapest['trump']} makes " in text
     assert ("a pass after a plunge says nothing" in text) == auction.startswith("plunge")
     assert "partner's pass" not in text
 

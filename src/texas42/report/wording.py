@@ -343,12 +343,15 @@ def _partner_contract_sentence(
     )
 
 
-def uniform_sentence(odds: UniformOdds) -> str:
+def uniform_sentence(odds: UniformOdds, partner_contract: Contract | None = None) -> str:
     """``Without the auction: 32 with fours makes 64% of 1000 uniform deals double-dummy (70%
-    of the deals that fit it).``: like with like, whatever the basis of the advice."""
+    of the deals that fit it).``: like with like, whatever the basis of the advice. Under
+    a partner's plunge or splash (``partner_contract``) the contract is theirs, made as
+    the cheapest bid over it would be, by all 42 points."""
     drawn = "deals that fit --holds/--lacks alone" if odds.constrained else "uniform deals"
+    bid = f"{odds.bid}" if partner_contract is None else f"your partner's {partner_contract.written}"
     return (
-        f"Without the auction: {odds.bid} with {odds.declaration.label} makes {percent(odds.make)} "
+        f"Without the auction: {bid} with {odds.declaration.label} makes {percent(odds.make)} "
         f"of {odds.deals} {drawn} double-dummy ({percent(odds.inferred)} of the deals that fit it)."
     )
 
