@@ -81,9 +81,8 @@ odds, with every bid's best trump checked on an independent sample.
 The bids already made say something of the other hands, so the unseen dominoes are
 dealt in proportion to how likely each deal makes them (--infer none: uniformly, as if
 they said nothing). The model: each player bid by these rules at even odds (confidence
-0.5), on the quick
-evaluator's realistic odds for their hand (what they can make at a real table),
-misjudged: they value a hand at a bid or more with probability
+0.5), on the quick evaluator's realistic odds for their hand (what they can make at a
+real table), misjudged: they value a hand at a bid or more with probability
 sigmoid(logit(odds) / --noise) (default 1: the odds themselves; 0: the rules exactly);
 a hand is valued at its Nel-O or sevens odds too (the quick model's double-dummy
 estimates) where they are higher, either being bid at a mark, unless --no-specials;
