@@ -512,7 +512,7 @@ def test_bid_says_which_deals_it_drew() -> None:
     args = ("bid", "-n", "60", "-s", "2", "-t", "fives", WEAK, "--auction", "pass 84")
     text = invoke(*args).stdout
     assert "Deals consistent with the auction: pass 84; acceptance " in text
-    assert "Without the auction: 126 with fives makes " in text
+    assert "Without the auction: the cheapest bid, 126 with fives, makes " in " ".join(text.split())
     document = json.loads(invoke(*args, "--json").stdout)
     assert set(document["inference"]) == {"auction", "model", "specials", "noise", "acceptance", "candidates"}
     assert document["inference"]["specials"] is True
@@ -653,3 +653,14 @@ def test_analyze_after_a_high_bid_says_its_advice_is_an_opener_s() -> None:
     for auction, shown in [("pass 84", True), ("pass pass", False)]:
         result = invoke("analyze", ORDINARY, "--auction", auction, "-n", "60", "-s", "1")
         assert result.exit_code == 0 and (note in " ".join(result.stdout.split())) == shown
+
+
+def test_the_uniform_line_names_what_its_odds_are_of() -> None:
+    """When the advice is a special contract, the line on uniform deals is about the trump
+    bid it replaces; a sevens bid is for 1 mark, not "1 marks"."""
+    args = ("bid", "1-0 2-0 2-1 3-0 3-1 4-0 4-1", "-a", "30", "-n", "100", "-s", "1")
+    text = " ".join(invoke(*args).stdout.split())
+    assert text.count("Bid 84: Nel-O") == 1
+    assert "Without the auction: the trump bid Nel-O replaces, 31 with " in text
+    sevens = " ".join(invoke("bid", "6-1 5-2 4-3 4-4 3-3 5-3 6-2", "-n", "100", "-s", "1").stdout.split())
+    assert "sevens for 1 mark (42)" in sevens

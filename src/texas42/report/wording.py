@@ -197,6 +197,10 @@ def _shaker_why(advice: BidAdvice, chosen: LadderRung) -> str:
     )
 
 
+def _marks_count(n: int) -> str:
+    return f"{n} mark{'s' * (n != 1)}"
+
+
 def _special_reason(advice: BidAdvice) -> str:
     assert advice.contract is not None and advice.replaces is not None
     instead = advice.replaces
@@ -208,8 +212,8 @@ def _special_reason(advice: BidAdvice) -> str:
     rung = next(r for r in advice.specials if r.contract is advice.contract and r.bid == advice.bid)
     odds = f"makes {percent(rung.make)} of the time" if rung.how == SOLVED else special_odds_phrase(rung)
     return (
-        f"{contract_name(advice.contract)} for {marks(advice.bid)} marks ({advice.bid}) {odds}, expected "
-        f"marks {advice.expected_marks:+.2f}, more than {alternative}."
+        f"{contract_name(advice.contract)} for {_marks_count(marks(advice.bid))} ({advice.bid}) {odds}, "
+        f"expected marks {advice.expected_marks:+.2f}, more than {alternative}."
     )
 
 
@@ -343,15 +347,23 @@ def _partner_contract_sentence(
     )
 
 
-def uniform_sentence(odds: UniformOdds, partner_contract: Contract | None = None) -> str:
+def uniform_sentence(odds: UniformOdds, advice: BidAdvice, partner_contract: Contract | None = None) -> str:
     """``Without the auction: 32 with fours makes 64% of 1000 uniform deals double-dummy (70%
-    of the deals that fit it).``: like with like, whatever the basis of the advice. Under
-    a partner's plunge or splash (``partner_contract``) the contract is theirs, made as
-    the cheapest bid over it would be, by all 42 points."""
+    of the deals that fit it).``: like with like, whatever the basis of the advice. It
+    names what the odds are of where that is not the advised bid: the trump bid a special
+    contract replaces, the cheapest bid for a pass, and under a partner's plunge or splash
+    (``partner_contract``) the partner's contract, made as the cheapest bid over it would
+    be, by all 42 points."""
     drawn = "deals that fit --holds/--lacks alone" if odds.constrained else "uniform deals"
-    bid = f"{odds.bid}" if partner_contract is None else f"your partner's {partner_contract.written}"
+    bid = f"{odds.bid} with {odds.declaration.label}"
+    if partner_contract is not None:
+        bid = f"your partner's {partner_contract.written} with {odds.declaration.label}"
+    elif advice.rule == "special" and advice.contract is not None:
+        bid = f"the trump bid {contract_name(advice.contract)} replaces, {bid},"
+    elif advice.passes:
+        bid = f"the cheapest bid, {bid},"
     return (
-        f"Without the auction: {bid} with {odds.declaration.label} makes {percent(odds.make)} "
+        f"Without the auction: {bid} makes {percent(odds.make)} "
         f"of {odds.deals} {drawn} double-dummy ({percent(odds.inferred)} of the deals that fit it)."
     )
 
