@@ -105,11 +105,7 @@ def advice_view(analysis: HandAnalysis, advice: BidAdvice) -> RenderableType:
         auction_text(advice.auction),
         Text(""),
         Text.assemble(head, ": ", advice_reason(advice)),
-        *(
-            []
-            if advice.uniform is None
-            else [Text(uniform_sentence(advice.uniform, advice, _held_contract(advice)))]
-        ),
+        *([] if advice.uniform is None else [Text(uniform_sentence(advice, _held_contract(advice)))]),
         Fitted(ladder_table(advice)),
     ]
     if advice.specials:

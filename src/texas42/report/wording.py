@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from texas42.analysis import BidAdvice, LadderRung, SpecialOdds, SpecialRung, UniformOdds
+from texas42.analysis import BidAdvice, LadderRung, SpecialOdds, SpecialRung
 from texas42.analysis.bidding import PARTNER_MARGIN
 from texas42.analysis.play import PlayAdvice
 from texas42.analysis.specials import CALIBRATED, PLAYED_OUT, SOLVED
@@ -347,13 +347,15 @@ def _partner_contract_sentence(
     )
 
 
-def uniform_sentence(odds: UniformOdds, advice: BidAdvice, partner_contract: Contract | None = None) -> str:
+def uniform_sentence(advice: BidAdvice, partner_contract: Contract | None = None) -> str:
     """``Without the auction: 32 with fours makes 64% of 1000 uniform deals double-dummy (70%
     of the deals that fit it).``: like with like, whatever the basis of the advice. It
     names what the odds are of where that is not the advised bid: the trump bid a special
     contract replaces, the cheapest bid for a pass, and under a partner's plunge or splash
     (``partner_contract``) the partner's contract, made as the cheapest bid over it would
     be, by all 42 points."""
+    odds = advice.uniform
+    assert odds is not None  # only advice drawn to fit an auction has a line on uniform deals
     drawn = "deals that fit --holds/--lacks alone" if odds.constrained else "uniform deals"
     bid = f"{odds.bid} with {odds.declaration.label}"
     if partner_contract is not None:
