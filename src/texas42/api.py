@@ -171,6 +171,7 @@ def analyze(
     (``advised``); ``"double-dummy"``: none."""
     _checked(progress, constraints)
     check_kind(check_every_bid, bool, "check_every_bid is True or False")
+    house = _house(house)
     return analysis.analyze_hand(
         _hand(hand),
         deals=deals,
@@ -180,9 +181,9 @@ def analyze(
         threads=threads,
         progress=progress,
         check_ladder=check_every_bid,
-        house=_house(house),
+        house=house,
         constraints=constraints,
-        auction=_auction_model(auction, infer, noise, _house(house)),
+        auction=_auction_model(auction, infer, noise, house),
         basis=basis,
     )
 
@@ -257,6 +258,7 @@ def compare(
     """Two or more trumps head to head on the same deals (``texas42 compare``); with an
     ``auction``, ``infer`` and ``noise`` as for ``analyze``."""
     _checked(progress, constraints)
+    house = _house(house)
     return analysis.compare_trumps(
         _hand(hand),
         _declarations(trumps),
@@ -264,9 +266,9 @@ def compare(
         seed=seed,
         threads=threads,
         progress=progress,
-        house=_house(house),
+        house=house,
         constraints=constraints,
-        auction=_auction_model(auction, infer, noise, _house(house)),
+        auction=_auction_model(auction, infer, noise, house),
     )
 
 

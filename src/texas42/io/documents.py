@@ -512,8 +512,9 @@ def play_to_json(advice: PlayAdvice) -> dict[str, Any]:
     }
     if advice.inference is not None:
         result["inference"] = inference_to_json(advice.inference)
-    if advice.decided is not None:
-        result["decided"] = asdict(advice.decided)
+    decided = advice.decided
+    if decided is not None:
+        result["decided"] = asdict(decided)
     if advice.realistic is not None:
         played = advice.realistic
         result["realistic"] = {
