@@ -22,7 +22,7 @@ from texas42.deal import sampling
 from texas42.errors import AuctionError, HouseRulesError
 from texas42.evaluate.special_calibration import CALIBRATIONS
 from texas42.io.documents import special_to_json
-from texas42.report.wording import PARTNER_TRUMP_RULE
+from texas42.report.wording import PARTNER_TRUMP_RULE, advice_reason
 from texas42.rules import (
     PASS,
     AllPass,
@@ -32,6 +32,7 @@ from texas42.rules import (
     NelloDoubles,
     parse_auction,
     special_bid,
+    special_bids,
 )
 
 DEAL_A = (
@@ -107,7 +108,7 @@ def test_analyze_specials_matches_the_engine_on_the_same_deals() -> None:
 
 
 def test_special_stats_figures() -> None:
-    stats = SpecialStats(Contract.SPLASH, deals=20, successes=15, marks=2, best_successes=18)
+    stats = SpecialStats(Contract.SPLASH, deals=20, successes=15, least_marks=2, best_successes=18)
     assert stats.make == 0.75 and stats.expected_marks == pytest.approx(1.0)
     assert stats.best_make == 0.9 and stats.make_ci95 == analysis.wilson_interval(15, 20)
     assert special_to_json(stats)["best_trump_make"] == 0.9
@@ -128,8 +129,26 @@ def test_special_stats_figures() -> None:
         (Contract.SPLASH, 84, HouseRules(), 126),  # 3 marks if 2 have been bid
     ],
 )
-def test_special_bids(contract: Contract, high: int, house: HouseRules, bid: int | None) -> None:
+def test_special_bid(contract: Contract, high: int, house: HouseRules, bid: int | None) -> None:
     assert special_bid(contract, high, house) == bid
+
+
+@pytest.mark.parametrize(
+    ("contract", "high", "house", "bids"),
+    [
+        (Contract.SEVENS, PASS, HouseRules(), (42, 84)),  # any mark bid of 1 mark or more
+        (Contract.SEVENS, 41, HouseRules(), (42, 84)),
+        (Contract.SEVENS, 42, HouseRules(), (84,)),
+        (Contract.NELLO, PASS, HouseRules(), (84,)),  # the first mark bid is 1 or 2 marks
+        (Contract.NELLO, 30, HouseRules(nello_min_marks=1), (42, 84)),
+        (Contract.NELLO, 84, HouseRules(nello_min_marks=1), (126,)),
+        (Contract.SPLASH, PASS, HouseRules(), (84,)),  # splash and plunge: their bid only
+        (Contract.PLUNGE, PASS, HouseRules(), (168,)),
+        (Contract.PLUNGE, 30, HouseRules(), ()),
+    ],
+)
+def test_special_bids(contract: Contract, high: int, house: HouseRules, bids: tuple[int, ...]) -> None:
+    assert special_bids(contract, high, house) == bids
 
 
 def _with_specials(*specials: SpecialStats) -> analysis.HandAnalysis:
@@ -144,16 +163,19 @@ def test_advice_takes_a_special_contract_that_expects_more_marks() -> None:
     advice = advise_bid(_with_specials(nello), Auction())
     assert (advice.bid, advice.contract, advice.rule) == (84, Contract.NELLO, "special")
     assert advice.expected_marks == pytest.approx(1.6)
-    # One mark is enough with the house rule: 42, +0.8.
+    # With the house's 1 mark it could be 42 (+0.8), but 84 expects more, as for a trump bid.
     advice = advise_bid(_with_specials(nello), Auction(), HouseRules(nello_min_marks=1))
-    assert (advice.bid, advice.expected_marks) == (42, pytest.approx(0.8))
+    assert (advice.bid, advice.expected_marks) == (84, pytest.approx(1.6))
     # Not made often enough: the trump advice (a pass) stands, the special listed.
     advice = advise_bid(_with_specials(SpecialStats(Contract.NELLO, 10, 4, 2)), Auction())
     assert advice.passes and advice.contract is None and [r.bid for r in advice.specials] == [84]
-    # Over a partner's 30, a special must be worth more marks: 84 Nel-O is, 42 sevens is not.
+    # Over a partner's 30, a special must be worth more marks: 84 Nel-O is, and sevens made
+    # every time, bid at 84; sevens made half the time, at 42 (0 marks at either), is not.
     sevens = SpecialStats(Contract.SEVENS, 10, 10, 1)
     partner = parse_auction("30 pass")
-    assert advise_bid(_with_specials(sevens), partner).passes
+    advice = advise_bid(_with_specials(sevens), partner)
+    assert (advice.bid, advice.contract, advice.expected_marks) == (84, Contract.SEVENS, 2.0)
+    assert advise_bid(_with_specials(SpecialStats(Contract.SEVENS, 10, 5, 1)), partner).passes
     assert advise_bid(_with_specials(nello), partner).contract is Contract.NELLO
     # Plunge only before anyone has bid; then splash's 2 marks over 84 are 3.
     plunge, splash = SpecialStats(Contract.PLUNGE, 10, 10, 4), SpecialStats(Contract.SPLASH, 10, 10, 2)
@@ -169,10 +191,11 @@ SEVENS_60, SPLASH_ALL = SpecialStats(Contract.SEVENS, 10, 6, 1), SpecialStats(Co
     ("specials", "instead"),
     [
         ((SpecialStats(Contract.NELLO, 10, 9, 2),), Contract.NELLO),  # +1.6 marks over a pass
-        ((SpecialStats(Contract.NELLO, 10, 9, 1),), Contract.NELLO),  # the house's 1 mark: +0.8
+        ((SpecialStats(Contract.NELLO, 10, 9, 1),), Contract.NELLO),  # the house's 1 mark, at 84: +1.6
         ((SpecialStats(Contract.NELLO, 10, 4, 2),), None),  # not made often enough
         ((SpecialStats(Contract.SEVENS, 10, 5, 1),), None),  # made at 50%: 0 marks, no more than a pass
-        ((SEVENS_60, SpecialStats(Contract.NELLO, 10, 6, 2)), Contract.NELLO),  # +0.4 over +0.2
+        ((SEVENS_60, SpecialStats(Contract.NELLO, 10, 7, 2)), Contract.NELLO),  # +0.8 over +0.4 at 84
+        ((SpecialStats(Contract.SEVENS, 10, 7, 1), SEVENS_60), Contract.SEVENS),  # +0.8 over +0.4
         ((SpecialStats(Contract.PLUNGE, 10, 10, 4), SPLASH_ALL), Contract.PLUNGE),  # 4 marks over 2
     ],
 )
@@ -180,18 +203,19 @@ def test_special_instead_is_what_bid_advises_the_first_bidder(
     specials: tuple[SpecialStats, ...], instead: Contract | None
 ) -> None:
     hand = _with_specials(*specials)
-    house = HouseRules(nello_min_marks=next((s.marks for s in specials if s.contract is Contract.NELLO), 2))
+    least = next((s.least_marks for s in specials if s.contract is Contract.NELLO), 2)
+    house = HouseRules(nello_min_marks=least)
     found = hand.special_instead
     advised = advise_bid(hand, Auction(), house).contract
     assert (None if found is None else found.contract) == instead == advised
 
 
 def test_special_instead_must_expect_more_marks_than_the_trump_bid() -> None:
-    # Sixes makes 30 in 8 of 10 deals (+0.6 marks): sevens at 70% (+0.4) is not bid instead,
-    # Nel-O at 70% (+0.8) is.
+    # Sixes makes 30 in 8 of 10 deals (+0.6 marks): sevens at 60% (+0.4 at 84) is not bid
+    # instead, Nel-O at 70% (+0.8) is.
     trumps = (analysis.TrumpStats.from_points(rules.Declaration.SIXES, np.array([30] * 8 + [20] * 2)),)
     rec = analysis.recommend(trumps, 0.5)
-    sevens, nello = SpecialStats(Contract.SEVENS, 10, 7, 1), SpecialStats(Contract.NELLO, 10, 7, 2)
+    sevens, nello = SEVENS_60, SpecialStats(Contract.NELLO, 10, 7, 2)
     strong = analysis.HandAnalysis(rules.parse_hand(ORDINARY), 10, 0, 0.5, trumps, trumps, rec, (sevens,))
     assert rec.bid == 30 and strong.special_instead is None
     assert advise_bid(strong, Auction()).contract is None
@@ -212,6 +236,9 @@ def test_all_pass_house_rule() -> None:
     sevens = SpecialStats(Contract.SEVENS, 10, 4, 1)  # -0.2 marks, better than 30 at -0.4
     advice = advise_bid(_with_specials(sevens), passes)
     assert (advice.bid, advice.contract) == (42, Contract.SEVENS)
+    assert advice_reason(advice).startswith(
+        "sevens for 1 mark (42) makes 40% of the time, expected marks -0.20"
+    )
 
 
 # --- solve ---------------------------------------------------------------------------------
@@ -308,13 +335,13 @@ def test_bid_a_special_contract(in_tmp: Path) -> None:
     realistic = round(CALIBRATIONS[Contract.SEVENS].odds(1.0), 4)
     assert (obj["advice"]["contract"], obj["advice"]["bid"], obj["advice"]["make"]) == (
         "sevens",
-        42,
+        84,
         realistic,
     )
     sevens = next(s for s in obj["specials"] if s["contract"] == "sevens")
     assert (sevens["make_double_dummy"], sevens["how"]) == (1.0, "calibrated")
     out = " ".join(ok("bid", "-n", "20", "-s", "3", SEVENS_HAND).stdout.split())
-    assert "Bid 42: sevens" in out
+    assert "Bid 84: sevens: sevens for 2 marks (84)" in out
     obj = json_of("bid", "--json", "-n", "20", "-s", "3", "--no-specials", SEVENS_HAND)
     assert obj["advice"]["contract"] == "trump" and obj["specials"] == []
     forced = json_of(

@@ -75,6 +75,7 @@ from texas42.analysis.recommendation import (
     Recommendation,
     TrumpOdds,
     highest_made,
+    most_marks_bid,
     recommend,
 )
 from texas42.analysis.review import PlayReview, TurnReview, realistic_review, review_play
@@ -88,7 +89,14 @@ from texas42.analysis.solving import (
     solve_deal_table,
 )
 from texas42.analysis.special_playout import SpecialPlayouts, play_out_special
-from texas42.analysis.specials import SpecialOdds, SpecialStats, analyze_specials, special_contracts
+from texas42.analysis.specials import (
+    OpeningBid,
+    SpecialOdds,
+    SpecialStats,
+    analyze_specials,
+    opening_bid,
+    special_contracts,
+)
 from texas42.analysis.statistics import Interval, TrumpStats, mean_interval, wilson_interval
 from texas42.analysis.why import DominoPlace, Why, comparison_why, hand_why, why
 
@@ -116,6 +124,7 @@ __all__ = [
     "HandAnalysis",
     "Interval",
     "LadderRung",
+    "OpeningBid",
     "PairComparison",
     "PlayAdvice",
     "PlayLine",
@@ -160,6 +169,8 @@ __all__ = [
     "iter_deal_tables",
     "leading_trumps",
     "mean_interval",
+    "most_marks_bid",
+    "opening_bid",
     "optimal_line",
     "play_out",
     "play_out_special",

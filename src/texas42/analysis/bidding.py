@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import Final
 
 from texas42.analysis.hand import HandAnalysis
-from texas42.analysis.recommendation import TrumpOdds, highest_made
+from texas42.analysis.recommendation import TrumpOdds, highest_made, most_marks_bid
 from texas42.analysis.sample import reach_sample, uniform_check
 from texas42.analysis.specials import best_special
 from texas42.analysis.statistics import Interval, best_at
@@ -24,7 +24,7 @@ from texas42.rules import (
     expected_marks,
     marks,
     needed_points,
-    special_bid,
+    special_bids,
 )
 
 PARTNER_MARGIN: Final = 4
@@ -169,11 +169,14 @@ def bid_ladder(analysis: HandAnalysis, bids: Iterable[int]) -> tuple[LadderRung,
 
 def special_ladder(analysis: HandAnalysis, high: int, house: HouseRules) -> tuple[SpecialRung, ...]:
     """The hand's special contracts that may be bid over ``high``, with their odds on
-    the analysis' basis (``HandAnalysis.advised_specials``)."""
+    the analysis' basis (``HandAnalysis.advised_specials``), each at the bid it may be
+    made at that expects the most marks (``special_bids``: 84 rather than 42 only when
+    its odds are above 50%)."""
     rungs = []
     for odds in analysis.advised_specials:
-        bid = special_bid(odds.contract, high, house)
-        if bid is not None:
+        bids = special_bids(odds.contract, high, house)
+        if bids:
+            bid = most_marks_bid(bids, odds.make)
             assert odds.make_ci95 is not None  # only the quick model's estimates lack one
             rungs.append(
                 SpecialRung(

@@ -20,7 +20,7 @@ from texas42.analysis.calibrated import check_basis
 from texas42.analysis.recommendation import check_confidence, highest_made
 from texas42.analysis.specials import (
     SOLVED,
-    LeastBid,
+    OpeningBid,
     SpecialOdds,
     best_special,
     calibrated_odds,
@@ -81,14 +81,14 @@ class QuickRecommendation:
 
 
 @dataclass(frozen=True)
-class QuickSpecial(LeastBid):
+class QuickSpecial(OpeningBid):
     """A special contract's estimated double-dummy odds (seat 0 bidding, and leading but
-    at plunge and splash, where the partner names trump and leads), bid at its least:
-    ``marks`` marks."""
+    at plunge and splash, where the partner names trump and leads), bid at least at
+    ``least_marks`` marks."""
 
     contract: Contract
     make: float
-    marks: int
+    least_marks: int
     doubles: NelloDoubles | None = None
     """For Nel-O, the treatment of doubles estimated."""
 
@@ -147,9 +147,11 @@ class QuickAnalysis:
         double-dummy odds, or with realistic estimates those odds calibrated."""
         if self.realistic is None:
             return tuple(
-                SpecialOdds(s.contract, s.marks, s.make, None, s.make, SOLVED) for s in self.specials
+                SpecialOdds(s.contract, s.least_marks, s.make, None, s.make, SOLVED) for s in self.specials
             )
-        return tuple(calibrated_odds(s.contract, s.marks, s.make, self.hand.mask) for s in self.specials)
+        return tuple(
+            calibrated_odds(s.contract, s.least_marks, s.make, self.hand.mask) for s in self.specials
+        )
 
     @property
     def special_instead(self) -> SpecialOdds | None:

@@ -129,7 +129,11 @@ def _special_played(
     house = HouseRules(nello_doubles=special.doubles or NelloDoubles.OWN_SUIT)
     played = play_out_special(sample, special.contract, worlds, own, house=house, on_progress=on_progress)
     return SpecialStats(
-        special.contract, int(sample.shape[0]), int(played.made.sum()), special.marks, doubles=special.doubles
+        special.contract,
+        int(sample.shape[0]),
+        int(played.made.sum()),
+        special.least_marks,
+        doubles=special.doubles,
     )
 
 

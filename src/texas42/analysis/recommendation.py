@@ -47,6 +47,13 @@ def highest_made(bids: Sequence[int], make: Callable[[int], float], confidence: 
     return top
 
 
+def most_marks_bid(bids: Sequence[int], make: float) -> int:
+    """Of ``bids`` made with the same odds ``make`` (a special contract's), the one
+    expecting the most marks, the lowest among equals: the higher mark bid only when
+    ``make`` is above 50%."""
+    return max(bids, key=lambda bid: (round(expected_marks(bid, make), 12), -bid))
+
+
 @dataclass(frozen=True)
 class Recommendation:
     """What to bid with the hand and which trump to call.

@@ -10,18 +10,21 @@ from typing import Final, Protocol, TypeVar
 import numpy as np
 
 from texas42 import engine
+from texas42.analysis.recommendation import most_marks_bid
 from texas42.analysis.statistics import Interval, odds_interval
 from texas42.errors import AnalysisError
 from texas42.evaluate.special_calibration import CALIBRATIONS
 from texas42.rules import (
     DECLARATIONS,
-    MARK,
+    PASS,
     TOTAL_POINTS,
     Contract,
     Hand,
     HouseRules,
     NelloDoubles,
+    contract_bids,
     expected_marks,
+    marks,
     may_plunge,
     may_splash,
     minimum_marks,
@@ -35,30 +38,43 @@ trump engine reports its own progress as it runs)."""
 
 class _Marked(Protocol):
     @property
-    def marks(self) -> int: ...
+    def contract(self) -> Contract: ...
+
+    @property
+    def least_marks(self) -> int: ...
 
     @property
     def make(self) -> float: ...
 
 
-class LeastBid:
-    """A special contract bid at its least, ``marks`` marks, made with odds ``make``: its
-    ``bid`` and the marks it is expected to win there."""
+def opening_bid(special: _Marked) -> int:
+    """The bid a special contract whose least bid is ``least_marks`` marks, made with
+    odds ``make``, is opened at: of those it may open at (``rules.contract_bids``: for
+    sevens, and Nel-O at the house's 1 mark, 42 or 84), the one expecting the most marks,
+    84 rather than 42 when ``make`` is above 50%."""
+    return most_marks_bid(contract_bids(special.contract, special.least_marks, PASS), special.make)
+
+
+class OpeningBid:
+    """A special contract bid by the first bidder (``opening_bid``): its bid, the marks
+    it stands for and those it is expected to win."""
 
     @property
     def bid(self: _Marked) -> int:
-        """The contract's least bid: its minimum marks."""
-        return MARK * self.marks
+        return opening_bid(self)
+
+    @property
+    def marks(self: _Marked) -> int:
+        return marks(opening_bid(self))
 
     @property
     def expected_marks(self: _Marked) -> float:
-        """Expected marks of the contract at its minimum bid."""
-        return expected_marks(MARK * self.marks, self.make)
+        return expected_marks(opening_bid(self), self.make)
 
 
 @dataclass(frozen=True)
-class SpecialStats(LeastBid):
-    """A special contract's odds over a sample of deals, bid at ``marks``.
+class SpecialStats(OpeningBid):
+    """A special contract's odds over a sample of deals, bid at least at ``least_marks``.
 
     For plunge and splash, ``successes`` counts the deals made with the trump the partner
     names by ``rules.partner_trump`` (seeing only their own hand), and ``best_successes``
@@ -68,7 +84,7 @@ class SpecialStats(LeastBid):
     contract: Contract
     deals: int
     successes: int
-    marks: int
+    least_marks: int
     best_successes: int | None = None
     doubles: NelloDoubles | None = None
     """For Nel-O, the treatment of doubles it was solved with."""
@@ -100,16 +116,16 @@ CALIBRATED: Final = "calibrated"
 
 
 @dataclass(frozen=True)
-class SpecialOdds(LeastBid):
-    """A special contract's odds on the advice's basis, bid at its least (``marks``
-    marks), and how they were found: ``SOLVED`` (double-dummy, on the sample),
+class SpecialOdds(OpeningBid):
+    """A special contract's odds on the advice's basis, bid at least at ``least_marks``
+    marks, and how they were found: ``SOLVED`` (double-dummy, on the sample),
     ``PLAYED_OUT`` (by players who see only their own dominoes, on the sample) or
     ``CALIBRATED`` (the double-dummy odds mapped by ``evaluate.special_calibration``;
     ``make_ci95`` is then the calibration's error band). ``make_double_dummy`` beside
     them; ``make_ci95`` is None for the quick model's double-dummy estimates."""
 
     contract: Contract
-    marks: int
+    least_marks: int
     make: float
     make_ci95: Interval | None
     make_double_dummy: float
@@ -117,15 +133,15 @@ class SpecialOdds(LeastBid):
 
 
 def solved_odds(stats: SpecialStats) -> SpecialOdds:
-    return SpecialOdds(stats.contract, stats.marks, stats.make, stats.make_ci95, stats.make, SOLVED)
+    return SpecialOdds(stats.contract, stats.least_marks, stats.make, stats.make_ci95, stats.make, SOLVED)
 
 
-def calibrated_odds(contract: Contract, marks: int, double_dummy: float, hand: int) -> SpecialOdds:
+def calibrated_odds(contract: Contract, least_marks: int, double_dummy: float, hand: int) -> SpecialOdds:
     """Realistic odds estimated from the double-dummy ones of ``hand`` (a mask:
     ``evaluate.special_calibration``)."""
     calibration = CALIBRATIONS[contract]
     p = calibration.odds(double_dummy, hand)
-    return SpecialOdds(contract, marks, p, Interval(*calibration.band(p)), double_dummy, CALIBRATED)
+    return SpecialOdds(contract, least_marks, p, Interval(*calibration.band(p)), double_dummy, CALIBRATED)
 
 
 def realistic_odds(
@@ -138,10 +154,12 @@ def realistic_odds(
     for stats in solved:
         out = by_contract.get(stats.contract)
         if out is None:
-            odds.append(calibrated_odds(stats.contract, stats.marks, stats.make, hand))
+            odds.append(calibrated_odds(stats.contract, stats.least_marks, stats.make, hand))
         else:
             odds.append(
-                SpecialOdds(stats.contract, stats.marks, out.make, out.make_ci95, stats.make, PLAYED_OUT)
+                SpecialOdds(
+                    stats.contract, stats.least_marks, out.make, out.make_ci95, stats.make, PLAYED_OUT
+                )
             )
     return tuple(odds)
 
@@ -269,7 +287,7 @@ def analyze_specials(
             contract=c,
             deals=deals.shape[0],
             successes=successes[c],
-            marks=minimum_marks(c, house),
+            least_marks=minimum_marks(c, house),
             best_successes=best if c in (Contract.PLUNGE, Contract.SPLASH) else None,
             doubles=house.nello_doubles if c is Contract.NELLO else None,
             exact=exact,

@@ -137,7 +137,8 @@ def recommendation_to_json(rec: Recommendation) -> dict[str, Any]:
 
 def special_to_json(stats: SpecialStats) -> dict[str, Any]:
     """``{"contract", "deals", "make", "make_ci95", "marks", "expected_marks"}``
-    (``deals``: those the odds stand on); for Nel-O also ``"doubles"``; for plunge and
+    (``deals``: those the odds stand on; ``marks``: those of the bid the first bidder
+    makes on these odds, ``OpeningBid``); for Nel-O also ``"doubles"``; for plunge and
     splash ``"trump_rule"``, ``"best_trump_make"`` and ``"best_trump_make_ci95"`` (the
     best trump for each deal, in hindsight)."""
     result: dict[str, Any] = {
@@ -160,10 +161,12 @@ def special_to_json(stats: SpecialStats) -> dict[str, Any]:
 def special_odds_to_json(odds: SpecialOdds) -> dict[str, Any]:
     """A special contract's realistic odds: ``{"how"}`` (``"calibrated"`` or ``"played
     out"``), ``"make"``, ``"make_ci95"`` (the calibration's error band when calibrated;
-    absent for the quick model's estimates) and ``"expected_marks"``."""
+    absent for the quick model's estimates), ``"marks"`` (those of the bid it is opened at on
+    these odds) and ``"expected_marks"``."""
     result: dict[str, Any] = {"how": odds.how, "make": rounded(odds.make)}
     if odds.make_ci95 is not None:
         result["make_ci95"] = odds.make_ci95.as_list(4)
+    result["marks"] = odds.marks
     result["expected_marks"] = round(odds.expected_marks, 4)
     return result
 

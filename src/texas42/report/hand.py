@@ -32,8 +32,10 @@ from texas42.report.wording import (
     contract_name,
     deals_phrase,
     inference_sentence,
+    marks_count,
     odds_footer,
     percent,
+    raised_specials_note,
     realistic_footer,
     realistic_specials_caption,
     special_odds_phrase,
@@ -257,10 +259,10 @@ def specials_table(
     out.add_column("exp. marks", justify="right", no_wrap=True)
     out.add_column("", no_wrap=True)
     advised = {odds.contract: odds for odds in realistic}
-    for stats in specials:
+    rows = [advised.get(stats.contract, solved_odds(stats)) for stats in specials]
+    for stats, odds in zip(specials, rows, strict=True):
         ci = stats.make_ci95
-        odds = advised.get(stats.contract, solved_odds(stats))
-        cells: list[RenderableType] = [contract_name(stats.contract), str(stats.marks)]
+        cells: list[RenderableType] = [contract_name(stats.contract), str(odds.marks)]
         if realistic:
             assert odds.make_ci95 is not None
             cells += [percent(stats.make), _odds_cell(odds.make, confidence)]
@@ -275,6 +277,7 @@ def specials_table(
         out.add_row(*cells)
     hindsight = ". * With the best trump for each deal: hindsight the partner cannot have, an upper bound."
     caption = specials_caption(hindsight if any(s.best_make is not None for s in specials) else None)
+    caption += raised_specials_note(rows)
     if realistic:
         caption += " " + realistic_specials_caption(realistic, advice=advice)
     out.caption = caption
@@ -369,9 +372,8 @@ def special_instead_text(analysis: HandAnalysis, special: SpecialOdds) -> Text:
     alternative = (
         "passing" if rec.passes else f"{rec.bid} with {rec.declaration.label} ({rec.expected_marks:+.2f})"
     )
-    marks = f"{special.marks} mark{'s' if special.marks > 1 else ''}"
     body = (
-        f": {name} for {marks} {special_odds_phrase(special)}, "
+        f": {name} for {marks_count(special.marks)} {special_odds_phrase(special)}, "
         f"expected marks {special.expected_marks:+.2f}, more than {alternative}. So 'texas42 bid' advises "
         "the first bidder; later in the auction it weighs the special contracts against the bids made."
     )

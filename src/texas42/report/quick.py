@@ -17,9 +17,11 @@ from texas42.report.summary import instead_note, quick_summary_row, summary_head
 from texas42.report.wording import (
     contract_name,
     hands_counted,
+    marks_count,
     percent,
     quick_footer,
     quick_phrase,
+    raised_specials_note,
     realistic_specials_caption,
     special_odds_phrase,
     specials_caption,
@@ -90,7 +92,7 @@ def quick_specials_table(result: QuickAnalysis) -> Table:
         double_dummy = (Text(percent(stats.make)),) if realistic else ()
         out.add_row(
             contract_name(stats.contract),
-            str(stats.marks),
+            str(odds.marks),
             *double_dummy,
             made,
             f"{odds.expected_marks:+.2f}",
@@ -98,6 +100,7 @@ def quick_specials_table(result: QuickAnalysis) -> Table:
         )
     partner = any(c.contract in (Contract.PLUNGE, Contract.SPLASH) for c in result.specials)
     caption = specials_caption(" and leads." if partner else None)
+    caption += raised_specials_note(result.advised_specials)
     if realistic:
         caption += " " + realistic_specials_caption(result.advised_specials, intervals=False)
     out.caption = caption
@@ -116,7 +119,7 @@ def quick_special_instead(result: QuickAnalysis, special: SpecialOdds) -> Text:
     if special.how == SOLVED:
         odds = odds.replace("makes", "is estimated to make", 1)
     body = (
-        f": {name} for {special.marks} mark{'s' if special.marks > 1 else ''} {odds}, expected marks "
+        f": {name} for {marks_count(special.marks)} {odds}, expected marks "
         f"{special.expected_marks:+.2f}, more than {alternative}; 'texas42 analyze' solves it."
     )
     return Text.assemble(advice_head(f"bid {name} ({special.bid}) instead"), body)

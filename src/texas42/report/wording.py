@@ -49,6 +49,19 @@ def specials_caption(partner_ending: str | None) -> str:
     return caption
 
 
+def raised_specials_note(specials: Sequence[SpecialOdds]) -> str:
+    """Why a table's contracts bid above their least are (sevens, or Nel-O at the
+    house's 1 mark, at 84): '' when none is."""
+    names = [contract_name(s.contract) for s in specials if s.marks > s.least_marks]
+    if not names:
+        return ""
+    which = " and ".join(names)
+    return (
+        f" {which[0].upper()}{which[1:]} at 84, not 42: made more than half the time, "
+        f"{'it expects' if len(names) == 1 else 'they expect'} more marks there."
+    )
+
+
 def special_odds_phrase(odds: SpecialOdds | SpecialRung) -> str:
     """How often a special contract is made, on what basis: ``makes 12% of the time
     double-dummy (95% CI 10% to 14%)``, ``makes 41% of the playouts (95% CI 38% to 44%;
@@ -197,7 +210,8 @@ def _shaker_why(advice: BidAdvice, chosen: LadderRung) -> str:
     )
 
 
-def _marks_count(n: int) -> str:
+def marks_count(n: int) -> str:
+    """``1 mark``, ``2 marks``."""
     return f"{n} mark{'s' * (n != 1)}"
 
 
@@ -212,7 +226,7 @@ def _special_reason(advice: BidAdvice) -> str:
     rung = next(r for r in advice.specials if r.contract is advice.contract and r.bid == advice.bid)
     odds = f"makes {percent(rung.make)} of the time" if rung.how == SOLVED else special_odds_phrase(rung)
     return (
-        f"{contract_name(advice.contract)} for {_marks_count(marks(advice.bid))} ({advice.bid}) {odds}, "
+        f"{contract_name(advice.contract)} for {marks_count(marks(advice.bid))} ({advice.bid}) {odds}, "
         f"expected marks {advice.expected_marks:+.2f}, more than {alternative}."
     )
 

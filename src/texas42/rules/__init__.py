@@ -16,6 +16,7 @@ from texas42.rules.bidding import (
     bid_name,
     call_contract,
     check_house_calls,
+    contract_bids,
     expected_marks,
     legal_bids,
     marks,
@@ -24,6 +25,7 @@ from texas42.rules.bidding import (
     parse_bid,
     parse_finished_auction,
     special_bid,
+    special_bids,
     splash_bid,
 )
 from texas42.rules.contracts import (
@@ -197,6 +199,7 @@ __all__ = [
     "check_house_calls",
     "check_nello_min_marks",
     "check_seat",
+    "contract_bids",
     "count_of",
     "describe_play",
     "domino",
@@ -247,6 +250,7 @@ __all__ = [
     "sevens_distance",
     "sevens_trick_winner",
     "special_bid",
+    "special_bids",
     "special_contract",
     "splash_bid",
     "suit_dominoes",

@@ -87,9 +87,25 @@ def special_bid(contract: Contract, high: int, house: HouseRules) -> int | None:
     """The bid a special contract is made at over the high bid ``high`` (``PASS``: none),
     or None when it cannot be bid now: a mark bid at the contract's minimum, or one mark
     over a higher mark bid; plunge only before anyone has bid."""
+    bids = special_bids(contract, high, house)
+    return bids[0] if bids else None
+
+
+def special_bids(contract: Contract, high: int, house: HouseRules) -> tuple[int, ...]:
+    """Every bid a special contract may be made at over the high bid ``high``, lowest
+    first: ``special_bid``'s, and for Nel-O and sevens, ordinary mark bids of at least
+    their minimum, any other legal mark bid above it (84 over a point bid or none)."""
+    return contract_bids(contract, minimum_marks(contract, house), high)
+
+
+def contract_bids(contract: Contract, least_marks: int, high: int) -> tuple[int, ...]:
+    """``special_bids`` for a contract whose minimum is ``least_marks`` marks."""
     if contract is Contract.PLUNGE and high != PASS:
-        return None
-    return _least_mark_bid(minimum_marks(contract, house), high)
+        return ()
+    least = _least_mark_bid(least_marks, high)
+    if contract in (Contract.PLUNGE, Contract.SPLASH):
+        return (least,)
+    return tuple(bid for bid in legal_bids(high) if bid >= least)
 
 
 def _least_mark_bid(least: int, high: int) -> int:
