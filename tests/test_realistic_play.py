@@ -297,3 +297,18 @@ def test_a_turn_played_out_is_held_against_the_play_advised_not_the_playouts_bes
     assert by_chance.best.domino == best and by_chance.is_best and by_chance.contract_lost == 0
     clearly = TurnReview(_with_playouts(advice, other, best, 30), best).played_out
     assert clearly is not None and clearly.best.domino == other
+
+
+@pytest.mark.parametrize(
+    ("basis", "said"),
+    [
+        (("--basis", "double-dummy"), "of the time (50%)"),  # the footer says double-dummy
+        ((), "of the time (an estimated 50% at a real table)"),
+        (("--realistic", "--realistic-deals", "6"), "of the time (50% of the playouts)"),
+    ],
+)
+def test_the_bid_reason_says_on_what_its_odds_stand(basis: tuple[str, ...], said: str) -> None:
+    args = ("bid", "--json", "6-4 5-5 5-2 4-3 4-2 3-2 3-1", "-n", "60", "-s", "1", "--no-specials", *basis)
+    result = invoke(*args)
+    assert result.exit_code == 0, result.output
+    assert said in json.loads(result.stdout)["advice"]["reason"]

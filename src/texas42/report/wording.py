@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from texas42.analysis import BidAdvice, LadderRung, SpecialOdds, SpecialRung
+from texas42.analysis import BidAdvice, LadderRung, RealisticAnalysis, SpecialOdds, SpecialRung
 from texas42.analysis.bidding import PARTNER_MARGIN
 from texas42.analysis.play import PlayAdvice
 from texas42.analysis.specials import CALIBRATED, PLAYED_OUT, SOLVED
@@ -142,6 +142,18 @@ def _rung(rung: LadderRung) -> str:
     return f"{rung.bid} with {rung.declaration.label}"
 
 
+def _odds(advice: BidAdvice, p: float, of_the_time: bool = False) -> str:
+    """Odds ``p`` of the advice's ladder, on its basis: ``52%`` (or ``52% of the time``)
+    double-dummy, whose footer says so; else ``an estimated 52% at a real table`` or
+    ``52% of the playouts``."""
+    realistic = advice.analysis.realistic
+    if realistic is None:
+        return f"{percent(p)} of the time" if of_the_time else percent(p)
+    if isinstance(realistic, RealisticAnalysis):
+        return f"in {percent(p)} of the playouts" if of_the_time else f"{percent(p)} of the playouts"
+    return f"an estimated {percent(p)}{' of the time' if of_the_time else ''} at a real table"
+
+
 def advice_reason(advice: BidAdvice) -> str:
     """The one-sentence reason for an advice, from the rule that decided it."""
     if advice.rule == "special":
@@ -154,14 +166,14 @@ def advice_reason(advice: BidAdvice) -> str:
         why = "" if advice.made else f", though no bid makes the {percent(advice.confidence)} needed"
         return (
             f"all three passed, so the shaker must bid at least 30{why}: {_rung(chosen)} makes "
-            f"{percent(chosen.make)}, expected marks {chosen.expected_marks:+.2f}."
+            f"{_odds(advice, chosen.make)}, expected marks {chosen.expected_marks:+.2f}."
         )
     if advice.rule == "cannot-make":
         what = "any bid" if high == PASS else f"a bid over {high}"
         cheapest = advice.ladder[0]
         return (
             f"this hand does not make {what} often enough: its best, {_rung(cheapest)}, makes "
-            f"{percent(cheapest.make)} ({need})."
+            f"{_odds(advice, cheapest.make)} ({need})."
         )
     if advice.rule == "partner-contract":
         shown, holder = advice.ladder[0], advice.auction.high_bidder
@@ -170,28 +182,28 @@ def advice_reason(advice: BidAdvice) -> str:
         return (
             f"partner's {contract.written} ({high}) holds the bid: you name its trump and lead, and a "
             f"higher bid would only raise the stakes of the same contract. Name {shown.declaration.label}: "
-            f"your team takes all 7 tricks with it {percent(shown.make)} of the time."
+            f"your team takes all 7 tricks with it {_odds(advice, shown.make, of_the_time=True)}."
         )
     if advice.rule == "partner-holds":
         assert advice.most is not None
         more = f"not {high + PARTNER_MARGIN} or a mark bid." if high < MARK else "no bid worth more marks."
         return (
             f"partner holds the high bid {high}; outbid a partner only with a much stronger hand, "
-            f"and this one makes {advice.most.bid} ({percent(advice.most.make)}), {more}"
+            f"and this one makes {advice.most.bid} ({_odds(advice, advice.most.make)}), {more}"
         )
     assert chosen is not None
     if advice.rule == "outbid-partner":
         return (
             f"this hand is much stronger than partner's {high}: it makes {_rung(chosen)} "
-            f"{percent(chosen.make)} of the time."
+            f"{_odds(advice, chosen.make, of_the_time=True)}."
         )
     if advice.rule == "shaker":
         why = _shaker_why(advice, chosen)
-        return f"as the shaker, {_rung(chosen)} is {why}; it makes {percent(chosen.make)}."
+        return f"as the shaker, {_rung(chosen)} is {why}; it makes {_odds(advice, chosen.make)}."
     over = "" if high == PASS else f", over the high bid {high}"
     return (
         f"{_rung(chosen)} is the most this hand makes at least {percent(advice.confidence)} of the time "
-        f"({percent(chosen.make)}){over}; each player bids once, so bid it now."
+        f"({_odds(advice, chosen.make)}){over}; each player bids once, so bid it now."
     )
 
 
