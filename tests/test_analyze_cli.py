@@ -559,7 +559,7 @@ def test_an_auction_impossible_with_a_hand_of_a_file_names_its_line() -> None:
 
 def test_file_without_hands_prints_only_headers() -> None:
     assert ok("analyze", "--csv", "--file", "-", input="# nothing yet\n\n").stdout == (
-        "name,line,hand,trump,bid,make,make_confirmed,expected_points,expected_marks,basis,special\n"
+        "name,line,hand,trump,bid,make,make_confirmed,expected_points,expected_marks,basis,special,special_bid\n"
     )
     assert ok("analyze", "--json", "--file", "-", input="").stdout == ""
 

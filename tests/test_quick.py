@@ -535,10 +535,18 @@ def test_quick_file_prints_one_row_a_hand() -> None:
         assert row.startswith(name) and f" {number} " in row
         assert f" {want.recommendation.declaration.label} " in row
     table = invoke("quick", "--file", str(HANDS_FILE), "--csv").stdout.splitlines()
-    assert (
-        table[0] == "name,line,hand,trump,bid,make,expected_points,expected_marks,basis,special,special_make"
+    columns = (
+        "name,line,hand,trump,bid,make,expected_points,expected_marks,basis,special,special_bid,special_make"
     )
-    assert len(table) == len(named) + 1
+    assert table[0] == columns and len(table) == len(named) + 1
+    for row, want in zip(table[1:], wanted, strict=True):
+        instead = want.special_instead
+        shown = (
+            ["", "", ""]
+            if instead is None
+            else [instead.contract.label, str(instead.bid), str(round(instead.make, 4))]
+        )
+        assert row.split(",")[-3:] == shown
     documents = [
         json.loads(line) for line in invoke("quick", "--file", str(HANDS_FILE), "--json").stdout.splitlines()
     ]

@@ -22,13 +22,14 @@ CSV_FIELDS: Final = (
     "expected_marks",
     "basis",
     "special",
+    "special_bid",
 )
 
 
 def summary_fields(analysis: HandAnalysis) -> Mapping[str, Any]:
     """One row of a hands file's summary: best trump, bid, its odds, expected points, on
     the analysis' basis (``"basis"``: realistic or double-dummy), and the special
-    contract to bid instead (``"special"``, or None)."""
+    contract to bid instead (``"special"``, or None) and its bid (``"special_bid"``)."""
     rec = analysis.advised
     special = analysis.special_instead
     return {
@@ -40,6 +41,7 @@ def summary_fields(analysis: HandAnalysis) -> Mapping[str, Any]:
         "expected_marks": round(rec.expected_marks, 4),
         "basis": analysis.basis,
         "special": None if special is None else special.contract.label,
+        "special_bid": None if special is None else special.bid,
     }
 
 
@@ -51,13 +53,13 @@ def csv_row(item: NamedHand, analysis: HandAnalysis) -> list[Any]:
 
 QUICK_CSV_FIELDS: Final = (*(f for f in CSV_FIELDS if f != "make_confirmed"), "special_make")
 """``analyze --file``'s columns but the check, and the special contract's estimated odds
-on the row's basis."""
+on the row's basis (after its bid)."""
 
 
 def quick_summary_fields(result: QuickAnalysis) -> Mapping[str, Any]:
     """One row of ``texas42 quick --file``: the recommended trump and bid, its estimated
     odds, the trump's expected points and the expected marks, on the estimates' basis;
-    the special contract to bid instead (or None) and its estimated odds, on that basis."""
+    the special contract to bid instead (or None), its bid and its estimated odds, on that basis."""
     rec = result.recommendation
     estimate = result.realistic or result.double_dummy
     special = result.special_instead
@@ -69,6 +71,7 @@ def quick_summary_fields(result: QuickAnalysis) -> Mapping[str, Any]:
         "expected_marks": round(rec.expected_marks, 4),
         "basis": result.basis,
         "special": None if special is None else special.contract.label,
+        "special_bid": None if special is None else special.bid,
         "special_make": None if special is None else rounded(special.make),
     }
 
