@@ -159,8 +159,8 @@ class HandAnalysis:
         """The special contract to bid instead of the advised trump bid, or None: as
         ``texas42 bid`` advises the first bidder (``analysis.advise_bid`` with nobody
         having bid), the one made at the confidence that expects the most marks at its
-        opening bid (``OpeningBid``), if that is more than the advice expects (a pass counts 0), on the
-        advice's basis (``advised_specials``)."""
+        opening bid (``OpeningBid``), if that is more than the advice expects (a pass
+        counts 0), on the advice's basis (``advised_specials``)."""
         advised = self.advised
         made = (s for s in self.advised_specials if s.make >= self.confidence)
         return best_special(made, 0.0 if advised.passes else advised.expected_marks)

@@ -67,8 +67,8 @@ bid at least 30 (--all-pass reshuffle: may pass). A special contract made at
 --nello-min-marks marks), sevens (1 mark), splash (2 marks, 3+ doubles) and
 plunge (4 marks, 4+ doubles, only before anyone has bid); over a mark bid, one
 mark more; sevens and Nel-O at 84 rather than 42 when made over half the time.
-Shows the ladder of legal bids with the best trump for each, its odds
-and its expected marks (marks x (2 x odds - 1)), and the special contracts.
+Shows the ladder of legal bids with the best trump for each, its odds and its
+expected marks (marks x (2 x odds - 1)), and the special contracts.
 --holds and --lacks deal only deals consistent with what you know (see 'texas42
 analyze --help').
 

@@ -59,7 +59,8 @@ on the row's basis (after its bid)."""
 def quick_summary_fields(result: QuickAnalysis) -> Mapping[str, Any]:
     """One row of ``texas42 quick --file``: the recommended trump and bid, its estimated
     odds, the trump's expected points and the expected marks, on the estimates' basis;
-    the special contract to bid instead (or None), its bid and its estimated odds, on that basis."""
+    the special contract to bid instead (or None), its bid and its estimated odds, on
+    that basis."""
     rec = result.recommendation
     estimate = result.realistic or result.double_dummy
     special = result.special_instead

@@ -84,9 +84,9 @@ def legal_bids(high: int) -> tuple[int, ...]:
 
 
 def special_bid(contract: Contract, high: int, house: HouseRules) -> int | None:
-    """The bid a special contract is made at over the high bid ``high`` (``PASS``: none),
-    or None when it cannot be bid now: a mark bid at the contract's minimum, or one mark
-    over a higher mark bid; plunge only before anyone has bid."""
+    """The least bid a special contract may be made at over the high bid ``high``
+    (``PASS``: none), or None when it cannot be bid now: a mark bid at the contract's
+    minimum, or one mark over a higher mark bid; plunge only before anyone has bid."""
     bids = special_bids(contract, high, house)
     return bids[0] if bids else None
 
