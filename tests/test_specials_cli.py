@@ -403,8 +403,8 @@ def test_hands_file_summary_names_the_special_contract_to_bid_instead(in_tmp: Pa
     assert lines[1].split() == ["name", "line", "trump", "bid", "makes", "points", "instead"]
     assert lines[2].split()[-2:] == ["Nel-O", "84"] and lines[3].split()[-1] != "84"
     rows = ok(*args, "--csv").stdout.splitlines()
-    assert rows[0].endswith(",basis,special")
-    assert rows[1].endswith(",realistic,nello") and rows[2].endswith(",realistic,")
+    assert rows[0].endswith(",basis,special,special_bid")
+    assert rows[1].endswith(",realistic,nello,84") and rows[2].endswith(",realistic,,")
 
 
 def test_compare_lists_the_specials(in_tmp: Path) -> None:

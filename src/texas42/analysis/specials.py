@@ -209,20 +209,20 @@ def special_solves_per_deal(hand: Hand, house: HouseRules | None) -> int:
 def _partner_leads(deals: np.ndarray, threads: int | None) -> tuple[np.ndarray, np.ndarray]:
     """Plunge and splash: whether seats 0 and 2 take all 42 points, seat 2 naming trump
     and leading, with the trump of ``rules.partner_trump`` and with the best trump for
-    each deal. The other declarations are solved only where the partner's trump fails."""
+    each deal. Each other declaration is solved only on the deals no trump has made yet
+    (a third fewer solves than all eight where the partner's trump fails)."""
     named = np.array([partner_trump(int(partner)).value for partner in deals[:, 2]])
     by_rule = np.zeros(deals.shape[0], dtype=bool)
-    best = np.zeros(deals.shape[0], dtype=bool)
     for declaration in DECLARATIONS:
         rows = np.flatnonzero(named == declaration.value)
-        if rows.size == 0:
-            continue
-        by_rule[rows] = engine.reaches(deals[rows], [declaration], TOTAL_POINTS, 2, threads)[:, 0]
-        failed = rows[~by_rule[rows]]
-        if failed.size:
-            others = [d for d in DECLARATIONS if d is not declaration]
-            best[failed] = np.any(engine.reaches(deals[failed], others, TOTAL_POINTS, 2, threads), axis=1)
-    return by_rule, best | by_rule
+        if rows.size:
+            by_rule[rows] = engine.reaches(deals[rows], [declaration], TOTAL_POINTS, 2, threads)[:, 0]
+    best = by_rule.copy()
+    for declaration in DECLARATIONS:
+        rows = np.flatnonzero(~best & (named != declaration.value))
+        if rows.size:
+            best[rows] = engine.reaches(deals[rows], [declaration], TOTAL_POINTS, 2, threads)[:, 0]
+    return by_rule, best
 
 
 def _in_batches(
