@@ -522,3 +522,17 @@ def test_the_basis_is_spelt_either_way_everywhere() -> None:
     assert texas42.quick_many([hand], basis="double-dummy").head == "double_dummy"
     with pytest.raises(errors.AnalysisError, match="unknown basis 'dd'"):
         texas42.quick_many([hand], basis="dd")
+
+
+def test_a_special_contract_is_opened_at_the_bid_that_expects_the_most_marks() -> None:
+    # Every trick goes to the dominoes closest to 7: sevens made on every deal, bid at 84.
+    analysis = texas42.analyze("6-1 5-2 4-3 6-2 5-3 4-4 3-3", deals=40, seed=1)
+    sevens = analysis.special_instead
+    assert sevens is not None and sevens.contract is texas42.Contract.SEVENS
+    assert (sevens.least_marks, sevens.bid, sevens.marks) == (1, 84, 2)
+    assert sevens.expected_marks == pytest.approx(2 * (2 * sevens.make - 1))
+    solved = next(s for s in analysis.specials if s.contract is texas42.Contract.SEVENS)
+    assert (solved.make, solved.bid) == (1.0, 84)
+    # Nel-O, never made here, stays at its least (2 marks by default).
+    nello = next(s for s in analysis.specials if s.contract is texas42.Contract.NELLO)
+    assert (nello.make, nello.bid, nello.marks) == (0.0, 84, 2)
