@@ -108,9 +108,18 @@ def test_analyze_json_schema(ordinary_json: dict[str, Any]) -> None:
     # The keys of before, in order, then those of issues 14, 13 and 17 (no constraints: none
     # recorded; racing: its settings, though 30 deals are fewer than its minimum), and the
     # special contract to bid instead (none for this hand).
-    keys = ["hand", "deals", "seed", "trumps", "recommendation", "specials", "special_instead"]
+    keys = [
+        "hand",
+        "deals",
+        "seed",
+        "trumps",
+        "recommendation",
+        "specials",
+        "special_instead",
+        "special_instead_bid",
+    ]
     assert list(obj) == [*keys, "exact", "racing", "why", "realistic"]
-    assert obj["special_instead"] is None
+    assert obj["special_instead"] is None and obj["special_instead_bid"] is None
     assert obj["realistic"]["source"] == "calibrated" and obj["realistic"]["hands"] >= 1000
     assert obj["recommendation"]["basis"] == "realistic"
     realistic = [t for t in obj["trumps"] if "realistic" in t]

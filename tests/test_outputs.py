@@ -662,9 +662,9 @@ README: dict[str, list[str]] = {
 }
 
 
-NEW_KEYS = ("exact", "constraints", "why", "racing", "special_instead")
+NEW_KEYS = ("exact", "constraints", "why", "racing", "special_instead", "special_instead_bid")
 """Keys added to the JSON documents after the golden files were recorded (issues 14, 13;
-analyze's special contract to bid instead)."""
+analyze's special contract to bid instead, and its bid)."""
 NEW_ROW_KEYS = {"trumps": "deals", "pairs": "deals", "ladder": "deals"}
 """Keys added to the rows of those lists (issue 13: each row's own number of deals)."""
 CALIBRATED_SINCE = ("compare",)

@@ -417,7 +417,8 @@ def test_quick_json_has_the_shape_of_analyze() -> None:
     result = invoke("quick", "--json", SIXES)
     assert result.exit_code == 0, result.output
     document = json.loads(result.stdout)
-    assert list(document) == ["hand", "model", "trumps", "recommendation", "specials", "special_instead"]
+    keys = ["hand", "model", "trumps", "recommendation", "specials", "special_instead", "special_instead_bid"]
+    assert list(document) == keys
     assert document["hand"] == SIXES.split()
     assert set(document["model"]) == {"version", "hands", "bases", "realistic_hands"}
     assert document["model"]["bases"] == ["double_dummy", "realistic"]
@@ -556,6 +557,7 @@ def test_quick_file_prints_one_row_a_hand() -> None:
         assert document["recommendation"]["bid"] == reference["recommendation"]["bid"]
         assert document["recommendation"]["trump"] == reference["recommendation"]["trump"]
         assert document["special_instead"] == reference["special_instead"]
+        assert document["special_instead_bid"] == reference["special_instead_bid"]
         assert set(document) == {"name", "line", *reference}
 
 

@@ -372,6 +372,7 @@ def test_analyze_says_which_special_contract_to_bid_instead(in_tmp: Path) -> Non
     obj = json_of("analyze", "--json", *args)
     advice = json_of("bid", "--json", *args)["advice"]
     assert obj["special_instead"] == advice["contract"] == "nello"
+    assert obj["special_instead_bid"] == advice["bid"] == 84
     assert obj["recommendation"]["bid"] < 84  # the trump advice is kept, the special beside it
     out = " ".join(ok("analyze", *args).stdout.split())
     assert "This is the advice among the trump bids" in out

@@ -90,10 +90,12 @@ from texas42.analysis.solving import (
 )
 from texas42.analysis.special_playout import SpecialPlayouts, play_out_special
 from texas42.analysis.specials import (
+    MarkedSpecial,
     OpeningBid,
     SpecialOdds,
     SpecialStats,
     analyze_specials,
+    best_special_bid,
     opening_bid,
     special_contracts,
 )
@@ -124,6 +126,7 @@ __all__ = [
     "HandAnalysis",
     "Interval",
     "LadderRung",
+    "MarkedSpecial",
     "OpeningBid",
     "PairComparison",
     "PlayAdvice",
@@ -156,6 +159,7 @@ __all__ = [
     "advise_play",
     "analyze_hand",
     "analyze_specials",
+    "best_special_bid",
     "bid_decided",
     "bid_ladder",
     "calibrated_analysis",

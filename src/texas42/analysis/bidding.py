@@ -9,9 +9,9 @@ from dataclasses import dataclass, field, replace
 from typing import Final
 
 from texas42.analysis.hand import HandAnalysis
-from texas42.analysis.recommendation import TrumpOdds, highest_made, most_marks_bid
+from texas42.analysis.recommendation import TrumpOdds, highest_made
 from texas42.analysis.sample import reach_sample, uniform_check
-from texas42.analysis.specials import best_special
+from texas42.analysis.specials import best_special, best_special_bid
 from texas42.analysis.statistics import Interval, best_at
 from texas42.rules import (
     MARK,
@@ -24,7 +24,6 @@ from texas42.rules import (
     expected_marks,
     marks,
     needed_points,
-    special_bids,
 )
 
 PARTNER_MARGIN: Final = 4
@@ -167,16 +166,15 @@ def bid_ladder(analysis: HandAnalysis, bids: Iterable[int]) -> tuple[LadderRung,
     return tuple(rungs)
 
 
-def special_ladder(analysis: HandAnalysis, high: int, house: HouseRules) -> tuple[SpecialRung, ...]:
+def special_ladder(analysis: HandAnalysis, high: int) -> tuple[SpecialRung, ...]:
     """The hand's special contracts that may be bid over ``high``, with their odds on
-    the analysis' basis (``HandAnalysis.advised_specials``), each at the bid it may be
-    made at that expects the most marks (``special_bids``: 84 rather than 42 only when
-    its odds are above 50%)."""
+    the analysis' basis (``HandAnalysis.advised_specials``), each at the bid that
+    expects the most marks (``best_special_bid``: 84 rather than 42 only when its odds
+    are above 50%); their least bids are those of the house rules they were analysed under."""
     rungs = []
     for odds in analysis.advised_specials:
-        bids = special_bids(odds.contract, high, house)
-        if bids:
-            bid = most_marks_bid(bids, odds.make)
+        bid = best_special_bid(odds, high)
+        if bid is not None:
             assert odds.make_ci95 is not None  # only the quick model's estimates lack one
             rungs.append(
                 SpecialRung(
@@ -223,7 +221,7 @@ def advise_bid(analysis: HandAnalysis, auction: Auction, house: HouseRules | Non
       special worth more marks; a forced shaker takes the best expected marks)."""
     house = HouseRules() if house is None else house
     forced = auction.must_bid and house.all_pass is AllPass.FORCED
-    specials = special_ladder(analysis, auction.high_bid, house)
+    specials = special_ladder(analysis, auction.high_bid)
     advice = replace(_advise_trump_bid(analysis, auction, forced), specials=specials)
     high = auction.high_bid
     candidates = [

@@ -36,7 +36,9 @@ DEFAULT_BATCH_DEALS: Final = 125
 trump engine reports its own progress as it runs)."""
 
 
-class _Marked(Protocol):
+class MarkedSpecial(Protocol):
+    """A special contract's odds: ``SpecialStats``, ``SpecialOdds``, ``QuickSpecial``."""
+
     @property
     def contract(self) -> Contract: ...
 
@@ -47,12 +49,20 @@ class _Marked(Protocol):
     def make(self) -> float: ...
 
 
-def opening_bid(special: _Marked) -> int:
-    """The bid a special contract whose least bid is ``least_marks`` marks, made with
-    odds ``make``, is opened at: of those it may open at (``rules.contract_bids``: for
-    sevens, and Nel-O at the house's 1 mark, 42 or 84), the one expecting the most marks,
-    84 rather than 42 when ``make`` is above 50%."""
-    return most_marks_bid(contract_bids(special.contract, special.least_marks, PASS), special.make)
+def best_special_bid(special: MarkedSpecial, high: int = PASS) -> int | None:
+    """The bid to make ``special`` at over the high bid ``high`` (``PASS``: none), or
+    None when it cannot be bid now: of the bids it may be made at (``rules.contract_bids``:
+    for sevens, and Nel-O at the house's 1 mark, 42 or 84 below a mark bid), the one
+    expecting the most marks at its odds, 84 rather than 42 when they are above 50%."""
+    bids = contract_bids(special.contract, special.least_marks, high)
+    return most_marks_bid(bids, special.make) if bids else None
+
+
+def opening_bid(special: MarkedSpecial) -> int:
+    """``best_special_bid`` for the first bidder, nobody having bid."""
+    bid = best_special_bid(special)
+    assert bid is not None  # every special contract may open
+    return bid
 
 
 class OpeningBid:
@@ -60,15 +70,18 @@ class OpeningBid:
     it stands for and those it is expected to win."""
 
     @property
-    def bid(self: _Marked) -> int:
+    def bid(self: MarkedSpecial) -> int:
+        """The bid the first bidder makes it at (``opening_bid``)."""
         return opening_bid(self)
 
     @property
-    def marks(self: _Marked) -> int:
+    def marks(self: MarkedSpecial) -> int:
+        """The marks of ``bid``."""
         return marks(opening_bid(self))
 
     @property
-    def expected_marks(self: _Marked) -> float:
+    def expected_marks(self: MarkedSpecial) -> float:
+        """Expected marks at ``bid``: marks x (2 x make - 1)."""
         return expected_marks(opening_bid(self), self.make)
 
 

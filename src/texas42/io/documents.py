@@ -291,15 +291,15 @@ def analysis_to_json(
     analysis: HandAnalysis, source: NamedHand | None = None, why_bid: int | None = None
 ) -> dict[str, Any]:
     """``{"hand", "deals", "seed", "trumps": [...], "recommendation": {...}, "specials":
-    [...], "special_instead", "exact", "constraints" (if any), "why", "realistic" (if
-    any)}``; for a hand from a hands file, ``"name"`` (null if none) and ``"line"`` come
-    first. ``why`` is for the double-dummy recommended bid and trump, or ``why_bid`` and
-    its best trump. With realistic figures each trump that has them holds them
+    [...], "special_instead", "special_instead_bid", "exact", "constraints" (if any),
+    "why", "realistic" (if any)}``; for a hand from a hands file, ``"name"`` (null if
+    none) and ``"line"`` come first. ``why`` is for the double-dummy recommended bid and
+    trump, or ``why_bid`` and its best trump. With realistic figures each trump that has them holds them
     (``"realistic"``), and the recommendation rests on them (``"basis"``), the
     double-dummy one beside it, and each special contract its realistic odds
     (``"realistic"``, ``special_odds_to_json``). ``"special_instead"``: the special
     contract to bid instead of the recommendation (``HandAnalysis.special_instead``, on the
-    same basis), or null."""
+    same basis), or null, and ``"special_instead_bid"`` its bid."""
     head: dict[str, Any] = {} if source is None else {"name": source.name, "line": source.line}
     tail = sample_to_json(
         analysis.exact, analysis.constraints, analysis.hand, analysis.racing, analysis.inference
@@ -318,6 +318,7 @@ def analysis_to_json(
             analysis.specials, () if analysis.realistic is None else analysis.advised_specials
         ),
         "special_instead": None if instead is None else instead.contract.label,
+        "special_instead_bid": None if instead is None else instead.bid,
         **tail,
         **({} if analysis.realistic is None else {"realistic": realistic_to_json(analysis.realistic)}),
     }
@@ -664,7 +665,7 @@ def quick_to_json(result: QuickAnalysis) -> dict[str, Any]:
     contracts the hand may bid, estimated double-dummy (``{"contract", "make", "marks",
     "expected_marks"}``, Nel-O with ``"doubles"``; empty with the special contracts off),
     with realistic estimates those odds calibrated (``"realistic"``, ``special_odds_to_json``),
-    and ``"special_instead"`` as ``analyze``'s."""
+    and ``"special_instead"`` and ``"special_instead_bid"`` as ``analyze``'s."""
     realistic: QuickEstimate | None = result.realistic
     trumps = []
     for stats in result.trumps:
@@ -691,6 +692,7 @@ def quick_to_json(result: QuickAnalysis) -> dict[str, Any]:
         _quick_special(s, o, realistic is not None) for s, o in zip(result.specials, advised, strict=True)
     ]
     document["special_instead"] = None if instead is None else instead.contract.label
+    document["special_instead_bid"] = None if instead is None else instead.bid
     return document
 
 
