@@ -12,6 +12,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import Result
 
 import texas42
@@ -541,3 +543,48 @@ def test_plunge_certain_when_the_partner_holds_every_six() -> None:
     stats = {s.contract: s for s in analyze_specials(hand, np.array(deals, dtype=np.int64), HouseRules())}
     assert stats[Contract.PLUNGE].successes == stats[Contract.PLUNGE].best_successes == 30
     assert stats[Contract.SPLASH].make == 1.0
+
+
+AUCTIONS = (
+    "",
+    "30",
+    "pass 30",
+    "30 pass",
+    "41",
+    "42",
+    "pass 42",
+    "42 pass",
+    "84",
+    "pass pass pass",
+    "35 pass 36",
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    nello=st.integers(0, 10),
+    sevens=st.integers(0, 10),
+    least=st.sampled_from((1, 2)),
+    auction=st.sampled_from(AUCTIONS),
+)
+def test_a_special_contract_is_bid_legally_at_its_best_bid(
+    nello: int, sevens: int, least: int, auction: str
+) -> None:
+    """Whatever the odds and the auction: every special rung is a legal bid of its
+    contract, the one expecting the most marks; an advised special beats the trump
+    advice it replaces, and over a partner's bid is worth more marks."""
+    house = HouseRules(nello_min_marks=least)
+    specials = (SpecialStats(Contract.NELLO, 10, nello, least), SpecialStats(Contract.SEVENS, 10, sevens, 1))
+    calls = parse_auction(auction)
+    advice = advise_bid(_with_specials(*specials), calls, house)
+    assert advice.bid == PASS or advice.bid in calls.legal_bids()
+    for rung in advice.specials:
+        allowed = special_bids(rung.contract, calls.high_bid, house)
+        assert rung.bid in allowed and rung.bid in calls.legal_bids()
+        best = max(rules.expected_marks(b, rung.make) for b in allowed)
+        assert rung.expected_marks == pytest.approx(best)
+    if advice.contract is not None:
+        assert advice.replaces is not None
+        assert advice.expected_marks > advice.replaces.expected_marks
+        if calls.partner_holds:
+            assert rules.marks(advice.bid) > rules.marks(calls.high_bid)
