@@ -76,7 +76,8 @@ for Nel-O and sevens). The special contracts' realistic odds are calibrated from
 double-dummy ones (Nel-O and sevens played out with --realistic). Last, a special
 contract made at --confidence that expects more marks than that bid, on the advice's
 basis, is named as the bid to make instead when nobody has bid yet, as 'texas42 bid'
-advises (JSON "special_instead"; the summary's "instead" column).
+advises (sevens at 84 when made more than half the time; JSON "special_instead" and
+"special_instead_bid"; the summary's "instead" column).
 
 With --file, analyzes one hand a line ("name: 6-6 6-5 ...", '#' starts a comment,
 '-' reads stdin) and prints one summary row per hand as it finishes (--json: JSON

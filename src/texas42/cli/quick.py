@@ -64,8 +64,8 @@ double-dummy estimates, and no realistic ones are shown).
 naming the model's version and the number of analyses it was fitted to; each trump's
 "realistic" figures, and the recommendation's "basis" with the "double_dummy" one;
 "specials" (each special contract the hand may bid: "contract", "make", "marks",
-"expected_marks", and its "realistic" odds) and "special_instead", as 'analyze --json'
-has them.
+"expected_marks", and its "realistic" odds), "special_instead" and
+"special_instead_bid", as 'analyze --json' has them.
 
 \b
 Examples:
