@@ -170,7 +170,7 @@ def special_ladder(analysis: HandAnalysis, high: int) -> tuple[SpecialRung, ...]
     """The hand's special contracts that may be bid over ``high``, with their odds on
     the analysis' basis (``HandAnalysis.advised_specials``), each at the bid that
     expects the most marks (``best_special_bid``: 84 rather than 42 only when its odds
-    are above 50%); their least bids are those of the house rules they were analysed under."""
+    are above 50%); their least bids are those of the house rules of the analysis."""
     rungs = []
     for odds in analysis.advised_specials:
         bid = best_special_bid(odds, high)

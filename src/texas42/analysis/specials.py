@@ -223,7 +223,7 @@ def _partner_leads(deals: np.ndarray, threads: int | None) -> tuple[np.ndarray, 
     """Plunge and splash: whether seats 0 and 2 take all 42 points, seat 2 naming trump
     and leading, with the trump of ``rules.partner_trump`` and with the best trump for
     each deal. Each other declaration is solved only on the deals no trump has made yet
-    (a third fewer solves than all eight where the partner's trump fails)."""
+    (fewer solves than all eight wherever the partner's trump fails)."""
     named = np.array([partner_trump(int(partner)).value for partner in deals[:, 2]])
     by_rule = np.zeros(deals.shape[0], dtype=bool)
     for declaration in DECLARATIONS:

@@ -161,8 +161,8 @@ def special_to_json(stats: SpecialStats) -> dict[str, Any]:
 def special_odds_to_json(odds: SpecialOdds) -> dict[str, Any]:
     """A special contract's realistic odds: ``{"how"}`` (``"calibrated"`` or ``"played
     out"``), ``"make"``, ``"make_ci95"`` (the calibration's error band when calibrated;
-    absent for the quick model's estimates), ``"marks"`` (those of the bid it is opened at on
-    these odds) and ``"expected_marks"``."""
+    absent for the quick model's estimates), ``"marks"`` (those of the bid it is opened
+    at on these odds) and ``"expected_marks"``."""
     result: dict[str, Any] = {"how": odds.how, "make": rounded(odds.make)}
     if odds.make_ci95 is not None:
         result["make_ci95"] = odds.make_ci95.as_list(4)
@@ -294,12 +294,13 @@ def analysis_to_json(
     [...], "special_instead", "special_instead_bid", "exact", "constraints" (if any),
     "why", "realistic" (if any)}``; for a hand from a hands file, ``"name"`` (null if
     none) and ``"line"`` come first. ``why`` is for the double-dummy recommended bid and
-    trump, or ``why_bid`` and its best trump. With realistic figures each trump that has them holds them
-    (``"realistic"``), and the recommendation rests on them (``"basis"``), the
-    double-dummy one beside it, and each special contract its realistic odds
-    (``"realistic"``, ``special_odds_to_json``). ``"special_instead"``: the special
-    contract to bid instead of the recommendation (``HandAnalysis.special_instead``, on the
-    same basis), or null, and ``"special_instead_bid"`` its bid."""
+    trump, or ``why_bid`` and its best trump. With realistic figures each trump that has
+    them holds them (``"realistic"``), and the recommendation rests on them
+    (``"basis"``), the double-dummy one beside it, and each special contract its
+    realistic odds (``"realistic"``, ``special_odds_to_json``). ``"special_instead"``:
+    the special contract to bid instead of the recommendation
+    (``HandAnalysis.special_instead``, on the same basis), or null, and
+    ``"special_instead_bid"`` its bid."""
     head: dict[str, Any] = {} if source is None else {"name": source.name, "line": source.line}
     tail = sample_to_json(
         analysis.exact, analysis.constraints, analysis.hand, analysis.racing, analysis.inference
