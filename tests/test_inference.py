@@ -657,10 +657,15 @@ def test_analyze_after_a_high_bid_says_its_advice_is_an_opener_s() -> None:
 
 def test_the_uniform_line_names_what_its_odds_are_of() -> None:
     """When the advice is a special contract, the line on uniform deals is about the trump
-    bid it replaces; sevens made every time is bid for 2 marks."""
+    bid it replaces, or where it replaces a pass, the cheapest bid; sevens made every time
+    is bid for 2 marks."""
     args = ("bid", "1-0 2-0 2-1 3-0 3-1 4-0 4-1", "-a", "30", "-n", "100", "-s", "1")
     text = " ".join(invoke(*args).stdout.split())
-    assert text.count("Bid 84: Nel-O") == 1
-    assert "Without the auction: the trump bid Nel-O replaces, 31 with " in text
+    assert text.count("Bid 84: Nel-O") == 1 and "more than passing" in text
+    assert "Without the auction: the cheapest bid, 31 with aces (Nel-O replaces a pass), makes" in text
+    args = ("bid", "6-0 5-1 4-0 3-1 2-0 1-0 0-0", "-a", "30", "-n", "100", "-s", "1")
+    text = " ".join(invoke(*args).stdout.split())
+    assert "more than 31 with blanks" in text
+    assert "Without the auction: the trump bid Nel-O replaces, 31 with blanks, makes" in text
     sevens = " ".join(invoke("bid", "6-1 5-2 4-3 4-4 3-3 5-3 6-2", "-n", "100", "-s", "1").stdout.split())
     assert "Bid 84: sevens: sevens for 2 marks (84)" in sevens

@@ -104,6 +104,7 @@ Examples:
   texas42 bid "{EXAMPLE_HAND}" --auction "pass 30" --lacks "3: sixes"
   texas42 bid "{EXAMPLE_HAND}" --auction "30 pass" --realistic
   texas42 bid "{EXAMPLE_HAND}" --basis double-dummy
+  texas42 bid "6-1 5-2 4-3 6-2 5-3 4-4 3-3" --auction "30 pass"
 """
 
 

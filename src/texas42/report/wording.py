@@ -377,9 +377,9 @@ def uniform_sentence(advice: BidAdvice, partner_contract: Contract | None = None
     """``Without the auction: 32 with fours makes 64% of 1000 uniform deals double-dummy (70%
     of the deals that fit it).``: like with like, whatever the basis of the advice. It
     names what the odds are of where that is not the advised bid: the trump bid a special
-    contract replaces, the cheapest bid for a pass, and under a partner's plunge or splash
-    (``partner_contract``) the partner's contract, made as the cheapest bid over it would
-    be, by all 42 points."""
+    contract replaces, the cheapest bid for a pass (replaced or not), and under a
+    partner's plunge or splash (``partner_contract``) the partner's contract, made as the
+    cheapest bid over it would be, by all 42 points."""
     odds = advice.uniform
     assert odds is not None  # only advice drawn to fit an auction has a line on uniform deals
     drawn = "deals that fit --holds/--lacks alone" if odds.constrained else "uniform deals"
@@ -387,7 +387,11 @@ def uniform_sentence(advice: BidAdvice, partner_contract: Contract | None = None
     if partner_contract is not None:
         bid = f"your partner's {partner_contract.written} with {odds.declaration.label}"
     elif advice.rule == "special" and advice.contract is not None:
-        bid = f"the trump bid {contract_name(advice.contract)} replaces, {bid},"
+        special = contract_name(advice.contract)
+        if advice.replaces is not None and advice.replaces.passes:
+            bid = f"the cheapest bid, {bid} ({special} replaces a pass),"
+        else:
+            bid = f"the trump bid {special} replaces, {bid},"
     elif advice.passes:
         bid = f"the cheapest bid, {bid},"
     return (
