@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import Final
 
 from texas42.analysis.hand import HandAnalysis
-from texas42.analysis.recommendation import TrumpOdds, highest_made
+from texas42.analysis.recommendation import TrumpOdds, highest_made, marks_order
 from texas42.analysis.sample import reach_sample, uniform_check
 from texas42.analysis.specials import best_special, best_special_bid
 from texas42.analysis.statistics import Interval, best_at
@@ -137,6 +137,15 @@ class BidAdvice:
         """The legal bids the hand makes at the confidence."""
         return tuple(r for r in self.ladder if r.makes)
 
+    @property
+    def partner_contract(self) -> Contract | None:
+        """The partner's plunge or splash that the advice leaves standing (rule
+        ``partner-contract``: we name its trump), else None."""
+        holder = self.auction.high_bidder
+        if self.rule != "partner-contract" or holder is None:
+            return None
+        return self.auction.call_contract(holder)
+
 
 def bid_ladder(analysis: HandAnalysis, bids: Iterable[int]) -> tuple[LadderRung, ...]:
     """Each bid with its best declaration, odds (confirmed where checked) and expected
@@ -200,7 +209,7 @@ def much_stronger(value: int, partner_bid: int) -> bool:
 
 def _best_marks(rungs: Sequence[LadderRung]) -> LadderRung:
     """Highest expected marks; among equal marks the lowest bid (made at least as often)."""
-    return max(rungs, key=lambda r: (round(r.expected_marks, 12), -r.bid))
+    return max(rungs, key=lambda r: marks_order(r.expected_marks, r.bid))
 
 
 def advise_bid(analysis: HandAnalysis, auction: Auction, house: HouseRules | None = None) -> BidAdvice:

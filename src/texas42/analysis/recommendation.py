@@ -47,11 +47,17 @@ def highest_made(bids: Sequence[int], make: Callable[[int], float], confidence: 
     return top
 
 
+def marks_order(expected: float, bid: int) -> tuple[float, int]:
+    """The key that ranks bids by their expected marks, the lower bid first among equal
+    marks (it is made at least as often); rounded, so that float noise breaks no tie."""
+    return round(expected, 12), -bid
+
+
 def most_marks_bid(bids: Sequence[int], make: float) -> int:
     """Of ``bids`` made with the same odds ``make`` (a special contract's), the one
     expecting the most marks, the lowest among equals: the higher mark bid only when
     ``make`` is above 50%."""
-    return max(bids, key=lambda bid: (round(expected_marks(bid, make), 12), -bid))
+    return max(bids, key=lambda bid: marks_order(expected_marks(bid, make), bid))
 
 
 @dataclass(frozen=True)

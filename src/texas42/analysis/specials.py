@@ -10,7 +10,7 @@ from typing import Final, Protocol, TypeVar
 import numpy as np
 
 from texas42 import engine
-from texas42.analysis.recommendation import most_marks_bid
+from texas42.analysis.recommendation import marks_order, most_marks_bid
 from texas42.analysis.statistics import Interval, odds_interval
 from texas42.errors import AnalysisError
 from texas42.evaluate.special_calibration import CALIBRATIONS
@@ -192,7 +192,7 @@ def best_special(specials: Iterable[Special], than: float) -> Special | None:
     """The special contract to bid among ``specials``: the one expecting the most marks
     (the lower bid among equals), if that is more than ``than``, the marks the trump
     advice expects; else None."""
-    top = max(specials, key=lambda s: (round(s.expected_marks, 12), -s.bid), default=None)
+    top = max(specials, key=lambda s: marks_order(s.expected_marks, s.bid), default=None)
     return top if top is not None and top.expected_marks > than else None
 
 

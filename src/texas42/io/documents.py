@@ -437,8 +437,8 @@ def pair_to_json(pair: PairComparison) -> dict[str, Any]:
 def comparison_to_json(comparison: Comparison, why_bid: int | None = None) -> dict[str, Any]:
     """The declarations' statistics and every pair's head-to-head figures, then
     ``"exact"``, ``"constraints"`` (if any) and ``"why"``: one per declaration, at
-    ``why_bid`` or the most it makes at least half the time; with ``realistic``, the same
-    from the playouts (``"realistic"``: ``{"source": "playouts", "deals", "worlds",
+    ``why_bid`` or the most it makes at least half the time; with ``Comparison.realistic``,
+    the same from the playouts (``"realistic"``: ``{"source": "playouts", "deals", "worlds",
     "played_for", "trumps", "pairs", "specials"}``), else as estimated by the calibration
     (``"realistic"``: ``{"source": "calibrated", "model", "hands"}``, and each trump's
     ``"realistic"`` figures as in ``analysis_to_json``). Each of ``"specials"`` has its

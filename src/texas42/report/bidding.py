@@ -20,7 +20,7 @@ from texas42.report.wording import (
     realistic_footer,
     uniform_sentence,
 )
-from texas42.rules import Auction, Contract
+from texas42.rules import Auction
 
 _PLACES: Final = ("1st", "2nd", "3rd", "4th")
 
@@ -40,14 +40,6 @@ def auction_text(auction: Auction) -> Text:
         held = f"the high bid is {auction.high_bid}{what}, by {who}"
     bids = str(auction) if auction.bids else "(none)"
     return Text(f"Auction so far: {bids}. {place}; {held}.")
-
-
-def _held_contract(advice: BidAdvice) -> Contract | None:
-    """The partner's plunge or splash the advice leaves standing (we name its trump)."""
-    auction = advice.auction
-    if advice.rule != "partner-contract" or auction.high_bidder is None:
-        return None
-    return auction.call_contract(auction.high_bidder)
 
 
 def ladder_table(advice: BidAdvice) -> Table:
@@ -105,7 +97,7 @@ def advice_view(analysis: HandAnalysis, advice: BidAdvice) -> RenderableType:
         auction_text(advice.auction),
         Text(""),
         Text.assemble(head, ": ", advice_reason(advice)),
-        *([] if advice.uniform is None else [Text(uniform_sentence(advice, _held_contract(advice)))]),
+        *([] if advice.uniform is None else [Text(uniform_sentence(advice))]),
         Fitted(ladder_table(advice)),
     ]
     if advice.specials:

@@ -176,8 +176,7 @@ def advice_reason(advice: BidAdvice) -> str:
             f"{_odds(advice, cheapest.make)} ({need})."
         )
     if advice.rule == "partner-contract":
-        shown, holder = advice.ladder[0], advice.auction.high_bidder
-        contract = None if holder is None else advice.auction.call_contract(holder)
+        shown, contract = advice.ladder[0], advice.partner_contract
         assert contract is not None
         return (
             f"partner's {contract.written} ({high}) holds the bid: you name its trump and lead, and a "
@@ -373,17 +372,18 @@ def _partner_contract_sentence(
     )
 
 
-def uniform_sentence(advice: BidAdvice, partner_contract: Contract | None = None) -> str:
+def uniform_sentence(advice: BidAdvice) -> str:
     """``Without the auction: 32 with fours makes 64% of 1000 uniform deals double-dummy (70%
     of the deals that fit it).``: like with like, whatever the basis of the advice. It
     names what the odds are of where that is not the advised bid: the trump bid a special
     contract replaces, the cheapest bid for a pass (replaced or not), and under a
-    partner's plunge or splash (``partner_contract``) the partner's contract, made as the
-    cheapest bid over it would be, by all 42 points."""
+    partner's plunge or splash (``BidAdvice.partner_contract``) the partner's contract,
+    made as the cheapest bid over it would be, by all 42 points."""
     odds = advice.uniform
     assert odds is not None  # only advice drawn to fit an auction has a line on uniform deals
     drawn = "deals that fit --holds/--lacks alone" if odds.constrained else "uniform deals"
     bid = f"{odds.bid} with {odds.declaration.label}"
+    partner_contract = advice.partner_contract
     if partner_contract is not None:
         bid = f"your partner's {partner_contract.written} with {odds.declaration.label}"
     elif advice.rule == "special" and advice.contract is not None:
