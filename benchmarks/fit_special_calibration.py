@@ -5,7 +5,7 @@ the package's ``special_calibration.json``) to the studies that played them out 
     python benchmarks/fit_special_calibration.py --write    # ... and write the package's file
     python benchmarks/fit_special_calibration.py --check    # refit on the file's hands and compare
     python benchmarks/fit_special_calibration.py --cross-validate   # Nel-O's band out of sample
-    python benchmarks/fit_special_calibration.py --held-out   # the package's fit on later hands
+    python benchmarks/fit_special_calibration.py --held-out   # the package's fits on later hands
 
 Nel-O and sevens come from the listening study (``study_specials.py --listen``: the
 defenders know that the bidder chose the contract, as the package's playouts do), splash
@@ -190,9 +190,10 @@ def band_of(
 
 
 def held_out() -> None:
-    """The package's Nel-O and sevens calibrations on the listening study's hands after
-    those they were fitted to, beside the hands they were fitted to."""
-    for contract in (Contract.NELLO, Contract.SEVENS):
+    """The package's calibrations on each study's hands after those they were fitted to
+    (Nel-O and sevens: the listening study's; splash: the splash study's), beside the
+    hands they were fitted to."""
+    for contract in STUDIES:
         calibration = CALIBRATIONS[contract]
         path, key = STUDIES[contract]
         lines = read_lines(path)
@@ -234,7 +235,7 @@ def main() -> None:
     parser.add_argument(
         "--held-out",
         action="store_true",
-        help="the package's Nel-O and sevens fits on the listening hands played after them",
+        help="the package's fits on the studies' hands played after them",
     )
     args = parser.parse_args()
     if args.held_out:
