@@ -249,7 +249,7 @@ def test_the_seen_deals_follow_the_exact_posterior_over_every_consistent_deal(
     assert 50 <= len(deals) <= 2000
     history = replay(model.declaration, 0, plays, 1, hand)
     drawn, found = deal.infer_seen_deals(history, 1, hand, 4000, np.random.default_rng(5), model)
-    assert found.accepted == 4000 and found.candidates > 4000
+    assert found.accepted == 4000 and found.candidates > 4000 and found.consistent == len(deals)
     index = {tuple(row): i for i, row in enumerate(deals)}
     counts = np.bincount([index[tuple(row)] for row in drawn], minlength=len(deals))
 
@@ -335,6 +335,28 @@ def test_play_with_the_auction_says_which_deals_it_drew() -> None:
     assert 0 < document["inference"]["acceptance"] < 0.05
     plain = json.loads(invoke(*PLAY, "--bid", "34", "--json").stdout)
     assert "inference" not in plain and plain["plays"] != document["plays"]
+    assert document["inference"]["consistent_deals"] == math.comb(20, 6) * math.comb(14, 7)
+
+
+LATE = ["play", "6-4 5-5 5-2 4-3 4-2 3-2 3-1", "-t", "fours", "--seed", "1", "--tricks"]
+LATE_TRICKS = "5-2 6-5 4-4 5-3 / 2-2 2-1 3-2 6-2 / 1-1 1-0 3-1 6-1 / 6-0 6-3 4-3 6-6"
+
+
+def test_play_with_the_auction_says_when_its_deals_repeat() -> None:
+    """After four tricks 700 deals are consistent with the plays (all of them, exact, on
+    uniform deals); 1000 drawn to fit the auction must repeat some, and say so."""
+    uniform = json.loads(invoke(*LATE, LATE_TRICKS, "--bid", "30", "--json").stdout)
+    assert uniform["exact"] and uniform["deals"] == 700
+    result = invoke(*LATE, LATE_TRICKS, "--auction", "30 pass pass pass")
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.split())
+    assert "1000 deals drawn to fit the auction from the 700 consistent with the plays (with repeats)" in text
+    document = json.loads(invoke(*LATE, LATE_TRICKS, "--auction", "30 pass pass pass", "--json").stdout)
+    assert document["deals"] == 1000 and not document["exact"]
+    assert document["inference"]["consistent_deals"] == 700
+    few = invoke(*LATE, LATE_TRICKS, "--auction", "30 pass pass pass", "--deals", "700").stdout
+    few = " ".join(few.split())
+    assert "700 deals consistent with the plays, drawn to fit the auction, seed 1" in few
 
 
 @pytest.mark.parametrize(

@@ -452,7 +452,8 @@ def check_auction_house(auction: Auction | FinishedAuction, house: HouseRules) -
 class Inference:
     """How deals were drawn to fit an auction: ``accepted`` of ``candidates`` uniform
     deals were kept (over the main and the check samples); ``specials``: whether the
-    players valued their hands at Nel-O and sevens too."""
+    players valued their hands at Nel-O and sevens too; ``consistent`` (during play):
+    how many deals are consistent with the plays, those the candidates are drawn from."""
 
     auction: Auction | FinishedAuction
     head: str
@@ -460,6 +461,7 @@ class Inference:
     candidates: int
     accepted: int
     specials: bool = False
+    consistent: int | None = None
 
     @property
     def acceptance(self) -> float:
@@ -478,6 +480,7 @@ class Inference:
             self.candidates + other.candidates,
             self.accepted + other.accepted,
             self.specials,
+            self.consistent,
         )
 
 
@@ -598,8 +601,9 @@ class Kept:
     def deals(self) -> np.ndarray:
         return np.concatenate(self.rows) if self.rows else np.empty((0, 4), dtype=np.int64)
 
-    def inference(self, head: str) -> Inference:
-        return Inference(self.auction, head, self.noise, self.candidates, self.found, self.specials)
+    def inference(self, head: str, consistent: int | None = None) -> Inference:
+        found, candidates = self.found, self.candidates
+        return Inference(self.auction, head, self.noise, candidates, found, self.specials, consistent)
 
 
 def _hopeless(found: int, candidates: int, n: int, cap: int) -> bool:

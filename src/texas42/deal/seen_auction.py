@@ -217,7 +217,9 @@ def infer_seen_deals(
     foretells, are about to meet most of the hands a seat may have been dealt (``FILL``),
     they are valued at once and that seat's factors are divided by their largest value
     over them: more candidates are kept, each as likely as before. In the table's seats;
-    an ``InferenceError`` if more than ``max_candidates`` candidates would be needed."""
+    an ``InferenceError`` if more than ``max_candidates`` candidates would be needed.
+    Drawn with replacement: where fewer deals are consistent with the plays than ``n``
+    (``Inference.consistent``), some come more than once, as their likelihood says."""
     check_played_auction(history, seat, hand, model.auction)
     seen = seen_from(history, seat, hand)
     plan = plan_deals(seen.hand, seen.constraints)
@@ -244,7 +246,7 @@ def infer_seen_deals(
                 break
             alive = alive[trials[alive, k] < probability(values.rank(dealt[alive, relative]))]
         last = kept.add(dealt, alive)
-    return to_table_seats(kept.deals() & ~played, seat), kept.inference(model.head)
+    return to_table_seats(kept.deals() & ~played, seat), kept.inference(model.head, plan.total)
 
 
 _Test = tuple[int, Callable[[np.ndarray], np.ndarray]]

@@ -237,8 +237,9 @@ def inference_to_json(inference: Inference) -> dict[str, Any]:
     """``{"auction": [...], "model", "specials", "noise", "acceptance", "candidates"}``:
     the bids the deals fit, the evaluator's head the others bid on, whether they valued
     their hands at Nel-O and sevens too, the noise of their judgement, and the share of
-    the uniform candidates kept (main and check samples together)."""
-    return {
+    the uniform candidates kept (main and check samples together); during play also
+    ``"consistent_deals"``, the number of deals consistent with the plays."""
+    result = {
         "auction": _calls_json(inference.auction),
         "model": inference.head,
         "specials": inference.specials,
@@ -246,6 +247,9 @@ def inference_to_json(inference: Inference) -> dict[str, Any]:
         "acceptance": rounded(inference.acceptance),
         "candidates": inference.candidates,
     }
+    if inference.consistent is not None:
+        result["consistent_deals"] = inference.consistent
+    return result
 
 
 def realistic_to_json(realistic: CalibratedAnalysis | RealisticAnalysis) -> dict[str, Any]:

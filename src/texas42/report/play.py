@@ -44,7 +44,12 @@ def play_header(advice: PlayAdvice) -> Text:
         (f"Seat {advice.seat}: {advice.hand}", "bold"),
         f"   {advice.played_at}, {bid_by(advice.bid, advice.bidder, advice.partner_contract)} ({side})\n",
         play_deals_phrase(
-            advice.deals, advice.seed, advice.exact, advice.history.plays != (), inference is not None
+            advice.deals,
+            advice.seed,
+            advice.exact,
+            advice.history.plays != (),
+            inference is not None,
+            None if inference is None else inference.consistent,
         ),
         ""
         if inference is None
