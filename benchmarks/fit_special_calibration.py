@@ -134,19 +134,28 @@ def band_widths(fitted: np.ndarray, observed: np.ndarray, deals: np.ndarray) -> 
 def fit(contract: Contract, hands: int | None = None, first_hands: int | None = None) -> SpecialCalibration:
     """The calibration of ``contract`` fitted to the first ``hands`` hands of its study
     (all: None); for Nel-O, its first stage to the first ``first_hands`` lines of the
-    main study whose hands those are not (all: None)."""
+    main study whose hands those are not (all: None), or, when the study played every
+    hand of the main study, cross-fitted (``cross_fitted_odds``)."""
     path, key = STUDIES[contract]
     lines = read_lines(path)[:hands]
     deals, double_dummy, realistic = counts(lines, key)
     masks = masks_of(lines)
     staged = SpecialCalibration(0.0, 1.0, 0, "", ())
     first: list[dict[str, Any]] = []
+    p = staged.odds_of(double_dummy / deals, masks)
     if contract is Contract.NELLO:
         played = {line["i"] for line in lines}
-        first = [line for line in read_lines(FIRST_STUDY) if line["i"] not in played][:first_hands]
-        staged = replace(staged, weights=first_stage(first))
-    p = staged.odds_of(double_dummy / deals, masks)  # the first stage's own odds, unclipped
-    intercept, slope = fit_logistic(np.log(p / (1.0 - p)), realistic, deals)
+        main = read_lines(FIRST_STUDY)
+        first = [line for line in main if line["i"] not in played][:first_hands]
+        if first:
+            staged = replace(staged, weights=first_stage(first))
+            p = staged.odds_of(double_dummy / deals, masks)  # the first stage's own odds, unclipped
+        else:
+            first = main[:first_hands]
+            staged = replace(staged, weights=first_stage(first))
+            p = cross_fitted_odds(lines, first)
+    z = np.log(p / (1.0 - p))
+    intercept, slope = fit_logistic(z, realistic, deals)
     calibration = replace(
         staged,
         intercept=round(intercept, 3),
@@ -156,8 +165,28 @@ def fit(contract: Contract, hands: int | None = None, first_hands: int | None = 
         first_hands=len(first),
         first_study=FIRST_STUDY.name if first else "",
     )
-    fitted = calibration.odds_of(double_dummy / deals, masks)
+    # The odds of the hands fitted to, as the fit saw them (cross-fitted, for Nel-O, where so).
+    fitted = 1.0 / (1.0 + np.exp(-(calibration.intercept + calibration.slope * z)))
     return replace(calibration, widths=band_widths(fitted, realistic / deals, deals))
+
+
+def cross_fitted_odds(lines: list[dict[str, Any]], main: list[dict[str, Any]], folds: int = 5) -> np.ndarray:
+    """Nel-O's first-stage odds of each hand of ``lines`` from a first stage fitted to the
+    lines of ``main`` (the main study) whose hands are not in its fold (hand k of
+    ``lines`` in fold k mod ``folds``): no hand's odds come from a fit that saw it, as
+    for a hand met later, whose odds come from the first stage fitted to all of
+    ``main``."""
+    deals, double_dummy, _ = counts(lines, "nello")
+    fold = np.arange(len(lines)) % folds
+    p = np.empty(len(lines))
+    for k in range(folds):
+        inside = fold == k
+        held = {line["i"] for line, f in zip(lines, fold, strict=True) if f == k}
+        weights = first_stage([line for line in main if line["i"] not in held])
+        staged = SpecialCalibration(0.0, 1.0, 0, "", (), weights)
+        part = [line for line, f in zip(lines, fold, strict=True) if f == k]
+        p[inside] = staged.odds_of(double_dummy[inside] / deals[inside], masks_of(part))
+    return p
 
 
 def cross_validated_band(features: bool, folds: int = 5) -> float:

@@ -18,7 +18,7 @@ from texas42 import analysis, rules
 from texas42.analysis import CalibratedAnalysis, SpecialStats, advise_bid
 from texas42.analysis.specials import CALIBRATED, PLAYED_OUT, SOLVED
 from texas42.errors import EvaluatorError
-from texas42.evaluate.special_calibration import CALIBRATIONS, CLIP
+from texas42.evaluate.special_calibration import CALIBRATIONS, CLIP, SpecialCalibration
 from texas42.evaluate.special_odds import NELLO_FEATURES, nello_features
 from texas42.rules import Auction, Contract, NelloDoubles, parse_hand
 
@@ -116,6 +116,29 @@ def test_the_package_s_calibration_is_the_fit_of_the_studies(fitting: ModuleType
         refit = fitting.fit(contract, known.hands, known.first_hands or None)
         assert fitting.close(refit, known), contract
         assert not fitting.close(replace(refit, slope=refit.slope + 0.01), known)
+
+
+def test_a_refit_of_nello_on_every_hand_cross_fits_its_first_stage(fitting: ModuleType) -> None:
+    """Once the listening study has played every hand of the main study, no first stage
+    can be fitted to other hands: each fold's first-stage odds come from a fit without
+    its hands (checked for one fold against such a fit made here), which differ from
+    the odds of a fit that saw them; and the whole refit runs on it."""
+    lines = fitting.read_lines(fitting.STUDIES[Contract.NELLO][0])[:60]
+    main = fitting.read_lines(fitting.FIRST_STUDY)[:400]
+    p = fitting.cross_fitted_odds(lines, main, folds=5)
+    fold = lines[2::5]
+    held = {line["i"] for line in fold}
+    deals, double_dummy, _ = fitting.counts(fold, "nello")
+    without = SpecialCalibration(
+        0.0, 1.0, 0, "", (), fitting.first_stage([x for x in main if x["i"] not in held])
+    )
+    assert np.allclose(p[2::5], without.odds_of(double_dummy / deals, fitting.masks_of(fold)))
+    deals, double_dummy, _ = fitting.counts(lines, "nello")
+    seen = SpecialCalibration(0.0, 1.0, 0, "", (), fitting.first_stage(main))
+    assert not np.allclose(p, seen.odds_of(double_dummy / deals, fitting.masks_of(lines)), atol=1e-3)
+    refit = fitting.fit(Contract.NELLO)  # the listening study holds every hand of the main study
+    assert refit.first_hands == refit.hands == 2000
+    assert 0.5 <= refit.slope <= 1.5 and len(refit.weights) == len(seen.weights)
 
 
 def test_the_band_of_the_package_s_fit_on_its_own_hands(fitting: ModuleType) -> None:
