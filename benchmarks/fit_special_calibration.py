@@ -4,6 +4,7 @@ the package's ``special_calibration.json``) to the studies that played them out 
     python benchmarks/fit_special_calibration.py            # fit on all the data and print it
     python benchmarks/fit_special_calibration.py --write    # ... and write the package's file
     python benchmarks/fit_special_calibration.py --check    # refit on the file's hands and compare
+    python benchmarks/fit_special_calibration.py --bands --write   # the file's fits, bands on every hand
     python benchmarks/fit_special_calibration.py --cross-validate   # Nel-O's band out of sample
     python benchmarks/fit_special_calibration.py --held-out   # the package's fits on later hands
 
@@ -18,10 +19,13 @@ CLIP]``). For Nel-O, whose double-dummy odds say only part of how a hand fares a
 defenders who must guess, z is a first stage's log-odds: a ridge-penalised (``RIDGE``)
 logistic fit of logit(p) and the hand's Nel-O features to the main specials study (the
 defenders not told the contract; its hands that the listening study played left out),
-which the listening study then maps. The error band of each bin of the fitted odds is
-1.96 times the root mean squared difference between fitted and played-out odds with the
-playouts' own sampling variance taken out (in sample for the last stage's two
-parameters, which hardly overfit).
+which the listening study then maps. Once the listening study has played every hand of
+the main study, that leaves no hand: the first stage is then cross-fitted (each fifth of
+the listening hands gets its z from a first stage fitted to the main study without
+them) and the one written is fitted to the whole main study. The error band of each
+bin of the fitted odds is 1.96 times the root mean squared difference between fitted and
+played-out odds with the playouts' own sampling variance taken out (in sample for the
+last stage's two parameters, which hardly overfit).
 """
 
 from __future__ import annotations
@@ -131,11 +135,17 @@ def band_widths(fitted: np.ndarray, observed: np.ndarray, deals: np.ndarray) -> 
     return tuple(widths)
 
 
-def fit(contract: Contract, hands: int | None = None, first_hands: int | None = None) -> SpecialCalibration:
+def fit(
+    contract: Contract,
+    hands: int | None = None,
+    first_hands: int | None = None,
+    band_hands: int | None = None,
+) -> SpecialCalibration:
     """The calibration of ``contract`` fitted to the first ``hands`` hands of its study
     (all: None); for Nel-O, its first stage to the first ``first_hands`` lines of the
     main study whose hands those are not (all: None), or, when the study played every
-    hand of the main study, cross-fitted (``cross_fitted_odds``)."""
+    hand of the main study, cross-fitted (``cross_fitted_odds``). Its error bands are
+    measured on the study's first ``band_hands`` hands (None: those fitted to)."""
     path, key = STUDIES[contract]
     lines = read_lines(path)[:hands]
     deals, double_dummy, realistic = counts(lines, key)
@@ -165,9 +175,15 @@ def fit(contract: Contract, hands: int | None = None, first_hands: int | None = 
         first_hands=len(first),
         first_study=FIRST_STUDY.name if first else "",
     )
-    # The odds of the hands fitted to, as the fit saw them (cross-fitted, for Nel-O, where so).
-    fitted = 1.0 / (1.0 + np.exp(-(calibration.intercept + calibration.slope * z)))
-    return replace(calibration, widths=band_widths(fitted, realistic / deals, deals))
+    if band_hands is None or band_hands == len(lines):
+        # The odds of the hands fitted to, as the fit saw them (cross-fitted, for Nel-O, where so).
+        fitted = 1.0 / (1.0 + np.exp(-(calibration.intercept + calibration.slope * z)))
+        widths = band_widths(fitted, realistic / deals, deals)
+        return replace(calibration, widths=widths, band_hands=len(lines))
+    lines = read_lines(path)[:band_hands]
+    deals, double_dummy, realistic = counts(lines, key)
+    fitted = calibration.odds_of(double_dummy / deals, masks_of(lines))
+    return replace(calibration, widths=band_widths(fitted, realistic / deals, deals), band_hands=len(lines))
 
 
 def cross_fitted_odds(lines: list[dict[str, Any]], main: list[dict[str, Any]], folds: int = 5) -> np.ndarray:
@@ -238,11 +254,12 @@ def held_out() -> None:
 
 def close(a: SpecialCalibration, b: SpecialCalibration) -> bool:
     """Equal but for rounding in the last place of the fitted numbers."""
-    same = (a.hands, a.study, a.first_hands, a.first_study, len(a.weights)) == (
+    same = (a.hands, a.study, a.first_hands, a.first_study, a.band_hands, len(a.weights)) == (
         b.hands,
         b.study,
         b.first_hands,
         b.first_study,
+        b.band_hands,
         len(b.weights),
     )
     numbers = np.abs([a.intercept - b.intercept, a.slope - b.slope, *np.subtract(a.widths, b.widths)])
@@ -255,6 +272,11 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--check", action="store_true", help="refit on the package's hands and compare")
+    parser.add_argument(
+        "--bands",
+        action="store_true",
+        help="refit on the package's hands, the error bands measured on every hand of the studies",
+    )
     parser.add_argument("--write", action="store_true", help="write the fit to the package's file")
     parser.add_argument(
         "--cross-validate",
@@ -277,8 +299,9 @@ def main() -> None:
     results = {}
     for contract in STUDIES:
         known = CALIBRATIONS[contract]
-        pinned = (known.hands, known.first_hands or None) if args.check else (None, None)
-        results[contract] = fit(contract, *pinned)
+        pinned = (known.hands, known.first_hands or None) if args.check or args.bands else (None, None)
+        every = len(read_lines(STUDIES[contract][0]))
+        results[contract] = fit(contract, *pinned, known.band_hands if args.check else every)
     for contract, calibration in results.items():
         more = f" and {len(calibration.weights) - 2} feature weights" if calibration.weights else ""
         shown = replace(calibration, weights=calibration.weights[:2])

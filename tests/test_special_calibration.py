@@ -113,7 +113,7 @@ def test_the_fit_recovers_a_known_calibration(fitting: ModuleType) -> None:
 def test_the_package_s_calibration_is_the_fit_of_the_studies(fitting: ModuleType) -> None:
     for contract in (Contract.NELLO, Contract.SEVENS, Contract.SPLASH):
         known = CALIBRATIONS[contract]
-        refit = fitting.fit(contract, known.hands, known.first_hands or None)
+        refit = fitting.fit(contract, known.hands, known.first_hands or None, known.band_hands)
         assert fitting.close(refit, known), contract
         assert not fitting.close(replace(refit, slope=refit.slope + 0.01), known)
 

@@ -34,7 +34,8 @@ DATA: Final = "special_calibration.json"
 class SpecialCalibration:
     """Realistic odds ``sigmoid(intercept + slope * z)``, fitted to ``hands`` hands of the
     study ``study``; ``widths[i]`` is the 95% error band for calibrated odds from
-    ``BAND_EDGES[i]``. ``z`` is the log-odds of the double-dummy odds p, or with
+    ``BAND_EDGES[i]``, measured on the study's first ``band_hands`` hands (those fitted
+    to and those played after the fit). ``z`` is the log-odds of the double-dummy odds p, or with
     ``weights`` (Nel-O) a first stage's log-odds, ``weights[0] + weights[1] * logit(p)``
     plus the hand's Nel-O features (``special_odds.nello_features``, doubles their own
     suit) times ``weights[2:]``, fitted to ``first_hands`` hands of ``first_study``."""
@@ -47,6 +48,7 @@ class SpecialCalibration:
     weights: tuple[float, ...] = ()
     first_hands: int = 0
     first_study: str = ""
+    band_hands: int = 0
 
     def odds(self, double_dummy: float, hand: int | None = None) -> float:
         """The calibrated odds of one hand (its mask ``hand`` is needed with ``weights``)."""
