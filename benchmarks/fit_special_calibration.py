@@ -63,6 +63,9 @@ main study found 1, 10 and 100 alike)."""
 OUTPUT = Path(__file__).resolve().parents[1] / "src" / "texas42" / "evaluate" / DATA
 LEAST_BIN_HANDS = 10
 """A bin of the fitted odds with fewer hands takes the widest band of the bins below it."""
+LEAST_BAND = 0.01
+"""The narrowest band: where the playouts' own sampling explains all the scatter (100
+deals a hand), they cannot tell a smaller error of the calibration from none."""
 
 
 def read_lines(path: Path) -> list[dict[str, Any]]:
@@ -131,7 +134,8 @@ def band_widths(fitted: np.ndarray, observed: np.ndarray, deals: np.ndarray) -> 
         if inside.sum() < LEAST_BIN_HANDS:
             widths.append(max(widths, default=0.0))
             continue
-        widths.append(round(error_band(fitted[inside], observed[inside], deals[inside]), 3))
+        band = error_band(fitted[inside], observed[inside], deals[inside])
+        widths.append(round(max(band, LEAST_BAND), 3))
     return tuple(widths)
 
 

@@ -81,7 +81,7 @@ def test_on_the_study_s_hands_nello_is_made_as_played_out() -> None:
 
 def test_the_band_is_the_width_of_the_odds_bin_within_zero_and_one() -> None:
     nello = CALIBRATIONS[Contract.NELLO]
-    assert nello.band(0.1) == (0.0, pytest.approx(0.1 + nello.widths[0]))
+    assert nello.band(0.05) == (0.0, pytest.approx(0.05 + nello.widths[0]))
     assert nello.band(0.3) == (pytest.approx(0.3 - nello.widths[1]), pytest.approx(0.3 + nello.widths[1]))
     assert nello.band(0.95) == (pytest.approx(0.95 - nello.widths[2]), 1.0)
 
