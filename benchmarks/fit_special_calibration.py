@@ -64,8 +64,8 @@ OUTPUT = Path(__file__).resolve().parents[1] / "src" / "texas42" / "evaluate" / 
 LEAST_BIN_HANDS = 10
 """A bin of the fitted odds with fewer hands takes the widest band of the bins below it."""
 LEAST_BAND = 0.01
-"""The narrowest band: where the playouts' own sampling explains all the scatter (100
-deals a hand), they cannot tell a smaller error of the calibration from none."""
+"""The narrowest band: where the playouts' own sampling (100 or 200 deals a hand) explains
+all the scatter, they cannot tell a smaller error of the calibration from none."""
 
 
 def read_lines(path: Path) -> list[dict[str, Any]]:
@@ -132,7 +132,7 @@ def band_widths(fitted: np.ndarray, observed: np.ndarray, deals: np.ndarray) -> 
     for b in range(len(BAND_EDGES)):
         inside = bins == b
         if inside.sum() < LEAST_BIN_HANDS:
-            widths.append(max(widths, default=0.0))
+            widths.append(max(widths, default=LEAST_BAND))
             continue
         band = error_band(fitted[inside], observed[inside], deals[inside])
         widths.append(round(max(band, LEAST_BAND), 3))
@@ -149,25 +149,26 @@ def fit(
     (all: None); for Nel-O, its first stage to the first ``first_hands`` lines of the
     main study whose hands those are not (all: None), or, when the study played every
     hand of the main study, cross-fitted (``cross_fitted_odds``). Its error bands are
-    measured on the study's first ``band_hands`` hands (None: those fitted to)."""
+    measured on the study's first ``band_hands`` hands (None or 0: those fitted to; the
+    hands beyond them valued by the calibration as written, whose Nel-O first stage may
+    have seen them in the main study)."""
     path, key = STUDIES[contract]
     lines = read_lines(path)[:hands]
     deals, double_dummy, realistic = counts(lines, key)
     masks = masks_of(lines)
     staged = SpecialCalibration(0.0, 1.0, 0, "", ())
     first: list[dict[str, Any]] = []
-    p = staged.odds_of(double_dummy / deals, masks)
-    if contract is Contract.NELLO:
+    if contract is not Contract.NELLO:
+        p = staged.odds_of(double_dummy / deals, masks)
+    else:
         played = {line["i"] for line in lines}
         main = read_lines(FIRST_STUDY)
         first = [line for line in main if line["i"] not in played][:first_hands]
-        if first:
-            staged = replace(staged, weights=first_stage(first))
-            p = staged.odds_of(double_dummy / deals, masks)  # the first stage's own odds, unclipped
-        else:
-            first = main[:first_hands]
-            staged = replace(staged, weights=first_stage(first))
-            p = cross_fitted_odds(lines, first)
+        cross = not first
+        first = main[:first_hands] if cross else first
+        staged = replace(staged, weights=first_stage(first))
+        # The first stage's own odds, unclipped; cross-fitted if it saw these hands.
+        p = cross_fitted_odds(lines, first) if cross else staged.odds_of(double_dummy / deals, masks)
     z = np.log(p / (1.0 - p))
     intercept, slope = fit_logistic(z, realistic, deals)
     calibration = replace(
@@ -179,7 +180,7 @@ def fit(
         first_hands=len(first),
         first_study=FIRST_STUDY.name if first else "",
     )
-    if band_hands is None or band_hands == len(lines):
+    if not band_hands or band_hands == len(lines):
         # The odds of the hands fitted to, as the fit saw them (cross-fitted, for Nel-O, where so).
         fitted = 1.0 / (1.0 + np.exp(-(calibration.intercept + calibration.slope * z)))
         widths = band_widths(fitted, realistic / deals, deals)
@@ -201,10 +202,10 @@ def cross_fitted_odds(lines: list[dict[str, Any]], main: list[dict[str, Any]], f
     p = np.empty(len(lines))
     for k in range(folds):
         inside = fold == k
-        held = {line["i"] for line, f in zip(lines, fold, strict=True) if f == k}
+        part = [line for line, f in zip(lines, fold, strict=True) if f == k]
+        held = {line["i"] for line in part}
         weights = first_stage([line for line in main if line["i"] not in held])
         staged = SpecialCalibration(0.0, 1.0, 0, "", (), weights)
-        part = [line for line, f in zip(lines, fold, strict=True) if f == k]
         p[inside] = staged.odds_of(double_dummy[inside] / deals[inside], masks_of(part))
     return p
 
@@ -305,7 +306,7 @@ def main() -> None:
         known = CALIBRATIONS[contract]
         pinned = (known.hands, known.first_hands or None) if args.check or args.bands else (None, None)
         every = len(read_lines(STUDIES[contract][0]))
-        results[contract] = fit(contract, *pinned, known.band_hands if args.check else every)
+        results[contract] = fit(contract, *pinned, (known.band_hands or None) if args.check else every)
     for contract, calibration in results.items():
         more = f" and {len(calibration.weights) - 2} feature weights" if calibration.weights else ""
         shown = replace(calibration, weights=calibration.weights[:2])

@@ -344,19 +344,24 @@ LATE_TRICKS = "5-2 6-5 4-4 5-3 / 2-2 2-1 3-2 6-2 / 1-1 1-0 3-1 6-1 / 6-0 6-3 4-3
 
 def test_play_with_the_auction_says_when_its_deals_repeat() -> None:
     """After four tricks 700 deals are consistent with the plays (all of them, exact, on
-    uniform deals); 1000 drawn to fit the auction must repeat some, and say so."""
+    uniform deals); deals drawn to fit the auction, with replacement, repeat some, and
+    the header says how many differ; early in the hand none repeat and it says nothing."""
     uniform = json.loads(invoke(*LATE, LATE_TRICKS, "--bid", "30", "--json").stdout)
     assert uniform["exact"] and uniform["deals"] == 700
-    result = invoke(*LATE, LATE_TRICKS, "--auction", "30 pass pass pass")
-    assert result.exit_code == 0, result.output
-    text = " ".join(result.stdout.split())
-    assert "1000 deals drawn to fit the auction from the 700 consistent with the plays (with repeats)" in text
-    document = json.loads(invoke(*LATE, LATE_TRICKS, "--auction", "30 pass pass pass", "--json").stdout)
-    assert document["deals"] == 1000 and not document["exact"]
-    assert document["inference"]["consistent_deals"] == 700
-    few = invoke(*LATE, LATE_TRICKS, "--auction", "30 pass pass pass", "--deals", "700").stdout
-    few = " ".join(few.split())
-    assert "700 deals consistent with the plays, drawn to fit the auction, seed 1" in few
+    for deals in ("1000", "700"):
+        options = [*LATE, LATE_TRICKS, "--auction", "30 pass pass pass", "--deals", deals]
+        document = json.loads(invoke(*options, "--json").stdout)
+        assert document["deals"] == int(deals) and not document["exact"]
+        assert document["inference"]["consistent_deals"] == 700
+        distinct = document["inference"]["distinct_deals"]
+        assert 100 < distinct < min(700, int(deals))
+        text = " ".join(invoke(*options).stdout.split())
+        assert (
+            f"{int(deals):,} deals drawn to fit the auction ({distinct} distinct of the 700 consistent "
+            "with the plays), seed 1" in text
+        )
+    early = json.loads(invoke(*PLAY, "--auction", "34 pass pass pass", "--json").stdout)
+    assert early["inference"]["distinct_deals"] == 300
 
 
 @pytest.mark.parametrize(

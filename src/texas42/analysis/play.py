@@ -220,6 +220,14 @@ class PlayAdvice:
         return next(s for s in self.plays if s.domino == played.best.domino)
 
     @property
+    def distinct_deals(self) -> int:
+        """How many of the ``deals`` differ: fewer where deals drawn to fit an auction repeat
+        (they are drawn with replacement, in proportion to their likelihood)."""
+        if self.sample is None:
+            return self.deals
+        return int(np.unique(self.sample, axis=0).shape[0])
+
+    @property
     def held(self) -> Hand:
         """The dominoes the seat still holds."""
         return Hand(self.hand.mask & ~self.history.played)

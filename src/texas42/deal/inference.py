@@ -602,8 +602,9 @@ class Kept:
         return np.concatenate(self.rows) if self.rows else np.empty((0, 4), dtype=np.int64)
 
     def inference(self, head: str, consistent: int | None = None) -> Inference:
-        found, candidates = self.found, self.candidates
-        return Inference(self.auction, head, self.noise, candidates, found, self.specials, consistent)
+        return Inference(
+            self.auction, head, self.noise, self.candidates, self.found, self.specials, consistent
+        )
 
 
 def _hopeless(found: int, candidates: int, n: int, cap: int) -> bool:

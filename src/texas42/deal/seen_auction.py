@@ -218,7 +218,7 @@ def infer_seen_deals(
     they are valued at once and that seat's factors are divided by their largest value
     over them: more candidates are kept, each as likely as before. In the table's seats;
     an ``InferenceError`` if more than ``max_candidates`` candidates would be needed.
-    Drawn with replacement: where fewer deals are consistent with the plays than ``n``
+    Drawn with replacement: where few deals are consistent with the plays
     (``Inference.consistent``), some come more than once, as their likelihood says."""
     check_played_auction(history, seat, hand, model.auction)
     seen = seen_from(history, seat, hand)

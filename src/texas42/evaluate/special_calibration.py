@@ -35,7 +35,9 @@ class SpecialCalibration:
     """Realistic odds ``sigmoid(intercept + slope * z)``, fitted to ``hands`` hands of the
     study ``study``; ``widths[i]`` is the 95% error band for calibrated odds from
     ``BAND_EDGES[i]``, measured on the study's first ``band_hands`` hands (those fitted
-    to and those played after the fit). ``z`` is the log-odds of the double-dummy odds p, or with
+    to, and those played after the fit, which the last stage never saw; Nel-O's first
+    stage saw most of them in ``first_study``, whose defenders were not told the
+    contract). ``z`` is the log-odds of the double-dummy odds p, or with
     ``weights`` (Nel-O) a first stage's log-odds, ``weights[0] + weights[1] * logit(p)``
     plus the hand's Nel-O features (``special_odds.nello_features``, doubles their own
     suit) times ``weights[2:]``, fitted to ``first_hands`` hands of ``first_study``."""

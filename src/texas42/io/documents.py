@@ -520,7 +520,7 @@ def play_to_json(advice: PlayAdvice) -> dict[str, Any]:
         "best": domino_name(advice.best.domino),
     }
     if advice.inference is not None:
-        result["inference"] = inference_to_json(advice.inference)
+        result["inference"] = {**inference_to_json(advice.inference), "distinct_deals": advice.distinct_deals}
     decided = advice.decided
     if decided is not None:
         result["decided"] = asdict(decided)

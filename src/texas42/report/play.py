@@ -49,6 +49,7 @@ def play_header(advice: PlayAdvice) -> Text:
             advice.exact,
             advice.history.plays != (),
             inference is not None,
+            advice.distinct_deals,
             None if inference is None else inference.consistent,
         ),
         ""

@@ -436,20 +436,24 @@ def contract_verb(defending: bool) -> str:
 
 
 def play_deals_phrase(
-    deals: int, seed: int, exact: bool, played: bool, inferred: bool = False, consistent: int | None = None
+    deals: int,
+    seed: int,
+    exact: bool,
+    played: bool,
+    inferred: bool = False,
+    distinct: int | None = None,
+    consistent: int | None = None,
 ) -> str:
     """What the play advice stands on: ``1000 deals consistent with the plays, seed 7``,
     before any play ``1000 deals of the 21 unseen dominoes, seed 7``, or ``all 90
-    consistent deals: exact``; drawn ``to fit the auction`` when ``inferred``, and said to
-    repeat some when fewer deals are ``consistent`` with the plays than were drawn."""
+    consistent deals: exact``; drawn ``to fit the auction`` when ``inferred``, saying how
+    many are ``distinct`` when some repeat, of how many ``consistent`` with the plays."""
     if exact:
         return f"all {deals:,} consistent deals: exact"
-    if inferred and consistent is not None and consistent < deals:
-        return (
-            f"{deals} deals drawn to fit the auction from the {consistent:,} consistent with the plays "
-            f"(with repeats), seed {seed}"
-        )
     fit = ", drawn to fit the auction" if inferred else ""
+    if inferred and distinct is not None and distinct < deals:
+        of = "" if consistent is None else f" of the {consistent:,} consistent with the plays"
+        return f"{deals:,} deals drawn to fit the auction ({distinct:,} distinct{of}), seed {seed}"
     if played:
         return f"{deals} deals consistent with the plays{fit}, seed {seed}"
     return f"{deals} deals of the 21 unseen dominoes{fit}, seed {seed}"
