@@ -82,20 +82,20 @@ the bidding says more: the high bid is the bidder's (--bidder; it places every c
 its seat) and the bid played (--bid may be left out), and the deals are drawn in
 proportion to how likely each makes every other player's call and the bidder's choice of
 trump (--infer none: uniformly), always --deals of them, with replacement (late in the
-hand, where few are consistent with the plays, many more than once). The model is that of 'texas42 bid
---help', on the hands as dealt (what each seat holds and has played), and the bidder
-declares the trump with the best odds of the bid, misjudged: the nine trumps' chances
-are a softmax of their log-odds over --noise (0: the best one). A bidder who declared
-Nel-O or sevens bid it as a hand is valued: when its odds, misjudged, are even or better
-(the quick model's double-dummy estimate, as 'texas42 quick' gives it). After three
-passes the shaker's bid is forced. A plunge's auction (168 or "plunge" before anyone has
-bid: "168 pass pass pass") is the plunger's, --bidder's partner: the plunger was dealt
-four doubles or more, as the rules require, and --bidder named the trump by the rule
-'analyze' states for plunge and splash (1% slips); passes before the plunge as any
-calls, those after it not (outbidding it takes five marks). A splash is written "splash"
-(bid at 84, or one mark over 84 or more: "pass splash pass pass"): as a plunge, with
-three doubles; the other calls as any calls, but for the splasher's partner's pass after
-it. Every plunge and splash of the auction needs its doubles.
+hand, where few are consistent with the plays, many more than once). The model is that
+of 'texas42 bid --help', on the hands as dealt (what each seat holds and has played),
+and the bidder declares the trump with the best odds of the bid, misjudged: the nine
+trumps' chances are a softmax of their log-odds over --noise (0: the best one). A bidder
+who declared Nel-O or sevens bid it as a hand is valued: when its odds, misjudged, are
+even or better (the quick model's double-dummy estimate, as 'texas42 quick' gives it).
+After three passes the shaker's bid is forced. A plunge's auction (168 or "plunge"
+before anyone has bid: "168 pass pass pass") is the plunger's, --bidder's partner: the
+plunger was dealt four doubles or more, as the rules require, and --bidder named the
+trump by the rule 'analyze' states for plunge and splash (1% slips); passes before the
+plunge as any calls, those after it not (outbidding it takes five marks). A splash is
+written "splash" (bid at 84, or one mark over 84 or more: "pass splash pass pass"): as a
+plunge, with three doubles; the other calls as any calls, but for the splasher's
+partner's pass after it. Every plunge and splash of the auction needs its doubles.
 
 --trump nello or sevens: a hand played at Nel-O (the bidder must lose every trick;
 the partner sits out, so a trick has three dominoes, '/' after every third, and the
