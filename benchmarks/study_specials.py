@@ -22,6 +22,12 @@ With --listen the players know that the bidder chose the contract
 bidder weighs the bidder's hands by their chance of bidding it), on the same deals and
 seeds, into ``benchmarks/data/specials_listening_study.jsonl``; ``--report --listen``
 sets those hands beside the main study's.
+
+With --doubles high or low (and --listen) only Nel-O is played, its doubles the highest
+or the lowest of their suits (the other house rules of ``--nello-doubles``), on the same
+deals and seeds, into ``specials_listening_<high|low>_study.jsonl``: the data for
+calibrating Nel-O under those rules, which the package's calibration (fitted to doubles
+their own suit) does not cover yet.
 """
 
 from __future__ import annotations
@@ -39,7 +45,7 @@ from study_realistic import append_lines, shard
 
 from texas42 import deal
 from texas42.analysis import play_out_special
-from texas42.rules import Contract
+from texas42.rules import Contract, HouseRules, NelloDoubles
 
 OUT = Path(__file__).resolve().parent / "data" / "specials_study.jsonl"
 LISTENING = OUT.with_name("specials_listening_study.jsonl")
@@ -47,19 +53,31 @@ SEED = 42
 BINS = (0.0, 0.05, 0.2, 0.4, 0.6, 0.8, 1.0)
 
 
-def play(i: int, deals: int, worlds: int, listen: bool = False) -> dict[str, Any]:
-    """Line i of the study (``listen``: the players know the bidder chose the contract)."""
+def play(
+    i: int, deals: int, worlds: int, listen: bool = False, doubles: NelloDoubles = NelloDoubles.OWN_SUIT
+) -> dict[str, Any]:
+    """Line i of the study (``listen``: the players know the bidder chose the contract;
+    ``doubles`` other than their own suit: Nel-O alone, its doubles so)."""
     hand = study_hand(i, SEED)
     start = time.perf_counter()
     seed = SEED * 10**6 + i
     drawn, _ = deal.deal_around(hand, deals, deal.generators(seed)[0])
     line: dict[str, Any] = {"i": i, "hand": str(hand), "seed": seed, "deals": deals, "worlds": worlds}
-    for contract in (Contract.NELLO, Contract.SEVENS):
-        seen = play_out_special(drawn, contract, worlds=0)
-        realistic = play_out_special(drawn, contract, worlds=worlds, seed=seed, listen=listen)
+    own = doubles is NelloDoubles.OWN_SUIT
+    if not own:
+        line["doubles"] = doubles.value
+    house = HouseRules(nello_doubles=doubles)
+    for contract in (Contract.NELLO, Contract.SEVENS) if own else (Contract.NELLO,):
+        seen = play_out_special(drawn, contract, worlds=0, house=house)
+        realistic = play_out_special(drawn, contract, worlds=worlds, seed=seed, house=house, listen=listen)
         line[contract.value] = [int(seen.made.sum()), int(realistic.made.sum())]
     line["seconds"] = round(time.perf_counter() - start, 2)
     return line
+
+
+def doubles_study(doubles: NelloDoubles) -> Path:
+    """The listening study's file for Nel-O with its doubles ``doubles`` (high, low)."""
+    return OUT.with_name(f"specials_listening_{doubles.value}_study.jsonl")
 
 
 def read_study(out: Path, hands: int | None = None) -> list[dict[str, Any]]:
@@ -74,6 +92,8 @@ def summary(lines: list[dict[str, Any]]) -> str:
     """Hands binned by their double-dummy odds: how many, and the mean odds each way."""
     out = [f"{len(lines)} hands, {lines[0]['deals'] if lines else 0} deals each"]
     for contract in (Contract.NELLO, Contract.SEVENS):
+        if lines and contract.value not in lines[0]:
+            continue
         out.append(f"{contract.value}: double-dummy odds   hands   mean double-dummy   mean realistic")
         bins = [(f"{low:4.0%} to {high:4.0%}", low, high) for low, high in itertools.pairwise(BINS)]
         for label, low, high in [*bins, ("all         ", 0.0, 1.0)]:
@@ -143,15 +163,30 @@ def main() -> None:
         action="store_true",
         help=f"players who know the bidder chose the contract, into {LISTENING.name}",
     )
+    parser.add_argument(
+        "--doubles",
+        type=NelloDoubles,
+        default=NelloDoubles.OWN_SUIT,
+        metavar="own-suit|high|low",
+        help="Nel-O alone, its doubles high or low (with --listen), into its own file",
+    )
     args = parser.parse_args()
-    out = LISTENING if args.listen and args.out == OUT else args.out
+    if args.doubles is not NelloDoubles.OWN_SUIT and not args.listen:
+        parser.error("--doubles high or low is a listening study: add --listen")
+    out = (LISTENING if args.listen else OUT) if args.out == OUT else args.out
+    if args.doubles is not NelloDoubles.OWN_SUIT and args.out == OUT:
+        out = doubles_study(args.doubles)
     if args.report:
         print(summary(read_study(out, args.hands)), end="")
-        if args.listen:
+        if args.listen and args.doubles is NelloDoubles.OWN_SUIT:
             print(listening_summary(read_study(out, args.hands), read_study(OUT)), end="")
         return
     append_lines(
-        out, args.hands, args.shard, lambda i: play(i, args.deals, args.worlds, args.listen), "hands"
+        out,
+        args.hands,
+        args.shard,
+        lambda i: play(i, args.deals, args.worlds, args.listen, args.doubles),
+        "hands",
     )
 
 
