@@ -362,6 +362,9 @@ def test_play_with_the_auction_says_when_its_deals_repeat() -> None:
         )
     early = json.loads(invoke(*PLAY, "--auction", "34 pass pass pass", "--json").stdout)
     assert early["inference"]["distinct_deals"] == 300
+    review = ["review", LATE[1], "-t", "fours", "--seed", "1", "--tricks", LATE_TRICKS + " / 6-4 5-4 3-0 4-1"]
+    late = " ".join(invoke(*review, "--auction", "30 pass pass pass").stdout.split())
+    assert "From trick 3 on, some deals come more than once (drawn with replacement)." in late
 
 
 @pytest.mark.parametrize(
@@ -913,5 +916,6 @@ def test_review_with_the_auction_says_how_its_deals_were_drawn() -> None:
         "Deals consistent with the auction: 34 pass pass pass, at each turn as 'texas42 play --auction' draws"
     )
     assert said in heard and re.search(r"acceptance [0-9.]+% (to [0-9.]+% )?of the candidates", heard)
+    assert "more than once" not in heard  # early in the hand no deal repeats
     uniform = invoke("review", DEFENDER, *options, "--auction", "34 pass pass pass", "--infer", "none").stdout
     assert "Deals consistent with the auction" not in uniform

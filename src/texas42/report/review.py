@@ -35,8 +35,20 @@ def review_header(review: PlayReview) -> Text:
         header.append(
             f"\nDeals consistent with the auction: {inferences[0].auction}, at each turn as 'texas42 play "
             f"--auction' draws them; acceptance {spread} of the candidates (--infer none: uniform deals)."
+            f"{_repeats(review)}"
         )
     return header
+
+
+def _repeats(review: PlayReview) -> str:
+    """`` From trick 5 on, some deals come more than once ...`` where deals drawn to fit
+    the auction repeat, from the first turn where some do; else nothing."""
+    for turn in review.turns:
+        advice = turn.advice
+        if advice.inference is not None and advice.distinct_deals < advice.deals:
+            trick = advice.history.tricks_played + 1
+            return f" From trick {trick} on, some deals come more than once (drawn with replacement)."
+    return ""
 
 
 def turns_table(review: PlayReview, title: str = "Your plays") -> Table:
