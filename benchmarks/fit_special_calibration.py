@@ -153,7 +153,8 @@ def fit(
     hands beyond them valued by the calibration as written, whose Nel-O first stage may
     have seen them in the main study)."""
     path, key = STUDIES[contract]
-    lines = read_lines(path)[:hands]
+    study = read_lines(path)
+    lines = study[:hands]
     deals, double_dummy, realistic = counts(lines, key)
     masks = masks_of(lines)
     staged = SpecialCalibration(0.0, 1.0, 0, "", ())
@@ -185,7 +186,7 @@ def fit(
         fitted = 1.0 / (1.0 + np.exp(-(calibration.intercept + calibration.slope * z)))
         widths = band_widths(fitted, realistic / deals, deals)
         return replace(calibration, widths=widths, band_hands=len(lines))
-    lines = read_lines(path)[:band_hands]
+    lines = study[:band_hands]
     deals, double_dummy, realistic = counts(lines, key)
     fitted = calibration.odds_of(double_dummy / deals, masks_of(lines))
     return replace(calibration, widths=band_widths(fitted, realistic / deals, deals), band_hands=len(lines))
@@ -305,8 +306,10 @@ def main() -> None:
     for contract in STUDIES:
         known = CALIBRATIONS[contract]
         pinned = (known.hands, known.first_hands or None) if args.check or args.bands else (None, None)
-        every = len(read_lines(STUDIES[contract][0]))
-        results[contract] = fit(contract, *pinned, (known.band_hands or None) if args.check else every)
+        band_hands = (known.band_hands or None) if args.check else None
+        if args.bands:
+            band_hands = len(read_lines(STUDIES[contract][0]))  # every hand of the study
+        results[contract] = fit(contract, *pinned, band_hands)
     for contract, calibration in results.items():
         more = f" and {len(calibration.weights) - 2} feature weights" if calibration.weights else ""
         shown = replace(calibration, weights=calibration.weights[:2])

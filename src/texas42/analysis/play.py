@@ -228,6 +228,11 @@ class PlayAdvice:
         return int(np.unique(self.sample, axis=0).shape[0])
 
     @property
+    def repeats(self) -> bool:
+        """Whether some deals drawn to fit the auction come more than once."""
+        return self.inference is not None and self.distinct_deals < self.deals
+
+    @property
     def held(self) -> Hand:
         """The dominoes the seat still holds."""
         return Hand(self.hand.mask & ~self.history.played)

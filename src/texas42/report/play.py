@@ -43,15 +43,7 @@ def play_header(advice: PlayAdvice) -> Text:
     return Text.assemble(
         (f"Seat {advice.seat}: {advice.hand}", "bold"),
         f"   {advice.played_at}, {bid_by(advice.bid, advice.bidder, advice.partner_contract)} ({side})\n",
-        play_deals_phrase(
-            advice.deals,
-            advice.seed,
-            advice.exact,
-            advice.history.plays != (),
-            inference is not None,
-            advice.distinct_deals,
-            None if inference is None else inference.consistent,
-        ),
+        play_deals_phrase(advice),
         ""
         if inference is None
         else "\n" + inference_sentence(inference, _declared(advice), advice.seat == (advice.bidder + 2) % 4),

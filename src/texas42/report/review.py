@@ -44,9 +44,8 @@ def _repeats(review: PlayReview) -> str:
     """`` From trick 5 on, some deals come more than once ...`` where deals drawn to fit
     the auction repeat, from the first turn where some do; else nothing."""
     for turn in review.turns:
-        advice = turn.advice
-        if advice.inference is not None and advice.distinct_deals < advice.deals:
-            trick = advice.history.tricks_played + 1
+        if turn.advice.repeats:
+            trick = turn.advice.history.tricks_played + 1
             return f" From trick {trick} on, some deals come more than once (drawn with replacement)."
     return ""
 

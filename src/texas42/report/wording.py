@@ -435,26 +435,25 @@ def contract_verb(defending: bool) -> str:
     return "sets" if defending else "makes"
 
 
-def play_deals_phrase(
-    deals: int,
-    seed: int,
-    exact: bool,
-    played: bool,
-    inferred: bool = False,
-    distinct: int | None = None,
-    consistent: int | None = None,
-) -> str:
+def play_deals_phrase(advice: PlayAdvice) -> str:
     """What the play advice stands on: ``1000 deals consistent with the plays, seed 7``,
     before any play ``1000 deals of the 21 unseen dominoes, seed 7``, or ``all 90
-    consistent deals: exact``; drawn ``to fit the auction`` when ``inferred``, saying how
-    many are ``distinct`` when some repeat, of how many ``consistent`` with the plays."""
-    if exact:
+    consistent deals: exact``; drawn ``to fit the auction`` when so, saying how many are
+    distinct when some repeat, of how many consistent with the plays."""
+    deals, seed, inference = advice.deals, advice.seed, advice.inference
+    if advice.exact:
         return f"all {deals:,} consistent deals: exact"
-    fit = ", drawn to fit the auction" if inferred else ""
-    if inferred and distinct is not None and distinct < deals:
-        of = "" if consistent is None else f" of the {consistent:,} consistent with the plays"
-        return f"{deals:,} deals drawn to fit the auction ({distinct:,} distinct{of}), seed {seed}"
-    if played:
+    fit = "" if inference is None else ", drawn to fit the auction"
+    if inference is not None and advice.repeats:
+        of = (
+            ""
+            if inference.consistent is None
+            else f" of the {inference.consistent:,} consistent with the plays"
+        )
+        return (
+            f"{deals:,} deals drawn to fit the auction ({advice.distinct_deals:,} distinct{of}), seed {seed}"
+        )
+    if advice.history.plays:
         return f"{deals} deals consistent with the plays{fit}, seed {seed}"
     return f"{deals} deals of the 21 unseen dominoes{fit}, seed {seed}"
 
