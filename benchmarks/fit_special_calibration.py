@@ -7,6 +7,7 @@ the package's ``special_calibration.json``) to the studies that played them out 
     python benchmarks/fit_special_calibration.py --bands --write   # the file's fits, bands on every hand
     python benchmarks/fit_special_calibration.py --cross-validate   # Nel-O's band out of sample
     python benchmarks/fit_special_calibration.py --held-out   # the package's fits on later hands
+    python benchmarks/fit_special_calibration.py --doubles --write   # Nel-O high and low refitted
 
 Nel-O and sevens come from the listening study (``study_specials.py --listen``: the
 defenders know that the bidder chose the contract, as the package's playouts do), splash
@@ -22,7 +23,9 @@ defenders not told the contract; its hands that the listening study played left 
 which the listening study then maps. Once the listening study has played every hand of
 the main study, that leaves no hand: the first stage is then cross-fitted (each fifth of
 the listening hands gets its z from a first stage fitted to the main study without
-them) and the one written is fitted to the whole main study. The error band of each
+them) and the one written is fitted to the whole main study. Nel-O with doubles high
+or low (``study_specials.py --listen --doubles high``, ``low``: Nel-O alone on the same
+hands) keeps the own-suit first stage and fits a last stage of its own. The error band of each
 bin of the fitted odds is 1.96 times the root mean squared difference between fitted and
 played-out odds with the playouts' own sampling variance taken out (in sample for the
 last stage's two parameters, which hardly overfit).
@@ -43,8 +46,10 @@ from texas42.evaluate.special_calibration import (
     BAND_EDGES,
     CALIBRATIONS,
     DATA,
+    NELLO_CALIBRATIONS,
     SpecialCalibration,
     log_odds,
+    nello_key,
 )
 from texas42.evaluate.special_odds import nello_features
 from texas42.rules import Contract, NelloDoubles, parse_hand
@@ -55,6 +60,11 @@ STUDIES = {
     Contract.SEVENS: (STUDY_DATA / "specials_listening_study.jsonl", "sevens"),
     Contract.SPLASH: (STUDY_DATA / "splash_study.jsonl", "made"),
 }
+DOUBLES_STUDIES = {
+    doubles: STUDY_DATA / f"specials_listening_{doubles.value}_study.jsonl"
+    for doubles in (NelloDoubles.HIGH, NelloDoubles.LOW)
+}
+"""Nel-O played with doubles high or low (``study_specials.py --listen --doubles``)."""
 FIRST_STUDY = STUDY_DATA / "specials_study.jsonl"
 """Nel-O's first stage: the main specials study (the defenders not told the contract)."""
 RIDGE = 100.0
@@ -192,6 +202,32 @@ def fit(
     return replace(calibration, widths=band_widths(fitted, realistic / deals, deals), band_hands=len(lines))
 
 
+def fit_doubles(
+    doubles: NelloDoubles,
+    own: SpecialCalibration,
+    hands: int | None = None,
+    band_hands: int | None = None,
+) -> SpecialCalibration:
+    """Nel-O's calibration under ``doubles`` (high or low): the first stage of ``own``,
+    the own-suit calibration, mapped by a last stage fitted to the first ``hands`` hands
+    (all: None) of the treatment's study; its error bands measured on the study's first
+    ``band_hands`` hands (None or 0: those fitted to)."""
+    path = DOUBLES_STUDIES[doubles]
+    study = read_lines(path)
+    lines = study[:hands]
+    deals, double_dummy, realistic = counts(lines, "nello")
+    staged = replace(own, intercept=0.0, slope=1.0)
+    p = staged.odds_of(double_dummy / deals, masks_of(lines))
+    intercept, slope = fit_logistic(np.log(p / (1.0 - p)), realistic, deals)
+    calibration = replace(
+        own, intercept=round(intercept, 3), slope=round(slope, 3), hands=len(lines), study=path.name
+    )
+    lines = study[: band_hands or len(lines)]
+    deals, double_dummy, realistic = counts(lines, "nello")
+    fitted = calibration.odds_of(double_dummy / deals, masks_of(lines))
+    return replace(calibration, widths=band_widths(fitted, realistic / deals, deals), band_hands=len(lines))
+
+
 def cross_fitted_odds(lines: list[dict[str, Any]], main: list[dict[str, Any]], folds: int = 5) -> np.ndarray:
     """Nel-O's first-stage odds of each hand of ``lines`` from a first stage fitted to the
     lines of ``main`` (the main study) whose hands are not in its fold (hand k of
@@ -242,18 +278,19 @@ def band_of(
 
 def held_out() -> None:
     """The package's calibrations on each study's hands after those they were fitted to
-    (Nel-O and sevens: the listening study's; splash: the splash study's), beside the
-    hands they were fitted to."""
-    for contract in STUDIES:
-        calibration = CALIBRATIONS[contract]
-        path, key = STUDIES[contract]
+    (Nel-O and sevens: the listening study's, and Nel-O's with doubles high and low their
+    own; splash: the splash study's), beside the hands they were fitted to."""
+    studies = [(c.value, CALIBRATIONS[c], *STUDIES[c]) for c in STUDIES]
+    for doubles, path in DOUBLES_STUDIES.items():
+        studies.append((nello_key(doubles), NELLO_CALIBRATIONS[doubles], path, "nello"))
+    for name, calibration, path, key in studies:
         lines = read_lines(path)
         parts = (("fitted to", lines[: calibration.hands]), ("held out", lines[calibration.hands :]))
-        for name, part in parts:
+        for part_name, part in parts:
             if part:
                 band, fitted, observed = band_of(calibration, part, key)
                 print(
-                    f"{contract.value}, {name} ({len(part)} hands): 95% band {band:.3f}, "
+                    f"{name}, {part_name} ({len(part)} hands): 95% band {band:.3f}, "
                     f"made {fitted:.1%} expected, {observed:.1%} played out"
                 )
 
@@ -273,6 +310,18 @@ def close(a: SpecialCalibration, b: SpecialCalibration) -> bool:
     return same and numbers.max() <= 0.0011 and weights.max(initial=0.0) <= 2e-6
 
 
+def calibration_json(results: dict[str, SpecialCalibration]) -> str:
+    """The package's ``special_calibration.json`` of these calibrations, by key (Nel-O's
+    under doubles high and low without the own-suit first stage they share)."""
+    entries = []
+    for key, calibration in results.items():
+        entry = asdict(calibration)
+        if key != Contract.NELLO.value and key.startswith(Contract.NELLO.value):
+            entry = {k: v for k, v in entry.items() if k not in ("weights", "first_hands", "first_study")}
+        entries.append(f" {json.dumps(key)}: {json.dumps(entry)}")
+    return "{\n" + ",\n".join(entries) + "\n}\n"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -282,6 +331,11 @@ def main() -> None:
         "--bands",
         action="store_true",
         help="refit on the package's hands, the error bands measured on every hand of the studies",
+    )
+    parser.add_argument(
+        "--doubles",
+        action="store_true",
+        help="refit Nel-O with doubles high and low to all their hands, the rest as the package's",
     )
     parser.add_argument("--write", action="store_true", help="write the fit to the package's file")
     parser.add_argument(
@@ -302,22 +356,28 @@ def main() -> None:
         with_features, without = cross_validated_band(True), cross_validated_band(False)
         print(f"nello, five-fold 95% band: {with_features:.3f} with the features, {without:.3f} without")
         return
+    pinned = args.check or args.bands
     results = {}
+    known: dict[str, SpecialCalibration] = {}
     for contract in STUDIES:
-        known = CALIBRATIONS[contract]
-        pinned = (known.hands, known.first_hands or None) if args.check or args.bands else (None, None)
-        band_hands = (known.band_hands or None) if args.check else None
+        k = known[contract.value] = CALIBRATIONS[contract]
+        hands = (k.hands, k.first_hands or None) if pinned or args.doubles else (None, None)
+        band_hands = (k.band_hands or None) if args.check or args.doubles else None
         if args.bands:
             band_hands = len(read_lines(STUDIES[contract][0]))  # every hand of the study
-        results[contract] = fit(contract, *pinned, band_hands)
-    for contract, calibration in results.items():
+        results[contract.value] = fit(contract, *hands, band_hands)
+    for doubles, path in DOUBLES_STUDIES.items():
+        k = known[nello_key(doubles)] = NELLO_CALIBRATIONS[doubles]
+        band_hands = len(read_lines(path)) if args.bands else k.band_hands if args.check else None
+        own = results[Contract.NELLO.value]
+        results[nello_key(doubles)] = fit_doubles(doubles, own, k.hands if pinned else None, band_hands)
+    for key, calibration in results.items():
         more = f" and {len(calibration.weights) - 2} feature weights" if calibration.weights else ""
         shown = replace(calibration, weights=calibration.weights[:2])
-        print(f"{contract.value}: {shown!r}{more}")
+        print(f"{key}: {shown!r}{more}")
     if args.write:
-        entries = [f" {json.dumps(c.value)}: {json.dumps(asdict(results[c]))}" for c in results]
-        OUTPUT.write_text("{\n" + ",\n".join(entries) + "\n}\n")
-    if args.check and not all(close(results[c], CALIBRATIONS[c]) for c in results):
+        OUTPUT.write_text(calibration_json(results))
+    if args.check and not all(close(results[key], known[key]) for key in results):
         print("the package's calibration differs from the refit", file=sys.stderr)
         sys.exit(1)
 

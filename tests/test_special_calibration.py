@@ -14,11 +14,21 @@ from types import ModuleType
 import numpy as np
 import pytest
 
+import texas42
 from texas42 import analysis, rules
 from texas42.analysis import CalibratedAnalysis, SpecialStats, advise_bid
 from texas42.analysis.specials import CALIBRATED, PLAYED_OUT, SOLVED
 from texas42.errors import EvaluatorError
-from texas42.evaluate.special_calibration import CALIBRATIONS, CLIP, SpecialCalibration
+from texas42.evaluate.special_calibration import (
+    CALIBRATIONS,
+    CLIP,
+    NELLO_CALIBRATIONS,
+    SpecialCalibration,
+    calibration_of,
+    nello_key,
+    read_calibrations,
+    read_nello_calibrations,
+)
 from texas42.evaluate.special_odds import NELLO_FEATURES, nello_features
 from texas42.rules import Auction, Contract, NelloDoubles, parse_hand
 
@@ -79,6 +89,44 @@ def test_on_the_study_s_hands_nello_is_made_as_played_out() -> None:
     assert calibrated.mean() > 2.5 * double_dummy.mean()
 
 
+def test_nello_with_doubles_high_or_low_has_a_last_stage_of_its_own() -> None:
+    """High and low keep the own-suit first stage (the same weights, the same features)
+    and map it by their own study's fit: the same hand and double-dummy odds become other
+    realistic odds, each the sigmoid of its own constants."""
+    own = CALIBRATIONS[Contract.NELLO]
+    assert calibration_of(Contract.NELLO) == own == NELLO_CALIBRATIONS[NelloDoubles.OWN_SUIT]
+    assert calibration_of(Contract.SEVENS, NelloDoubles.HIGH) is CALIBRATIONS[Contract.SEVENS]
+    hand = parse_hand(NELLO_HAND).mask
+    staged = replace(own, intercept=0.0, slope=1.0).odds(0.3, hand)
+    first = math.log(staged / (1.0 - staged))
+    for doubles in (NelloDoubles.HIGH, NelloDoubles.LOW):
+        calibration = calibration_of(Contract.NELLO, doubles)
+        assert calibration.weights == own.weights and calibration.first_study == own.first_study
+        assert calibration.study == f"specials_listening_{doubles.value}_study.jsonl"
+        assert (calibration.intercept, calibration.slope) != (own.intercept, own.slope)
+        expected = sigmoid(calibration.intercept + calibration.slope * first)
+        assert calibration.odds(0.3, hand) == pytest.approx(expected)
+        assert calibration.odds(0.3, hand) != pytest.approx(own.odds(0.3, hand), abs=1e-3)
+
+
+@pytest.mark.parametrize("doubles", [NelloDoubles.HIGH, NelloDoubles.LOW])
+def test_on_its_study_s_hands_nello_high_or_low_is_made_as_played_out(doubles: NelloDoubles) -> None:
+    """On the hands its last stage was fitted to, each treatment's calibration averages
+    what the playouts made (the fit's own property), where the own-suit calibration,
+    applied to doubles high, missed by several points (it did, by 5 on the first 100)."""
+    calibration = NELLO_CALIBRATIONS[doubles]
+    path = DATA / calibration.study
+    lines = [json.loads(line) for line in path.read_text().splitlines()][: calibration.hands]
+    assert all(x["doubles"] == doubles.value for x in lines)
+    masks = np.array([parse_hand(x["hand"]).mask for x in lines], dtype=np.int64)
+    deals = np.array([x["deals"] for x in lines], dtype=np.float64)
+    double_dummy, played = (np.array([x["nello"][k] for x in lines]) / deals for k in (0, 1))
+    assert calibration.odds_of(double_dummy, masks).mean() == pytest.approx(played.mean(), abs=0.005)
+    if doubles is NelloDoubles.HIGH:
+        own = CALIBRATIONS[Contract.NELLO].odds_of(double_dummy, masks).mean()
+        assert played.mean() - own > 0.03
+
+
 def test_the_band_is_the_width_of_the_odds_bin_within_zero_and_one() -> None:
     nello = CALIBRATIONS[Contract.NELLO]
     assert nello.band(0.05) == (0.0, pytest.approx(0.05 + nello.widths[0]))
@@ -116,6 +164,23 @@ def test_the_package_s_calibration_is_the_fit_of_the_studies(fitting: ModuleType
         refit = fitting.fit(contract, known.hands, known.first_hands or None, known.band_hands)
         assert fitting.close(refit, known), contract
         assert not fitting.close(replace(refit, slope=refit.slope + 0.01), known)
+    for doubles in (NelloDoubles.HIGH, NelloDoubles.LOW):
+        known = NELLO_CALIBRATIONS[doubles]
+        own = CALIBRATIONS[Contract.NELLO]
+        refit = fitting.fit_doubles(doubles, own, known.hands, known.band_hands)
+        assert fitting.close(refit, known), doubles
+        assert not fitting.close(replace(refit, intercept=refit.intercept + 0.01), known)
+
+
+def test_the_written_file_reads_back_as_the_package_s(fitting: ModuleType) -> None:
+    """``--write``'s document, read back, gives every calibration of the package (Nel-O
+    high and low sharing the own-suit first stage it does not repeat)."""
+    results = {c.value: CALIBRATIONS[c] for c in (Contract.NELLO, Contract.SEVENS, Contract.SPLASH)}
+    results |= {nello_key(d): NELLO_CALIBRATIONS[d] for d in (NelloDoubles.HIGH, NelloDoubles.LOW)}
+    text = fitting.calibration_json(results)
+    assert read_calibrations(text) == CALIBRATIONS
+    assert read_nello_calibrations(text) == NELLO_CALIBRATIONS
+    assert "weights" not in json.loads(text)["nello-high"]
 
 
 def test_a_refit_of_nello_on_every_hand_cross_fits_its_first_stage(fitting: ModuleType) -> None:
@@ -198,6 +263,19 @@ def test_the_realistic_advice_weighs_the_specials_calibrated() -> None:
     assert rungs[Contract.SPLASH].make_double_dummy == 0.8
     # Double-dummy, the same Nel-O is not made often enough and splash is bid.
     assert advise_bid(double_dummy, Auction()).contract is Contract.SPLASH
+
+
+def test_analyze_weighs_nello_under_the_house_s_doubles_by_their_own_calibration() -> None:
+    """``analyze`` with doubles high calibrates its solved Nel-O odds with the high fit,
+    not the own-suit one."""
+    hand = parse_hand(NELLO_HAND)
+    house = rules.HouseRules(nello_doubles=NelloDoubles.HIGH)
+    result = texas42.analyze(hand, deals=60, seed=3, trumps=["blanks"], house=house)
+    solved = next(s for s in result.specials if s.contract is Contract.NELLO)
+    nello = next(o for o in result.advised_specials if o.contract is Contract.NELLO)
+    assert solved.doubles is NelloDoubles.HIGH and nello.how == CALIBRATED
+    assert nello.make == NELLO_CALIBRATIONS[NelloDoubles.HIGH].odds(solved.make, hand.mask)
+    assert nello.make != pytest.approx(CALIBRATIONS[Contract.NELLO].odds(solved.make, hand.mask), abs=1e-3)
 
 
 def test_played_out_specials_are_taken_as_played() -> None:

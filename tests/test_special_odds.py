@@ -18,7 +18,7 @@ from texas42.analysis import quick_hand
 from texas42.analysis.specials import CALIBRATED, SOLVED, analyze_specials
 from texas42.deal import sample_deals
 from texas42.errors import EvaluatorError
-from texas42.evaluate.special_calibration import CALIBRATIONS
+from texas42.evaluate.special_calibration import CALIBRATIONS, NELLO_CALIBRATIONS
 from texas42.evaluate.special_odds import (
     NELLO_FEATURES,
     SPLASH_FEATURES,
@@ -279,6 +279,12 @@ def test_quick_json_and_text_give_the_specials() -> None:
     assert document == quick_to_json(texas42.quick(NELLO_HAND))
     low = json.loads(invoke("quick", "--json", "--nello-doubles", "low", NELLO_HAND).stdout)
     assert low["specials"][0]["doubles"] == "low"
+    # Calibrated by the treatment's own fit, from its own double-dummy estimate.
+    for doubles in (NelloDoubles.LOW, NelloDoubles.HIGH):
+        nello = json.loads(invoke("quick", "--json", "--nello-doubles", doubles.value, NELLO_HAND).stdout)
+        nello = nello["specials"][0]
+        calibrated = NELLO_CALIBRATIONS[doubles].odds(nello["make"], parse_hand(NELLO_HAND).mask)
+        assert nello["realistic"]["make"] == pytest.approx(calibrated, abs=1e-4)
     assert json.loads(invoke("quick", "--json", "--no-specials", NELLO_HAND).stdout)["specials"] == []
     text = " ".join(invoke("quick", NELLO_HAND).stdout.split())
     assert "Special contracts, estimated" in text

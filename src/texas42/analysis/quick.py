@@ -150,7 +150,8 @@ class QuickAnalysis:
                 SpecialOdds(s.contract, s.least_marks, s.make, None, s.make, SOLVED) for s in self.specials
             )
         return tuple(
-            calibrated_odds(s.contract, s.least_marks, s.make, self.hand.mask) for s in self.specials
+            calibrated_odds(s.contract, s.least_marks, s.make, self.hand.mask, s.doubles)
+            for s in self.specials
         )
 
     @property

@@ -13,7 +13,7 @@ from texas42 import engine
 from texas42.analysis.recommendation import marks_order, most_marks_bid
 from texas42.analysis.statistics import Interval, odds_interval
 from texas42.errors import AnalysisError
-from texas42.evaluate.special_calibration import CALIBRATIONS
+from texas42.evaluate.special_calibration import calibration_of
 from texas42.rules import (
     DECLARATIONS,
     PASS,
@@ -149,10 +149,12 @@ def solved_odds(stats: SpecialStats) -> SpecialOdds:
     return SpecialOdds(stats.contract, stats.least_marks, stats.make, stats.make_ci95, stats.make, SOLVED)
 
 
-def calibrated_odds(contract: Contract, least_marks: int, double_dummy: float, hand: int) -> SpecialOdds:
+def calibrated_odds(
+    contract: Contract, least_marks: int, double_dummy: float, hand: int, doubles: NelloDoubles | None = None
+) -> SpecialOdds:
     """Realistic odds estimated from the double-dummy ones of ``hand`` (a mask:
-    ``evaluate.special_calibration``)."""
-    calibration = CALIBRATIONS[contract]
+    ``evaluate.special_calibration``); Nel-O's under its treatment of ``doubles``."""
+    calibration = calibration_of(contract, doubles)
     p = calibration.odds(double_dummy, hand)
     return SpecialOdds(contract, least_marks, p, Interval(*calibration.band(p)), double_dummy, CALIBRATED)
 
@@ -167,7 +169,7 @@ def realistic_odds(
     for stats in solved:
         out = by_contract.get(stats.contract)
         if out is None:
-            odds.append(calibrated_odds(stats.contract, stats.least_marks, stats.make, hand))
+            odds.append(calibrated_odds(stats.contract, stats.least_marks, stats.make, hand, stats.doubles))
         else:
             odds.append(
                 SpecialOdds(

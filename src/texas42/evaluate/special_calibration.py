@@ -40,7 +40,9 @@ class SpecialCalibration:
     contract). ``z`` is the log-odds of the double-dummy odds p, or with
     ``weights`` (Nel-O) a first stage's log-odds, ``weights[0] + weights[1] * logit(p)``
     plus the hand's Nel-O features (``special_odds.nello_features``, doubles their own
-    suit) times ``weights[2:]``, fitted to ``first_hands`` hands of ``first_study``."""
+    suit) times ``weights[2:]``, fitted to ``first_hands`` hands of ``first_study``. Nel-O
+    with doubles high or low (``NELLO_CALIBRATIONS``) shares the own-suit first stage, its
+    last stage and bands fitted to a study that played Nel-O so."""
 
     intercept: float
     slope: float
@@ -84,8 +86,8 @@ def log_odds(p: np.ndarray) -> np.ndarray:
 
 def read_calibrations(text: str) -> dict[Contract, SpecialCalibration]:
     """The calibrations of a ``special_calibration.json`` document: one per special
-    contract; plunge and splash are one game (the partner names trump and leads; the team
-    must take all 42 points) and share splash's."""
+    contract (Nel-O's with doubles their own suit); plunge and splash are one game (the
+    partner names trump and leads; the team must take all 42 points) and share splash's."""
     data = json.loads(text)
     found = {}
     for contract in (Contract.NELLO, Contract.SEVENS, Contract.SPLASH):
@@ -96,5 +98,39 @@ def read_calibrations(text: str) -> dict[Contract, SpecialCalibration]:
     return found
 
 
-CALIBRATIONS: Final = read_calibrations(resources.files("texas42.evaluate").joinpath(DATA).read_text())
-"""Each special contract's calibration, from the package's ``special_calibration.json``."""
+def nello_key(doubles: NelloDoubles) -> str:
+    """The key of Nel-O's calibration under ``doubles`` in ``special_calibration.json``."""
+    return (
+        Contract.NELLO.value
+        if doubles is NelloDoubles.OWN_SUIT
+        else f"{Contract.NELLO.value}-{doubles.value}"
+    )
+
+
+def read_nello_calibrations(text: str) -> dict[NelloDoubles, SpecialCalibration]:
+    """Nel-O's calibration under each treatment of doubles. Those of ``high`` and ``low``
+    have a last stage and bands of their own, fitted to a study that played Nel-O so, on
+    the first stage of the own-suit calibration (its entry names no first stage)."""
+    data = json.loads(text)
+    own = read_calibrations(text)[Contract.NELLO]
+    found = {NelloDoubles.OWN_SUIT: own}
+    for doubles in (NelloDoubles.HIGH, NelloDoubles.LOW):
+        entry = data[nello_key(doubles)]
+        first = {"weights": own.weights, "first_hands": own.first_hands, "first_study": own.first_study}
+        found[doubles] = SpecialCalibration(**{**entry, "widths": tuple(entry["widths"]), **first})
+    return found
+
+
+_TEXT: Final = resources.files("texas42.evaluate").joinpath(DATA).read_text()
+CALIBRATIONS: Final = read_calibrations(_TEXT)
+"""Each special contract's calibration, from the package's ``special_calibration.json``
+(Nel-O's with doubles their own suit)."""
+NELLO_CALIBRATIONS: Final = read_nello_calibrations(_TEXT)
+"""Nel-O's calibration under each treatment of doubles."""
+
+
+def calibration_of(contract: Contract, doubles: NelloDoubles | None = None) -> SpecialCalibration:
+    """The calibration of ``contract``; for Nel-O, under ``doubles`` (None: their own suit)."""
+    if contract is Contract.NELLO:
+        return NELLO_CALIBRATIONS[doubles or NelloDoubles.OWN_SUIT]
+    return CALIBRATIONS[contract]
