@@ -3,13 +3,17 @@
 
     python benchmarks/bench_playouts.py
     python benchmarks/bench_playouts.py --deals 200 --trumps fours follow-me --repeat 3
+    python benchmarks/bench_playouts.py --trumps nello sevens --hand "6-0 5-1 4-0 3-1 2-0 1-0 0-0"
 
 Deals around --hand from a fixed seed, each trump played out for 30 with --worlds worlds
 a decision, after a warm-up. For each run: the wall time, the part spent in the engine's
 batches of play values, the part spent dealing each decision's worlds
 (``deal.deals_seen_from``), the rest (replaying the plays, choosing), and a digest of
-every play made, which must not change when only the speed does. Medians of --repeat
-runs; run it with ``PYTHONPATH=TREE/src`` to compare two trees.
+every play made, which must not change when only the speed does. ``nello`` and
+``sevens`` are played out by ``analysis.play_out_special`` (the players knowing the
+contract, on one thread, as the studies run them) until the contract is decided: there
+the digest is of the deals made, and dealing is ``deal.contract_seen_deals``. Medians of
+--repeat runs; run it with ``PYTHONPATH=TREE/src`` to compare two trees.
 """
 
 from __future__ import annotations
@@ -23,10 +27,12 @@ from typing import Any
 
 import numpy as np
 
-from texas42 import deal
-from texas42.analysis import playout
+from texas42 import deal, engine
+from texas42.analysis import play_out_special, playout
 from texas42.deal import sample_deals
-from texas42.rules import parse_declaration, parse_hand
+from texas42.rules import Contract, parse_declaration, parse_hand
+
+SPECIALS = (Contract.NELLO.value, Contract.SEVENS.value)
 
 
 def timed(function: Callable[..., Any], spent: list[float], k: int) -> Callable[..., Any]:
@@ -56,23 +62,37 @@ def main() -> None:
     spent = [0.0, 0.0]
     playout._values = timed(playout._values, spent, 0)  # type: ignore[assignment]
     deal.deals_seen_from = timed(deal.deals_seen_from, spent, 1)  # type: ignore[assignment]
-    playout.play_out(deals[:2], parse_declaration(args.trumps[0]), 30, args.worlds)  # warm-up
+    for trump in args.trumps:  # warm-up
+        if trump in SPECIALS:
+            play_out_special(deals[:2], Contract(trump), args.worlds)
+        else:
+            playout.play_out(deals[:2], parse_declaration(trump), 30, args.worlds)
+    engine.contract_play_values = timed(engine.contract_play_values, spent, 0)  # type: ignore[assignment]
+    deal.contract_seen_deals = timed(deal.contract_seen_deals, spent, 1)  # type: ignore[assignment]
     for trump in args.trumps:
-        declaration = parse_declaration(trump)
+        special = Contract(trump) if trump in SPECIALS else None
         walls, engines, dealing = [], [], []
         for _ in range(args.repeat):
             spent[:] = [0.0, 0.0]
             start = time.perf_counter()
-            played = playout.play_out(deals, declaration, 30, args.worlds, seed=1, threads=args.threads)
+            if special is None:
+                played = playout.play_out(
+                    deals, parse_declaration(trump), 30, args.worlds, seed=1, threads=args.threads
+                )
+                outcome, decisions = played.plays, played.decisions
+            else:
+                made = play_out_special(deals, special, args.worlds, seed=1)
+                outcome, decisions = made.made, made.decisions
             walls.append(time.perf_counter() - start)
             engines.append(spent[0])
             dealing.append(spent[1])
-        wall, engine, dealt = (statistics.median(x) for x in (walls, engines, dealing))
-        digest = hashlib.sha256(played.plays.tobytes()).hexdigest()[:16]
+        wall, engine_time, dealt = (statistics.median(x) for x in (walls, engines, dealing))
+        digest = hashlib.sha256(outcome.tobytes()).hexdigest()[:16]
+        rest = wall - engine_time - dealt
         print(
-            f"{trump:10} {args.deals} playouts, {played.decisions} decisions: {wall:.2f} s "
-            f"(engine {engine:.2f} s, dealing {dealt:.2f} s, the rest {wall - engine - dealt:.2f} s), "
-            f"{args.deals / wall:.0f} playouts/s; plays {digest}"
+            f"{trump:10} {args.deals} playouts, {decisions} decisions: {wall:.2f} s "
+            f"(engine {engine_time:.2f} s, dealing {dealt:.2f} s, the rest {rest:.2f} s), "
+            f"{args.deals / wall:.0f} playouts/s; {'made' if special else 'plays'} {digest}"
         )
 
 

@@ -165,20 +165,22 @@ def _count(allowed: tuple[int, ...], room: tuple[int, int, int]) -> tuple[tuple[
     return tuple(tuple(tuple(row) for row in level) for level in table)
 
 
-def _thresholds(plan: DealPlan) -> np.ndarray:
+@lru_cache(maxsize=256)
+def _thresholds(allowed: tuple[int, ...], room: tuple[int, int, int]) -> np.ndarray:
     """``t[i, r1, r2]``: the two cumulative probabilities that split a uniform draw in
-    [0, 1) between seats 1, 2 and 3 (1.0 past the last seat with any weight).
+    [0, 1) between seats 1, 2 and 3 (1.0 past the last seat with any weight), read-only.
+    Remembered, as ``_count``.
 
     The counts are below 2**53, so their sums and quotients in floating point are the
     correctly rounded ratios of the exact integers."""
-    m = len(plan.free)
-    c1, c2, _ = plan.room
-    counts = np.array(plan.counts, dtype=np.float64)
+    m = len(allowed)
+    c1, c2, _ = room
+    counts = np.array(_count(allowed, room), dtype=np.float64)
     padded = np.zeros((m + 1, c1 + 2, c2 + 2))  # index 0 of r1 and r2 stands for -1: no room
     padded[:, 1:, 1:] = counts
     t = np.ones((max(m, 1), c1 + 1, c2 + 1, 2))
     for i in range(m):
-        seats = plan.allowed[i]
+        seats = allowed[i]
         w = np.stack(
             (
                 padded[i + 1, :-1, 1:] * (seats & 1),
@@ -192,6 +194,7 @@ def _thresholds(plan: DealPlan) -> np.ndarray:
         cumulative = np.cumsum(w[..., :2], axis=-1) / np.where(total > 0, total, 1.0)[..., None]
         split = np.where(np.arange(2) >= last[..., None], 1.0, cumulative)
         t[i] = np.where((total > 0)[..., None], split, 1.0)
+    t.flags.writeable = False
     return t
 
 
@@ -256,7 +259,7 @@ def sample_plan(plan: DealPlan, n: int, rng: np.random.Generator) -> np.ndarray:
         raise AnalysisError(f"the number of deals must be non-negative, got {n}")
     if n <= WALK_MAX:
         return _walk(plan, n, rng)
-    t = _thresholds(plan)
+    t = _thresholds(plan.allowed, plan.room)
     parts = [_draw(plan, min(CHUNK, n - start), rng, t) for start in range(0, n, CHUNK)]
     return np.concatenate(parts) if parts else np.empty((0, 4), dtype=np.int64)
 
