@@ -13,6 +13,7 @@ from dominoes import mask
 from texas42 import deal, rules
 from texas42.deal import DealConstraints, parse_holds, parse_lacks
 from texas42.deal.constrained import WALK_MAX
+from texas42.deal.constraints import LACKS, SeatConstraint
 from texas42.errors import ConstraintError
 from texas42.rules import Hand, parse_dominoes, parse_hand
 
@@ -78,6 +79,54 @@ def test_count_equals_enumeration(name: str) -> None:
     listed = deal.enumerate_plan(deal.plan_deals(hand, c))
     assert {(int(r[1]), int(r[2]), int(r[3])) for r in listed} == every
     assert len(listed) == len(every)
+
+
+def listed_depth_first(plan: deal.DealPlan) -> list[tuple[int, int, int]]:
+    """The slow reference of ``enumerate_plan``: a recursive walk giving each free domino
+    in turn to seat 1, 2 or 3 wherever the rest can still be dealt."""
+    rows: list[tuple[int, int, int]] = []
+
+    def walk(i: int, r1: int, r2: int, masks: tuple[int, int, int]) -> None:
+        if i == len(plan.free):
+            rows.append(masks)
+            return
+        for k, (n1, n2) in enumerate(((r1 - 1, r2), (r1, r2 - 1), (r1, r2))):
+            if plan.allowed[i] >> k & 1 and plan.completions(i + 1, n1, n2):
+                given = [x | 1 << plan.free[i] if j == k else x for j, x in enumerate(masks)]
+                walk(i + 1, n1, n2, (given[0], given[1], given[2]))
+
+    walk(0, plan.room[0], plan.room[1], (0, 0, 0))
+    return rows
+
+
+def test_the_listing_is_the_depth_first_walk_s() -> None:
+    """``enumerate_plan`` lists the deals of plans met during play (a few unseen
+    dominoes left, seats void in random suits, some dominoes known) in the reference
+    walk's order, from one deal to tens of thousands."""
+    rng = np.random.default_rng(7)
+    sizes_seen = []
+    for _ in range(40):
+        left = int(rng.integers(1, 6))  # dominoes left to each seat
+        order = rng.permutation(28)
+        hand = parse_dominoes(" ".join(rules.domino_name(int(d)) for d in order[:left]), None)
+        unseen = order[left : 4 * left]
+        played = rules.ALL_DOMINOES & ~sum(1 << int(d) for d in order[: 4 * left])
+        lacks = tuple(
+            SeatConstraint(LACKS, s, sum(1 << int(d) for d in set(rng.choice(unseen, 3).tolist())), 0, "")
+            for s in (1, 2, 3)
+            if rng.random() < 0.6
+        )
+        c = DealConstraints(lacks, (left, left, left), played)
+        try:
+            plan = deal.plan_deals(hand, c)
+        except ConstraintError:
+            continue
+        listed = deal.enumerate_plan(plan)
+        expected = listed_depth_first(plan)
+        assert [(int(r[1]), int(r[2]), int(r[3])) for r in listed] == expected
+        assert (listed[:, 0] == hand.mask).all() and len(listed) == plan.total
+        sizes_seen.append(len(expected))
+    assert min(sizes_seen) == 1 and max(sizes_seen) > 10_000
 
 
 @pytest.mark.parametrize("name", sorted(SMALL))

@@ -199,20 +199,29 @@ def _thresholds(allowed: tuple[int, ...], room: tuple[int, int, int]) -> np.ndar
 
 
 def _draw(plan: DealPlan, n: int, rng: np.random.Generator, t: np.ndarray) -> np.ndarray:
+    """``n`` deals, each free domino in turn going to seat 1 below the first threshold of
+    the rooms left, to seat 2 below the second, else to seat 3."""
     uniforms = rng.random((n, len(plan.free)))
-    r1 = np.full(n, plan.room[0], dtype=np.int64)
-    r2 = np.full(n, plan.room[1], dtype=np.int64)
-    masks = np.zeros((n, 3), dtype=np.int64)
-    rows = np.arange(n)
+    width = plan.room[1] + 1
+    flat = t.reshape(len(t), -1, 2)
+    at = np.full(n, plan.room[0] * width + plan.room[1], dtype=np.int64)  # r1 * width + r2
+    to1_masks = np.zeros(n, dtype=np.int64)
+    to2_masks = np.zeros(n, dtype=np.int64)
     for i, d in enumerate(plan.free):
-        seat = (uniforms[:, i, None] >= t[i, r1, r2]).sum(axis=1)
-        masks[rows, seat] |= np.int64(1) << np.int64(d)
-        r1 -= seat == 0
-        r2 -= seat == 1
+        u = uniforms[:, i]
+        thresholds = flat[i][at]
+        to1 = u < thresholds[:, 0]
+        to2 = (u < thresholds[:, 1]) & ~to1
+        bit = np.int64(1) << np.int64(d)
+        to1_masks |= to1 * bit
+        to2_masks |= to2 * bit
+        at -= to1 * width + to2
+    free = sum(1 << d for d in plan.free)
     deals = np.empty((n, 4), dtype=np.int64)
     deals[:, 0] = plan.fixed[0]
-    for s in OTHER_SEATS:
-        deals[:, s] = masks[:, s - 1] | plan.fixed[s]
+    deals[:, 1] = to1_masks | plan.fixed[1]
+    deals[:, 2] = to2_masks | plan.fixed[2]
+    deals[:, 3] = (free & ~(to1_masks | to2_masks)) | plan.fixed[3]
     return deals
 
 
@@ -265,24 +274,30 @@ def sample_plan(plan: DealPlan, n: int, rng: np.random.Generator) -> np.ndarray:
 
 
 def enumerate_plan(plan: DealPlan) -> np.ndarray:
-    """Every consistent deal, once each, as (total, 4) masks in a fixed order."""
-    rows: list[tuple[int, int, int]] = []
+    """Every consistent deal, once each, as (total, 4) masks in a fixed order: as a
+    depth-first walk would list them, giving each free domino in turn to seat 1, 2 or 3
+    (in that order) wherever the rest can still be dealt. Built a domino at a time for
+    all partial deals at once: each partial deal's children follow it in seat order."""
     m = len(plan.free)
-
-    def walk(i: int, r1: int, r2: int, masks: tuple[int, int, int]) -> None:
-        if i == m:
-            rows.append(masks)
-            return
-        bit = 1 << plan.free[i]
-        for k, (n1, n2) in enumerate(((r1 - 1, r2), (r1, r2 - 1), (r1, r2))):
-            if plan.allowed[i] >> k & 1 and plan.completions(i + 1, n1, n2):
-                walk(i + 1, n1, n2, tuple(x | bit if j == k else x for j, x in enumerate(masks)))  # type: ignore[arg-type]
-
-    walk(0, plan.room[0], plan.room[1], (0, 0, 0))
-    deals = np.empty((len(rows), 4), dtype=np.int64)
+    counts = np.zeros((m + 1, plan.room[0] + 2, plan.room[1] + 2), dtype=np.int64)
+    counts[:, 1:, 1:] = np.array(plan.counts, dtype=np.int64)  # index 0 stands for -1: no room
+    r1 = np.array([plan.room[0]], dtype=np.int64)
+    r2 = np.array([plan.room[1]], dtype=np.int64)
+    masks = np.zeros((1, 3), dtype=np.int64)
+    for i, (d, seats) in enumerate(zip(plan.free, plan.allowed, strict=True)):
+        rooms = ((r1 - 1, r2), (r1, r2 - 1), (r1, r2))  # after giving d to seat 1, 2 or 3
+        keep = np.stack(
+            [(seats >> k & 1) * counts[i + 1, n1 + 1, n2 + 1] > 0 for k, (n1, n2) in enumerate(rooms)], axis=1
+        )
+        parent, seat = np.nonzero(keep)  # row-major: each parent's children in seat order
+        r1 = rooms[0][0][parent] + (seat != 0)
+        r2 = rooms[1][1][parent] + (seat != 1)
+        masks = masks[parent]
+        masks[np.arange(len(seat)), seat] |= np.int64(1) << np.int64(d)
+    deals = np.empty((len(masks), 4), dtype=np.int64)
     deals[:, 0] = plan.fixed[0]
     for s in OTHER_SEATS:
-        deals[:, s] = [r[s - 1] | plan.fixed[s] for r in rows]
+        deals[:, s] = masks[:, s - 1] | plan.fixed[s]
     return deals
 
 
