@@ -147,6 +147,25 @@ def test_an_interrupted_batch_stops_its_solver_threads(with_progress: bool) -> N
     assert np.array_equal(again.nodes, before.nodes)
 
 
+def test_a_small_batch_on_one_thread_is_solved_by_the_calling_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Up to ``DIRECT_CHUNKS`` chunks on one thread start no solver thread (the playouts'
+    many small batches), with the values and nodes of two threads; more chunks do."""
+    hand = parse_hand(HAND)
+    deals, _ = deal.deal_around(hand, 60, deal.generators(3)[0])
+    small = engine.SOLVE_CHUNK * running.DIRECT_CHUNKS // 9  # nine declarations a deal
+    two = engine.solve_deals(deals, threads=2)
+    started: list[object] = []
+    start = running._start
+    monkeypatch.setattr(running, "_start", lambda *a: started.append(a) or start(*a))
+    one = engine.solve_deals(deals[:small], threads=1)
+    assert not started
+    assert np.array_equal(one.points, two.points[:small]) and np.array_equal(one.nodes, two.nodes[:small])
+    engine.solve_deals(deals, threads=1)
+    assert len(started) == 1
+
+
 def test_stop_solving_makes_a_running_batch_raise_rather_than_return_part() -> None:
     hand = parse_hand(HAND)
     deals, _ = deal.deal_around(hand, 20_000, deal.generators(2)[0])

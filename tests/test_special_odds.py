@@ -29,6 +29,7 @@ from texas42.evaluate.special_odds import (
     profile_hands,
     read_special_model,
     splash_features,
+    suit_order,
     write_special_model,
 )
 from texas42.io.documents import quick_to_json
@@ -38,6 +39,7 @@ from texas42.rules import (
     Hand,
     HouseRules,
     NelloDoubles,
+    is_double,
     parse_hand,
     sevens_distance,
 )
@@ -76,6 +78,26 @@ def test_nello_features_see_the_treatment_of_doubles() -> None:
     assert high[:7].tolist() == [1, 1, 0, 1, 0, 1, 1] and high[57] == 2
     assert low[:7].tolist() == [1, 1, 1, 0, 1, 0, 1] and low[57] == 2
     assert high[49 + 7] == low[49 + 7] == 0  # no doubles' suit
+
+
+def spelled_out_features(hand: int, doubles: NelloDoubles) -> list[float]:
+    """``nello_features`` of one hand, in plain Python from the suits' orders."""
+    order = suit_order(doubles)
+    slots = [float(hand >> d & 1) for suit in order for d in suit]
+    held = [[i for i, d in enumerate(suit) if hand >> d & 1] for suit in order]
+    counts = [float(len(h)) for h in held]
+    below = [float(h[-1] - (len(h) - 1)) if h else 0.0 for h in held]
+    return slots + counts + below + [float(sum(hand >> d & 1 for d in DOMINOES if is_double(d)))]
+
+
+@pytest.mark.parametrize("doubles", list(NelloDoubles))
+def test_nello_features_equal_their_plain_reading(doubles: NelloDoubles) -> None:
+    """Every feature of 300 random hands of 0 to 7 dominoes, against the plain reading."""
+    rng = np.random.default_rng(11)
+    hands = [sum(1 << int(d) for d in rng.choice(28, rng.integers(0, 8), replace=False)) for _ in range(300)]
+    features = nello_features(np.array(hands, dtype=np.int64), doubles)
+    assert features.dtype == np.float32
+    assert features.tolist() == [spelled_out_features(h, doubles) for h in hands]
 
 
 def test_every_profile_once() -> None:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Collection
 from functools import cache
 from pathlib import Path
 from types import ModuleType
+from typing import Final
 
 import numpy as np
 
@@ -217,6 +218,11 @@ def stop_solving() -> None:
         claimed[0] = _NO_MORE
 
 
+DIRECT_CHUNKS: Final = 4
+"""The most chunks ``in_threads`` solves on the calling thread (on one thread): starting a
+thread costs more than a small batch of the playouts, and Ctrl-C waits only for these."""
+
+
 def check_threads(threads: object) -> None:
     """``threads`` must be None (every core) or a whole number of at least 1."""
     if threads is None:
@@ -233,7 +239,10 @@ def in_threads(
     """Call ``kernel(*args, claimed)`` on ``threads`` threads at once (default: all cores;
     never more than ``chunks``). The kernel releases the GIL and takes its chunks one at a
     time from the shared counter ``claimed`` until none is left. The calling thread only
-    waits, so that Ctrl-C reaches it at once: the kernels then stop (``stop_solving``)."""
+    waits, so that Ctrl-C reaches it at once: the kernels then stop (``stop_solving``).
+    On one thread, up to ``DIRECT_CHUNKS`` chunks are solved by the calling thread itself,
+    without starting one (as the playouts' many small batches are): Ctrl-C then waits for
+    them."""
     check_threads(threads)
     import numba
 
@@ -243,7 +252,10 @@ def in_threads(
     errors: list[BaseException] = []
     _CLAIMED[id(claimed)] = claimed
     try:
-        _wait([_start(lambda: kernel(*args, claimed), errors) for _ in range(count)])
+        if count == 1 and chunks <= DIRECT_CHUNKS:
+            kernel(*args, claimed)
+        else:
+            _wait([_start(lambda: kernel(*args, claimed), errors) for _ in range(count)])
     finally:
         del _CLAIMED[id(claimed)]
     if errors:

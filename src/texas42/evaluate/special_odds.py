@@ -81,24 +81,34 @@ NELLO_FEATURES: Final = SLOTS + 2 * SUITS + 1
 _DOUBLE_BITS: Final = np.array([float(is_double(d)) for d in DOMINOES], dtype=np.float32)
 
 
+@cache
+def _suit_runs(doubles: NelloDoubles) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The suits that have dominoes, the first slot of each (the slots of a suit lie
+    together), and each slot's place in its suit counted from 1."""
+    _, suits = _slots(doubles)
+    present = np.unique(suits)
+    starts = np.searchsorted(suits, present)
+    places = np.arange(len(suits)) - starts[np.searchsorted(present, suits)] + 1
+    return present, starts, places.astype(np.float32)
+
+
 def nello_features(masks: np.ndarray, doubles: NelloDoubles) -> np.ndarray:
     """(n, NELLO_FEATURES) float32 for n hand masks: the suits' slots held (lowest first),
     each suit's dominoes held, each suit's dominoes not held below the highest held (0
     where none is held), and the doubles held."""
-    bits = hand_bits(np.asarray(masks, dtype=np.int64)).astype(np.float32)
-    dominoes, suits = _slots(doubles)
-    held = bits[:, dominoes]
+    masks = np.asarray(masks, dtype=np.int64)
+    dominoes, _ = _slots(doubles)
+    present, starts, places = _suit_runs(doubles)
+    held = ((masks[:, None] >> dominoes.astype(np.int64)) & 1).astype(np.float32)
     out = np.zeros((len(held), NELLO_FEATURES), dtype=np.float32)
     out[:, :SLOTS] = held
-    for s in range(SUITS):
-        cols = np.flatnonzero(suits == s)
-        if not len(cols):
-            continue
-        block = held[:, cols]
-        out[:, SLOTS + s] = block.sum(axis=1)
-        unheld_below = np.cumsum(1.0 - block, axis=1) - (1.0 - block)
-        out[:, SLOTS + SUITS + s] = (unheld_below * block).max(axis=1)
-    out[:, -1] = bits @ _DOUBLE_BITS
+    if len(held):
+        counts = np.add.reduceat(held, starts, axis=1)
+        # The highest slot held, counted from 1, less the slots held: those unheld below it.
+        top = np.maximum.reduceat(held * places, starts, axis=1)
+        out[:, SLOTS + present] = counts
+        out[:, SLOTS + SUITS + present] = top - counts
+    out[:, -1] = np.bitwise_count(masks & DOUBLES)
     return out
 
 
