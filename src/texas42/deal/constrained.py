@@ -179,21 +179,21 @@ def _thresholds(allowed: tuple[int, ...], room: tuple[int, int, int]) -> np.ndar
     padded = np.zeros((m + 1, c1 + 2, c2 + 2))  # index 0 of r1 and r2 stands for -1: no room
     padded[:, 1:, 1:] = counts
     t = np.ones((max(m, 1), c1 + 1, c2 + 1, 2))
-    for i in range(m):
-        seats = allowed[i]
+    if m:
+        seats = np.array(allowed, dtype=np.int64)[:, None, None]  # every domino at once
         w = np.stack(
             (
-                padded[i + 1, :-1, 1:] * (seats & 1),
-                padded[i + 1, 1:, :-1] * (seats >> 1 & 1),
-                counts[i + 1] * (seats >> 2 & 1),
+                padded[1:, :-1, 1:] * (seats & 1),
+                padded[1:, 1:, :-1] * (seats >> 1 & 1),
+                counts[1:] * (seats >> 2 & 1),
             ),
             axis=-1,
         )
-        total = counts[i]
+        total = counts[:m]
         last = np.where(w[..., 2] > 0, 2, np.where(w[..., 1] > 0, 1, 0))
         cumulative = np.cumsum(w[..., :2], axis=-1) / np.where(total > 0, total, 1.0)[..., None]
         split = np.where(np.arange(2) >= last[..., None], 1.0, cumulative)
-        t[i] = np.where((total > 0)[..., None], split, 1.0)
+        t[:] = np.where((total > 0)[..., None], split, 1.0)
     t.flags.writeable = False
     return t
 
