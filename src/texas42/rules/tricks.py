@@ -210,6 +210,7 @@ def nello_follows(d: Domino, suit: Suit, doubles: NelloDoubles) -> bool:
     return suit in (HIGH_END[d], LOW_END[d])
 
 
+@functools.cache
 def nello_suit_dominoes(suit: Suit, doubles: NelloDoubles) -> Dominoes:
     """All dominoes that belong to a suit in Nel-O."""
     return mask_of(d for d in DOMINOES if nello_follows(d, suit, doubles))
@@ -300,8 +301,14 @@ class TrickRules(Protocol):
         ...
 
 
+@functools.cache
 def _clockwise(leader: Seat) -> tuple[Seat, ...]:
-    return tuple((leader + i) % 4 for i in SEATS)
+    return tuple((int(leader) + i) % 4 for i in SEATS)
+
+
+@functools.cache
+def _clockwise_without(leader: Seat, absent: Seat) -> tuple[Seat, ...]:
+    return tuple(s for s in _clockwise(leader) if s != absent)
 
 
 @dataclass(frozen=True)
@@ -344,7 +351,7 @@ class NelloTricks:
     doubles: NelloDoubles = NelloDoubles.OWN_SUIT
 
     def players(self, leader: Seat) -> tuple[Seat, ...]:
-        return tuple(s for s in _clockwise(leader) if s != (self.bidder + 2) % 4)
+        return _clockwise_without(leader, (self.bidder + 2) % 4)
 
     def legal_plays(self, hand: Dominoes, led: Domino | None) -> Dominoes:
         return nello_legal_plays(hand, led, self.doubles)
