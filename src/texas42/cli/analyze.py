@@ -71,7 +71,7 @@ of nine trumps on one sample looks better than it is (the winner's curse). Besid
 double-dummy figures, the leading trumps' realistic odds (for players who see only
 their own dominoes), estimated by the calibration at no cost; the advice rests on
 them (--basis double-dummy: on the double-dummy odds, as before). --realistic plays
-the leading trumps out on --realistic-deals deals instead (about 11 s, and about 9 s more
+the leading trumps out on --realistic-deals deals instead (about 8 s, and about 3 s more
 for Nel-O and sevens). The special contracts' realistic odds are calibrated from their
 double-dummy ones (Nel-O and sevens played out with --realistic). Last, a special
 contract made at --confidence that expects more marks than that bid, on the advice's
