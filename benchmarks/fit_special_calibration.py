@@ -290,7 +290,7 @@ def held_out() -> None:
             if part:
                 band, fitted, observed = band_of(calibration, part, key)
                 print(
-                    f"{name}, {part_name} ({len(part)} hands): 95% band {band:.3f}, "
+                    f"{name}, {part_name} ({len(part)} hand{'s' * (len(part) != 1)}): 95% band {band:.3f}, "
                     f"made {fitted:.1%} expected, {observed:.1%} played out"
                 )
 

@@ -25,9 +25,10 @@ sets those hands beside the main study's.
 
 With --doubles high or low (and --listen) only Nel-O is played, its doubles the highest
 or the lowest of their suits (the other house rules of ``--nello-doubles``), on the same
-deals and seeds, into ``specials_listening_<high|low>_study.jsonl``: the data for
-calibrating Nel-O under those rules, which the package's calibration (fitted to doubles
-their own suit) does not cover yet.
+deals and seeds, into ``specials_listening_<high|low>_study.jsonl``: the data of the
+package's calibration of Nel-O under those rules (``fit_special_calibration.py
+--doubles``). ``--report --listen --doubles high`` (or ``low``) sets the first --hands
+hands of the three treatments side by side.
 """
 
 from __future__ import annotations
@@ -136,6 +137,20 @@ def listening_summary(listening: list[dict[str, Any]], uniform: list[dict[str, A
     return "\n".join(out) + "\n"
 
 
+def treatments_summary(studies: dict[str, list[dict[str, Any]]]) -> str:
+    """On the hands every study of ``studies`` (Nel-O, by treatment of doubles, the players
+    knowing the contract) played: the mean odds double-dummy and played out under each."""
+    common = set.intersection(*({x["i"] for x in lines} for lines in studies.values()))
+    out = [f"{len(common)} hands at Nel-O under each treatment of doubles, the players knowing the contract"]
+    out.append("doubles     double-dummy   played out")
+    for name, lines in studies.items():
+        rows = [x for x in lines if x["i"] in common]
+        if rows:
+            dd, real = (statistics.fmean(x["nello"][k] / x["deals"] for x in rows) for k in (0, 1))
+            out.append(f"{name:9} {dd:14.1%} {real:12.1%}")
+    return "\n".join(out) + "\n"
+
+
 def _in_bin(odds: float, low: float, high: float) -> bool:
     """Whether ``odds`` lie in [low, high), a bin ending at 100% taking 100% too."""
     return low <= odds < high or (high == BINS[-1] and odds == high)
@@ -180,6 +195,11 @@ def main() -> None:
         print(summary(read_study(out, args.hands)), end="")
         if args.listen and args.doubles is NelloDoubles.OWN_SUIT:
             print(listening_summary(read_study(out, args.hands), read_study(OUT)), end="")
+        elif args.listen:
+            studies = {NelloDoubles.OWN_SUIT.value: read_study(LISTENING, args.hands)}
+            for doubles in (NelloDoubles.HIGH, NelloDoubles.LOW):
+                studies[doubles.value] = read_study(doubles_study(doubles), args.hands)
+            print(treatments_summary(studies), end="")
         return
     append_lines(
         out,

@@ -198,6 +198,17 @@ def test_the_nello_doubles_studies_first_line_is_what_the_script_plays(
     assert own["hand"] == recorded["hand"] and own["nello"] != recorded["nello"]
 
 
+def test_the_readme_shows_the_nello_doubles_studies_as_printed(specials_study: ModuleType) -> None:
+    """The doubles high study's first hands, then the three treatments on the same hands."""
+    hands, shown = readme_report("study_specials.py --listen --doubles high --report --hands")
+    read, path = specials_study.read_study, specials_study.doubles_study
+    studies = {"own-suit": read(specials_study.LISTENING, hands)}
+    studies |= {d.value: read(path(d), hands) for d in (NelloDoubles.HIGH, NelloDoubles.LOW)}
+    assert len(studies["low"]) == hands
+    expected = specials_study.summary(studies["high"]) + specials_study.treatments_summary(studies)
+    assert shown == expected
+
+
 def test_the_readme_shows_the_specials_study_as_printed(specials_study: ModuleType) -> None:
     hands, shown = readme_report("study_specials.py --report --hands")
     assert shown == specials_study.summary(specials_study.read_study(specials_study.OUT, hands))

@@ -113,7 +113,7 @@ def test_nello_with_doubles_high_or_low_has_a_last_stage_of_its_own() -> None:
 def test_on_its_study_s_hands_nello_high_or_low_is_made_as_played_out(doubles: NelloDoubles) -> None:
     """On the hands its last stage was fitted to, each treatment's calibration averages
     what the playouts made (the fit's own property), where the own-suit calibration,
-    applied to doubles high, missed by several points (it did, by 5 on the first 100)."""
+    applied to doubles high, missed by several points (14.0% against 17.8% on 391 hands)."""
     calibration = NELLO_CALIBRATIONS[doubles]
     path = DATA / calibration.study
     lines = [json.loads(line) for line in path.read_text().splitlines()][: calibration.hands]
