@@ -41,11 +41,13 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from study_specials import doubles_study
 
 from texas42.evaluate.special_calibration import (
     BAND_EDGES,
     CALIBRATIONS,
     DATA,
+    LAST_STAGE,
     NELLO_CALIBRATIONS,
     SpecialCalibration,
     log_odds,
@@ -60,10 +62,7 @@ STUDIES = {
     Contract.SEVENS: (STUDY_DATA / "specials_listening_study.jsonl", "sevens"),
     Contract.SPLASH: (STUDY_DATA / "splash_study.jsonl", "made"),
 }
-DOUBLES_STUDIES = {
-    doubles: STUDY_DATA / f"specials_listening_{doubles.value}_study.jsonl"
-    for doubles in (NelloDoubles.HIGH, NelloDoubles.LOW)
-}
+DOUBLES_STUDIES = {doubles: doubles_study(doubles) for doubles in (NelloDoubles.HIGH, NelloDoubles.LOW)}
 """Nel-O played with doubles high or low (``study_specials.py --listen --doubles``)."""
 FIRST_STUDY = STUDY_DATA / "specials_study.jsonl"
 """Nel-O's first stage: the main specials study (the defenders not told the contract)."""
@@ -313,11 +312,12 @@ def close(a: SpecialCalibration, b: SpecialCalibration) -> bool:
 def calibration_json(results: dict[str, SpecialCalibration]) -> str:
     """The package's ``special_calibration.json`` of these calibrations, by key (Nel-O's
     under doubles high and low without the own-suit first stage they share)."""
+    shared = {nello_key(NelloDoubles.HIGH), nello_key(NelloDoubles.LOW)}
     entries = []
     for key, calibration in results.items():
         entry = asdict(calibration)
-        if key != Contract.NELLO.value and key.startswith(Contract.NELLO.value):
-            entry = {k: v for k, v in entry.items() if k not in ("weights", "first_hands", "first_study")}
+        if key in shared:
+            entry = {k: entry[k] for k in LAST_STAGE}
         entries.append(f" {json.dumps(key)}: {json.dumps(entry)}")
     return "{\n" + ",\n".join(entries) + "\n}\n"
 

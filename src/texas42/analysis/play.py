@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -219,7 +220,7 @@ class PlayAdvice:
             return self.best
         return next(s for s in self.plays if s.domino == played.best.domino)
 
-    @property
+    @cached_property
     def distinct_deals(self) -> int:
         """How many of the ``deals`` differ: fewer where deals drawn to fit an auction repeat
         (they are drawn with replacement, in proportion to their likelihood)."""

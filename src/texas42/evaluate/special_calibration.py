@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import json
 from bisect import bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 
@@ -89,13 +89,15 @@ def read_calibrations(text: str) -> dict[Contract, SpecialCalibration]:
     contract (Nel-O's with doubles their own suit); plunge and splash are one game (the
     partner names trump and leads; the team must take all 42 points) and share splash's."""
     data = json.loads(text)
-    found = {}
-    for contract in (Contract.NELLO, Contract.SEVENS, Contract.SPLASH):
-        entry = data[contract.value]
-        lists = {"widths": tuple(entry["widths"]), "weights": tuple(entry["weights"])}
-        found[contract] = SpecialCalibration(**{**entry, **lists})
+    found = {c: _calibration(data[c.value]) for c in (Contract.NELLO, Contract.SEVENS, Contract.SPLASH)}
     found[Contract.PLUNGE] = found[Contract.SPLASH]
     return found
+
+
+def _calibration(entry: dict[str, Any]) -> SpecialCalibration:
+    """A calibration from its entry in ``special_calibration.json`` (lists as tuples)."""
+    lists: dict[str, Any] = {k: tuple(entry[k]) for k in ("widths", "weights") if k in entry}
+    return SpecialCalibration(**{**entry, **lists})
 
 
 def nello_key(doubles: NelloDoubles) -> str:
@@ -107,17 +109,21 @@ def nello_key(doubles: NelloDoubles) -> str:
     )
 
 
+LAST_STAGE: Final = ("intercept", "slope", "hands", "study", "widths", "band_hands")
+"""What a Nel-O calibration under doubles high or low holds of its own (its entry in
+``special_calibration.json``); the rest is the own-suit calibration's first stage."""
+
+
 def read_nello_calibrations(text: str) -> dict[NelloDoubles, SpecialCalibration]:
     """Nel-O's calibration under each treatment of doubles. Those of ``high`` and ``low``
     have a last stage and bands of their own, fitted to a study that played Nel-O so, on
     the first stage of the own-suit calibration (its entry names no first stage)."""
     data = json.loads(text)
-    own = read_calibrations(text)[Contract.NELLO]
+    own = _calibration(data[Contract.NELLO.value])
     found = {NelloDoubles.OWN_SUIT: own}
     for doubles in (NelloDoubles.HIGH, NelloDoubles.LOW):
-        entry = data[nello_key(doubles)]
-        first = {"weights": own.weights, "first_hands": own.first_hands, "first_study": own.first_study}
-        found[doubles] = SpecialCalibration(**{**entry, "widths": tuple(entry["widths"]), **first})
+        last = _calibration(data[nello_key(doubles)])
+        found[doubles] = replace(own, **{k: getattr(last, k) for k in LAST_STAGE})
     return found
 
 
