@@ -24,7 +24,7 @@ from texas42.cli.shell import command_words
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples" / "hands.txt"
 FEWER = {"--deals": "24", "--realistic-deals": "4", "--worlds": "2"}
-SAMPLED = {"analyze", "bid", "compare", "play", "review"}  # the commands that deal at random
+SAMPLED = {"analyze", "bid", "compare", "declare", "play", "review"}  # the commands that deal at random
 DEALS = (
     "6-4 5-5 5-2 4-3 4-2 3-2 3-1 / 6-6 6-5 6-2 6-1 5-4 5-1 5-0 / "
     "6-0 4-4 3-0 2-2 2-0 1-1 0-0 / 6-3 5-3 4-1 4-0 3-3 2-1 1-0\n"

@@ -64,7 +64,7 @@ def test_lines_that_cannot_be_commands_stop_it_before_anything_runs() -> None:
     assert result.stdout == ""
     assert result.stderr.splitlines() == [
         "texas42: error: line 2: no such command: 'analyse' (texas42 analyze, bid, compare, deals, "
-        "play, quick, review, solve)",
+        "declare, play, quick, review, solve)",
         'texas42: error: line 4: no closing quotation: play "6-4 5-5',
         "texas42: error: line 5: already in the shell: 'shell' cannot start another",
     ]
@@ -112,8 +112,8 @@ def test_at_the_prompt_an_error_is_reported_and_the_next_line_runs(
     out, err = capsys.readouterr()
     assert out == invoke(*QUICK).stdout
     assert err.splitlines() == [
-        "texas42: error: no such command: 'analyse' (texas42 analyze, bid, compare, deals, play, "
-        "quick, review, solve)",
+        "texas42: error: no such command: 'analyse' (texas42 analyze, bid, compare, deals, declare, "
+        "play, quick, review, solve)",
         "texas42: error: not a domino: '7-0' (pips run from 0 to 6)",
     ]
 

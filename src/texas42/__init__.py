@@ -8,7 +8,7 @@ Use from Python::
     result.recommendation.bid, result.recommendation.declaration.label
     texas42.to_dict(result)          # the JSON document of ``texas42 analyze --json``
 
-``solve``, ``line_of_play``, ``analyze``, ``advise_bid``, ``compare``, ``deals``,
+``solve``, ``line_of_play``, ``analyze``, ``advise_bid``, ``declare``, ``compare``, ``deals``,
 ``advise_play``, ``review_play`` and ``quick`` do the jobs of the commands (``deal_constraints`` builds
 what ``--holds``/``--lacks`` say; ``quick_many`` estimates many hands at once, as
 arrays); they return the plain dataclasses below, which ``to_dict`` turns into the
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
         BidAdvice,
         Comparison,
         DealTable,
+        DeclarationAdvice,
         HandAnalysis,
         Interval,
         LadderRung,
@@ -49,6 +50,7 @@ if TYPE_CHECKING:
         count_deals,
         deal_constraints,
         deals,
+        declare,
         line_of_play,
         quick,
         quick_many,
@@ -77,6 +79,7 @@ _EXPORTS: dict[str, str] = {
     "BidAdvice": "texas42.analysis",
     "Comparison": "texas42.analysis",
     "DealTable": "texas42.analysis",
+    "DeclarationAdvice": "texas42.analysis",
     "HandAnalysis": "texas42.analysis",
     "Interval": "texas42.analysis",
     "LadderRung": "texas42.analysis",
@@ -96,6 +99,7 @@ _EXPORTS: dict[str, str] = {
     "analyze": "texas42.api",
     "compare": "texas42.api",
     "count_deals": "texas42.api",
+    "declare": "texas42.api",
     "deal_constraints": "texas42.api",
     "deals": "texas42.api",
     "line_of_play": "texas42.api",
@@ -149,6 +153,7 @@ __all__ = [
     "DealTable",
     "Dealt",
     "Declaration",
+    "DeclarationAdvice",
     "Hand",
     "HandAnalysis",
     "HouseRules",
@@ -175,6 +180,7 @@ __all__ = [
     "count_deals",
     "deal_constraints",
     "deals",
+    "declare",
     "line_of_play",
     "parse_auction",
     "parse_deal",

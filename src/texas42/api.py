@@ -14,6 +14,7 @@ from texas42.analysis import (
     BidAdvice,
     Comparison,
     DealTable,
+    DeclarationAdvice,
     HandAnalysis,
     PlayAdvice,
     PlayLine,
@@ -21,7 +22,7 @@ from texas42.analysis import (
     Progress,
     QuickAnalysis,
 )
-from texas42.analysis.calibrated import DOUBLE_DUMMY, check_basis
+from texas42.analysis.calibrated import DOUBLE_DUMMY, REALISTIC, check_basis
 from texas42.analysis.playout import check_playout_deals, check_worlds
 from texas42.analysis.recommendation import check_confidence
 from texas42.analysis.sample import DEFAULT_DEALS, check_deals
@@ -269,6 +270,45 @@ def compare(
         house=house,
         constraints=constraints,
         auction=_auction_model(auction, infer, noise, house),
+    )
+
+
+def declare(
+    hand: Hand | str,
+    auction: FinishedAuction | str | None = None,
+    *,
+    bid: int | str | None = None,
+    deals: int = DEFAULT_DEALS,
+    seed: int | None = None,
+    house: HouseRules | None = None,
+    basis: str = REALISTIC,
+    threads: int | None = None,
+    progress: Progress | None = None,
+    infer: str = "auction",
+    noise: float = dealing.DEFAULT_NOISE,
+) -> DeclarationAdvice:
+    """What to declare having won the bid (``texas42 declare``): the whole ``auction``
+    (four calls, ``"30 34 pass pass"``, the high bid ours) or only the ``bid`` won. Every
+    declaration open then (the nine trumps; Nel-O and sevens at a mark bid of at least
+    their minimum, as ``house`` says) with its odds of making the bid, on deals drawn to
+    fit the auction (``infer`` none, or no auction: uniformly; ``noise`` as for
+    ``advise_bid``), and the one to declare on the ``basis``."""
+    _checked(progress, None)
+    house = _house(house)
+    whole = _finished(auction)
+    won = parse_bid(bid) if isinstance(bid, str) else bid
+    model = None if whole is None else dealing.auction_model(whole, infer, noise, house)
+    return analysis.advise_declaration(
+        _hand(hand),
+        won,
+        whole,
+        model,
+        deals=deals,
+        seed=seed,
+        house=house,
+        basis=basis,
+        threads=threads,
+        progress=progress,
     )
 
 

@@ -4,7 +4,8 @@ Seat 0 holds the hand, bids and leads; seat 2 is the partner. The 21 unseen domi
 are dealt many times (``texas42.deal``), every deal is solved double-dummy for every
 declaration with the engine (``sample``), and the points are summarised per declaration
 (``statistics``); ``hand`` recommends a bid, ``bidding`` advises one during an auction,
-``comparison`` puts trumps head to head, ``specials`` weighs the special contracts,
+``comparison`` puts trumps head to head, ``declaring`` weighs what to declare once the
+bid is won, ``specials`` weighs the special contracts,
 ``why`` finds the unseen dominoes whose place decides a bid, ``play`` advises each
 play during the hand, ``playout`` and ``realistic`` play hands out by players who see
 only their own dominoes, ``calibrated`` estimates realistic figures from the double-dummy
@@ -41,6 +42,7 @@ from texas42.analysis.comparison import (
     compare_points,
     compare_trumps,
 )
+from texas42.analysis.declaring import DeclarationAdvice, DeclarationChoice, advise_declaration
 from texas42.analysis.hand import HandAnalysis, analyze_hand
 from texas42.analysis.play import (
     BidDecided,
@@ -120,6 +122,8 @@ __all__ = [
     "CalibratedComparison",
     "Comparison",
     "DealTable",
+    "DeclarationAdvice",
+    "DeclarationChoice",
     "DominoPlace",
     "ErrorBands",
     "EstimatedTrump",
@@ -156,6 +160,7 @@ __all__ = [
     "UniformOdds",
     "Why",
     "advise_bid",
+    "advise_declaration",
     "advise_play",
     "analyze_hand",
     "analyze_specials",

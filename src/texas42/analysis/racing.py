@@ -14,7 +14,8 @@ often than the confidence asked for (30 always could: it is what a pass would be
 to), or some declaration clearly makes a higher bid more often than that. "Makes it more
 often" is the sign test on the deals where exactly one of the two makes it. For
 ``compare``, a declaration leaves once its order against every other is clear: the paired
-mean difference of points is away from 0 beyond a Bonferroni-corrected normal bound.
+mean difference of points is away from 0 beyond a Bonferroni-corrected normal bound. For
+``declare``, once another declaration clearly makes the bid won more often (the sign test).
 """
 
 from __future__ import annotations
@@ -147,6 +148,21 @@ def beaten_for_recommendation(points: np.ndarray, alpha: float, confidence: floa
     return beaten
 
 
+def beaten_at(points: np.ndarray, alpha: float, level: int) -> list[bool]:
+    """For each column of ``points``, whether some other column clearly takes ``level``
+    points or more more often (the sign test at ``alpha``): it cannot be the declaration
+    that makes a bid needing ``level`` most often."""
+    made = points >= level
+    k = points.shape[1]
+    beaten = []
+    for j in range(k):
+        only_other = (made & ~made[:, j : j + 1]).sum(axis=0)
+        only_this = (made[:, j : j + 1] & ~made).sum(axis=0)
+        tests = (sign_test(int(only_other[o]), int(only_this[o])) for o in range(k) if o != j)
+        beaten.append(any(p <= alpha for p in tests))
+    return beaten
+
+
 def ordered_against_all(points: np.ndarray, alpha: float) -> list[bool]:
     """For each column of ``points``, whether its order by expected points against every
     other column is clear (paired differences, normal bound at level ``alpha`` two-sided)."""
@@ -184,6 +200,11 @@ def recommendation_tests(columns: int) -> int:
     """The tests a round of ``beaten_for_recommendation`` may make: a sign test for each
     ordered pair and level, and two against the confidence for each column and level."""
     return (columns + 1) * columns * len(LEVELS)
+
+
+def pair_tests(columns: int) -> int:
+    """The tests a round of ``beaten_at`` may make: one for each ordered pair."""
+    return columns * (columns - 1)
 
 
 def order_tests(columns: int) -> int:

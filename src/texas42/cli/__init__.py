@@ -1,6 +1,19 @@
 """The ``texas42`` command line: thin Typer commands, a module each, over the library."""
 
-from texas42.cli import analyze, bid, compare, deals, play, quick, review, shell, solve
+from texas42.cli import analyze, bid, compare, deals, declare, play, quick, review, shell, solve
 from texas42.cli.app import app, main
 
-__all__ = ["analyze", "app", "bid", "compare", "deals", "main", "play", "quick", "review", "shell", "solve"]
+__all__ = [
+    "analyze",
+    "app",
+    "bid",
+    "compare",
+    "deals",
+    "declare",
+    "main",
+    "play",
+    "quick",
+    "review",
+    "shell",
+    "solve",
+]

@@ -58,28 +58,30 @@ Special contracts: Nel-O (you must lose every trick, partner sits out), sevens
 (closest pip total to 7 wins each trick; your team must take all 7), plunge (4+
 doubles) and splash (3+ doubles: partner names trump and leads; all 7 tricks).
 analyze, bid, compare and quick report them next to the trumps (solve: Nel-O and
-sevens); play and review advise the play of Nel-O and sevens (--trump nello,
---trump sevens).
+sevens; declare: Nel-O and sevens, when the bid won allows them); play and review
+advise the play of Nel-O and sevens (--trump nello, --trump sevens).
 
 \b
 House rules and settings: options, or keys of a [tool.texas42] table in
 texas42.toml or pyproject.toml in the working directory (the option wins):
   --nello-doubles own-suit|high|low  key nello-doubles (default own-suit):
-                                     solve, analyze, bid, compare, quick,
-                                     play, review
+                                     solve, analyze, bid, declare, compare,
+                                     quick, play, review
   --nello-min-marks 2|1              key nello-min-marks (default 2):
-                                     analyze, bid, compare, quick
+                                     analyze, bid, declare, compare, quick
   --all-pass forced|reshuffle        key all-pass (default forced): bid
   --no-specials                      key specials = false: solve, analyze,
-                                     bid, compare, quick
+                                     bid, declare, compare, quick
   --basis realistic|double-dummy     key basis (default realistic): analyze,
-                                     bid, quick
+                                     bid, declare, quick
 
 \b
 Commands:
   analyze  what a hand is worth: expected points and the odds of each bid for
            every trump, the bid and trump to call; also a file of hands
   bid      what to bid now, given the bids already made (--auction)
+  declare  what to declare once you have won the bid: a trump, or Nel-O or
+           sevens, on deals that fit the whole auction
   compare  two or more trumps head to head on the same deals
   play     what to play now during the hand, given the plays so far (--tricks)
   review   how well a hand was played: each of your plays beside the best then
@@ -95,6 +97,7 @@ Commands:
 Examples:
   texas42 analyze "{EXAMPLE_HAND}"
   texas42 bid "{EXAMPLE_HAND}" --auction "pass 30"
+  texas42 declare "{EXAMPLE_HAND}" --auction "30 34 pass pass"
   texas42 compare "{EXAMPLE_HAND}" sixes doubles
   texas42 play "{EXAMPLE_HAND}" -t sixes --tricks "6-6 6-1 6-0 6-3"
   texas42 review "{EXAMPLE_HAND}" -t sixes --tricks "6-6 6-3 5-0 6-1 / 6-5"

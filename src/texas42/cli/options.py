@@ -44,6 +44,7 @@ from texas42.rules import (
     parse_auction,
     parse_bid,
     parse_declaration,
+    parse_finished_auction,
     parse_nello_doubles,
 )
 
@@ -251,6 +252,21 @@ AuctionOption = Annotated[
 ]
 
 
+def _whole_auction(value: Any) -> FinishedAuction:
+    return value if isinstance(value, FinishedAuction) else parse_finished_auction(str(value))
+
+
+WholeAuctionOption = Annotated[
+    FinishedAuction | None,
+    typer.Option(
+        "--auction",
+        "-a",
+        metavar="CALLS",
+        help='The whole auction, the four calls in the order made: "pass 30 31 pass" (default: none).',
+        show_default=False,
+        parser=option_parser(checked("--auction", keep, _whole_auction)),
+    ),
+]
 InferOption = Annotated[
     str,
     typer.Option(

@@ -25,6 +25,7 @@ from texas42.cli.options import (
     NoiseOption,
     SeedOption,
     ThreadsOption,
+    WholeAuctionOption,
     WorldsOption,
     auction_noise,
     checked,
@@ -43,11 +44,9 @@ from texas42.rules import (
     PASS,
     Contract,
     Declaration,
-    FinishedAuction,
     Hand,
     PlayedContract,
     parse_bid,
-    parse_finished_auction,
     parse_hand,
     parse_played_contract,
     parse_seat,
@@ -152,10 +151,6 @@ def played_contract(text: Any) -> PlayedContract:
     return parse_played_contract(str(text))
 
 
-def _auction(value: Any) -> FinishedAuction:
-    return value if isinstance(value, FinishedAuction) else parse_finished_auction(str(value))
-
-
 def _played_bid(value: Any) -> int:
     bid = value if isinstance(value, int) else parse_bid(str(value))
     if bid == PASS:
@@ -215,17 +210,6 @@ PlayedBidOption = Annotated[
         ),
         show_default=False,
         parser=option_parser(checked("--bid", keep, _played_bid)),
-    ),
-]
-WholeAuctionOption = Annotated[
-    FinishedAuction | None,
-    typer.Option(
-        "--auction",
-        "-a",
-        metavar="CALLS",
-        help='The whole auction, the four calls in the order made: "pass 30 31 pass" (default: none).',
-        show_default=False,
-        parser=option_parser(checked("--auction", keep, _auction)),
     ),
 ]
 PlayRealisticOption = Annotated[

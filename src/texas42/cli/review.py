@@ -24,6 +24,7 @@ from texas42.cli.options import (
     NoiseOption,
     SeedOption,
     ThreadsOption,
+    WholeAuctionOption,
     WorldsOption,
     auction_noise,
     house_rules,
@@ -38,7 +39,6 @@ from texas42.cli.play import (
     PlayRealisticOption,
     SeatOption,
     TrumpOption,
-    WholeAuctionOption,
     hand_in_play,
     tricks_option,
 )

@@ -161,13 +161,16 @@ class Call:
         return (not self.forced) + VALUES - self.lowest
 
 
-def calls(auction: Auction) -> tuple[Call, ...]:
+def calls(auction: Auction | FinishedAuction) -> tuple[Call, ...]:
     """The calls of ``auction`` the model weighs (we bid at place ``auction.position``,
-    seat 0), each with the lowest value the bidder may bid (one more than the high bid, a
-    mark over 41 or a mark) and the least the bidding rules need: over the partner's point
-    bid, four more (``PARTNER_MARGIN``) or a mark; a plunge or a splash with the doubles it
-    needs. The passes that say nothing are left out: while a plunge holds the bid, every
-    pass; while a splash does, the splasher's partner's."""
+    seat 0; in a whole auction we won the bid, and the calls after ours count too), each
+    with the lowest value the bidder may bid (one more than the high bid, a mark over 41
+    or a mark) and the least the bidding rules need: over the partner's point bid, four
+    more (``PARTNER_MARGIN``) or a mark; a plunge or a splash with the doubles it needs.
+    The passes that say nothing are left out: while a plunge holds the bid, every pass;
+    while a splash does, the splasher's partner's."""
+    if isinstance(auction, FinishedAuction):
+        return tuple(c for c in calls_from(auction, auction.winner) if c.seat != 0)
     return calls_from(auction, auction.position)
 
 
@@ -393,7 +396,7 @@ def doubles_probability(masks: np.ndarray, call: Call) -> np.ndarray:
 
 def likelihood(
     deals: np.ndarray,
-    auction: Auction,
+    auction: Auction | FinishedAuction,
     noise: float,
     head: str | None = None,
     house: HouseRules | None = None,
@@ -413,24 +416,26 @@ def likelihood(
 
 @dataclass(frozen=True)
 class AuctionModel:
-    """What to infer from: the ``auction`` (we bid next, seat 0), the ``noise`` of the
-    other players' judgement, the evaluator's ``head`` and the ``house`` rules (which
-    special contracts the players may bid)."""
+    """What to infer from: the ``auction`` (we bid next, seat 0; or a whole auction whose
+    high bid we won, about to declare), the ``noise`` of the other players' judgement, the
+    evaluator's ``head`` and the ``house`` rules (which special contracts the players may
+    bid)."""
 
-    auction: Auction
+    auction: Auction | FinishedAuction
     noise: float = DEFAULT_NOISE
     head: str = DOUBLE_DUMMY
     house: HouseRules = field(default_factory=HouseRules)
 
 
 def auction_model(
-    auction: Auction,
+    auction: Auction | FinishedAuction,
     infer: str = "auction",
     noise: float = DEFAULT_NOISE,
     house: HouseRules | None = None,
 ) -> AuctionModel | None:
     """The model to draw deals with, or None to deal uniformly: ``infer`` none, or no bids
-    yet. ``house``: the table's rules (default the rule book's)."""
+    yet. ``auction``: the bids before ours, or a whole auction we won (its calls after
+    ours weighed too). ``house``: the table's rules (default the rule book's)."""
     check_noise(noise)
     house = HouseRules() if house is None else house
     check_auction_house(auction, house)
@@ -544,7 +549,9 @@ def infer_deals(
     return kept.deals(), kept.inference(model.head)
 
 
-def check_auction_doubles(hand: Hand, auction: Auction, constraints: DealConstraints | None = None) -> None:
+def check_auction_doubles(
+    hand: Hand, auction: Auction | FinishedAuction, constraints: DealConstraints | None = None
+) -> None:
     """An ``AuctionError`` unless some deal around ``hand`` (consistent with
     ``constraints``) gives every player who plunged or splashed in ``auction`` the doubles
     the contract needs."""

@@ -13,6 +13,8 @@ from texas42.analysis import (
     CalibratedComparison,
     Comparison,
     DealTable,
+    DeclarationAdvice,
+    DeclarationChoice,
     EstimatedTrump,
     HandAnalysis,
     LadderRung,
@@ -470,6 +472,55 @@ def comparison_to_json(comparison: Comparison, why_bid: int | None = None) -> di
     }
 
 
+def declaration_to_json(advice: DeclarationAdvice) -> dict[str, Any]:
+    """``{"hand", "bid", "auction", "deals", "seed", "basis", "declarations", "advice",
+    "racing", "inference"}``: each declaration open to the bidder (the nine trumps, then
+    Nel-O and sevens where the bid allows them) with its ``deals``, double-dummy ``make``
+    and ``make_ci95`` of the bid, ``expected_points`` (null for Nel-O and sevens) and,
+    on the realistic basis, ``realistic`` ``{"source": "calibrated", "make",
+    "make_ci95"}``; the advice's ``declaration``, ``make`` (on the basis),
+    ``make_confirmed`` (double-dummy, the independent sample) and ``expected_marks``."""
+    advised = advice.advised
+    return {
+        "hand": advice.hand.names(),
+        "bid": advice.bid,
+        "auction": None if advice.auction is None else _calls_json(advice.auction),
+        "deals": advice.deals,
+        "seed": advice.seed,
+        "basis": advice.basis,
+        "declarations": [_choice_json(c) for c in advice.choices],
+        "advice": {
+            "declaration": _choice_name(advised),
+            "make": rounded(advice.make),
+            "make_confirmed": rounded(advice.make_confirmed),
+            "expected_marks": round(advice.expected_marks, 4),
+        },
+        "racing": racing_to_json(advice.racing),
+        "inference": None if advice.inference is None else inference_to_json(advice.inference),
+    }
+
+
+def _choice_name(choice: DeclarationChoice) -> str:
+    return choice.declaration.value if isinstance(choice.declaration, Contract) else choice.label
+
+
+def _choice_json(choice: DeclarationChoice) -> dict[str, Any]:
+    result: dict[str, Any] = {
+        "declaration": _choice_name(choice),
+        "deals": choice.deals,
+        "make": rounded(choice.make),
+        "make_ci95": choice.make_ci95.as_list(4),
+        "expected_points": _rounded_points(choice.expected_points),
+    }
+    if choice.realistic is not None and choice.realistic_ci95 is not None:
+        result["realistic"] = {
+            "source": "calibrated",
+            "make": rounded(choice.realistic),
+            "make_ci95": choice.realistic_ci95.as_list(4),
+        }
+    return result
+
+
 def _realistic_comparison(realistic: RealisticComparison | CalibratedComparison) -> dict[str, Any]:
     if isinstance(realistic, CalibratedComparison):
         return {"source": realistic.source, "model": realistic.version, "hands": realistic.hands}
@@ -719,7 +770,8 @@ def _quick_special(stats: QuickSpecial, odds: SpecialOdds, realistic: bool) -> d
 def to_dict(result: object) -> dict[str, Any]:
     """The JSON document of a result, as ``texas42 ... --json`` prints it: a
     ``DealTable`` (``solve``), ``HandAnalysis`` (``analyze``), ``BidAdvice`` (``bid``),
-    ``Comparison`` (``compare``), ``PlayAdvice`` (``play``), ``PlayReview`` (``review``) or
+    ``Comparison`` (``compare``), ``DeclarationAdvice`` (``declare``), ``PlayAdvice``
+    (``play``), ``PlayReview`` (``review``) or
     ``QuickAnalysis`` (``quick``); a ``PlayLine`` (``line_of_play``) as ``{"trump",
     "bidder", "line"}``, the ``"line"`` of ``solve --line --json``; ``Dealt`` (``deals``)
     as ``dealt_to_json``. Anything else is an ``ArgumentTypeError``."""
@@ -768,6 +820,11 @@ def _(result: BidAdvice) -> dict[str, Any]:
 @to_dict.register
 def _(result: Comparison) -> dict[str, Any]:
     return comparison_to_json(result)
+
+
+@to_dict.register
+def _(result: DeclarationAdvice) -> dict[str, Any]:
+    return declaration_to_json(result)
 
 
 @to_dict.register

@@ -47,6 +47,15 @@ def expected_marks(bid: int, probability: float) -> float:
     return marks(bid) * (2.0 * probability - 1.0)
 
 
+def declarable_contracts(bid: int, house: HouseRules) -> tuple[Contract, ...]:
+    """The special contracts a bidder who won the bid at ``bid`` may declare instead of a
+    trump: Nel-O and sevens, each at a mark bid of at least its minimum marks (none when
+    ``house`` plays no special contracts; plunge and splash are bid as such)."""
+    if not house.specials or bid < MARK:
+        return ()
+    return tuple(c for c in (Contract.NELLO, Contract.SEVENS) if bid // MARK >= minimum_marks(c, house))
+
+
 _BID_HELP = "bids are pass, 30 to 41, 42, 84, 126, ..."
 
 

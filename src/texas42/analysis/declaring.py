@@ -1,0 +1,254 @@
+"""What to declare once the bid is won: every declaration open to the bidder (the nine
+trumps, and Nel-O and sevens at a mark bid of at least their minimum) weighed by its odds
+of making the bid, on deals drawn to fit the whole auction, the calls after ours too."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import partial
+
+import numpy as np
+
+from texas42 import deal, engine, evaluate
+from texas42.analysis.calibrated import REALISTIC, EstimatedTrump, check_basis, estimate_trumps
+from texas42.analysis.racing import DEFAULT_RACING, Racing, beaten_at, pair_tests, race_sample
+from texas42.analysis.sample import (
+    DEFAULT_DEALS,
+    Progress,
+    SolveCounter,
+    check_deals,
+    draw_samples,
+    reach_sample,
+    solve_sample,
+)
+from texas42.analysis.specials import calibrated_odds
+from texas42.analysis.statistics import Interval, TrumpStats, odds_interval
+from texas42.deal import AuctionModel, Inference
+from texas42.errors import AnalysisError
+from texas42.rules import (
+    DECLARATIONS,
+    Contract,
+    Declaration,
+    FinishedAuction,
+    Hand,
+    HouseRules,
+    bid_name,
+    declarable_contracts,
+    expected_marks,
+    minimum_marks,
+    needed_points,
+)
+
+
+@dataclass(frozen=True)
+class DeclarationChoice:
+    """One declaration open to the bidder and its odds of making the bid: ``make``
+    double-dummy on ``deals`` deals (``successes`` of them), with its Wilson interval;
+    ``realistic``, the odds at a real table estimated by the calibration (None on the
+    double-dummy basis), with the calibration's error band; for a trump, its expected
+    double-dummy points."""
+
+    declaration: Declaration | Contract
+    deals: int
+    successes: int
+    make_ci95: Interval
+    expected_points: float | None
+    realistic: float | None = None
+    realistic_ci95: Interval | None = None
+
+    @property
+    def make(self) -> float:
+        return self.successes / self.deals
+
+    @property
+    def label(self) -> str:
+        return self.declaration.label
+
+    @property
+    def odds(self) -> float:
+        """The odds the advice weighs: the realistic estimate, else the double-dummy odds."""
+        return self.make if self.realistic is None else self.realistic
+
+
+@dataclass(frozen=True)
+class DeclarationAdvice:
+    """The declaration to make having won the bid at ``bid``: the ``advised`` one of
+    ``choices`` (the nine trumps in order, then the special contracts open at that bid),
+    the one with the best odds on the ``basis`` (realistic: calibrated; ties to the better
+    double-dummy odds, then more expected points, then the earlier), and its double-dummy
+    odds on an independent sample of as many deals (``checked`` of ``deals``). The deals
+    fit ``auction`` (``inference``), or are uniform."""
+
+    hand: Hand
+    bid: int
+    deals: int
+    seed: int
+    basis: str
+    choices: tuple[DeclarationChoice, ...]
+    advised: DeclarationChoice
+    checked: int
+    auction: FinishedAuction | None = None
+    inference: Inference | None = None
+    racing: Racing | None = None
+    house: HouseRules = field(default_factory=HouseRules)
+
+    @property
+    def make(self) -> float:
+        """The advised declaration's odds on the advice's basis."""
+        return self.advised.odds
+
+    @property
+    def expected_marks(self) -> float:
+        """Marks expected from the bid at those odds: marks x (2 x make - 1)."""
+        return expected_marks(self.bid, self.make)
+
+    @property
+    def make_confirmed(self) -> float:
+        """The advised declaration's double-dummy odds on the independent sample."""
+        return self.checked / self.deals
+
+    def choice(self, declaration: Declaration | Contract) -> DeclarationChoice:
+        """The figures of one declaration open to the bidder."""
+        for c in self.choices:
+            if c.declaration == declaration:
+                return c
+        raise AnalysisError(f"{declaration.label} is not open at a bid of {bid_name(self.bid)}")
+
+
+def won_bid(bid: int | None, auction: FinishedAuction | None) -> int:
+    """The bid won: ``auction``'s high bid (``bid``, if given too, must be it), else
+    ``bid``; an ``AnalysisError`` when neither says it, or the high bid is a plunge or a
+    splash (its bidder's partner names the trump)."""
+    if auction is None:
+        if bid is None:
+            raise AnalysisError("give the bid you won (--bid) or the whole auction (--auction)")
+        return bid
+    if bid is not None and bid != auction.high_bid:
+        raise AnalysisError(
+            f"--bid {bid_name(bid)} is not the auction's high bid {bid_name(auction.high_bid)}, which you won"
+        )
+    contract = auction.partner_contract
+    if contract is not None:
+        raise AnalysisError(
+            f"a {contract.written} won the bid: its bidder's partner names the trump "
+            "('texas42 bid' says which, as the partner)"
+        )
+    return auction.high_bid
+
+
+def advise_declaration(
+    hand: Hand,
+    bid: int | None = None,
+    auction: FinishedAuction | None = None,
+    model: AuctionModel | None = None,
+    deals: int = DEFAULT_DEALS,
+    seed: int | None = None,
+    house: HouseRules | None = None,
+    basis: str = REALISTIC,
+    racing: Racing | None = DEFAULT_RACING,
+    threads: int | None = None,
+    progress: Progress | None = None,
+) -> DeclarationAdvice:
+    """Weigh every declaration open to the bidder who won ``bid`` (or ``auction``'s high
+    bid: ours) on ``deals`` deals, seat 0 leading: drawn by ``model`` (made from the
+    whole ``auction``) or uniformly. With ``racing``, a trump stops getting deals once
+    another clearly makes the bid more often (``racing.beaten_at``). The result depends
+    only on the arguments other than ``threads`` and ``progress``."""
+    bid = won_bid(bid, auction)
+    deals = check_deals(deals)
+    basis = check_basis(basis)
+    house = HouseRules() if house is None else house
+    contracts = declarable_contracts(bid, house)
+    seed = deal.draw_seed() if seed is None else deal.check_seed(seed)
+    drawn = draw_samples(hand, deals, seed, None, model, threads=threads)
+    deals = drawn.size
+    engine.expect(trumps=True, nello=Contract.NELLO in contracts, sevens=Contract.SEVENS in contracts)
+    counter = SolveCounter(deals * (len(DECLARATIONS) + len(contracts) + 1), progress)
+    level = needed_points(bid)
+    if racing is None:
+        sample = solve_sample(hand, seed, drawn.main, DECLARATIONS, threads, counter)
+    else:
+        leaves = partial(beaten_at, level=level)
+        tests = pair_tests(len(DECLARATIONS))
+        sample = race_sample(hand, seed, drawn.main, DECLARATIONS, racing, leaves, tests, threads, counter)
+    choices = _trump_choices(hand, sample.stats(), bid, basis)
+    for contract in contracts:
+        made = int(_contract_made(drawn.main, contract, house, threads).sum())
+        counter(deals)
+        choices.append(_contract_choice(contract, made, deals, hand, house, basis))
+    advised = max(choices, key=partial(_preference, choices))
+    checked = _checked(advised.declaration, drawn.check, level, house, threads)
+    counter(deals)
+    return DeclarationAdvice(
+        hand=hand,
+        bid=bid,
+        deals=deals,
+        seed=seed,
+        basis=basis,
+        choices=tuple(choices),
+        advised=advised,
+        checked=checked,
+        auction=auction,
+        inference=drawn.inference,
+        racing=racing,
+        house=house,
+    )
+
+
+def _trump_choices(hand: Hand, trumps: Sequence[TrumpStats], bid: int, basis: str) -> list[DeclarationChoice]:
+    """The trumps' figures at ``bid``, with the calibration's estimates on the realistic basis."""
+    estimated: Sequence[EstimatedTrump | None] = [None] * len(trumps)
+    if basis == REALISTIC:
+        estimated = estimate_trumps(hand.mask, trumps, evaluate.load_model())
+    return [
+        DeclarationChoice(
+            s.declaration,
+            s.deals,
+            s.successes(bid),
+            s.make_ci95(bid),
+            s.expected_points,
+            None if e is None else e.make(bid),
+            None if e is None else e.make_ci95(bid),
+        )
+        for s, e in zip(trumps, estimated, strict=True)
+    ]
+
+
+def _preference(choices: list[DeclarationChoice], choice: DeclarationChoice) -> tuple[float, ...]:
+    """The order of the advice: the basis' odds, the double-dummy odds, expected points
+    (a special contract has none: it comes after the trumps), then the earlier choice."""
+    points = -1.0 if choice.expected_points is None else choice.expected_points
+    return (choice.odds, choice.make, points, -float(choices.index(choice)))
+
+
+def _contract_made(
+    deals: np.ndarray, contract: Contract, house: HouseRules, threads: int | None
+) -> np.ndarray:
+    """Whether Nel-O or sevens, declared by seat 0 who leads, is made in each deal."""
+    if contract is Contract.NELLO:
+        made: np.ndarray = engine.solve_nello(deals, 0, house.nello_doubles, threads).values == 1
+    else:
+        made = engine.solve_sevens(deals, 0, threads, contract_only=True).values == 1
+    return made
+
+
+def _contract_choice(
+    contract: Contract, made: int, deals: int, hand: Hand, house: HouseRules, basis: str
+) -> DeclarationChoice:
+    """A special contract's figures: solved, and calibrated on the realistic basis."""
+    realistic, band = None, None
+    if basis == REALISTIC:
+        doubles = house.nello_doubles if contract is Contract.NELLO else None
+        odds = calibrated_odds(contract, minimum_marks(contract, house), made / deals, hand.mask, doubles)
+        realistic, band = odds.make, odds.make_ci95
+    return DeclarationChoice(contract, deals, made, odds_interval(made, deals), None, realistic, band)
+
+
+def _checked(
+    declaration: Declaration | Contract, deals: np.ndarray, level: int, house: HouseRules, threads: int | None
+) -> int:
+    """The deals of the independent sample in which ``declaration`` makes the bid."""
+    if isinstance(declaration, Contract):
+        return int(_contract_made(deals, declaration, house, threads).sum())
+    return int(reach_sample(deals, declaration, level, threads).sum())

@@ -1,0 +1,114 @@
+"""Rich view of the declaration to make once the bid is won."""
+
+from __future__ import annotations
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from texas42.analysis import DeclarationAdvice, DeclarationChoice
+from texas42.report.hand import hand_header
+from texas42.report.wording import contract_name, percent, realistic_footer
+from texas42.rules import MARK, Contract, Declaration, bid_name, marks
+
+
+def _interval(choice: DeclarationChoice, realistic: bool) -> str:
+    band = choice.realistic_ci95 if realistic else choice.make_ci95
+    return "" if band is None else f"{percent(band.low)}-{percent(band.high)}"
+
+
+def choices_table(advice: DeclarationAdvice) -> Table:
+    """Every declaration open to the bidder, the best odds first on the advice's basis."""
+    realistic = advice.advised.realistic is not None
+    bid = bid_name(advice.bid)
+    out = Table(box=box.SIMPLE_HEAD)
+    out.add_column("declare", no_wrap=True)
+    out.add_column("deals", justify="right")
+    out.add_column("points", justify="right")
+    out.add_column(f"DD {bid}", justify="right")
+    out.add_column("95% CI", justify="right", no_wrap=True)
+    if realistic:
+        out.add_column(f"real {bid}", justify="right")
+        out.add_column("95% band", justify="right", no_wrap=True)
+    ordered = sorted(
+        advice.choices, key=lambda c: c.make if c.realistic is None else c.realistic, reverse=True
+    )
+    for choice in ordered:
+        points = "" if choice.expected_points is None else f"{choice.expected_points:.1f}"
+        row = [choice_name(choice), f"{choice.deals:,}", points, percent(choice.make)]
+        row.append(_interval(choice, False))
+        if choice.realistic is not None:
+            row += [percent(choice.realistic), _interval(choice, True)]
+        out.add_row(*row, style="bold" if choice is advice.advised else "")
+    return out
+
+
+def made_phrase(declaration: Declaration | Contract, bid: int) -> str:
+    """What making ``bid`` takes under ``declaration``."""
+    if declaration is Contract.NELLO:
+        return "you lose every trick, your partner sitting out"
+    if declaration is Contract.SEVENS:
+        return "your team takes every trick"
+    return "your team takes all 42 points" if bid >= MARK else f"your team takes {bid} points"
+
+
+def choice_name(choice: DeclarationChoice) -> str:
+    """``fours``, ``Nel-O``, ``sevens``."""
+    declaration = choice.declaration
+    return contract_name(declaration) if isinstance(declaration, Contract) else declaration.label
+
+
+def advice_text(advice: DeclarationAdvice) -> Text:
+    """``Declare fours: made (your team takes 34 points) in an estimated 40% ...``."""
+    chosen = advice.advised
+    made = f"made ({made_phrase(chosen.declaration, advice.bid)})"
+    if chosen.realistic is None:
+        odds = f"{made} in {percent(chosen.make)} of the deals double-dummy"
+        basis = "double-dummy"
+    else:
+        odds = (
+            f"{made} in an estimated {percent(chosen.realistic)} of the deals at a real table (the "
+            f"calibration's 95% band {_interval(chosen, True)}), {percent(chosen.make)} double-dummy"
+        )
+        basis = "realistic, estimated"
+    count = marks(advice.bid)
+    return Text.assemble(
+        (f"Declare {choice_name(chosen)}", "bold"),
+        f": {odds}; on an independent sample of {advice.deals} deals, {percent(advice.make_confirmed)} "
+        f"double-dummy. Expected marks {advice.expected_marks:+.2f} at {bid_name(advice.bid)} "
+        f"({count} mark{'s' if count > 1 else ''}). This is the advice ({basis}).",
+    )
+
+
+def declaration_footer(advice: DeclarationAdvice) -> Text:
+    """What the figures mean."""
+    raced = any(c.deals < advice.deals for c in advice.choices)
+    fewer = (
+        " (the first of them where 'deals' says fewer: racing stopped that trump once another clearly "
+        "made the bid more often; --exhaustive solves every trump on every deal)"
+        if raced
+        else ""
+    )
+    specials = "".join(
+        f"; at {choice_name(c)}, {made_phrase(c.declaration, advice.bid)}"
+        for c in advice.choices
+        if isinstance(c.declaration, Contract)
+    )
+    lines = [
+        f"DD: the share of the {advice.deals} deals{fewer} in which the bid is made when every seat "
+        f"plays perfectly and sees all hands (double-dummy): at a trump, "
+        f"{made_phrase(Declaration.FOLLOW_ME, advice.bid)}{specials}. Points: the trump's expected "
+        f"double-dummy points. Repeat with --seed {advice.seed}."
+    ]
+    if advice.advised.realistic is not None:
+        lines.append(realistic_footer("calibrated") + " 'real': those odds; '95% band': the calibration's.")
+    return Text("\n".join(lines), style="dim")
+
+
+def declaration_view(advice: DeclarationAdvice) -> RenderableType:
+    """The whole report of ``texas42 declare``."""
+    header = hand_header(advice.hand, advice.deals, advice.seed, inference=advice.inference)
+    won = "by the auction " + str(advice.auction) if advice.auction is not None else "with no auction given"
+    header.append(f"\nYou won the bid at {bid_name(advice.bid)} ({won}): what to declare.")
+    return Group(header, choices_table(advice), advice_text(advice), Text(), declaration_footer(advice))
