@@ -12,7 +12,7 @@ import pytest
 import texas42
 from cli_runner import invoke
 from texas42 import engine
-from texas42.analysis import advise_declaration, analyze_hand
+from texas42.analysis import advise_declaration, analyze_hand, realistic_declaration
 from texas42.analysis.racing import beaten_at
 from texas42.analysis.sample import draw_samples
 from texas42.deal import auction_model
@@ -166,3 +166,31 @@ def test_a_real_process_prints_json_and_refuses_bad_input_with_status_2() -> Non
     bad = subprocess.run(wrong, capture_output=True, text=True)
     assert (bad.returncode, bad.stdout) == (2, "")
     assert bad.stderr == "texas42: error: --bid 34 is not the auction's high bid 35, which you won\n"
+
+
+def test_played_out_seeing_every_hand_the_odds_are_the_double_dummy_ones() -> None:
+    hand = parse_hand(LOW)
+    advice = advise_declaration(hand, 84, deals=30, seed=2, racing=None)
+    played = realistic_declaration(advice, deals=30, worlds=0)  # every seat sees every hand
+    assert played.played is not None and (played.played.deals, played.played.worlds) == (30, 0)
+    assert [c.declaration for c in played.played.choices] == [
+        *sorted((c.declaration for c in advice.choices if isinstance(c.declaration, Declaration)),
+                key=lambda d: (-advice.choice(d).odds, -advice.choice(d).make))[:2],
+        Contract.NELLO,
+        Contract.SEVENS,
+    ]  # fmt: skip
+    for choice in played.played.choices:
+        assert (choice.deals, choice.successes) == (30, advice.choice(choice.declaration).successes)
+    assert played.advised in played.played.choices and played.basis == "realistic"
+    assert played.make == played.advised.make
+
+
+def test_played_out_from_the_command_line_as_from_python() -> None:
+    args = ["declare", ORDINARY, "--bid", "34", "--deals", "40", "--seed", "6", "--json"]
+    document = json.loads(invoke(*args, "--realistic", "--realistic-deals", "8", "--worlds", "2").stdout)
+    api = texas42.declare(ORDINARY, bid=34, deals=40, seed=6, realistic_deals=8, worlds=2)
+    assert document == texas42.to_dict(api)
+    assert document["realistic"]["deals"] == 8 and len(document["realistic"]["declarations"]) == 2
+    assert document["advice"]["declaration"] in {
+        d["declaration"] for d in document["realistic"]["declarations"]
+    }

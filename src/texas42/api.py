@@ -27,7 +27,7 @@ from texas42.analysis.playout import check_playout_deals, check_worlds
 from texas42.analysis.recommendation import check_confidence
 from texas42.analysis.sample import DEFAULT_DEALS, check_deals
 from texas42.deal import DealConstraints, Dealt
-from texas42.errors import ArgumentTypeError, check_kind
+from texas42.errors import AnalysisError, ArgumentTypeError, check_kind
 from texas42.rules import (
     DECLARATIONS,
     Auction,
@@ -286,19 +286,28 @@ def declare(
     progress: Progress | None = None,
     infer: str = "auction",
     noise: float = dealing.DEFAULT_NOISE,
+    realistic_deals: int = 0,
+    worlds: int = analysis.DEFAULT_WORLDS,
 ) -> DeclarationAdvice:
     """What to declare having won the bid (``texas42 declare``): the whole ``auction``
     (four calls, ``"30 34 pass pass"``, the high bid ours) or only the ``bid`` won. Every
     declaration open then (the nine trumps; Nel-O and sevens at a mark bid of at least
     their minimum, as ``house`` says) with its odds of making the bid, on deals drawn to
     fit the auction (``infer`` none, or no auction: uniformly; ``noise`` as for
-    ``advise_bid``), and the one to declare on the ``basis``."""
+    ``advise_bid``), and the one to declare on the ``basis``; ``realistic_deals`` (0:
+    none) plays the leading ones out as ``--realistic`` does, ``worlds`` worlds a
+    decision, and advises on that."""
     _checked(progress, None)
+    _check_playouts(realistic_deals, worlds)
     house = _house(house)
     whole = _finished(auction)
     won = parse_bid(bid) if isinstance(bid, str) else bid
     model = None if whole is None else dealing.auction_model(whole, infer, noise, house)
-    return analysis.advise_declaration(
+    if realistic_deals and check_basis(basis) == DOUBLE_DUMMY:
+        raise AnalysisError(
+            "realistic_deals plays the declarations out to advise on: not with basis double-dummy"
+        )
+    advice = analysis.advise_declaration(
         _hand(hand),
         won,
         whole,
@@ -310,6 +319,9 @@ def declare(
         threads=threads,
         progress=progress,
     )
+    if realistic_deals == 0:
+        return advice
+    return analysis.realistic_declaration(advice, realistic_deals, worlds, threads)
 
 
 def advise_play(

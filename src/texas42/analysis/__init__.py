@@ -42,7 +42,14 @@ from texas42.analysis.comparison import (
     compare_points,
     compare_trumps,
 )
-from texas42.analysis.declaring import DeclarationAdvice, DeclarationChoice, advise_declaration
+from texas42.analysis.declaring import (
+    DeclarationAdvice,
+    DeclarationChoice,
+    PlayedChoices,
+    advise_declaration,
+    declaration_playouts,
+    realistic_declaration,
+)
 from texas42.analysis.hand import HandAnalysis, analyze_hand
 from texas42.analysis.play import (
     BidDecided,
@@ -137,6 +144,7 @@ __all__ = [
     "PlayLine",
     "PlayReview",
     "PlayStats",
+    "PlayedChoices",
     "PlayedTrick",
     "Playouts",
     "Progress",
@@ -172,6 +180,7 @@ __all__ = [
     "compare_points",
     "compare_trumps",
     "comparison_why",
+    "declaration_playouts",
     "estimate_trumps",
     "hand_why",
     "highest_made",
@@ -189,6 +198,7 @@ __all__ = [
     "rank_plays",
     "realistic_analysis",
     "realistic_comparison",
+    "realistic_declaration",
     "realistic_plays",
     "realistic_review",
     "recommend",

@@ -1,20 +1,26 @@
 """What to declare once the bid is won: every declaration open to the bidder (the nine
 trumps, and Nel-O and sevens at a mark bid of at least their minimum) weighed by its odds
-of making the bid, on deals drawn to fit the whole auction, the calls after ours too."""
+of making the bid, on deals drawn to fit the whole auction, the calls after ours too;
+double-dummy, estimated at a real table by the calibrations, or the leading ones played
+out (``realistic_declaration``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from functools import partial
+from typing import Final
 
 import numpy as np
 
 from texas42 import deal, engine, evaluate
 from texas42.analysis.calibrated import REALISTIC, EstimatedTrump, check_basis, estimate_trumps
+from texas42.analysis.playout import DEFAULT_WORLDS, check_playout_deals, check_worlds
 from texas42.analysis.racing import DEFAULT_RACING, Racing, beaten_at, pair_tests, race_sample
+from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS, played_points, special_played
 from texas42.analysis.sample import (
     DEFAULT_DEALS,
+    DrawnDeals,
     Progress,
     SolveCounter,
     check_deals,
@@ -22,10 +28,10 @@ from texas42.analysis.sample import (
     reach_sample,
     solve_sample,
 )
-from texas42.analysis.specials import calibrated_odds
+from texas42.analysis.specials import SpecialStats, calibrated_odds
 from texas42.analysis.statistics import Interval, TrumpStats, odds_interval
 from texas42.deal import AuctionModel, Inference
-from texas42.errors import AnalysisError
+from texas42.errors import AnalysisError, check_kind
 from texas42.rules import (
     DECLARATIONS,
     Contract,
@@ -72,6 +78,18 @@ class DeclarationChoice:
 
 
 @dataclass(frozen=True)
+class PlayedChoices:
+    """Declarations played out on the first ``deals`` deals by players who see only their
+    own dominoes, ``worlds`` worlds a decision, both sides playing for the bid won: each
+    as a ``DeclarationChoice`` whose odds are the share of the playouts made (and a
+    trump's points, the playouts' mean)."""
+
+    deals: int
+    worlds: int
+    choices: tuple[DeclarationChoice, ...]
+
+
+@dataclass(frozen=True)
 class DeclarationAdvice:
     """The declaration to make having won the bid at ``bid``: the ``advised`` one of
     ``choices`` (the nine trumps in order, then the special contracts open at that bid),
@@ -92,6 +110,10 @@ class DeclarationAdvice:
     inference: Inference | None = None
     racing: Racing | None = None
     house: HouseRules = field(default_factory=HouseRules)
+    played: PlayedChoices | None = None
+    """The leading declarations played out (``realistic_declaration``): the advice is
+    then the best of them there."""
+    samples: DrawnDeals | None = field(default=None, compare=False, repr=False)
 
     @property
     def make(self) -> float:
@@ -193,6 +215,7 @@ def advise_declaration(
         inference=drawn.inference,
         racing=racing,
         house=house,
+        samples=drawn,
     )
 
 
@@ -252,3 +275,64 @@ def _checked(
     if isinstance(declaration, Contract):
         return int(_contract_made(deals, declaration, house, threads).sum())
     return int(reach_sample(deals, declaration, level, threads).sum())
+
+
+LEADING_CHOICES: Final = 2
+"""The trumps played out by ``realistic_declaration``: those with the best odds."""
+
+
+def realistic_declaration(
+    advice: DeclarationAdvice,
+    deals: int = DEFAULT_REALISTIC_DEALS,
+    worlds: int = DEFAULT_WORLDS,
+    threads: int | None = None,
+    on_progress: Callable[[int], None] | None = None,
+) -> DeclarationAdvice:
+    """``advice`` with its leading declarations played out on the first ``deals`` deals
+    of its sample, both sides playing for the bid won: the ``LEADING_CHOICES`` trumps with
+    the best odds, and Nel-O and sevens where open. The advice becomes the best of them
+    played out, checked on the independent sample; ``on_progress(k)`` as playouts end."""
+    check_kind(advice, DeclarationAdvice, "advice is a DeclarationAdvice (what declare returns)")
+    deals, worlds = check_playout_deals(deals), check_worlds(worlds)
+    if advice.samples is None:
+        raise AnalysisError("the advice keeps no sample to play out")
+    sample = advice.samples.main[: min(deals, advice.samples.size)]
+    trumps, contracts = _to_play(advice)
+    beside = [
+        SpecialStats(c, 0, 0, minimum_marks(c, advice.house), doubles=advice.house.nello_doubles)
+        for c in contracts
+    ]
+    points = played_points(sample, trumps, advice.bid, worlds, advice.seed, threads, on_progress)
+    need = needed_points(advice.bid)
+    choices = [
+        DeclarationChoice(d, len(p), int((p >= need).sum()), _interval(p >= need), float(p.mean()))
+        for d, p in points.items()
+    ]
+    for stats in beside:
+        made = special_played(sample, stats, worlds, advice.seed, on_progress).successes
+        choices.append(
+            DeclarationChoice(stats.contract, len(sample), made, odds_interval(made, len(sample)), None)
+        )
+    advised = max(choices, key=partial(_preference, choices))
+    checked = _checked(advised.declaration, advice.samples.check, need, advice.house, threads)
+    played = PlayedChoices(int(sample.shape[0]), worlds, tuple(choices))
+    return replace(advice, played=played, advised=advised, checked=checked, basis=REALISTIC)
+
+
+def _interval(made: np.ndarray) -> Interval:
+    return odds_interval(int(made.sum()), int(made.size))
+
+
+def _to_play(advice: DeclarationAdvice) -> tuple[list[Declaration], list[Contract]]:
+    """The trumps to play out, the best odds first, and the special contracts open."""
+    trumps = [c for c in advice.choices if isinstance(c.declaration, Declaration)]
+    leading = sorted(trumps, key=lambda c: (-c.odds, -c.make))[:LEADING_CHOICES]
+    chosen = [c.declaration for c in leading if isinstance(c.declaration, Declaration)]
+    contracts = [c.declaration for c in advice.choices if isinstance(c.declaration, Contract)]
+    return chosen, contracts
+
+
+def declaration_playouts(advice: DeclarationAdvice, deals: int) -> int:
+    """How many playouts ``realistic_declaration`` makes on ``deals`` deals: for progress."""
+    trumps, contracts = _to_play(advice)
+    return min(deals, advice.deals) * (len(trumps) + len(contracts))

@@ -63,7 +63,7 @@ def realistic_analysis(
     sample = analysis.sample.deals[: min(deals, analysis.sample.size)]
     played_for = analysis.recommendation.contract
     specials_result = _specials_beside(sample, analysis.specials, worlds, analysis.seed, threads, on_progress)
-    points = _played(
+    points = played_points(
         sample, leading_trumps(analysis), played_for, worlds, analysis.seed, threads, on_progress
     )
     stats = tuple(TrumpStats.from_points(d, p) for d, p in points.items())
@@ -98,7 +98,7 @@ def _specials_beside(
     its own seeds)."""
 
     def work() -> tuple[SpecialStats, ...]:
-        return tuple(_special_played(sample, s, worlds, seed, on_progress) for s in played_specials(specials))
+        return tuple(special_played(sample, s, worlds, seed, on_progress) for s in played_specials(specials))
 
     return work if threads == 1 else in_background(work)
 
@@ -115,7 +115,7 @@ def comparison_playouts(comparison: Comparison, deals: int) -> int:
     return min(deals, comparison.deals) * (len(comparison.trumps) + len(played_specials(comparison.specials)))
 
 
-def _special_played(
+def special_played(
     sample: np.ndarray,
     special: SpecialStats,
     worlds: int,
@@ -173,7 +173,7 @@ def realistic_comparison(
     played_for = recommend(comparison.trumps, confidence).contract
     order = [s.declaration for s in comparison.trumps]
     specials = _specials_beside(sample, comparison.specials, worlds, comparison.seed, threads, on_progress)
-    points = _played(sample, order, played_for, worlds, comparison.seed, threads, on_progress)
+    points = played_points(sample, order, played_for, worlds, comparison.seed, threads, on_progress)
     pairs = tuple(
         compare_points(order[i], order[j], points[order[i]], points[order[j]])
         for i in range(len(order))
@@ -189,7 +189,7 @@ def realistic_comparison(
     )
 
 
-def _played(
+def played_points(
     sample: np.ndarray,
     declarations: Sequence[Declaration],
     played_for: int,

@@ -20,6 +20,7 @@ from texas42.analysis import (
     LadderRung,
     PairComparison,
     PlayAdvice,
+    PlayedChoices,
     PlayLine,
     PlayReview,
     PlayStats,
@@ -479,7 +480,10 @@ def declaration_to_json(advice: DeclarationAdvice) -> dict[str, Any]:
     and ``make_ci95`` of the bid, ``expected_points`` (null for Nel-O and sevens) and,
     on the realistic basis, ``realistic`` ``{"source": "calibrated", "make",
     "make_ci95"}``; the advice's ``declaration``, ``make`` (on the basis),
-    ``make_confirmed`` (double-dummy, the independent sample) and ``expected_marks``."""
+    ``make_confirmed`` (double-dummy, the independent sample) and ``expected_marks``.
+    Played out (``realistic_declaration``): ``"realistic": {"source": "playouts",
+    "deals", "worlds", "declarations"}``, each declaration played out with the share of
+    the playouts made as its ``make`` (and a trump's mean points), the advice theirs."""
     advised = advice.advised
     return {
         "hand": advice.hand.names(),
@@ -497,6 +501,16 @@ def declaration_to_json(advice: DeclarationAdvice) -> dict[str, Any]:
         },
         "racing": racing_to_json(advice.racing),
         "inference": None if advice.inference is None else inference_to_json(advice.inference),
+        **({} if advice.played is None else {"realistic": _played_json(advice.played)}),
+    }
+
+
+def _played_json(played: PlayedChoices) -> dict[str, Any]:
+    return {
+        "source": "playouts",
+        "deals": played.deals,
+        "worlds": played.worlds,
+        "declarations": [_choice_json(c) for c in played.choices],
     }
 
 

@@ -7,7 +7,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from texas42.analysis import DeclarationAdvice, DeclarationChoice
+from texas42.analysis import DeclarationAdvice, DeclarationChoice, PlayedChoices
 from texas42.report.hand import hand_header
 from texas42.report.wording import contract_name, percent, realistic_footer
 from texas42.rules import MARK, Contract, Declaration, bid_name, marks
@@ -18,9 +18,14 @@ def _interval(choice: DeclarationChoice, realistic: bool) -> str:
     return "" if band is None else f"{percent(band.low)}-{percent(band.high)}"
 
 
+def _calibrated(advice: DeclarationAdvice) -> bool:
+    """Whether the choices carry the calibration's estimates (the realistic basis)."""
+    return advice.choices[0].realistic is not None
+
+
 def choices_table(advice: DeclarationAdvice) -> Table:
     """Every declaration open to the bidder, the best odds first on the advice's basis."""
-    realistic = advice.advised.realistic is not None
+    calibrated = _calibrated(advice)
     bid = bid_name(advice.bid)
     out = Table(box=box.SIMPLE_HEAD)
     out.add_column("declare", no_wrap=True)
@@ -28,19 +33,36 @@ def choices_table(advice: DeclarationAdvice) -> Table:
     out.add_column("points", justify="right")
     out.add_column(f"DD {bid}", justify="right")
     out.add_column("95% CI", justify="right", no_wrap=True)
-    if realistic:
+    if calibrated:
         out.add_column(f"real {bid}", justify="right")
         out.add_column("95% band", justify="right", no_wrap=True)
-    ordered = sorted(
-        advice.choices, key=lambda c: c.make if c.realistic is None else c.realistic, reverse=True
-    )
-    for choice in ordered:
+    for choice in sorted(advice.choices, key=lambda c: c.odds, reverse=True):
         points = "" if choice.expected_points is None else f"{choice.expected_points:.1f}"
         row = [choice_name(choice), f"{choice.deals:,}", points, percent(choice.make)]
         row.append(_interval(choice, False))
         if choice.realistic is not None:
             row += [percent(choice.realistic), _interval(choice, True)]
-        out.add_row(*row, style="bold" if choice is advice.advised else "")
+        advised = advice.played is None and choice.declaration == advice.advised.declaration
+        out.add_row(*row, style="bold" if advised else "")
+    return out
+
+
+def played_table(advice: DeclarationAdvice, played: PlayedChoices) -> Table:
+    """The declarations played out, the most made first."""
+    bid = bid_name(advice.bid)
+    title = (
+        f"Played out on the first {played.deals} deals by players who see only their own dominoes "
+        f"({played.worlds} worlds a decision), playing for {bid}"
+    )
+    out = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left")
+    out.add_column("declare", no_wrap=True)
+    out.add_column("points", justify="right")
+    out.add_column(f"real {bid}", justify="right")
+    out.add_column("95% CI", justify="right", no_wrap=True)
+    for choice in sorted(played.choices, key=lambda c: c.make, reverse=True):
+        points = "" if choice.expected_points is None else f"{choice.expected_points:.1f}"
+        style = "bold" if choice is advice.advised else ""
+        out.add_row(choice_name(choice), points, percent(choice.make), _interval(choice, False), style=style)
     return out
 
 
@@ -63,7 +85,12 @@ def advice_text(advice: DeclarationAdvice) -> Text:
     """``Declare fours: made (your team takes 34 points) in an estimated 40% ...``."""
     chosen = advice.advised
     made = f"made ({made_phrase(chosen.declaration, advice.bid)})"
-    if chosen.realistic is None:
+    if advice.played is not None:
+        odds = (
+            f"{made} in {percent(chosen.make)} of {chosen.deals} playouts (95% CI {_interval(chosen, False)})"
+        )
+        basis = "realistic, played out"
+    elif chosen.realistic is None:
         odds = f"{made} in {percent(chosen.make)} of the deals double-dummy"
         basis = "double-dummy"
     else:
@@ -101,8 +128,16 @@ def declaration_footer(advice: DeclarationAdvice) -> Text:
         f"{made_phrase(Declaration.FOLLOW_ME, advice.bid)}{specials}. Points: the trump's expected "
         f"double-dummy points. Repeat with --seed {advice.seed}."
     ]
-    if advice.advised.realistic is not None:
+    played = advice.played
+    if _calibrated(advice) and played is None:
         lines.append(realistic_footer("calibrated") + " 'real': those odds; '95% band': the calibration's.")
+    elif _calibrated(advice):
+        lines.append(
+            "'real' in the first table: the realistic odds estimated from the double-dummy odds by a "
+            "calibration fitted to playouts of random hands; '95% band': its error band."
+        )
+    if played is not None:
+        lines.append(realistic_footer("playouts", played=(played.deals, played.worlds)))
     return Text("\n".join(lines), style="dim")
 
 
@@ -111,4 +146,7 @@ def declaration_view(advice: DeclarationAdvice) -> RenderableType:
     header = hand_header(advice.hand, advice.deals, advice.seed, inference=advice.inference)
     won = "by the auction " + str(advice.auction) if advice.auction is not None else "with no auction given"
     header.append(f"\nYou won the bid at {bid_name(advice.bid)} ({won}): what to declare.")
-    return Group(header, choices_table(advice), advice_text(advice), Text(), declaration_footer(advice))
+    tables: list[RenderableType] = [choices_table(advice)]
+    if advice.played is not None:
+        tables.append(played_table(advice, advice.played))
+    return Group(header, *tables, advice_text(advice), Text(), declaration_footer(advice))
