@@ -11,7 +11,7 @@ import pytest
 
 import texas42
 from cli_runner import invoke
-from texas42 import engine
+from texas42 import deal_constraints, engine
 from texas42.analysis import advise_declaration, analyze_hand, realistic_declaration
 from texas42.analysis.racing import beaten_at
 from texas42.analysis.sample import draw_samples
@@ -26,6 +26,7 @@ from texas42.rules import (
     HouseRules,
     declarable_contracts,
     parse_auction,
+    parse_domino,
     parse_finished_auction,
     parse_hand,
 )
@@ -33,6 +34,7 @@ from texas42.rules import (
 ORDINARY = "6-4 5-5 4-2 3-1 2-0 1-1 0-0"
 SIXES = "6-6 6-5 6-4 6-3 6-2 6-1 6-0"
 LOW = "6-0 5-1 4-0 3-1 2-0 1-0 0-0"
+HELD = ("6-6 6-5 6-3 5-4 5-3 5-1 4-4", "6-2 6-1 6-0 5-0 4-3 4-1 4-0", "5-2 3-3 3-2 3-0 2-2 2-1 1-0")
 
 
 def test_nello_and_sevens_are_open_at_a_mark_bid_of_their_minimum() -> None:
@@ -194,3 +196,21 @@ def test_played_out_from_the_command_line_as_from_python() -> None:
     assert document["advice"]["declaration"] in {
         d["declaration"] for d in document["realistic"]["declarations"]
     }
+
+
+def test_what_you_know_narrows_the_deals_down_to_one_exact_deal() -> None:
+    hand = parse_hand(ORDINARY)
+    known = deal_constraints(holds=["1: 6-6 6-5 6-3 5-4 5-3 5-1 4-4", "2: 6-2 6-1 6-0 5-0 4-3 4-1 4-0"])
+    advice = advise_declaration(hand, 34, deals=50, seed=1, constraints=known)
+    assert advice.exact and advice.deals == 1 and advice.racing is None
+    dealt = np.array([[hand.mask, *(parse_hand(h).mask for h in HELD)]])
+    points = engine.solve_deals(dealt, list(Declaration), leaders=0).points[0]
+    for declaration in Declaration:
+        choice = advice.choice(declaration)
+        assert choice.successes == int(points[declaration] >= 34)
+        assert choice.make_ci95.low == choice.make_ci95.high == choice.make  # exact: no sampling error
+    assert advice.checked == advice.advised.successes
+    some = advise_declaration(hand, 34, deals=40, seed=1, constraints=deal_constraints(holds=["2: 4-4"]))
+    assert not some.exact and some.samples is not None
+    four = parse_domino("4-4")
+    assert all(int(row[2]) >> four & 1 for row in some.samples.main)  # the partner holds it

@@ -30,7 +30,7 @@ from texas42.analysis.sample import (
 )
 from texas42.analysis.specials import SpecialStats, calibrated_odds
 from texas42.analysis.statistics import Interval, TrumpStats, odds_interval
-from texas42.deal import AuctionModel, Inference
+from texas42.deal import AuctionModel, DealConstraints, Inference
 from texas42.errors import AnalysisError, check_kind
 from texas42.rules import (
     DECLARATIONS,
@@ -110,6 +110,10 @@ class DeclarationAdvice:
     inference: Inference | None = None
     racing: Racing | None = None
     house: HouseRules = field(default_factory=HouseRules)
+    exact: bool = False
+    """The deals are every deal consistent with ``constraints``, once each: the odds are
+    exact, and the check is the sample itself."""
+    constraints: DealConstraints | None = None
     played: PlayedChoices | None = None
     """The leading declarations played out (``realistic_declaration``): the advice is
     then the best of them there."""
@@ -171,25 +175,30 @@ def advise_declaration(
     racing: Racing | None = DEFAULT_RACING,
     threads: int | None = None,
     progress: Progress | None = None,
+    constraints: DealConstraints | None = None,
 ) -> DeclarationAdvice:
     """Weigh every declaration open to the bidder who won ``bid`` (or ``auction``'s high
     bid: ours) on ``deals`` deals, seat 0 leading: drawn by ``model`` (made from the
-    whole ``auction``) or uniformly. With ``racing``, a trump stops getting deals once
-    another clearly makes the bid more often (``racing.beaten_at``). The result depends
-    only on the arguments other than ``threads`` and ``progress``."""
+    whole ``auction``) or uniformly, consistent with ``constraints`` (all of them, once
+    each, where there are at most ``deals``: exact, its own check). With ``racing``, a
+    trump stops getting deals once another clearly makes the bid more often
+    (``racing.beaten_at``). The result depends only on the arguments other than
+    ``threads`` and ``progress``."""
     bid = won_bid(bid, auction)
     deals = check_deals(deals)
     basis = check_basis(basis)
     house = HouseRules() if house is None else house
     contracts = declarable_contracts(bid, house)
     seed = deal.draw_seed() if seed is None else deal.check_seed(seed)
-    drawn = draw_samples(hand, deals, seed, None, model, threads=threads)
+    drawn = draw_samples(hand, deals, seed, constraints, model, threads=threads)
     deals = drawn.size
     engine.expect(trumps=True, nello=Contract.NELLO in contracts, sevens=Contract.SEVENS in contracts)
-    counter = SolveCounter(deals * (len(DECLARATIONS) + len(contracts) + 1), progress)
+    counter = SolveCounter(deals * (len(DECLARATIONS) + len(contracts) + (not drawn.exact)), progress)
     level = needed_points(bid)
-    if racing is None:
-        sample = solve_sample(hand, seed, drawn.main, DECLARATIONS, threads, counter)
+    if racing is None or drawn.exact:
+        sample = replace(
+            solve_sample(hand, seed, drawn.main, DECLARATIONS, threads, counter), exact=drawn.exact
+        )
     else:
         leaves = partial(beaten_at, level=level)
         tests = pair_tests(len(DECLARATIONS))
@@ -198,10 +207,13 @@ def advise_declaration(
     for contract in contracts:
         made = int(_contract_made(drawn.main, contract, house, threads).sum())
         counter(deals)
-        choices.append(_contract_choice(contract, made, deals, hand, house, basis))
+        choices.append(_contract_choice(contract, made, deals, hand, house, basis, drawn.exact))
     advised = max(choices, key=partial(_preference, choices))
-    checked = _checked(advised.declaration, drawn.check, level, house, threads)
-    counter(deals)
+    if drawn.exact:
+        checked = advised.successes
+    else:
+        checked = _checked(advised.declaration, drawn.check, level, house, threads)
+        counter(deals)
     return DeclarationAdvice(
         hand=hand,
         bid=bid,
@@ -213,8 +225,10 @@ def advise_declaration(
         checked=checked,
         auction=auction,
         inference=drawn.inference,
-        racing=racing,
+        racing=None if drawn.exact else racing,
         house=house,
+        exact=drawn.exact,
+        constraints=None if constraints is None or constraints.empty else constraints,
         samples=drawn,
     )
 
@@ -257,7 +271,7 @@ def _contract_made(
 
 
 def _contract_choice(
-    contract: Contract, made: int, deals: int, hand: Hand, house: HouseRules, basis: str
+    contract: Contract, made: int, deals: int, hand: Hand, house: HouseRules, basis: str, exact: bool
 ) -> DeclarationChoice:
     """A special contract's figures: solved, and calibrated on the realistic basis."""
     realistic, band = None, None
@@ -265,7 +279,7 @@ def _contract_choice(
         doubles = house.nello_doubles if contract is Contract.NELLO else None
         odds = calibrated_odds(contract, minimum_marks(contract, house), made / deals, hand.mask, doubles)
         realistic, band = odds.make, odds.make_ci95
-    return DeclarationChoice(contract, deals, made, odds_interval(made, deals), None, realistic, band)
+    return DeclarationChoice(contract, deals, made, odds_interval(made, deals, exact), None, realistic, band)
 
 
 def _checked(

@@ -15,8 +15,10 @@ from texas42.cli.app import app
 from texas42.cli.options import (
     DealsOption,
     ExhaustiveOption,
+    HoldsOption,
     InferOption,
     JsonOption,
+    LacksOption,
     MinDealsOption,
     NelloDoublesOption,
     NelloMinMarksOption,
@@ -31,6 +33,7 @@ from texas42.cli.options import (
     auction_noise,
     basis,
     checked,
+    deal_constraints,
     house_rules,
     keep,
     option_parser,
@@ -62,7 +65,9 @@ more often, at a 1% risk of any wrong call in the whole race; --exhaustive solve
 every deal), Nel-O and sevens too. Beside the double-dummy odds, the odds at a real table
 (players who see only their own dominoes) estimated by the realistic calibrations; the
 advice is the declaration with the best of them (--basis double-dummy: the best
-double-dummy odds), checked on an independent sample of as many deals. --realistic
+double-dummy odds), checked on an independent sample of as many deals. --holds and
+--lacks as for 'texas42 analyze': only deals consistent with what you know (all of them,
+exact, where there are at most --deals). --realistic
 plays the two trumps with the best of those odds out, and Nel-O and sevens where open,
 on the first --realistic-deals deals (200) by players who see only their own dominoes
 (--worlds deals weighed a decision, 10; both sides play for the bid won), and advises
@@ -72,6 +77,7 @@ the best of them played out (about 10 seconds more).
 Examples:
   texas42 declare "6-4 5-5 4-2 3-1 2-0 1-1 0-0" --auction "30 34 pass pass"
   texas42 declare "6-4 5-5 4-2 3-1 2-0 1-1 0-0" --bid 34
+  texas42 declare "6-4 5-5 4-2 3-1 2-0 1-1 0-0" --bid 34 --holds "2: 4-4 4-1" --lacks "1: fours"
   texas42 declare "6-0 5-1 4-0 3-1 2-0 1-0 0-0" --auction "pass 30 84 pass"
   texas42 declare "6-6 6-5 6-4 6-2 5-5 4-4 3-1" --auction "pass pass pass 42" --json
   texas42 declare "6-4 5-5 4-2 3-1 2-0 1-1 0-0" -a "pass 31 pass 32" --basis double-dummy
@@ -122,6 +128,8 @@ def declare(
     threads: ThreadsOption = None,
     infer: InferOption = "auction",
     noise: NoiseOption = None,
+    holds: HoldsOption = None,
+    lacks: LacksOption = None,
     nello_doubles: NelloDoublesOption = None,
     nello_min_marks: NelloMinMarksOption = None,
     specials: SpecialsOption = None,
@@ -139,6 +147,7 @@ def declare(
     plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_DEALS)
     chosen_basis = basis(basis_option, realistic)
     noise = auction_noise(noise, infer, auction)
+    constraints = deal_constraints(holds, lacks)
     model = None if auction is None else auction_model(auction, infer, noise, house)
     with ProgressBar(wants_progress(as_json), "weighing") as bar:
         advice = advise_declaration(
@@ -153,6 +162,7 @@ def declare(
             racing(min_deals, exhaustive),
             threads,
             bar.solves,
+            constraints,
         )
     if plan is not None:
         with ProgressBar(wants_progress(as_json), "playing out") as bar:

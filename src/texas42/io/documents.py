@@ -475,10 +475,11 @@ def comparison_to_json(comparison: Comparison, why_bid: int | None = None) -> di
 
 def declaration_to_json(advice: DeclarationAdvice) -> dict[str, Any]:
     """``{"hand", "bid", "auction", "deals", "seed", "basis", "declarations", "advice",
-    "racing", "inference"}``: each declaration open to the bidder (the nine trumps, then
-    Nel-O and sevens where the bid allows them) with its ``deals``, double-dummy ``make``
-    and ``make_ci95`` of the bid, ``expected_points`` (null for Nel-O and sevens) and,
-    on the realistic basis, ``realistic`` ``{"source": "calibrated", "make",
+    "exact", "racing"}`` (and ``"constraints"``, ``"inference"`` where there are some, as
+    ``sample_to_json`` gives them): each declaration open to the bidder (the nine trumps,
+    then Nel-O and sevens where the bid allows them) with its ``deals``, double-dummy
+    ``make`` and ``make_ci95`` of the bid, ``expected_points`` (null for Nel-O and sevens)
+    and, on the realistic basis, ``realistic`` ``{"source": "calibrated", "make",
     "make_ci95"}``; the advice's ``declaration``, ``make`` (on the basis),
     ``make_confirmed`` (double-dummy, the independent sample) and ``expected_marks``.
     Played out (``realistic_declaration``): ``"realistic": {"source": "playouts",
@@ -499,8 +500,7 @@ def declaration_to_json(advice: DeclarationAdvice) -> dict[str, Any]:
             "make_confirmed": rounded(advice.make_confirmed),
             "expected_marks": round(advice.expected_marks, 4),
         },
-        "racing": racing_to_json(advice.racing),
-        "inference": None if advice.inference is None else inference_to_json(advice.inference),
+        **sample_to_json(advice.exact, advice.constraints, advice.hand, advice.racing, advice.inference),
         **({} if advice.played is None else {"realistic": _played_json(advice.played)}),
     }
 

@@ -100,10 +100,15 @@ def advice_text(advice: DeclarationAdvice) -> Text:
         )
         basis = "realistic, estimated"
     count = marks(advice.bid)
+    confirmed = percent(advice.make_confirmed)
+    check = (
+        ""
+        if advice.exact
+        else f"; on an independent sample of {advice.deals} deals, {confirmed} double-dummy"
+    )
     return Text.assemble(
         (f"Declare {choice_name(chosen)}", "bold"),
-        f": {odds}; on an independent sample of {advice.deals} deals, {percent(advice.make_confirmed)} "
-        f"double-dummy. Expected marks {advice.expected_marks:+.2f} at {bid_name(advice.bid)} "
+        f": {odds}{check}. Expected marks {advice.expected_marks:+.2f} at {bid_name(advice.bid)} "
         f"({count} mark{'s' if count > 1 else ''}). This is the advice ({basis}).",
     )
 
@@ -126,7 +131,12 @@ def declaration_footer(advice: DeclarationAdvice) -> Text:
         f"DD: the share of the {advice.deals} deals{fewer} in which the bid is made when every seat "
         f"plays perfectly and sees all hands (double-dummy): at a trump, "
         f"{made_phrase(Declaration.FOLLOW_ME, advice.bid)}{specials}. Points: the trump's expected "
-        f"double-dummy points. Repeat with --seed {advice.seed}."
+        f"double-dummy points. "
+        + (
+            "These are all the consistent deals: no seed is involved."
+            if advice.exact
+            else f"Repeat with --seed {advice.seed}."
+        )
     ]
     played = advice.played
     if _calibrated(advice) and played is None:
@@ -143,7 +153,14 @@ def declaration_footer(advice: DeclarationAdvice) -> Text:
 
 def declaration_view(advice: DeclarationAdvice) -> RenderableType:
     """The whole report of ``texas42 declare``."""
-    header = hand_header(advice.hand, advice.deals, advice.seed, inference=advice.inference)
+    header = hand_header(
+        advice.hand,
+        advice.deals,
+        advice.seed,
+        exact=advice.exact,
+        constraints=advice.constraints,
+        inference=advice.inference,
+    )
     won = "by the auction " + str(advice.auction) if advice.auction is not None else "with no auction given"
     header.append(f"\nYou won the bid at {bid_name(advice.bid)} ({won}): what to declare.")
     tables: list[RenderableType] = [choices_table(advice)]
