@@ -21,6 +21,7 @@ from texas42.errors import AnalysisError
 from texas42.evaluate import estimate
 from texas42.rules import (
     BIDS,
+    DOUBLES,
     Contract,
     Declaration,
     HouseRules,
@@ -116,14 +117,12 @@ def test_a_hand_of_low_dominoes_declares_nello_at_84() -> None:
             house=HouseRules(specials=False)).choices] == list(Declaration)  # fmt: skip
 
 
-def test_the_bid_won_must_be_ours_and_not_a_plunge() -> None:
+def test_the_bid_won_is_the_auction_s_high_bid() -> None:
     hand = parse_hand(ORDINARY)
     with pytest.raises(AnalysisError, match="give the bid you won"):
         advise_declaration(hand)
     with pytest.raises(AnalysisError, match="not the auction's high bid 34"):
         advise_declaration(hand, 35, parse_finished_auction("30 34 pass pass"))
-    with pytest.raises(AnalysisError, match="partner names the trump"):
-        advise_declaration(hand, None, parse_finished_auction("pass splash pass pass"))
 
 
 def test_the_command_line_prints_the_advice_and_its_json_is_the_api_s() -> None:
@@ -148,7 +147,6 @@ def test_the_command_line_prints_the_advice_and_its_json_is_the_api_s() -> None:
         ([ORDINARY, "--bid", "pass"], "--bid: the bid you won (30..41, 42, 84, ...), not pass"),
         ([ORDINARY, "--auction", "30 34 pass"], "--auction: a whole auction has 4 calls"),
         ([ORDINARY, "--bid", "34", "--noise", "1"], "--noise goes with --auction"),
-        ([ORDINARY, "--auction", "plunge pass pass pass"], "a plunge won the bid"),
         (["6-4 5-5", "--bid", "34"], "a hand needs 7 dominoes, got 2"),
         ([], "give your hand"),
     ],
@@ -214,3 +212,22 @@ def test_what_you_know_narrows_the_deals_down_to_one_exact_deal() -> None:
     assert not some.exact and some.samples is not None
     four = parse_domino("4-4")
     assert all(int(row[2]) >> four & 1 for row in some.samples.main)  # the partner holds it
+
+
+def test_at_a_partner_s_splash_we_name_its_trump_knowing_the_doubles_it_holds() -> None:
+    splash = parse_finished_auction("pass splash pass pass")  # our partner splashed, second
+    assert [(c.place, c.seat, c.contract) for c in calls(splash)] == [
+        (0, 1, None),
+        (1, 2, Contract.SPLASH),
+        (2, 3, None),
+    ]  # our own pass, the last call, is ours: not weighed
+    hand = parse_hand(ORDINARY)
+    model = auction_model(splash, house=HouseRules())
+    advice = advise_declaration(hand, None, splash, model, deals=60, seed=2)
+    assert advice.partner_contract is Contract.SPLASH and advice.bid == 84
+    assert [c.declaration for c in advice.choices] == list(Declaration)  # no Nel-O nor sevens
+    assert advice.samples is not None
+    doubles = np.bitwise_count(advice.samples.main[:, 2] & DOUBLES)
+    assert doubles.min() >= 3  # the splasher, our partner, holds three doubles or more
+    text = invoke("declare", ORDINARY, "--auction", "pass splash pass pass", "--deals", "40", "--seed", "2")
+    assert "Your partner's splash (84) won the bid" in text.stdout

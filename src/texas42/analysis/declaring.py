@@ -130,6 +130,11 @@ class DeclarationAdvice:
         return expected_marks(self.bid, self.make)
 
     @property
+    def partner_contract(self) -> Contract | None:
+        """The partner's plunge or splash that won the bid (we name its trump), else None."""
+        return None if self.auction is None else self.auction.partner_contract
+
+    @property
     def make_confirmed(self) -> float:
         """The advised declaration's double-dummy odds on the independent sample."""
         return self.checked / self.deals
@@ -144,8 +149,7 @@ class DeclarationAdvice:
 
 def won_bid(bid: int | None, auction: FinishedAuction | None) -> int:
     """The bid won: ``auction``'s high bid (``bid``, if given too, must be it), else
-    ``bid``; an ``AnalysisError`` when neither says it, or the high bid is a plunge or a
-    splash (its bidder's partner names the trump)."""
+    ``bid``; an ``AnalysisError`` when neither says it."""
     if auction is None:
         if bid is None:
             raise AnalysisError("give the bid you won (--bid) or the whole auction (--auction)")
@@ -153,12 +157,6 @@ def won_bid(bid: int | None, auction: FinishedAuction | None) -> int:
     if bid is not None and bid != auction.high_bid:
         raise AnalysisError(
             f"--bid {bid_name(bid)} is not the auction's high bid {bid_name(auction.high_bid)}, which you won"
-        )
-    contract = auction.partner_contract
-    if contract is not None:
-        raise AnalysisError(
-            f"a {contract.written} won the bid: its bidder's partner names the trump "
-            "('texas42 bid' says which, as the partner)"
         )
     return auction.high_bid
 
@@ -178,7 +176,8 @@ def advise_declaration(
     constraints: DealConstraints | None = None,
 ) -> DeclarationAdvice:
     """Weigh every declaration open to the bidder who won ``bid`` (or ``auction``'s high
-    bid: ours) on ``deals`` deals, seat 0 leading: drawn by ``model`` (made from the
+    bid: ours, or at a plunge or a splash our partner's, whose trump we name: the nine
+    trumps only) on ``deals`` deals, seat 0 leading: drawn by ``model`` (made from the
     whole ``auction``) or uniformly, consistent with ``constraints`` (all of them, once
     each, where there are at most ``deals``: exact, its own check). With ``racing``, a
     trump stops getting deals once another clearly makes the bid more often
@@ -188,7 +187,8 @@ def advise_declaration(
     deals = check_deals(deals)
     basis = check_basis(basis)
     house = HouseRules() if house is None else house
-    contracts = declarable_contracts(bid, house)
+    partner = None if auction is None else auction.partner_contract
+    contracts = declarable_contracts(bid, house) if partner is None else ()
     seed = deal.draw_seed() if seed is None else deal.check_seed(seed)
     drawn = draw_samples(hand, deals, seed, constraints, model, threads=threads)
     deals = drawn.size

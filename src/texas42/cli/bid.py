@@ -70,7 +70,9 @@ mark more; sevens and Nel-O at 84 rather than 42 when made over half the time.
 Shows the ladder of legal bids with the best trump for each, its odds and its
 expected marks (marks x (2 x odds - 1)), and the special contracts.
 --holds and --lacks deal only deals consistent with what you know (see 'texas42
-analyze --help').
+analyze --help'). Once the auction is over, 'texas42 declare' weighs what to declare
+(or, at your partner's plunge or splash, every trump you may name) on deals that fit
+the whole auction.
 
 The odds advised on are realistic, for players who see only their own dominoes:
 estimated from the double-dummy odds by the calibration (the ladder shows the

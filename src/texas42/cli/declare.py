@@ -50,11 +50,12 @@ from texas42.rules import PASS, parse_bid, parse_hand
 DECLARE_HELP = """
 What to declare once you have won the bid. Give your hand and the whole auction
 (--auction, the four calls in the order made, your winning bid among them: you are the
-player who made the high bid), or only the bid you won (--bid). Every declaration open to
-you is weighed by its odds of making the bid: the nine trumps, and at a mark bid of at
-least their minimum Nel-O (84, or 42 with --nello-min-marks 1) and sevens (42). A plunge
-or a splash is not declared: its bidder's partner names the trump ('texas42 bid' says
-which).
+player who made the high bid, or the partner of a plunge or splash that won it, who names
+its trump), or only the bid you won (--bid). Every declaration open to you is weighed by
+its odds of making the bid: the nine trumps, and at a mark bid of at least their minimum
+Nel-O (84, or 42 with --nello-min-marks 1) and sevens (42); at your partner's plunge or
+splash the nine trumps, your team to take every trick, your partner holding the doubles
+it needs.
 
 The unseen dominoes are dealt to fit the whole auction, the calls after yours too: a
 player who passed over your bid did not value their hand at one more (the model of
@@ -80,6 +81,7 @@ Examples:
   texas42 declare "6-4 5-5 4-2 3-1 2-0 1-1 0-0" --bid 34 --holds "2: 4-4 4-1" --lacks "1: fours"
   texas42 declare "6-0 5-1 4-0 3-1 2-0 1-0 0-0" --auction "pass 30 84 pass"
   texas42 declare "6-6 6-5 6-4 6-2 5-5 4-4 3-1" --auction "pass pass pass 42" --json
+  texas42 declare "6-4 5-5 4-2 3-1 2-0 1-1 0-0" --auction "pass splash pass pass"
   texas42 declare "6-4 5-5 4-2 3-1 2-0 1-1 0-0" -a "pass 31 pass 32" --basis double-dummy
   texas42 declare "6-4 5-5 4-2 3-1 2-0 1-1 0-0" --auction "30 34 pass pass" --realistic
 """

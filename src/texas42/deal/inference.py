@@ -163,14 +163,16 @@ class Call:
 
 def calls(auction: Auction | FinishedAuction) -> tuple[Call, ...]:
     """The calls of ``auction`` the model weighs (we bid at place ``auction.position``,
-    seat 0; in a whole auction we won the bid, and the calls after ours count too), each
+    seat 0; in a whole auction we declare, having won the bid or as the partner of its
+    plunge or splash, and the calls after ours count too), each
     with the lowest value the bidder may bid (one more than the high bid, a mark over 41
     or a mark) and the least the bidding rules need: over the partner's point bid, four
     more (``PARTNER_MARGIN``) or a mark; a plunge or a splash with the doubles it needs.
     The passes that say nothing are left out: while a plunge holds the bid, every pass;
     while a splash does, the splasher's partner's."""
     if isinstance(auction, FinishedAuction):
-        return tuple(c for c in calls_from(auction, auction.winner) if c.seat != 0)
+        ours = auction.winner if auction.partner_contract is None else (auction.winner + 2) % 4
+        return tuple(c for c in calls_from(auction, ours) if c.seat != 0)
     return calls_from(auction, auction.position)
 
 

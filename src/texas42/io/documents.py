@@ -474,10 +474,12 @@ def comparison_to_json(comparison: Comparison, why_bid: int | None = None) -> di
 
 
 def declaration_to_json(advice: DeclarationAdvice) -> dict[str, Any]:
-    """``{"hand", "bid", "auction", "deals", "seed", "basis", "declarations", "advice",
-    "exact", "racing"}`` (and ``"constraints"``, ``"inference"`` where there are some, as
-    ``sample_to_json`` gives them): each declaration open to the bidder (the nine trumps,
-    then Nel-O and sevens where the bid allows them) with its ``deals``, double-dummy
+    """``{"hand", "bid", "auction", "partner_contract", "deals", "seed", "basis",
+    "declarations", "advice", "exact", "racing"}`` (``partner_contract``: the partner's
+    ``"plunge"`` or ``"splash"`` whose trump we name, else null; and ``"constraints"``,
+    ``"inference"`` where there are some, as ``sample_to_json`` gives them): each
+    declaration open to the bidder (the nine trumps, then Nel-O and sevens where the bid
+    allows them) with its ``deals``, double-dummy
     ``make`` and ``make_ci95`` of the bid, ``expected_points`` (null for Nel-O and sevens)
     and, on the realistic basis, ``realistic`` ``{"source": "calibrated", "make",
     "make_ci95"}``; the advice's ``declaration``, ``make`` (on the basis),
@@ -490,6 +492,7 @@ def declaration_to_json(advice: DeclarationAdvice) -> dict[str, Any]:
         "hand": advice.hand.names(),
         "bid": advice.bid,
         "auction": None if advice.auction is None else _calls_json(advice.auction),
+        "partner_contract": _label(advice.partner_contract),
         "deals": advice.deals,
         "seed": advice.seed,
         "basis": advice.basis,

@@ -139,6 +139,12 @@ def declaration_footer(advice: DeclarationAdvice) -> Text:
         )
     ]
     played = advice.played
+    if _calibrated(advice) and advice.partner_contract is not None:
+        lines.append(
+            f"At a partner's {advice.partner_contract.written} the trumps' calibration is an approximation: "
+            "it was fitted to hands that bid for themselves, not to a partner holding the doubles "
+            "(--realistic plays the leading trumps out)."
+        )
     if _calibrated(advice) and played is None:
         lines.append(realistic_footer("calibrated") + " 'real': those odds; '95% band': the calibration's.")
     elif _calibrated(advice):
@@ -161,8 +167,20 @@ def declaration_view(advice: DeclarationAdvice) -> RenderableType:
         constraints=advice.constraints,
         inference=advice.inference,
     )
-    won = "by the auction " + str(advice.auction) if advice.auction is not None else "with no auction given"
-    header.append(f"\nYou won the bid at {bid_name(advice.bid)} ({won}): what to declare.")
+    contract = advice.partner_contract
+    if advice.auction is None:
+        header.append(
+            f"\nYou won the bid at {bid_name(advice.bid)} (with no auction given): what to declare."
+        )
+    elif contract is None:
+        header.append(
+            f"\nYou won the bid at {bid_name(advice.bid)} (by the auction {advice.auction}): what to declare."
+        )
+    else:
+        header.append(
+            f"\nYour partner's {contract.written} ({bid_name(advice.bid)}) won the bid (by the auction "
+            f"{advice.auction}): you name the trump and lead, and your team must take every trick."
+        )
     tables: list[RenderableType] = [choices_table(advice)]
     if advice.played is not None:
         tables.append(played_table(advice, advice.played))
