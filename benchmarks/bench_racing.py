@@ -2,6 +2,7 @@
 
     python benchmarks/bench_racing.py --hands 200                  # reuse the study's analyses
     python benchmarks/bench_racing.py --hands 50 --deals 1000 --fresh
+    python benchmarks/bench_racing.py --hands 200 --declare        # texas42 declare's race
 
 For each random hand of the study (``benchmarks/study_hands.py``: hand i, seed
 42*10**6+i), the racing analysis (the default of ``texas42 analyze``) at the same seed and
@@ -11,6 +12,11 @@ at ``--deals`` (and timed). Prints the share of hands where the two recommend th
 and trump; for each hand where they differ, the exhaustive odds of both answers, and
 whether the racing answer's exhaustive odds lie in the exhaustive answer's 95% interval;
 and the solves racing saved.
+
+With ``--declare``, ``texas42 declare``'s race instead (a trump leaves once another clearly
+makes the bid won more often): the bid is the exhaustive recommendation's (30 for a pass),
+the declaration advised double-dummy (no special contracts) against the one the study's
+exhaustive figures make it most often with (``best_at``), on the same deals.
 """
 
 from __future__ import annotations
@@ -25,8 +31,9 @@ from typing import Any
 import numpy as np
 from study_hands import OUT, study_hand
 
-from texas42.analysis import DEFAULT_RACING, TrumpStats, analyze_hand, wilson_interval
-from texas42.rules import PASS, TOTAL_POINTS, Declaration, needed_points
+from texas42.analysis import DEFAULT_RACING, TrumpStats, advise_declaration, analyze_hand, wilson_interval
+from texas42.analysis.statistics import best_at
+from texas42.rules import PASS, TOTAL_POINTS, Declaration, HouseRules, needed_points
 
 
 def _stats(declaration: str, histogram: list[int]) -> TrumpStats:
@@ -78,6 +85,41 @@ def compare_one(line: dict[str, Any], threads: int | None, fresh: bool) -> dict[
     }
 
 
+def compare_declare(line: dict[str, Any], threads: int | None) -> dict[str, Any]:
+    """``declare``'s race against the study's exhaustive figures for one study hand."""
+    hand, seed, deals = study_hand(line["i"], 42), line["seed"], line["deals"]
+    bid = 30 if line["bid"] == PASS else line["bid"]
+    full = {s.declaration: s for s in (_stats(d, h) for d, h in line["histograms"].items())}
+    start = time.perf_counter()
+    advice = advise_declaration(
+        hand,
+        bid,
+        deals=deals,
+        seed=seed,
+        house=HouseRules(specials=False),
+        basis="double-dummy",
+        threads=threads,
+    )
+    seconds = time.perf_counter() - start
+    best = best_at(full.values(), bid).declaration
+    raced = Declaration(advice.advised.declaration)
+    ci = wilson_interval(full[best].successes(bid), deals)
+    return {
+        "i": line["i"],
+        "hand": str(hand),
+        "same": raced == best,
+        "racing": _answer(bid, raced),
+        "exhaustive": _answer(bid, best),
+        "racing_make": full[raced].make(bid),
+        "exhaustive_make": full[best].make(bid),
+        "within": ci.low <= full[raced].make(bid) <= ci.high,
+        "solves": sum(c.deals for c in advice.choices),
+        "all_solves": deals * len(advice.choices),
+        "racing_seconds": seconds,
+        "exhaustive_seconds": float("nan"),
+    }
+
+
 def main() -> None:
     raw = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=raw)
@@ -88,13 +130,20 @@ def main() -> None:
         "--deals", type=int, default=None, help="with --fresh: deals a hand (default: the study's)"
     )
     parser.add_argument("--threads", type=int, default=None)
+    parser.add_argument(
+        "--declare", action="store_true", help="texas42 declare's race, at the bid recommended"
+    )
     args = parser.parse_args()
     lines = [json.loads(x) for x in args.study.read_text().splitlines()[: args.hands]]
     if args.fresh and args.deals:
         lines = [{**x, "deals": args.deals} for x in lines]
     results = []
     for line in lines:
-        result = compare_one(line, args.threads, args.fresh)
+        result = (
+            compare_declare(line, args.threads)
+            if args.declare
+            else compare_one(line, args.threads, args.fresh)
+        )
         results.append(result)
         if not result["same"]:
             print(

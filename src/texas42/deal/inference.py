@@ -163,13 +163,13 @@ class Call:
 
 def calls(auction: Auction | FinishedAuction) -> tuple[Call, ...]:
     """The calls of ``auction`` the model weighs (we bid at place ``auction.position``,
-    seat 0; in a whole auction we declare, having won the bid or as the partner of its
-    plunge or splash, and the calls after ours count too), each
-    with the lowest value the bidder may bid (one more than the high bid, a mark over 41
-    or a mark) and the least the bidding rules need: over the partner's point bid, four
-    more (``PARTNER_MARGIN``) or a mark; a plunge or a splash with the doubles it needs.
-    The passes that say nothing are left out: while a plunge holds the bid, every pass;
-    while a splash does, the splasher's partner's."""
+    seat 0; in a whole auction we declare, having won the bid or as the partner of the
+    plunge or splash that won it, and the calls after ours count too), each with the
+    lowest value the bidder may bid (one more than the high bid, a mark over 41 or a
+    mark) and the least the bidding rules need: over the partner's point bid, four more
+    (``PARTNER_MARGIN``) or a mark; a plunge or a splash with the doubles it needs. The
+    passes that say nothing are left out: while a plunge holds the bid, every pass; while
+    a splash does, the splasher's partner's."""
     if isinstance(auction, FinishedAuction):
         ours = auction.winner if auction.partner_contract is None else (auction.winner + 2) % 4
         return tuple(c for c in calls_from(auction, ours) if c.seat != 0)
@@ -418,8 +418,8 @@ def likelihood(
 
 @dataclass(frozen=True)
 class AuctionModel:
-    """What to infer from: the ``auction`` (we bid next, seat 0; or a whole auction whose
-    high bid we won, about to declare), the ``noise`` of the other players' judgement, the
+    """What to infer from: the ``auction`` (we bid next, seat 0; or a whole auction in
+    which we declare, ``calls``), the ``noise`` of the other players' judgement, the
     evaluator's ``head`` and the ``house`` rules (which special contracts the players may
     bid)."""
 
@@ -436,8 +436,8 @@ def auction_model(
     house: HouseRules | None = None,
 ) -> AuctionModel | None:
     """The model to draw deals with, or None to deal uniformly: ``infer`` none, or no bids
-    yet. ``auction``: the bids before ours, or a whole auction we won (its calls after
-    ours weighed too). ``house``: the table's rules (default the rule book's)."""
+    yet. ``auction``: the bids before ours, or a whole auction in which we declare (its
+    calls after ours weighed too). ``house``: the table's rules (default the rule book's)."""
     check_noise(noise)
     house = HouseRules() if house is None else house
     check_auction_house(auction, house)
