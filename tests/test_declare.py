@@ -231,3 +231,9 @@ def test_at_a_partner_s_splash_we_name_its_trump_knowing_the_doubles_it_holds() 
     assert doubles.min() >= 3  # the splasher, our partner, holds three doubles or more
     text = invoke("declare", ORDINARY, "--auction", "pass splash pass pass", "--deals", "40", "--seed", "2")
     assert "Your partner's splash (84) won the bid" in text.stdout
+
+
+def test_a_whole_auction_given_to_bid_points_to_declare() -> None:
+    result = invoke("bid", ORDINARY, "--auction", "pass 30 34 pass")
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert "at most 3 bids" in result.stderr and "'texas42 declare' says what to declare" in result.stderr

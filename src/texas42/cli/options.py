@@ -28,7 +28,7 @@ from texas42.deal import (
     parse_lacks,
 )
 from texas42.deal.inference import MAX_NOISE
-from texas42.errors import Texas42Error, UsageError
+from texas42.errors import AuctionError, Texas42Error, UsageError
 from texas42.io import config
 from texas42.rules import (
     DECLARATIONS,
@@ -236,7 +236,17 @@ NO_BIDS = Auction()
 
 
 def _auction(value: Any) -> Auction:
-    return value if isinstance(value, Auction) else parse_auction(str(value))
+    if isinstance(value, Auction):
+        return value
+    try:
+        return parse_auction(str(value))
+    except AuctionError as error:
+        if len(str(value).replace(",", " ").split()) == 4:  # a whole auction: the bidding is over
+            hint = (
+                "; the bidding is over: 'texas42 declare' says what to declare, 'texas42 play' what to play"
+            )
+            raise AuctionError(f"{error_text(error)}{hint}") from None
+        raise
 
 
 AuctionOption = Annotated[
