@@ -237,3 +237,9 @@ def test_a_whole_auction_given_to_bid_points_to_declare() -> None:
     result = invoke("bid", ORDINARY, "--auction", "pass 30 34 pass")
     assert result.exit_code == 2 and result.stderr.count("\n") == 1
     assert "at most 3 bids" in result.stderr and "'texas42 declare' says what to declare" in result.stderr
+
+
+def test_the_same_seed_gives_the_same_advice_on_one_thread_or_two() -> None:
+    args = ["declare", ORDINARY, "--auction", "30 34 pass pass", "--deals", "80", "--seed", "9", "--json"]
+    one, two = invoke(*args, "--threads", "1"), invoke(*args, "--threads", "2")
+    assert one.exit_code == two.exit_code == 0 and one.stdout == two.stdout
