@@ -35,6 +35,7 @@ from texas42.rules import (
 ORDINARY = "6-4 5-5 4-2 3-1 2-0 1-1 0-0"
 SIXES = "6-6 6-5 6-4 6-3 6-2 6-1 6-0"
 LOW = "6-0 5-1 4-0 3-1 2-0 1-0 0-0"
+PLAY = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
 HELD = ("6-6 6-5 6-3 5-4 5-3 5-1 4-4", "6-2 6-1 6-0 5-0 4-3 4-1 4-0", "5-2 3-3 3-2 3-0 2-2 2-1 1-0")
 
 
@@ -92,7 +93,7 @@ def test_the_figures_are_analyze_s_on_the_same_deals() -> None:
     assert [c.declaration for c in advice.choices] == list(Declaration)  # no special contract at 34
     assert advice.advised is max(advice.choices, key=lambda c: (c.odds, c.make))
     check = draw_samples(hand, 120, 42).check
-    made = engine.reaches(check, [advice.advised.declaration], 34, leaders=0)[:, 0]
+    made = engine.reaches(check, [Declaration(advice.advised.declaration)], 34, leaders=0)[:, 0]
     assert advice.checked == int(made.sum())
 
 
@@ -243,3 +244,30 @@ def test_the_same_seed_gives_the_same_advice_on_one_thread_or_two() -> None:
     args = ["declare", ORDINARY, "--auction", "30 34 pass pass", "--deals", "80", "--seed", "9", "--json"]
     one, two = invoke(*args, "--threads", "1"), invoke(*args, "--threads", "2")
     assert one.exit_code == two.exit_code == 0 and one.stdout == two.stdout
+
+
+def test_a_review_of_the_bidder_with_the_whole_auction_weighs_the_declaration_too() -> None:
+    tricks = "6-6 6-3 5-0 6-1"
+    review = texas42.review_play(PLAY, "sixes", tricks, auction="30 34 pass pass", deals=60, seed=1)
+    auction = parse_finished_auction("30 34 pass pass")
+    model = auction_model(auction, house=HouseRules())
+    alone = advise_declaration(parse_hand(PLAY), None, auction, model, deals=60, seed=1)
+    assert review.declared is not None and review.declared_as is Declaration.SIXES
+    assert texas42.to_dict(review.declared) == texas42.to_dict(alone)
+    document = texas42.to_dict(review)
+    assert document["declared"] == {"declaration": "sixes", "declare": texas42.to_dict(alone)}
+    printed = invoke("review", PLAY, "-t", "sixes", "--auction", "30 34 pass pass", "--tricks", tricks,
+                     "--deals", "60", "--seed", "1").stdout  # fmt: skip
+    text = " ".join(printed.split())
+    assert "Your declaration, sixes, " in text and "Declarations weighed on 60 deals drawn to fit" in text
+    assert texas42.review_play(PLAY, "sixes", tricks, deals=20, seed=1).declared is None  # no auction
+    defender = texas42.review_play(
+        "5-4 5-2 4-2 3-3 3-2 2-1 1-0",
+        "sixes",
+        "6-6 2-1",
+        seat=1,
+        auction="34 pass pass pass",
+        deals=20,
+        seed=1,
+    )
+    assert defender.declared is None  # seat 1 did not declare

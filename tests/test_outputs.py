@@ -708,6 +708,18 @@ README: dict[str, list[str]] = {
     "readme_play_json": _worked_play(WORKED[3], "--deals", "200", "--json"),
     "readme_play_auction": [*DEFENDING, "--auction", "34 pass pass pass", "--seed", "1"],
     "readme_review": REVIEW_EARLY_3_1,
+    "readme_review_declared": [
+        "review",
+        PLAY_HAND,
+        "--trump",
+        "sixes",
+        "--auction",
+        "30 34 pass pass",
+        "--tricks",
+        EARLY_3_1,
+        "--seed",
+        "1",
+    ],
     "readme_review_realistic": [*REVIEW_EARLY_3_1, "--realistic"],
     "readme_play_auction_uniform": [*DEFENDING, "--bid", "34", "--seed", "1"],
     "readme_compare_realistic": [

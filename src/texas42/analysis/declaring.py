@@ -14,7 +14,7 @@ from typing import Final
 import numpy as np
 
 from texas42 import deal, engine, evaluate
-from texas42.analysis.calibrated import REALISTIC, EstimatedTrump, check_basis, estimate_trumps
+from texas42.analysis.calibrated import LEADING, REALISTIC, EstimatedTrump, check_basis, estimate_trumps
 from texas42.analysis.playout import DEFAULT_WORLDS, check_playout_deals, check_worlds
 from texas42.analysis.racing import DEFAULT_RACING, Racing, beaten_at, pair_tests, race_sample
 from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS, played_points, special_played
@@ -29,7 +29,7 @@ from texas42.analysis.sample import (
     solve_sample,
 )
 from texas42.analysis.specials import SpecialStats, calibrated_odds
-from texas42.analysis.statistics import Interval, TrumpStats, odds_interval
+from texas42.analysis.statistics import Interval, TrumpStats, best_at, odds_interval
 from texas42.deal import AuctionModel, DealConstraints, Inference
 from texas42.errors import AnalysisError, check_kind
 from texas42.rules import (
@@ -62,6 +62,9 @@ class DeclarationChoice:
     expected_points: float | None
     realistic: float | None = None
     realistic_ci95: Interval | None = None
+    weighed: bool = True
+    """Whether the advice weighs it: on the realistic basis, a trump the calibration was
+    fitted to for such a hand (``leading``), Nel-O or sevens; every one double-dummy."""
 
     @property
     def make(self) -> float:
@@ -93,9 +96,10 @@ class PlayedChoices:
 class DeclarationAdvice:
     """The declaration to make having won the bid at ``bid``: the ``advised`` one of
     ``choices`` (the nine trumps in order, then the special contracts open at that bid),
-    the one with the best odds on the ``basis`` (realistic: calibrated; ties to the better
-    double-dummy odds, then more expected points, then the earlier), and its double-dummy
-    odds on an independent sample of as many deals (``checked`` of ``deals``). The deals
+    the one with the best odds on the ``basis`` (realistic: calibrated, among the choices
+    ``weighed``; ties to the better double-dummy odds, then more expected points, then the
+    earlier), and its double-dummy odds on an independent sample of as many deals
+    (``checked`` of ``deals``). The deals
     fit ``auction`` (``inference``), or are uniform."""
 
     hand: Hand
@@ -203,12 +207,13 @@ def advise_declaration(
         leaves = partial(beaten_at, level=level)
         tests = pair_tests(len(DECLARATIONS))
         sample = race_sample(hand, seed, drawn.main, DECLARATIONS, racing, leaves, tests, threads, counter)
-    choices = _trump_choices(hand, sample.stats(), bid, basis)
+    trumps = sample.stats()
+    choices = _trump_choices(hand, trumps, bid, basis, leading(trumps, bid))
     for contract in contracts:
         made = int(_contract_made(drawn.main, contract, house, threads).sum())
         counter(deals)
         choices.append(_contract_choice(contract, made, deals, hand, house, basis, drawn.exact))
-    advised = max(choices, key=partial(_preference, choices))
+    advised = max((c for c in choices if c.weighed), key=partial(_preference, choices))
     if drawn.exact:
         checked = advised.successes
     else:
@@ -233,8 +238,21 @@ def advise_declaration(
     )
 
 
-def _trump_choices(hand: Hand, trumps: Sequence[TrumpStats], bid: int, basis: str) -> list[DeclarationChoice]:
-    """The trumps' figures at ``bid``, with the calibration's estimates on the realistic basis."""
+def leading(trumps: Sequence[TrumpStats], bid: int) -> frozenset[Declaration]:
+    """The trumps whose realistic estimates the advice weighs: those the calibration was
+    fitted to for such a hand (as ``calibrated.leading_trumps`` takes them), the
+    ``LEADING`` ones with the most expected double-dummy points and the one that makes
+    ``bid`` most often. It estimates any trump, but beyond them it reaches past the hands
+    it was fitted to."""
+    by_points = sorted(trumps, key=lambda s: (-s.expected_points, s.declaration.value))
+    return frozenset({s.declaration for s in by_points[:LEADING]} | {best_at(trumps, bid).declaration})
+
+
+def _trump_choices(
+    hand: Hand, trumps: Sequence[TrumpStats], bid: int, basis: str, leading: frozenset[Declaration]
+) -> list[DeclarationChoice]:
+    """The trumps' figures at ``bid``, with the calibration's estimates on the realistic
+    basis (where only those of ``leading`` are weighed)."""
     estimated: Sequence[EstimatedTrump | None] = [None] * len(trumps)
     if basis == REALISTIC:
         estimated = estimate_trumps(hand.mask, trumps, evaluate.load_model())
@@ -247,6 +265,7 @@ def _trump_choices(hand: Hand, trumps: Sequence[TrumpStats], bid: int, basis: st
             s.expected_points,
             None if e is None else e.make(bid),
             None if e is None else e.make_ci95(bid),
+            e is None or s.declaration in leading,
         )
         for s, e in zip(trumps, estimated, strict=True)
     ]
@@ -292,7 +311,7 @@ def _checked(
 
 
 LEADING_CHOICES: Final = 2
-"""The trumps played out by ``realistic_declaration``: those with the best odds."""
+"""The trumps played out by ``realistic_declaration``: those weighed with the best odds."""
 
 
 def realistic_declaration(
@@ -339,9 +358,9 @@ def _interval(made: np.ndarray) -> Interval:
 
 def _to_play(advice: DeclarationAdvice) -> tuple[list[Declaration], list[Contract]]:
     """The trumps to play out, the best odds first, and the special contracts open."""
-    trumps = [c for c in advice.choices if isinstance(c.declaration, Declaration)]
-    leading = sorted(trumps, key=lambda c: (-c.odds, -c.make))[:LEADING_CHOICES]
-    chosen = [c.declaration for c in leading if isinstance(c.declaration, Declaration)]
+    trumps = [c for c in advice.choices if isinstance(c.declaration, Declaration) and c.weighed]
+    best = sorted(trumps, key=lambda c: (-c.odds, -c.make))[:LEADING_CHOICES]
+    chosen = [c.declaration for c in best if isinstance(c.declaration, Declaration)]
     contracts = [c.declaration for c in advice.choices if isinstance(c.declaration, Contract)]
     return chosen, contracts
 

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from texas42 import deal
+from texas42.analysis.declaring import DeclarationAdvice, advise_declaration
 from texas42.analysis.play import (
     PlayAdvice,
     PlayStats,
@@ -116,6 +117,14 @@ class PlayReview:
     deals: int
     seed: int
     turns: tuple[TurnReview, ...]
+    declared: DeclarationAdvice | None = None
+    """What ``texas42 declare`` advises on the same seed and deals, when the seat declared
+    and the whole auction is known (the declaration is then reviewed too), else None."""
+
+    @property
+    def declared_as(self) -> PlayedContract:
+        """What the hand was declared: a trump, or Nel-O or sevens."""
+        return self.history.declaration if self.contract is None else self.contract
 
     @property
     def declaration(self) -> Declaration:
@@ -218,7 +227,8 @@ def review_play(
     options and ``seed``, beside the domino played; at Nel-O and sevens, the turns before
     a trick set the contract. Every bad input (a play that contradicts the rules or what
     the seat saw, no turn of the seat among the plays) is a ``Texas42Error`` before
-    anything is solved."""
+    anything is solved. Where ``seat`` declared and the whole ``auction`` is given, the
+    declaration is weighed too, as ``texas42 declare`` would have (``PlayReview.declared``)."""
     house = HouseRules() if house is None else house
     seat, bidder = check_seat(seat), check_seat(bidder)
     rules = play_rules_for(declaration, bidder, house)
@@ -260,7 +270,11 @@ def review_play(
         reviewed.append(TurnReview(advice, tricks[k]))
         if counter is not None:
             counter.next_turn()
-    return PlayReview(hand, seat, history, bid, deals, seed, tuple(reviewed))
+    declared = None
+    if auction is not None and seat == bidder:
+        model = deal.auction_model(auction, infer, noise, house)
+        declared = advise_declaration(hand, None, auction, model, deals, seed, house, threads=threads)
+    return PlayReview(hand, seat, history, bid, deals, seed, tuple(reviewed), declared)
 
 
 class TurnSolves:

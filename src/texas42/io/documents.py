@@ -479,14 +479,16 @@ def declaration_to_json(advice: DeclarationAdvice) -> dict[str, Any]:
     ``"plunge"`` or ``"splash"`` whose trump we name, else null; and ``"constraints"``,
     ``"inference"`` where there are some, as ``sample_to_json`` gives them): each
     declaration open to the bidder (the nine trumps, then Nel-O and sevens where the bid
-    allows them) with its ``deals``, double-dummy
-    ``make`` and ``make_ci95`` of the bid, ``expected_points`` (null for Nel-O and sevens)
-    and, on the realistic basis, ``realistic`` ``{"source": "calibrated", "make",
-    "make_ci95"}``; the advice's ``declaration``, ``make`` (on the basis),
-    ``make_confirmed`` (double-dummy, the independent sample) and ``expected_marks``.
-    Played out (``realistic_declaration``): ``"realistic": {"source": "playouts",
-    "deals", "worlds", "declarations"}``, each declaration played out with the share of
-    the playouts made as its ``make`` (and a trump's mean points), the advice theirs."""
+    allows them) with its ``deals``, double-dummy ``make`` and ``make_ci95`` of the bid,
+    ``expected_points`` (null for Nel-O and sevens), ``weighed`` (whether the advice
+    weighs it: on the realistic basis only the trumps the calibration was fitted to for
+    such a hand, and Nel-O and sevens) and, on the realistic basis, ``realistic``
+    ``{"source": "calibrated", "make", "make_ci95"}``; the advice's ``declaration``,
+    ``make`` (on the basis), ``make_confirmed`` (double-dummy, the independent sample) and
+    ``expected_marks``. Played out (``realistic_declaration``): ``"realistic": {"source":
+    "playouts", "deals", "worlds", "declarations"}``, each declaration played out with the
+    share of the playouts made as its ``make`` (and a trump's mean points), the advice
+    theirs."""
     advised = advice.advised
     return {
         "hand": advice.hand.names(),
@@ -528,6 +530,7 @@ def _choice_json(choice: DeclarationChoice) -> dict[str, Any]:
         "make": rounded(choice.make),
         "make_ci95": choice.make_ci95.as_list(4),
         "expected_points": _rounded_points(choice.expected_points),
+        "weighed": choice.weighed,
     }
     if choice.realistic is not None and choice.realistic_ci95 is not None:
         result["realistic"] = {
@@ -649,7 +652,9 @@ def review_to_json(review: PlayReview) -> dict[str, Any]:
     turn whose deals were drawn to fit the whole auction has its ``"inference"``
     (``inference_to_json``). ``"realistic"`` (``--realistic``): ``{"deals", "worlds", "turns", "missed",
     "points_lost", "make_lost", "make_lost_ci95"}``, the same on the turns' plays played
-    out, with the 95% interval of the odds given up in all."""
+    out, with the 95% interval of the odds given up in all. Where the seat declared and the
+    whole auction was given, ``"declared"``: ``{"declaration"}``, what it declared, and
+    ``"declare"``, what ``declaration_to_json`` gives for that auction, seed and deals."""
     result: dict[str, Any] = {
         "seat": review.seat,
         **_played_at(review),
@@ -660,6 +665,11 @@ def review_to_json(review: PlayReview) -> dict[str, Any]:
         "seed": review.seed,
         **_reviewed_turns(review),
     }
+    if review.declared is not None:
+        result["declared"] = {
+            "declaration": _choice_name(review.declared.choice(review.declared_as)),
+            "declare": declaration_to_json(review.declared),
+        }
     played = review.played_out
     first = review.turns[0].advice.realistic
     if played is not None and first is not None:

@@ -36,12 +36,13 @@ def choices_table(advice: DeclarationAdvice) -> Table:
     if calibrated:
         out.add_column(f"real {bid}", justify="right")
         out.add_column("95% band", justify="right", no_wrap=True)
-    for choice in sorted(advice.choices, key=lambda c: c.odds, reverse=True):
+    for choice in sorted(advice.choices, key=lambda c: (c.weighed, c.odds), reverse=True):
         points = "" if choice.expected_points is None else f"{choice.expected_points:.1f}"
         row = [choice_name(choice), f"{choice.deals:,}", points, percent(choice.make)]
         row.append(_interval(choice, False))
         if choice.realistic is not None:
-            row += [percent(choice.realistic), _interval(choice, True)]
+            real = percent(choice.realistic)
+            row += [real if choice.weighed else f"({real})", _interval(choice, True)]
         advised = advice.played is None and choice.declaration == advice.advised.declaration
         out.add_row(*row, style="bold" if advised else "")
     return out
@@ -147,6 +148,12 @@ def declaration_footer(advice: DeclarationAdvice) -> Text:
         )
     if _calibrated(advice) and played is None:
         lines.append(realistic_footer("calibrated") + " 'real': those odds; '95% band': the calibration's.")
+    if _calibrated(advice) and not all(c.weighed for c in advice.choices):
+        lines.append(
+            "In parentheses: trumps the calibration was not fitted to for such a hand (it was fitted to "
+            "the two with the most expected double-dummy points and the best at the bid): their estimates "
+            "reach beyond its hands, and the advice does not weigh them."
+        )
     elif _calibrated(advice):
         lines.append(
             "'real' in the first table: the realistic odds estimated from the double-dummy odds by a "

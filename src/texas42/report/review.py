@@ -8,9 +8,11 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from texas42.analysis.declaring import DeclarationChoice
 from texas42.analysis.play import PlayAdvice, PlayStats
 from texas42.analysis.review import PlayReview, TurnReview
 from texas42.analysis.statistics import Interval
+from texas42.report.declaring import choice_name
 from texas42.report.layout import Fitted
 from texas42.report.play import tricks_table
 from texas42.report.wording import bid_by, bidder_side, contract_verb, percent, played_out_footer, share
@@ -127,6 +129,38 @@ def _interval(ci: Interval | None) -> str:
     return f" (95% CI {100 * ci.low:+.0f}% to {100 * ci.high:+.0f}%{within})"
 
 
+def declaration_text(review: PlayReview) -> Text | None:
+    """Your declaration beside what ``texas42 declare`` advises, when it was weighed."""
+    declared = review.declared
+    if declared is None:
+        return None
+    chosen, advised = declared.choice(review.declared_as), declared.advised
+    bid = bid_name(declared.bid)
+    fit = "drawn to fit the auction" if declared.inference is not None else "of the unseen dominoes"
+    on = f" Declarations weighed on {declared.deals} deals {fit}, seed {declared.seed}."
+    if chosen.declaration == advised.declaration:
+        return Text(
+            f"Your declaration, {choice_name(chosen)}, is the one 'texas42 declare' advises at {bid}: "
+            f"made in {_declared_odds(chosen)}.{on}",
+            style="bold green",
+        )
+    estimated = "an estimated " if chosen.realistic is not None else ""
+    return Text(
+        f"Your declaration, {choice_name(chosen)}, makes {bid} in {_declared_odds(chosen)}; 'texas42 "
+        f"declare' advises {choice_name(advised)}, made in {_declared_odds(advised)}: {estimated}"
+        f"{percent(advised.odds - chosen.odds)} of the odds of making the bid given up before the first "
+        f"lead.{on}"
+    )
+
+
+def _declared_odds(choice: DeclarationChoice) -> str:
+    """``an estimated 89% of the deals at a real table (99% double-dummy)``."""
+    if choice.realistic is None:
+        return f"{percent(choice.make)} of the deals double-dummy"
+    real, double_dummy = percent(choice.realistic), percent(choice.make)
+    return f"an estimated {real} of the deals at a real table ({double_dummy} double-dummy)"
+
+
 def review_footer(review: PlayReview) -> str:
     if not review.counts_points:
         return (
@@ -154,6 +188,9 @@ def review_view(review: PlayReview) -> RenderableType:
         Fitted(turns_table(review)),
         review_text(review),
     ]
+    declared = declaration_text(review)
+    if declared is not None:
+        parts.append(declared)
     played = review.played_out
     if played is not None:
         parts += [
