@@ -271,3 +271,19 @@ def test_a_review_of_the_bidder_with_the_whole_auction_weighs_the_declaration_to
         seed=1,
     )
     assert defender.declared is None  # seat 1 did not declare
+
+
+def test_the_advice_weighs_only_the_trumps_the_calibration_was_fitted_to() -> None:
+    hand = parse_hand(PLAY)
+    advice = advise_declaration(hand, 34, deals=300, seed=1)
+    weighed = {c.declaration for c in advice.choices if c.weighed}
+    trumps = [advice.choice(d) for d in Declaration]
+    most_points = sorted(trumps, key=lambda c: -(c.expected_points or 0.0))[:2]
+    best_dd = max(trumps, key=lambda c: (c.make, c.expected_points or 0.0))
+    assert weighed == {c.declaration for c in (*most_points, best_dd)}
+    assert advice.advised.declaration in weighed
+    # follow-me's estimate, beyond the hands the calibration was fitted to, is shown, not weighed
+    follow_me = advice.choice(Declaration.FOLLOW_ME)
+    assert not follow_me.weighed and follow_me.realistic is not None
+    dd = advise_declaration(hand, 34, deals=60, seed=1, basis="double-dummy")
+    assert all(c.weighed for c in dd.choices)

@@ -99,8 +99,8 @@ class DeclarationAdvice:
     the one with the best odds on the ``basis`` (realistic: calibrated, among the choices
     ``weighed``; ties to the better double-dummy odds, then more expected points, then the
     earlier), and its double-dummy odds on an independent sample of as many deals
-    (``checked`` of ``deals``). The deals
-    fit ``auction`` (``inference``), or are uniform."""
+    (``checked`` of ``deals``). The deals fit ``auction`` (``inference``), or are uniform;
+    ``samples`` holds them, main and check."""
 
     hand: Hand
     bid: int
