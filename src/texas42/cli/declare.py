@@ -65,14 +65,16 @@ or --bid alone: uniform deals). Each deal is solved double-dummy for every decla
 more often, at a 1% risk of any wrong call in the whole race; --exhaustive solves all on
 every deal), Nel-O and sevens too. Beside the double-dummy odds, the odds at a real table
 (players who see only their own dominoes) estimated by the realistic calibrations; the
-advice is the declaration with the best of them (--basis double-dummy: the best
-double-dummy odds), checked on an independent sample of as many deals. --holds and
---lacks as for 'texas42 analyze': only deals consistent with what you know (all of them,
-exact, where there are at most --deals). --realistic
-plays the two trumps with the best of those odds out, and Nel-O and sevens where open,
-on the first --realistic-deals deals (200) by players who see only their own dominoes
-(--worlds deals weighed a decision, 10; both sides play for the bid won), and advises
-the best of them played out (about 10 seconds more).
+advice is the declaration with the best of them (of the trumps, those the calibration
+was fitted to for such a hand: the two with the most expected points and the best at the
+bid; the others' estimates in parentheses), checked on an independent sample of as many
+deals (--basis double-dummy: the best double-dummy odds). --holds and --lacks as for
+'texas42 analyze': only deals consistent with what you know (all of them, exact, where
+there are at most --deals). --realistic plays the two trumps with the best of those odds
+out, and Nel-O and sevens where open, on the first --realistic-deals deals (200) by
+players who see only their own dominoes (--worlds deals weighed a decision, 10; both
+sides play for the bid won), and advises the best of them played out (about 6 seconds
+more).
 
 \b
 Examples:

@@ -18,6 +18,10 @@ def _interval(choice: DeclarationChoice, realistic: bool) -> str:
     return "" if band is None else f"{percent(band.low)}-{percent(band.high)}"
 
 
+def _points(choice: DeclarationChoice) -> str:
+    return "" if choice.expected_points is None else f"{choice.expected_points:.1f}"
+
+
 def _calibrated(advice: DeclarationAdvice) -> bool:
     """Whether the choices carry the calibration's estimates (the realistic basis)."""
     return advice.choices[0].realistic is not None
@@ -37,8 +41,7 @@ def choices_table(advice: DeclarationAdvice) -> Table:
         out.add_column(f"real {bid}", justify="right")
         out.add_column("95% band", justify="right", no_wrap=True)
     for choice in sorted(advice.choices, key=lambda c: (c.weighed, c.odds), reverse=True):
-        points = "" if choice.expected_points is None else f"{choice.expected_points:.1f}"
-        row = [choice_name(choice), f"{choice.deals:,}", points, percent(choice.make)]
+        row = [choice_name(choice), f"{choice.deals:,}", _points(choice), percent(choice.make)]
         row.append(_interval(choice, False))
         if choice.realistic is not None:
             real = percent(choice.realistic)
@@ -61,9 +64,9 @@ def played_table(advice: DeclarationAdvice, played: PlayedChoices) -> Table:
     out.add_column(f"real {bid}", justify="right")
     out.add_column("95% CI", justify="right", no_wrap=True)
     for choice in sorted(played.choices, key=lambda c: c.make, reverse=True):
-        points = "" if choice.expected_points is None else f"{choice.expected_points:.1f}"
         style = "bold" if choice is advice.advised else ""
-        out.add_row(choice_name(choice), points, percent(choice.make), _interval(choice, False), style=style)
+        cells = (choice_name(choice), _points(choice), percent(choice.make), _interval(choice, False))
+        out.add_row(*cells, style=style)
     return out
 
 
@@ -140,28 +143,37 @@ def declaration_footer(advice: DeclarationAdvice) -> Text:
         )
     ]
     played = advice.played
-    if _calibrated(advice) and advice.partner_contract is not None:
-        lines.append(
-            f"At a partner's {advice.partner_contract.written} the trumps' calibration is an approximation: "
-            "it was fitted to hands that bid for themselves, not to a partner holding the doubles "
+    if _calibrated(advice):
+        lines += _calibrated_notes(advice)
+    if played is not None:
+        lines.append(realistic_footer("playouts", played=(played.deals, played.worlds)))
+    return Text("\n".join(lines), style="dim")
+
+
+def _calibrated_notes(advice: DeclarationAdvice) -> list[str]:
+    """What the calibrated odds are, where they are shown."""
+    notes = []
+    contract = advice.partner_contract
+    if contract is not None:
+        notes.append(
+            f"At a partner's {contract.written} the trumps' calibration is an approximation: it was "
+            "fitted to hands that bid for themselves, not to a partner holding the doubles "
             "(--realistic plays the leading trumps out)."
         )
-    if _calibrated(advice) and played is None:
-        lines.append(realistic_footer("calibrated") + " 'real': those odds; '95% band': the calibration's.")
-    if _calibrated(advice) and not all(c.weighed for c in advice.choices):
-        lines.append(
+    if advice.played is None:
+        notes.append(realistic_footer("calibrated") + " 'real': those odds; '95% band': the calibration's.")
+    else:
+        notes.append(
+            "'real' in the first table: the realistic odds estimated from the double-dummy odds by a "
+            "calibration fitted to playouts of random hands; '95% band': its error band."
+        )
+    if not all(c.weighed for c in advice.choices):
+        notes.append(
             "In parentheses: trumps the calibration was not fitted to for such a hand (it was fitted to "
             "the two with the most expected double-dummy points and the best at the bid): their estimates "
             "reach beyond its hands, and the advice does not weigh them."
         )
-    elif _calibrated(advice):
-        lines.append(
-            "'real' in the first table: the realistic odds estimated from the double-dummy odds by a "
-            "calibration fitted to playouts of random hands; '95% band': its error band."
-        )
-    if played is not None:
-        lines.append(realistic_footer("playouts", played=(played.deals, played.worlds)))
-    return Text("\n".join(lines), style="dim")
+    return notes
 
 
 def declaration_view(advice: DeclarationAdvice) -> RenderableType:
