@@ -287,3 +287,13 @@ def test_the_advice_weighs_only_the_trumps_the_calibration_was_fitted_to() -> No
     assert not follow_me.weighed and follow_me.realistic is not None
     dd = advise_declaration(hand, 34, deals=60, seed=1, basis="double-dummy")
     assert all(c.weighed for c in dd.choices)
+
+
+def test_a_reviewed_declaration_the_calibration_was_not_fitted_to_gives_up_no_made_up_odds() -> None:
+    args = ["review", PLAY, "-t", "follow-me", "--auction", "30 34 pass pass", "--tricks", "6-6 6-3 5-0 6-1"]
+    text = " ".join(invoke(*args, "--deals", "300", "--seed", "1").stdout.split())
+    assert "Your declaration, follow-me, makes 34 in an estimated" in text
+    assert (
+        "an estimate beyond the hands the calibration was fitted to; 'texas42 declare' advises sixes" in text
+    )
+    assert "given up" not in text.split("Your declaration")[1]

@@ -144,6 +144,12 @@ def declaration_text(review: PlayReview) -> Text | None:
             f"made in {_declared_odds(chosen)}.{on}",
             style="bold green",
         )
+    if not chosen.weighed:
+        return Text(
+            f"Your declaration, {choice_name(chosen)}, makes {bid} in {_declared_odds(chosen)}, an estimate "
+            f"beyond the hands the calibration was fitted to; 'texas42 declare' advises "
+            f"{choice_name(advised)}, made in {_declared_odds(advised)}.{on}"
+        )
     estimated = "an estimated " if chosen.realistic is not None else ""
     return Text(
         f"Your declaration, {choice_name(chosen)}, makes {bid} in {_declared_odds(chosen)}; 'texas42 "
