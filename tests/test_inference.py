@@ -41,6 +41,7 @@ from texas42.rules import (
     check_house_calls,
     parse_auction,
     parse_domino,
+    parse_finished_auction,
     parse_hand,
 )
 
@@ -274,14 +275,20 @@ def test_hand_values_unrank_every_rank() -> None:
     assert np.array_equal(deals[:, 2], masks[[0, 77, values.hands - 1]])
 
 
-@pytest.mark.parametrize("auction", ["30", "pass 30", "pass splash", "168"])
+@pytest.mark.parametrize(
+    "auction",
+    ["30", "pass 30", "pass splash", "168", "30 34 pass pass", "pass pass 30 pass", "pass splash pass pass"],
+)
 def test_inferred_deals_follow_the_likelihood(auction: str) -> None:
     """The sampler against importance weighting: the mean of each seat's odds of 30 and
     of its number of doubles over the inferred deals is the likelihood-weighted mean over
     uniform deals (``likelihood``, the same model computed apart), within 4.5 standard
-    errors. A plunge or a splash: its bidder holds 4 or 3 doubles or more."""
+    errors. A plunge or a splash: its bidder holds 4 or 3 doubles or more. Four calls: a
+    whole auction in which we declare (``texas42 declare``), the calls after ours weighed
+    too; at the partner's splash we name its trump."""
     hand = parse_hand(ORDINARY)
-    model = AuctionModel(parse_auction(auction), 1.0, HEAD)
+    parse = parse_finished_auction if len(auction.split()) == 4 else parse_auction
+    model = AuctionModel(parse(auction), 1.0, HEAD)
     inferred, _ = infer_deals(hand, 2000, np.random.default_rng(2), model)
     uniform = _deals(40000, 3)
     weights = likelihood(uniform, model.auction, 1.0, HEAD)
