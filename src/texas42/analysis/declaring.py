@@ -17,7 +17,7 @@ from texas42 import deal, engine, evaluate
 from texas42.analysis.calibrated import LEADING, REALISTIC, EstimatedTrump, check_basis, estimate_trumps
 from texas42.analysis.playout import DEFAULT_WORLDS, check_playout_deals, check_worlds
 from texas42.analysis.racing import DEFAULT_RACING, Racing, beaten_at, pair_tests, race_sample
-from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS, played_points, special_played
+from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS, played_points, special_made
 from texas42.analysis.sample import (
     DEFAULT_DEALS,
     DrawnDeals,
@@ -28,7 +28,7 @@ from texas42.analysis.sample import (
     reach_sample,
     solve_sample,
 )
-from texas42.analysis.specials import SpecialStats, calibrated_odds
+from texas42.analysis.specials import calibrated_odds, contract_made
 from texas42.analysis.statistics import Interval, TrumpStats, best_at, odds_interval
 from texas42.deal import AuctionModel, DealConstraints, Inference
 from texas42.errors import AnalysisError, check_kind
@@ -210,7 +210,7 @@ def advise_declaration(
     trumps = sample.stats()
     choices = _trump_choices(hand, trumps, bid, basis, leading(trumps, bid))
     for contract in contracts:
-        made = int(_contract_made(drawn.main, contract, house, threads).sum())
+        made = int(contract_made(drawn.main, contract, house.nello_doubles, threads).sum())
         counter(deals)
         choices.append(_contract_choice(contract, made, deals, hand, house, basis, drawn.exact))
     advised = max((c for c in choices if c.weighed), key=partial(_preference, choices))
@@ -278,17 +278,6 @@ def _preference(choices: list[DeclarationChoice], choice: DeclarationChoice) -> 
     return (choice.odds, choice.make, points, -float(choices.index(choice)))
 
 
-def _contract_made(
-    deals: np.ndarray, contract: Contract, house: HouseRules, threads: int | None
-) -> np.ndarray:
-    """Whether Nel-O or sevens, declared by seat 0 who leads, is made in each deal."""
-    if contract is Contract.NELLO:
-        made: np.ndarray = engine.solve_nello(deals, 0, house.nello_doubles, threads).values == 1
-    else:
-        made = engine.solve_sevens(deals, 0, threads, contract_only=True).values == 1
-    return made
-
-
 def _contract_choice(
     contract: Contract, made: int, deals: int, hand: Hand, house: HouseRules, basis: str, exact: bool
 ) -> DeclarationChoice:
@@ -306,7 +295,7 @@ def _checked(
 ) -> int:
     """The deals of the independent sample in which ``declaration`` makes the bid."""
     if isinstance(declaration, Contract):
-        return int(_contract_made(deals, declaration, house, threads).sum())
+        return int(contract_made(deals, declaration, house.nello_doubles, threads).sum())
     return int(reach_sample(deals, declaration, level, threads).sum())
 
 
@@ -331,21 +320,15 @@ def realistic_declaration(
         raise AnalysisError("the advice keeps no sample to play out")
     sample = advice.samples.main[: min(deals, advice.samples.size)]
     trumps, contracts = _to_play(advice)
-    beside = [
-        SpecialStats(c, 0, 0, minimum_marks(c, advice.house), doubles=advice.house.nello_doubles)
-        for c in contracts
-    ]
     points = played_points(sample, trumps, advice.bid, worlds, advice.seed, threads, on_progress)
     need = needed_points(advice.bid)
     choices = [
         DeclarationChoice(d, len(p), int((p >= need).sum()), _interval(p >= need), float(p.mean()))
         for d, p in points.items()
     ]
-    for stats in beside:
-        made = special_played(sample, stats, worlds, advice.seed, on_progress).successes
-        choices.append(
-            DeclarationChoice(stats.contract, len(sample), made, odds_interval(made, len(sample)), None)
-        )
+    for contract in contracts:
+        made = special_made(sample, contract, advice.house.nello_doubles, worlds, advice.seed, on_progress)
+        choices.append(DeclarationChoice(contract, len(sample), made, odds_interval(made, len(sample)), None))
     advised = max(choices, key=partial(_preference, choices))
     checked = _checked(advised.declaration, advice.samples.check, need, advice.house, threads)
     played = PlayedChoices(int(sample.shape[0]), worlds, tuple(choices))

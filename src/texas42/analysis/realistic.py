@@ -98,7 +98,7 @@ def _specials_beside(
     its own seeds)."""
 
     def work() -> tuple[SpecialStats, ...]:
-        return tuple(special_played(sample, s, worlds, seed, on_progress) for s in played_specials(specials))
+        return tuple(_special_played(sample, s, worlds, seed, on_progress) for s in played_specials(specials))
 
     return work if threads == 1 else in_background(work)
 
@@ -115,7 +115,7 @@ def comparison_playouts(comparison: Comparison, deals: int) -> int:
     return min(deals, comparison.deals) * (len(comparison.trumps) + len(played_specials(comparison.specials)))
 
 
-def special_played(
+def _special_played(
     sample: np.ndarray,
     special: SpecialStats,
     worlds: int,
@@ -123,18 +123,27 @@ def special_played(
     on_progress: Callable[[int], None] | None,
 ) -> SpecialStats:
     """``special`` played out on ``sample`` from its own seed: the deals made."""
-    own = int(
-        np.random.SeedSequence([seed, 100 + list(Contract).index(special.contract)]).generate_state(1)[0]
-    )
-    house = HouseRules(nello_doubles=special.doubles or NelloDoubles.OWN_SUIT)
-    played = play_out_special(sample, special.contract, worlds, own, house=house, on_progress=on_progress)
+    doubles = special.doubles or NelloDoubles.OWN_SUIT
+    made = special_made(sample, special.contract, doubles, worlds, seed, on_progress)
     return SpecialStats(
-        special.contract,
-        int(sample.shape[0]),
-        int(played.made.sum()),
-        special.least_marks,
-        doubles=special.doubles,
+        special.contract, int(sample.shape[0]), made, special.least_marks, doubles=special.doubles
     )
+
+
+def special_made(
+    sample: np.ndarray,
+    contract: Contract,
+    doubles: NelloDoubles,
+    worlds: int,
+    seed: int,
+    on_progress: Callable[[int], None] | None,
+) -> int:
+    """The deals of ``sample`` in which Nel-O (under ``doubles``) or sevens is made, played
+    out from the contract's own seed, spawned from ``seed``."""
+    own = int(np.random.SeedSequence([seed, 100 + list(Contract).index(contract)]).generate_state(1)[0])
+    house = HouseRules(nello_doubles=doubles)
+    played = play_out_special(sample, contract, worlds, own, house=house, on_progress=on_progress)
+    return int(played.made.sum())
 
 
 @dataclass(frozen=True)

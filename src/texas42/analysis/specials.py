@@ -259,6 +259,18 @@ def _in_batches(
     return np.concatenate(parts) if parts else solve(deals)
 
 
+def contract_made(
+    deals: np.ndarray, contract: Contract, doubles: NelloDoubles, threads: int | None = None
+) -> np.ndarray:
+    """(n,) bool: whether Nel-O (under ``doubles``) or sevens, bid by seat 0 who leads, is
+    made in each deal, double-dummy."""
+    if contract is Contract.NELLO:
+        made: np.ndarray = engine.solve_nello(deals, 0, doubles, threads).values == 1
+    else:
+        made = engine.solve_sevens(deals, 0, threads, contract_only=True).values == 1
+    return made
+
+
 def analyze_specials(
     hand: Hand,
     deals: np.ndarray,
@@ -281,11 +293,11 @@ def analyze_specials(
     def solve(batch: np.ndarray) -> np.ndarray:
         """One column a solved contract: Nel-O, sevens, then splash by the partner's rule
         and with the best trump (plunge is made where splash is)."""
-        columns = []
-        if Contract.NELLO in contracts:
-            columns.append(engine.solve_nello(batch, 0, house.nello_doubles, threads).values == 1)
-        if Contract.SEVENS in contracts:
-            columns.append(engine.solve_sevens(batch, 0, threads, contract_only=True).values == 1)
+        columns = [
+            contract_made(batch, c, house.nello_doubles, threads)
+            for c in (Contract.NELLO, Contract.SEVENS)
+            if c in contracts
+        ]
         if Contract.SPLASH in contracts:
             columns.extend(_partner_leads(batch, threads))
         return np.column_stack(columns)
