@@ -120,10 +120,13 @@ def test_a_hand_of_low_dominoes_declares_nello_at_84() -> None:
 
 def test_the_bid_won_is_the_auction_s_high_bid() -> None:
     hand = parse_hand(ORDINARY)
-    with pytest.raises(AnalysisError, match="give the bid you won"):
+    with pytest.raises(AnalysisError, match="give the bid you won") as missing:
         advise_declaration(hand)
-    with pytest.raises(AnalysisError, match="not the auction's high bid 34"):
+    with pytest.raises(AnalysisError, match="not the auction's high bid 34") as wrong:
         advise_declaration(hand, 35, parse_finished_auction("30 34 pass pass"))
+    # From Python the messages name the parameters, never an option of the command line.
+    assert str(wrong.value).startswith("bid 35 ") and wrong.value.parameter == "bid"
+    assert "--" not in str(missing.value) + str(wrong.value)
 
 
 def test_the_command_line_prints_the_advice_and_its_json_is_the_api_s() -> None:

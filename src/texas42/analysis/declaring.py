@@ -156,11 +156,14 @@ def won_bid(bid: int | None, auction: FinishedAuction | None) -> int:
     ``bid``; an ``AnalysisError`` when neither says it."""
     if auction is None:
         if bid is None:
-            raise AnalysisError("give the bid you won (--bid) or the whole auction (--auction)")
+            raise AnalysisError(
+                "bid/auction: give the bid you won or the whole auction", parameter="bid/auction"
+            )
         return bid
     if bid is not None and bid != auction.high_bid:
+        high = bid_name(auction.high_bid)
         raise AnalysisError(
-            f"--bid {bid_name(bid)} is not the auction's high bid {bid_name(auction.high_bid)}, which you won"
+            f"bid {bid_name(bid)} is not the auction's high bid {high}, which you won", parameter="bid"
         )
     return auction.high_bid
 

@@ -146,6 +146,8 @@ def declare(
     """What to declare once the bid is won."""
     if not hand:
         raise UsageError("give your hand; see 'texas42 declare --help'")
+    if auction is None and bid is None:
+        raise UsageError("give the bid you won (--bid) or the whole auction (--auction)")
     parsed = parse_hand(" ".join(hand))
     house = house_rules(nello_doubles, nello_min_marks, specials=specials)
     plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_DEALS)
