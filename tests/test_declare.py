@@ -276,6 +276,26 @@ def test_a_review_of_the_bidder_with_the_whole_auction_weighs_the_declaration_to
     assert defender.declared is None  # seat 1 did not declare
 
 
+def test_a_review_counts_the_declarations_solves_in_its_progress() -> None:
+    """The declaration weighed after the turns is counted too: the bar ends at the solves
+    of the turn and of ``advise_declaration``, each as it counts them, never going back."""
+    seen: list[tuple[int, int]] = []
+    texas42.review_play(PLAY, "sixes", "6-6 6-3 5-0 6-1", auction="30 34 pass pass", deals=40, seed=1,
+                        progress=lambda done, total: seen.append((done, total)))  # fmt: skip
+    totals: list[int] = []
+    auction = parse_finished_auction("30 34 pass pass")
+    model = auction_model(auction, house=HouseRules())
+    advise_declaration(parse_hand(PLAY), None, auction, model, deals=40, seed=1,
+                       progress=lambda _, total: totals.append(total))  # fmt: skip
+    turn: list[int] = []
+    texas42.advise_play(PLAY, "sixes", auction="30 34 pass pass", deals=40, seed=1,
+                        progress=lambda _, total: turn.append(total))  # fmt: skip
+    solves = turn[-1] + totals[-1]
+    assert seen[-1] == (solves, solves) and totals[-1] > turn[-1] > 0
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+    assert all(done <= total for done, total in seen)
+
+
 def test_the_advice_weighs_only_the_trumps_the_calibration_was_fitted_to() -> None:
     hand = parse_hand(PLAY)
     advice = advise_declaration(hand, 34, deals=300, seed=1)

@@ -248,8 +248,9 @@ def review_play(
     ]
     if not turns:
         raise IllegalPlayError(f"seat {seat} played none of the dominoes given: nothing to review")
+    declaring = auction if seat == bidder else None  # weighed after the turns
     reviewed = []
-    counter = None if progress is None else TurnSolves(progress, len(turns))
+    counter = None if progress is None else TurnSolves(progress, len(turns) + (declaring is not None))
     for k in turns:
         advice = advise_play(
             hand,
@@ -271,15 +272,18 @@ def review_play(
         if counter is not None:
             counter.next_turn()
     declared = None
-    if auction is not None and seat == bidder:
-        model = deal.auction_model(auction, infer, noise, house)
-        declared = advise_declaration(hand, None, auction, model, deals, seed, house, threads=threads)
+    if declaring is not None:
+        model = deal.auction_model(declaring, infer, noise, house)
+        declared = advise_declaration(
+            hand, None, declaring, model, deals, seed, house, threads=threads, progress=counter
+        )
     return PlayReview(hand, seat, history, bid, deals, seed, tuple(reviewed), declared)
 
 
 class TurnSolves:
-    """The solves of a review of ``turns`` turns, told to ``progress``: those of the turns
-    done and of this one, of a total that counts each turn still to come as this one."""
+    """The solves of a review of ``turns`` turns (the declaration weighed counts as one),
+    told to ``progress``: those of the turns done and of this one, of a total that counts
+    each turn still to come as this one."""
 
     def __init__(self, progress: Progress, turns: int) -> None:
         self.progress = progress
