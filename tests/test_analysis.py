@@ -32,7 +32,7 @@ from texas42.deal import sampling
 from texas42.errors import AuctionError
 from texas42.io.files import read_hands
 from texas42.report.comparison import _widest
-from texas42.report.wording import advice_reason, percent
+from texas42.report.wording import advice_reason, percent, percent_range
 from texas42.rules import PASS, Auction, Deal, Declaration, Hand, parse_auction
 
 ORDINARY = rules.parse_hand("6-4 5-5 5-2 4-3 4-2 3-2 3-1")
@@ -521,6 +521,14 @@ def test_read_hands() -> None:
 )
 def test_percent_keeps_0_and_100_for_never_and_always(p: float, text: str) -> None:
     assert percent(p) == text
+
+
+def test_an_interval_of_odds_shows_no_bound_as_0_or_100_unless_it_is() -> None:
+    """Wilson's interval of 1000 made of 1000 starts at 99.6%: not "100-100%"."""
+    made, failed = wilson_interval(1000, 1000), wilson_interval(0, 1000)
+    assert made.low > 0.995 and percent_range(made.low, made.high) == ">99-100%"
+    assert percent_range(failed.low, failed.high) == "0-<1%"
+    assert percent_range(0.25, 0.5) == "25-50%" and percent_range(0.0, 1.0) == "0-100%"
 
 
 @pytest.mark.parametrize(

@@ -677,6 +677,13 @@ def test_a_trump_and_a_hand_are_needed(nothing_solved: None) -> None:
     assert "give your hand" in invoke("play", "--trump", "sixes").stderr
 
 
+def test_odds_all_made_show_an_interval_short_of_certain() -> None:
+    """Every one of 1000 deals made: Wilson's interval starts at 99.6%, shown ">99-100%"."""
+    result = invoke("play", HAND, "-t", "sixes", "--tricks", "6-6 6-1 6-0 6-3", "-n", "1000", "-s", "1")
+    rows = [line.split() for line in result.stdout.splitlines() if line.strip().startswith("5-5 ")]
+    assert result.exit_code == 0 and rows[0][3:5] == ["100%", ">99-100%"], result.stdout
+
+
 def test_json_has_exactly_the_keys_of_the_issue() -> None:
     result = invoke("play", HAND, "-t", "sixes", "--tricks", TWO_TRICKS, "-n", "30", "-s", "1", "--json")
     assert result.exit_code == 0, result.output

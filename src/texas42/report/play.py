@@ -18,6 +18,7 @@ from texas42.report.wording import (
     contract_verb,
     inference_sentence,
     percent,
+    percent_range,
     play_deals_phrase,
     play_footer,
     play_position_sentence,
@@ -120,7 +121,7 @@ def advice_table(
         cells.append(Text(percent(contract), style=style))
         if not exact:
             low, high = _contract_interval(advice, stats)
-            cells.append(f"{100 * low:.0f}-{100 * high:.0f}%")
+            cells.append(percent_range(low, high))
         cells.append(percent(stats.best_share))
         cells.append(Text(_note(chosen, stats.always_best), style="bold green" if chosen else "green"))
         out.add_row(*cells)
