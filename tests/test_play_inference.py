@@ -14,7 +14,7 @@ import pytest
 
 import texas42
 from cli_runner import invoke
-from texas42 import deal, evaluate
+from texas42 import deal, engine, evaluate
 from texas42.deal import inference, seen_auction
 from texas42.deal.inference import SLIP, Call, table_model
 from texas42.deal.seen_auction import PlayedAuctionModel, declaration_probability, special_bid_probability
@@ -272,6 +272,23 @@ def test_the_seen_deals_follow_the_exact_posterior_over_every_consistent_deal(
     assert uniform > 3 * quantile, (uniform, quantile)
 
 
+@pytest.mark.parametrize("bid", [30, 84])
+def test_every_consistent_deal_weighed_is_the_exact_posterior(bid: int) -> None:
+    """Where few deals are consistent with the plays, each is weighed instead of drawn:
+    its weight, normalised, is the posterior computed directly, deal by deal; their mean
+    is what a draw would keep (the acceptance)."""
+    hand, plays, model = _late_position(bid)
+    deals, posterior = _exact_posterior(hand, plays, model)
+    history = replay(model.declaration, 0, plays, 1, hand)
+    rows, weights, found = deal.weigh_seen_deals(history, 1, hand, model)
+    index = {tuple(row): i for i, row in enumerate(deals)}
+    order = np.array([index[tuple(row)] for row in rows])
+    assert sorted(order) == list(range(len(deals)))  # every consistent deal, once
+    np.testing.assert_allclose(weights / weights.sum(), posterior[order], rtol=1e-9, atol=0)
+    assert found.weighed and found.candidates == found.consistent == len(deals)
+    assert found.acceptance == pytest.approx(weights.mean()) and 0 < found.acceptance < 1
+
+
 def test_infer_none_deals_uniformly_and_the_bid_comes_from_the_auction() -> None:
     plain = texas42.advise_play(DEFENDER, "sixes", "6-6", seat=1, bid=34, deals=200, seed=3)
     none = texas42.advise_play(
@@ -342,29 +359,53 @@ LATE = ["play", "6-4 5-5 5-2 4-3 4-2 3-2 3-1", "-t", "fours", "--seed", "1", "--
 LATE_TRICKS = "5-2 6-5 4-4 5-3 / 2-2 2-1 3-2 6-2 / 1-1 1-0 3-1 6-1 / 6-0 6-3 4-3 6-6"
 
 
-def test_play_with_the_auction_says_when_its_deals_repeat() -> None:
-    """After four tricks 700 deals are consistent with the plays (all of them, exact, on
-    uniform deals); deals drawn to fit the auction, with replacement, repeat some, and
-    the header says how many differ; early in the hand none repeat and it says nothing."""
+def test_play_with_the_auction_weighs_every_deal_where_few_are_consistent() -> None:
+    """After four tricks 700 deals are consistent with the plays: uniform deals are all
+    of them (exact), and so are deals that fit the auction, each weighed by its
+    likelihood: every figure is the weighted mean over them of the exact values after
+    the play. Asked for fewer deals than that, they are drawn, with replacement, and the
+    header says how many differ; early in the hand none repeat."""
     uniform = json.loads(invoke(*LATE, LATE_TRICKS, "--bid", "30", "--json").stdout)
     assert uniform["exact"] and uniform["deals"] == 700
-    for deals in ("1000", "700"):
-        options = [*LATE, LATE_TRICKS, "--auction", "30 pass pass pass", "--deals", deals]
-        document = json.loads(invoke(*options, "--json").stdout)
-        assert document["deals"] == int(deals) and not document["exact"]
-        assert document["inference"]["consistent_deals"] == 700
-        distinct = document["inference"]["distinct_deals"]
-        assert 100 < distinct < min(700, int(deals))
-        text = " ".join(invoke(*options).stdout.split())
-        assert (
-            f"{int(deals):,} deals drawn to fit the auction ({distinct} distinct of the 700 consistent "
-            "with the plays), seed 1" in text
-        )
+    hand, tricks = LATE[1], LATE_TRICKS.replace("/", " ")
+    advice = texas42.advise_play(hand, "fours", tricks, auction="30 pass pass pass", deals=700, seed=1)
+    assert advice.exact and advice.deals == 700 and advice.weights is not None
+    assert advice.sample is not None and advice.inference is not None and advice.inference.weighed
+    history = advice.history
+    values = engine.play_values(
+        advice.sample, Declaration.FOURS, history.leader, history.trick, history.score
+    ).values
+    for stats in advice.plays:
+        points = values[:, stats.domino]
+        assert stats.expected_points == pytest.approx(np.average(points, weights=advice.weights), abs=1e-9)
+        assert stats.make == pytest.approx(np.average(points >= 30, weights=advice.weights), abs=1e-9)
+    assert not np.allclose(advice.weights, advice.weights[0])  # the auction says something
+    options = [*LATE, LATE_TRICKS, "--auction", "30 pass pass pass"]
+    document = json.loads(invoke(*options, "--json").stdout)
+    assert document["exact"] and document["deals"] == 700 and document["inference"]["weighed"]
+    assert document["plays"][0]["make"] == round(advice.best.make, 4)
+    text = " ".join(invoke(*options).stdout.split())
+    assert "all 700 consistent deals, each weighed by how likely it makes the auction: exact" in text
+    assert (
+        "Deals weighed by the auction: 30 pass pass pass; each of the 700 consistent with the plays" in text
+    )
+    drawn = json.loads(invoke(*options, "--deals", "500", "--json").stdout)
+    assert drawn["deals"] == 500 and not drawn["exact"] and "weighed" not in drawn["inference"]
+    distinct = drawn["inference"]["distinct_deals"]
+    assert 100 < distinct < 500
+    text = " ".join(invoke(*options, "--deals", "500").stdout.split())
+    assert (
+        f"500 deals drawn to fit the auction ({distinct} distinct of the 700 consistent with the plays)"
+        in text
+    )
     early = json.loads(invoke(*PLAY, "--auction", "34 pass pass pass", "--json").stdout)
     assert early["inference"]["distinct_deals"] == 300
     review = ["review", LATE[1], "-t", "fours", "--seed", "1", "--tricks", LATE_TRICKS + " / 6-4 5-4 3-0 4-1"]
     late = " ".join(invoke(*review, "--auction", "30 pass pass pass").stdout.split())
     assert "From trick 3 on, some deals come more than once (drawn with replacement)." in late
+    assert (
+        "From trick 5 on, every deal consistent with what you had seen is weighed by its likelihood" in late
+    )
 
 
 @pytest.mark.parametrize(

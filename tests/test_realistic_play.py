@@ -201,6 +201,41 @@ def test_listed_deals_are_played_out_as_a_random_choice_of_them() -> None:
     assert played.deals == 10
 
 
+def test_deals_weighed_by_the_auction_are_played_out_as_drawn_by_their_weights() -> None:
+    """Every consistent deal weighed by the auction's likelihood: the deals played out are
+    drawn by their weights (with replacement, as the auction's draws are), as many as
+    asked even beyond the deals listed. 20,000 draws against the weights: Pearson's
+    chi-square within its 99.99% quantile (a correct draw fails at this seed with
+    probability 1e-4), far beyond it against uniform."""
+    tricks = "5-2 6-5 4-4 5-3 / 2-2 2-1 3-2 6-2 / 1-1 1-0 3-1 6-1 / 6-0 6-3 4-3 6-6"
+    hand = "6-4 5-5 5-2 4-3 4-2 3-2 3-1"
+    advice = texas42.advise_play(hand, "fours", tricks, auction="30 pass pass pass", deals=1000, seed=4)
+    assert advice.exact and advice.weights is not None and advice.sample is not None
+    assert advice.deals == 700
+    drawn = played_deals(advice, 20_000)
+    rows = {tuple(int(x) for x in row): i for i, row in enumerate(advice.sample)}
+    counts = np.bincount([rows[tuple(int(x) for x in row)] for row in drawn], minlength=advice.deals)
+
+    def chi_square(p: np.ndarray) -> tuple[float, float]:
+        """The statistic, the deals expected fewer than 5 times pooled, and its quantile."""
+        expected = 20_000 * p
+        big = expected >= 5
+        observed, wanted = counts[big], expected[big]
+        if not big.all():
+            observed = np.append(observed, counts[~big].sum())
+            wanted = np.append(wanted, expected[~big].sum())
+        k = observed.size - 1
+        quantile = k * (1 - 2 / (9 * k) + 3.719 * np.sqrt(2 / (9 * k))) ** 3  # Wilson-Hilferty
+        return float(((observed - wanted) ** 2 / wanted).sum()), quantile
+
+    statistic, quantile = chi_square(advice.weights / advice.weights.sum())
+    assert statistic < quantile, (statistic, quantile)
+    uniform, quantile = chi_square(np.full(advice.deals, 1 / advice.deals))
+    assert uniform > 3 * quantile
+    played = realistic_plays(advice, deals=advice.deals + 5, worlds=0)
+    assert played.deals == advice.deals + 5
+
+
 REVIEW_TRICKS = "6-6 6-3 5-0 6-1 / 3-1 5-3 3-0 3-2"
 
 

@@ -6,6 +6,7 @@ sevens, where only the contract counts, ``engine.contract_play_values``)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -53,22 +54,36 @@ class PlayStats:
     team of the seat to play takes over the whole hand after it (with perfect play from
     then on; None at Nel-O and sevens, where only the contract counts), ``made`` the
     deals in which the bidder's team then makes the bid, and ``best`` those in which no
-    other play does better."""
+    other play does better. Where the deals are weighed (every consistent deal, by its
+    likelihood under the auction), each deal counts as its weight, the weights averaging
+    1: the sums are then not whole."""
 
     domino: Domino
     deals: int
-    points: int | None
-    made: int
-    best: int
+    points: float | None
+    made: float
+    best: float
     exact: bool
     expected_points_ci95: Interval | None
 
     @classmethod
     def from_values(
-        cls, domino: Domino, values: np.ndarray, made: np.ndarray, best: np.ndarray, exact: bool
+        cls,
+        domino: Domino,
+        values: np.ndarray,
+        made: np.ndarray,
+        best: np.ndarray,
+        exact: bool,
+        weights: np.ndarray | None = None,
     ) -> PlayStats:
         """From the team's points in each deal after the play, whether the bidder's team
-        makes the bid and whether the play is a best one."""
+        makes the bid and whether the play is a best one (each deal counting as its
+        weight, if given: then ``exact``)."""
+        if weights is not None:
+            points = _weighed(values, weights)
+            mean = points / values.size
+            return cls(domino, int(values.size), points, _weighed(made, weights),
+                       _weighed(best, weights), True, Interval(mean, mean))  # fmt: skip
         mean, ci = mean_interval(values, bounds=(0.0, float(TOTAL_POINTS)))
         return cls(
             domino=domino,
@@ -81,11 +96,22 @@ class PlayStats:
         )
 
     @classmethod
-    def from_contract(cls, domino: Domino, made: np.ndarray, best: np.ndarray, exact: bool) -> PlayStats:
+    def from_contract(
+        cls,
+        domino: Domino,
+        made: np.ndarray,
+        best: np.ndarray,
+        exact: bool,
+        weights: np.ndarray | None = None,
+    ) -> PlayStats:
         """At Nel-O or sevens: from whether the bidder's side makes the contract in each
-        deal after the play, and whether the play is a best one."""
-        count = int(made.sum())
-        return cls(domino, int(made.size), None, count, int(best.sum()), exact, None)
+        deal after the play, and whether the play is a best one (weighed as
+        ``from_values``)."""
+        if weights is not None:
+            return cls(
+                domino, int(made.size), None, _weighed(made, weights), _weighed(best, weights), True, None
+            )
+        return cls(domino, int(made.size), None, int(made.sum()), int(best.sum()), exact, None)
 
     @property
     def expected_points(self) -> float | None:
@@ -102,7 +128,7 @@ class PlayStats:
         """Wilson's 95% interval of ``make``; the value itself when exact."""
         if self.exact:
             return Interval(self.make, self.make)
-        return wilson_interval(self.made, self.deals)
+        return wilson_interval(int(self.made), self.deals)  # drawn deals: whole counts
 
     @property
     def best_share(self) -> float:
@@ -111,7 +137,13 @@ class PlayStats:
 
     @property
     def always_best(self) -> bool:
-        return self.best == self.deals
+        return math.isclose(self.best, self.deals)
+
+
+def _weighed(counts: np.ndarray, weights: np.ndarray) -> float:
+    """The sum of ``counts`` (values, or booleans), each deal counting as its weight, the
+    weights scaled to average 1 (so that, all equal, it is the plain sum)."""
+    return float(np.dot(counts, weights) * (weights.size / weights.sum()))
 
 
 @dataclass(frozen=True)
@@ -147,7 +179,9 @@ class PlayAdvice:
     in a hand bid ``bid`` by ``history.bidder``: one ``PlayStats`` a legal play, the best
     first (``best``), over ``deals`` deals from ``seed`` (all the consistent deals when
     ``exact``; drawn to fit the auction as ``inference`` says, if given): ``sample``,
-    the dominoes each seat still holds in each of them (an (n, 4) array). ``realistic``:
+    the dominoes each seat still holds in each of them (an (n, 4) array), and ``weights``
+    the likelihood of each under the auction where they are every consistent deal,
+    weighed (``deal.weigh_seen_deals``), else None. ``realistic``:
     the plays followed by realistic play (``analysis.realistic_plays``), if asked.
     ``partner_contract``: the plunge or splash the auction says the hand was bid at (by
     the partner of ``history.bidder``, who named the trump), if any."""
@@ -164,6 +198,7 @@ class PlayAdvice:
     sample: np.ndarray | None = field(default=None, repr=False, compare=False)
     realistic: RealisticPlays | None = None
     partner_contract: Contract | None = None
+    weights: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     @property
     def declaration(self) -> Declaration:
@@ -238,9 +273,9 @@ class PlayAdvice:
         """The dominoes the seat still holds."""
         return Hand(self.hand.mask & ~self.history.played)
 
-    def contract_deals(self, stats: PlayStats) -> int:
+    def contract_deals(self, stats: PlayStats) -> float:
         """The deals in which ``stats``'s play wins the contract for the seat's team:
-        made for the bidder's team, set for the other."""
+        made for the bidder's team, set for the other (weighed, if the deals are)."""
         return stats.deals - stats.made if self.defending else stats.made
 
     @property
@@ -394,7 +429,9 @@ def advise_play(
     (all of them when there are no more), and each is solved after every legal play.
     With an ``auction`` (all four calls, the high bid ``bidder``'s), they are drawn in
     proportion to its likelihood and that of the contract declared, as
-    ``deal.infer_seen_deals`` says (``infer`` none: uniformly)."""
+    ``deal.infer_seen_deals`` says (``infer`` none: uniformly); where no more than
+    ``deals`` are consistent with the plays, every one of them is weighed by that
+    likelihood instead (``deal.weigh_seen_deals``): exact."""
     house = HouseRules() if house is None else house
     seat, bidder = check_seat(seat), check_seat(bidder)
     rules = play_rules_for(declaration, bidder, house)
@@ -406,9 +443,12 @@ def advise_play(
     if model is None and auction is not None:  # with a model, deal.infer_seen_deals checks it
         deal.check_played_auction(history, seat, hand.mask, auction)
     rng = deal.generators(seed)[0]
-    inference = None
+    inference, weights = None, None
     if model is None:
         masks, exact = deal.deals_seen_from(history, seat, hand.mask, deals, rng)
+    elif deal.count_seen(history, seat, hand.mask) <= deals:
+        masks, weights, inference = deal.weigh_seen_deals(history, seat, hand.mask, model, threads)
+        exact = True
     else:
         masks, inference = deal.infer_seen_deals(history, seat, hand.mask, deals, rng, model, threads)
         exact = False
@@ -418,20 +458,26 @@ def advise_play(
         result = engine.play_values(
             masks, rules.declaration, history.leader, history.trick, history.score, threads, on_progress
         )
-        plays = rank_plays(result, seat, history.bidder, bid, exact)
+        plays = rank_plays(result, seat, history.bidder, bid, exact, weights)
     else:
         result = engine.contract_play_values(
             masks, rules, history.bidder, history.leader, history.trick, threads, on_progress
         )
-        plays = rank_contract_plays(result, seat, history.bidder, exact)
+        plays = rank_contract_plays(result, seat, history.bidder, exact, weights)
     called = None if auction is None else auction.partner_contract
+    deals = int(masks.shape[0])
     return PlayAdvice(
-        hand, seat, history, bid, int(masks.shape[0]), seed, exact, plays, inference, masks, None, called
+        hand, seat, history, bid, deals, seed, exact, plays, inference, masks, None, called, weights
     )
 
 
 def rank_plays(
-    result: engine.PlayValues, seat: Seat, bidder: Seat, bid: int, exact: bool
+    result: engine.PlayValues,
+    seat: Seat,
+    bidder: Seat,
+    bid: int,
+    exact: bool,
+    weights: np.ndarray | None = None,
 ) -> tuple[PlayStats, ...]:
     """Each legal play's statistics, the best first: the play that wins the contract for
     the seat's team (makes the bid, or sets it) in the most deals; among equals, the one
@@ -443,11 +489,12 @@ def rank_plays(
     made = bidders_points >= needed_points(bid)
     best = values == values.max(axis=1, keepdims=True)
     stats = [
-        PlayStats.from_values(d, values[:, j], made[:, j], best[:, j], exact) for j, d in enumerate(plays)
+        PlayStats.from_values(d, values[:, j], made[:, j], best[:, j], exact, weights)
+        for j, d in enumerate(plays)
     ]
     defending = seat % 2 != bidder % 2
 
-    def key(s: PlayStats) -> tuple[int, int, int, int]:
+    def key(s: PlayStats) -> tuple[float, float, float, int]:
         contract = s.deals - s.made if defending else s.made
         return (contract, s.points or 0, s.best, s.domino)
 
@@ -455,7 +502,7 @@ def rank_plays(
 
 
 def rank_contract_plays(
-    result: engine.PlayValues, seat: Seat, bidder: Seat, exact: bool
+    result: engine.PlayValues, seat: Seat, bidder: Seat, exact: bool, weights: np.ndarray | None = None
 ) -> tuple[PlayStats, ...]:
     """At Nel-O and sevens (``result.values`` 1 where the bidder's side makes the contract
     after the play): each legal play's statistics, the best first: the play that wins
@@ -464,10 +511,10 @@ def rank_contract_plays(
     made = result.values[:, list(plays)] == 1
     wins = made if seat % 2 == bidder % 2 else ~made
     best = wins == wins.max(axis=1, keepdims=True)
-    stats = [PlayStats.from_contract(d, made[:, j], best[:, j], exact) for j, d in enumerate(plays)]
+    stats = [PlayStats.from_contract(d, made[:, j], best[:, j], exact, weights) for j, d in enumerate(plays)]
     defending = seat % 2 != bidder % 2
 
-    def key(s: PlayStats) -> tuple[int, int, int]:
+    def key(s: PlayStats) -> tuple[float, float, int]:
         return (s.deals - s.made if defending else s.made, s.best, s.domino)
 
     return tuple(sorted(stats, key=key, reverse=True))

@@ -101,11 +101,16 @@ def realistic_plays(
 def played_deals(advice: PlayAdvice, deals: int) -> np.ndarray:
     """The deals ``realistic_plays`` plays out: the first ``deals`` of the advice's
     sample, which are drawn at random; when the sample lists every consistent deal (in a
-    fixed order), ``deals`` of them chosen at random from the advice's seed."""
+    fixed order), ``deals`` of them chosen at random from the advice's seed; when it
+    weighs them by the auction, ``deals`` drawn from them in proportion to their weights
+    (with replacement, as ``deal.infer_seen_deals`` draws)."""
     assert advice.sample is not None
+    rng = np.random.Generator(np.random.PCG64(advice.seed))
+    if advice.weights is not None:
+        drawn = rng.choice(advice.deals, size=deals, p=advice.weights / advice.weights.sum())
+        return advice.sample[np.sort(drawn)]
     if not advice.exact or advice.deals <= deals:
         return advice.sample[:deals]
-    rng = np.random.Generator(np.random.PCG64(advice.seed))
     chosen = np.sort(rng.choice(advice.deals, size=deals, replace=False))
     return advice.sample[chosen]
 
@@ -113,7 +118,7 @@ def played_deals(advice: PlayAdvice, deals: int) -> np.ndarray:
 def playouts_total(advice: PlayAdvice, deals: int) -> int:
     """What ``realistic_plays`` on ``deals`` deals counts to in ``on_progress``: the
     plays made in all (trumps), or the playouts (Nel-O and sevens)."""
-    games = len(advice.plays) * min(deals, advice.deals)
+    games = len(advice.plays) * (deals if advice.weights is not None else min(deals, advice.deals))
     if not advice.counts_points:
         return games
     return games * (28 - len(advice.history.plays) - 1)

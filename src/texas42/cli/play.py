@@ -80,8 +80,9 @@ With --auction, the whole auction (the four calls in the order made: "pass 30 31
 the bidding says more: the high bid is the bidder's (--bidder; it places every call at
 its seat) and the bid played (--bid may be left out), and the deals are drawn in
 proportion to how likely each makes every other player's call and the bidder's choice of
-trump (--infer none: uniformly), always --deals of them, with replacement (late in the
-hand, where few are consistent with the plays, many more than once). The model is that
+trump (--infer none: uniformly), --deals of them, with replacement; when no more deals
+are consistent with the plays than --deals, each of them is weighed by that likelihood
+instead (exact). The model is that
 of 'texas42 bid --help', on the hands as dealt (what each seat holds and has played),
 and the bidder declares the trump with the best odds of the bid, misjudged: the nine
 trumps' chances are a softmax of their log-odds over --noise (0: the best one). A bidder

@@ -43,6 +43,7 @@ from texas42.deal.seen_auction import (
     infer_seen_deals,
     partner_contract_seen_deals,
     played_auction_model,
+    weigh_seen_deals,
 )
 
 __all__ = [
@@ -91,4 +92,5 @@ __all__ = [
     "table_head",
     "to_table_seats",
     "unseen_dominoes",
+    "weigh_seen_deals",
 ]

@@ -460,7 +460,9 @@ class Inference:
     """How deals were drawn to fit an auction: ``accepted`` of ``candidates`` uniform
     deals were kept (over the main and the check samples); ``specials``: whether the
     players valued their hands at Nel-O and sevens too; ``consistent`` (during play):
-    how many deals are consistent with the plays, those the candidates are drawn from."""
+    how many deals are consistent with the plays, those the candidates are drawn from.
+    ``likelihood``: where every consistent deal was weighed by its likelihood instead
+    (``deal.weigh_seen_deals``; the candidates are then those deals), their sum."""
 
     auction: Auction | FinishedAuction
     head: str
@@ -469,10 +471,19 @@ class Inference:
     accepted: int
     specials: bool = False
     consistent: int | None = None
+    likelihood: float | None = None
 
     @property
     def acceptance(self) -> float:
-        return self.accepted / self.candidates if self.candidates else 0.0
+        """The share of the candidates kept; where they were weighed, the share a draw
+        would keep: their mean likelihood."""
+        kept = self.accepted if self.likelihood is None else self.likelihood
+        return kept / self.candidates if self.candidates else 0.0
+
+    @property
+    def weighed(self) -> bool:
+        """Whether every consistent deal was weighed by its likelihood, none drawn."""
+        return self.likelihood is not None
 
     @property
     def partner_contract(self) -> Contract | None:

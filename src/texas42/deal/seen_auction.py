@@ -25,7 +25,7 @@ from typing import Final
 
 import numpy as np
 
-from texas42.deal.constrained import doubles_possible, plan_deals, sample_plan
+from texas42.deal.constrained import doubles_possible, enumerate_plan, plan_deals, sample_plan
 from texas42.deal.inference import (
     BLOCK,
     CLIP,
@@ -247,6 +247,36 @@ def infer_seen_deals(
             alive = alive[trials[alive, k] < probability(values.rank(dealt[alive, relative]))]
         last = kept.add(dealt, alive)
     return to_table_seats(kept.deals() & ~played, seat), kept.inference(model.head, plan.total)
+
+
+def weigh_seen_deals(
+    history: PlayHistory,
+    seat: Seat,
+    hand: Dominoes,
+    model: PlayedAuctionModel,
+    threads: int | None = None,
+) -> tuple[np.ndarray, np.ndarray, Inference]:
+    """Every deal of the dominoes still held consistent with what ``seat`` (dealt
+    ``hand``) has seen, once each, in the table's seats, with its likelihood under
+    ``model``'s auction: the product of the factors ``infer_seen_deals`` keeps its
+    candidates by: the exact form of its draws, for when the consistent deals are few
+    (``count_seen``)."""
+    check_played_auction(history, seat, hand, model.auction)
+    seen = seen_from(history, seat, hand)
+    plan = plan_deals(seen.hand, seen.constraints)
+    played = np.array([history.played_by((seat + r) % 4) for r in range(4)], dtype=np.int64)
+    values = HandValues(Hand(hand), model.head, threads, model.house)
+    rows = enumerate_plan(plan)
+    dealt = rows | played
+    weights = np.ones(rows.shape[0])
+    for relative, probability in _seen_tests(model, values, (history.bidder - seat) % 4):
+        weights *= probability(values.rank(dealt[:, relative]))
+    specials = bool(mark_contracts(model.house))
+    likelihood = float(weights.sum())  # above 0: some deal has the doubles checked above, and calls may slip
+    found = Inference(
+        model.auction, model.head, model.noise, rows.shape[0], 0, specials, plan.total, likelihood=likelihood
+    )
+    return to_table_seats(rows, seat), weights, found
 
 
 _Test = tuple[int, Callable[[np.ndarray], np.ndarray]]

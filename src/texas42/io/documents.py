@@ -241,7 +241,9 @@ def inference_to_json(inference: Inference) -> dict[str, Any]:
     the bids the deals fit, the evaluator's head the others bid on, whether they valued
     their hands at Nel-O and sevens too, the noise of their judgement, and the share of
     the uniform candidates kept (main and check samples together); during play also
-    ``"consistent_deals"``, the number of deals consistent with the plays."""
+    ``"consistent_deals"``, the number of deals consistent with the plays, and
+    ``"weighed": true`` where each of them was weighed by its likelihood instead of
+    drawn (``"acceptance"`` then their mean likelihood, the share a draw would keep)."""
     result = {
         "auction": _calls_json(inference.auction),
         "model": inference.head,
@@ -252,6 +254,8 @@ def inference_to_json(inference: Inference) -> dict[str, Any]:
     }
     if inference.consistent is not None:
         result["consistent_deals"] = inference.consistent
+    if inference.weighed:
+        result["weighed"] = True
     return result
 
 

@@ -44,12 +44,20 @@ def review_header(review: PlayReview) -> Text:
 
 def _repeats(review: PlayReview) -> str:
     """`` From trick 5 on, some deals come more than once ...`` where deals drawn to fit
-    the auction repeat, from the first turn where some do; else nothing."""
+    the auction repeat, from the first turn where some do, and `` From trick 6 on, ...
+    weighed ...`` from the first turn where every consistent deal is weighed; else
+    nothing."""
+    said = ""
     for turn in review.turns:
-        if turn.advice.repeats:
-            trick = turn.advice.history.tricks_played + 1
-            return f" From trick {trick} on, some deals come more than once (drawn with replacement)."
-    return ""
+        trick = turn.advice.history.tricks_played + 1
+        if turn.advice.repeats and not said:
+            said = f" From trick {trick} on, some deals come more than once (drawn with replacement)."
+        if turn.advice.weights is not None:
+            return (
+                f"{said} From trick {trick} on, every deal consistent with what you had seen is weighed "
+                "by its likelihood instead: exact."
+            )
+    return said
 
 
 def turns_table(review: PlayReview, title: str = "Your plays") -> Table:

@@ -326,10 +326,25 @@ def inference_sentence(inference: Inference, declared: Contract | bool = False, 
         rules += " and the bidder chose trump,"
     doubles = _special_calls(inference.auction)
     return (
+        f"{_fitting(inference)} (the others {rules} on the evaluator's {basis} odds{specials}, noise "
+        f"{inference.noise:g}{doubles}; --infer none: uniform deals)."
+    )
+
+
+def _fitting(inference: Inference) -> str:
+    """``Deals consistent with the auction: 30 pass pass pass; acceptance 23% of 8,700
+    candidates``, or where every consistent deal was weighed, ``Deals weighed by the
+    auction: ...; each of the 700 consistent with the plays counts in proportion to its
+    likelihood, 23% on average``."""
+    if inference.weighed:
+        return (
+            f"Deals weighed by the auction: {inference.auction}; each of the {inference.candidates:,} "
+            f"consistent with the plays counts in proportion to its likelihood, "
+            f"{share(inference.acceptance)} on average"
+        )
+    return (
         f"Deals consistent with the auction: {inference.auction}; acceptance "
-        f"{share(inference.acceptance)} of {inference.candidates:,} candidates (the others {rules} "
-        f"on the evaluator's {basis} odds{specials}, noise {inference.noise:g}{doubles}; --infer none: "
-        "uniform deals)."
+        f"{share(inference.acceptance)} of {inference.candidates:,} candidates"
     )
 
 
@@ -376,11 +391,7 @@ def _partner_contract_sentence(
     weighed.append(
         f"{calls} by the rules of 'bid' on the evaluator's {odds}, noise {inference.noise:g}{others}"
     )
-    return (
-        f"Deals consistent with the auction: {inference.auction}; acceptance "
-        f"{share(inference.acceptance)} of {inference.candidates:,} candidates ({'; '.join(weighed)}; "
-        "--infer none: uniform deals)."
-    )
+    return f"{_fitting(inference)} ({'; '.join(weighed)}; --infer none: uniform deals)."
 
 
 def uniform_sentence(advice: BidAdvice) -> str:
@@ -449,9 +460,12 @@ def contract_verb(defending: bool) -> str:
 def play_deals_phrase(advice: PlayAdvice) -> str:
     """What the play advice stands on: ``1000 deals consistent with the plays, seed 7``,
     before any play ``1000 deals of the 21 unseen dominoes, seed 7``, or ``all 90
-    consistent deals: exact``; drawn ``to fit the auction`` when so, saying how many are
-    distinct when some repeat, of how many consistent with the plays."""
+    consistent deals: exact`` (with an auction, each weighed by its likelihood); drawn
+    ``to fit the auction`` when so, saying how many are distinct when some repeat, of how
+    many consistent with the plays."""
     deals, seed, inference = advice.deals, advice.seed, advice.inference
+    if advice.exact and inference is not None:
+        return f"all {deals:,} consistent deals, each weighed by how likely it makes the auction: exact"
     if advice.exact:
         return f"all {deals:,} consistent deals: exact"
     fit = "" if inference is None else ", drawn to fit the auction"
