@@ -82,8 +82,8 @@ class PlayStats:
         if weights is not None:
             points = _weighed(values, weights)
             mean = points / values.size
-            return cls(domino, int(values.size), points, _weighed(made, weights),
-                       _weighed(best, weights), True, Interval(mean, mean))  # fmt: skip
+            made_weight, best_weight = _weighed(made, weights), _weighed(best, weights)
+            return cls(domino, int(values.size), points, made_weight, best_weight, True, Interval(mean, mean))
         mean, ci = mean_interval(values, bounds=(0.0, float(TOTAL_POINTS)))
         return cls(
             domino=domino,

@@ -475,8 +475,8 @@ class Inference:
 
     @property
     def acceptance(self) -> float:
-        """The share of the candidates kept; where they were weighed, the share a draw
-        would keep: their mean likelihood."""
+        """The share of the candidates kept; where they were weighed, their mean
+        likelihood."""
         kept = self.accepted if self.likelihood is None else self.likelihood
         return kept / self.candidates if self.candidates else 0.0
 

@@ -258,8 +258,8 @@ def weigh_seen_deals(
 ) -> tuple[np.ndarray, np.ndarray, Inference]:
     """Every deal of the dominoes still held consistent with what ``seat`` (dealt
     ``hand``) has seen, once each, in the table's seats, with its likelihood under
-    ``model``'s auction: the product of the factors ``infer_seen_deals`` keeps its
-    candidates by: the exact form of its draws, for when the consistent deals are few
+    ``model``'s auction (the product of the factors ``infer_seen_deals`` keeps its
+    candidates by): the exact form of its draws, for when the consistent deals are few
     (``count_seen``)."""
     check_played_auction(history, seat, hand, model.auction)
     seen = seen_from(history, seat, hand)

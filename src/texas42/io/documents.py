@@ -243,7 +243,7 @@ def inference_to_json(inference: Inference) -> dict[str, Any]:
     the uniform candidates kept (main and check samples together); during play also
     ``"consistent_deals"``, the number of deals consistent with the plays, and
     ``"weighed": true`` where each of them was weighed by its likelihood instead of
-    drawn (``"acceptance"`` then their mean likelihood, the share a draw would keep)."""
+    drawn (``"acceptance"`` then their mean likelihood)."""
     result = {
         "auction": _calls_json(inference.auction),
         "model": inference.head,
