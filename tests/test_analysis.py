@@ -529,6 +529,9 @@ def test_an_interval_of_odds_shows_no_bound_as_0_or_100_unless_it_is() -> None:
     assert made.low > 0.995 and percent_range(made.low, made.high) == ">99-100%"
     assert percent_range(failed.low, failed.high) == "0-<1%"
     assert percent_range(0.25, 0.5) == "25-50%" and percent_range(0.0, 1.0) == "0-100%"
+    near = wilson_interval(998, 1000)  # 99.3% to 99.95%: the upper bound rounds as it is
+    assert near.high < 1 and percent_range(near.low, near.high) == "99-100%"
+    assert percent_range(0.0004, 0.006) == "0-1%"
 
 
 @pytest.mark.parametrize(

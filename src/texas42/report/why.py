@@ -8,7 +8,7 @@ from rich import box
 from rich.table import Table
 
 from texas42.analysis import DominoPlace, Why
-from texas42.report.wording import SEAT_ROLES, percent, whole_percent
+from texas42.report.wording import SEAT_ROLES, interval_bounds, percent
 from texas42.rules import bid_name, domino_name
 
 WHY_ROWS: Final = 8
@@ -20,7 +20,7 @@ def _cell(place: DominoPlace, seat: int) -> str:
     if p is None:
         return "never there"
     ci = place.make_ci95(seat)
-    return f"{percent(p)} [{whole_percent(ci.low)}-{whole_percent(ci.high)}] {place.deals[seat - 1]}"
+    return f"{percent(p)} [{interval_bounds(ci.low, ci.high)}] {place.deals[seat - 1]}"
 
 
 def why_table(why: Why, rows: int = WHY_ROWS) -> Table:

@@ -116,27 +116,30 @@ def hands_counted(n: int) -> str:
 
 def percent(p: float) -> str:
     """A probability as a short percentage: ``61%``, ``<1%``, ``>99%``, ``0%``, ``100%``."""
-    return f"{whole_percent(p)}%"
+    if p <= 0.0:
+        return "0%"
+    if p >= 1.0:
+        return "100%"
+    whole = f"{100 * p:.0f}"  # rounds half to even: 0.5% is "0"
+    if whole == "0":
+        return "<1%"
+    if whole == "100":
+        return ">99%"
+    return f"{whole}%"
 
 
 def percent_range(low: float, high: float) -> str:
-    """An interval of probabilities, ``94-100%``: a bound that is not 0 or 1 never shows
-    as ``0`` or ``100`` (``>99-100%``, not ``100-100%``)."""
-    return f"{whole_percent(low)}-{whole_percent(high)}%"
+    """An interval of probabilities, ``94-100%``, in whole percents: a bound that would
+    round to certainty without being certain says so (``>99-100%``, not ``100-100%``;
+    ``0-<1%``, not ``0-0%``)."""
+    return f"{interval_bounds(low, high)}%"
 
 
-def whole_percent(p: float) -> str:
-    """``percent`` without its sign: ``61``, ``<1``, ``>99``, ``0``, ``100``."""
-    if p <= 0.0:
-        return "0"
-    if p >= 1.0:
-        return "100"
-    whole = f"{100 * p:.0f}"  # rounds half to even: 0.5% is "0"
-    if whole == "0":
-        return "<1"
-    if whole == "100":
-        return ">99"
-    return whole
+def interval_bounds(low: float, high: float) -> str:
+    """``percent_range`` without its sign: ``94-100``, ``>99-100``, ``0-<1``."""
+    bottom = ">99" if low < 1.0 and round(100 * low) == 100 else f"{100 * low:.0f}"
+    top = "<1" if high > 0.0 and round(100 * high) == 0 else f"{100 * high:.0f}"
+    return f"{bottom}-{top}"
 
 
 def seat_name(seat: Seat) -> str:
