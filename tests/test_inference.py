@@ -423,6 +423,20 @@ def test_inferred_deals_keep_the_hard_constraints() -> None:
     assert not (deals[:, 2] & sixes).any()
 
 
+def test_few_deals_consistent_with_the_constraints_are_said_to_repeat() -> None:
+    """72 deals are consistent with these holdings: 100 drawn to fit the auction repeat
+    some, and the header says so; the JSON counts the consistent deals."""
+    holds = ["--holds", "1: 6-6 6-5 6-3 6-2 6-1 6-0", "--holds", "2: 5-4 5-3 5-1 5-0 4-4 4-1"]
+    assert invoke("deals", ORDINARY, *holds, "--count").stdout.strip() == "72"
+    args = ["analyze", ORDINARY, *holds, "--auction", "30", "--seed", "1", "--deals", "100"]
+    text = " ".join(invoke(*args).stdout.split())
+    assert "100 deals drawn to fit the auction from the 72 consistent with the constraints (some more" in text
+    document = json.loads(invoke(*args, "--json").stdout)
+    assert document["inference"]["consistent_deals"] == 72 and document["deals"] == 100
+    fewer = " ".join(invoke(*args[:-1], "50").stdout.split())
+    assert "50 deals consistent with the constraints, seed 1" in fewer
+
+
 def test_an_all_but_impossible_auction_is_a_clear_error() -> None:
     hand = parse_hand(ORDINARY)
     model = AuctionModel(parse_auction("pass 30 31"), 0.0, HEAD)

@@ -459,8 +459,9 @@ def check_auction_house(auction: Auction | FinishedAuction, house: HouseRules) -
 class Inference:
     """How deals were drawn to fit an auction: ``accepted`` of ``candidates`` uniform
     deals were kept (over the main and the check samples); ``specials``: whether the
-    players valued their hands at Nel-O and sevens too; ``consistent`` (during play):
-    how many deals are consistent with the plays, those the candidates are drawn from.
+    players valued their hands at Nel-O and sevens too; ``consistent``: how many deals
+    are consistent with the plays (during play) or the constraints, those the candidates
+    are drawn from.
     ``likelihood``: where every consistent deal was weighed by its likelihood instead
     (``deal.weigh_seen_deals``; the candidates are then those deals), their sum."""
 
@@ -523,7 +524,8 @@ def infer_deals(
     uniform draw per call; without constraints, a candidate is dealt in full only once
     its first call is kept). An ``InferenceError`` if more than ``max_candidates`` would be
     needed (judged as soon as the acceptance so far says so). ``values``: the hands'
-    values already known (main and check samples share them)."""
+    values already known (main and check samples share them). With constraints, the
+    ``Inference`` counts the deals consistent with them (``consistent``)."""
     check_auction_doubles(hand, model.auction, constraints)
     plan = None if constraints is None or constraints.empty else plan_deals(hand, constraints)
     order = bids_first(calls(model.auction))
@@ -559,7 +561,7 @@ def infer_deals(
             p = values.probability(call, model.noise, values.rank(block[alive, call.seat]))
             alive = alive[trials[alive, k] < p]
         kept.add(block, alive)
-    return kept.deals(), kept.inference(model.head)
+    return kept.deals(), kept.inference(model.head, None if plan is None else plan.total)
 
 
 def check_auction_doubles(

@@ -73,11 +73,16 @@ def hand_header(
     inference: Inference | None = None,
 ) -> Text:
     """``Hand 6-6 6-5 ...: 1000 deals of the unseen dominoes, seed 7``; with constraints,
-    a second line states them; with deals drawn to fit an auction, a line says so."""
+    a second line states them; with deals drawn to fit an auction, a line says so (and
+    the first that they repeat where fewer deals are consistent with the constraints)."""
     title = f"{name}: " if name else "Hand "
-    header = Text.assemble(
-        (f"{title}{hand}", "bold"), f"   {deals_phrase(deals, seed, exact, constraints is not None)}"
-    )
+    phrase = deals_phrase(deals, seed, exact, constraints is not None)
+    if inference is not None and inference.consistent is not None and inference.consistent < deals:
+        phrase = (
+            f"{deals:,} deals drawn to fit the auction from the {inference.consistent:,} consistent "
+            f"with the constraints (some more than once), seed {seed}"
+        )
+    header = Text.assemble((f"{title}{hand}", "bold"), f"   {phrase}")
     if constraints is not None:
         header.append("\n" + constraints_sentence(constraints, hand))
     if inference is not None:
