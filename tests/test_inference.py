@@ -435,6 +435,12 @@ def test_few_deals_consistent_with_the_constraints_are_said_to_repeat() -> None:
     assert document["inference"]["consistent_deals"] == 72 and document["deals"] == 100
     fewer = " ".join(invoke(*args[:-1], "50").stdout.split())
     assert "50 deals consistent with the constraints, seed 1" in fewer
+    dealt = invoke("deals", ORDINARY, *holds, "--auction", "30", "--seed", "1", "-n", "100")
+    assert len(set(dealt.stdout.splitlines())) <= 72 < len(dealt.stdout.splitlines()) == 100
+    assert dealt.stderr.splitlines()[-1] == (
+        "texas42: 100 deals drawn to fit the auction from the 72 consistent with the constraints: "
+        "some come more than once"
+    )
 
 
 def test_an_all_but_impossible_auction_is_a_clear_error() -> None:

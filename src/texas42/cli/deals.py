@@ -97,5 +97,11 @@ def deals_command(
         drawn, inference = deal.infer_deals(parsed, deals, deal.generators(seed)[0], model, constraints)
         dealt = deal.as_deals(drawn)
         typer.echo(f"texas42: {inference_sentence(inference)}", err=True)
+        if inference.consistent is not None and inference.consistent < deals:
+            typer.echo(
+                f"texas42: {deals:,} deals drawn to fit the auction from the {inference.consistent:,} "
+                "consistent with the constraints: some come more than once",
+                err=True,
+            )
     lines = [json.dumps({"hands": hands_to_json(d)}) if as_json else str(d) for d in dealt]
     emit_line("\n".join(lines))
