@@ -690,6 +690,9 @@ def test_at_a_plunge_or_splash_the_seen_deals_follow_the_exact_posterior(calls: 
     k = observed.size - 1
     quantile = k * (1 - 2 / (9 * k) + 3.719 * math.sqrt(2 / (9 * k))) ** 3
     assert float(((observed - wanted) ** 2 / wanted).sum()) < quantile
+    rows, weighed, _ = deal.weigh_seen_deals(history, 1, hands[1], model)  # every deal, once
+    order = [index[tuple(row)] for row in rows]
+    np.testing.assert_allclose(weighed / weighed.sum(), posterior[order], rtol=1e-9, atol=0)
 
 
 @pytest.mark.parametrize(
