@@ -380,7 +380,8 @@ def test_play_with_the_auction_weighs_every_deal_where_few_are_consistent() -> N
         assert stats.expected_points == pytest.approx(np.average(points, weights=advice.weights), abs=1e-9)
         assert stats.make == pytest.approx(np.average(points >= 30, weights=advice.weights), abs=1e-9)
     assert not np.allclose(advice.weights, advice.weights[0])  # the auction says something
-    one = texas42.advise_play(hand, "fours", tricks, auction="30 pass pass pass", deals=700, seed=1, threads=1)
+    one = texas42.advise_play(hand, "fours", tricks, auction="30 pass pass pass", deals=700, seed=1,
+                              threads=1)  # fmt: skip
     assert texas42.to_dict(one) == texas42.to_dict(advice)  # whatever the threads
     options = [*LATE, LATE_TRICKS, "--auction", "30 pass pass pass"]
     document = json.loads(invoke(*options, "--json").stdout)
