@@ -444,10 +444,10 @@ def test_weighed_deals_count_each_deal_as_its_weight_at_nello_and_sevens() -> No
     """Three deals weighing 1, 2 and 1: the contract made after 5-0 in the first and last,
     after 6-3 in the last only. Each play's odds and best share are weighted means, exact."""
     values = np.full((3, 28), engine.ILLEGAL, dtype=np.int64)
-    values[:, 14], values[:, 24] = [1, 0, 1], [0, 0, 1]  # 5-0 and 6-3
+    values[:, 15], values[:, 24] = [1, 0, 1], [0, 0, 1]  # 5-0 and 6-3
     result = engine.PlayValues(0, values, np.zeros(3, dtype=np.int64))
     plays = rank_contract_plays(result, 0, 0, True, np.array([1.0, 2.0, 1.0]))
-    assert [p.domino for p in plays] == [14, 24] and all(p.exact and p.deals == 3 for p in plays)
+    assert [p.domino for p in plays] == [15, 24] and all(p.exact and p.deals == 3 for p in plays)
     assert [p.make for p in plays] == [pytest.approx(0.5), pytest.approx(0.25)]
     assert [p.best_share for p in plays] == [pytest.approx(1.0), pytest.approx(0.75)]
     assert plays[0].always_best and not plays[1].always_best
