@@ -102,12 +102,16 @@ def _bands(info: dict[str, object]) -> ErrorBands:
     return ErrorBands(tuple(bands["edges"]), tuple(bands["p95"]))
 
 
+def most_points(trumps: Sequence[TrumpStats]) -> set[Declaration]:
+    """The ``LEADING`` trumps with the most expected points (ties to the lower)."""
+    by_points = sorted(trumps, key=lambda s: (-s.expected_points, s.declaration.value))
+    return {s.declaration for s in by_points[:LEADING]}
+
+
 def leading_trumps(analysis: HandAnalysis) -> tuple[Declaration, ...]:
     """The trumps to play out: the ``LEADING`` best by expected points, and the
     recommended one."""
-    by_points = sorted(analysis.trumps, key=lambda s: (-s.expected_points, s.declaration.value))
-    chosen = {s.declaration for s in by_points[:LEADING]} | {analysis.recommendation.declaration}
-    return tuple(sorted(chosen))
+    return tuple(sorted(most_points(analysis.trumps) | {analysis.recommendation.declaration}))
 
 
 def estimate_trumps(

@@ -14,7 +14,7 @@ from typing import Final
 import numpy as np
 
 from texas42 import deal, engine, evaluate
-from texas42.analysis.calibrated import LEADING, REALISTIC, EstimatedTrump, check_basis, estimate_trumps
+from texas42.analysis.calibrated import REALISTIC, EstimatedTrump, check_basis, estimate_trumps, most_points
 from texas42.analysis.playout import DEFAULT_WORLDS, check_playout_deals, check_worlds
 from texas42.analysis.racing import DEFAULT_RACING, Racing, beaten_at, pair_tests, race_sample
 from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS, played_points, special_made
@@ -243,12 +243,11 @@ def advise_declaration(
 
 def leading(trumps: Sequence[TrumpStats], bid: int) -> frozenset[Declaration]:
     """The trumps whose realistic estimates the advice weighs: those the calibration was
-    fitted to for such a hand (as ``calibrated.leading_trumps`` takes them), the
-    ``LEADING`` ones with the most expected double-dummy points and the one that makes
-    ``bid`` most often. It estimates any trump, but beyond them it reaches past the hands
+    fitted to for such a hand (as ``calibrated.leading_trumps`` takes them): those with the
+    most expected double-dummy points (``most_points``) and the one that makes ``bid``
+    most often. It estimates any trump, but beyond them it reaches past the hands
     it was fitted to."""
-    by_points = sorted(trumps, key=lambda s: (-s.expected_points, s.declaration.value))
-    return frozenset({s.declaration for s in by_points[:LEADING]} | {best_at(trumps, bid).declaration})
+    return frozenset(most_points(trumps) | {best_at(trumps, bid).declaration})
 
 
 def _trump_choices(

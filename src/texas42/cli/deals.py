@@ -26,7 +26,7 @@ from texas42.cli.options import (
 from texas42.cli.progress import emit_line
 from texas42.errors import UsageError
 from texas42.io.documents import hands_to_json
-from texas42.report.wording import inference_sentence
+from texas42.report.wording import drawn_from_fewer, inference_sentence
 from texas42.rules import parse_hand
 
 DEALS_HELP = f"""
@@ -97,11 +97,8 @@ def deals_command(
         drawn, inference = deal.infer_deals(parsed, deals, deal.generators(seed)[0], model, constraints)
         dealt = deal.as_deals(drawn)
         typer.echo(f"texas42: {inference_sentence(inference)}", err=True)
-        if inference.consistent is not None and inference.consistent < deals:
-            typer.echo(
-                f"texas42: {deals:,} deals drawn to fit the auction from the {inference.consistent:,} "
-                "consistent with the constraints: some come more than once",
-                err=True,
-            )
+        fewer = drawn_from_fewer(inference, deals)
+        if fewer is not None:
+            typer.echo(f"texas42: {fewer}: some come more than once", err=True)
     lines = [json.dumps({"hands": hands_to_json(d)}) if as_json else str(d) for d in dealt]
     emit_line("\n".join(lines))

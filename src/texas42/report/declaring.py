@@ -187,14 +187,9 @@ def declaration_view(advice: DeclarationAdvice) -> RenderableType:
         inference=advice.inference,
     )
     contract = advice.partner_contract
-    if advice.auction is None:
-        header.append(
-            f"\nYou won the bid at {bid_name(advice.bid)} (with no auction given): what to declare."
-        )
-    elif contract is None:
-        header.append(
-            f"\nYou won the bid at {bid_name(advice.bid)} (by the auction {advice.auction}): what to declare."
-        )
+    if contract is None:
+        won = "with no auction given" if advice.auction is None else f"by the auction {advice.auction}"
+        header.append(f"\nYou won the bid at {bid_name(advice.bid)} ({won}): what to declare.")
     else:
         header.append(
             f"\nYour partner's {contract.written} ({bid_name(advice.bid)}) won the bid (by the auction "

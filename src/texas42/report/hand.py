@@ -31,6 +31,7 @@ from texas42.report.wording import (
     constraints_sentence,
     contract_name,
     deals_phrase,
+    drawn_from_fewer,
     inference_sentence,
     marks_count,
     odds_footer,
@@ -76,12 +77,10 @@ def hand_header(
     a second line states them; with deals drawn to fit an auction, a line says so (and
     the first that they repeat where fewer deals are consistent with the constraints)."""
     title = f"{name}: " if name else "Hand "
+    fewer = drawn_from_fewer(inference, deals)
     phrase = deals_phrase(deals, seed, exact, constraints is not None)
-    if inference is not None and inference.consistent is not None and inference.consistent < deals:
-        phrase = (
-            f"{deals:,} deals drawn to fit the auction from the {inference.consistent:,} consistent "
-            f"with the constraints (some more than once), seed {seed}"
-        )
+    if fewer is not None:
+        phrase = f"{fewer} (some more than once), seed {seed}"
     header = Text.assemble((f"{title}{hand}", "bold"), f"   {phrase}")
     if constraints is not None:
         header.append("\n" + constraints_sentence(constraints, hand))

@@ -308,6 +308,16 @@ def deals_phrase(deals: int, seed: int, exact: bool = False, constrained: bool =
     return f"{deals} deals of the 21 unseen dominoes, seed {seed}"
 
 
+def drawn_from_fewer(inference: Inference | None, deals: int) -> str | None:
+    """``1,000 deals drawn to fit the auction from the 72 consistent with the constraints``
+    where fewer deals are consistent with the constraints than were drawn (so some come
+    more than once), else None."""
+    if inference is None or inference.consistent is None or inference.consistent >= deals:
+        return None
+    consistent = inference.consistent
+    return f"{deals:,} deals drawn to fit the auction from the {consistent:,} consistent with the constraints"
+
+
 def inference_sentence(inference: Inference, declared: Contract | bool = False, ours: bool = False) -> str:
     """``Deals consistent with the auction: pass 30 31; acceptance 23% of 8,700 candidates
     ...`` (``deal.inference``); ``declared``: the bidder's choice of trump weighed too
