@@ -201,27 +201,21 @@ def _thresholds(allowed: tuple[int, ...], room: tuple[int, int, int]) -> np.ndar
 def _draw(plan: DealPlan, n: int, rng: np.random.Generator, t: np.ndarray) -> np.ndarray:
     """``n`` deals, each free domino in turn going to seat 1 below the first threshold of
     the rooms left, to seat 2 below the second, else to seat 3."""
-    uniforms = rng.random((n, len(plan.free)))
+    columns = rng.random((n, len(plan.free))).T.copy()  # a domino's draws side by side
     width = plan.room[1] + 1
     flat = t.reshape(len(t), -1, 2)
     at = np.full(n, plan.room[0] * width + plan.room[1], dtype=np.int64)  # r1 * width + r2
-    to1_masks = np.zeros(n, dtype=np.int64)
-    to2_masks = np.zeros(n, dtype=np.int64)
-    for i, d in enumerate(plan.free):
-        u = uniforms[:, i]
-        thresholds = flat[i][at]
-        to1 = u < thresholds[:, 0]
-        to2 = (u < thresholds[:, 1]) & ~to1
-        bit = np.int64(1) << np.int64(d)
-        to1_masks |= to1 * bit
-        to2_masks |= to2 * bit
-        at -= to1 * width + to2
-    free = sum(1 << d for d in plan.free)
+    less_room = np.array([width, 1, 0], dtype=np.int64)  # by the seat taken, 1..3 less 1
+    taken = np.empty(columns.shape, dtype=np.int8)
+    for u, thresholds, to in zip(columns, flat[: len(plan.free)], taken, strict=True):
+        np.greater_equal(u, thresholds[at, 0], out=to, casting="unsafe")
+        to += u >= thresholds[at, 1]  # the thresholds rise, so 0, 1 or 2
+        at -= less_room[to]
+    bits = (np.int64(1) << np.array(plan.free, dtype=np.int64))[:, None]
     deals = np.empty((n, 4), dtype=np.int64)
     deals[:, 0] = plan.fixed[0]
-    deals[:, 1] = to1_masks | plan.fixed[1]
-    deals[:, 2] = to2_masks | plan.fixed[2]
-    deals[:, 3] = (free & ~(to1_masks | to2_masks)) | plan.fixed[3]
+    for s in OTHER_SEATS:
+        deals[:, s] = ((taken == s - 1) * bits).sum(axis=0) | plan.fixed[s]
     return deals
 
 
