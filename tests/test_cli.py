@@ -154,6 +154,28 @@ def test_an_option_of_one_value_given_twice_is_refused(args: list[str], option: 
     assert result.stderr == f"texas42: error: {option} given twice: give it once\n"
 
 
+@pytest.mark.parametrize(
+    ("args", "word", "named"),
+    [
+        (["analyze", "6-4 5-5 5-2 4-3 4-2 3-2 3-1", "--trump", "nello"], "nello", "Nel-O"),
+        (["bid", "6-4 5-5 5-2 4-3 4-2 3-2 3-1", "-t", "Sevens"], "Sevens", "sevens"),
+        (["compare", "6-4 5-5 5-2 4-3 4-2 3-2 3-1", "sixes", "splash"], "splash", "splash"),
+    ],
+)
+def test_a_special_contract_where_a_trump_is_wanted_is_told_apart_from_a_typo(
+    args: list[str], word: str, named: str
+) -> None:
+    trumps = "blanks, aces, deuces, treys, fours, fives, sixes, doubles, follow-me"
+    result = invoke(*args)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"texas42: error: {word!r}: {named} is a special contract, not a trump: the special contracts "
+        f"are weighed beside the trumps (--no-specials leaves them out); the trumps are {trumps}\n"
+    )
+    typo = invoke(*[a if a != word else "spades" for a in args])
+    assert typo.stderr == f"texas42: error: unknown declaration: 'spades' (one of {trumps})\n"
+
+
 def test_a_value_that_looks_like_an_option_is_a_value() -> None:
     """The word after an option is its value, even "-t": not the option given again; a
     repeated flag is harmless, and so is anything after "--"."""

@@ -37,6 +37,7 @@ from texas42.cli.options import (
     auction_noise,
     deal_constraints,
     house_rules,
+    parse_trump,
     playouts,
     racing,
 )
@@ -45,7 +46,7 @@ from texas42.deal import auction_model, draw_seed
 from texas42.errors import UsageError
 from texas42.io.documents import comparison_to_json
 from texas42.report.comparison import comparison_view
-from texas42.rules import Declaration, parse_declaration, parse_hand
+from texas42.rules import Declaration, parse_hand
 
 COMPARE_HELP = f"""
 Compare two or more trumps head to head on the same deals. Give the hand, then the
@@ -88,7 +89,7 @@ def _split_compare_args(words: Sequence[str]) -> tuple[str, list[str]]:
 
 def _parse_trumps(words: Sequence[str]) -> tuple[Declaration, ...]:
     """Two or more distinct trumps; a repeated one is named as written."""
-    declarations = tuple(parse_declaration(w) for w in words)
+    declarations = tuple(parse_trump(w) for w in words)
     if len(declarations) < 2:
         raise UsageError(f"compare needs two or more trumps after the hand, got {len(declarations)}")
     for i, (word, declaration) in enumerate(zip(words, declarations, strict=True)):

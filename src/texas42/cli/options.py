@@ -28,13 +28,14 @@ from texas42.deal import (
     parse_lacks,
 )
 from texas42.deal.inference import MAX_NOISE
-from texas42.errors import AuctionError, Texas42Error, UsageError
+from texas42.errors import AuctionError, InvalidDeclarationError, Texas42Error, UsageError
 from texas42.io import config
 from texas42.rules import (
     DECLARATIONS,
     PASS,
     AllPass,
     Auction,
+    Contract,
     Declaration,
     FinishedAuction,
     HouseRules,
@@ -46,6 +47,7 @@ from texas42.rules import (
     parse_declaration,
     parse_finished_auction,
     parse_nello_doubles,
+    parse_played_contract,
 )
 
 T = TypeVar("T")
@@ -173,6 +175,28 @@ SeedOption = Annotated[
         parser=option_parser(checked("--seed", whole_number("--seed"), deal.check_seed)),
     ),
 ]
+
+
+def parse_trump(text: str) -> Declaration:
+    """A trump declaration; the name of a special contract is an error that says where
+    the command puts it (a typo keeps ``parse_declaration``'s error)."""
+    try:
+        return parse_declaration(text)
+    except InvalidDeclarationError:
+        try:
+            contract = parse_played_contract(text)
+        except InvalidDeclarationError:
+            contract = None
+        if not isinstance(contract, Contract):
+            raise
+        names = ", ".join(d.label for d in DECLARATIONS)
+        raise InvalidDeclarationError(
+            f"{text.strip()!r}: {contract.written} is a special contract, not a trump: the special "
+            f"contracts are weighed beside the trumps (--no-specials leaves them out); the trumps "
+            f"are {names}"
+        ) from None
+
+
 TrumpsOption = Annotated[
     list[Declaration] | None,
     typer.Option(
@@ -180,7 +204,7 @@ TrumpsOption = Annotated[
         "-t",
         metavar="TRUMP",
         help="Analyze only this trump (repeatable). Default: all nine.",
-        parser=option_parser(parse_declaration),
+        parser=option_parser(parse_trump),
     ),
 ]
 
