@@ -4,7 +4,9 @@ quick``'s special contracts, text and JSON."""
 
 from __future__ import annotations
 
+import io
 import json
+import math
 from dataclasses import replace
 from pathlib import Path
 
@@ -24,6 +26,7 @@ from texas42.evaluate.special_odds import (
     SPLASH_FEATURES,
     SpecialModel,
     distance_profiles,
+    hand_ranks,
     load_special_model,
     nello_features,
     profile_hands,
@@ -202,6 +205,44 @@ def test_the_splash_estimates_are_close_to_solving() -> None:
     errors = np.abs(estimated - np.array(solved))
     assert errors.max() <= 0.08, (estimated, solved)
     assert errors.mean() <= 0.04, (estimated, solved)
+
+
+def test_hand_ranks_number_the_hands_of_seven_dominoes_from_0() -> None:
+    """Colex ranks: the sum over the k-th lowest domino d of C(d, k), against that sum in
+    plain Python; 0 for the seven lowest dominoes, C(28, 7) - 1 for the seven highest."""
+    rng = np.random.default_rng(5)
+    hands = [sorted(rng.choice(28, 7, replace=False).tolist()) for _ in range(2000)]
+    masks = np.array([sum(1 << d for d in hand) for hand in hands], dtype=np.int64)
+    expected = [sum(math.comb(d, k) for k, d in enumerate(hand, start=1)) for hand in hands]
+    assert hand_ranks(masks).tolist() == expected
+    ends = np.array([(1 << 7) - 1, ((1 << 7) - 1) << 21], dtype=np.int64)
+    assert hand_ranks(ends).tolist() == [0, math.comb(28, 7) - 1]
+
+
+def test_nello_odds_of_a_hand_do_not_depend_on_the_hands_valued_with_it_or_before() -> None:
+    """Each hand's odds, bit for bit, whether valued in a batch of 1, 3, 17, 100 or 300
+    hands, shuffled with repeats, by a model that has valued hands before (it remembers
+    them) or by one that has not; hands of other sizes too."""
+    rng = np.random.default_rng(6)
+    masks = np.array([sum(1 << int(d) for d in rng.choice(28, 7, replace=False)) for _ in range(300)])
+    order = rng.permutation(np.concatenate((np.arange(300), np.arange(50))))
+    for doubles in NelloDoubles:
+        batch = _unused_model().nello_odds(masks, doubles)
+        assert np.all((batch > 0) & (batch < 1))
+        for k in (1, 3, 17, 100):
+            assert np.array_equal(_unused_model().nello_odds(masks[-k:], doubles), batch[-k:])
+        assert np.array_equal(_unused_model().nello_odds(masks[order], doubles), batch[order])
+        assert np.array_equal(load_special_model().nello_odds(masks[order], doubles), batch[order])
+    six = masks & ~(masks & -masks)  # each hand less its lowest domino
+    assert np.array_equal(_unused_model().nello_odds(six[::-1])[::-1], _unused_model().nello_odds(six))
+
+
+def _unused_model() -> SpecialModel:
+    """The shipped model, read again: it has valued no hand yet."""
+    buffer = io.BytesIO()
+    write_special_model(load_special_model(), buffer)
+    buffer.seek(0)
+    return read_special_model(buffer)
 
 
 def test_the_model_file_round_trips_and_bad_files_are_refused(tmp_path: Path) -> None:

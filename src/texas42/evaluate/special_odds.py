@@ -19,7 +19,8 @@ sevens, read from a table. numpy only. ``benchmarks/fit_specials.py`` makes the 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -171,10 +172,31 @@ class SpecialModel:
     sevens_odds: np.ndarray
     info: dict[str, Any]
     splash: tuple[Layers, ...] = ()
+    _valued: dict[NelloDoubles, np.ndarray] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """Nel-O's odds of the hands of 7 dominoes valued so far, by ``hand_ranks`` (NaN:
+    not yet), a table a treatment of doubles: the playouts' worlds weigh the same
+    bidder's hands again and again (a fifth of them new in 200 playouts of a hand)."""
 
     def nello_odds(self, masks: np.ndarray, doubles: NelloDoubles = NelloDoubles.OWN_SUIT) -> np.ndarray:
-        """Estimated double-dummy odds that seat 0, bidding and leading, makes Nel-O."""
-        return _ensemble_odds(self.nello[NelloDoubles(doubles)], nello_features(masks, doubles))
+        """Estimated double-dummy odds that seat 0, bidding and leading, makes Nel-O; a
+        hand's odds do not depend on the hands valued with it or before it."""
+        doubles = NelloDoubles(doubles)
+        masks = np.asarray(masks, dtype=np.int64).reshape(-1)
+        if masks.size == 0 or np.any(np.bitwise_count(masks) != HAND_SIZE):
+            return _ensemble_odds(self.nello[doubles], nello_features(masks, doubles))
+        table = self._valued.get(doubles)
+        if table is None:
+            table = self._valued.setdefault(doubles, np.full(math.comb(len(DOMINOES), HAND_SIZE), np.nan))
+        ranks = hand_ranks(masks)
+        missing = np.isnan(table[ranks])
+        if missing.any():
+            new, first = np.unique(ranks[missing], return_index=True)
+            hands = masks[missing][first]
+            table[new] = _ensemble_odds(self.nello[doubles], nello_features(hands, doubles))
+        result: np.ndarray = table[ranks]
+        return result
 
     def odds(
         self, masks: np.ndarray, contract: Contract, doubles: NelloDoubles = NelloDoubles.OWN_SUIT
@@ -209,8 +231,43 @@ class SpecialModel:
         return self.sevens_odds[np.searchsorted(self.sevens_keys, keys)]
 
 
+ROWS: Final = 64
+"""The networks value rows in multiples of this many (padding with zeros): numpy's
+matrix products round a row's sums differently with the number of rows, so a hand's
+odds would depend, in their last bits, on the hands valued with it."""
+
+
+@cache
+def _rank_parts() -> np.ndarray:
+    """``parts[j, bits, below]``: what the dominoes ``bits`` of the j-th run of 7 add to
+    a hand's rank when ``below`` of its dominoes lie in the runs below."""
+    parts = np.zeros((4, 128, 8), dtype=np.int64)
+    for j, bits, below in np.ndindex(parts.shape):
+        held = [7 * j + d for d in range(7) if bits >> d & 1]
+        parts[j, bits, below] = sum(math.comb(d, below + k) for k, d in enumerate(held, start=1))
+    return parts
+
+
+def hand_ranks(masks: np.ndarray) -> np.ndarray:
+    """Each hand's rank among the C(28, 7) hands of 7 dominoes (colex: the sum over its
+    k-th domino d, from the lowest, of C(d, k)), seven dominoes at a time."""
+    masks = np.asarray(masks, dtype=np.int64)
+    ranks = np.zeros(masks.shape, dtype=np.int64)
+    below = np.zeros(masks.shape, dtype=np.int64)
+    parts = _rank_parts()
+    for j in range(4):
+        bits = (masks >> (7 * j)) & 127
+        ranks += parts[j, bits, below]
+        below += np.bitwise_count(bits)
+    return ranks
+
+
 def _ensemble_odds(members: tuple[Layers, ...], x: np.ndarray) -> np.ndarray:
-    """The members' logistic outputs for the rows ``x``, averaged."""
+    """The members' logistic outputs for the rows ``x``, averaged; each row's the same
+    whatever the other rows (``ROWS``)."""
+    n = len(x)
+    if n % ROWS:
+        x = np.concatenate((x, np.zeros((ROWS - n % ROWS, x.shape[1]), dtype=x.dtype)))
     total = np.zeros(len(x), dtype=np.float64)
     for layers in members:
         h = x
@@ -218,7 +275,8 @@ def _ensemble_odds(members: tuple[Layers, ...], x: np.ndarray) -> np.ndarray:
             h = np.tanh(h @ w + b)
         w, b = layers[-1]
         total += 1.0 / (1.0 + np.exp(-(h @ w + b)[:, 0].astype(np.float64)))
-    return total / len(members)
+    result: np.ndarray = total[:n] / len(members)
+    return result
 
 
 def write_special_model(model: SpecialModel, target: str | Path | IO[bytes]) -> None:
