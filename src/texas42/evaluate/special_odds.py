@@ -128,15 +128,17 @@ def splash_features(masks: np.ndarray) -> np.ndarray:
 
 
 _DISTANCE: Final = np.array([sevens_distance(d) for d in DOMINOES], dtype=np.intp)
-_CLASS_SIZES: Final = np.bincount(_DISTANCE, minlength=SEVENS_CLASSES)
+_AT_DISTANCE: Final = np.array(
+    [sum(1 << d for d in DOMINOES if _DISTANCE[d] == k) for k in range(SEVENS_CLASSES)], dtype=np.int64
+)
+"""The dominoes at each distance from 7."""
 
 
 def distance_profiles(masks: np.ndarray) -> np.ndarray:
     """The profile key of each hand: sum over distances k of (dominoes at distance k) * 8**k."""
-    bits = hand_bits(np.asarray(masks, dtype=np.int64)).astype(np.int64)
-    counts = np.zeros((len(bits), SEVENS_CLASSES), dtype=np.int64)
-    np.add.at(counts.T, _DISTANCE, bits.T)
-    return counts @ (8 ** np.arange(SEVENS_CLASSES, dtype=np.int64))
+    counts = np.bitwise_count(np.asarray(masks, dtype=np.int64)[:, None] & _AT_DISTANCE).astype(np.int64)
+    keys: np.ndarray = counts @ (8 ** np.arange(SEVENS_CLASSES, dtype=np.int64))
+    return keys
 
 
 def profile_hands() -> tuple[np.ndarray, np.ndarray]:
