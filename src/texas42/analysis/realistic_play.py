@@ -90,7 +90,7 @@ def realistic_plays(
         wins[:, columns] = (bidders >= needed_points(advice.bid)) == ours
         ranked = rank_plays(result, advice.seat, advice.bidder, advice.bid, False)
     else:
-        specials = play_on_special(history, held, plays, worlds, advice.seed, on_progress)
+        specials = play_on_special(history, held, plays, worlds, advice.seed, on_progress, threads=threads)
         made = np.stack([out.made for out in specials], axis=1)
         values[:, columns] = made
         wins[:, columns] = made == ours

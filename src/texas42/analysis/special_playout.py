@@ -12,12 +12,14 @@ and the outcome is the double-dummy one.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from texas42 import deal, engine
+from texas42.analysis.background import in_lanes
 from texas42.analysis.play import contract_set, play_rules_for
 from texas42.analysis.playout import DEFAULT_WORLDS, check_worlds, dealt_hands, generators
 from texas42.errors import AnalysisError
@@ -135,7 +137,7 @@ def play_out_special(
         worlds,
         on_progress,
     )
-    return SpecialPlayouts(contract, bidder, worlds, seed, deals, made, decisions)
+    return SpecialPlayouts(contract, bidder, worlds, seed, deals, made, int(decisions.sum()))
 
 
 def play_on_special(
@@ -146,42 +148,63 @@ def play_on_special(
     seed: int = 0,
     on_progress: Callable[[int], None] | None = None,
     listen: bool = True,
+    threads: int | None = None,
 ) -> tuple[SpecialPlayouts, ...]:
     """From the position ``history`` of a hand at Nel-O or sevens (the contract still
     open), each domino of ``plays`` played, then the hand played out as
     ``play_out_special`` plays it, in each deal of ``held`` (the dominoes each seat still
     holds): one ``SpecialPlayouts`` a play, in order. Deal i draws its worlds from the
-    same generator after every play. ``on_progress(1)`` as each of the ``len(plays) * n``
-    playouts is decided. ``listen`` as for ``play_out_special``."""
+    same generator after every play. At sevens the games are played ``threads`` at a time
+    (default: every core), each drawing from its own generator: the outcomes do not
+    depend on it.
+    ``on_progress(1)`` as each of the ``len(plays) * n`` playouts is decided. ``listen``
+    as for ``play_out_special``."""
     worlds = check_worlds(worlds)
     contract = special_contract(history.play_rules)
     if contract is None:
         raise AnalysisError(f"special playouts are for Nel-O and sevens, not {history.play_rules.label}")
     deals = dealt_hands(history, held)
-    out = []
-    for d in plays:
-        games = [
-            _Game(row, advance(history, d), rng, listen)
-            for row, rng in zip(deals, generators(seed, len(deals)), strict=True)
-        ]
-        made, decisions = _play(games, worlds, on_progress)
-        out.append(SpecialPlayouts(contract, history.bidder, worlds, seed, deals, made, decisions))
-    return tuple(out)
+    games = [
+        _Game(row, advance(history, d), rng, listen)
+        for d in plays
+        for row, rng in zip(deals, generators(seed, len(deals)), strict=True)
+    ]
+    # Sevens' games spend most of their time in the engine, which releases the
+    # interpreter; Nel-O's in Python, dealing, where a second lane only slows the first.
+    lanes = engine.thread_count(threads) if contract is Contract.SEVENS else 1
+    made, decisions = _play(games, worlds, on_progress, lanes)
+    n = len(deals)
+    return tuple(
+        SpecialPlayouts(contract, history.bidder, worlds, seed, deals, made[k * n : (k + 1) * n], int(played))
+        for k, played in enumerate(decisions.reshape(len(plays), n).sum(axis=1))
+    )
 
 
 def _play(
-    games: list[_Game], worlds: int, on_progress: Callable[[int], None] | None
-) -> tuple[np.ndarray, int]:
-    """Play each game until its contract is decided: whether it was made in each, and
-    the decisions made."""
+    games: list[_Game], worlds: int, on_progress: Callable[[int], None] | None, lanes: int = 1
+) -> tuple[np.ndarray, np.ndarray]:
+    """Play each game until its contract is decided, ``lanes`` games at a time: whether
+    it was made in each, and the decisions made in each."""
     made = np.zeros(len(games), dtype=bool)
-    decisions = 0
-    for i, game in enumerate(games):
-        while not game.decided:
-            d, chose = game.choose(worlds)
-            decisions += chose
-            game.play(d)
-        made[i] = contract_set(game.history) is None
-        if on_progress is not None:
-            on_progress(1)
+    decisions = np.zeros(len(games), dtype=np.int64)
+    claim = iter(range(len(games)))
+    lock = threading.Lock()
+
+    def lane(_: int, stop: threading.Event) -> None:
+        while True:
+            with lock:
+                i = next(claim, None)
+            if i is None or stop.is_set():
+                return
+            game = games[i]
+            while not game.decided and not stop.is_set():
+                d, chose = game.choose(worlds)
+                decisions[i] += chose
+                game.play(d)
+            made[i] = contract_set(game.history) is None
+            if on_progress is not None:
+                with lock:
+                    on_progress(1)
+
+    in_lanes(lane, max(1, min(lanes, len(games))))
     return made, decisions

@@ -12,7 +12,7 @@ from texas42.engine.contract_plays import contract_play_values
 from texas42.engine.inputs import check_deal_array
 from texas42.engine.playouts import position_play_values
 from texas42.engine.plays import ILLEGAL, PLAY_CHUNK, PlayValues, play_values, position_values
-from texas42.engine.running import expect
+from texas42.engine.running import expect, thread_count
 from texas42.engine.specials import (
     SPECIAL_CHUNK,
     SpecialResult,
@@ -56,4 +56,5 @@ __all__ = [
     "solve_nello",
     "solve_sevens",
     "solve_table",
+    "thread_count",
 ]

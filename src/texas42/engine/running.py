@@ -233,6 +233,16 @@ def check_threads(threads: object) -> None:
         )
 
 
+def thread_count(threads: int | None) -> int:
+    """The threads ``threads`` stands for: every core Numba sees when None, else at most
+    that many (checked as ``check_threads``)."""
+    check_threads(threads)
+    import numba
+
+    most: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
+    return most if threads is None else min(int(threads), most)
+
+
 def in_threads(
     kernel: Callable[..., None], args: tuple[object, ...], chunks: int, threads: int | None
 ) -> None:
@@ -243,11 +253,7 @@ def in_threads(
     On one thread, up to ``DIRECT_CHUNKS`` chunks are solved by the calling thread itself,
     without starting one (as the playouts' many small batches are): Ctrl-C then waits for
     them."""
-    check_threads(threads)
-    import numba
-
-    most = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
-    count = max(1, min(chunks, most if threads is None else min(threads, most)))
+    count = max(1, min(chunks, thread_count(threads)))
     claimed = np.zeros(1, dtype=np.int64)
     errors: list[BaseException] = []
     _CLAIMED[id(claimed)] = claimed
