@@ -156,9 +156,8 @@ def play_on_special(
     holds): one ``SpecialPlayouts`` a play, in order. Deal i draws its worlds from the
     same generator after every play. At sevens the games are played ``threads`` at a time
     (default: every core), each drawing from its own generator: the outcomes do not
-    depend on it.
-    ``on_progress(1)`` as each of the ``len(plays) * n`` playouts is decided. ``listen``
-    as for ``play_out_special``."""
+    depend on it. ``on_progress(1)`` as each of the ``len(plays) * n`` playouts is
+    decided. ``listen`` as for ``play_out_special``."""
     worlds = check_worlds(worlds)
     contract = special_contract(history.play_rules)
     if contract is None:
