@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import random
+from collections.abc import Callable
 from typing import NamedTuple
 
 import texas42
@@ -40,24 +41,29 @@ def deal_hands(seed: int) -> list[str]:
     return [" ".join(domino_name(d) for d in hand) for hand in hands]
 
 
-def bidding(hands: list[str], seed: int, deals: int) -> tuple[str, Won]:
-    """Each seat in turn bids what `advise_bid` says: the auction and its high bid."""
+def bidding(
+    hands: list[str], seed: int, deals: int, say: Callable[[str], None] = print
+) -> tuple[str, Won, texas42.BidAdvice]:
+    """Each seat in turn bids what `advise_bid` says (each call told to ``say``): the
+    auction, its high bid and the advice the high bidder followed."""
     calls: list[str] = []
     won = None
     for seat in range(SEATS):
         heard = " ".join(calls)
         advice = texas42.advise_bid(hands[seat], heard, deals=deals, seed=seed + seat, house=TRUMP_ONLY)
         calls.append(bid_name(advice.bid))
-        print(f"seat {seat} ({hands[seat]}): {calls[-1]:>4}  ({advice.rule})")
+        say(f"seat {seat} ({hands[seat]}): {calls[-1]:>4}  ({advice.rule})")
         if advice.bid != PASS:
-            won = Won(seat, advice.bid, advice.declaration)
+            won = (Won(seat, advice.bid, advice.declaration), advice)
     assert won is not None, "after three passes the shaker is forced to bid"
-    return " ".join(calls), won
+    return " ".join(calls), *won
 
 
-def play(hands: list[str], auction: str, won: Won, seed: int, deals: int) -> int:
-    """Every seat plays the best play of its advice until the hand is over; the points
-    the bidder's team took."""
+def play(
+    hands: list[str], auction: str, won: Won, seed: int, deals: int, say: Callable[[str], None] = print
+) -> int:
+    """Every seat plays the best play of its advice until the hand is over (each trick
+    told to ``say``); the points the bidder's team took."""
     plays: list[int] = []
     history = replay(won.trump, won.bidder, plays)
     while not history.is_over:
@@ -79,7 +85,7 @@ def play(hands: list[str], auction: str, won: Won, seed: int, deals: int) -> int
             led = history.plays[-4].seat
             trick = " ".join(domino_name(d) for d in plays[-4:])
             score = f"team 0+2 {history.score[0]:2}, team 1+3 {history.score[1]:2}"
-            print(f"trick {len(plays) // 4}: seat {led} leads {trick}, seat {history.leader} wins; {score}")
+            say(f"trick {len(plays) // 4}: seat {led} leads {trick}, seat {history.leader} wins; {score}")
     return history.score[won.bidder % 2]
 
 
@@ -90,7 +96,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200, help="deals each player weighs a decision")
     args = parser.parse_args()
     hands = deal_hands(args.seed)
-    auction, won = bidding(hands, args.seed, args.deals)
+    auction, won, _ = bidding(hands, args.seed, args.deals)
     print(f"seat {won.bidder} bid {won.bid} and names {won.trump.label}")
     took = play(hands, auction, won, args.seed, args.deals)
     made = "made" if took >= needed_points(won.bid) else "set"
