@@ -250,3 +250,28 @@ def test_the_splash_study_s_first_line_is_what_the_script_plays(splash_study: Mo
 def test_the_readme_shows_the_splash_study_as_printed(splash_study: ModuleType) -> None:
     hands, shown = readme_report("study_splash.py --report --hands")
     assert shown == splash_study.summary(splash_study.read_study(splash_study.OUT, hands))
+
+
+def test_the_table_study_report_bins_the_bids_by_their_advised_odds() -> None:
+    """Three hands counted by hand: 55% and 58% advised (one made at the table, both
+    double-dummy), and an 84 advised at 91% that took 41 points (set; 42 double-dummy)."""
+    spec = importlib.util.spec_from_file_location("study_table", BENCHMARKS / "study_table.py")
+    assert spec is not None and spec.loader is not None
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    lines = [
+        {"advised": 0.55, "bid": 30, "took": 31, "dd_points": 35},
+        {"advised": 0.58, "bid": 34, "took": 20, "dd_points": 34},
+        {"advised": 0.91, "bid": 84, "took": 41, "dd_points": 42},
+    ]
+    assert module.report(lines).splitlines() == [
+        "3 hands bid and played at a table of four players on texas42's advice",
+        "advised odds   bids   mean advised   made at the table   made double-dummy",
+        "  50% to 60%      2         56.5%               50.0%              100.0%",
+        " 90% to 100%      1         91.0%                0.0%              100.0%",
+        "         all      3         68.0%               33.3%              100.0%",
+    ]
