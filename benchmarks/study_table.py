@@ -11,9 +11,11 @@ Hand i is dealt from seed ``SEED + i``; every player bids on ``texas42.advise_bi
 (--play-deals deals a decision, drawn to fit the plays seen and the whole auction), as
 the example does; then the deal is solved double-dummy. One JSON line a hand is appended
 to ``benchmarks/data/table_study.jsonl`` as soon as it is done: ``{"i", "seed", "hands",
-"auction", "bidder", "bid", "trump", "rule", "advised", "took", "dd_points", "seconds"}``
-(``advised``: the odds the high bidder's advice gave its bid, realistic, estimated;
-``took``: the points the bidder's team took at the table).
+"auction", "bidder", "bid", "trump", "rule", "advised", "took", "dd_points", "uniform",
+"seconds"}`` (``advised``: the odds the high bidder's advice gave its bid, realistic,
+estimated; ``took``: the points the bidder's team took at the table; ``uniform``: the
+decisions made on uniform deals, where the calls were all but impossible under the
+bidding model, ``InferenceError``).
 """
 
 from __future__ import annotations
@@ -54,8 +56,8 @@ def play(game: ModuleType, i: int, bid_deals: int, play_deals: int) -> dict[str,
     seed = SEED + i
     hands = game.deal_hands(seed)
     quiet = lambda text: None  # noqa: E731
-    auction, won, advice = game.bidding(hands, seed, bid_deals, say=quiet)
-    took = game.play(hands, auction, won, seed, play_deals, say=quiet)
+    auction, won, advice, deaf_bids = game.bidding(hands, seed, bid_deals, say=quiet)
+    took, deaf_plays = game.play(hands, auction, won, seed, play_deals, say=quiet)
     solved = texas42.solve(" / ".join(hands)).value(won.trump, won.bidder)
     return {
         "i": i,
@@ -69,6 +71,7 @@ def play(game: ModuleType, i: int, bid_deals: int, play_deals: int) -> dict[str,
         "advised": round(advice.make, 4),
         "took": took,
         "dd_points": solved,
+        "uniform": deaf_bids + deaf_plays,
         "seconds": round(time.perf_counter() - start, 2),
     }
 
