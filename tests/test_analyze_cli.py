@@ -558,11 +558,11 @@ def test_a_hand_of_a_file_that_its_options_do_not_fit_is_named_by_its_line(no_so
 def test_an_auction_impossible_with_a_hand_of_a_file_names_its_line() -> None:
     """Found only once the hand's turn comes: the hands before it are kept, as when a
     batch is interrupted."""
-    text = f"a: {ALL_SIXES}\nb: 0-0 1-0 2-0 3-0 2-1 1-1 4-0\n"
-    args = ("--file", "-", "-n", "30", "--seed", "1", "--auction", "84 126 168", "--noise", "0", "--json")
+    text = f"a: {ALL_SIXES}\nb: 6-6 5-5 4-4 3-3 2-1 1-0 2-0\n"  # b holds 4 doubles: no plunge for others
+    args = ("--file", "-", "-n", "30", "--seed", "1", "--auction", "plunge", "--json")
     result = invoke("analyze", *args, input=text)
     assert result.exit_code == 2 and result.stderr.count("\n") == 1
-    assert result.stderr.startswith("texas42: error: line 2: the auction '84 126 168' is all but impossible")
+    assert result.stderr.startswith("texas42: error: line 2: --auction: the plunge of seat 3")
     assert [json.loads(line)["name"] for line in result.stdout.splitlines()] == ["a"]
 
 

@@ -90,7 +90,9 @@ sigmoid(logit(odds) / --noise) (default 1: the odds themselves; 0: the rules exa
 a hand is valued at its Nel-O or sevens odds too (the quick model's double-dummy
 estimates) where they are higher, either being bid at a mark, unless --no-specials;
 any mark bid counts as one call; 1% of calls are slips, at random. Deals are drawn
-uniformly and kept with probability the auction's likelihood (exact); the report gives
+uniformly and kept with probability the auction's likelihood (exact; after a precise
+auction, the hand of the call the fewest hands make is drawn by its probability of that
+call instead, the same exact sample from fewer candidates); the report gives
 the acceptance, and the advice's odds on uniform deals beside, to show what the auction
 changed. An auction all but impossible under the model stops with an error.
 {ODDS_HELP}{BASIS_HELP}

@@ -27,7 +27,12 @@ and makes any of the calls open to them at random, so that no auction is impossi
 
 The likelihood of an auction is the product of each earlier bidder's probability of
 their call; every factor is at most 1, so a uniform candidate is kept with probability
-equal to its likelihood, one bidder at a time (the product of independent trials).
+equal to its likelihood, one bidder at a time (the product of independent trials). Where
+that would keep few (two precise bids), every hand the others may hold is valued once,
+and the hand of the call the fewest hands make is drawn in proportion to its probability
+of it, the rest dealt uniformly: what a uniform candidate kept by that call's test is.
+The other calls' tests then keep a candidate with their probability over its largest
+over all hands. The deals kept are drawn exactly as before, from far fewer candidates.
 """
 
 from __future__ import annotations
@@ -289,6 +294,7 @@ class HandValues:
         self.table = np.full((self.hands, VALUES), np.nan)
         self.evaluated = 0
         self.calls: dict[tuple[Call, float], np.ndarray] = {}
+        self.sums: dict[tuple[Call, float], np.ndarray] = {}
 
     def rank(self, masks: np.ndarray) -> np.ndarray:
         """The combinatorial (colex) rank of each hand among the 7-subsets of the unseen
@@ -343,6 +349,35 @@ class HandValues:
             else:
                 known[new] = call_probability(self.odds_of_ranks(new), call, noise)
             result = known[ranks]
+        return result
+
+    def every_probability(self, call: Call, noise: float) -> np.ndarray:
+        """(hands,): ``call_probability`` of ``call`` for every hand, by rank (every hand
+        valued first)."""
+        self.fill()
+        return self.probability(call, noise, np.arange(self.hands))
+
+    def mean(self, call: Call, noise: float) -> float:
+        """``call``'s probability's mean over all hands: the share of uniform hands its
+        rejection test keeps."""
+        return float(self.cumulative(call, noise)[-1]) / self.hands
+
+    def largest(self, call: Call, noise: float) -> float:
+        """``call``'s largest probability over all hands."""
+        return float(self.every_probability(call, noise).max())
+
+    def cumulative(self, call: Call, noise: float) -> np.ndarray:
+        """The running sums of ``call``'s probability over all hands, by rank."""
+        found = self.sums.get((call, noise))
+        if found is None:
+            found = self.sums[call, noise] = np.cumsum(self.every_probability(call, noise))
+        return found
+
+    def draw(self, call: Call, noise: float, size: int, rng: np.random.Generator) -> np.ndarray:
+        """``size`` ranks of hands drawn in proportion to their probability of ``call``."""
+        sums = self.cumulative(call, noise)
+        ranks = np.searchsorted(sums, rng.random(size) * sums[-1], side="right")
+        result: np.ndarray = np.minimum(ranks, self.hands - 1)
         return result
 
     def deal_around(self, ranks: np.ndarray, seat: int, rng: np.random.Generator) -> np.ndarray:
@@ -463,7 +498,12 @@ class Inference:
     are consistent with the plays (during play) or the constraints, those the candidates
     are drawn from.
     ``likelihood``: where every consistent deal was weighed by its likelihood instead
-    (``deal.weigh_seen_deals``; the candidates are then those deals), their sum."""
+    (``deal.weigh_seen_deals``; the candidates are then those deals), their sum.
+    ``uniform``: where the hand of the first call tested (``first``) was drawn in
+    proportion to its probability of that call rather than uniformly, the uniform
+    candidates the ones drawn stand for (each such stands for one over that probability's
+    mean over all hands), so that ``acceptance`` still estimates the auction's mean
+    likelihood over uniform deals."""
 
     auction: Auction | FinishedAuction
     head: str
@@ -473,13 +513,17 @@ class Inference:
     specials: bool = False
     consistent: int | None = None
     likelihood: float | None = None
+    uniform: float | None = None
+    first: Call | None = None
 
     @property
     def acceptance(self) -> float:
         """The share of the candidates kept; where they were weighed, their mean
-        likelihood."""
+        likelihood; where the first call's hand was drawn by its probability, the share
+        of the uniform candidates they stand for."""
         kept = self.accepted if self.likelihood is None else self.likelihood
-        return kept / self.candidates if self.candidates else 0.0
+        drawn = self.candidates if self.uniform is None else self.uniform
+        return kept / drawn if drawn else 0.0
 
     @property
     def weighed(self) -> bool:
@@ -492,6 +536,8 @@ class Inference:
         return self.auction.partner_contract if isinstance(self.auction, FinishedAuction) else None
 
     def plus(self, other: Inference) -> Inference:
+        weighted = self.uniform is not None or other.uniform is not None
+        uniform = (self.uniform or self.candidates) + (other.uniform or other.candidates)
         return Inference(
             self.auction,
             self.head,
@@ -500,6 +546,8 @@ class Inference:
             self.accepted + other.accepted,
             self.specials,
             self.consistent,
+            uniform=uniform if weighted else None,
+            first=self.first or other.first,
         )
 
 
@@ -531,20 +579,17 @@ def infer_deals(
     order = bids_first(calls(model.auction))
     values = HandValues(hand, model.head, house=model.house) if values is None else values
     kept = Kept(n, model.auction, model.noise, max_candidates, bool(mark_contracts(model.house)))
+    first = order[0]
     while not kept.done:
-        if (
-            plan is None
-            and values.evaluated < values.hands
-            and kept.found
-            and kept.candidates * n / kept.found >= FILL * values.hands
-        ):
-            values.fill()  # the uniform draws are about to meet nearly every hand anyway
+        if plan is None and (values.evaluated == values.hands or kept.foretold >= FILL * values.hands):
+            block, alive, weight, first = _weighted_block(values, order, model.noise, rng)
+            kept.add(block, alive, weight, first)
+            continue
         trials = rng.random((BLOCK, len(order)))
         if plan is None:
             # A uniform deal deals the first bidder tested a uniform hand (a uniform rank),
             # then the rest uniformly: only the hands that pass are dealt around.
             ranks = rng.integers(0, values.hands, BLOCK)
-            first = order[0]
             p = values.probability(first, model.noise, ranks)
             alive = np.flatnonzero(trials[:, 0] < p)
             block = np.zeros((BLOCK, 4), dtype=np.int64)
@@ -562,6 +607,32 @@ def infer_deals(
             alive = alive[trials[alive, k] < p]
         kept.add(block, alive)
     return kept.deals(), kept.inference(model.head, None if plan is None else plan.total)
+
+
+def _weighted_block(
+    values: HandValues, order: tuple[Call, ...], noise: float, rng: np.random.Generator
+) -> tuple[np.ndarray, np.ndarray, float, Call]:
+    """A block of candidates once every hand is valued: the hand of the call the fewest
+    hands make (the least mean probability) drawn in proportion to its probability of it
+    (what a uniform hand kept by that call's test is), the rest dealt uniformly, then each
+    other call's test with its probability divided by its largest over all hands (every
+    candidate kept as likely as before, more of them kept). Returns the block, the rows
+    kept, how many uniform candidates each candidate stands for, and the call drawn by."""
+    means = [values.mean(call, noise) for call in order]
+    drawn = order[int(np.argmin(means))]
+    ranks = values.draw(drawn, noise, BLOCK, rng)
+    block = values.deal_around(ranks, drawn.seat, rng)
+    alive = np.arange(BLOCK)
+    weight = 1.0 / min(means)
+    trials = rng.random((BLOCK, len(order) - 1))
+    for k, call in enumerate(c for c in order if c is not drawn):
+        if alive.size == 0:
+            break
+        largest = values.largest(call, noise)
+        p = values.probability(call, noise, values.rank(block[alive, call.seat])) / largest
+        alive = alive[trials[alive, k] < p]
+        weight /= largest
+    return block, alive, weight, drawn
 
 
 def check_auction_doubles(
@@ -602,16 +673,32 @@ class Kept:
         self.rows: list[np.ndarray] = []
         self.found = 0
         self.candidates = 0
+        self.uniform = 0.0
+        self.first: Call | None = None
 
     @property
     def done(self) -> bool:
         return self.found >= self.n
 
-    def add(self, block: np.ndarray, alive: np.ndarray) -> int:
+    @property
+    def foretold(self) -> float:
+        """The candidates the sample will have drawn, as the acceptance so far foretells
+        (counted as one more deal kept, to be generous)."""
+        return self.candidates * self.n / (self.found + 1)
+
+    def add(
+        self, block: np.ndarray, alive: np.ndarray, weight: float = 1.0, first: Call | None = None
+    ) -> int:
         """Keep the rows ``alive`` of ``block`` (in the order drawn), as many as are still
-        wanted; the candidates drawn count up to the last one kept. Returns how many."""
+        wanted; the candidates drawn count up to the last one kept, each standing for
+        ``weight`` uniform ones (above 1 where the hand of the ``first`` call tested was
+        drawn by its probability). Returns how many."""
         take = alive[: self.n - self.found]
-        self.candidates += int(take[-1]) + 1 if self.found + alive.size >= self.n else BLOCK
+        drawn = int(take[-1]) + 1 if self.found + alive.size >= self.n else BLOCK
+        self.candidates += drawn
+        self.uniform += drawn * weight
+        if weight != 1.0:
+            self.first = first
         self.rows.append(block[take])
         self.found += take.size
         if not self.done and _hopeless(self.found, self.candidates, self.n, self.cap):
@@ -625,7 +712,15 @@ class Kept:
 
     def inference(self, head: str, consistent: int | None = None) -> Inference:
         return Inference(
-            self.auction, head, self.noise, self.candidates, self.found, self.specials, consistent
+            self.auction,
+            head,
+            self.noise,
+            self.candidates,
+            self.found,
+            self.specials,
+            consistent,
+            uniform=None if self.first is None else self.uniform,
+            first=self.first,
         )
 
 

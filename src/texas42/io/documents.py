@@ -243,7 +243,10 @@ def inference_to_json(inference: Inference) -> dict[str, Any]:
     the uniform candidates kept (main and check samples together); during play also
     ``"consistent_deals"``, the number of deals consistent with the plays, and
     ``"weighed": true`` where each of them was weighed by its likelihood instead of
-    drawn (``"acceptance"`` then their mean likelihood)."""
+    drawn (``"acceptance"`` then their mean likelihood); where the hand of the first call
+    tested was drawn by its probability of that call, ``"first_call_weighed": {"seat",
+    "bid"}`` (seat relative to ours: 1 left, 2 partner, 3 right) and
+    ``"uniform_candidates"``, the uniform candidates those drawn stand for."""
     result = {
         "auction": _calls_json(inference.auction),
         "model": inference.head,
@@ -256,6 +259,9 @@ def inference_to_json(inference: Inference) -> dict[str, Any]:
         result["consistent_deals"] = inference.consistent
     if inference.weighed:
         result["weighed"] = True
+    if inference.first is not None and inference.uniform is not None:
+        result["first_call_weighed"] = {"seat": inference.first.seat, "bid": inference.first.bid}
+        result["uniform_candidates"] = round(inference.uniform)
     return result
 
 

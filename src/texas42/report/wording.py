@@ -12,6 +12,7 @@ from texas42.analysis.bidding import PARTNER_MARGIN
 from texas42.analysis.play import PlayAdvice
 from texas42.analysis.specials import CALIBRATED, PLAYED_OUT, SOLVED
 from texas42.deal import DealConstraints, Inference, describe, silenced_by
+from texas42.deal.inference import Call
 from texas42.evaluate import REALISTIC
 from texas42.rules import (
     MARK,
@@ -355,10 +356,26 @@ def _fitting(inference: Inference) -> str:
             f"consistent with the plays counts in proportion to its likelihood, "
             f"{share(inference.acceptance)} on average"
         )
+    if inference.first is not None:
+        return (
+            f"Deals consistent with the auction: {inference.auction}; acceptance "
+            f"{share(inference.acceptance)} (estimated from {inference.candidates:,} candidates, "
+            f"{_drawn_by(inference.first)})"
+        )
     return (
         f"Deals consistent with the auction: {inference.auction}; acceptance "
         f"{share(inference.acceptance)} of {inference.candidates:,} candidates"
     )
+
+
+def _drawn_by(call: Call) -> str:
+    """``your partner's hand drawn by its chance of bidding 33``: how the hand of the first
+    call tested was drawn (``Inference.first``)."""
+    role = ("your left opponent", "your partner", "your right opponent")[call.seat - 1]
+    if call.doubles:
+        return f"{role}'s hand drawn among those with {call.doubles} doubles or more"
+    chance = "passing" if call.bid == PASS else f"bidding {bid_name(call.bid)}"
+    return f"{role}'s hand drawn by its chance of {chance}"
 
 
 def _special_calls(auction: Auction | FinishedAuction, but: int | None = None) -> str:
