@@ -4,14 +4,14 @@ Seat 0 holds the hand, bids and leads; seat 2 is the partner. The 21 unseen domi
 are dealt many times (``texas42.deal``), every deal is solved double-dummy for every
 declaration with the engine (``sample``), and the points are summarised per declaration
 (``statistics``); ``hand`` recommends a bid, ``bidding`` advises one during an auction,
-``comparison`` puts trumps head to head, ``declaring`` weighs what to declare once the
-bid is won, ``specials`` weighs the special contracts,
-``why`` finds the unseen dominoes whose place decides a bid, ``play`` advises each
-play during the hand, ``playout`` and ``realistic`` play hands out by players who see
-only their own dominoes, ``calibrated`` estimates realistic figures from the double-dummy
-ones, ``racing`` spends the deals on the declarations that can still
-be the answer and ``quick`` states the quick model's estimates (``texas42.evaluate``)
-as a hand's figures and recommendation.
+``reading`` says what the auction tells of the other hands, ``comparison`` puts trumps
+head to head, ``declaring`` weighs what to declare once the bid is won, ``specials``
+weighs the special contracts, ``why`` finds the unseen dominoes whose place decides a
+bid, ``play`` advises each play during the hand, ``playout`` and ``realistic`` play
+hands out by players who see only their own dominoes, ``calibrated`` estimates realistic
+figures from the double-dummy ones, ``racing`` spends the deals on the declarations that
+can still be the answer and ``quick`` states the quick model's estimates
+(``texas42.evaluate``) as a hand's figures and recommendation.
 """
 
 from texas42.analysis.bidding import (
@@ -71,6 +71,7 @@ from texas42.analysis.quick import (
     quick_recommend,
 )
 from texas42.analysis.racing import DEFAULT_MIN_DEALS, DEFAULT_RACING, Racing
+from texas42.analysis.reading import AuctionReading, Holding, SeatReading, read_auction
 from texas42.analysis.realistic import (
     DEFAULT_REALISTIC_DEALS,
     RealisticAnalysis,
@@ -122,6 +123,7 @@ __all__ = [
     "DEFAULT_WORLDS",
     "MAX_DEALS",
     "MAX_WORLDS",
+    "AuctionReading",
     "BidAdvice",
     "BidDecided",
     "BidDifference",
@@ -135,6 +137,7 @@ __all__ = [
     "ErrorBands",
     "EstimatedTrump",
     "HandAnalysis",
+    "Holding",
     "Interval",
     "LadderRung",
     "MarkedSpecial",
@@ -158,6 +161,7 @@ __all__ = [
     "RealisticPlays",
     "Recommendation",
     "Sample",
+    "SeatReading",
     "SpecialOdds",
     "SpecialPlayouts",
     "SpecialRung",
@@ -196,6 +200,7 @@ __all__ = [
     "quick_hands",
     "quick_recommend",
     "rank_plays",
+    "read_auction",
     "realistic_analysis",
     "realistic_comparison",
     "realistic_declaration",

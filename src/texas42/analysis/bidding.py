@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import Final
 
 from texas42.analysis.hand import HandAnalysis
+from texas42.analysis.reading import AuctionReading, read_auction
 from texas42.analysis.recommendation import TrumpOdds, highest_made, marks_order
 from texas42.analysis.sample import reach_sample, uniform_check
 from texas42.analysis.specials import best_special, best_special_bid
@@ -127,6 +128,9 @@ class BidAdvice:
     """Where a special contract is advised, the trump advice it replaces."""
     uniform: UniformOdds | None = None
     """With deals drawn to fit the auction, the same advice's odds on uniform deals."""
+    reading: AuctionReading | None = None
+    """With deals drawn to fit the auction, what it says of the other hands (their
+    doubles, count and trumps of the advised trump, against uniform deals)."""
 
     @property
     def passes(self) -> bool:
@@ -299,7 +303,9 @@ def _advise_trump_bid(analysis: HandAnalysis, auction: Auction, forced: bool) ->
 def with_uniform_odds(advice: BidAdvice, threads: int | None = None) -> BidAdvice:
     """``advice`` with its bid and trump's odds on uniform deals beside (``uniform``),
     when its analysis drew the deals to fit the auction: one null-window search a deal
-    of the uniform check sample, so a player sees what the auction changed."""
+    of the uniform check sample, so a player sees what the auction changed; and what
+    the auction says of the other hands (``reading``, those deals against the main
+    sample's)."""
     analysis = advice.analysis
     if analysis.inference is None:
         return advice
@@ -311,4 +317,8 @@ def with_uniform_odds(advice: BidAdvice, threads: int | None = None) -> BidAdvic
     odds = UniformOdds(
         rung.bid, rung.declaration, float(made.mean()), rung.make_double_dummy, int(made.size), constrained
     )
-    return replace(advice, uniform=odds)
+    sample = analysis.sample
+    reading = None
+    if sample is not None:
+        reading = read_auction(advice.auction, sample.deals, deals, rung.declaration, constrained)
+    return replace(advice, uniform=odds, reading=reading)

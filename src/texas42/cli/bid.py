@@ -94,7 +94,9 @@ uniformly and kept with probability the auction's likelihood (exact; after a pre
 auction, the hand of the call the fewest hands make is drawn by its probability of that
 call instead, the same exact sample from fewer candidates); the report gives
 the acceptance, and the advice's odds on uniform deals beside, to show what the auction
-changed. An auction all but impossible under the model stops with an error.
+changed, and what each other hand holds on average (doubles, count, the trump's
+dominoes) beside uniform deals' ("What the calls say"). An auction all but impossible
+under the model stops with an error.
 {ODDS_HELP}{BASIS_HELP}
 \b
 Examples:

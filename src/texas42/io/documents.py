@@ -8,6 +8,7 @@ from functools import singledispatch
 from typing import Any
 
 from texas42.analysis import (
+    AuctionReading,
     BidAdvice,
     CalibratedAnalysis,
     CalibratedComparison,
@@ -17,6 +18,7 @@ from texas42.analysis import (
     DeclarationChoice,
     EstimatedTrump,
     HandAnalysis,
+    Holding,
     LadderRung,
     PairComparison,
     PlayAdvice,
@@ -380,6 +382,7 @@ def advice_to_json(advice: BidAdvice) -> dict[str, Any]:
         },
         "ladder": [_ladder_json(r, analysis.realistic is not None) for r in advice.ladder],
         "specials": [_special_bid_json(r, analysis.realistic is not None) for r in advice.specials],
+        **({} if advice.reading is None else {"auction_reading": reading_to_json(advice.reading)}),
         **sample_to_json(
             analysis.exact, analysis.constraints, analysis.hand, analysis.racing, analysis.inference
         ),
@@ -410,6 +413,33 @@ def _special_bid_json(row: SpecialRung, realistic: bool) -> dict[str, Any]:
         "make_ci95": row.make_ci95.as_list(4),
         "expected_marks": round(row.expected_marks, 4),
         **({"make_double_dummy": rounded(row.make_double_dummy), "how": row.how} if realistic else {}),
+    }
+
+
+def reading_to_json(reading: AuctionReading) -> dict[str, Any]:
+    """What the calls say of the other hands: ``{"trump", "deals", "uniform_deals",
+    "constrained", "seats": [{"seat", "calls", "fitted", "uniform"}]}``, each holding
+    ``{"doubles", "count", "trumps"}`` (means; ``trumps`` null at follow-me)."""
+
+    def holding(held: Holding) -> dict[str, float | None]:
+        trumps = None if held.trumps is None else round(held.trumps, 4)
+        return {"doubles": round(held.doubles, 4), "count": round(held.count, 4), "trumps": trumps}
+
+    seats = [
+        {
+            "seat": s.seat,
+            "calls": [_bid_json(b) for b in s.calls],
+            "fitted": holding(s.fitted),
+            "uniform": holding(s.uniform),
+        }
+        for s in reading.seats
+    ]
+    return {
+        "trump": reading.declaration.label,
+        "deals": reading.deals,
+        "uniform_deals": reading.uniform_deals,
+        "constrained": reading.constrained,
+        "seats": seats,
     }
 
 

@@ -10,7 +10,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from texas42.analysis import BidAdvice, HandAnalysis, LadderRung, RealisticAnalysis
+from texas42.analysis import AuctionReading, BidAdvice, HandAnalysis, LadderRung, RealisticAnalysis
 from texas42.report.hand import analysis_header, footer, short_of_deals
 from texas42.report.layout import Fitted
 from texas42.report.wording import (
@@ -20,7 +20,7 @@ from texas42.report.wording import (
     realistic_footer,
     uniform_sentence,
 )
-from texas42.rules import Auction
+from texas42.rules import Auction, bid_name
 
 _PLACES: Final = ("1st", "2nd", "3rd", "4th")
 
@@ -75,6 +75,43 @@ def ladder_table(advice: BidAdvice) -> Table:
 
 
 _SOURCES: Final = {"calibrated": "estimated", "playouts": "played out"}
+_ROLES: Final = {1: "left opponent", 2: "partner", 3: "right opponent"}
+
+
+def reading_table(reading: AuctionReading) -> Table:
+    """What the calls say of each other hand: its calls, then the doubles, count points
+    and trumps it holds on average over the deals that fit the auction, those over the
+    deals that ignore it in brackets (``reading_note``)."""
+    out = Table(title="What the calls say", box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
+    out.add_column("seat")
+    out.add_column("called")
+    out.add_column("doubles", justify="right")
+    out.add_column("count", justify="right")
+    trumps = reading.declaration.trumps != 0
+    if trumps:
+        out.add_column(reading.declaration.label, justify="right")
+    for seat in reading.seats:
+        called = " ".join(bid_name(b) for b in seat.calls) or "-"
+        fitted, plain = seat.fitted, seat.uniform
+        out.add_row(
+            _ROLES[seat.seat],
+            called,
+            f"{fitted.doubles:.1f} ({plain.doubles:.1f})",
+            f"{fitted.count:.1f} ({plain.count:.1f})",
+            *([f"{fitted.trumps:.1f} ({plain.trumps:.1f})"] if trumps else []),
+        )
+    return out
+
+
+def reading_note(reading: AuctionReading) -> str:
+    """What ``reading_table``'s figures are."""
+    uniform = "deals that fit --holds/--lacks alone" if reading.constrained else "uniform deals"
+    trumps = f", {reading.declaration.label} (the trump)" if reading.declaration.trumps else ""
+    return (
+        f"What each other hand holds on average over the {reading.deals:,} deals that fit the "
+        f"calls: doubles, count (points of 5-5, 6-4, 5-0, 4-1, 3-2){trumps}; in brackets, over "
+        f"{reading.uniform_deals:,} {uniform}."
+    )
 
 
 def _third_column(rung: LadderRung, double_dummy: bool) -> str:
@@ -102,6 +139,8 @@ def advice_view(analysis: HandAnalysis, advice: BidAdvice) -> RenderableType:
     ]
     if advice.specials:
         parts.append(_specials_table(advice, analysis.realistic is not None))
+    if advice.reading is not None:
+        parts += [Fitted(reading_table(advice.reading)), Text(reading_note(advice.reading), style="dim")]
     raced = short_of_deals(advice.ladder, analysis.deals)
     parts += [
         Text(_ladder_note(advice), style="dim"),
