@@ -275,3 +275,28 @@ def test_the_table_study_report_bins_the_bids_by_their_advised_odds() -> None:
         " 90% to 100%      1         91.0%                0.0%              100.0%",
         "         all      3         68.0%               33.3%              100.0%",
     ]
+
+
+def test_the_noise_fit_finds_the_noise_the_calls_were_made_at() -> None:
+    """Calls drawn from the bidding model at noise 0.3 (openings, 600 random hands) are
+    fitted best at 0.3 of the grid, those drawn at 1 at 1: the fit's likelihood is the
+    model's."""
+    spec = importlib.util.spec_from_file_location("fit_noise", BENCHMARKS / "fit_noise.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    from texas42.deal import sample_deals
+    from texas42.deal.inference import VALUES, Call, call_probability, table_head, value_odds
+    from texas42.rules import BIDS, MARK, parse_hand
+
+    rng = np.random.default_rng(4)
+    hands = sample_deals(parse_hand("6-4 5-5 5-2 4-3 4-2 3-2 3-1"), 600, rng)[:, 1]
+    odds = value_odds(hands, table_head())
+    options = [PASS, *BIDS[: VALUES - 1], MARK]
+    for noise in (0.3, 1.0):
+        chances = np.stack([call_probability(odds, Call(0, 1, bid, 0, 0), noise) for bid in options], axis=1)
+        picked = [options[rng.choice(len(options), p=row / row.sum())] for row in chances]
+        calls = [Call(0, 1, bid, 0, 0) for bid in picked]
+        found = module.log_likelihoods(calls, odds, (0.15, 0.3, 0.5, 1.0, 1.5))
+        assert (0.15, 0.3, 0.5, 1.0, 1.5)[int(np.argmax(found))] == noise
+    assert module.report(calls, odds, (0.5, 1.0)).splitlines()[-1] == "largest at noise 1"
