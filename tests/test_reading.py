@@ -16,6 +16,7 @@ from texas42.deal import sample_deals
 from texas42.rules import Declaration, parse_auction, parse_hand
 
 ORDINARY = "6-4 5-5 5-2 4-3 4-2 3-2 3-1"
+ALL_SIXES_BUT_TWO = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
 
 
 def _mask(text: str) -> int:
@@ -76,3 +77,20 @@ def test_bid_shows_what_the_calls_say(monkeypatch: pytest.MonkeyPatch) -> None:
     assert f"{fitted['doubles']:.1f} ({uniform['doubles']:.1f})" in row
     assert f"{fitted['count']:.1f} ({uniform['count']:.1f})" in row
     assert reading["trump"] == document["advice"]["trump"] or document["advice"]["trump"] is None
+
+
+def test_declare_reads_the_whole_auction() -> None:
+    """In a whole auction the calls after ours count too, each seat's own (the right
+    opponent opened 30, we won at 34, the left opponent and the partner passed); the
+    trumps counted are the advised trump's; none without an auction to read."""
+    advice = texas42.declare(
+        ALL_SIXES_BUT_TWO, auction="30 34 pass pass", deals=100, seed=2, basis="double-dummy"
+    )
+    assert advice.reading is not None and isinstance(advice.advised.declaration, Declaration)
+    assert advice.samples is not None
+    assert [s.calls for s in advice.reading.seats] == [(0,), (0,), (30,)]
+    assert advice.reading.declaration == advice.advised.declaration
+    assert advice.reading.seats[0].fitted == holding(advice.samples.main[:, 1], advice.advised.declaration)
+    assert texas42.declare(ALL_SIXES_BUT_TWO, bid=34, deals=60, seed=2).reading is None
+    document = texas42.to_dict(advice)
+    assert [s["calls"] for s in document["auction_reading"]["seats"]] == [["pass"], ["pass"], [30]]

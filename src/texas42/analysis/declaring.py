@@ -17,6 +17,7 @@ from texas42 import deal, engine, evaluate
 from texas42.analysis.calibrated import REALISTIC, EstimatedTrump, check_basis, estimate_trumps, most_points
 from texas42.analysis.playout import DEFAULT_WORLDS, check_playout_deals, check_worlds
 from texas42.analysis.racing import DEFAULT_RACING, Racing, beaten_at, pair_tests, race_sample
+from texas42.analysis.reading import AuctionReading, read_auction
 from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS, played_points, special_made
 from texas42.analysis.sample import (
     DEFAULT_DEALS,
@@ -27,6 +28,7 @@ from texas42.analysis.sample import (
     draw_samples,
     reach_sample,
     solve_sample,
+    uniform_check,
 )
 from texas42.analysis.specials import calibrated_odds, contract_made
 from texas42.analysis.statistics import Interval, TrumpStats, best_at, odds_interval
@@ -122,6 +124,9 @@ class DeclarationAdvice:
     """The leading declarations played out (``realistic_declaration``): the advice is
     then the best of them there."""
     samples: DrawnDeals | None = field(default=None, compare=False, repr=False)
+    reading: AuctionReading | None = None
+    """With deals drawn to fit the auction, what it says of the other hands (their
+    doubles, count and dominoes of the advised trump, against uniform deals)."""
 
     @property
     def make(self) -> float:
@@ -222,23 +227,40 @@ def advise_declaration(
     else:
         checked = _checked(advised.declaration, drawn.check, level, house, threads)
         counter(deals)
-    return DeclarationAdvice(
-        hand=hand,
-        bid=bid,
-        deals=deals,
-        seed=seed,
-        basis=basis,
-        choices=tuple(choices),
-        advised=advised,
-        checked=checked,
-        auction=auction,
-        inference=drawn.inference,
-        racing=None if drawn.exact else racing,
-        house=house,
-        exact=drawn.exact,
-        constraints=None if constraints is None or constraints.empty else constraints,
-        samples=drawn,
+    return with_reading(
+        DeclarationAdvice(
+            hand=hand,
+            bid=bid,
+            deals=deals,
+            seed=seed,
+            basis=basis,
+            choices=tuple(choices),
+            advised=advised,
+            checked=checked,
+            auction=auction,
+            inference=drawn.inference,
+            racing=None if drawn.exact else racing,
+            house=house,
+            exact=drawn.exact,
+            constraints=None if constraints is None or constraints.empty else constraints,
+            samples=drawn,
+        )
     )
+
+
+def with_reading(advice: DeclarationAdvice) -> DeclarationAdvice:
+    """``advice`` with what its auction says of the other hands (``reading``), where its
+    deals were drawn to fit it: those deals against the uniform check sample (the one
+    ``--infer none`` draws), the trumps counted those of the advised trump (none for a
+    special contract)."""
+    samples, auction = advice.samples, advice.auction
+    if samples is None or auction is None or advice.inference is None:
+        return advice
+    uniform = uniform_check(advice.hand, advice.deals, advice.seed, advice.constraints)
+    declaration = advice.advised.declaration
+    trump = declaration if isinstance(declaration, Declaration) else None
+    reading = read_auction(auction, samples.main, uniform, trump, advice.constraints is not None)
+    return replace(advice, reading=reading)
 
 
 def leading(trumps: Sequence[TrumpStats], bid: int) -> frozenset[Declaration]:
@@ -334,7 +356,7 @@ def realistic_declaration(
     advised = max(choices, key=partial(_preference, choices))
     checked = _checked(advised.declaration, advice.samples.check, need, advice.house, threads)
     played = PlayedChoices(int(sample.shape[0]), worlds, tuple(choices))
-    return replace(advice, played=played, advised=advised, checked=checked, basis=REALISTIC)
+    return with_reading(replace(advice, played=played, advised=advised, checked=checked, basis=REALISTIC))
 
 
 def _interval(made: np.ndarray) -> Interval:

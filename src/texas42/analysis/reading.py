@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from texas42.rules import DOUBLES, FIVE_COUNT, TEN_COUNT, Auction, Declaration
+from texas42.rules import DOUBLES, FIVE_COUNT, TEN_COUNT, Auction, Declaration, FinishedAuction
 
 
 @dataclass(frozen=True)
@@ -37,21 +37,22 @@ class SeatReading:
 @dataclass(frozen=True)
 class AuctionReading:
     """What the auction says of the other hands: ``seats`` 1 to 3, the trumps counted
-    those of ``declaration``, over ``deals`` deals drawn to fit the auction against
-    ``uniform_deals`` that ignore it (``constrained``: these fit ``--holds``/``--lacks``)."""
+    those of ``declaration`` (None: no trumps counted, a special contract advised), over
+    ``deals`` deals drawn to fit the auction against ``uniform_deals`` that ignore it
+    (``constrained``: these fit ``--holds``/``--lacks``)."""
 
-    declaration: Declaration
+    declaration: Declaration | None
     deals: int
     uniform_deals: int
     seats: tuple[SeatReading, ...]
     constrained: bool = False
 
 
-def holding(hands: np.ndarray, declaration: Declaration) -> Holding:
+def holding(hands: np.ndarray, declaration: Declaration | None) -> Holding:
     """The means of ``Holding`` over the hands (masks) of one seat."""
     tens = np.bitwise_count(hands & TEN_COUNT).astype(np.int64)
     fives = np.bitwise_count(hands & FIVE_COUNT).astype(np.int64)
-    trumps = declaration.trumps
+    trumps = 0 if declaration is None else declaration.trumps
     return Holding(
         doubles=float(np.bitwise_count(hands & DOUBLES).mean()),
         count=float((10 * tens + 5 * fives).mean()),
@@ -59,17 +60,27 @@ def holding(hands: np.ndarray, declaration: Declaration) -> Holding:
     )
 
 
+def our_place(auction: Auction | FinishedAuction) -> int:
+    """Where we called in ``auction``: next, in the bids before ours; in a whole auction,
+    as the high bidder, or as the partner of the plunge or splash that won it (as
+    ``deal.inference.calls`` has it)."""
+    if isinstance(auction, FinishedAuction):
+        return auction.winner if auction.partner_contract is None else (auction.winner + 2) % 4
+    return auction.position
+
+
 def read_auction(
-    auction: Auction,
+    auction: Auction | FinishedAuction,
     fitted: np.ndarray,
     uniform: np.ndarray,
-    declaration: Declaration,
+    declaration: Declaration | None,
     constrained: bool = False,
 ) -> AuctionReading:
-    """``AuctionReading`` of ``auction`` (the calls before ours; we are seat 0) from the
-    deals ``fitted`` (n, 4) drawn to fit it and the deals ``uniform`` (m, 4) that ignore it,
-    the trumps counted those of ``declaration``."""
-    ours = auction.position
+    """``AuctionReading`` of ``auction`` (the calls before ours, or a whole auction in
+    which we declare; we are seat 0) from the deals ``fitted`` (n, 4) drawn to fit it and
+    the deals ``uniform`` (m, 4) that ignore it, the trumps counted those of
+    ``declaration``."""
+    ours = our_place(auction)
     seats = tuple(
         SeatReading(
             seat,

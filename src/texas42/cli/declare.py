@@ -60,7 +60,9 @@ it needs.
 The unseen dominoes are dealt to fit the whole auction, the calls after yours too: a
 player who passed over your bid did not value their hand at one more (the model of
 'texas42 bid --help'; --noise, how much the players misjudge their hands; --infer none,
-or --bid alone: uniform deals). Each deal is solved double-dummy for every declaration
+or --bid alone: uniform deals); "What the calls say" shows what each other hand holds on
+average on those deals (doubles, count, the advised trump's dominoes) beside uniform
+deals. Each deal is solved double-dummy for every declaration
 (racing, the default: a trump stops getting deals once another clearly makes the bid
 more often, at a 1% risk of any wrong call in the whole race; --exhaustive solves all on
 every deal), Nel-O and sevens too. Beside the double-dummy odds, the odds at a real table

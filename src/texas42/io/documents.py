@@ -419,7 +419,8 @@ def _special_bid_json(row: SpecialRung, realistic: bool) -> dict[str, Any]:
 def reading_to_json(reading: AuctionReading) -> dict[str, Any]:
     """What the calls say of the other hands: ``{"trump", "deals", "uniform_deals",
     "constrained", "seats": [{"seat", "calls", "fitted", "uniform"}]}``, each holding
-    ``{"doubles", "count", "trumps"}`` (means; ``trumps`` null at follow-me)."""
+    ``{"doubles", "count", "trumps"}`` (means; ``trumps`` null at follow-me or where no
+    trump is counted, ``"trump"`` then null too but at follow-me)."""
 
     def holding(held: Holding) -> dict[str, float | None]:
         trumps = None if held.trumps is None else round(held.trumps, 4)
@@ -435,7 +436,7 @@ def reading_to_json(reading: AuctionReading) -> dict[str, Any]:
         for s in reading.seats
     ]
     return {
-        "trump": reading.declaration.label,
+        "trump": None if reading.declaration is None else reading.declaration.label,
         "deals": reading.deals,
         "uniform_deals": reading.uniform_deals,
         "constrained": reading.constrained,
@@ -545,6 +546,7 @@ def declaration_to_json(advice: DeclarationAdvice) -> dict[str, Any]:
             "make_confirmed": rounded(advice.make_confirmed),
             "expected_marks": round(advice.expected_marks, 4),
         },
+        **({} if advice.reading is None else {"auction_reading": reading_to_json(advice.reading)}),
         **sample_to_json(advice.exact, advice.constraints, advice.hand, advice.racing, advice.inference),
         **({} if advice.played is None else {"realistic": _played_json(advice.played)}),
     }

@@ -87,9 +87,10 @@ def reading_table(reading: AuctionReading) -> Table:
     out.add_column("called")
     out.add_column("doubles", justify="right")
     out.add_column("count", justify="right")
-    trumps = reading.declaration.trumps != 0
-    if trumps:
-        out.add_column(reading.declaration.label, justify="right")
+    declaration = reading.declaration
+    trumps = declaration is not None and declaration.trumps != 0
+    if declaration is not None and trumps:
+        out.add_column(declaration.label, justify="right")
     for seat in reading.seats:
         called = " ".join(bid_name(b) for b in seat.calls) or "-"
         fitted, plain = seat.fitted, seat.uniform
@@ -106,7 +107,8 @@ def reading_table(reading: AuctionReading) -> Table:
 def reading_note(reading: AuctionReading) -> str:
     """What ``reading_table``'s figures are."""
     uniform = "deals that fit --holds/--lacks alone" if reading.constrained else "uniform deals"
-    trumps = f", {reading.declaration.label} (the trump)" if reading.declaration.trumps else ""
+    declaration = reading.declaration
+    trumps = f", {declaration.label} (the trump)" if declaration is not None and declaration.trumps else ""
     return (
         f"What each other hand holds on average over the {reading.deals:,} deals that fit the "
         f"calls: doubles, count (points of 5-5, 6-4, 5-0, 4-1, 3-2){trumps}; in brackets, over "

@@ -8,7 +8,9 @@ from rich.table import Table
 from rich.text import Text
 
 from texas42.analysis import DeclarationAdvice, DeclarationChoice, PlayedChoices
+from texas42.report.bidding import reading_note, reading_table
 from texas42.report.hand import hand_header
+from texas42.report.layout import Fitted
 from texas42.report.wording import contract_name, percent, realistic_footer
 from texas42.rules import MARK, Contract, Declaration, bid_name, marks
 
@@ -198,4 +200,11 @@ def declaration_view(advice: DeclarationAdvice) -> RenderableType:
     tables: list[RenderableType] = [choices_table(advice)]
     if advice.played is not None:
         tables.append(played_table(advice, advice.played))
-    return Group(header, *tables, advice_text(advice), Text(), declaration_footer(advice))
+    reading: list[RenderableType] = []
+    if advice.reading is not None:
+        reading = [
+            Text(),
+            Fitted(reading_table(advice.reading)),
+            Text(reading_note(advice.reading), style="dim"),
+        ]
+    return Group(header, *tables, advice_text(advice), *reading, Text(), declaration_footer(advice))
