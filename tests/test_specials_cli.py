@@ -461,6 +461,25 @@ def test_config_sets_house_rules_and_the_command_line_wins(in_tmp: Path) -> None
     assert json_of(*args, "--basis", "realistic")["advice"]["basis"] == "realistic"
 
 
+def test_config_sets_the_bidding_model_s_noise(in_tmp: Path) -> None:
+    """``noise`` in the settings is the noise wherever an auction is inferred from, as if
+    given with --noise (the same deals); --noise wins; it is no house rule."""
+    args = ("bid", "--json", "-n", "20", "-s", "3", "-a", "pass 30", ORDINARY)
+    (in_tmp / "texas42.toml").write_text("[tool.texas42]\nnoise = 0.25\n")
+    configured = json_of(*args)
+    assert configured["inference"]["noise"] == 0.25
+    assert configured == json_of(*args, "--noise", "0.25")
+    assert json_of(*args, "--noise", "2")["inference"]["noise"] == 2.0
+    assert json_of("solve", "--json", DEAL_A)["nello_doubles"] == "own-suit"  # no house rule
+    (in_tmp / "texas42.toml").write_text("[tool.texas42]\nnoise = 1\n")
+    assert (
+        json_of("declare", "--json", "-n", "20", "-s", "3", "-a", "30 pass pass pass", ORDINARY)["inference"][
+            "noise"
+        ]
+        == 1.0
+    )
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
@@ -478,6 +497,11 @@ def test_config_sets_house_rules_and_the_command_line_wins(in_tmp: Path) -> None
         ('[tool.texas42]\nspecials = "no"\n', "[tool.texas42] specials: needs true or false"),
         ('[tool.texas42]\nbasis = "single-dummy"\n', "[tool.texas42] basis: unknown basis 'single-dummy'"),
         ("[tool.texas42]\nbasis = 1\n", "[tool.texas42] basis: needs a string: realistic or double-dummy"),
+        (
+            "[tool.texas42]\nnoise = 11\n",
+            "[tool.texas42] noise: the noise must be a number from 0 to 10, got 11",
+        ),
+        ('[tool.texas42]\nnoise = "1"\n', "[tool.texas42] noise: needs a number from 0 to 10, got '1'"),
         ("[tool.texas42\n", "texas42.toml: not valid TOML"),
         ('[tool.texas42]\nnello-doubles = "\udcff"\n', "texas42.toml: not valid TOML: not UTF-8 text"),
         ("[tool]\ntexas42 = 3\n", "tool.texas42 must be a table"),

@@ -321,8 +321,9 @@ NoiseOption = Annotated[
         metavar="X",
         help=(
             f"With --auction: how much the other players misjudge their hands, 0 to {MAX_NOISE:g} (default "
-            f"{DEFAULT_NOISE:g}): they value a hand at a bid or more with probability "
-            "sigmoid(logit(odds) / X); 0: by the rules exactly."
+            f"{DEFAULT_NOISE:g}, or noise in texas42.toml): they value a hand at a bid or more with "
+            "probability sigmoid(logit(odds) / X); 0: by the rules exactly; players who bid on "
+            "texas42's advice fit about 0.15."
         ),
         show_default=False,
         parser=option_parser(
@@ -333,13 +334,14 @@ NoiseOption = Annotated[
 
 
 def auction_noise(noise: float | None, infer: str, auction: Auction | FinishedAuction | None) -> float:
-    """``--noise`` (default ``DEFAULT_NOISE``); a ``UsageError`` where no auction is inferred from."""
+    """``--noise``, else the settings' ``noise``, else ``DEFAULT_NOISE``; a ``UsageError``
+    where ``--noise`` is given and no auction is inferred from."""
     if noise is not None:
         if auction is None or not auction.bids:
             raise UsageError("--noise goes with --auction: how the bidders misjudge their hands")
         if infer == "none":
             raise UsageError("--noise weighs the auction's inference: not with --infer none")
-    return DEFAULT_NOISE if noise is None else noise
+    return config.noise() if noise is None else noise
 
 
 NelloDoublesOption = Annotated[

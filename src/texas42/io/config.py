@@ -10,6 +10,7 @@ Its keys are the command-line options' names without the dashes in front:
     all-pass = "reshuffle"      # forced (default) or reshuffle
     specials = false            # true (default); false is --no-specials
     basis = "double-dummy"      # realistic (default) or double-dummy: what the advice rests on
+    noise = 0.3                 # 1 (default): how the others misjudge their hands (--noise)
 
 Options given on the command line win. An unreadable file, an unknown key or a bad
 value is bad input: ``ConfigError`` names the file and the key.
@@ -24,11 +25,14 @@ from typing import Any, Final
 
 from texas42 import rules
 from texas42.analysis.calibrated import REALISTIC, check_basis
+from texas42.deal.inference import DEFAULT_NOISE, MAX_NOISE, check_noise
 from texas42.errors import ConfigError, HouseRulesError, Texas42Error
 from texas42.rules import HouseRules
 
 CONFIG_FILES: Final = ("texas42.toml", "pyproject.toml")
-KEYS: Final = ("nello-doubles", "nello-min-marks", "all-pass", "specials", "basis")
+KEYS: Final = ("nello-doubles", "nello-min-marks", "all-pass", "specials", "basis", "noise")
+ADVICE_KEYS: Final = ("basis", "noise")
+"""The keys that are not house rules: what the advice rests on, and the bidding model's noise."""
 
 
 def _value(key: str, value: object) -> Any:
@@ -43,12 +47,15 @@ def _value(key: str, value: object) -> Any:
         return value
     if key == "basis" and isinstance(value, str):
         return check_basis(value)
+    if key == "noise" and isinstance(value, int | float) and not isinstance(value, bool):
+        return check_noise(value)
     wanted = {
         "basis": "a string: realistic or double-dummy",
         "nello-doubles": "a string: own-suit, high or low",
         "all-pass": "a string: forced or reshuffle",
         "nello-min-marks": "a whole number, 1 or 2",
         "specials": "true or false",
+        "noise": f"a number from 0 to {MAX_NOISE:g}",
     }[key]
     raise HouseRulesError(f"needs {wanted}, got {value!r}")
 
@@ -99,7 +106,8 @@ def house_rules(overrides: Mapping[str, Any], directory: Path | None = None) -> 
     """House rules from the configuration, with ``overrides`` (the ``HouseRules`` fields
     given on the command line, None for those not given) on top."""
     settings = read_settings(directory)
-    settings.pop("basis", None)
+    for key in ADVICE_KEYS:
+        settings.pop(key, None)
     settings.update({key: value for key, value in overrides.items() if value is not None})
     return HouseRules(**settings)
 
@@ -110,4 +118,11 @@ def basis(override: str | None, directory: Path | None = None) -> str:
     if override is not None:
         return check_basis(override)
     configured: str = read_settings(directory).get("basis", REALISTIC)
+    return configured
+
+
+def noise(directory: Path | None = None) -> float:
+    """How the other players misjudge their hands, where ``--noise`` is not given: the
+    configuration's ``noise``, else ``DEFAULT_NOISE``."""
+    configured: float = read_settings(directory).get("noise", DEFAULT_NOISE)
     return configured
