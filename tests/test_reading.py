@@ -53,7 +53,7 @@ def test_a_partner_s_splash_shows_three_doubles() -> None:
     advice = texas42.advise_bid(ORDINARY, "pass splash pass", deals=200, seed=3)
     assert advice.reading is not None
     partner = advice.reading.seats[1]
-    assert partner.calls == (84,) and partner.fitted.doubles >= 3.0
+    assert partner.calls == (84,) and partner.names == ("splash",) and partner.fitted.doubles >= 3.0
     assert 1.6 < partner.uniform.doubles < 2.4  # 5 doubles unseen: 5/3 a seat, +- 4 standard errors
 
 

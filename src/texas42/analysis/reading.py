@@ -25,13 +25,15 @@ class Holding:
 @dataclass(frozen=True)
 class SeatReading:
     """One other seat (1 the left opponent, 2 the partner, 3 the right opponent), the calls
-    it made (in order), and what it holds on the deals that fit the auction (``fitted``)
-    and on the deals that ignore it (``uniform``)."""
+    it made (in order; ``names`` as written: ``pass``, ``30``, ``splash``), and what it
+    holds on the deals that fit the auction (``fitted``) and on the deals that ignore it
+    (``uniform``)."""
 
     seat: int
     calls: tuple[int, ...]
     fitted: Holding
     uniform: Holding
+    names: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -81,12 +83,18 @@ def read_auction(
     the deals ``uniform`` (m, 4) that ignore it, the trumps counted those of
     ``declaration``."""
     ours = our_place(auction)
+    names = auction.call_names()
+
+    def places(seat: int) -> list[int]:
+        return [place for place in range(len(auction.bids)) if (place - ours) % 4 == seat]
+
     seats = tuple(
         SeatReading(
             seat,
-            tuple(bid for place, bid in enumerate(auction.bids) if (place - ours) % 4 == seat),
+            tuple(auction.bids[p] for p in places(seat)),
             holding(fitted[:, seat], declaration),
             holding(uniform[:, seat], declaration),
+            tuple(names[p] for p in places(seat)),
         )
         for seat in (1, 2, 3)
     )

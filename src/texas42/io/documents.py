@@ -429,7 +429,9 @@ def reading_to_json(reading: AuctionReading) -> dict[str, Any]:
     seats = [
         {
             "seat": s.seat,
-            "calls": [_bid_json(b) for b in s.calls],
+            "calls": [
+                name if name == SPLASH else _bid_json(b) for b, name in zip(s.calls, s.names, strict=True)
+            ],
             "fitted": holding(s.fitted),
             "uniform": holding(s.uniform),
         }

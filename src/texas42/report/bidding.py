@@ -20,7 +20,7 @@ from texas42.report.wording import (
     realistic_footer,
     uniform_sentence,
 )
-from texas42.rules import Auction, bid_name
+from texas42.rules import Auction
 
 _PLACES: Final = ("1st", "2nd", "3rd", "4th")
 
@@ -92,7 +92,7 @@ def reading_table(reading: AuctionReading) -> Table:
     if declaration is not None and trumps:
         out.add_column(declaration.label, justify="right")
     for seat in reading.seats:
-        called = " ".join(bid_name(b) for b in seat.calls) or "-"
+        called = " ".join(seat.names) or "-"
         fitted, plain = seat.fitted, seat.uniform
         out.add_row(
             _ROLES[seat.seat],
