@@ -704,6 +704,7 @@ def test_json_has_exactly_the_keys_of_the_issue() -> None:
         "exact",
         "plays",
         "best",
+        "locations",
     ]
     assert document["seed"] == 1 and document["partner_contract"] is None
     for play in document["plays"]:

@@ -7,11 +7,12 @@ declaration with the engine (``sample``), and the points are summarised per decl
 ``reading`` says what the auction tells of the other hands, ``comparison`` puts trumps
 head to head, ``declaring`` weighs what to declare once the bid is won, ``specials``
 weighs the special contracts, ``why`` finds the unseen dominoes whose place decides a
-bid, ``play`` advises each play during the hand, ``playout`` and ``realistic`` play
-hands out by players who see only their own dominoes, ``calibrated`` estimates realistic
-figures from the double-dummy ones, ``racing`` spends the deals on the declarations that
-can still be the answer and ``quick`` states the quick model's estimates
-(``texas42.evaluate``) as a hand's figures and recommendation.
+bid, ``play`` advises each play during the hand (``locations``: where the unseen trumps
+and count lie), ``playout`` and ``realistic`` play hands out by players who see only
+their own dominoes, ``calibrated`` estimates realistic figures from the double-dummy
+ones, ``racing`` spends the deals on the declarations that can still be the answer and
+``quick`` states the quick model's estimates (``texas42.evaluate``) as a hand's figures
+and recommendation.
 """
 
 from texas42.analysis.bidding import (
@@ -51,6 +52,7 @@ from texas42.analysis.declaring import (
     realistic_declaration,
 )
 from texas42.analysis.hand import HandAnalysis, analyze_hand
+from texas42.analysis.locations import Locations, Whereabouts, locate
 from texas42.analysis.play import (
     BidDecided,
     PlayAdvice,
@@ -140,6 +142,7 @@ __all__ = [
     "Holding",
     "Interval",
     "LadderRung",
+    "Locations",
     "MarkedSpecial",
     "OpeningBid",
     "PairComparison",
@@ -170,6 +173,7 @@ __all__ = [
     "TrumpStats",
     "TurnReview",
     "UniformOdds",
+    "Whereabouts",
     "Why",
     "advise_bid",
     "advise_declaration",
@@ -190,6 +194,7 @@ __all__ = [
     "highest_made",
     "iter_deal_tables",
     "leading_trumps",
+    "locate",
     "mean_interval",
     "most_marks_bid",
     "opening_bid",

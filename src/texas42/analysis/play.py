@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from texas42 import deal, engine
+from texas42.analysis.locations import Locations, locate
 from texas42.analysis.sample import DEFAULT_DEALS, Progress, SolveCounter, check_deals
 from texas42.analysis.statistics import Interval, mean_interval, wilson_interval
 from texas42.errors import AuctionError, HouseRulesError, IllegalPlayError, UsageError, is_whole
@@ -272,6 +273,13 @@ class PlayAdvice:
     def held(self) -> Hand:
         """The dominoes the seat still holds."""
         return Hand(self.hand.mask & ~self.history.played)
+
+    def locations(self) -> Locations | None:
+        """Where the trumps and count dominoes the seat cannot see lie, over the deals the
+        advice weighs (``analysis.locations``); None at Nel-O and sevens, or without them."""
+        if self.sample is None or self.contract is not None:
+            return None
+        return locate(self.sample, self.weights, self.seat, self.declaration)
 
     def contract_deals(self, stats: PlayStats) -> float:
         """The deals in which ``stats``'s play wins the contract for the seat's team:

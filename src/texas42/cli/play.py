@@ -74,7 +74,9 @@ team's expected points for the whole hand (the points taken so far plus the rest
 perfect play) with its 95% interval, the odds that the bidder's team makes the bid
 (shown as the odds of setting it when you defend), and the share of deals in which it
 is a best play. The best play wins the contract for your team in the most deals;
-among equals, it expects the most points.
+among equals, it expects the most points. At a trump, "Who holds the unseen trumps and
+count" gives the share of those deals in which each other seat holds each trump and
+count domino you cannot see.
 
 With --auction, the whole auction (the four calls in the order made: "pass 30 31 pass"),
 the bidding says more: the high bid is the bidder's (--bidder; it places every call at

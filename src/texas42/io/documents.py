@@ -617,7 +617,9 @@ def play_to_json(advice: PlayAdvice) -> dict[str, Any]:
     advised (``PlayAdvice.advised``); where the playouts' best
     is not the double-dummy best, ``"lead"``: how much more often it won the contract for
     the seat's team on the same deals, ``{"first", "second", "difference",
-    "difference_ci95"}``, what the advice weighs."""
+    "difference_ci95"}``, what the advice weighs. ``"locations"`` (trump hands): for each
+    trump and count domino the seat cannot see, ``{"domino", "held_by"}``, the share of
+    the deals in which each table seat holds it (null for the seat itself)."""
     history = advice.history
     result: dict[str, Any] = {
         "seat": advice.seat,
@@ -636,6 +638,15 @@ def play_to_json(advice: PlayAdvice) -> dict[str, Any]:
     }
     if advice.inference is not None:
         result["inference"] = {**inference_to_json(advice.inference), "distinct_deals": advice.distinct_deals}
+    locations = advice.locations()
+    if locations is not None:
+        result["locations"] = [
+            {
+                "domino": domino_name(p.domino),
+                "held_by": [None if x is None else rounded(x) for x in p.shares],
+            }
+            for p in locations.places
+        ]
     decided = advice.decided
     if decided is not None:
         result["decided"] = asdict(decided)

@@ -8,6 +8,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from texas42.analysis.locations import Locations
 from texas42.analysis.play import PlayAdvice, PlayStats
 from texas42.analysis.realistic_play import RealisticPlays
 from texas42.report.layout import Fitted
@@ -231,6 +232,27 @@ def advice_text(advice: PlayAdvice) -> Text:
     return Text.assemble(head, body)
 
 
+def locations_table(locations: Locations, bidder: int) -> Table:
+    """Where the trumps and count dominoes the seat cannot see lie: for each, the share of
+    the deals in which each other seat holds it (the partner's and bidder's columns marked)."""
+    seat = locations.seat
+    out = Table(
+        title="Who holds the unseen trumps and count",
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+        pad_edge=False,
+    )
+    out.add_column("domino")
+    others = [s for s in range(len(locations.places[0].shares)) if s != seat]
+    for other in others:
+        role = " (partner)" if other == (seat + 2) % 4 else (" (bidder)" if other == bidder else "")
+        out.add_column(f"seat {other}{role}", justify="right")
+    for place in locations.places:
+        shares = [place.shares[other] for other in others]
+        out.add_row(domino_name(place.domino), *(percent(p) for p in shares if p is not None))
+    return out
+
+
 def play_view(advice: PlayAdvice) -> RenderableType:
     """The whole ``texas42 play`` report."""
     contract = None if advice.counts_points else advice.played_at
@@ -247,8 +269,15 @@ def play_view(advice: PlayAdvice) -> RenderableType:
         parts.append(
             Fitted(advice_table(advice, played.plays, "Played out, each seat seeing only its own dominoes"))
         )
+    parts.append(advice_text(advice))
+    locations = advice.locations()
+    if locations is not None and locations.places:
+        note = (
+            "The share of the deals above in which each seat holds each trump and count domino you "
+            "cannot see."
+        )
+        parts += [Text(""), Fitted(locations_table(locations, advice.bidder)), Text(note, style="dim")]
     parts += [
-        advice_text(advice),
         Text(""),
         Text(play_footer(advice.deals, advice.seed, advice.exact, inferred, contract), style="dim"),
     ]

@@ -1,0 +1,85 @@
+"""Where the unseen trumps and count lie during play (``analysis.locations``): the order of
+the dominoes, the shares by hand, and what ``play`` shows of them."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+import texas42
+from cli_runner import invoke
+from texas42.analysis import locate
+from texas42.analysis.locations import telling_dominoes
+from texas42.rules import Declaration, domino_name, parse_dominoes
+
+HAND = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
+TRICKS = "6-6 6-3 5-0 6-1"
+"""Seat 2, the partner, shows out of sixes on the first trick."""
+
+
+def _mask(text: str) -> int:
+    return parse_dominoes(text, size=None).mask
+
+
+def _names(text: str, declaration: Declaration) -> list[str]:
+    return [domino_name(d) for d in telling_dominoes(_mask(text), declaration)]
+
+
+def test_trumps_strongest_first_then_the_count() -> None:
+    unseen = "6-6 6-4 6-0 5-5 5-0 4-1 3-2"
+    assert _names(unseen, Declaration.SIXES) == ["6-6", "6-4", "6-0", "5-5", "5-0", "4-1", "3-2"]
+    assert _names(unseen, Declaration.DOUBLES) == ["6-6", "5-5", "6-4", "5-0", "4-1", "3-2"]
+    assert _names(unseen, Declaration.FOLLOW_ME) == ["6-4", "5-5", "5-0", "4-1", "3-2"]
+    assert _names("6-3 2-1 1-0 0-0", Declaration.FIVES) == []
+
+
+def test_shares_by_hand_and_by_weight() -> None:
+    """Two deals seen from seat 1: 6-5 with seat 0 in the first, seat 2 in the second; 5-5
+    with seat 3 in both; weighed 3 to 1 the first counts three times."""
+    ours = _mask("1-1")
+    first = [_mask("6-5 2-2"), ours, _mask("0-0"), _mask("5-5")]
+    second = [_mask("2-2"), ours, _mask("6-5 0-0"), _mask("5-5")]
+    sample = np.array([first, second], dtype=np.int64)
+    found = locate(sample, None, 1, Declaration.SIXES)
+    assert [(domino_name(p.domino), p.shares) for p in found.places] == [
+        ("6-5", (0.5, None, 0.5, 0.0)),
+        ("5-5", (0.0, None, 0.0, 1.0)),
+    ]
+    weighed = locate(sample, np.array([3.0, 1.0]), 1, Declaration.SIXES)
+    assert weighed.places[0].shares == (0.75, None, 0.25, 0.0)
+    assert found.deals == 2 and found.seat == 1
+
+
+def test_every_unseen_domino_is_somewhere_and_a_void_holds_none() -> None:
+    advice = texas42.advise_play(HAND, "sixes", TRICKS, bid=34, deals=300, seed=1)
+    found = advice.locations()
+    assert found is not None
+    assert [domino_name(p.domino) for p in found.places] == ["6-0", "4-1", "3-2"]
+    for place in found.places:
+        assert place.shares[0] is None
+        assert sum(s for s in place.shares if s is not None) == pytest.approx(1.0)
+    assert found.places[0].shares[2] == 0.0  # the partner showed out of sixes
+
+
+def test_no_locations_at_nello() -> None:
+    advice = texas42.advise_play("6-0 5-1 4-0 3-1 2-0 1-0 0-0", "nello", "", bid=84, deals=50, seed=1)
+    assert advice.locations() is None
+
+
+def test_play_shows_who_holds_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "100")
+    args = ("play", HAND, "--trump", "sixes", "--bid", "34", "--tricks", TRICKS, "--seed", "1", "-n", "200")
+    text = invoke(*args)
+    assert text.exit_code == 0, text.stderr
+    document = json.loads(invoke(*args, "--json").stdout)
+    rows = {row["domino"]: row["held_by"] for row in document["locations"]}
+    assert list(rows) == ["6-0", "4-1", "3-2"] and rows["6-0"][0] is None and rows["6-0"][2] == 0.0
+    lines = text.stdout.splitlines()
+    start = lines.index(
+        next(line for line in lines if line.startswith("Who holds the unseen trumps and count"))
+    )
+    assert lines[start + 2].split() == ["domino", "seat", "1", "seat", "2", "(partner)", "seat", "3"]
+    shown = lines[start + 4].split()
+    assert shown[0] == "6-0" and shown[1:] == [f"{round(100 * rows['6-0'][s])}%" for s in (1, 2, 3)]
