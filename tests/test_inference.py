@@ -228,7 +228,7 @@ def test_a_precise_auction_values_every_hand_at_once(monkeypatch: pytest.MonkeyP
     lazy_values = HandValues(hand, model.head)
     _, lazy = infer_deals(hand, 40, np.random.default_rng(5), model, values=lazy_values)
     assert lazy_values.evaluated < lazy_values.hands  # 40 deals: no fill at the default
-    assert lazy.first is None and lazy.uniform is None
+    assert lazy.drawn_by is None and lazy.uniform is None
     monkeypatch.setattr(inference, "FILL", 0.01)
     filled_values = HandValues(hand, model.head)
     _, filled = infer_deals(hand, 400, np.random.default_rng(5), model, values=filled_values)
@@ -236,8 +236,8 @@ def test_a_precise_auction_values_every_hand_at_once(monkeypatch: pytest.MonkeyP
     met = ~np.isnan(lazy_values.table[:, 0])
     assert np.abs(filled_values.table[met] - lazy_values.table[met]).max() < 1e-6
     means = {c: filled_values.mean(c, model.noise) for c in calls(model.auction)}
-    assert filled.first == min(means, key=lambda c: means[c])
-    assert (filled.first.seat, filled.first.bid) == (2, 30)  # the partner's 30 after a pass
+    assert filled.drawn_by == min(means, key=lambda c: means[c])
+    assert (filled.drawn_by.seat, filled.drawn_by.bid) == (2, 30)  # the partner's 30 after a pass
     assert filled.uniform is not None and filled.uniform > 20 * filled.candidates
     assert filled.acceptance == pytest.approx(filled.accepted / filled.uniform)
 
@@ -313,7 +313,7 @@ def test_deals_drawn_by_the_rarest_call_follow_the_likelihood(
     parse = parse_finished_auction if len(auction.split()) == 4 else parse_auction
     model = AuctionModel(parse(auction), 1.0, HEAD)
     inferred, found = infer_deals(hand, 2000, np.random.default_rng(2), model, values=_values())
-    assert found.first is not None and found.uniform is not None and found.uniform > found.candidates
+    assert found.drawn_by is not None and found.uniform is not None and found.uniform > found.candidates
     _check_inferred(inferred, found, model)
 
 

@@ -499,7 +499,7 @@ class Inference:
     are drawn from.
     ``likelihood``: where every consistent deal was weighed by its likelihood instead
     (``deal.weigh_seen_deals``; the candidates are then those deals), their sum.
-    ``uniform``: where the hand of the first call tested (``first``) was drawn in
+    ``uniform``: where the hand of one call's bidder (``drawn_by``) was drawn in
     proportion to its probability of that call rather than uniformly, the uniform
     candidates the ones drawn stand for (each such stands for one over that probability's
     mean over all hands), so that ``acceptance`` still estimates the auction's mean
@@ -514,12 +514,12 @@ class Inference:
     consistent: int | None = None
     likelihood: float | None = None
     uniform: float | None = None
-    first: Call | None = None
+    drawn_by: Call | None = None
 
     @property
     def acceptance(self) -> float:
         """The share of the candidates kept; where they were weighed, their mean
-        likelihood; where the first call's hand was drawn by its probability, the share
+        likelihood; where a call's hand was drawn by its probability, the share
         of the uniform candidates they stand for."""
         kept = self.accepted if self.likelihood is None else self.likelihood
         drawn = self.candidates if self.uniform is None else self.uniform
@@ -547,7 +547,7 @@ class Inference:
             self.specials,
             self.consistent,
             uniform=uniform if weighted else None,
-            first=self.first or other.first,
+            drawn_by=self.drawn_by or other.drawn_by,
         )
 
 
@@ -582,8 +582,8 @@ def infer_deals(
     first = order[0]
     while not kept.done:
         if plan is None and (values.evaluated == values.hands or kept.foretold >= FILL * values.hands):
-            block, alive, weight, first = _weighted_block(values, order, model.noise, rng)
-            kept.add(block, alive, weight, first)
+            block, alive, weight, drawn_by = _weighted_block(values, order, model.noise, rng)
+            kept.add(block, alive, weight, drawn_by)
             continue
         trials = rng.random((BLOCK, len(order)))
         if plan is None:
@@ -674,7 +674,7 @@ class Kept:
         self.found = 0
         self.candidates = 0
         self.uniform = 0.0
-        self.first: Call | None = None
+        self.drawn_by: Call | None = None
 
     @property
     def done(self) -> bool:
@@ -687,18 +687,18 @@ class Kept:
         return self.candidates * self.n / (self.found + 1)
 
     def add(
-        self, block: np.ndarray, alive: np.ndarray, weight: float = 1.0, first: Call | None = None
+        self, block: np.ndarray, alive: np.ndarray, weight: float = 1.0, drawn_by: Call | None = None
     ) -> int:
         """Keep the rows ``alive`` of ``block`` (in the order drawn), as many as are still
         wanted; the candidates drawn count up to the last one kept, each standing for
-        ``weight`` uniform ones (above 1 where the hand of the ``first`` call tested was
-        drawn by its probability). Returns how many."""
+        ``weight`` uniform ones (where the hand of the call ``drawn_by`` was drawn by its
+        probability). Returns how many."""
         take = alive[: self.n - self.found]
         drawn = int(take[-1]) + 1 if self.found + alive.size >= self.n else BLOCK
         self.candidates += drawn
         self.uniform += drawn * weight
-        if weight != 1.0:
-            self.first = first
+        if drawn_by is not None:
+            self.drawn_by = drawn_by
         self.rows.append(block[take])
         self.found += take.size
         if not self.done and _hopeless(self.found, self.candidates, self.n, self.cap):
@@ -719,8 +719,8 @@ class Kept:
             self.found,
             self.specials,
             consistent,
-            uniform=None if self.first is None else self.uniform,
-            first=self.first,
+            uniform=None if self.drawn_by is None else self.uniform,
+            drawn_by=self.drawn_by,
         )
 
 

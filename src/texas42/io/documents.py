@@ -245,8 +245,8 @@ def inference_to_json(inference: Inference) -> dict[str, Any]:
     the uniform candidates kept (main and check samples together); during play also
     ``"consistent_deals"``, the number of deals consistent with the plays, and
     ``"weighed": true`` where each of them was weighed by its likelihood instead of
-    drawn (``"acceptance"`` then their mean likelihood); where the hand of the first call
-    tested was drawn by its probability of that call, ``"first_call_weighed": {"seat",
+    drawn (``"acceptance"`` then their mean likelihood); where the hand of one call's
+    bidder was drawn by its probability of that call, ``"hand_drawn_by": {"seat",
     "bid"}`` (seat relative to ours: 1 left, 2 partner, 3 right) and
     ``"uniform_candidates"``, the uniform candidates those drawn stand for."""
     result = {
@@ -261,8 +261,9 @@ def inference_to_json(inference: Inference) -> dict[str, Any]:
         result["consistent_deals"] = inference.consistent
     if inference.weighed:
         result["weighed"] = True
-    if inference.first is not None and inference.uniform is not None:
-        result["first_call_weighed"] = {"seat": inference.first.seat, "bid": inference.first.bid}
+    drawn_by = inference.drawn_by
+    if drawn_by is not None and inference.uniform is not None:
+        result["hand_drawn_by"] = {"seat": drawn_by.seat, "bid": drawn_by.bid}
         result["uniform_candidates"] = round(inference.uniform)
     return result
 

@@ -356,11 +356,11 @@ def _fitting(inference: Inference) -> str:
             f"consistent with the plays counts in proportion to its likelihood, "
             f"{share(inference.acceptance)} on average"
         )
-    if inference.first is not None:
+    if inference.drawn_by is not None:
         return (
             f"Deals consistent with the auction: {inference.auction}; acceptance "
             f"{share(inference.acceptance)} (estimated from {inference.candidates:,} candidates, "
-            f"{_drawn_by(inference.first)})"
+            f"{_drawn_by(inference.drawn_by)})"
         )
     return (
         f"Deals consistent with the auction: {inference.auction}; acceptance "
@@ -370,7 +370,7 @@ def _fitting(inference: Inference) -> str:
 
 def _drawn_by(call: Call) -> str:
     """``your partner's hand drawn by its chance of bidding 33``: how the hand of the first
-    call tested was drawn (``Inference.first``)."""
+    call was drawn by (``Inference.drawn_by``)."""
     role = ("your left opponent", "your partner", "your right opponent")[call.seat - 1]
     if call.doubles:
         return f"{role}'s hand drawn among those with {call.doubles} doubles or more"
