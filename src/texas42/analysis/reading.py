@@ -31,9 +31,9 @@ class SeatReading:
 
     seat: int
     calls: tuple[int, ...]
+    names: tuple[str, ...]
     fitted: Holding
     uniform: Holding
-    names: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -92,9 +92,9 @@ def read_auction(
         SeatReading(
             seat,
             tuple(auction.bids[p] for p in places(seat)),
+            tuple(names[p] for p in places(seat)),
             holding(fitted[:, seat], declaration),
             holding(uniform[:, seat], declaration),
-            tuple(names[p] for p in places(seat)),
         )
         for seat in (1, 2, 3)
     )
