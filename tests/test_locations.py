@@ -7,12 +7,15 @@ import json
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import texas42
 from cli_runner import invoke
 from texas42.analysis import locate
 from texas42.analysis.locations import telling_dominoes
-from texas42.rules import Declaration, domino_name, parse_dominoes
+from texas42.deal import sample_deals
+from texas42.rules import COUNT, Declaration, domino_name, parse_dominoes
 
 HAND = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
 TRICKS = "6-6 6-3 5-0 6-1"
@@ -83,3 +86,27 @@ def test_play_shows_who_holds_them(monkeypatch: pytest.MonkeyPatch) -> None:
     assert lines[start + 2].split() == ["domino", "seat", "1", "seat", "2", "(partner)", "seat", "3"]
     shown = lines[start + 4].split()
     assert shown[0] == "6-0" and shown[1:] == [f"{round(100 * rows['6-0'][s])}%" for s in (1, 2, 3)]
+
+
+@given(seed=st.integers(0, 10_000), seat=st.integers(0, 3), trump=st.sampled_from(list(Declaration)))
+@settings(max_examples=60, deadline=None)
+def test_the_shares_add_up_and_list_every_trump_and_count_out(
+    seed: int, seat: int, trump: Declaration
+) -> None:
+    """Over random deals (weighed at random), every domino listed is held by one of the
+    other seats: its shares add up to 1, the asking seat's is None; and the list is every
+    trump and count domino the other seats hold, trumps first."""
+    rng = np.random.default_rng(seed)
+    deals = sample_deals(parse_dominoes(HAND), 20, rng)
+    sample = np.roll(deals, seat, axis=1)  # our hand at ``seat``
+    weights = rng.random(20) if seed % 2 else None
+    found = locate(sample, weights, seat, trump)
+    unseen = int(np.bitwise_or.reduce(sample[0])) & ~int(sample[0, seat])
+    wanted = {d for d in range(28) if unseen >> d & 1 and (trump.trumps >> d & 1 or COUNT[d])}
+    listed = [p.domino for p in found.places]
+    assert set(listed) == wanted and len(listed) == len(wanted)
+    is_trump = [bool(trump.trumps >> d & 1) for d in listed]
+    assert is_trump == sorted(is_trump, reverse=True)
+    for place in found.places:
+        assert place.shares[seat] is None
+        assert sum(s for s in place.shares if s is not None) == pytest.approx(1.0)
