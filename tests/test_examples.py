@@ -51,3 +51,26 @@ def _table_game() -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def test_listening_sets_the_calls_beside_uniform_deals_at_two_noises() -> None:
+    """The table of doubles holds the seats' calls and the readings of ``advise_bid`` at
+    the two noises, as the library gives them; the sharper model reads more into the
+    right opponent's 31."""
+    command = [sys.executable, str(ROOT / "examples" / "listening.py"), "--deals", "120", "--seed", "2"]
+    run = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
+    assert (run.returncode, run.stderr) == (0, "")
+    lines = run.stdout.splitlines()
+    hand = "6-4 5-5 5-2 4-3 4-2 3-2 3-1"
+    assert lines[0] == f"{hand} after pass 30 31: each other hand's doubles on average (120 deals)"
+    readings = [
+        texas42.advise_bid(hand, "pass 30 31", deals=120, seed=2, noise=n).reading for n in (1.0, 0.15)
+    ]
+    for seat, (role, called) in enumerate(
+        [("left opponent", "pass"), ("partner", "30"), ("right opponent", "31")]
+    ):
+        cells = lines[2 + seat].rsplit(maxsplit=3)
+        wanted = [f"{r.seats[seat].fitted.doubles:.2f}" for r in readings if r is not None]
+        assert cells[0].split() == [*role.split(), called] and cells[2:] == wanted
+    assert float(lines[4].split()[-1]) > float(lines[4].split()[-2])
+    assert lines[5].startswith("noise 1: ") and lines[6].startswith("noise 0.15: ")
