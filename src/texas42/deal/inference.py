@@ -295,6 +295,7 @@ class HandValues:
         self.evaluated = 0
         self.calls: dict[tuple[Call, float], np.ndarray] = {}
         self.sums: dict[tuple[Call, float], np.ndarray] = {}
+        self.largests: dict[tuple[Call, float], float] = {}
 
     def rank(self, masks: np.ndarray) -> np.ndarray:
         """The combinatorial (colex) rank of each hand among the 7-subsets of the unseen
@@ -351,11 +352,17 @@ class HandValues:
             result = known[ranks]
         return result
 
-    def every_probability(self, call: Call, noise: float) -> np.ndarray:
-        """(hands,): ``call_probability`` of ``call`` for every hand, by rank (every hand
+    def cumulative(self, call: Call, noise: float) -> np.ndarray:
+        """The running sums of ``call``'s probability over all hands, by rank (every hand
         valued first)."""
-        self.fill()
-        return self.probability(call, noise, np.arange(self.hands))
+        found = self.sums.get((call, noise))
+        if found is None:
+            if self.evaluated < self.hands:
+                self.fill()
+            every = self.probability(call, noise, np.arange(self.hands))
+            found = self.sums[call, noise] = np.cumsum(every)
+            self.largests[call, noise] = float(every.max())
+        return found
 
     def mean(self, call: Call, noise: float) -> float:
         """``call``'s probability's mean over all hands: the share of uniform hands its
@@ -364,14 +371,8 @@ class HandValues:
 
     def largest(self, call: Call, noise: float) -> float:
         """``call``'s largest probability over all hands."""
-        return float(self.every_probability(call, noise).max())
-
-    def cumulative(self, call: Call, noise: float) -> np.ndarray:
-        """The running sums of ``call``'s probability over all hands, by rank."""
-        found = self.sums.get((call, noise))
-        if found is None:
-            found = self.sums[call, noise] = np.cumsum(self.every_probability(call, noise))
-        return found
+        self.cumulative(call, noise)
+        return self.largests[call, noise]
 
     def draw(self, call: Call, noise: float, size: int, rng: np.random.Generator) -> np.ndarray:
         """``size`` ranks of hands drawn in proportion to their probability of ``call``."""
