@@ -89,7 +89,7 @@ def reading_table(reading: AuctionReading) -> Table:
     out.add_column("count", justify="right")
     declaration = reading.declaration
     trumps = declaration is not None and declaration.trumps != 0
-    if declaration is not None and trumps:
+    if trumps and declaration is not None:  # (the second test for the type checker)
         out.add_column(declaration.label, justify="right")
     for seat in reading.seats:
         called = " ".join(seat.names) or "-"
