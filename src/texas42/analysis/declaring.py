@@ -254,11 +254,13 @@ def with_reading(advice: DeclarationAdvice) -> DeclarationAdvice:
     ``--infer none`` draws), the trumps counted those of the advised trump (none for a
     special contract)."""
     samples, auction = advice.samples, advice.auction
-    if samples is None or auction is None or advice.inference is None:
-        return advice
-    uniform = uniform_check(advice.hand, advice.deals, advice.seed, advice.constraints)
     declaration = advice.advised.declaration
     trump = declaration if isinstance(declaration, Declaration) else None
+    if samples is None or auction is None or advice.inference is None:
+        return advice
+    if advice.reading is not None and advice.reading.declaration == trump:
+        return advice  # read already, the same trump counted
+    uniform = uniform_check(advice.hand, advice.deals, advice.seed, advice.constraints)
     reading = read_auction(auction, samples.main, uniform, trump, advice.constraints is not None)
     return replace(advice, reading=reading)
 

@@ -687,6 +687,12 @@ class Kept:
         (counted as one more deal kept, to be generous)."""
         return self.candidates * self.n / (self.found + 1)
 
+    @property
+    def hopeless(self) -> bool:
+        """Whether the sample would take more than ``cap`` candidates: past the cap, or as
+        the acceptance so far foretells (once four blocks are drawn)."""
+        return self.candidates >= self.cap or (self.candidates >= 4 * BLOCK and self.foretold > self.cap)
+
     def add(
         self, block: np.ndarray, alive: np.ndarray, weight: float = 1.0, drawn_by: Call | None = None
     ) -> int:
@@ -702,7 +708,7 @@ class Kept:
             self.drawn_by = drawn_by
         self.rows.append(block[take])
         self.found += take.size
-        if not self.done and _hopeless(self.found, self.candidates, self.n, self.cap):
+        if not self.done and self.hopeless:
             raise InferenceError(
                 _hopeless_message(self.auction, self.noise, self.found, self.candidates, self.n, self.cap)
             )
@@ -723,14 +729,6 @@ class Kept:
             uniform=None if self.drawn_by is None else self.uniform,
             drawn_by=self.drawn_by,
         )
-
-
-def _hopeless(found: int, candidates: int, n: int, cap: int) -> bool:
-    """Whether drawing ``n`` deals would take more than ``cap`` candidates: past the cap,
-    or as the acceptance so far (counted as one more deal, to be generous) foretells."""
-    if candidates >= cap:
-        return True
-    return candidates >= 4 * BLOCK and candidates * n / (found + 1) > cap
 
 
 def _hopeless_message(

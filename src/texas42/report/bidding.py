@@ -14,6 +14,7 @@ from texas42.analysis import AuctionReading, BidAdvice, HandAnalysis, LadderRung
 from texas42.report.hand import analysis_header, footer, short_of_deals
 from texas42.report.layout import Fitted
 from texas42.report.wording import (
+    SEAT_ROLES,
     advice_reason,
     contract_name,
     percent,
@@ -75,7 +76,6 @@ def ladder_table(advice: BidAdvice) -> Table:
 
 
 _SOURCES: Final = {"calibrated": "estimated", "playouts": "played out"}
-_ROLES: Final = {1: "left opponent", 2: "partner", 3: "right opponent"}
 
 
 def reading_table(reading: AuctionReading) -> Table:
@@ -95,7 +95,7 @@ def reading_table(reading: AuctionReading) -> Table:
         called = " ".join(seat.names) or "-"
         fitted, plain = seat.fitted, seat.uniform
         out.add_row(
-            _ROLES[seat.seat],
+            SEAT_ROLES[seat.seat],
             called,
             f"{fitted.doubles:.1f} ({plain.doubles:.1f})",
             f"{fitted.count:.1f} ({plain.count:.1f})",

@@ -371,7 +371,7 @@ def _fitting(inference: Inference) -> str:
 def _drawn_by(call: Call) -> str:
     """``your partner's hand drawn by its chance of bidding 33``: how the hand of the first
     call was drawn by (``Inference.drawn_by``)."""
-    role = ("your left opponent", "your partner", "your right opponent")[call.seat - 1]
+    role = f"your {SEAT_ROLES[call.seat]}"
     if call.doubles:
         return f"{role}'s hand drawn among those with {call.doubles} doubles or more"
     chance = "passing" if call.bid == PASS else f"bidding {bid_name(call.bid)}"
