@@ -17,10 +17,10 @@ study would need their calls.
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 
 import numpy as np
+from study_specials import read_study
 
 from texas42.deal.inference import Call, call_probability, calls_from, table_head, value_odds
 from texas42.rules import parse_finished_auction, parse_hand
@@ -73,7 +73,7 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--hands", type=int, default=None, help="the first this many hands only")
     args = parser.parse_args()
-    lines = sorted((json.loads(x) for x in args.data.read_text().splitlines()), key=lambda x: x["i"])
+    lines = sorted(read_study(args.data), key=lambda x: x["i"])
     calls, masks = study_calls(lines[: args.hands])
     print(report(calls, value_odds(masks, table_head())), end="")
 

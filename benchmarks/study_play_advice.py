@@ -44,7 +44,7 @@ from typing import Any
 
 import numpy as np
 from study_hands import study_hand
-from study_realistic import append_lines, shard
+from study_realistic import append_lines, study_options
 from study_specials import read_study
 
 from texas42 import deal
@@ -191,9 +191,7 @@ def main() -> None:
         "--positions", type=int, default=1000, help="stop after so many (--report: the first so many)"
     )
     parser.add_argument("--threads", type=int, default=None)
-    parser.add_argument("--out", type=Path, default=OUT)
-    parser.add_argument("--shard", type=shard, default=(0, 1), metavar="K/N", help="only i with i %% N == K")
-    parser.add_argument("--report", action="store_true", help="summarise the data and stop")
+    study_options(parser, OUT, "positions")
     args = parser.parse_args()
     if args.report:
         print(summary(read_study(args.out, args.positions)), end="")

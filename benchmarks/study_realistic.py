@@ -106,16 +106,26 @@ def shard(text: str) -> tuple[int, int]:
     return int(k), int(n)
 
 
+def study_options(
+    parser: argparse.ArgumentParser, out: Path, unit: str = "hands", report: bool = True
+) -> None:
+    """The options every study script takes: --out (default ``out``), --shard K/N and,
+    with ``report``, --report."""
+    parser.add_argument("--out", type=Path, default=out)
+    parser.add_argument(
+        "--shard", type=shard, default=(0, 1), metavar="K/N", help=f"only the {unit} i with i %% N == K"
+    )
+    if report:
+        parser.add_argument("--report", action="store_true", help="summarise the data and stop")
+
+
 def main() -> None:
     raw = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=raw)
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--worlds", type=int, default=10)
     parser.add_argument("--threads", type=int, default=1)
-    parser.add_argument("--out", type=Path, default=OUT)
-    parser.add_argument(
-        "--shard", type=shard, default=(0, 1), metavar="K/N", help="only the hands i with i %% N == K"
-    )
+    study_options(parser, OUT, report=False)
     args = parser.parse_args()
     args.out.parent.mkdir(parents=True, exist_ok=True)
     k, n = args.shard

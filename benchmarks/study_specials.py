@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from study_hands import study_hand
-from study_realistic import append_lines, shard
+from study_realistic import append_lines, study_options
 
 from texas42 import deal
 from texas42.analysis import play_out_special
@@ -168,11 +168,7 @@ def main() -> None:
         default=2000,
         help="stop after this many hands (--report: summarise the first so many)",
     )
-    parser.add_argument("--out", type=Path, default=OUT)
-    parser.add_argument(
-        "--shard", type=shard, default=(0, 1), metavar="K/N", help="only the hands i with i %% N == K"
-    )
-    parser.add_argument("--report", action="store_true", help="summarise the data and stop")
+    study_options(parser, OUT)
     parser.add_argument(
         "--listen",
         action="store_true",

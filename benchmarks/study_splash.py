@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from study_realistic import append_lines, shard
+from study_realistic import append_lines, study_options
 from study_specials import BINS, _in_bin, read_study
 
 from texas42 import deal
@@ -121,11 +121,7 @@ def main() -> None:
     parser.add_argument(
         "--hands", type=int, default=500, help="stop after this many hands (--report: the first so many)"
     )
-    parser.add_argument("--out", type=Path, default=OUT)
-    parser.add_argument(
-        "--shard", type=shard, default=(0, 1), metavar="K/N", help="only the hands i with i %% N == K"
-    )
-    parser.add_argument("--report", action="store_true", help="summarise the data and stop")
+    study_options(parser, OUT)
     args = parser.parse_args()
     if args.report:
         print(summary(read_study(args.out, args.hands)), end="")

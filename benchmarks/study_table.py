@@ -23,14 +23,14 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import itertools
-import json
 import sys
 import time
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from study_realistic import append_lines, shard
+from study_realistic import append_lines, study_options
+from study_specials import read_study
 
 import texas42
 from texas42.rules import needed_points
@@ -103,14 +103,10 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=1000, help="stop after this many hands")
     parser.add_argument("--bid-deals", type=int, default=1000)
     parser.add_argument("--play-deals", type=int, default=200)
-    parser.add_argument("--out", type=Path, default=OUT)
-    parser.add_argument(
-        "--shard", type=shard, default=(0, 1), metavar="K/N", help="only the hands i with i %% N == K"
-    )
-    parser.add_argument("--report", action="store_true", help="summarise the data and stop")
+    study_options(parser, OUT)
     args = parser.parse_args()
     if args.report:
-        lines = [json.loads(x) for x in args.out.read_text().splitlines()] if args.out.exists() else []
+        lines = read_study(args.out) if args.out.exists() else []
         print(report(sorted(lines, key=lambda x: x["i"])[: args.hands]), end="")
         return
     game = table_game()
