@@ -4,8 +4,8 @@ every texas42 command of the README's shell blocks.
 Each is run as written, in a folder holding the files the examples name, with fewer
 deals (and, with --realistic, fewer playouts) so that the whole set takes seconds; a
 pipe feeds one command's output to the next, an output redirection is dropped, an input
-one (``texas42 shell < FILE``) feeds the file's commands, with fewer deals, and an
-example that names a cluster runs without it.
+one (``texas42 shell < FILE``) feeds the file's commands, with fewer deals (``texas42
+follow < FILE``: the file as it is), and an example that names a cluster runs without it.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from texas42.cli.shell import command_words
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples" / "hands.txt"
 FEWER = {"--deals": "24", "--realistic-deals": "4", "--worlds": "2"}
-SAMPLED = {"analyze", "bid", "compare", "declare", "play", "review"}  # the commands that deal at random
+SAMPLED = {"analyze", "bid", "compare", "declare", "follow", "play", "review"}  # they deal at random
 DEALS = (
     "6-4 5-5 5-2 4-3 4-2 3-2 3-1 / 6-6 6-5 6-2 6-1 5-4 5-1 5-0 / "
     "6-0 4-4 3-0 2-2 2-0 1-1 0-0 / 6-3 5-3 4-1 4-0 3-3 2-1 1-0\n"
@@ -72,7 +72,11 @@ def run(example: str) -> str:
         words = shlex.split(part, comments=True)
         if ">" in words:
             words = words[: words.index(">")]
-        if "<" in words:  # texas42 shell < FILE: its commands, with fewer deals
+        if "<" in words and words[1] == "follow":  # texas42 follow < FILE: what happened
+            at = words.index("<")
+            output = Path(words[at + 1]).read_text()
+            words = words[:at]
+        elif "<" in words:  # texas42 shell < FILE: its commands, with fewer deals
             at = words.index("<")
             commands = (command_words(line) for line in Path(words[at + 1]).read_text().splitlines())
             output = "".join(shlex.join(shrunk(c)) + "\n" for c in commands if c is not None)
@@ -112,7 +116,8 @@ def test_help_example_runs(example: str, tmp_path: Path, monkeypatch: pytest.Mon
     (tmp_path / "examples" / "hands.txt").write_text(two_hands)
     (tmp_path / "hands.txt").write_text(two_hands)
     (tmp_path / "deals.txt").write_text(DEALS)
-    (tmp_path / "examples" / "commands.txt").write_text((ROOT / "examples" / "commands.txt").read_text())
+    for name in ("commands.txt", "followed.txt"):
+        (tmp_path / "examples" / name).write_text((ROOT / "examples" / name).read_text())
     (tmp_path / "my_session.txt").write_text('quick "6-4 5-5 4-2 3-1 2-0 1-1 0-0"\n')
     monkeypatch.chdir(tmp_path)
     output = run(example)

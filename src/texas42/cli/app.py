@@ -85,6 +85,8 @@ Commands:
   compare  two or more trumps head to head on the same deals
   play     what to play now during the hand, given the plays so far (--tricks)
   review   how well a hand was played: each of your plays beside the best then
+  follow   one hand from the bidding to its end: enter each call and play as it
+           happens, and get bid, declare and play's advice at each of your turns
   solve    one deal with all four hands known, exactly
   deals    deals around your hand consistent with what you know (--holds,
            --lacks), to pipe to solve, or --count them
@@ -104,6 +106,7 @@ Examples:
   texas42 analyze --file examples/hands.txt
   texas42 quick "{EXAMPLE_HAND}"
   texas42 solve "{EXAMPLE_DEAL}"
+  texas42 follow "{EXAMPLE_HAND}" --position 4 < examples/followed.txt
   texas42 shell < examples/commands.txt
 """
 

@@ -123,19 +123,24 @@ def _third_column(rung: LadderRung, double_dummy: bool) -> str:
     return "" if rung.make_confirmed is None else percent(rung.make_confirmed)
 
 
-def advice_view(analysis: HandAnalysis, advice: BidAdvice) -> RenderableType:
-    """The whole ``texas42 bid`` report."""
+def advice_sentence(advice: BidAdvice) -> Text:
+    """``Bid 37 with sixes: as the shaker, ...``: the call advised and why."""
     if advice.passes:
         head = Text("Pass", style="bold reverse yellow")
     elif advice.contract is not None:
         head = Text(f"Bid {advice.bid}: {contract_name(advice.contract)}", style="bold reverse green")
     else:
         head = Text(f"Bid {advice.bid} with {advice.declaration.label}", style="bold reverse green")
+    return Text.assemble(head, ": ", advice_reason(advice))
+
+
+def advice_view(analysis: HandAnalysis, advice: BidAdvice) -> RenderableType:
+    """The whole ``texas42 bid`` report."""
     parts: list[RenderableType] = [
         analysis_header(analysis),
         auction_text(advice.auction),
         Text(""),
-        Text.assemble(head, ": ", advice_reason(advice)),
+        advice_sentence(advice),
         *([] if advice.uniform is None else [Text(uniform_sentence(advice))]),
         Fitted(ladder_table(advice)),
     ]

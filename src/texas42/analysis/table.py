@@ -1,0 +1,231 @@
+"""One hand followed at the table as one player sees it (``texas42 follow``): the calls,
+the declaration and the plays, entered one at a time as they happen, each checked by
+the rules before it is taken.
+
+The player is seat 0; seat 1 (the left opponent), 2 (the partner) and 3 (the right
+opponent) follow clockwise. ``place`` is the player's place in the bidding (0: the
+first bidder, 3: the shaker): the call at place k is seat (k - place) mod 4's. The
+high bidder declares and leads, but at a plunge or a splash its partner names the
+trump and leads. The hand ends when all have passed (where the house reshuffles), when
+the bid is made or set (a trump hand: the bidder's team has the points, or can no
+longer reach them; Nel-O and sevens: the first trick that sets it, or the last), or
+after the last trick.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, replace
+from functools import cached_property
+
+from texas42 import deal
+from texas42.analysis.play import bid_decided, contract_set, hand_bid, play_rules_for
+from texas42.deal.constrained import doubles_possible
+from texas42.errors import AuctionError, UsageError
+from texas42.rules import (
+    AllPass,
+    Auction,
+    Contract,
+    Declaration,
+    Domino,
+    FinishedAuction,
+    Hand,
+    HouseRules,
+    PlayedContract,
+    PlayHistory,
+    Seat,
+    check_house_calls,
+    doubles_held,
+    doubles_needed,
+    parse_auction,
+    parse_domino,
+    parse_finished_auction,
+    parse_played_contract,
+    replay,
+)
+from texas42.rules.tricks import TrumpTricks
+
+CALLS: int = 4
+
+
+class Stage(enum.Enum):
+    """Where the hand stands."""
+
+    BIDDING = "bidding"
+    DECLARING = "declaring"
+    PLAYING = "playing"
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class TableHand:
+    """``hand`` (seat 0's, dealt) at ``place`` in the bidding, under ``house``, with the
+    ``calls`` made so far (as written), the ``contract`` declared and the ``plays`` since,
+    in order. Build it empty and ``enter`` what happens: each entry is checked."""
+
+    hand: Hand
+    place: int
+    house: HouseRules
+    calls: tuple[str, ...] = ()
+    contract: PlayedContract | None = None
+    plays: tuple[Domino, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.place not in range(CALLS):
+            raise UsageError(f"the place in the bidding is 1 to 4 (4: the shaker), got {self.place + 1}")
+
+    def seat_at(self, place: int) -> Seat:
+        """The seat that makes the call at ``place`` (0..3)."""
+        return (place - self.place) % CALLS
+
+    @cached_property
+    def auction(self) -> FinishedAuction | None:
+        """The whole auction once all four have called (None while it goes on, or when
+        all passed and the house reshuffles)."""
+        if len(self.calls) < CALLS or self.reshuffled:
+            return None
+        return parse_finished_auction(" ".join(self.calls))
+
+    @property
+    def reshuffled(self) -> bool:
+        """Whether all four passed where the house reshuffles: no hand is played."""
+        return self.calls == ("pass",) * CALLS and self.house.all_pass is AllPass.RESHUFFLE
+
+    @property
+    def declarer(self) -> Seat:
+        """The seat that names the contract and leads: the high bidder, or at a plunge or
+        a splash its partner (only once the auction is over)."""
+        auction = self.auction
+        if auction is None:
+            raise UsageError("the auction is not over: nobody declares yet")
+        won = self.seat_at(auction.winner)
+        return won if auction.partner_contract is None else (won + 2) % CALLS
+
+    @property
+    def bid(self) -> int:
+        """The bid the hand is played at (only once the contract is declared)."""
+        assert self.contract is not None and self.auction is not None
+        return hand_bid(self.contract, None, self.auction, self.house)
+
+    @cached_property
+    def history(self) -> PlayHistory:
+        """The plays so far, as seat 0 saw them (only once the contract is declared)."""
+        if self.contract is None:
+            raise UsageError("no contract is declared yet")
+        rules = play_rules_for(self.contract, self.declarer, self.house)
+        return replay(rules, self.declarer, self.plays, 0, self.hand)
+
+    @property
+    def stage(self) -> Stage:
+        if self.reshuffled:
+            return Stage.OVER
+        if len(self.calls) < CALLS:
+            return Stage.BIDDING
+        if self.contract is None:
+            return Stage.DECLARING
+        return Stage.OVER if self.decided else Stage.PLAYING
+
+    @property
+    def decided(self) -> bool:
+        """Whether the played hand is over: its bid made or set, or every trick played."""
+        history = self.history
+        if history.is_over or contract_set(history) is not None:
+            return True
+        return bid_decided(history, self.bid) is not None
+
+    @property
+    def to_act(self) -> Seat | None:
+        """The seat whose call, declaration or play comes next (None once it is over)."""
+        stage = self.stage
+        if stage is Stage.BIDDING:
+            return self.seat_at(len(self.calls))
+        if stage is Stage.DECLARING:
+            return self.declarer
+        if stage is Stage.PLAYING:
+            return self.history.turn
+        return None
+
+    @property
+    def bidding(self) -> Auction:
+        """The calls so far, as the player to call next sees them."""
+        return parse_auction(" ".join(self.calls))
+
+    def enter(self, token: str) -> TableHand:
+        """This hand once ``token`` has happened: the next call, the contract declared or
+        the next play, as the stage says; a ``Texas42Error`` naming it if it cannot be."""
+        stage = self.stage
+        if stage is Stage.BIDDING:
+            return self._call(token)
+        if stage is Stage.DECLARING:
+            return self._declared(token)
+        if stage is Stage.PLAYING:
+            return self._played(parse_domino(token))
+        raise UsageError(f"{token!r}: the hand is over")
+
+    def _call(self, token: str) -> TableHand:
+        calls = (*self.calls, token.strip().lower())
+        after = replace(self, calls=calls)
+        if len(calls) < CALLS:
+            auction = after.bidding
+            check_house_calls(auction, self.house)
+            after._check_doubles(auction)
+            return after
+        if after.reshuffled:
+            return after
+        whole = after.auction
+        assert whole is not None
+        check_house_calls(whole, self.house)
+        before = replay(TrumpTricks(Declaration.FOLLOW_ME), after.declarer, ())
+        deal.check_played_auction(before, 0, self.hand.mask, whole)
+        return after
+
+    def _declared(self, token: str) -> TableHand:
+        contract = parse_played_contract(token)
+        auction = self.auction
+        assert auction is not None
+        if auction.partner_contract is not None and isinstance(contract, Contract):
+            raise AuctionError(
+                f"{token!r}: at a {auction.partner_contract.written} the partner names a trump "
+                "(blanks to sixes, doubles or follow-me)"
+            )
+        after = replace(self, contract=contract)
+        after.bid  # noqa: B018  (checks that the contract may be played at the bid)
+        deal.check_played_auction(after.history, 0, self.hand.mask, auction)
+        return after
+
+    def _played(self, domino: Domino) -> TableHand:
+        after = replace(self, plays=(*self.plays, domino))
+        assert self.auction is not None
+        deal.check_played_auction(after.history, 0, self.hand.mask, self.auction)
+        return after
+
+    def undone(self) -> TableHand:
+        """This hand without its last entry (itself if nothing was entered)."""
+        if self.plays:
+            return replace(self, plays=self.plays[:-1])
+        if self.contract is not None:
+            return replace(self, contract=None)
+        return replace(self, calls=self.calls[:-1])
+
+    def _check_doubles(self, auction: Auction) -> None:
+        """An ``AuctionError`` unless every plunge and splash of ``auction`` (the calls so
+        far, in order) may hold the doubles it needs: ours in our hand, the others' in
+        some deal of the unseen dominoes, together."""
+        needs: dict[int, int] = {}
+        named: list[str] = []
+        for place in range(len(auction.bids)):
+            contract = auction.call_contract(place)
+            if contract is None:
+                continue
+            needed, seat = doubles_needed(contract), self.seat_at(place)
+            held = doubles_held(self.hand.mask)
+            if seat == 0 and held < needed:
+                raise AuctionError(
+                    f"a {contract.written} needs {needed} doubles or more, and your hand holds {held}"
+                )
+            if seat != 0:
+                needs[seat] = needed
+                named.append(f"the {contract.written} of seat {seat} needs {needed} doubles or more")
+        if needs and not doubles_possible(self.hand, deal.DealConstraints(), needs):
+            them = "it" if len(named) == 1 else "them"
+            raise AuctionError(f"{' and '.join(named)}, but no deal around your hand gives {them} that many")

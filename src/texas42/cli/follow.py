@@ -1,0 +1,300 @@
+"""``texas42 follow``: one hand followed from the bidding to its end, the calls,
+declaration and plays entered as they happen, with the advice at each of your turns."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from contextlib import suppress
+from dataclasses import dataclass
+from typing import Annotated, Final
+
+import typer
+from rich.console import Console, RenderableType
+
+from texas42 import api
+from texas42.analysis import Progress
+from texas42.analysis.table import Stage, TableHand
+from texas42.cli.analyze import HandArgument
+from texas42.cli.app import app, error_text, print_error
+from texas42.cli.options import (
+    AllPassOption,
+    BasisOption,
+    DealsOption,
+    NelloDoublesOption,
+    NelloMinMarksOption,
+    SeedOption,
+    SpecialsOption,
+    ThreadsOption,
+    auction_noise,
+    basis,
+    house_rules,
+)
+from texas42.cli.progress import ProgressBar, wants_progress
+from texas42.deal import draw_seed
+from texas42.errors import Texas42Error, UsageError
+from texas42.io.files import read_lines, strip_comment
+from texas42.report.bidding import advice_sentence, advice_view
+from texas42.report.declaring import advice_text as declaration_text
+from texas42.report.declaring import declaration_view
+from texas42.report.play import advice_text as play_text
+from texas42.report.play import play_view
+from texas42.report.table import entry_lines, follow_header, prompt, review_command
+from texas42.rules import parse_hand
+
+FOLLOW_HELP = """
+One hand at the table, from the bidding to its end. Give your 7 dominoes and your
+place in the bidding (--position: 1 for the first bidder, 4 for the shaker), then
+enter what happens as it happens, one entry at a time (or several on a line,
+separated by spaces): each call ("pass", "30", "84", "plunge", "splash"), yours
+too; the contract the winner declares ("sixes", "follow-me", "nello", "sevens");
+then every domino played, in order, by whoever plays it ("6-6"). Each entry is
+checked against the rules and what you have seen. At each of your turns the advice
+comes first, as 'texas42 bid', 'declare' and 'play' give it (their advice sentence;
+--full: their whole report), on deals that fit the auction and the plays so far;
+you then enter what you really did. You are seat 0, your left opponent seat 1,
+your partner seat 2, your right opponent seat 3.
+
+The hand ends when all four pass and the house reshuffles (--all-pass reshuffle),
+when the bid is made or set, or after the last trick; the output then gives the
+'texas42 review' command of the hand as played.
+
+At a terminal it prompts for each entry ('undo' takes the last one back, 'help'
+says what is expected, 'exit' or Ctrl-D ends). From a file or a pipe it reads every
+line first (blank lines and '#' comments skipped, 'undo' allowed): a line that
+cannot be (a bad token, a call or play against the rules) stops it before anything
+is computed, naming the line and the token, with exit status 2.
+
+\b
+Examples:
+  texas42 follow "6-6 6-5 6-4 6-2 5-5 4-4 3-1" --position 4
+  texas42 follow "6-6 6-5 6-4 6-2 5-5 4-4 3-1" -p 4 --seed 1 < examples/followed.txt
+  texas42 follow "6-6 6-5 6-4 6-2 5-5 4-4 3-1" -p 4 --full --deals 500 < examples/followed.txt
+  printf 'pass 30 36\\n37\\nsixes\\n' | texas42 follow "6-6 6-5 6-4 6-2 5-5 4-4 3-1" -p 4 -s 1
+"""
+
+UNDO: Final = "undo"
+ENDS: Final = frozenset({"exit", "quit"})
+
+PositionOption = Annotated[
+    int | None,
+    typer.Option(
+        "--position",
+        "-p",
+        metavar="N",
+        min=1,
+        max=4,
+        help="Your place in the bidding: 1 (the first bidder) to 4 (the shaker).",
+        show_default=False,
+    ),
+]
+FullOption = Annotated[
+    bool, typer.Option("--full", help="Print each advice's whole report, not only its sentence.")
+]
+
+
+@dataclass(frozen=True)
+class Adviser:
+    """How to advise at each of your turns."""
+
+    deals: int
+    seed: int
+    threads: int | None
+    basis: str
+    full: bool
+
+    def advice(self, table: TableHand) -> RenderableType:
+        """The advice for seat 0's call, declaration or play."""
+        with ProgressBar(wants_progress(), "thinking") as bar:
+            if table.stage is Stage.BIDDING:
+                return self._bid(table, bar.solves)
+            if table.stage is Stage.DECLARING:
+                return self._declaration(table, bar.solves)
+            return self._play(table, bar.solves)
+
+    def _bid(self, table: TableHand, progress: Progress) -> RenderableType:
+        advice = api.advise_bid(
+            table.hand, table.bidding, deals=self.deals, seed=self.seed, house=table.house,
+            threads=self.threads, progress=progress, noise=_noise(), basis=self.basis,
+        )  # fmt: skip
+        return advice_view(advice.analysis, advice) if self.full else advice_sentence(advice)
+
+    def _declaration(self, table: TableHand, progress: Progress) -> RenderableType:
+        advice = api.declare(
+            table.hand, table.auction, deals=self.deals, seed=self.seed, house=table.house,
+            basis=self.basis, threads=self.threads, progress=progress, noise=_noise(),
+        )  # fmt: skip
+        return declaration_view(advice) if self.full else declaration_text(advice)
+
+    def _play(self, table: TableHand, progress: Progress) -> RenderableType:
+        assert table.contract is not None
+        advice = api.advise_play(
+            table.hand, table.contract, table.plays, bidder=table.declarer, deals=self.deals,
+            seed=self.seed, threads=self.threads, progress=progress, auction=table.auction,
+            noise=_noise(), house=table.house,
+        )  # fmt: skip
+        return play_view(advice) if self.full else play_text(advice)
+
+
+def _noise() -> float:
+    """The bidding model's noise: the settings' ``noise``, else the default."""
+    return auction_noise(None, "auction", None)
+
+
+def _tokens(line: str) -> list[str]:
+    return strip_comment(line).replace(",", " ").replace("/", " ").split()
+
+
+def _entered(table: TableHand, token: str) -> TableHand:
+    """``table`` after ``token`` (an entry, or ``undo``)."""
+    return table.undone() if token.lower() == UNDO else table.enter(token)
+
+
+class Follower:
+    """Prints the hand as it goes: each entry, and the advice when your turn comes."""
+
+    def __init__(self, start: TableHand, adviser: Adviser) -> None:
+        self.table = start
+        self.adviser = adviser
+        self.console = Console()
+        self.advised = False
+        self.given: dict[tuple[object, ...], RenderableType] = {}  # kept for an entry taken back
+
+    def turn(self) -> None:
+        """The advice, once, if the next entry is yours."""
+        table = self.table
+        if self.advised or table.to_act != 0:
+            return
+        key = (table.calls, table.contract, table.plays)
+        if key not in self.given:
+            self.given[key] = self.adviser.advice(table)
+        self.console.print(self.given[key])
+        self.advised = True
+
+    def take(self, token: str) -> None:
+        before = self.table
+        after = _entered(before, token)
+        if token.lower() == UNDO:
+            self.console.print("The last entry is taken back.")
+        else:
+            for line in entry_lines(before, after):
+                self.console.print(line)
+        self.table = after
+        self.advised = False
+
+    def finish(self) -> None:
+        table = self.table
+        played = table.contract is not None and any(p.seat == 0 for p in table.history.plays)
+        if table.stage is Stage.OVER and played:
+            self.console.print(f"To weigh each of your plays: {review_command(table)}")
+
+
+def _naming(token: str, error: Texas42Error) -> str:
+    """The error's message, naming ``token`` first unless the message quotes it (or, for
+    a play, names it: ``trick 2, seat 1 played 6-6, ...``)."""
+    message = error_text(error)
+    return message if repr(token) in message or message.startswith("trick ") else f"{token!r}: {message}"
+
+
+def _checked(start: TableHand, lines: list[str]) -> list[str] | None:
+    """Every token of ``lines`` in order, or None after reporting the first that cannot
+    be entered (naming its line)."""
+    table = start
+    tokens: list[str] = []
+    for number, line in enumerate(lines, start=1):
+        for token in _tokens(line):
+            if token.lower() in ENDS:
+                return tokens
+            try:
+                table = _entered(table, token)
+            except Texas42Error as error:
+                print_error(f"line {number}: {_naming(token, error)}")
+                return None
+            tokens.append(token)
+    return tokens
+
+
+@app.command(
+    help=FOLLOW_HELP,
+    short_help="One hand from the bidding to its end: enter what happens, advice at your turns.",
+)
+def follow(
+    hand: HandArgument = None,
+    position: PositionOption = None,
+    deals: DealsOption = 1000,
+    seed: SeedOption = None,
+    threads: ThreadsOption = None,
+    full: FullOption = False,
+    basis_option: BasisOption = None,
+    nello_doubles: NelloDoublesOption = None,
+    nello_min_marks: NelloMinMarksOption = None,
+    all_pass: AllPassOption = None,
+    specials: SpecialsOption = None,
+) -> None:
+    """One hand from the bidding to its end."""
+    if not hand:
+        raise UsageError("give your hand; see 'texas42 follow --help'")
+    if position is None:
+        raise UsageError("give your place in the bidding: --position 1 to 4 (4: the shaker)")
+    house = house_rules(nello_doubles, nello_min_marks, all_pass, specials)
+    start = TableHand(parse_hand(" ".join(hand)), position - 1, house)
+    adviser = Adviser(deals, draw_seed() if seed is None else seed, threads, basis(basis_option), full)
+    follower = Follower(start, adviser)
+    if sys.stdin.isatty():
+        follower.console.print(follow_header(start, deals, adviser.seed))
+        _at_prompt(follower)
+        raise typer.Exit(0)
+    tokens = _checked(start, read_lines("-"))
+    if tokens is None:
+        raise typer.Exit(2)
+    follower.console.print(follow_header(start, deals, adviser.seed))
+    _run(follower, tokens)
+
+
+def _run(follower: Follower, tokens: Iterable[str]) -> None:
+    for token in tokens:
+        follower.turn()
+        follower.take(token)
+    follower.turn()
+    follower.finish()
+
+
+def _at_prompt(follower: Follower) -> None:
+    with suppress(ImportError):  # not on every platform
+        import readline  # noqa: F401  (line editing and history for input())
+    while follower.table.stage is not Stage.OVER:
+        try:
+            follower.turn()
+        except KeyboardInterrupt:
+            typer.echo("Interrupted: no advice this turn.", err=True)
+            follower.advised = True
+        try:
+            line = input(prompt(follower.table))
+        except EOFError:
+            typer.echo("", err=True)
+            return
+        except KeyboardInterrupt:
+            typer.echo("", err=True)
+            continue
+        for token in _tokens(line):
+            if token.lower() in ENDS:
+                return
+            if token.lower() == "help":
+                typer.echo(
+                    f"Next: {prompt(follower.table).rstrip('> ')}. {_HINTS[follower.table.stage]}", err=True
+                )
+                continue
+            try:
+                follower.take(token)
+            except Texas42Error as error:
+                print_error(_naming(token, error))
+                break
+    follower.finish()
+
+
+_HINTS: Final = {
+    Stage.BIDDING: 'A call: "pass", "30" to "42", "84", "plunge", "splash".',
+    Stage.DECLARING: 'A trump ("sixes", "doubles", "follow-me"), or "nello", "sevens" where the bid allows.',
+    Stage.PLAYING: 'A domino ("6-6"); "undo" takes the last entry back.',
+    Stage.OVER: "The hand is over.",
+}

@@ -1,0 +1,161 @@
+"""``texas42 follow`` in words: what happened at the table, entry by entry, and where the
+hand ended."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from texas42.analysis.play import bid_decided, contract_set
+from texas42.analysis.table import CALLS, Stage, TableHand
+from texas42.report.wording import SEAT_ROLES
+from texas42.rules import Contract, Seat, bid_name, domino_name, special_contract
+
+PLACES: Final = ("1st", "2nd", "3rd", "4th (the shaker)")
+
+
+def who(seat: Seat) -> str:
+    """``you``, ``your partner (seat 2)``."""
+    return "you" if seat == 0 else f"your {SEAT_ROLES[seat]} (seat {seat})"
+
+
+def _does(seat: Seat, verb: str) -> str:
+    """``You call``, ``Your partner (seat 2) calls``."""
+    subject = who(seat)
+    return f"{subject[0].upper()}{subject[1:]} {verb if seat == 0 else verb + 's'}"
+
+
+def follow_header(table: TableHand, deals: int, seed: int) -> str:
+    return (
+        f"You hold {table.hand}, bidding {PLACES[table.place]}. The advice at your turns weighs "
+        f"{deals:,} deals of the unseen dominoes a question (seed {seed})."
+    )
+
+
+def prompt(table: TableHand) -> str:
+    """What the next line should hold: ``your partner (seat 2) calls> ``."""
+    seat = table.to_act
+    if seat is None:
+        return "> "
+    stage = table.stage
+    if stage is Stage.BIDDING:
+        verb = "call"
+    elif stage is Stage.DECLARING:
+        verb = "declare"
+    else:
+        verb = "lead" if not table.history.trick else "play"
+    return f"{_does(seat, verb).lower()}> "
+
+
+def entry_lines(before: TableHand, after: TableHand) -> list[str]:
+    """What ``after``'s last entry says, and what it ended: the auction, a trick, the hand."""
+    stage = before.stage
+    seat = before.to_act
+    assert seat is not None
+    if stage is Stage.BIDDING:
+        lines = [f"{_does(seat, 'call')} {after.calls[-1]}."]
+        if len(after.calls) == CALLS:
+            lines.append(_auction_end(after))
+        return lines
+    if stage is Stage.DECLARING:
+        assert after.contract is not None
+        return [f"{_does(seat, 'declare')} {after.contract.label}."]
+    verb = "lead" if not before.history.trick else "play"
+    lines = [f"{_does(seat, verb)} {domino_name(after.plays[-1])}."]
+    history = after.history
+    if not history.trick:
+        lines.append(_trick_end(before, after))
+    if after.stage is Stage.OVER:
+        lines.append(hand_end(after))
+    return lines
+
+
+def _auction_end(table: TableHand) -> str:
+    if table.reshuffled:
+        return "All four passed: the dominoes are shuffled again, and no hand is played."
+    auction = table.auction
+    assert auction is not None
+    won = table.seat_at(auction.winner)
+    partner = auction.partner_contract
+    if partner is None:
+        declares = "you declare" if won == 0 else "they declare"
+        return f"{_does(won, 'win')} the bid at {bid_name(auction.high_bid)}: {declares} and lead."
+    named = table.declarer
+    names = "you name" if named == 0 else f"{who(named)} names"
+    high = bid_name(auction.high_bid)
+    return f"{_does(won, 'win')} the bid with a {partner.written} ({high}): {names} the trump and lead."
+
+
+def _trick_end(before: TableHand, after: TableHand) -> str:
+    history = after.history
+    winner = history.leader
+    score = history.score
+    earlier = before.history.score
+    points = sum(score) - sum(earlier)
+    ours, theirs = score
+    counted = "tricks" if special_contract(history.play_rules) is not None else "points"
+    if counted == "tricks":
+        ours, theirs = _tricks_won(after)
+        number = history.tricks_played
+        return f"Trick {number} to {who(winner)}: your team {ours} tricks, the opponents {theirs}."
+    return (
+        f"Trick {history.tricks_played} to {who(winner)} ({_points(points)}): your team "
+        f"{_points(ours)}, the opponents {theirs}."
+    )
+
+
+def _points(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
+def _tricks_won(table: TableHand) -> tuple[int, int]:
+    won = [seat % 2 for seat in table.history.winners()]
+    return won.count(0), won.count(1)
+
+
+def hand_end(table: TableHand) -> str:
+    """How the hand ended: the bid made or set, and by what."""
+    history = table.history
+    bidder = table.declarer
+    ours = bidder % 2 == 0
+    team = "your team" if ours else "the opponents"
+    contract = special_contract(history.play_rules)
+    if contract is not None:
+        number = contract_set(history)
+        if number is None:
+            return f"{contract.written} is made: {_made(contract)}. {_for(ours)}"
+        return f"{contract.written} is set in trick {number}. {_for(not ours)}"
+    decided = bid_decided(history, table.bid)
+    assert decided is not None
+    if decided.made:
+        return f"The bid of {bid_name(table.bid)} is made: {team} has {decided.points} points. {_for(ours)}"
+    return (
+        f"The bid of {bid_name(table.bid)} is set: {team} has {decided.points} points, and only "
+        f"{decided.left} are left. {_for(not ours)}"
+    )
+
+
+def _made(contract: Contract) -> str:
+    if contract is Contract.NELLO:
+        return "the bidder lost every trick"
+    return "the bidder's team took every trick"
+
+
+def _for(ours: bool) -> str:
+    return "Your team scores the marks." if ours else "The opponents score the marks."
+
+
+def review_command(table: TableHand) -> str:
+    """The ``texas42 review`` command line of the hand as played, to weigh every play."""
+    assert table.contract is not None and table.auction is not None
+    tricks = " / ".join(" ".join(domino_name(d) for d in trick) for trick in _grouped(table))
+    bidder = f" --bidder {table.declarer}" if table.declarer else ""
+    return (
+        f'texas42 review "{table.hand}" --trump {table.contract.label} --auction "{table.auction}"'
+        f'{bidder} --tricks "{tricks}"'
+    )
+
+
+def _grouped(table: TableHand) -> list[tuple[int, ...]]:
+    size = table.history.trick_size
+    plays = table.plays
+    return [plays[k : k + size] for k in range(0, len(plays), size)]

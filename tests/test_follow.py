@@ -1,0 +1,243 @@
+"""``texas42 follow``: a hand entered as it happens (``analysis.table.TableHand``), its
+words, and the command at a prompt and from a pipe."""
+
+from __future__ import annotations
+
+import builtins
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from cli_runner import invoke
+from texas42.analysis.table import Stage, TableHand
+from texas42.cli import follow as follow_cli
+from texas42.errors import AuctionError, IllegalPlayError, Texas42Error, UsageError
+from texas42.report.table import review_command
+from texas42.rules import AllPass, Contract, Declaration, HouseRules, parse_hand
+
+ROOT = Path(__file__).resolve().parents[1]
+HAND = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
+EXAMPLE = (ROOT / "examples" / "followed.txt").read_text()
+
+
+def entered(text: str, place: int = 3, house: HouseRules | None = None, hand: str = HAND) -> TableHand:
+    table = TableHand(parse_hand(hand), place, house or HouseRules())
+    for token in text.split():
+        table = table.enter(token)
+    return table
+
+
+def test_calls_go_round_from_the_first_bidder() -> None:
+    """At place 2 (third to bid) the partner calls first, then the right opponent, us,
+    the left opponent; whoever is next is the one expected."""
+    table = entered("", place=2)
+    seats = []
+    for call in ("30", "31", "pass", "pass"):
+        seats.append(table.to_act)
+        table = table.enter(call)
+    assert seats == [2, 3, 0, 1]
+    assert table.stage is Stage.DECLARING and table.declarer == 3 and table.to_act == 3
+
+
+def test_a_partner_plunge_is_named_and_led_by_us() -> None:
+    """A plunge by the partner (168 before anyone has bid): we name the trump, we lead."""
+    table = entered("pass plunge pass pass", place=3, hand="6-6 6-5 6-4 6-2 5-5 4-4 3-1")
+    assert table.auction is not None and table.auction.is_plunge
+    assert table.declarer == 0 and table.to_act == 0
+    with pytest.raises(AuctionError, match="names a trump"):
+        table.enter("nello")
+    played = table.enter("sixes")
+    assert played.stage is Stage.PLAYING and played.history.bidder == 0 and played.bid == 168
+
+
+def test_a_plunge_needs_the_doubles() -> None:
+    """Ours in our hand; another seat's in the unseen dominoes (here we hold all seven)."""
+    with pytest.raises(AuctionError, match="needs 4 doubles or more, and your hand holds 3"):
+        entered("plunge", place=0)
+    doubles = "6-6 5-5 4-4 3-3 2-2 1-1 0-0"
+    with pytest.raises(AuctionError, match="the plunge of seat 3 needs 4 doubles or more, but no deal"):
+        entered("plunge", place=1, hand=doubles)
+    assert entered("plunge pass splash", place=0, hand="6-6 5-5 4-4 3-3 6-1 5-1 4-1").to_act == 3
+
+
+def test_the_hand_ends_when_the_bid_is_made() -> None:
+    """The example file: 40 points after trick 5 make the 37 bid; nothing more is taken."""
+    tokens = [t for line in EXAMPLE.splitlines() if not line.startswith("#") for t in line.split()]
+    table = entered(" ".join(tokens))
+    assert table.stage is Stage.OVER and table.to_act is None
+    assert table.history.score == (40, 0) and table.history.tricks_played == 5
+    with pytest.raises(UsageError, match="the hand is over"):
+        table.enter("6-2")
+    assert review_command(table).startswith(
+        f'texas42 review "{HAND}" --trump sixes --auction "pass 30 36 37" '
+    )
+
+
+def test_a_set_bid_ends_the_hand_too() -> None:
+    """Bid 42 by us: the first point the opponents take sets it."""
+    table = entered("pass pass pass 42 sixes 3-1 1-1 3-3 1-0")
+    assert table.history.leader == 2 and table.stage is Stage.PLAYING  # our partner won it
+    table = entered("pass pass pass 42 sixes 3-1 3-3 1-1 1-0")
+    assert table.history.leader == 1 and table.stage is Stage.OVER
+
+
+def test_all_passing_reshuffles_only_where_the_house_says() -> None:
+    with pytest.raises(AuctionError, match="all four passed"):
+        entered("pass pass pass pass")
+    table = entered("pass pass pass pass", house=HouseRules(all_pass=AllPass.RESHUFFLE))
+    assert table.reshuffled and table.stage is Stage.OVER
+
+
+def test_nello_is_led_by_its_bidder_with_three_a_trick() -> None:
+    """The left opponent bids 84 and declares Nel-O: its partner (seat 3) sits out, so
+    seat 1 leads, seat 2 and we follow. We take the first trick (Nel-O stands); had
+    seat 1 taken it, Nel-O would be set and the hand over."""
+    table = entered("84 pass pass pass nello")
+    assert table.contract is Contract.NELLO and table.declarer == 1 and table.to_act == 1
+    table = table.enter("1-0").enter("2-1")
+    assert table.to_act == 0
+    table = table.enter("3-1")
+    assert table.history.tricks_played == 1 and table.history.leader == 0 and table.stage is Stage.PLAYING
+    set_in_one = entered("84 pass pass pass nello 6-3 6-1 6-2")
+    assert set_in_one.stage is Stage.OVER and set_in_one.history.leader == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "error", "match"),
+    [
+        ("pass 29", AuctionError, "not a bid: '29'"),
+        ("30 30", AuctionError, "30"),
+        ("pass pass pass 30 nello", AuctionError, "Nel-O is bid at 84 or more"),
+        ("pass pass pass 30 hello", Texas42Error, "unknown trump"),
+        ("pass pass 30 pass sixes 6-6", IllegalPlayError, "6-6, which is in your hand"),
+        ("pass 30 36 37 sixes 5-5 5-3 5-5", IllegalPlayError, "already played"),
+        (
+            "pass 30 36 37 sixes 5-5 6-6",
+            IllegalPlayError,
+            "seat 1 played 6-6 on a fives lead, which is in your hand",
+        ),
+    ],
+)
+def test_what_cannot_happen_is_refused(text: str, error: type[Exception], match: str) -> None:
+    *before, last = text.split()
+    table = entered(" ".join(before))
+    with pytest.raises(error, match=match):
+        table.enter(last)
+
+
+def test_undo_takes_back_the_last_entry() -> None:
+    table = entered("pass 30 36 37 sixes 4-4")
+    assert table.undone().plays == () and table.undone().undone().contract is None
+    assert table.undone().undone().undone().calls == ("pass", "30", "36")
+    assert entered("").undone() == entered("")
+
+
+def test_the_example_from_a_pipe(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The whole example at 200 deals: the advice comes at our four kinds of turn, before
+    each of our entries, and the hand ends with the bid made and the review command."""
+    monkeypatch.setenv("COLUMNS", "2000")  # each advice on one line
+    result = invoke("follow", HAND, "--position", "4", "--seed", "1", "--deals", "200", input=EXAMPLE)
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith(f"You hold {HAND}, bidding 4th (the shaker).")
+    advice = [k for k, line in enumerate(lines) if line.startswith(("Bid ", "Declare ", "Play ", "Pass"))]
+    ours = [k for k, line in enumerate(lines) if line.startswith(("You call", "You declare", "You lead"))]
+    assert len(ours) == 7 and [k + 1 for k in advice] == ours
+    assert "Trick 5 to you (11 points): your team 40 points, the opponents 0." in lines
+    assert "The bid of 37 is made: your team has 40 points. Your team scores the marks." in lines
+    assert lines[-1].startswith("To weigh each of your plays: texas42 review")
+    again = invoke(
+        "follow", HAND, "--position", "4", "--seed", "1", "--deals", "200", "--threads", "1", input=EXAMPLE
+    )
+    assert again.stdout == result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "text", "message"),
+    [
+        (
+            [HAND, "-p", "4"],
+            "pass 30 29\n",
+            "line 1: not a bid: '29' (bids are pass, 30 to 41, 42, 84, 126, ...)",
+        ),
+        ([HAND, "-p", "4"], "pass 30 36\n37 sixes\n6-6 6-1 6-6\n", "line 3: trick 1, seat 2 played 6-6"),
+        ([HAND, "-p", "4"], "pass pass pass\nbanana\n", "line 2: not a bid: 'banana'"),
+        ([HAND, "-p", "4"], "pass pass pass\npass\n", "line 2: 'pass': all four passed"),
+        ([HAND, "-p", "1"], "plunge\n", "line 1: 'plunge': a plunge needs 4 doubles or more"),
+        ([HAND], "", "give your place in the bidding: --position 1 to 4"),
+        (["6-6 6-5", "-p", "1"], "", "7 dominoes"),
+        ([HAND, "-p", "5"], "", "--position"),
+    ],
+)
+def test_bad_input_stops_before_anything_is_computed(args: list[str], text: str, message: str) -> None:
+    result = invoke("follow", *args, input=text)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1 and message in result.stderr
+
+
+def test_at_a_prompt(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Typed entries: a bad one is reported and the next awaited, 'undo' and 'help'
+    work, 'exit' ends; the prompt names who is expected."""
+    typed: Iterator[str] = iter(["pass 30 36 99", "37 help", "undo", "exit"])
+    prompts: list[str] = []
+
+    def answer(text: str = "") -> str:
+        prompts.append(text)
+        return next(typed)
+
+    advised: list[Stage] = []
+    monkeypatch.setattr(builtins, "input", answer)
+
+    def advice(self: follow_cli.Adviser, table: TableHand) -> str:
+        advised.append(table.stage)
+        return "ADVICE"
+
+    monkeypatch.setattr(follow_cli.Adviser, "advice", advice)
+    table = TableHand(parse_hand(HAND), 3, HouseRules())
+    follower = follow_cli.Follower(table, follow_cli.Adviser(100, 1, None, "realistic", False))
+    follow_cli._at_prompt(follower)
+    out = capsys.readouterr()
+    assert prompts[0] == "your left opponent (seat 1) calls> "
+    assert prompts[1:] == ["you call> ", "you declare> ", "you call> "]
+    assert "texas42: error: '99': not a bid" in out.err or "not a bid: '99'" in out.err
+    assert "Next: you declare." in out.err
+    # The advice for the call taken back is not computed again.
+    assert out.out.count("ADVICE") == 3 and advised == [Stage.BIDDING, Stage.DECLARING]
+    assert "The last entry is taken back." in out.out
+
+
+def test_in_a_real_process() -> None:
+    """The console script's own pipe: a bad line, status 2, one line, no traceback."""
+    run = subprocess.run(
+        [sys.executable, "-m", "texas42", "follow", HAND, "-p", "4"],
+        input="pass 30 36\n37 sevens\n",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (run.returncode, run.stdout) == (2, "")
+    assert run.stderr.startswith("texas42: error: line 2: ") and run.stderr.count("\n") == 1
+    assert "sevens" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_a_declaration_names_a_trump_or_contract() -> None:
+    table = entered("pass pass pass 84", place=0)
+    assert table.declarer == 3
+    assert table.enter("sevens").contract is Contract.SEVENS
+    assert table.enter("follow-me").contract is Declaration.FOLLOW_ME
+
+
+def test_the_readme_shows_what_follow_prints(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's example, whole, at its 1000 deals a question, and its error."""
+    monkeypatch.setenv("COLUMNS", "80")
+    readme = (ROOT / "README.md").read_text()
+    command = f'$ texas42 follow "{HAND}" --position 4 --seed 1 < examples/followed.txt\n'
+    shown = readme.split(command, 1)[1].split("```", 1)[0]
+    result = invoke("follow", HAND, "--position", "4", "--seed", "1", input=EXAMPLE)
+    assert (result.exit_code, result.stdout) == (0, shown)
+    error = readme.split(f'| texas42 follow "{HAND}" -p 4\n', 1)[1].split("\n", 1)[0]
+    bad = invoke("follow", HAND, "-p", "4", input="pass 30 36\n37\nsixes\n6-6 6-1 6-6\n")
+    assert (bad.exit_code, bad.stdout, bad.stderr) == (2, "", error + "\n")
