@@ -492,7 +492,7 @@ def test_the_help_says_which_commands_take_each_house_rule(monkeypatch: pytest.M
     block = text.split("House rules and settings:")[1].split("Commands:")[0]
     entries = re.findall(r"(--[a-z-]+) [^\n]*?:\s+([a-z,\s]+?)(?=\n\s*--|\n\s*$)", block)
     assert len(entries) == 5
-    commands = ["solve", "analyze", "bid", "declare", "compare", "quick", "play", "review"]
+    commands = ["solve", "analyze", "bid", "declare", "compare", "quick", "play", "review", "follow"]
     for option, named in entries:
         listed = [c for c in commands if re.search(rf"{option}\b", invoke(c, "--help").stdout)]
         assert named.replace(",", " ").split() == listed, option

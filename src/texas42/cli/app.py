@@ -66,14 +66,16 @@ House rules and settings: options, or keys of a [tool.texas42] table in
 texas42.toml or pyproject.toml in the working directory (the option wins):
   --nello-doubles own-suit|high|low  key nello-doubles (default own-suit):
                                      solve, analyze, bid, declare, compare,
-                                     quick, play, review
+                                     quick, play, review, follow
   --nello-min-marks 2|1              key nello-min-marks (default 2):
-                                     analyze, bid, declare, compare, quick
-  --all-pass forced|reshuffle        key all-pass (default forced): bid
+                                     analyze, bid, declare, compare, quick,
+                                     follow
+  --all-pass forced|reshuffle        key all-pass (default forced): bid,
+                                     follow
   --no-specials                      key specials = false: solve, analyze,
-                                     bid, declare, compare, quick
+                                     bid, declare, compare, quick, follow
   --basis realistic|double-dummy     key basis (default realistic): analyze,
-                                     bid, declare, quick
+                                     bid, declare, quick, follow
 
 \b
 Commands:
@@ -85,8 +87,8 @@ Commands:
   compare  two or more trumps head to head on the same deals
   play     what to play now during the hand, given the plays so far (--tricks)
   review   how well a hand was played: each of your plays beside the best then
-  follow   one hand from the bidding to its end: enter each call and play as it
-           happens, and get bid, declare and play's advice at each of your turns
+  follow   one hand from the bidding to its end: enter each call and play as
+           it happens, with the advice at each of your turns
   solve    one deal with all four hands known, exactly
   deals    deals around your hand consistent with what you know (--holds,
            --lacks), to pipe to solve, or --count them

@@ -22,7 +22,7 @@ Many commands, one start. Reads texas42 commands one a line, as they would follo
 'texas42' on the command line, and runs each in this one process: the command line,
 Numba and the solvers load for the first command only, so each later command saves
 most of a second of start-up ('solve' of a deal then answers in well under a tenth of
-a second).
+a second). Every command but 'follow', which reads its own entries.
 
 Run at a terminal ('texas42 shell'), it prompts 'texas42> ': 'help' lists the
 commands, 'help play' shows one's help, 'exit', 'quit' or Ctrl-D ends; an error is
@@ -69,7 +69,9 @@ def command_words(line: str) -> list[str] | None:
     name = words[0]
     if name == "shell":
         raise ValueError("already in the shell: 'shell' cannot start another")
-    commands = set(_commands().commands) - {"shell"}
+    if name == "follow":
+        raise ValueError("'follow' reads its own entries: run it on its own, not in the shell")
+    commands = set(_commands().commands) - {"shell", "follow"}
     if name not in commands and name not in ENDS and not name.startswith("-"):
         raise ValueError(f"no such command: '{name}' (texas42 {', '.join(sorted(commands))})")
     return words
