@@ -14,6 +14,7 @@ import pytest
 from cli_runner import invoke
 from texas42.analysis.table import Stage, TableHand
 from texas42.cli import follow as follow_cli
+from texas42.cli.shell import command_words
 from texas42.errors import AuctionError, IllegalPlayError, Texas42Error, UsageError
 from texas42.report.table import review_command
 from texas42.rules import AllPass, Contract, Declaration, HouseRules, parse_hand
@@ -241,3 +242,20 @@ def test_the_readme_shows_what_follow_prints(monkeypatch: pytest.MonkeyPatch) ->
     error = readme.split(f'| texas42 follow "{HAND}" -p 4\n', 1)[1].split("\n", 1)[0]
     bad = invoke("follow", HAND, "-p", "4", input="pass 30 36\n37\nsixes\n6-6 6-1 6-6\n")
     assert (bad.exit_code, bad.stdout, bad.stderr) == (2, "", error + "\n")
+
+
+def test_nello_at_the_table_and_not_in_the_shell(monkeypatch: pytest.MonkeyPatch) -> None:
+    """We bid Nel-O first and lead; the advice weighs the contract, not points; the
+    trick the left opponent takes is counted in tricks. 'follow' is not a shell command."""
+    monkeypatch.setenv("COLUMNS", "2000")
+    result = invoke(
+        "follow", "6-0 5-1 4-0 3-1 2-0 1-0 0-0", "-p", "1", "-s", "3", "-n", "100",
+        input="84 pass pass pass\nnello\n0-0 6-6 5-5\n",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert "You declare Nel-O." in lines and "Your left opponent (seat 1) plays 6-6." in lines
+    assert lines[-1] == "Trick 1 to your left opponent (seat 1): your team 0 tricks, the opponents 1."
+    assert any(line.startswith("Play ") and "makes 84 in" in line for line in lines)
+    with pytest.raises(ValueError, match="'follow' reads its own entries"):
+        command_words(f'follow "{HAND}" -p 1')

@@ -57,8 +57,10 @@ def entry_lines(before: TableHand, after: TableHand) -> list[str]:
             lines.append(_auction_end(after))
         return lines
     if stage is Stage.DECLARING:
-        assert after.contract is not None
-        return [f"{_does(seat, 'declare')} {after.contract.label}."]
+        contract = after.contract
+        assert contract is not None
+        name = contract.written if isinstance(contract, Contract) else contract.label
+        return [f"{_does(seat, 'declare')} {name}."]
     verb = "lead" if not before.history.trick else "play"
     lines = [f"{_does(seat, verb)} {domino_name(after.plays[-1])}."]
     history = after.history
