@@ -437,9 +437,18 @@ def _check_error(result: Result, token: str) -> None:
     [
         (["analyze", "--foo", "1"], "texas42: error: No such option: --foo"),
         (["--foo"], "texas42: error: No such option: --foo; see 'texas42 --help'"),
-        (["analyze", "--deals"], "texas42: error: Option '--deals' requires an argument."),
-        (["bid", "6-4", "--auction"], "texas42: error: Option '--auction' requires an argument."),
-        (["hint"], "texas42: error: No such command 'hint'."),
+        (["analyze", "--deals"], "texas42: error: Option '--deals' requires an argument"),
+        (["bid", "6-4", "--auction"], "texas42: error: Option '--auction' requires an argument"),
+        (["hint"], "texas42: error: No such command 'hint'; see 'texas42 --help'"),
+        (
+            ["quick", "-c", "0_5"],
+            "texas42: error: --confidence needs a number above 0 and at most 1, got '0_5'",
+        ),
+        (["quick", "-c", "\uff10.\uff15"], "texas42: error: --confidence needs a number above 0"),
+        (
+            ["analyze", "--file", "x.txt", "--cluster", "local:99999"],
+            "texas42: error: --cluster local:N needs",
+        ),
     ],
 )
 def test_usage_errors_are_one_line(args: list[str], message: str, no_solving: None) -> None:

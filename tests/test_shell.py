@@ -58,16 +58,20 @@ def test_exit_ends_the_input() -> None:
 
 
 def test_lines_that_cannot_be_commands_stop_it_before_anything_runs() -> None:
-    text = line(QUICK) + 'analyse "6-4"\n' + line(SOLVE) + 'play "6-4 5-5\nshell\n'
+    text = line(QUICK) + 'analyse "6-4"\n' + line(SOLVE) + 'play "6-4 5-5\nshell\nhelp bogus\n-x\n'
     result = invoke("shell", input=text)
     assert result.exit_code == 2
     assert result.stdout == ""
+    commands = "(texas42 analyze, bid, compare, deals, declare, play, quick, review, solve)"
     assert result.stderr.splitlines() == [
-        "texas42: error: line 2: no such command: 'analyse' (texas42 analyze, bid, compare, deals, "
-        "declare, play, quick, review, solve)",
+        f"texas42: error: line 2: no such command: 'analyse' {commands}",
         'texas42: error: line 4: no closing quotation: play "6-4 5-5',
         "texas42: error: line 5: already in the shell: 'shell' cannot start another",
+        f"texas42: error: line 6: no such command: 'bogus' {commands}",
+        "texas42: error: line 7: no such option: '-x' (a line starts with a command, or --help, --version)",
     ]
+    version = invoke("shell", input="--version\nhelp solve\n")
+    assert version.exit_code == 0 and "Usage: texas42 solve" in version.stdout
 
 
 @pytest.mark.parametrize(

@@ -195,7 +195,7 @@ def _report_click_error(error: Any) -> NoReturn:
         sys.exit(error.exit_code)
     context = getattr(error, "ctx", None)
     see = f"; see '{context.command_path} --help'" if context is not None else ""
-    print_error(f"{error.format_message()}{see}")
+    print_error(f"{error.format_message().rstrip('.')}{see}")
     sys.exit(error.exit_code)
 
 

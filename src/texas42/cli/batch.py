@@ -12,7 +12,7 @@ import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from texas42.errors import Texas42Error, UsageError
 
@@ -28,6 +28,10 @@ class BatchFailed(Exception):
     """A job that failed on the cluster even after its retries (its workers kept dying, or
     it raised): the command stops with one line on stderr and exit status 1, keeping the
     results already written."""
+
+
+MAX_LOCAL_WORKERS: Final = 64
+"""The most worker processes ``--cluster local:N`` starts on this machine."""
 
 
 @dataclass(frozen=True)
@@ -59,8 +63,10 @@ def parse_cluster(value: Any) -> Cluster:
         return Cluster(None)
     if token.startswith("local:"):
         count = token[len("local:") :]
-        if not (count.isascii() and count.isdigit() and int(count) >= 1):
-            raise UsageError(f"--cluster local:N needs a number of workers of at least 1, got {token!r}")
+        if not (count.isascii() and count.isdigit() and 1 <= int(count) <= MAX_LOCAL_WORKERS):
+            raise UsageError(
+                f"--cluster local:N needs a number of workers from 1 to {MAX_LOCAL_WORKERS}, got {token!r}"
+            )
         return Cluster(None, int(count))
     if not token or any(c.isspace() for c in token) or ":" not in token:
         raise UsageError(

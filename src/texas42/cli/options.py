@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import enum
 import math
+import re
 from collections.abc import Callable
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Final, TypeVar
 
 import typer
 
@@ -96,17 +97,18 @@ def checked(option: str, parse: Callable[[Any], Any], check: Callable[[Any], T])
     return parse_and_check
 
 
+_DECIMAL: Final = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+
+
 def _number(option: str, wanted: str) -> Callable[[Any], float]:
     """A parser of a float option: ``wanted`` says what it takes. Text past the floats'
-    range (``1e400``, read as infinity) is named as written; NaN is left to the check."""
+    range (``1e400``, read as infinity) is named as written, as is anything but a plain
+    decimal (``nan``, ``0_5``)."""
 
     def parse(value: Any) -> float:
         text = str(value).strip()
-        try:
-            number = float(text)
-        except ValueError:
-            raise UsageError(f"{option} needs {wanted}, got {text!r}") from None
-        if math.isinf(number):
+        # Only a plain decimal: float() would also read 0_5 as 5, and other scripts' digits.
+        if not _DECIMAL.fullmatch(text) or math.isinf(number := float(text)):
             raise UsageError(f"{option} needs {wanted}, got {text!r}")
         return number
 

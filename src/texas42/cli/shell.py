@@ -44,6 +44,7 @@ Examples:
 
 PROMPT: Final = "texas42> "
 ENDS: Final = frozenset({"exit", "quit"})
+TOP_OPTIONS: Final = frozenset({"--help", "-h", "--version"})
 
 
 @cache
@@ -64,15 +65,19 @@ def command_words(line: str) -> list[str] | None:
         words = words[1:]
     if not words:
         return None
+    commands = set(_commands().commands) - {"shell", "follow"}
     if words[0] == "help":
+        if len(words) > 1 and words[1] not in commands:
+            raise ValueError(f"no such command: {words[1]!r} (texas42 {', '.join(sorted(commands))})")
         return [*words[1:2], "--help"]
     name = words[0]
+    if name.startswith("-") and name not in TOP_OPTIONS:
+        raise ValueError(f"no such option: {name!r} (a line starts with a command, or --help, --version)")
     if name == "shell":
         raise ValueError("already in the shell: 'shell' cannot start another")
     if name == "follow":
         raise ValueError("'follow' reads its own entries: run it on its own, not in the shell")
-    commands = set(_commands().commands) - {"shell", "follow"}
-    if name not in commands and name not in ENDS and not name.startswith("-"):
+    if name not in commands and name not in ENDS and name not in TOP_OPTIONS:
         raise ValueError(f"no such command: '{name}' (texas42 {', '.join(sorted(commands))})")
     return words
 
