@@ -70,6 +70,11 @@ def test_lines_that_cannot_be_commands_stop_it_before_anything_runs() -> None:
         f"texas42: error: line 6: no such command: 'bogus' {commands}",
         "texas42: error: line 7: no such option: '-x' (a line starts with a command, or --help, --version)",
     ]
+    stdin = invoke("shell", input="quick --file -\n\x00\n")
+    assert stdin.stderr.splitlines() == [
+        "texas42: error: line 1: --file - reads stdin, the shell's own input: give the file's path",
+        f"texas42: error: line 2: no such command: '\\x00' {commands}",
+    ]
     version = invoke("shell", input="--version\nhelp solve\n")
     assert version.exit_code == 0 and "Usage: texas42 solve" in version.stdout
 

@@ -182,6 +182,8 @@ def analyze(
         raise UsageError("give a hand or --file PATH (not both); see 'texas42 analyze --help'")
     if as_json and as_csv:
         raise UsageError("--json and --csv do not go together")
+    if (why or why_bid is not None) and (as_csv or (file is not None and not as_json)):
+        raise UsageError("--why and --bid show in one hand's report or in JSON: not with --csv or --file")
     if file is None and (cluster is not None or out is not None or resume):
         raise UsageError("--cluster, --out and --resume go with --file PATH")
     if resume and out is None:

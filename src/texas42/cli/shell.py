@@ -4,6 +4,7 @@ process, so that the solvers load once rather than once a command."""
 from __future__ import annotations
 
 import gc
+import itertools
 import shlex
 import sys
 from collections.abc import Iterable, Iterator
@@ -78,7 +79,9 @@ def command_words(line: str) -> list[str] | None:
     if name == "follow":
         raise ValueError("'follow' reads its own entries: run it on its own, not in the shell")
     if name not in commands and name not in ENDS and name not in TOP_OPTIONS:
-        raise ValueError(f"no such command: '{name}' (texas42 {', '.join(sorted(commands))})")
+        raise ValueError(f"no such command: {name!r} (texas42 {', '.join(sorted(commands))})")
+    if any(word in ("--file", "-f") and after == "-" for word, after in itertools.pairwise(words)):
+        raise ValueError("--file - reads stdin, the shell's own input: give the file's path")
     return words
 
 
