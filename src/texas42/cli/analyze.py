@@ -86,7 +86,7 @@ Lines, --csv: CSV). Every bad line is reported and nothing is computed if any is
 what PATH holds (refused if made with another seed or options), runs the other hands
 and appends them, so PATH ends as an uninterrupted run's. --cluster ADDRESS runs the
 hands on a Dask cluster (the scheduler's address, tcp://host:8786), --cluster local (or
-local:N) on N worker processes here: the output is the same, byte for byte.
+local:N, 1 to 64) on N worker processes here: the output is the same, byte for byte.
 
 What you know of the other hands: --holds "SEAT: DOMINOES" (that seat holds them)
 and --lacks "SEAT: DOMINOES" (it holds none of them; a pip suit such as sixes or 6
@@ -104,7 +104,8 @@ high bid, 'texas42 bid' advises what to call.
 --why: for the double-dummy recommendation's bid and trump (or --bid, which implies
 --why, and its best trump), each unseen
 domino's odds of making the bid when it lies with the left opponent, the partner or
-the right opponent, read from the same deals; the dominoes whose place matters most.
+the right opponent, read from the same deals; the dominoes whose place matters most
+(one hand's report, or JSON's "why"; not with --csv or a text --file).
 {ODDS_HELP}{BASIS_HELP}
 \b
 Examples:
