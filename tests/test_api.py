@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import itertools
 import json
 import re
 from dataclasses import replace
@@ -22,15 +23,17 @@ HAND = "6-4 5-5 5-2 4-3 4-2 3-2 3-1"
 DEAL = "64 55 52 43 42 32 31 / 66 65 62 61 54 51 50 / 60 44 30 22 20 11 00 / 63 53 41 40 33 21 10"
 
 
-def _readme_example() -> tuple[str, str]:
-    """The code and the printed output of the README's "Use from Python" section."""
+def _readme_examples() -> list[tuple[str, str]]:
+    """The code blocks of the README's "Use from Python" section, each with the output
+    printed after it."""
     section = README.read_text().split("## Use from Python", 1)[1].split("\n## ", 1)[0]
-    code, output = re.findall(r"```(?:python|text)\n(.*?)```", section, flags=re.S)[:2]
-    return code, output
+    blocks = re.findall(r"```(python|text)\n(.*?)```", section, flags=re.S)
+    return [(code, output) for (kind, code), (_, output) in itertools.pairwise(blocks) if kind == "python"]
 
 
-def test_readme_example_prints_what_the_readme_says() -> None:
-    code, output = _readme_example()
+@pytest.mark.parametrize("example", range(2))
+def test_readme_example_prints_what_the_readme_says(example: int) -> None:
+    code, output = _readme_examples()[example]
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
         exec(compile(code, str(README), "exec"), {})

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from cli_runner import invoke
-from texas42.analysis.table import Stage, TableHand
+from texas42.analysis.table import TableHand, TableStage
 from texas42.cli import follow as follow_cli
 from texas42.cli.shell import command_words
 from texas42.errors import AuctionError, IllegalPlayError, Texas42Error, UsageError
@@ -40,7 +40,7 @@ def test_calls_go_round_from_the_first_bidder() -> None:
         seats.append(table.to_act)
         table = table.enter(call)
     assert seats == [2, 3, 0, 1]
-    assert table.stage is Stage.DECLARING and table.declarer == 3 and table.to_act == 3
+    assert table.stage is TableStage.DECLARING and table.declarer == 3 and table.to_act == 3
 
 
 def test_a_partner_plunge_is_named_and_led_by_us() -> None:
@@ -51,7 +51,7 @@ def test_a_partner_plunge_is_named_and_led_by_us() -> None:
     with pytest.raises(AuctionError, match="names a trump"):
         table.enter("nello")
     played = table.enter("sixes")
-    assert played.stage is Stage.PLAYING and played.history.bidder == 0 and played.bid == 168
+    assert played.stage is TableStage.PLAYING and played.history.bidder == 0 and played.bid == 168
 
 
 def test_a_plunge_needs_the_doubles() -> None:
@@ -68,7 +68,7 @@ def test_the_hand_ends_when_the_bid_is_made() -> None:
     """The example file: 40 points after trick 5 make the 37 bid; nothing more is taken."""
     tokens = [t for line in EXAMPLE.splitlines() if not line.startswith("#") for t in line.split()]
     table = entered(" ".join(tokens))
-    assert table.stage is Stage.OVER and table.to_act is None
+    assert table.stage is TableStage.OVER and table.to_act is None
     assert table.history.score == (40, 0) and table.history.tricks_played == 5
     with pytest.raises(UsageError, match="the hand is over"):
         table.enter("6-2")
@@ -80,16 +80,16 @@ def test_the_hand_ends_when_the_bid_is_made() -> None:
 def test_a_set_bid_ends_the_hand_too() -> None:
     """Bid 42 by us: the first point the opponents take sets it."""
     table = entered("pass pass pass 42 sixes 3-1 1-1 3-3 1-0")
-    assert table.history.leader == 2 and table.stage is Stage.PLAYING  # our partner won it
+    assert table.history.leader == 2 and table.stage is TableStage.PLAYING  # our partner won it
     table = entered("pass pass pass 42 sixes 3-1 3-3 1-1 1-0")
-    assert table.history.leader == 1 and table.stage is Stage.OVER
+    assert table.history.leader == 1 and table.stage is TableStage.OVER
 
 
 def test_all_passing_reshuffles_only_where_the_house_says() -> None:
     with pytest.raises(AuctionError, match="all four passed"):
         entered("pass pass pass pass")
     table = entered("pass pass pass pass", house=HouseRules(all_pass=AllPass.RESHUFFLE))
-    assert table.reshuffled and table.stage is Stage.OVER
+    assert table.reshuffled and table.stage is TableStage.OVER
 
 
 def test_nello_is_led_by_its_bidder_with_three_a_trick() -> None:
@@ -101,9 +101,11 @@ def test_nello_is_led_by_its_bidder_with_three_a_trick() -> None:
     table = table.enter("1-0").enter("2-1")
     assert table.to_act == 0
     table = table.enter("3-1")
-    assert table.history.tricks_played == 1 and table.history.leader == 0 and table.stage is Stage.PLAYING
+    assert (
+        table.history.tricks_played == 1 and table.history.leader == 0 and table.stage is TableStage.PLAYING
+    )
     set_in_one = entered("84 pass pass pass nello 6-3 6-1 6-2")
-    assert set_in_one.stage is Stage.OVER and set_in_one.history.leader == 1
+    assert set_in_one.stage is TableStage.OVER and set_in_one.history.leader == 1
 
 
 @pytest.mark.parametrize(
@@ -189,7 +191,7 @@ def test_at_a_prompt(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixt
         prompts.append(text)
         return next(typed)
 
-    advised: list[Stage] = []
+    advised: list[TableStage] = []
     monkeypatch.setattr(builtins, "input", answer)
 
     def advice(self: follow_cli.Adviser, table: TableHand) -> str:
@@ -206,7 +208,7 @@ def test_at_a_prompt(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixt
     assert "texas42: error: '99': not a bid" in out.err or "not a bid: '99'" in out.err
     assert "Next: you declare." in out.err
     # The advice for the call taken back is not computed again.
-    assert out.out.count("ADVICE") == 3 and advised == [Stage.BIDDING, Stage.DECLARING]
+    assert out.out.count("ADVICE") == 3 and advised == [TableStage.BIDDING, TableStage.DECLARING]
     assert "The last entry is taken back." in out.out
 
 

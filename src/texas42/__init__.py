@@ -11,7 +11,8 @@ Use from Python::
 ``solve``, ``line_of_play``, ``analyze``, ``advise_bid``, ``declare``, ``compare``, ``deals``,
 ``advise_play``, ``review_play`` and ``quick`` do the jobs of the commands (``deal_constraints`` builds
 what ``--holds``/``--lacks`` say; ``quick_many`` estimates many hands at once, as
-arrays); they return the plain dataclasses below, which ``to_dict`` turns into the
+arrays; ``TableHand`` keeps one hand at the table, entry by entry, as ``texas42
+follow`` does); they return the plain dataclasses below, which ``to_dict`` turns into the
 commands' JSON documents. Every bad input raises a ``Texas42Error`` (a ``ValueError``;
 an argument of the wrong kind, ``errors.ArgumentTypeError``, is also a ``TypeError``).
 """
@@ -39,6 +40,8 @@ if TYPE_CHECKING:
         Recommendation,
         SpecialOdds,
         SpecialStats,
+        TableHand,
+        TableStage,
         TrumpStats,
         TurnReview,
     )
@@ -92,6 +95,8 @@ _EXPORTS: dict[str, str] = {
     "Recommendation": "texas42.analysis",
     "SpecialOdds": "texas42.analysis",
     "SpecialStats": "texas42.analysis",
+    "TableHand": "texas42.analysis",
+    "TableStage": "texas42.analysis",
     "TrumpStats": "texas42.analysis",
     "TurnReview": "texas42.analysis",
     "advise_bid": "texas42.api",
@@ -169,6 +174,8 @@ __all__ = [
     "Recommendation",
     "SpecialOdds",
     "SpecialStats",
+    "TableHand",
+    "TableStage",
     "Texas42Error",
     "TrumpStats",
     "TurnReview",

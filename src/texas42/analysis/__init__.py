@@ -112,6 +112,7 @@ from texas42.analysis.specials import (
     special_contracts,
 )
 from texas42.analysis.statistics import Interval, TrumpStats, mean_interval, wilson_interval
+from texas42.analysis.table import TableHand, TableStage
 from texas42.analysis.why import DominoPlace, Why, comparison_why, hand_why, why
 
 __all__ = [
@@ -169,6 +170,8 @@ __all__ = [
     "SpecialPlayouts",
     "SpecialRung",
     "SpecialStats",
+    "TableHand",
+    "TableStage",
     "TrumpOdds",
     "TrumpStats",
     "TurnReview",

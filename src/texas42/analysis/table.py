@@ -21,7 +21,7 @@ from functools import cached_property
 from texas42 import deal
 from texas42.analysis.play import bid_decided, contract_set, hand_bid, play_rules_for
 from texas42.deal.constrained import doubles_possible
-from texas42.errors import AuctionError, UsageError
+from texas42.errors import AuctionError, UsageError, check_kind, check_whole
 from texas42.rules import (
     AllPass,
     Auction,
@@ -40,6 +40,7 @@ from texas42.rules import (
     parse_auction,
     parse_domino,
     parse_finished_auction,
+    parse_hand,
     parse_played_contract,
     replay,
 )
@@ -48,7 +49,7 @@ from texas42.rules.tricks import TrumpTricks
 CALLS: int = 4
 
 
-class Stage(enum.Enum):
+class TableStage(enum.Enum):
     """Where the hand stands."""
 
     BIDDING = "bidding"
@@ -71,8 +72,20 @@ class TableHand:
     plays: tuple[Domino, ...] = ()
 
     def __post_init__(self) -> None:
-        if self.place not in range(CALLS):
-            raise UsageError(f"the place in the bidding is 1 to 4 (4: the shaker), got {self.place + 1}")
+        check_kind(self.hand, Hand, "hand is a Hand (TableHand.dealt takes its text)")
+        check_kind(self.house, HouseRules, "house is a HouseRules")
+        if check_whole(self.place, UsageError, "the place in the bidding") not in range(CALLS):
+            raise UsageError(f"the place in the bidding is 0 to 3 (3: the shaker), got {self.place}")
+
+    @classmethod
+    def dealt(cls, hand: Hand | str, position: int, house: HouseRules | None = None) -> TableHand:
+        """A hand about to be bid: ``hand`` (a ``Hand`` or its text), ``position`` in the
+        bidding from 1 (the first bidder) to 4 (the shaker), under ``house`` (the default
+        rules if None)."""
+        if check_whole(position, UsageError, "the position in the bidding") not in range(1, CALLS + 1):
+            raise UsageError(f"the position in the bidding is 1 to 4 (4: the shaker), got {position}")
+        parsed = parse_hand(hand) if isinstance(hand, str) else hand
+        return cls(parsed, int(position) - 1, HouseRules() if house is None else house)
 
     def seat_at(self, place: int) -> Seat:
         """The seat that makes the call at ``place`` (0..3)."""
@@ -116,14 +129,14 @@ class TableHand:
         return replay(rules, self.declarer, self.plays, 0, self.hand)
 
     @property
-    def stage(self) -> Stage:
+    def stage(self) -> TableStage:
         if self.reshuffled:
-            return Stage.OVER
+            return TableStage.OVER
         if len(self.calls) < CALLS:
-            return Stage.BIDDING
+            return TableStage.BIDDING
         if self.contract is None:
-            return Stage.DECLARING
-        return Stage.OVER if self.decided else Stage.PLAYING
+            return TableStage.DECLARING
+        return TableStage.OVER if self.decided else TableStage.PLAYING
 
     @property
     def decided(self) -> bool:
@@ -137,11 +150,11 @@ class TableHand:
     def to_act(self) -> Seat | None:
         """The seat whose call, declaration or play comes next (None once it is over)."""
         stage = self.stage
-        if stage is Stage.BIDDING:
+        if stage is TableStage.BIDDING:
             return self.seat_at(len(self.calls))
-        if stage is Stage.DECLARING:
+        if stage is TableStage.DECLARING:
             return self.declarer
-        if stage is Stage.PLAYING:
+        if stage is TableStage.PLAYING:
             return self.history.turn
         return None
 
@@ -154,11 +167,11 @@ class TableHand:
         """This hand once ``token`` has happened: the next call, the contract declared or
         the next play, as the stage says; a ``Texas42Error`` naming it if it cannot be."""
         stage = self.stage
-        if stage is Stage.BIDDING:
+        if stage is TableStage.BIDDING:
             return self._call(token)
-        if stage is Stage.DECLARING:
+        if stage is TableStage.DECLARING:
             return self._declared(token)
-        if stage is Stage.PLAYING:
+        if stage is TableStage.PLAYING:
             return self._played(parse_domino(token))
         raise UsageError(f"{token!r}: the hand is over")
 

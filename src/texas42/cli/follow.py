@@ -14,7 +14,7 @@ from rich.console import Console, RenderableType
 
 from texas42 import api
 from texas42.analysis import Progress
-from texas42.analysis.table import Stage, TableHand
+from texas42.analysis.table import TableHand, TableStage
 from texas42.cli.analyze import HandArgument
 from texas42.cli.app import app, error_text, print_error
 from texas42.cli.options import (
@@ -40,7 +40,6 @@ from texas42.report.declaring import declaration_view
 from texas42.report.play import advice_text as play_text
 from texas42.report.play import play_view
 from texas42.report.table import entry_lines, follow_header, prompt, review_command
-from texas42.rules import parse_hand
 
 FOLLOW_HELP = """
 One hand at the table, from the bidding to its end. Give your 7 dominoes and your
@@ -106,9 +105,9 @@ class Adviser:
     def advice(self, table: TableHand) -> RenderableType:
         """The advice for seat 0's call, declaration or play."""
         with ProgressBar(wants_progress(), "thinking") as bar:
-            if table.stage is Stage.BIDDING:
+            if table.stage is TableStage.BIDDING:
                 return self._bid(table, bar.solves)
-            if table.stage is Stage.DECLARING:
+            if table.stage is TableStage.DECLARING:
                 return self._declaration(table, bar.solves)
             return self._play(table, bar.solves)
 
@@ -185,7 +184,7 @@ class Follower:
     def finish(self) -> None:
         table = self.table
         played = table.contract is not None and any(p.seat == 0 for p in table.history.plays)
-        if table.stage is Stage.OVER and played:
+        if table.stage is TableStage.OVER and played:
             self.console.print(f"To weigh each of your plays: {review_command(table)}")
 
 
@@ -237,7 +236,7 @@ def follow(
     if position is None:
         raise UsageError("give your place in the bidding: --position 1 to 4 (4: the shaker)")
     house = house_rules(nello_doubles, nello_min_marks, all_pass, specials)
-    start = TableHand(parse_hand(" ".join(hand)), position - 1, house)
+    start = TableHand.dealt(" ".join(hand), position, house)
     adviser = Adviser(deals, draw_seed() if seed is None else seed, threads, basis(basis_option), full)
     follower = Follower(start, adviser)
     if sys.stdin.isatty():
@@ -262,7 +261,7 @@ def _run(follower: Follower, tokens: Iterable[str]) -> None:
 def _at_prompt(follower: Follower) -> None:
     with suppress(ImportError):  # not on every platform
         import readline  # noqa: F401  (line editing and history for input())
-    while follower.table.stage is not Stage.OVER:
+    while follower.table.stage is not TableStage.OVER:
         try:
             follower.turn()
         except KeyboardInterrupt:
@@ -293,8 +292,8 @@ def _at_prompt(follower: Follower) -> None:
 
 
 _HINTS: Final = {
-    Stage.BIDDING: 'A call: "pass", "30" to "42", "84", "plunge", "splash".',
-    Stage.DECLARING: 'A trump ("sixes", "doubles", "follow-me"), or "nello", "sevens" where the bid allows.',
-    Stage.PLAYING: 'A domino ("6-6"); "undo" takes the last entry back.',
-    Stage.OVER: "The hand is over.",
+    TableStage.BIDDING: 'A call: "pass", "30" to "42", "84", "plunge", "splash".',
+    TableStage.DECLARING: 'A trump ("sixes", "doubles", "follow-me"), "nello" or "sevens".',
+    TableStage.PLAYING: 'A domino ("6-6"); "undo" takes the last entry back.',
+    TableStage.OVER: "The hand is over.",
 }

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Final
 
 from texas42.analysis.play import bid_decided, contract_set
-from texas42.analysis.table import CALLS, Stage, TableHand
+from texas42.analysis.table import CALLS, TableHand, TableStage
 from texas42.report.wording import SEAT_ROLES
 from texas42.rules import Contract, Seat, bid_name, domino_name, special_contract
 
@@ -37,9 +37,9 @@ def prompt(table: TableHand) -> str:
     if seat is None:
         return "> "
     stage = table.stage
-    if stage is Stage.BIDDING:
+    if stage is TableStage.BIDDING:
         verb = "call"
-    elif stage is Stage.DECLARING:
+    elif stage is TableStage.DECLARING:
         verb = "declare"
     else:
         verb = "lead" if not table.history.trick else "play"
@@ -51,12 +51,12 @@ def entry_lines(before: TableHand, after: TableHand) -> list[str]:
     stage = before.stage
     seat = before.to_act
     assert seat is not None
-    if stage is Stage.BIDDING:
+    if stage is TableStage.BIDDING:
         lines = [f"{_does(seat, 'call')} {after.calls[-1]}."]
         if len(after.calls) == CALLS:
             lines.append(_auction_end(after))
         return lines
-    if stage is Stage.DECLARING:
+    if stage is TableStage.DECLARING:
         contract = after.contract
         assert contract is not None
         name = contract.written if isinstance(contract, Contract) else contract.label
@@ -66,7 +66,7 @@ def entry_lines(before: TableHand, after: TableHand) -> list[str]:
     history = after.history
     if not history.trick:
         lines.append(_trick_end(before, after))
-    if after.stage is Stage.OVER:
+    if after.stage is TableStage.OVER:
         lines.append(hand_end(after))
     return lines
 
