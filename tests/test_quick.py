@@ -572,4 +572,4 @@ def test_quick_file_reports_every_bad_line_and_computes_nothing() -> None:
 
 def test_one_hand_as_csv() -> None:
     rows = invoke("quick", SIXES, "--csv").stdout.splitlines()
-    assert len(rows) == 2 and rows[1].startswith(",0,6-6 6-5 6-4 6-3 6-2 6-1 6-0,sixes,84,1.0,")
+    assert len(rows) == 2 and rows[1].startswith(",,6-6 6-5 6-4 6-3 6-2 6-1 6-0,sixes,84,1.0,")

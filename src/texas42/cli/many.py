@@ -254,7 +254,7 @@ def _hand_start(item: NamedHand, name: str, style: str, name_width: int) -> str:
     if style == JSON:
         return json.dumps({"name": item.name, "line": item.line})[:-1] + ", "
     if style == CSV:
-        return csv_line([item.name or "", item.line, str(item.hand)])[:-1] + ","
+        return csv_line([item.name or "", item.line or "", str(item.hand)])[:-1] + ","
     return row_start(name, item.line, name_width) + "  "
 
 

@@ -65,12 +65,23 @@ BOM: Final = "\ufeff"
 def read_lines(path: str) -> list[str]:
     """The lines of a file, or of stdin for ``-``, without a byte-order mark."""
     if path == "-":
-        return sys.stdin.read().removeprefix(BOM).splitlines()
+        return _stdin_text().removeprefix(BOM).splitlines()
     try:
         with open(path, encoding="utf-8-sig") as handle:
             return handle.read().splitlines()
     except (OSError, UnicodeDecodeError) as error:
         raise InputFileError(f"cannot read {path}: {getattr(error, 'strerror', None) or error}") from None
+
+
+def _stdin_text() -> str:
+    """All of stdin, decoded as UTF-8 strictly (as a named file is), where it has bytes."""
+    raw = getattr(sys.stdin, "buffer", None)
+    if raw is None:
+        return sys.stdin.read()
+    try:
+        return str(raw.read().decode("utf-8"))
+    except UnicodeDecodeError as error:
+        raise InputFileError(f"cannot read stdin: {error}") from None
 
 
 def strip_comment(line: str) -> str:

@@ -48,7 +48,7 @@ def summary_fields(analysis: HandAnalysis) -> Mapping[str, Any]:
 def csv_row(item: NamedHand, analysis: HandAnalysis) -> list[Any]:
     """The CSV row of one hand of a hands file, in the order of ``CSV_FIELDS``."""
     fields = summary_fields(analysis)
-    return [item.name or "", item.line, str(item.hand), *(fields[k] for k in CSV_FIELDS[3:])]
+    return [item.name or "", item.line or "", str(item.hand), *(fields[k] for k in CSV_FIELDS[3:])]
 
 
 QUICK_CSV_FIELDS: Final = (*(f for f in CSV_FIELDS if f != "make_confirmed"), "special_make")
@@ -80,4 +80,4 @@ def quick_summary_fields(result: QuickAnalysis) -> Mapping[str, Any]:
 def quick_csv_row(item: NamedHand, result: QuickAnalysis) -> list[Any]:
     """The CSV row of one hand of ``quick --file``, in the order of ``QUICK_CSV_FIELDS``."""
     fields = quick_summary_fields(result)
-    return [item.name or "", item.line, str(item.hand), *(fields[k] for k in QUICK_CSV_FIELDS[3:])]
+    return [item.name or "", item.line or "", str(item.hand), *(fields[k] for k in QUICK_CSV_FIELDS[3:])]
