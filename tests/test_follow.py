@@ -17,7 +17,7 @@ from texas42.cli import follow as follow_cli
 from texas42.cli.shell import command_words
 from texas42.errors import AuctionError, IllegalPlayError, Texas42Error, UsageError
 from texas42.report.table import review_command
-from texas42.rules import AllPass, Contract, Declaration, HouseRules, parse_hand
+from texas42.rules import AllPass, Contract, Declaration, HouseRules, parse_domino, parse_hand
 
 ROOT = Path(__file__).resolve().parents[1]
 HAND = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
@@ -261,3 +261,13 @@ def test_nello_at_the_table_and_not_in_the_shell(monkeypatch: pytest.MonkeyPatch
     assert any(line.startswith("Play ") and "makes 84 in" in line for line in lines)
     with pytest.raises(ValueError, match="'follow' reads its own entries"):
         command_words(f'follow "{HAND}" -p 1')
+
+
+def test_a_forced_play_is_said_without_solving(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Our partner leads treys and we hold one trey, 3-1: nothing to weigh, no solving."""
+    table = entered("pass 30 pass pass sixes 3-0 3-2")
+    assert table.to_act == 0 and table.legal_plays() == 1 << parse_domino("3-1")
+    monkeypatch.setattr(follow_cli.api, "advise_play", None)  # would fail if called
+    said = follow_cli.Adviser(100, 1, None, "realistic", False).advice(table)
+    assert str(said) == "Your only legal play: 3-1."
+    assert entered("pass 30 36 37 sixes").legal_plays() == parse_hand(HAND).mask

@@ -28,6 +28,7 @@ from texas42.rules import (
     Contract,
     Declaration,
     Domino,
+    Dominoes,
     FinishedAuction,
     Hand,
     HouseRules,
@@ -157,6 +158,12 @@ class TableHand:
         if stage is TableStage.PLAYING:
             return self.history.turn
         return None
+
+    def legal_plays(self) -> Dominoes:
+        """The dominoes seat 0 may play now (its turn to play)."""
+        history = self.history
+        held = self.hand.mask & ~history.played_by(0)
+        return history.play_rules.legal_plays(held, history.trick[0] if history.trick else None)
 
     @property
     def bidding(self) -> Auction:

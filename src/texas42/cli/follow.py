@@ -11,6 +11,7 @@ from typing import Annotated, Final
 
 import typer
 from rich.console import Console, RenderableType
+from rich.text import Text
 
 from texas42 import api
 from texas42.analysis import Progress
@@ -40,6 +41,7 @@ from texas42.report.declaring import declaration_view
 from texas42.report.play import advice_text as play_text
 from texas42.report.play import play_view
 from texas42.report.table import entry_lines, follow_header, prompt, review_command
+from texas42.rules import domino_name
 
 FOLLOW_HELP = """
 One hand at the table, from the bidding to its end. Give your 7 dominoes and your
@@ -50,8 +52,8 @@ too; the contract the winner declares ("sixes", "follow-me", "nello", "sevens");
 then every domino played, in order, by whoever plays it ("6-6"). Each entry is
 checked against the rules and what you have seen. At each of your turns the advice
 comes first, as 'texas42 bid', 'declare' and 'play' give it (their advice sentence;
---full: their whole report), on deals that fit the auction and the plays so far;
-you then enter what you really did. You are seat 0, your left opponent seat 1,
+--full: their whole report), on deals that fit the auction and the plays so far (a
+play the rules force is said at once); you then enter what you really did. You are seat 0, your left opponent seat 1,
 your partner seat 2, your right opponent seat 3.
 
 The hand ends when all four pass and the house reshuffles (--all-pass reshuffle),
@@ -127,6 +129,9 @@ class Adviser:
 
     def _play(self, table: TableHand, progress: Progress) -> RenderableType:
         assert table.contract is not None
+        legal = table.legal_plays()
+        if legal.bit_count() == 1:
+            return Text(f"Your only legal play: {domino_name(legal.bit_length() - 1)}.")
         advice = api.advise_play(
             table.hand, table.contract, table.plays, bidder=table.declarer, deals=self.deals,
             seed=self.seed, threads=self.threads, progress=progress, auction=table.auction,
