@@ -271,3 +271,17 @@ def test_a_forced_play_is_said_without_solving(monkeypatch: pytest.MonkeyPatch) 
     said = follow_cli.Adviser(100, 1, None, "realistic", False).advice(table)
     assert str(said) == "Your only legal play: 3-1."
     assert entered("pass 30 36 37 sixes").legal_plays() == parse_hand(HAND).mask
+
+
+def test_a_hand_built_with_its_entries_is_checked_as_entered() -> None:
+    hand, house = parse_hand(HAND), HouseRules()
+    built = TableHand(hand, 3, house, ("pass", "30", "36", "37"), Declaration.SIXES, (parse_domino("6-6"),))
+    assert built == entered("pass 30 36 37 sixes 6-6") and built.to_act == 1
+    with pytest.raises(AuctionError, match="not a bid: '29'"):
+        TableHand(hand, 3, house, ("pass", "29"))
+    with pytest.raises(IllegalPlayError, match="2-0, which is not in your hand"):
+        TableHand(hand, 3, house, ("pass", "30", "36", "37"), Declaration.SIXES, (3,))
+    with pytest.raises(Texas42Error, match="calls is a tuple"):
+        TableHand(hand, 3, house, ["pass"])  # type: ignore[arg-type]
+    with pytest.raises(UsageError, match="the position in the bidding is 1 to 4"):
+        TableHand.dealt(HAND, 0)

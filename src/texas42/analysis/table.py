@@ -15,13 +15,14 @@ after the last trick.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
 from functools import cached_property
+from typing import Any
 
 from texas42 import deal
 from texas42.analysis.play import bid_decided, contract_set, hand_bid, play_rules_for
 from texas42.deal.constrained import doubles_possible
-from texas42.errors import AuctionError, UsageError, check_kind, check_whole
+from texas42.errors import AuctionError, UsageError, check_kind, check_text, check_whole
 from texas42.rules import (
     AllPass,
     Auction,
@@ -35,7 +36,9 @@ from texas42.rules import (
     PlayedContract,
     PlayHistory,
     Seat,
+    check_domino,
     check_house_calls,
+    domino_name,
     doubles_held,
     doubles_needed,
     parse_auction,
@@ -63,7 +66,8 @@ class TableStage(enum.Enum):
 class TableHand:
     """``hand`` (seat 0's, dealt) at ``place`` in the bidding, under ``house``, with the
     ``calls`` made so far (as written), the ``contract`` declared and the ``plays`` since,
-    in order. Build it empty and ``enter`` what happens: each entry is checked."""
+    in order. Build it with ``dealt`` and ``enter`` what happens, each entry checked; one
+    built with its entries is checked as if they were entered in turn."""
 
     hand: Hand
     place: int
@@ -77,6 +81,26 @@ class TableHand:
         check_kind(self.house, HouseRules, "house is a HouseRules")
         if check_whole(self.place, UsageError, "the place in the bidding") not in range(CALLS):
             raise UsageError(f"the place in the bidding is 0 to 3 (3: the shaker), got {self.place}")
+        if self.calls or self.contract is not None or self.plays:
+            self._check_entries()
+
+    def _check_entries(self) -> None:
+        """A ``Texas42Error`` unless the entries could have been entered in turn."""
+        check_kind(self.calls, tuple, "calls is a tuple of calls as written")
+        check_kind(self.plays, tuple, "plays is a tuple of dominoes")
+        table = TableHand(self.hand, self.place, self.house)
+        entries = [*self.calls, *([] if self.contract is None else [self.contract.label])]
+        for entry in entries:
+            table = table.enter(check_text(entry, "a call"))
+        for domino in self.plays:
+            table = table.enter(domino_name(check_domino(domino)))
+
+    def _with(self, **changes: Any) -> TableHand:
+        """This hand with ``changes``, already checked (``replace`` would check it all again)."""
+        new = object.__new__(TableHand)
+        for field in fields(self):
+            object.__setattr__(new, field.name, changes.get(field.name, getattr(self, field.name)))
+        return new
 
     @classmethod
     def dealt(cls, hand: Hand | str, position: int, house: HouseRules | None = None) -> TableHand:
@@ -184,7 +208,7 @@ class TableHand:
 
     def _call(self, token: str) -> TableHand:
         calls = (*self.calls, token.strip().lower())
-        after = replace(self, calls=calls)
+        after = self._with(calls=calls)
         if len(calls) < CALLS:
             auction = after.bidding
             check_house_calls(auction, self.house)
@@ -208,13 +232,13 @@ class TableHand:
                 f"{token!r}: at a {auction.partner_contract.written} the partner names a trump "
                 "(blanks to sixes, doubles or follow-me)"
             )
-        after = replace(self, contract=contract)
+        after = self._with(contract=contract)
         after.bid  # noqa: B018  (checks that the contract may be played at the bid)
         deal.check_played_auction(after.history, 0, self.hand.mask, auction)
         return after
 
     def _played(self, domino: Domino) -> TableHand:
-        after = replace(self, plays=(*self.plays, domino))
+        after = self._with(plays=(*self.plays, domino))
         assert self.auction is not None
         deal.check_played_auction(after.history, 0, self.hand.mask, self.auction)
         return after
@@ -222,10 +246,10 @@ class TableHand:
     def undone(self) -> TableHand:
         """This hand without its last entry (itself if nothing was entered)."""
         if self.plays:
-            return replace(self, plays=self.plays[:-1])
+            return self._with(plays=self.plays[:-1])
         if self.contract is not None:
-            return replace(self, contract=None)
-        return replace(self, calls=self.calls[:-1])
+            return self._with(contract=None)
+        return self._with(calls=self.calls[:-1])
 
     def _check_doubles(self, auction: Auction) -> None:
         """An ``AuctionError`` unless every plunge and splash of ``auction`` (the calls so

@@ -53,8 +53,8 @@ then every domino played, in order, by whoever plays it ("6-6"). Each entry is
 checked against the rules and what you have seen. At each of your turns the advice
 comes first, as 'texas42 bid', 'declare' and 'play' give it (their advice sentence;
 --full: their whole report), on deals that fit the auction and the plays so far (a
-play the rules force is said at once); you then enter what you really did. You are seat 0, your left opponent seat 1,
-your partner seat 2, your right opponent seat 3.
+play the rules force is said at once); you then enter what you really did. You are
+seat 0, your left opponent seat 1, your partner seat 2, your right opponent seat 3.
 
 The hand ends when all four pass and the house reshuffles (--all-pass reshuffle),
 when the bid is made or set, or after the last trick; the output then gives the
