@@ -620,7 +620,7 @@ def test_compare_draws_deals_to_fit_the_auction() -> None:
         (["--noise", "loud"], "texas42: error: --noise needs a number from 0 to 10, got 'loud'\n"),
         (["--noise", "-1"], "texas42: error: --noise: the noise must be a number from 0 to 10, got -1\n"),
         (["--noise", "20"], "texas42: error: --noise: the noise must be a number from 0 to 10, got 20\n"),
-        (["--noise", "nan"], "texas42: error: --noise: the noise must be a number from 0 to 10, got nan\n"),
+        (["--noise", "nan"], "texas42: error: --noise needs a number from 0 to 10, got 'nan'\n"),
         (["--noise", "1e400"], "texas42: error: --noise needs a number from 0 to 10, got '1e400'\n"),
         (["--infer", "maybe"], "texas42: error: --infer: the inference is auction or none, got 'maybe'\n"),
     ],
