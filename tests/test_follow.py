@@ -285,3 +285,51 @@ def test_a_hand_built_with_its_entries_is_checked_as_entered() -> None:
         TableHand(hand, 3, house, ["pass"])  # type: ignore[arg-type]
     with pytest.raises(UsageError, match="the position in the bidding is 1 to 4"):
         TableHand.dealt(HAND, 0)
+
+
+def test_what_no_deal_can_fit_is_refused_at_once() -> None:
+    """Every other seat shows out of treys while 3-1 is unseen: no deal fits. And at a
+    Nel-O where we sit out, seat 3 is left more unseen dominoes than it has room for."""
+    with pytest.raises(IllegalPlayError, match="no other seat may hold 3-1"):
+        entered("30 pass pass pass follow-me 3-0 6-5 6-4 6-6", place=0, hand="0-0 1-0 1-1 2-0 2-1 2-2 3-0")
+    nello = "pass pass 84 pass nello 5-3 6-5 4-3 6-4 3-1 3-2 5-4 4-4"
+    table = entered(nello, place=0, hand="0-0 1-0 1-1 2-0 2-1 2-2 3-0")
+    with pytest.raises(IllegalPlayError, match="may go only to seat 3, room for 4"):
+        table.enter("4-2")
+
+
+def test_calls_are_kept_as_players_write_them() -> None:
+    """``p`` is a pass (all four: a reshuffle where the house says), ``030`` is 30."""
+    assert entered("p 030").calls == ("pass", "30")
+    reshuffle = HouseRules(all_pass=AllPass.RESHUFFLE)
+    assert entered("p pass P pass", house=reshuffle).reshuffled
+    built = TableHand(parse_hand(HAND), 3, HouseRules(), ("p", "030"))
+    assert built.calls == ("pass", "30") and built == entered("pass 30")
+
+
+@pytest.mark.parametrize(
+    ("before", "entry", "match"),
+    [
+        ("", "pass 30", "one call, contract or domino at a time"),
+        ("", " ", "one call, contract or domino at a time"),
+        ("42 84 126 168", "plunge", "a plunge is bid, not declared"),
+    ],
+)
+def test_one_entry_of_the_right_kind(before: str, entry: str, match: str) -> None:
+    with pytest.raises(Texas42Error, match=match):
+        entered(before).enter(entry)
+
+
+def test_the_words_of_a_few_entries(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "2000")
+    result = invoke("follow", HAND, "-p", "4", "-n", "20", "-s", "1", input="pass 30\nundo undo undo\n")
+    assert result.stdout.splitlines()[-3:] == [
+        "The last entry is taken back.",
+        "The last entry is taken back.",
+        "Nothing to take back.",
+    ]
+    splash = invoke("follow", HAND, "-p", "4", "-n", "20", "-s", "1", input="pass pass pass splash\n")
+    assert (
+        "You win the bid with a splash (84): your partner (seat 2) names the trump and leads."
+        in splash.stdout
+    )

@@ -82,10 +82,11 @@ class TableHand:
         if check_whole(self.place, UsageError, "the place in the bidding") not in range(CALLS):
             raise UsageError(f"the place in the bidding is 0 to 3 (3: the shaker), got {self.place}")
         if self.calls or self.contract is not None or self.plays:
-            self._check_entries()
+            object.__setattr__(self, "calls", self._check_entries().calls)  # as players write them
 
-    def _check_entries(self) -> None:
-        """A ``Texas42Error`` unless the entries could have been entered in turn."""
+    def _check_entries(self) -> TableHand:
+        """The hand the entries make when entered in turn: a ``Texas42Error`` where one
+        cannot be."""
         check_kind(self.calls, tuple, "calls is a tuple of calls as written")
         check_kind(self.plays, tuple, "plays is a tuple of dominoes")
         table = TableHand(self.hand, self.place, self.house)
@@ -94,6 +95,7 @@ class TableHand:
             table = table.enter(check_text(entry, "a call"))
         for domino in self.plays:
             table = table.enter(domino_name(check_domino(domino)))
+        return table
 
     def _with(self, **changes: Any) -> TableHand:
         """This hand with ``changes``, already checked (``replace`` would check it all again)."""
@@ -197,6 +199,9 @@ class TableHand:
     def enter(self, token: str) -> TableHand:
         """This hand once ``token`` has happened: the next call, the contract declared or
         the next play, as the stage says; a ``Texas42Error`` naming it if it cannot be."""
+        check_text(token, "an entry")
+        if len(token.split()) != 1:
+            raise UsageError(f"enter one call, contract or domino at a time, got {token!r}")
         stage = self.stage
         if stage is TableStage.BIDDING:
             return self._call(token)
@@ -208,16 +213,16 @@ class TableHand:
 
     def _call(self, token: str) -> TableHand:
         calls = (*self.calls, token.strip().lower())
-        after = self._with(calls=calls)
         if len(calls) < CALLS:
-            auction = after.bidding
+            auction = parse_auction(" ".join(calls))
+            after = self._with(calls=auction.call_names())  # as players write them: "p" is "pass"
             check_house_calls(auction, self.house)
             after._check_doubles(auction)
             return after
-        if after.reshuffled:
-            return after
-        whole = after.auction
-        assert whole is not None
+        if self.house.all_pass is AllPass.RESHUFFLE and set(calls) <= {"pass", "p"}:
+            return self._with(calls=("pass",) * CALLS)
+        whole = parse_finished_auction(" ".join(calls))
+        after = self._with(calls=whole.call_names())
         check_house_calls(whole, self.house)
         before = replay(TrumpTricks(Declaration.FOLLOW_ME), after.declarer, ())
         deal.check_played_auction(before, 0, self.hand.mask, whole)
@@ -227,6 +232,8 @@ class TableHand:
         contract = parse_played_contract(token)
         auction = self.auction
         assert auction is not None
+        if contract in (Contract.PLUNGE, Contract.SPLASH):
+            raise AuctionError(f"{token!r}: a {contract.label} is bid, not declared: declare its trump")
         if auction.partner_contract is not None and isinstance(contract, Contract):
             raise AuctionError(
                 f"{token!r}: at a {auction.partner_contract.written} the partner names a trump "
@@ -240,6 +247,7 @@ class TableHand:
     def _played(self, domino: Domino) -> TableHand:
         after = self._with(plays=(*self.plays, domino))
         assert self.auction is not None
+        deal.check_seen(after.history, 0, self.hand.mask)  # some deal of the unseen still fits
         deal.check_played_auction(after.history, 0, self.hand.mask, self.auction)
         return after
 

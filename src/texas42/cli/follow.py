@@ -17,7 +17,7 @@ from texas42 import api
 from texas42.analysis import Progress
 from texas42.analysis.table import TableHand, TableStage
 from texas42.cli.analyze import HandArgument
-from texas42.cli.app import app, error_text, print_error
+from texas42.cli.app import app, print_error
 from texas42.cli.options import (
     AllPassOption,
     BasisOption,
@@ -179,7 +179,9 @@ class Follower:
         before = self.table
         after = _entered(before, token)
         if token.lower() == UNDO:
-            self.console.print("The last entry is taken back.")
+            self.console.print(
+                "The last entry is taken back." if after != before else "Nothing to take back."
+            )
         else:
             for line in entry_lines(before, after):
                 self.console.print(line)
@@ -196,7 +198,7 @@ class Follower:
 def _naming(token: str, error: Texas42Error) -> str:
     """The error's message, naming ``token`` first unless the message quotes it (or, for
     a play, names it: ``trick 2, seat 1 played 6-6, ...``)."""
-    message = error_text(error)
+    message = str(error)  # not error_text: follow's entries are no options (--auction)
     return message if repr(token) in message or message.startswith("trick ") else f"{token!r}: {message}"
 
 

@@ -81,10 +81,11 @@ def _auction_end(table: TableHand) -> str:
     if partner is None:
         declares = "you declare" if won == 0 else "they declare"
         return f"{_does(won, 'win')} the bid at {bid_name(auction.high_bid)}: {declares} and lead."
-    named = table.declarer
-    names = "you name" if named == 0 else f"{who(named)} names"
     high = bid_name(auction.high_bid)
-    return f"{_does(won, 'win')} the bid with a {partner.written} ({high}): {names} the trump and lead."
+    names = _does(table.declarer, "name")
+    leads = "lead" if table.declarer == 0 else "leads"
+    named = f"{names[0].lower()}{names[1:]} the trump and {leads}"
+    return f"{_does(won, 'win')} the bid with a {partner.written} ({high}): {named}."
 
 
 def _trick_end(before: TableHand, after: TableHand) -> str:
@@ -98,15 +99,15 @@ def _trick_end(before: TableHand, after: TableHand) -> str:
     if counted == "tricks":
         ours, theirs = _tricks_won(after)
         number = history.tricks_played
-        return f"Trick {number} to {who(winner)}: your team {ours} tricks, the opponents {theirs}."
+        return f"Trick {number} to {who(winner)}: your team {_count(ours, 'trick')}, the opponents {theirs}."
     return (
-        f"Trick {history.tricks_played} to {who(winner)} ({_points(points)}): your team "
-        f"{_points(ours)}, the opponents {theirs}."
+        f"Trick {history.tricks_played} to {who(winner)} ({_count(points, 'point')}): your team "
+        f"{_count(ours, 'point')}, the opponents {theirs}."
     )
 
 
-def _points(n: int) -> str:
-    return f"{n} point" if n == 1 else f"{n} points"
+def _count(n: int, unit: str) -> str:
+    return f"{n} {unit}" if n == 1 else f"{n} {unit}s"
 
 
 def _tricks_won(table: TableHand) -> tuple[int, int]:
