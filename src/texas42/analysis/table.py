@@ -36,6 +36,7 @@ from texas42.rules import (
     PlayedContract,
     PlayHistory,
     Seat,
+    TrumpTricks,
     check_domino,
     check_house_calls,
     domino_name,
@@ -48,7 +49,6 @@ from texas42.rules import (
     parse_played_contract,
     replay,
 )
-from texas42.rules.tricks import TrumpTricks
 
 CALLS: int = 4
 
@@ -157,6 +157,7 @@ class TableHand:
 
     @property
     def stage(self) -> TableStage:
+        """Bidding, declaring, playing, or over."""
         if self.reshuffled:
             return TableStage.OVER
         if len(self.calls) < CALLS:
@@ -224,6 +225,7 @@ class TableHand:
         whole = parse_finished_auction(" ".join(calls))
         after = self._with(calls=whole.call_names())
         check_house_calls(whole, self.house)
+        # Before any play the trump does not matter: only who declares and what we hold.
         before = replay(TrumpTricks(Declaration.FOLLOW_ME), after.declarer, ())
         deal.check_played_auction(before, 0, self.hand.mask, whole)
         return after
@@ -239,8 +241,8 @@ class TableHand:
                 f"{token!r}: at a {auction.partner_contract.written} the partner names a trump "
                 "(blanks to sixes, doubles or follow-me)"
             )
+        hand_bid(contract, None, auction, self.house)  # the contract may be played at the bid
         after = self._with(contract=contract)
-        after.bid  # noqa: B018  (checks that the contract may be played at the bid)
         deal.check_played_auction(after.history, 0, self.hand.mask, auction)
         return after
 
