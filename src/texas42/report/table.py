@@ -89,30 +89,24 @@ def _auction_end(table: TableHand) -> str:
 
 
 def _trick_end(before: TableHand, after: TableHand) -> str:
+    """``Trick 2 to you (6 points): your team 7 points, the opponents 0.``; at Nel-O and
+    sevens, tricks."""
     history = after.history
-    winner = history.leader
-    score = history.score
-    earlier = before.history.score
-    points = sum(score) - sum(earlier)
-    ours, theirs = score
-    counted = "tricks" if special_contract(history.play_rules) is not None else "points"
-    if counted == "tricks":
-        ours, theirs = _tricks_won(after)
-        number = history.tricks_played
-        return f"Trick {number} to {who(winner)}: your team {_count(ours, 'trick')}, the opponents {theirs}."
+    number, winner = history.tricks_played, who(history.leader)
+    if special_contract(history.play_rules) is not None:
+        won = [seat % 2 for seat in history.winners()]
+        tricks = _count(won.count(0), "trick")
+        return f"Trick {number} to {winner}: your team {tricks}, the opponents {won.count(1)}."
+    ours, theirs = history.score
+    points = ours + theirs - sum(before.history.score)
     return (
-        f"Trick {history.tricks_played} to {who(winner)} ({_count(points, 'point')}): your team "
-        f"{_count(ours, 'point')}, the opponents {theirs}."
+        f"Trick {number} to {winner} ({_count(points, 'point')}): your team {_count(ours, 'point')}, "
+        f"the opponents {theirs}."
     )
 
 
 def _count(n: int, unit: str) -> str:
     return f"{n} {unit}" if n == 1 else f"{n} {unit}s"
-
-
-def _tricks_won(table: TableHand) -> tuple[int, int]:
-    won = [seat % 2 for seat in table.history.winners()]
-    return won.count(0), won.count(1)
 
 
 def hand_end(table: TableHand) -> str:
