@@ -27,6 +27,7 @@ from texas42.cli.app import check_single_values
 from texas42.cli.progress import wants_progress
 from texas42.errors import UsageError
 
+HAND7 = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
 LABELS = ["blanks", "aces", "deuces", "treys", "fours", "fives", "sixes", "doubles", "follow-me"]
 
 DEAL_A = (
@@ -448,6 +449,19 @@ def _check_error(result: Result, token: str) -> None:
         (
             ["analyze", "--file", "x.txt", "--cluster", "local:99999"],
             "texas42: error: --cluster local:N needs",
+        ),
+        (
+            ["analyze", HAND7, "--csv", "--why"],
+            "texas42: error: --why and --bid show",
+        ),
+        (["analyze", "-f", "x.txt", "--bid", "30"], "texas42: error: --why and --bid show in one hand's"),
+        (
+            ["deals", HAND7, "--count", "-n", "5"],
+            "texas42: error: --count counts every",
+        ),
+        (
+            ["deals", HAND7, "--count", "-s", "3"],
+            "texas42: error: --count counts every",
         ),
     ],
 )

@@ -36,7 +36,7 @@ likely among those consistent with --holds and --lacks, one a line in the format
 When no more deals are consistent than --deals, prints every one of them once. The
 same --seed gives the deals that 'texas42 analyze' solves with the same options.
 
---count prints only the number of consistent deals (exact). --json prints
+--count prints only the number of consistent deals (exact: no --deals or --seed). --json prints
 {{"hands": [[...], [...], [...], [...]]}} a line.
 
 With --auction (the bids made before yours, as for 'texas42 bid'), the deals are drawn
@@ -55,10 +55,17 @@ Examples:
 """
 
 
+def _given(ctx: typer.Context, name: str) -> bool:
+    """Whether the option ``name`` was given on the command line (not left at its default)."""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name == "COMMANDLINE"
+
+
 @app.command(
     name="deals", help=DEALS_HELP, short_help="Deals around your hand consistent with what you know."
 )
 def deals_command(
+    ctx: typer.Context,
     hand: HandArgument = None,
     deals: DealsOption = 1000,
     seed: SeedOption = None,
@@ -77,6 +84,8 @@ def deals_command(
         raise UsageError("give your hand; see 'texas42 deals --help'")
     if count and as_json:
         raise UsageError("--count and --json do not go together")
+    if count and (seed is not None or _given(ctx, "deals")):
+        raise UsageError("--count counts every consistent deal, exactly: no --deals or --seed")
     parsed = parse_hand(" ".join(hand))
     constraints = deal_constraints(holds, lacks)
     model = deal.auction_model(auction, infer, auction_noise(noise, infer, auction))
