@@ -84,8 +84,6 @@ def deals_command(
         raise UsageError("give your hand; see 'texas42 deals --help'")
     if count and as_json:
         raise UsageError("--count and --json do not go together")
-    if count and (seed is not None or _given(ctx, "deals")):
-        raise UsageError("--count counts every consistent deal, exactly: no --deals or --seed")
     parsed = parse_hand(" ".join(hand))
     constraints = deal_constraints(holds, lacks)
     model = deal.auction_model(auction, infer, auction_noise(noise, infer, auction))
@@ -93,6 +91,8 @@ def deals_command(
         raise UsageError(
             "--count counts equally likely deals; with --auction they are weighed (--infer none)"
         )
+    if count and (seed is not None or _given(ctx, "deals")):
+        raise UsageError("--count counts every consistent deal, exactly: no --deals or --seed")
     total = deal.count_deals(parsed, constraints)
     if count:
         typer.echo(str(total))
