@@ -4,6 +4,7 @@ words, and the command at a prompt and from a pipe."""
 from __future__ import annotations
 
 import builtins
+import json
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -194,9 +195,9 @@ def test_at_a_prompt(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixt
     advised: list[TableStage] = []
     monkeypatch.setattr(builtins, "input", answer)
 
-    def advice(self: follow_cli.Adviser, table: TableHand) -> str:
+    def advice(self: follow_cli.Adviser, table: TableHand) -> follow_cli.Advice:
         advised.append(table.stage)
-        return "ADVICE"
+        return follow_cli.Advice("ADVICE", {})
 
     monkeypatch.setattr(follow_cli.Adviser, "advice", advice)
     table = TableHand(parse_hand(HAND), 3, HouseRules())
@@ -269,7 +270,7 @@ def test_a_forced_play_is_said_without_solving(monkeypatch: pytest.MonkeyPatch) 
     assert table.to_act == 0 and table.legal_plays() == 1 << parse_domino("3-1")
     monkeypatch.setattr(follow_cli.api, "advise_play", None)  # would fail if called
     said = follow_cli.Adviser(100, 1, None, "realistic", False).advice(table)
-    assert str(said) == "Your only legal play: 3-1."
+    assert str(said.view) == "Your only legal play: 3-1." and said.document["forced"] == "3-1"
     assert entered("pass 30 36 37 sixes").legal_plays() == parse_hand(HAND).mask
 
 
@@ -333,3 +334,31 @@ def test_the_words_of_a_few_entries(monkeypatch: pytest.MonkeyPatch) -> None:
         "You win the bid with a splash (84): your partner (seat 2) names the trump and leads."
         in splash.stdout
     )
+
+
+def test_json_lines_hold_each_commands_own_document() -> None:
+    """--json: a header, an object an entry, and at each of our turns the very document
+    'bid', 'declare' or 'play' --json prints with the same seed and deals."""
+    args = ["-s", "1", "-n", "60"]
+    result = invoke("follow", HAND, "-p", "4", *args, "--json", input="pass 30 36 37 sixes 4-4 4-2 4-0 4-1\n")
+    assert result.exit_code == 0, result.stderr
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert records[0] == {"hand": HAND, "position": 4, "deals": 60, "seed": 1}
+    assert records[1] == {"seat": 1, "stage": "bidding", "call": "pass"}
+    advice = [r for r in records if "advice" in r]
+    assert [a["advice"] for a in advice] == ["bid", "declare", "play", "play"]
+    standalone = [
+        ["bid", HAND, "--auction", "pass 30 36"],
+        ["declare", HAND, "--auction", "pass 30 36 37"],
+        ["play", HAND, "-t", "sixes", "--auction", "pass 30 36 37"],
+        ["play", HAND, "-t", "sixes", "--auction", "pass 30 36 37", "--tricks", "4-4 4-2 4-0 4-1"],
+    ]
+    for given, command in zip(advice, standalone, strict=True):
+        assert given["document"] == json.loads(invoke(*command, *args, "--json").stdout)
+    trick = records[-3]  # then the advice for our lead, and the end
+    assert trick == {"seat": 3, "stage": "playing", "play": "4-1", "trick": 1, "winner": 0, "score": [6, 0]}
+    assert records[-1] == {"outcome": None, "review": None}
+    forced = invoke("follow", HAND, "-p", "4", *args, "--json", input="pass 30 pass pass sixes 3-0 3-2\n")
+    assert json.loads(forced.stdout.splitlines()[-2]) == {"advice": "play", "forced": "3-1"}
+    both = invoke("follow", HAND, "-p", "4", "--json", "--full", input="")
+    assert both.exit_code == 2 and "--full and --json do not go together" in both.stderr

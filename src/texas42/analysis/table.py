@@ -175,6 +175,20 @@ class TableHand:
         return bid_decided(history, self.bid) is not None
 
     @property
+    def outcome(self) -> str | None:
+        """``made`` or ``set`` (the bid, for the bidder's team), ``reshuffled``, or None
+        while the hand goes on."""
+        if self.reshuffled:
+            return "reshuffled"
+        if self.stage is not TableStage.OVER:
+            return None
+        history = self.history
+        if contract_set(history) is not None:
+            return "set"
+        decided = bid_decided(history, self.bid)
+        return "made" if decided is None or decided.made else "set"
+
+    @property
     def to_act(self) -> Seat | None:
         """The seat whose call, declaration or play comes next (None once it is over)."""
         stage = self.stage

@@ -3,11 +3,12 @@ declaration and plays entered as they happen, with the advice at each of your tu
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Iterable
 from contextlib import suppress
 from dataclasses import dataclass
-from typing import Annotated, Final
+from typing import Annotated, Any, Final
 
 import typer
 from rich.console import Console, RenderableType
@@ -22,6 +23,7 @@ from texas42.cli.options import (
     AllPassOption,
     BasisOption,
     DealsOption,
+    JsonOption,
     NelloDoublesOption,
     NelloMinMarksOption,
     SeedOption,
@@ -31,9 +33,10 @@ from texas42.cli.options import (
     basis,
     house_rules,
 )
-from texas42.cli.progress import ProgressBar, wants_progress
+from texas42.cli.progress import ProgressBar, emit_line, wants_progress
 from texas42.deal import draw_seed
 from texas42.errors import Texas42Error, UsageError
+from texas42.io.documents import advice_to_json, declaration_to_json, play_to_json
 from texas42.io.files import read_lines, strip_comment
 from texas42.report.bidding import advice_sentence, advice_view
 from texas42.report.declaring import advice_text as declaration_text
@@ -60,6 +63,13 @@ The hand ends when all four pass and the house reshuffles (--all-pass reshuffle)
 when the bid is made or set, or after the last trick; the output then gives the
 'texas42 review' command of the hand as played.
 
+--json prints JSON Lines instead: {"hand", "position", "deals", "seed"} first; an
+object an entry ({"seat", "stage", and "call", "contract" or "play"}, a play that
+ends a trick with its "trick", "winner" and "score"; {"undo"}); at each of your turns
+{"advice": "bid", "declare" or "play", "document"}, the document the command's own
+--json prints with the same seed and deals ({"advice": "play", "forced"} for a play
+the rules force); last {"outcome": "made", "set", "reshuffled" or null, "review"}.
+
 At a terminal it prompts for each entry ('undo' takes the last one back, 'help'
 says what is expected, 'exit' or Ctrl-D ends). From a file or a pipe it reads every
 line first (blank lines and '#' comments skipped, 'undo' allowed): a line that
@@ -71,6 +81,7 @@ Examples:
   texas42 follow "6-6 6-5 6-4 6-2 5-5 4-4 3-1" --position 4
   texas42 follow "6-6 6-5 6-4 6-2 5-5 4-4 3-1" -p 4 --seed 1 < examples/followed.txt
   texas42 follow "6-6 6-5 6-4 6-2 5-5 4-4 3-1" -p 4 --full --deals 500 < examples/followed.txt
+  texas42 follow "6-6 6-5 6-4 6-2 5-5 4-4 3-1" -p 4 --seed 1 --json < examples/followed.txt
   printf 'pass 30 36\\n37\\nsixes\\n' | texas42 follow "6-6 6-5 6-4 6-2 5-5 4-4 3-1" -p 4 -s 1
 """
 
@@ -95,6 +106,14 @@ FullOption = Annotated[
 
 
 @dataclass(frozen=True)
+class Advice:
+    """The advice at one turn: as text (``view``) and as JSON (``document``)."""
+
+    view: RenderableType
+    document: dict[str, Any]
+
+
+@dataclass(frozen=True)
 class Adviser:
     """How to advise at each of your turns."""
 
@@ -103,41 +122,46 @@ class Adviser:
     threads: int | None
     basis: str
     full: bool
+    as_json: bool = False
 
-    def advice(self, table: TableHand) -> RenderableType:
+    def advice(self, table: TableHand) -> Advice:
         """The advice for seat 0's call, declaration or play."""
-        with ProgressBar(wants_progress(), "thinking") as bar:
+        with ProgressBar(wants_progress(self.as_json), "thinking") as bar:
             if table.stage is TableStage.BIDDING:
                 return self._bid(table, bar.solves)
             if table.stage is TableStage.DECLARING:
                 return self._declaration(table, bar.solves)
             return self._play(table, bar.solves)
 
-    def _bid(self, table: TableHand, progress: Progress) -> RenderableType:
+    def _bid(self, table: TableHand, progress: Progress) -> Advice:
         advice = api.advise_bid(
             table.hand, table.bidding, deals=self.deals, seed=self.seed, house=table.house,
             threads=self.threads, progress=progress, noise=_noise(), basis=self.basis,
         )  # fmt: skip
-        return advice_view(advice.analysis, advice) if self.full else advice_sentence(advice)
+        view = advice_view(advice.analysis, advice) if self.full else advice_sentence(advice)
+        return Advice(view, {"advice": "bid", "document": advice_to_json(advice)})
 
-    def _declaration(self, table: TableHand, progress: Progress) -> RenderableType:
+    def _declaration(self, table: TableHand, progress: Progress) -> Advice:
         advice = api.declare(
             table.hand, table.auction, deals=self.deals, seed=self.seed, house=table.house,
             basis=self.basis, threads=self.threads, progress=progress, noise=_noise(),
         )  # fmt: skip
-        return declaration_view(advice) if self.full else declaration_text(advice)
+        view = declaration_view(advice) if self.full else declaration_text(advice)
+        return Advice(view, {"advice": "declare", "document": declaration_to_json(advice)})
 
-    def _play(self, table: TableHand, progress: Progress) -> RenderableType:
+    def _play(self, table: TableHand, progress: Progress) -> Advice:
         assert table.contract is not None
         legal = table.legal_plays()
         if legal.bit_count() == 1:
-            return Text(f"Your only legal play: {domino_name(legal.bit_length() - 1)}.")
+            only = domino_name(legal.bit_length() - 1)
+            return Advice(Text(f"Your only legal play: {only}."), {"advice": "play", "forced": only})
         advice = api.advise_play(
             table.hand, table.contract, table.plays, bidder=table.declarer, deals=self.deals,
             seed=self.seed, threads=self.threads, progress=progress, auction=table.auction,
             noise=_noise(), house=table.house,
         )  # fmt: skip
-        return play_view(advice) if self.full else play_text(advice)
+        view = play_view(advice) if self.full else play_text(advice)
+        return Advice(view, {"advice": "play", "document": play_to_json(advice)})
 
 
 def _noise() -> float:
@@ -155,14 +179,27 @@ def _entered(table: TableHand, token: str) -> TableHand:
 
 
 class Follower:
-    """Prints the hand as it goes: each entry, and the advice when your turn comes."""
+    """Prints the hand as it goes: each entry, and the advice when your turn comes; with
+    ``as_json``, a JSON object a line instead."""
 
     def __init__(self, start: TableHand, adviser: Adviser) -> None:
         self.table = start
         self.adviser = adviser
+        self.as_json = adviser.as_json
         self.console = Console()
         self.advised = False
-        self.given: dict[tuple[object, ...], RenderableType] = {}  # kept for an entry taken back
+        self.given: dict[tuple[object, ...], Advice] = {}  # kept for an entry taken back
+
+    def say(self, words: RenderableType, record: dict[str, Any]) -> None:
+        if self.as_json:
+            emit_line(json.dumps(record))
+        else:
+            self.console.print(words)
+
+    def header(self) -> None:
+        table, adviser = self.table, self.adviser
+        record = {"hand": str(table.hand), "position": table.place + 1, "deals": adviser.deals}
+        self.say(follow_header(table, adviser.deals, adviser.seed), {**record, "seed": adviser.seed})
 
     def turn(self) -> None:
         """The advice, once, if the next entry is yours."""
@@ -172,27 +209,47 @@ class Follower:
         key = (table.calls, table.contract, table.plays)
         if key not in self.given:
             self.given[key] = self.adviser.advice(table)
-        self.console.print(self.given[key])
+        advice = self.given[key]
+        self.say(advice.view, advice.document)
         self.advised = True
 
     def take(self, token: str) -> None:
         before = self.table
         after = _entered(before, token)
         if token.lower() == UNDO:
-            self.console.print(
-                "The last entry is taken back." if after != before else "Nothing to take back."
-            )
+            taken = after != before
+            said = "The last entry is taken back." if taken else "Nothing to take back."
+            self.say(said, {"undo": taken})
         else:
-            for line in entry_lines(before, after):
-                self.console.print(line)
+            self.say("\n".join(entry_lines(before, after)), entry_record(before, after))
         self.table = after
         self.advised = False
 
     def finish(self) -> None:
         table = self.table
         played = table.contract is not None and any(p.seat == 0 for p in table.history.plays)
-        if table.stage is TableStage.OVER and played:
-            self.console.print(f"To weigh each of your plays: {review_command(table)}")
+        review = review_command(table) if table.stage is TableStage.OVER and played else None
+        if self.as_json:
+            emit_line(json.dumps({"outcome": table.outcome, "review": review}))
+        elif review is not None:
+            self.console.print(f"To weigh each of your plays: {review}")
+
+
+def entry_record(before: TableHand, after: TableHand) -> dict[str, Any]:
+    """``after``'s last entry as JSON: who made it, what, and where it left the hand."""
+    stage = before.stage
+    record: dict[str, Any] = {"seat": before.to_act, "stage": stage.value}
+    if stage is TableStage.BIDDING:
+        record["call"] = after.calls[-1]
+    elif stage is TableStage.DECLARING:
+        assert after.contract is not None
+        record["contract"] = after.contract.label
+    else:
+        history = after.history
+        record["play"] = domino_name(after.plays[-1])
+        if not history.trick:
+            record |= {"trick": history.tricks_played, "winner": history.leader, "score": list(history.score)}
+    return record
 
 
 def _naming(token: str, error: Texas42Error) -> str:
@@ -231,6 +288,7 @@ def follow(
     seed: SeedOption = None,
     threads: ThreadsOption = None,
     full: FullOption = False,
+    as_json: JsonOption = False,
     basis_option: BasisOption = None,
     nello_doubles: NelloDoublesOption = None,
     nello_min_marks: NelloMinMarksOption = None,
@@ -244,16 +302,20 @@ def follow(
         raise UsageError("give your place in the bidding: --position 1 to 4 (4: the shaker)")
     house = house_rules(nello_doubles, nello_min_marks, all_pass, specials)
     start = TableHand.dealt(" ".join(hand), position, house)
-    adviser = Adviser(deals, draw_seed() if seed is None else seed, threads, basis(basis_option), full)
+    if full and as_json:
+        raise UsageError("--full and --json do not go together: the JSON holds every figure")
+    adviser = Adviser(
+        deals, draw_seed() if seed is None else seed, threads, basis(basis_option), full, as_json
+    )
     follower = Follower(start, adviser)
     if sys.stdin.isatty():
-        follower.console.print(follow_header(start, deals, adviser.seed))
+        follower.header()
         _at_prompt(follower)
         raise typer.Exit(0)
     tokens = _checked(start, read_lines("-"))
     if tokens is None:
         raise typer.Exit(2)
-    follower.console.print(follow_header(start, deals, adviser.seed))
+    follower.header()
     _run(follower, tokens)
 
 
@@ -263,6 +325,14 @@ def _run(follower: Follower, tokens: Iterable[str]) -> None:
         follower.take(token)
     follower.turn()
     follower.finish()
+
+
+def _typed(asking: str, as_json: bool) -> str:
+    """A line typed after the prompt ``asking``, shown on stderr where stdout is JSON."""
+    if not as_json:
+        return input(asking)
+    typer.echo(asking, err=True, nl=False)
+    return input()
 
 
 def _at_prompt(follower: Follower) -> None:
@@ -275,7 +345,7 @@ def _at_prompt(follower: Follower) -> None:
             typer.echo("Interrupted: no advice this turn.", err=True)
             follower.advised = True
         try:
-            line = input(prompt(follower.table))
+            line = _typed(prompt(follower.table), follower.as_json)
         except EOFError:
             typer.echo("", err=True)
             return
