@@ -71,6 +71,7 @@ def test_the_hand_ends_when_the_bid_is_made() -> None:
     table = entered(" ".join(tokens))
     assert table.stage is TableStage.OVER and table.to_act is None
     assert table.history.score == (40, 0) and table.history.tricks_played == 5
+    assert table.outcome == "made" and entered("pass 30").outcome is None
     with pytest.raises(UsageError, match="the hand is over"):
         table.enter("6-2")
     assert review_command(table).startswith(
@@ -83,14 +84,14 @@ def test_a_set_bid_ends_the_hand_too() -> None:
     table = entered("pass pass pass 42 sixes 3-1 1-1 3-3 1-0")
     assert table.history.leader == 2 and table.stage is TableStage.PLAYING  # our partner won it
     table = entered("pass pass pass 42 sixes 3-1 3-3 1-1 1-0")
-    assert table.history.leader == 1 and table.stage is TableStage.OVER
+    assert table.history.leader == 1 and table.stage is TableStage.OVER and table.outcome == "set"
 
 
 def test_all_passing_reshuffles_only_where_the_house_says() -> None:
     with pytest.raises(AuctionError, match="all four passed"):
         entered("pass pass pass pass")
     table = entered("pass pass pass pass", house=HouseRules(all_pass=AllPass.RESHUFFLE))
-    assert table.reshuffled and table.stage is TableStage.OVER
+    assert table.reshuffled and table.stage is TableStage.OVER and table.outcome == "reshuffled"
 
 
 def test_nello_is_led_by_its_bidder_with_three_a_trick() -> None:
@@ -107,6 +108,7 @@ def test_nello_is_led_by_its_bidder_with_three_a_trick() -> None:
     )
     set_in_one = entered("84 pass pass pass nello 6-3 6-1 6-2")
     assert set_in_one.stage is TableStage.OVER and set_in_one.history.leader == 1
+    assert set_in_one.outcome == "set"
 
 
 @pytest.mark.parametrize(
