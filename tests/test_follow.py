@@ -17,7 +17,7 @@ from texas42.analysis.table import TableHand, TableStage
 from texas42.cli import follow as follow_cli
 from texas42.cli.shell import command_words
 from texas42.errors import AuctionError, IllegalPlayError, Texas42Error, UsageError
-from texas42.report.table import review_command
+from texas42.report.table import hand_end, review_command
 from texas42.rules import AllPass, Contract, Declaration, HouseRules, parse_domino, parse_hand
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -364,3 +364,16 @@ def test_json_lines_hold_each_commands_own_document() -> None:
     assert json.loads(forced.stdout.splitlines()[-2]) == {"advice": "play", "forced": "3-1"}
     both = invoke("follow", HAND, "-p", "4", "--json", "--full", input="")
     assert both.exit_code == 2 and "--full and --json do not go together" in both.stderr
+
+
+def test_nello_made_to_the_last_trick() -> None:
+    """We bid Nel-O and lose all seven tricks of three: made; the review command groups
+    the plays three a trick."""
+    plays = "0-0 5-5 6-2 6-5 6-1 6-0 6-4 5-4 1-0 6-3 5-3 2-0 5-2 4-3 5-1 5-0 4-1 3-1 1-1 2-1 4-0"
+    table = entered(f"84 pass pass pass nello {plays}", place=0, hand="6-0 5-1 4-0 3-1 2-0 1-0 0-0")
+    assert table.stage is TableStage.OVER and table.outcome == "made" and table.history.is_over
+    assert hand_end(table) == "Nel-O is made: the bidder lost every trick. Your team scores the marks."
+    assert review_command(table).endswith(
+        '--tricks "0-0 5-5 6-2 / 6-5 6-1 6-0 / 6-4 5-4 1-0 / 6-3 5-3 2-0 / '
+        '5-2 4-3 5-1 / 5-0 4-1 3-1 / 1-1 2-1 4-0"'
+    )
