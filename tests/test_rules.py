@@ -526,3 +526,18 @@ def test_random_legal_play_gives_out_all_42_points(seed: int) -> None:
     assert position.is_over and sum(position.score) == 42
     with pytest.raises(errors.HandSizeError, match="the hand is over"):
         position.play(order[0])
+
+
+@pytest.mark.parametrize(
+    ("auction", "winner", "declarer"),
+    [
+        ("30 34 pass pass", 1, 1),
+        ("pass pass pass 30", 3, 3),
+        ("pass splash pass pass", 1, 3),
+        ("168 pass pass pass", 0, 2),
+    ],
+)
+def test_the_declarer_is_the_winner_or_its_partner(auction: str, winner: int, declarer: int) -> None:
+    """The high bidder names the contract, but a plunger's or splasher's partner names it."""
+    whole = rules.parse_finished_auction(auction)
+    assert (whole.winner, whole.declarer) == (winner, declarer)

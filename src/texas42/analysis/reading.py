@@ -66,9 +66,7 @@ def our_place(auction: Auction | FinishedAuction) -> int:
     """Where we called in ``auction``: next, in the bids before ours; in a whole auction,
     as the high bidder, or as the partner of the plunge or splash that won it (as
     ``deal.inference.calls`` has it)."""
-    if isinstance(auction, FinishedAuction):
-        return auction.winner if auction.partner_contract is None else (auction.winner + 2) % 4
-    return auction.position
+    return auction.declarer if isinstance(auction, FinishedAuction) else auction.position
 
 
 def read_auction(

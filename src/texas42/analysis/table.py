@@ -138,8 +138,7 @@ class TableHand:
         auction = self.auction
         if auction is None:
             raise UsageError("the auction is not over: nobody declares yet")
-        won = self.seat_at(auction.winner)
-        return won if auction.partner_contract is None else (won + 2) % CALLS
+        return self.seat_at(auction.declarer)
 
     @property
     def bid(self) -> int:

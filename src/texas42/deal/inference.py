@@ -176,8 +176,7 @@ def calls(auction: Auction | FinishedAuction) -> tuple[Call, ...]:
     passes that say nothing are left out: while a plunge holds the bid, every pass; while
     a splash does, the splasher's partner's."""
     if isinstance(auction, FinishedAuction):
-        ours = auction.winner if auction.partner_contract is None else (auction.winner + 2) % 4
-        return tuple(c for c in calls_from(auction, ours) if c.seat != 0)
+        return tuple(c for c in calls_from(auction, auction.declarer) if c.seat != 0)
     return calls_from(auction, auction.position)
 
 

@@ -306,6 +306,12 @@ class FinishedAuction(_Calls):
         """The place (0..3) of the call that won the bid."""
         return self.bids.index(self.high_bid)
 
+    @property
+    def declarer(self) -> int:
+        """The place (0..3) of the player who names the contract and leads: the winner,
+        or at a plunge or a splash the winner's partner."""
+        return self.winner if self.partner_contract is None else (self.winner + 2) % 4
+
     def before(self, place: int) -> Auction:
         """The calls made before ``place``, as the player there saw them."""
         return Auction(self.bids[:place], tuple(p for p in self.splashes if p < place))
