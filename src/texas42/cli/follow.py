@@ -36,7 +36,7 @@ from texas42.cli.options import (
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
 from texas42.deal import draw_seed
 from texas42.errors import Texas42Error, UsageError
-from texas42.io.documents import advice_to_json, declaration_to_json, play_to_json
+from texas42.io.documents import advice_to_json, declaration_to_json, entry_to_json, play_to_json
 from texas42.io.files import read_lines, strip_comment
 from texas42.report.bidding import advice_sentence, advice_view
 from texas42.report.declaring import advice_text as declaration_text
@@ -221,7 +221,7 @@ class Follower:
             said = "The last entry is taken back." if taken else "Nothing to take back."
             self.say(said, {"undo": taken})
         else:
-            self.say("\n".join(entry_lines(before, after)), entry_record(before, after))
+            self.say("\n".join(entry_lines(before, after)), entry_to_json(before, after))
         self.table = after
         self.advised = False
 
@@ -233,23 +233,6 @@ class Follower:
             emit_line(json.dumps({"outcome": table.outcome, "review": review}))
         elif review is not None:
             self.console.print(f"To weigh each of your plays: {review}")
-
-
-def entry_record(before: TableHand, after: TableHand) -> dict[str, Any]:
-    """``after``'s last entry as JSON: who made it, what, and where it left the hand."""
-    stage = before.stage
-    record: dict[str, Any] = {"seat": before.to_act, "stage": stage.value}
-    if stage is TableStage.BIDDING:
-        record["call"] = after.calls[-1]
-    elif stage is TableStage.DECLARING:
-        assert after.contract is not None
-        record["contract"] = after.contract.label
-    else:
-        history = after.history
-        record["play"] = domino_name(after.plays[-1])
-        if not history.trick:
-            record |= {"trick": history.tricks_played, "winner": history.leader, "score": list(history.score)}
-    return record
 
 
 def _naming(token: str, error: Texas42Error) -> str:

@@ -33,6 +33,8 @@ from texas42.analysis import (
     SpecialOdds,
     SpecialRung,
     SpecialStats,
+    TableHand,
+    TableStage,
     TrumpStats,
     UniformOdds,
     Why,
@@ -695,6 +697,25 @@ def _play_row(stats: PlayStats) -> dict[str, Any]:
         "make_ci95": stats.make_ci95.as_list(4),
         "best_share": rounded(stats.best_share),
     }
+
+
+def entry_to_json(before: TableHand, after: TableHand) -> dict[str, Any]:
+    """``after``'s last entry (``texas42 follow --json``): ``{"seat", "stage"}`` and the
+    ``"call"``, ``"contract"`` or ``"play"``; a play that ends a trick adds ``"trick"``,
+    ``"winner"`` and ``"score"`` (seats 0 and 2 first)."""
+    stage = before.stage
+    record: dict[str, Any] = {"seat": before.to_act, "stage": stage.value}
+    if stage is TableStage.BIDDING:
+        record["call"] = after.calls[-1]
+    elif stage is TableStage.DECLARING:
+        assert after.contract is not None
+        record["contract"] = after.contract.label
+    else:
+        history = after.history
+        record["play"] = domino_name(after.plays[-1])
+        if not history.trick:
+            record |= {"trick": history.tricks_played, "winner": history.leader, "score": list(history.score)}
+    return record
 
 
 def review_to_json(review: PlayReview) -> dict[str, Any]:
