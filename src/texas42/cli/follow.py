@@ -213,9 +213,10 @@ class Follower:
         self.say(advice.view, advice.document)
         self.advised = True
 
-    def take(self, token: str) -> None:
+    def take(self, token: str, entered: TableHand | None = None) -> None:
+        """Take ``token`` (``entered``: the hand after it, where already checked)."""
         before = self.table
-        after = _entered(before, token)
+        after = _entered(before, token) if entered is None else entered
         if token.lower() == UNDO:
             taken = after != before
             said = "The last entry is taken back." if taken else "Nothing to take back."
@@ -242,22 +243,22 @@ def _naming(token: str, error: Texas42Error) -> str:
     return message if repr(token) in message or message.startswith("trick ") else f"{token!r}: {message}"
 
 
-def _checked(start: TableHand, lines: list[str]) -> list[str] | None:
-    """Every token of ``lines`` in order, or None after reporting the first that cannot
-    be entered (naming its line)."""
+def _checked(start: TableHand, lines: list[str]) -> list[tuple[str, TableHand]] | None:
+    """Every token of ``lines`` in order with the hand after it, or None after reporting
+    the first that cannot be entered (naming its line)."""
     table = start
-    tokens: list[str] = []
+    steps: list[tuple[str, TableHand]] = []
     for number, line in enumerate(lines, start=1):
         for token in _tokens(line):
             if token.lower() in ENDS:
-                return tokens
+                return steps
             try:
                 table = _entered(table, token)
             except Texas42Error as error:
                 print_error(f"line {number}: {_naming(token, error)}")
                 return None
-            tokens.append(token)
-    return tokens
+            steps.append((token, table))
+    return steps
 
 
 @app.command(
@@ -295,17 +296,19 @@ def follow(
         follower.header()
         _at_prompt(follower)
         raise typer.Exit(0)
-    tokens = _checked(start, read_lines("-"))
-    if tokens is None:
+    steps = _checked(start, read_lines("-"))
+    if steps is None:
         raise typer.Exit(2)
     follower.header()
-    _run(follower, tokens)
+    _run(follower, steps)
 
 
-def _run(follower: Follower, tokens: Iterable[str]) -> None:
-    for token in tokens:
+def _run(follower: Follower, steps: Iterable[tuple[str, TableHand]]) -> None:
+    """Tell the entries checked (each with the hand after it), the advice at each of
+    seat 0's turns."""
+    for token, entered in steps:
         follower.turn()
-        follower.take(token)
+        follower.take(token, entered)
     follower.turn()
     follower.finish()
 
