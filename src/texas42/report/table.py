@@ -18,10 +18,25 @@ def who(seat: Seat) -> str:
     return "you" if seat == 0 else f"your {SEAT_ROLES[seat]} (seat {seat})"
 
 
+def _doing(seat: Seat, verb: str) -> str:
+    """``you call``, ``your partner (seat 2) calls``."""
+    return f"{who(seat)} {verb if seat == 0 else verb + 's'}"
+
+
 def _does(seat: Seat, verb: str) -> str:
     """``You call``, ``Your partner (seat 2) calls``."""
-    subject = who(seat)
-    return f"{subject[0].upper()}{subject[1:]} {verb if seat == 0 else verb + 's'}"
+    words = _doing(seat, verb)
+    return words[0].upper() + words[1:]
+
+
+def _verb(table: TableHand) -> str:
+    """What the next entry does: call, declare, lead or play."""
+    stage = table.stage
+    if stage is TableStage.BIDDING:
+        return "call"
+    if stage is TableStage.DECLARING:
+        return "declare"
+    return "lead" if not table.history.trick else "play"
 
 
 def follow_header(table: TableHand, deals: int, seed: int) -> str:
@@ -34,16 +49,7 @@ def follow_header(table: TableHand, deals: int, seed: int) -> str:
 def prompt(table: TableHand) -> str:
     """What the next line should hold: ``your partner (seat 2) calls> ``."""
     seat = table.to_act
-    if seat is None:
-        return "> "
-    stage = table.stage
-    if stage is TableStage.BIDDING:
-        verb = "call"
-    elif stage is TableStage.DECLARING:
-        verb = "declare"
-    else:
-        verb = "lead" if not table.history.trick else "play"
-    return f"{_does(seat, verb).lower()}> "
+    return "> " if seat is None else f"{_doing(seat, _verb(table))}> "
 
 
 def entry_lines(before: TableHand, after: TableHand) -> list[str]:
@@ -51,8 +57,9 @@ def entry_lines(before: TableHand, after: TableHand) -> list[str]:
     stage = before.stage
     seat = before.to_act
     assert seat is not None
+    does = _does(seat, _verb(before))
     if stage is TableStage.BIDDING:
-        lines = [f"{_does(seat, 'call')} {after.calls[-1]}."]
+        lines = [f"{does} {after.calls[-1]}."]
         if len(after.calls) == CALLS:
             lines.append(_auction_end(after))
         return lines
@@ -60,9 +67,8 @@ def entry_lines(before: TableHand, after: TableHand) -> list[str]:
         contract = after.contract
         assert contract is not None
         name = contract.written if isinstance(contract, Contract) else contract.label
-        return [f"{_does(seat, 'declare')} {name}."]
-    verb = "lead" if not before.history.trick else "play"
-    lines = [f"{_does(seat, verb)} {domino_name(after.plays[-1])}."]
+        return [f"{does} {name}."]
+    lines = [f"{does} {domino_name(after.plays[-1])}."]
     history = after.history
     if not history.trick:
         lines.append(_trick_end(before, after))
@@ -82,9 +88,7 @@ def _auction_end(table: TableHand) -> str:
         declares = "you declare" if won == 0 else "they declare"
         return f"{_does(won, 'win')} the bid at {bid_name(auction.high_bid)}: {declares} and lead."
     high = bid_name(auction.high_bid)
-    names = _does(table.declarer, "name")
-    leads = "lead" if table.declarer == 0 else "leads"
-    named = f"{names[0].lower()}{names[1:]} the trump and {leads}"
+    named = f"{_doing(table.declarer, 'name')} the trump and {'lead' if table.declarer == 0 else 'leads'}"
     return f"{_does(won, 'win')} the bid with a {partner.written} ({high}): {named}."
 
 
@@ -144,15 +148,9 @@ def _for(ours: bool) -> str:
 def review_command(table: TableHand) -> str:
     """The ``texas42 review`` command line of the hand as played, to weigh every play."""
     assert table.contract is not None and table.auction is not None
-    tricks = " / ".join(" ".join(domino_name(d) for d in trick) for trick in _grouped(table))
+    tricks = " / ".join(" ".join(domino_name(p.domino) for p in trick) for trick in table.history.tricks())
     bidder = f" --bidder {table.declarer}" if table.declarer else ""
     return (
         f'texas42 review "{table.hand}" --trump {table.contract.label} --auction "{table.auction}"'
         f'{bidder} --tricks "{tricks}"'
     )
-
-
-def _grouped(table: TableHand) -> list[tuple[int, ...]]:
-    size = table.history.trick_size
-    plays = table.plays
-    return [plays[k : k + size] for k in range(0, len(plays), size)]
