@@ -163,15 +163,19 @@ class TableHand:
             return TableStage.BIDDING
         if self.contract is None:
             return TableStage.DECLARING
-        return TableStage.OVER if self.decided else TableStage.PLAYING
+        return TableStage.PLAYING if self._played_out is None else TableStage.OVER
 
     @property
-    def decided(self) -> bool:
-        """Whether the played hand is over: its bid made or set, or every trick played."""
+    def _played_out(self) -> str | None:
+        """Once the contract is declared: ``made`` or ``set`` as soon as the tricks decide
+        it (at Nel-O and sevens, made only with the last trick), else None."""
         history = self.history
-        if history.is_over or contract_set(history) is not None:
-            return True
-        return bid_decided(history, self.bid) is not None
+        if contract_set(history) is not None:
+            return "set"
+        decided = bid_decided(history, self.bid)
+        if decided is not None:
+            return "made" if decided.made else "set"
+        return "made" if history.is_over else None
 
     @property
     def outcome(self) -> str | None:
@@ -179,13 +183,7 @@ class TableHand:
         while the hand goes on."""
         if self.reshuffled:
             return "reshuffled"
-        if self.stage is not TableStage.OVER:
-            return None
-        history = self.history
-        if contract_set(history) is not None:
-            return "set"
-        decided = bid_decided(history, self.bid)
-        return "made" if decided is None or decided.made else "set"
+        return None if self.contract is None else self._played_out
 
     @property
     def to_act(self) -> Seat | None:
