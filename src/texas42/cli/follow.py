@@ -7,7 +7,7 @@ import json
 import sys
 from collections.abc import Iterable
 from contextlib import suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated, Any, Final
 
 import typer
@@ -123,6 +123,8 @@ class Adviser:
     basis: str
     full: bool
     as_json: bool = False
+    noise: float = field(default_factory=lambda: auction_noise(None, "auction", None))
+    """The bidding model's noise: the settings' ``noise``, else the default (read once)."""
 
     def advice(self, table: TableHand) -> Advice:
         """The advice for seat 0's call, declaration or play."""
@@ -136,7 +138,7 @@ class Adviser:
     def _bid(self, table: TableHand, progress: Progress) -> Advice:
         advice = api.advise_bid(
             table.hand, table.bidding, deals=self.deals, seed=self.seed, house=table.house,
-            threads=self.threads, progress=progress, noise=_noise(), basis=self.basis,
+            threads=self.threads, progress=progress, noise=self.noise, basis=self.basis,
         )  # fmt: skip
         view = advice_view(advice.analysis, advice) if self.full else advice_sentence(advice)
         return Advice(view, {"advice": "bid", "document": advice_to_json(advice)})
@@ -144,7 +146,7 @@ class Adviser:
     def _declaration(self, table: TableHand, progress: Progress) -> Advice:
         advice = api.declare(
             table.hand, table.auction, deals=self.deals, seed=self.seed, house=table.house,
-            basis=self.basis, threads=self.threads, progress=progress, noise=_noise(),
+            basis=self.basis, threads=self.threads, progress=progress, noise=self.noise,
         )  # fmt: skip
         view = declaration_view(advice) if self.full else declaration_text(advice)
         return Advice(view, {"advice": "declare", "document": declaration_to_json(advice)})
@@ -158,15 +160,10 @@ class Adviser:
         advice = api.advise_play(
             table.hand, table.contract, table.plays, bidder=table.declarer, deals=self.deals,
             seed=self.seed, threads=self.threads, progress=progress, auction=table.auction,
-            noise=_noise(), house=table.house,
+            noise=self.noise, house=table.house,
         )  # fmt: skip
         view = play_view(advice) if self.full else play_text(advice)
         return Advice(view, {"advice": "play", "document": play_to_json(advice)})
-
-
-def _noise() -> float:
-    """The bidding model's noise: the settings' ``noise``, else the default."""
-    return auction_noise(None, "auction", None)
 
 
 def _tokens(line: str) -> list[str]:
