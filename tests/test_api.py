@@ -7,7 +7,6 @@ import io
 import itertools
 import json
 import re
-from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -59,26 +58,29 @@ def test_to_dict_is_the_command_lines_json(monkeypatch: pytest.MonkeyPatch, tmp_
     )
     table = texas42.to_dict(texas42.solve(DEAL))
     assert table == json.loads(invoke("solve", "--json", DEAL).stdout)
-    compared = texas42.compare(HAND, ["fours", "nt"], deals=40, seed=3)
-    played = replace(compared, realistic=analysis.realistic_comparison(compared, deals=4, worlds=4))
-    args = (
-        "compare",
-        "--json",
-        "-n",
-        "40",
-        "-s",
-        "3",
-        "--realistic",
-        "--realistic-deals",
-        "4",
-        "--worlds",
-        "4",
-    )
-    assert texas42.to_dict(played) == json.loads(invoke(*args, HAND, "fours", "nt").stdout)
     dealt = texas42.to_dict(texas42.deals(HAND, deals=3, seed=3))
     lines = invoke("deals", "--json", "-n", "3", "-s", "3", HAND).stdout.splitlines()
     assert dealt["deals"] == [json.loads(line) for line in lines]
     assert (dealt["seed"], dealt["exact"], dealt["inference"]) == (3, False, None)
+
+
+def test_playouts_from_python_are_the_command_lines_realistic_json(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    played = {"deals": 40, "seed": 3, "realistic_deals": 4, "worlds": 3}
+    options = ("--json", "-n", "40", "-s", "3", "--realistic", "--realistic-deals", "4", "--worlds", "3")
+    result = texas42.analyze(HAND, **played)
+    assert isinstance(result.realistic, analysis.RealisticAnalysis) and result.realistic.deals == 4
+    assert texas42.to_dict(result) == json.loads(invoke("analyze", *options, HAND).stdout)
+    advice = texas42.advise_bid(HAND, "pass 30", **played)
+    assert texas42.to_dict(advice) == json.loads(invoke("bid", *options, "-a", "pass 30", HAND).stdout)
+    compared = texas42.compare(HAND, ["fours", "nt"], **played)
+    assert compared.realistic is not None and compared.realistic.worlds == 3
+    cli = json.loads(invoke("compare", *options, HAND, "fours", "nt").stdout)
+    assert texas42.to_dict(compared) == cli
+    calibrated = texas42.analyze(HAND, deals=40, seed=3).realistic
+    assert calibrated is not None and calibrated.source == "calibrated"
 
 
 def test_objects_and_text_give_the_same_results() -> None:
@@ -191,6 +193,19 @@ def test_bad_values_built_directly_raise_texas42_errors(call: object, message: s
         (
             lambda: texas42.advise_play(HAND, "fours", realistic_deals=5, worlds="x"),
             "the worlds a decision must",
+        ),
+        (
+            lambda: texas42.analyze(HAND, realistic_deals=5, basis="double-dummy"),
+            "realistic_deals plays contracts out to advise on: not with basis double-dummy",
+        ),
+        (lambda: texas42.advise_bid(HAND, realistic_deals=5, worlds=-1), "the worlds a decision must be 0"),
+        (
+            lambda: texas42.compare(HAND, ["fours", "nt"], realistic_deals=-1),
+            "the deals to play out must be at least 1, got -1",
+        ),
+        (
+            lambda: texas42.declare(HAND, bid=30, realistic_deals=5, basis="double-dummy"),
+            "not with basis double-dummy",
         ),
         (lambda: texas42.review_play(HAND, "fours", "6-4", house=1), "house is a HouseRules"),
         (lambda: texas42.quick(HAND, house=5), "house is a HouseRules"),

@@ -158,6 +158,8 @@ def analyze(
     infer: str = "auction",
     noise: float = dealing.DEFAULT_NOISE,
     basis: str = "realistic",
+    realistic_deals: int = 0,
+    worlds: int = analysis.DEFAULT_WORLDS,
 ) -> HandAnalysis:
     """What a hand is worth (``texas42 analyze``): seat 0 holds ``hand``, the unseen
     dominoes are dealt ``deals`` times from ``seed``, and every deal is solved
@@ -169,11 +171,15 @@ def analyze(
     proportion to how likely each makes it under the bidding model (``noise``: how much
     the others misjudge their hands); ``infer="none"``: uniformly. ``basis`` realistic
     adds the realistic figures estimated by the calibration and recommends on them
-    (``advised``); ``"double-dummy"``: none."""
+    (``advised``); ``"double-dummy"``: none. ``realistic_deals`` (0: none) plays the
+    leading trumps out on that many of the deals by players who see only their own
+    dominoes, ``worlds`` deals weighed a decision, as ``--realistic`` does
+    (``HandAnalysis.realistic``), and recommends on them."""
     _checked(progress, constraints)
     check_kind(check_every_bid, bool, "check_every_bid is True or False")
+    _check_realistic(realistic_deals, worlds, basis)
     house = _house(house)
-    return analysis.analyze_hand(
+    result = analysis.analyze_hand(
         _hand(hand),
         deals=deals,
         seed=seed,
@@ -187,6 +193,9 @@ def analyze(
         auction=_auction_model(auction, infer, noise, house),
         basis=basis,
     )
+    if realistic_deals == 0:
+        return result
+    return replace(result, realistic=analysis.realistic_analysis(result, realistic_deals, worlds, threads))
 
 
 def _auction_model(
@@ -210,6 +219,8 @@ def advise_bid(
     infer: str = "auction",
     noise: float = dealing.DEFAULT_NOISE,
     basis: str = "realistic",
+    realistic_deals: int = 0,
+    worlds: int = analysis.DEFAULT_WORLDS,
 ) -> BidAdvice:
     """What to bid now (``texas42 bid``), given the bids already made this hand
     (``"pass 30 31"``: first bidder first); its ``analysis`` is the hand's analysis. The
@@ -217,7 +228,9 @@ def advise_bid(
     double-dummy ones, every bid's best trump checked on an independent sample). The
     deals are drawn to fit the bids (``infer="none"``: uniformly; ``noise`` as for
     ``analyze``), and the advice's double-dummy odds on uniform deals are given beside
-    (``uniform``). A plunge or a splash that no deal allows is an ``AuctionError``."""
+    (``uniform``). A plunge or a splash that no deal allows is an ``AuctionError``.
+    ``realistic_deals`` and ``worlds`` play the leading trumps out as for ``analyze``
+    (``texas42 bid --realistic``) and advise on them."""
     house = _house(house)
     parsed = _auction(auction)
     hand = _hand(hand)
@@ -238,6 +251,8 @@ def advise_bid(
         infer=infer,
         noise=noise,
         basis=basis,
+        realistic_deals=realistic_deals,
+        worlds=worlds,
     )
     return analysis.with_uniform_odds(analysis.advise_bid(result, parsed, house), threads)
 
@@ -255,12 +270,18 @@ def compare(
     auction: Auction | str = "",
     infer: str = "auction",
     noise: float = dealing.DEFAULT_NOISE,
+    realistic_deals: int = 0,
+    worlds: int = analysis.DEFAULT_WORLDS,
 ) -> Comparison:
     """Two or more trumps head to head on the same deals (``texas42 compare``); with an
-    ``auction``, ``infer`` and ``noise`` as for ``analyze``."""
+    ``auction``, ``infer`` and ``noise`` as for ``analyze``. ``realistic_deals`` (0: none)
+    also plays every trump compared out on that many of the deals, ``worlds`` deals
+    weighed a decision, head to head (``texas42 compare --realistic``;
+    ``Comparison.realistic``)."""
     _checked(progress, constraints)
+    _check_playouts(realistic_deals, worlds)
     house = _house(house)
-    return analysis.compare_trumps(
+    result = analysis.compare_trumps(
         _hand(hand),
         _declarations(trumps),
         deals=deals,
@@ -271,6 +292,9 @@ def compare(
         constraints=constraints,
         auction=_auction_model(auction, infer, noise, house),
     )
+    if realistic_deals == 0:
+        return result
+    return replace(result, realistic=analysis.realistic_comparison(result, realistic_deals, worlds, threads))
 
 
 def declare(
@@ -298,15 +322,11 @@ def declare(
     none) plays the leading ones out as ``--realistic`` does, ``worlds`` worlds a
     decision, and advises on that."""
     _checked(progress, None)
-    _check_playouts(realistic_deals, worlds)
+    _check_realistic(realistic_deals, worlds, basis)
     house = _house(house)
     whole = _finished(auction)
     won = parse_bid(bid) if isinstance(bid, str) else bid
     model = None if whole is None else dealing.auction_model(whole, infer, noise, house)
-    if realistic_deals and check_basis(basis) == DOUBLE_DUMMY:
-        raise AnalysisError(
-            "realistic_deals plays the declarations out to advise on: not with basis double-dummy"
-        )
     advice = analysis.advise_declaration(
         _hand(hand),
         won,
@@ -392,6 +412,13 @@ def _check_playouts(realistic_deals: int, worlds: int) -> None:
     if realistic_deals != 0:
         check_playout_deals(realistic_deals)
         check_worlds(worlds)
+
+
+def _check_realistic(realistic_deals: int, worlds: int, basis: str) -> None:
+    """``_check_playouts``, and the realistic basis that playouts advise on."""
+    _check_playouts(realistic_deals, worlds)
+    if realistic_deals and check_basis(basis) == DOUBLE_DUMMY:
+        raise AnalysisError("realistic_deals plays contracts out to advise on: not with basis double-dummy")
 
 
 def _played(
