@@ -15,6 +15,7 @@ import pytest
 import texas42
 from cli_runner import invoke
 from texas42 import analysis, engine, errors, rules
+from texas42.analysis import realistic
 from texas42.cli.app import error_text
 
 README = Path(__file__).resolve().parents[1] / "README.md"
@@ -107,6 +108,19 @@ def test_house_rules_and_progress() -> None:
     assert result.specials == ()
     assert calls[-1] == (20, 20)  # ten deals for fours, ten for the check of the recommendation
     assert texas42.solve(DEAL, house=texas42.HouseRules(specials=False)).nello is None
+
+
+def test_progress_counts_the_playouts_after_the_solves() -> None:
+    calls: list[tuple[int, int]] = []
+    asked = {"deals": 10, "seed": 1, "trumps": ["fours", "nt"]}
+    texas42.analyze(
+        HAND, **asked, realistic_deals=3, worlds=2, progress=lambda done, total: calls.append((done, total))
+    )
+    playouts = realistic.playouts_of(texas42.analyze(HAND, **asked), 3)
+    assert playouts >= 6
+    solved = [call for call in calls if call[1] != playouts]
+    assert solved[-1][0] == solved[-1][1] and calls[-1] == (playouts, playouts)
+    assert calls.index(solved[-1]) < calls.index((playouts, playouts))
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,7 @@ deals as text or as objects, returning the library's plain dataclasses."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
 import numpy as np
@@ -24,7 +24,10 @@ from texas42.analysis import (
 )
 from texas42.analysis.calibrated import DOUBLE_DUMMY, REALISTIC, check_basis
 from texas42.analysis.playout import check_playout_deals, check_worlds
+from texas42.analysis.realistic import comparison_playouts, playouts_of
+from texas42.analysis.realistic_play import playouts_total
 from texas42.analysis.recommendation import check_confidence
+from texas42.analysis.review import realistic_review_total
 from texas42.analysis.sample import DEFAULT_DEALS, check_deals
 from texas42.deal import DealConstraints, Dealt
 from texas42.errors import AnalysisError, ArgumentTypeError, check_kind
@@ -174,7 +177,8 @@ def analyze(
     (``advised``); ``"double-dummy"``: none. ``realistic_deals`` (0: none) plays the
     leading trumps out on that many of the deals by players who see only their own
     dominoes, ``worlds`` deals weighed a decision, as ``--realistic`` does
-    (``HandAnalysis.realistic``), and recommends on them."""
+    (``HandAnalysis.realistic``), and recommends on them; ``progress(done, total)`` is
+    told the deals solved, then the playouts finished."""
     _checked(progress, constraints)
     check_kind(check_every_bid, bool, "check_every_bid is True or False")
     _check_realistic(realistic_deals, worlds, basis)
@@ -195,7 +199,9 @@ def analyze(
     )
     if realistic_deals == 0:
         return result
-    return replace(result, realistic=analysis.realistic_analysis(result, realistic_deals, worlds, threads))
+    step = _counted(progress, playouts_of(result, realistic_deals))
+    played = analysis.realistic_analysis(result, realistic_deals, worlds, threads, step)
+    return replace(result, realistic=played)
 
 
 def _auction_model(
@@ -294,7 +300,9 @@ def compare(
     )
     if realistic_deals == 0:
         return result
-    return replace(result, realistic=analysis.realistic_comparison(result, realistic_deals, worlds, threads))
+    step = _counted(progress, comparison_playouts(result, realistic_deals))
+    played = analysis.realistic_comparison(result, realistic_deals, worlds, threads, step)
+    return replace(result, realistic=played)
 
 
 def declare(
@@ -341,7 +349,8 @@ def declare(
     )
     if realistic_deals == 0:
         return advice
-    return analysis.realistic_declaration(advice, realistic_deals, worlds, threads)
+    step = _counted(progress, analysis.declaration_playouts(advice, realistic_deals))
+    return analysis.realistic_declaration(advice, realistic_deals, worlds, threads, step)
 
 
 def advise_play(
@@ -403,7 +412,23 @@ def advise_play(
     )
     if realistic_deals == 0:
         return advice
-    return replace(advice, realistic=analysis.realistic_plays(advice, realistic_deals, worlds, threads))
+    step = _counted(progress, playouts_total(advice, realistic_deals))
+    return replace(advice, realistic=analysis.realistic_plays(advice, realistic_deals, worlds, threads, step))
+
+
+def _counted(progress: Progress | None, total: int) -> Callable[[int], None] | None:
+    """The playouts' ``on_progress(k)`` (``k`` more finished), told to ``progress`` as
+    ``progress(playouts_done, total)`` once the deals are solved."""
+    if progress is None:
+        return None
+    done = 0
+
+    def step(k: int) -> None:
+        nonlocal done
+        done += k
+        progress(done, total)
+
+    return step
 
 
 def _check_playouts(realistic_deals: int, worlds: int) -> None:
@@ -480,7 +505,8 @@ def review_play(
     )
     if realistic_deals == 0:
         return review
-    return analysis.realistic_review(review, realistic_deals, worlds, threads)
+    step = _counted(progress, realistic_review_total(review, realistic_deals))
+    return analysis.realistic_review(review, realistic_deals, worlds, threads, step)
 
 
 def quick(
