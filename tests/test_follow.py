@@ -249,6 +249,17 @@ def test_the_readme_shows_what_follow_prints(monkeypatch: pytest.MonkeyPatch) ->
     assert (bad.exit_code, bad.stdout, bad.stderr) == (2, "", error + "\n")
 
 
+@pytest.mark.slow
+def test_the_readme_shows_what_follow_realistic_prints(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's --realistic example, whole, at 1000 deals and the default playouts."""
+    monkeypatch.setenv("COLUMNS", "80")
+    readme = (ROOT / "README.md").read_text()
+    command = f'| texas42 follow "{HAND}" -p 4 --seed 1 --realistic\n'
+    shown = readme.split(command, 1)[1].split("```", 1)[0]
+    result = invoke("follow", HAND, "-p", "4", "--seed", "1", "--realistic", input="pass 30 36\n37\nsixes\n")
+    assert (result.exit_code, result.stdout) == (0, shown)
+
+
 def test_nello_at_the_table_and_not_in_the_shell(monkeypatch: pytest.MonkeyPatch) -> None:
     """We bid Nel-O first and lead; the advice weighs the contract, not points; the
     trick the left opponent takes is counted in tricks. 'follow' is not a shell command."""
@@ -364,6 +375,38 @@ def test_json_lines_hold_each_commands_own_document() -> None:
     assert json.loads(forced.stdout.splitlines()[-2]) == {"advice": "play", "forced": "3-1"}
     both = invoke("follow", HAND, "-p", "4", "--json", "--full", input="")
     assert both.exit_code == 2 and "--full and --json do not go together" in both.stderr
+
+
+def test_realistic_advice_is_each_commands_own_played_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """--realistic: each advice is the document the command's --realistic --json prints,
+    the playouts told in the header; refused on the double-dummy basis."""
+    monkeypatch.setenv("COLUMNS", "2000")
+    args = ["-s", "2", "-n", "40"]
+    played = ["--realistic", "--realistic-deals", "4", "--worlds", "2"]
+    entries = "pass 30 36 37 sixes 4-4 4-2 4-0 4-1\n"
+    result = invoke("follow", HAND, "-p", "4", *args, *played, "--json", input=entries)
+    assert result.exit_code == 0, result.stderr
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert records[0]["realistic"] == {"deals": 4, "play_deals": 4, "worlds": 2}
+    advice = [r["document"] for r in records if "advice" in r]
+    standalone = [
+        ["bid", HAND, "--auction", "pass 30 36"],
+        ["declare", HAND, "--auction", "pass 30 36 37"],
+        ["play", HAND, "-t", "sixes", "--auction", "pass 30 36 37"],
+        ["play", HAND, "-t", "sixes", "--auction", "pass 30 36 37", "--tricks", "4-4 4-2 4-0 4-1"],
+    ]
+    for given, command in zip(advice, standalone, strict=True):
+        assert given == json.loads(invoke(*command, *args, *played, "--json").stdout)
+    assert advice[0]["realistic"]["deals"] == 4 and advice[2]["realistic"]["deals"] == 4
+    text = invoke("follow", HAND, "-p", "4", *args, "--realistic", "--worlds", "2", input="pass 30\n")
+    assert text.stdout.splitlines()[0].endswith(
+        "(seed 2), and plays your choices out by players who see only their own dominoes (2 deals "
+        "weighed a decision) on 200 deals at a call or declaration and 100 at a play."
+    )
+    refused = invoke("follow", HAND, "-p", "4", "--realistic", "--basis", "double-dummy", input="pass\n")
+    assert refused.exit_code == 2 and "not with --basis double-dummy" in refused.stderr
+    alone = invoke("follow", HAND, "-p", "4", "--worlds", "2", input="pass\n")
+    assert alone.exit_code == 2 and "--worlds goes with --realistic" in alone.stderr
 
 
 def test_nello_made_to_the_last_trick() -> None:

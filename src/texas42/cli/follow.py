@@ -7,7 +7,7 @@ import json
 import sys
 from collections.abc import Iterable
 from contextlib import suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Annotated, Any, Final
 
 import typer
@@ -16,6 +16,9 @@ from rich.text import Text
 
 from texas42 import api
 from texas42.analysis import Progress
+from texas42.analysis.playout import DEFAULT_WORLDS
+from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS
+from texas42.analysis.realistic_play import DEFAULT_REALISTIC_PLAY_DEALS
 from texas42.analysis.table import TableHand, TableStage
 from texas42.cli.analyze import HandArgument
 from texas42.cli.app import app, print_error
@@ -29,9 +32,13 @@ from texas42.cli.options import (
     SeedOption,
     SpecialsOption,
     ThreadsOption,
+    WorldsOption,
     auction_noise,
     basis,
     house_rules,
+    option_parser,
+    playouts,
+    whole_number,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
 from texas42.deal import draw_seed
@@ -59,11 +66,18 @@ comes first, as 'texas42 bid', 'declare' and 'play' give it (their advice senten
 play the rules force is said at once); you then enter what you really did. You are
 seat 0, your left opponent seat 1, your partner seat 2, your right opponent seat 3.
 
+--realistic plays out at each of your turns, as the commands' --realistic does, and
+advises on that: the leading trumps of a bid or declaration (and Nel-O and sevens) on
+--realistic-deals deals (default 200), or every legal play on --realistic-deals of the
+deals (default 100), by players who see only their own dominoes (--worlds deals
+weighed a decision); about 5 to 10 s a turn.
+
 The hand ends when all four pass and the house reshuffles (--all-pass reshuffle),
 when the bid is made or set, or after the last trick; the output then gives the
 'texas42 review' command of the hand as played.
 
---json prints JSON Lines instead: {"hand", "position", "deals", "seed"} first; an
+--json prints JSON Lines instead: {"hand", "position", "deals", "seed"} first (with
+--realistic, "realistic": {"deals", "play_deals", "worlds"}); an
 object an entry ({"seat", "stage", and "call", "contract" or "play"}, a play that
 ends a trick with its "trick", "winner" and "score"; {"undo"}); at each of your turns
 {"advice": "bid", "declare" or "play", "document"}, the document the command's own
@@ -82,6 +96,7 @@ Examples:
   texas42 follow "6-6 6-5 6-4 6-2 5-5 4-4 3-1" -p 4 --seed 1 < examples/followed.txt
   texas42 follow "6-6 6-5 6-4 6-2 5-5 4-4 3-1" -p 4 --full --deals 500 < examples/followed.txt
   texas42 follow "6-6 6-5 6-4 6-2 5-5 4-4 3-1" -p 4 --seed 1 --json < examples/followed.txt
+  texas42 follow "6-6 6-5 6-4 6-2 5-5 4-4 3-1" -p 4 --realistic < examples/followed.txt
   printf 'pass 30 36\\n37\\nsixes\\n' | texas42 follow "6-6 6-5 6-4 6-2 5-5 4-4 3-1" -p 4 -s 1
 """
 
@@ -98,6 +113,25 @@ PositionOption = Annotated[
         max=4,
         help="Your place in the bidding: 1 (the first bidder) to 4 (the shaker).",
         show_default=False,
+    ),
+]
+RealisticOption = Annotated[
+    bool,
+    typer.Option(
+        "--realistic",
+        help="At each of your turns, play the contracts (or your plays) out by players who see only "
+        "their own hand, and advise on that.",
+    ),
+]
+RealisticDealsOption = Annotated[
+    int | None,
+    typer.Option(
+        "--realistic-deals",
+        metavar="N",
+        help=f"With --realistic: the deals played out at a turn (default {DEFAULT_REALISTIC_DEALS} "
+        f"for a call or declaration, {DEFAULT_REALISTIC_PLAY_DEALS} for a play).",
+        show_default=False,
+        parser=option_parser(whole_number("--realistic-deals", 1)),
     ),
 ]
 FullOption = Annotated[
@@ -125,6 +159,18 @@ class Adviser:
     as_json: bool = False
     noise: float = field(default_factory=lambda: auction_noise(None, "auction", None))
     """The bidding model's noise: the settings' ``noise``, else the default (read once)."""
+    contract_deals: int = 0
+    """With --realistic: the deals played out at a call or declaration (0: none)."""
+    play_deals: int = 0
+    """With --realistic: the deals played out at a play (0: none)."""
+    worlds: int = DEFAULT_WORLDS
+    """With --realistic: the deals weighed a decision."""
+
+    @property
+    def played(self) -> tuple[int, int, int] | None:
+        """With --realistic: the deals played out at a call or declaration and at a play,
+        and the worlds a decision."""
+        return (self.contract_deals, self.play_deals, self.worlds) if self.contract_deals else None
 
     def advice(self, table: TableHand) -> Advice:
         """The advice for seat 0's call, declaration or play."""
@@ -139,6 +185,7 @@ class Adviser:
         advice = api.advise_bid(
             table.hand, table.bidding, deals=self.deals, seed=self.seed, house=table.house,
             threads=self.threads, progress=progress, noise=self.noise, basis=self.basis,
+            realistic_deals=self.contract_deals, worlds=self.worlds,
         )  # fmt: skip
         view = advice_view(advice.analysis, advice) if self.full else advice_sentence(advice)
         return Advice(view, {"advice": "bid", "document": advice_to_json(advice)})
@@ -147,6 +194,7 @@ class Adviser:
         advice = api.declare(
             table.hand, table.auction, deals=self.deals, seed=self.seed, house=table.house,
             basis=self.basis, threads=self.threads, progress=progress, noise=self.noise,
+            realistic_deals=self.contract_deals, worlds=self.worlds,
         )  # fmt: skip
         view = declaration_view(advice) if self.full else declaration_text(advice)
         return Advice(view, {"advice": "declare", "document": declaration_to_json(advice)})
@@ -160,7 +208,8 @@ class Adviser:
         advice = api.advise_play(
             table.hand, table.contract, table.plays, bidder=table.declarer, deals=self.deals,
             seed=self.seed, threads=self.threads, progress=progress, auction=table.auction,
-            noise=self.noise, house=table.house,
+            noise=self.noise, house=table.house, realistic_deals=self.play_deals,
+            worlds=self.worlds,
         )  # fmt: skip
         view = play_view(advice) if self.full else play_text(advice)
         return Advice(view, {"advice": "play", "document": play_to_json(advice)})
@@ -195,8 +244,12 @@ class Follower:
 
     def header(self) -> None:
         table, adviser = self.table, self.adviser
-        record = {"hand": str(table.hand), "position": table.place + 1, "deals": adviser.deals}
-        self.say(follow_header(table, adviser.deals, adviser.seed), {**record, "seed": adviser.seed})
+        played = adviser.played
+        record: dict[str, Any] = {"hand": str(table.hand), "position": table.place + 1}
+        record |= {"deals": adviser.deals, "seed": adviser.seed}
+        if played is not None:
+            record["realistic"] = dict(zip(("deals", "play_deals", "worlds"), played, strict=True))
+        self.say(follow_header(table, adviser.deals, adviser.seed, played), record)
 
     def turn(self) -> None:
         """The advice, once, if the next entry is yours."""
@@ -275,6 +328,9 @@ def follow(
     nello_min_marks: NelloMinMarksOption = None,
     all_pass: AllPassOption = None,
     specials: SpecialsOption = None,
+    realistic: RealisticOption = False,
+    realistic_deals: RealisticDealsOption = None,
+    worlds: WorldsOption = None,
 ) -> None:
     """One hand from the bidding to its end."""
     if not hand:
@@ -286,8 +342,12 @@ def follow(
     if full and as_json:
         raise UsageError("--full and --json do not go together: the JSON holds every figure")
     adviser = Adviser(
-        deals, draw_seed() if seed is None else seed, threads, basis(basis_option), full, as_json
+        deals, draw_seed() if seed is None else seed, threads, basis(basis_option, realistic), full, as_json
     )
+    plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_DEALS)
+    if plan is not None:
+        play_deals = DEFAULT_REALISTIC_PLAY_DEALS if realistic_deals is None else realistic_deals
+        adviser = replace(adviser, contract_deals=plan[0], play_deals=play_deals, worlds=plan[1])
     follower = Follower(start, adviser)
     if sys.stdin.isatty():
         follower.header()

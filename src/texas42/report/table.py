@@ -39,10 +39,20 @@ def _verb(table: TableHand) -> str:
     return "lead" if not table.history.trick else "play"
 
 
-def follow_header(table: TableHand, deals: int, seed: int) -> str:
-    return (
+def follow_header(table: TableHand, deals: int, seed: int, played: tuple[int, int, int] | None = None) -> str:
+    """The first words: the hand, the place and the deals; ``played``: the deals played
+    out at a call or declaration and at a play, and the worlds a decision."""
+    words = (
         f"You hold {table.hand}, bidding {PLACES[table.place]}. The advice at your turns weighs "
-        f"{deals:,} deals of the unseen dominoes a question (seed {seed})."
+        f"{deals:,} deals of the unseen dominoes a question (seed {seed})"
+    )
+    if played is None:
+        return words + "."
+    contracts, plays, worlds = played
+    return (
+        f"{words}, and plays your choices out by players who see only their own dominoes "
+        f"({worlds} deals weighed a decision) on {contracts:,} deals at a call or declaration "
+        f"and {plays:,} at a play."
     )
 
 
