@@ -349,24 +349,28 @@ def test_the_words_of_a_few_entries(monkeypatch: pytest.MonkeyPatch) -> None:
     )
 
 
+# The commands whose advice 'follow' gives at our turns of ENTRIES (seat 3 of four).
+ENTRIES = "pass 30 36 37 sixes 4-4 4-2 4-0 4-1\n"
+STANDALONE = [
+    ["bid", HAND, "--auction", "pass 30 36"],
+    ["declare", HAND, "--auction", "pass 30 36 37"],
+    ["play", HAND, "-t", "sixes", "--auction", "pass 30 36 37"],
+    ["play", HAND, "-t", "sixes", "--auction", "pass 30 36 37", "--tricks", "4-4 4-2 4-0 4-1"],
+]
+
+
 def test_json_lines_hold_each_commands_own_document() -> None:
     """--json: a header, an object an entry, and at each of our turns the very document
     'bid', 'declare' or 'play' --json prints with the same seed and deals."""
     args = ["-s", "1", "-n", "60"]
-    result = invoke("follow", HAND, "-p", "4", *args, "--json", input="pass 30 36 37 sixes 4-4 4-2 4-0 4-1\n")
+    result = invoke("follow", HAND, "-p", "4", *args, "--json", input=ENTRIES)
     assert result.exit_code == 0, result.stderr
     records = [json.loads(line) for line in result.stdout.splitlines()]
     assert records[0] == {"hand": HAND, "position": 4, "deals": 60, "seed": 1}
     assert records[1] == {"seat": 1, "stage": "bidding", "call": "pass"}
     advice = [r for r in records if "advice" in r]
     assert [a["advice"] for a in advice] == ["bid", "declare", "play", "play"]
-    standalone = [
-        ["bid", HAND, "--auction", "pass 30 36"],
-        ["declare", HAND, "--auction", "pass 30 36 37"],
-        ["play", HAND, "-t", "sixes", "--auction", "pass 30 36 37"],
-        ["play", HAND, "-t", "sixes", "--auction", "pass 30 36 37", "--tricks", "4-4 4-2 4-0 4-1"],
-    ]
-    for given, command in zip(advice, standalone, strict=True):
+    for given, command in zip(advice, STANDALONE, strict=True):
         assert given["document"] == json.loads(invoke(*command, *args, "--json").stdout)
     trick = records[-3]  # then the advice for our lead, and the end
     assert trick == {"seat": 3, "stage": "playing", "play": "4-1", "trick": 1, "winner": 0, "score": [6, 0]}
@@ -383,19 +387,12 @@ def test_realistic_advice_is_each_commands_own_played_out(monkeypatch: pytest.Mo
     monkeypatch.setenv("COLUMNS", "2000")
     args = ["-s", "2", "-n", "40"]
     played = ["--realistic", "--realistic-deals", "4", "--worlds", "2"]
-    entries = "pass 30 36 37 sixes 4-4 4-2 4-0 4-1\n"
-    result = invoke("follow", HAND, "-p", "4", *args, *played, "--json", input=entries)
+    result = invoke("follow", HAND, "-p", "4", *args, *played, "--json", input=ENTRIES)
     assert result.exit_code == 0, result.stderr
     records = [json.loads(line) for line in result.stdout.splitlines()]
     assert records[0]["realistic"] == {"deals": 4, "play_deals": 4, "worlds": 2}
     advice = [r["document"] for r in records if "advice" in r]
-    standalone = [
-        ["bid", HAND, "--auction", "pass 30 36"],
-        ["declare", HAND, "--auction", "pass 30 36 37"],
-        ["play", HAND, "-t", "sixes", "--auction", "pass 30 36 37"],
-        ["play", HAND, "-t", "sixes", "--auction", "pass 30 36 37", "--tricks", "4-4 4-2 4-0 4-1"],
-    ]
-    for given, command in zip(advice, standalone, strict=True):
+    for given, command in zip(advice, STANDALONE, strict=True):
         assert given == json.loads(invoke(*command, *args, *played, "--json").stdout)
     assert advice[0]["realistic"]["deals"] == 4 and advice[2]["realistic"]["deals"] == 4
     text = invoke("follow", HAND, "-p", "4", *args, "--realistic", "--worlds", "2", input="pass 30\n")
