@@ -209,10 +209,65 @@ def test_at_a_prompt(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixt
     assert prompts[0] == "your left opponent (seat 1) calls> "
     assert prompts[1:] == ["you call> ", "you declare> ", "you call> "]
     assert "texas42: error: '99': not a bid" in out.err or "not a bid: '99'" in out.err
-    assert "Next: you declare." in out.err
+    assert "Next: you declare. A trump" in out.err and "'realistic': this turn played out." in out.err
     # The advice for the call taken back is not computed again.
     assert out.out.count("ADVICE") == 3 and advised == [TableStage.BIDDING, TableStage.DECLARING]
     assert "The last entry is taken back." in out.out
+
+
+def test_full_and_realistic_at_a_prompt(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """At our turn 'full' and 'realistic' give the advice again in that form (each form
+    computed once); asked at another's turn, one line of error, and the prompt goes on."""
+    typed: Iterator[str] = iter(["full", "pass 30 36", "full realistic full", "exit"])
+    monkeypatch.setattr(builtins, "input", lambda text="": next(typed))
+    asked: list[tuple[bool, int]] = []
+
+    def advice(self: follow_cli.Adviser, table: TableHand) -> follow_cli.Advice:
+        asked.append((self.full, self.contract_deals))
+        return follow_cli.Advice(f"ADVICE full={self.full} played={self.contract_deals}", {})
+
+    monkeypatch.setattr(follow_cli.Adviser, "advice", advice)
+    table = TableHand(parse_hand(HAND), 3, HouseRules())
+    follow_cli._at_prompt(follow_cli.Follower(table, follow_cli.Adviser(100, 1, None, "realistic", False)))
+    out = capsys.readouterr()
+    assert out.err.splitlines() == [
+        "texas42: error: 'full': no advice now, your left opponent (seat 1) calls next"
+    ]
+    assert out.out.splitlines()[-4:] == [
+        "ADVICE full=False played=0",
+        "ADVICE full=True played=0",
+        "ADVICE full=False played=200",
+        "ADVICE full=True played=0",
+    ]
+    assert asked == [(False, 0), (True, 0), (False, 200)]
+
+
+def test_full_and_realistic_from_a_pipe(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From a pipe: 'full' prints the command's whole report after the sentence,
+    'realistic' (here in JSON) the command's own --realistic document; where they cannot
+    be, the line is named before anything is computed."""
+    monkeypatch.setenv("COLUMNS", "100")
+    args = [HAND, "-p", "4", "-s", "1", "-n", "40"]
+    result = invoke("follow", *args, input="pass 30 36\nfull\n")
+    assert result.exit_code == 0, result.stderr
+    report = invoke("bid", HAND, "-a", "pass 30 36", "-s", "1", "-n", "40").stdout
+    assert result.stdout.endswith(report) and result.stdout.count("Bid ladder") == 1
+    played = invoke("follow", *args, "--json", input="pass 30 36 realistic\n")
+    records = [json.loads(line) for line in played.stdout.splitlines()]
+    advice = [r["document"] for r in records if "advice" in r]
+    bid = ["bid", HAND, "-a", "pass 30 36", "-s", "1", "-n", "40", "--json"]
+    assert advice == [json.loads(invoke(*bid).stdout), json.loads(invoke(*bid, "--realistic").stdout)]
+    for extra, text, message in [
+        ([], "pass full\n", "line 1: 'full': no advice now, your partner (seat 2) calls next"),
+        (["--json"], "pass 30 36 full\n", "line 1: 'full' is for the text: the JSON holds every figure"),
+        (["--realistic"], "pass 30 36\nrealistic\n", "line 2: 'realistic': the advice is already played out"),
+        (["--basis", "double-dummy"], "pass 30 36 realistic\n", "line 1: 'realistic' plays out to advise"),
+    ]:
+        refused = invoke("follow", HAND, "-p", "4", *extra, input=text)
+        assert (refused.exit_code, refused.stdout) == (2, ""), extra
+        assert refused.stderr.count("\n") == 1 and message in refused.stderr
 
 
 def test_in_a_real_process() -> None:

@@ -16,6 +16,7 @@ from rich.text import Text
 
 from texas42 import api
 from texas42.analysis import Progress
+from texas42.analysis.calibrated import DOUBLE_DUMMY
 from texas42.analysis.playout import DEFAULT_WORLDS
 from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS
 from texas42.analysis.realistic_play import DEFAULT_REALISTIC_PLAY_DEALS
@@ -85,10 +86,13 @@ ends a trick with its "trick", "winner" and "score"; {"undo"}); at each of your 
 the rules force); last {"outcome": "made", "set", "reshuffled" or null, "review"}.
 
 At a terminal it prompts for each entry ('undo' takes the last one back, 'help'
-says what is expected, 'exit' or Ctrl-D ends). From a file or a pipe it reads every
-line first (blank lines and '#' comments skipped, 'undo' allowed): a line that
-cannot be (a bad token, a call or play against the rules) stops it before anything
-is computed, naming the line and the token, with exit status 2.
+says what is expected, 'exit' or Ctrl-D ends). At your turn, 'full' prints the whole
+report of the advice and 'realistic' plays this turn's choices out as --realistic
+does (about 5 to 10 s). From a file or a pipe it reads every line first (blank lines
+and '#' comments skipped; 'undo', 'full' and 'realistic' allowed): a line that cannot
+be (a bad token, a call or play against the rules, 'full' when it is not your turn)
+stops it before anything is computed, naming the line and the token, with exit
+status 2.
 
 \b
 Examples:
@@ -101,6 +105,10 @@ Examples:
 """
 
 UNDO: Final = "undo"
+FULL: Final = "full"
+REALISTIC: Final = "realistic"
+ASKED: Final = frozenset({FULL, REALISTIC})
+"""Words that ask for this turn's advice again, in another form."""
 ENDS: Final = frozenset({"exit", "quit"})
 
 PositionOption = Annotated[
@@ -253,15 +261,23 @@ class Follower:
 
     def turn(self) -> None:
         """The advice, once, if the next entry is yours."""
-        table = self.table
-        if self.advised or table.to_act != 0:
+        if self.advised or self.table.to_act != 0:
             return
-        key = (table.calls, table.contract, table.plays)
+        self._advise(self.adviser)
+        self.advised = True
+
+    def _advise(self, adviser: Adviser) -> None:
+        """Say ``adviser``'s advice for this turn (each kind computed once a turn)."""
+        table = self.table
+        key = (table.calls, table.contract, table.plays, adviser)
         if key not in self.given:
-            self.given[key] = self.adviser.advice(table)
+            self.given[key] = adviser.advice(table)
         advice = self.given[key]
         self.say(advice.view, advice.document)
-        self.advised = True
+
+    def again(self, word: str) -> None:
+        """At seat 0's turn, this turn's advice again as ``word`` asks (``asked``)."""
+        self._advise(asked(self.adviser, self.table, word))
 
     def take(self, token: str, entered: TableHand | None = None) -> None:
         """Take ``token`` (``entered``: the hand after it, where already checked)."""
@@ -286,6 +302,22 @@ class Follower:
             self.console.print(f"To weigh each of your plays: {review}")
 
 
+def asked(adviser: Adviser, table: TableHand, word: str) -> Adviser:
+    """The adviser for ``word`` at ``table``'s turn: ``full``, the whole report;
+    ``realistic``, the choices played out. A ``UsageError`` where it cannot be."""
+    if table.to_act != 0:
+        raise UsageError(f"{word!r}: no advice now, {prompt(table).rstrip('> ')} next")
+    if word == FULL:
+        if adviser.as_json:
+            raise UsageError("'full' is for the text: the JSON holds every figure")
+        return replace(adviser, full=True)
+    if adviser.played is not None:
+        raise UsageError("'realistic': the advice is already played out (--realistic)")
+    if adviser.basis == DOUBLE_DUMMY:
+        raise UsageError("'realistic' plays out to advise on realistic odds: not with the double-dummy basis")
+    return replace(adviser, contract_deals=DEFAULT_REALISTIC_DEALS, play_deals=DEFAULT_REALISTIC_PLAY_DEALS)
+
+
 def _naming(token: str, error: Texas42Error) -> str:
     """The error's message, naming ``token`` first unless the message quotes it (or, for
     a play, names it: ``trick 2, seat 1 played 6-6, ...``)."""
@@ -293,9 +325,9 @@ def _naming(token: str, error: Texas42Error) -> str:
     return message if repr(token) in message or message.startswith("trick ") else f"{token!r}: {message}"
 
 
-def _checked(start: TableHand, lines: list[str]) -> list[tuple[str, TableHand]] | None:
+def _checked(start: TableHand, lines: list[str], adviser: Adviser) -> list[tuple[str, TableHand]] | None:
     """Every token of ``lines`` in order with the hand after it, or None after reporting
-    the first that cannot be entered (naming its line)."""
+    the first that cannot be entered or asked (naming its line)."""
     table = start
     steps: list[tuple[str, TableHand]] = []
     for number, line in enumerate(lines, start=1):
@@ -303,7 +335,13 @@ def _checked(start: TableHand, lines: list[str]) -> list[tuple[str, TableHand]] 
             if token.lower() in ENDS:
                 return steps
             try:
-                table = _entered(table, token)
+                if token.lower() in ASKED:
+                    asked(adviser, table, token.lower())
+                else:
+                    table = _entered(table, token)
+            except UsageError as error:
+                print_error(f"line {number}: {error}")
+                return None
             except Texas42Error as error:
                 print_error(f"line {number}: {_naming(token, error)}")
                 return None
@@ -353,7 +391,7 @@ def follow(
         follower.header()
         _at_prompt(follower)
         raise typer.Exit(0)
-    steps = _checked(start, read_lines("-"))
+    steps = _checked(start, read_lines("-"), adviser)
     if steps is None:
         raise typer.Exit(2)
     follower.header()
@@ -365,7 +403,10 @@ def _run(follower: Follower, steps: Iterable[tuple[str, TableHand]]) -> None:
     seat 0's turns."""
     for token, entered in steps:
         follower.turn()
-        follower.take(token, entered)
+        if token.lower() in ASKED:
+            follower.again(token.lower())
+        else:
+            follower.take(token, entered)
     follower.turn()
     follower.finish()
 
@@ -399,16 +440,31 @@ def _at_prompt(follower: Follower) -> None:
             if token.lower() in ENDS:
                 return
             if token.lower() == "help":
-                typer.echo(
-                    f"Next: {prompt(follower.table).rstrip('> ')}. {_HINTS[follower.table.stage]}", err=True
-                )
+                typer.echo(_help(follower.table), err=True)
                 continue
             try:
-                follower.take(token)
+                if token.lower() in ASKED:
+                    follower.again(token.lower())
+                else:
+                    follower.take(token)
+            except KeyboardInterrupt:
+                typer.echo("Interrupted.", err=True)
+                break
+            except UsageError as error:
+                print_error(str(error))
+                break
             except Texas42Error as error:
                 print_error(_naming(token, error))
                 break
     follower.finish()
+
+
+def _help(table: TableHand) -> str:
+    """What the next entry should be, and at our turn what else may be asked."""
+    words = f"Next: {prompt(table).rstrip('> ')}. {_HINTS[table.stage]}"
+    if table.to_act == 0:
+        words += " Or 'full': the advice's whole report; 'realistic': this turn played out."
+    return words
 
 
 _HINTS: Final = {
