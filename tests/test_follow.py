@@ -257,6 +257,7 @@ def test_full_and_realistic_from_a_pipe(monkeypatch: pytest.MonkeyPatch) -> None
     played = invoke("follow", *args, "--json", input="pass 30 36 realistic\n")
     records = [json.loads(line) for line in played.stdout.splitlines()]
     advice = [r["document"] for r in records if "advice" in r]
+    assert [r.get("asked") for r in records if "advice" in r] == [None, "realistic"]
     bid = ["bid", HAND, "-a", "pass 30 36", "-s", "1", "-n", "40", "--json"]
     assert advice == [json.loads(invoke(*bid).stdout), json.loads(invoke(*bid, "--realistic").stdout)]
     for extra, text, message in [

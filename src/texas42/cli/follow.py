@@ -78,12 +78,13 @@ when the bid is made or set, or after the last trick; the output then gives the
 'texas42 review' command of the hand as played.
 
 --json prints JSON Lines instead: {"hand", "position", "deals", "seed"} first (with
---realistic, "realistic": {"deals", "play_deals", "worlds"}); an
-object an entry ({"seat", "stage", and "call", "contract" or "play"}, a play that
-ends a trick with its "trick", "winner" and "score"; {"undo"}); at each of your turns
-{"advice": "bid", "declare" or "play", "document"}, the document the command's own
---json prints with the same seed and deals ({"advice": "play", "forced"} for a play
-the rules force); last {"outcome": "made", "set", "reshuffled" or null, "review"}.
+--realistic, "realistic": {"deals", "play_deals", "worlds"}); an object an entry
+({"seat", "stage", and "call", "contract" or "play"}, a play that ends a trick with
+its "trick", "winner" and "score"; {"undo"}); at each of your turns {"advice": "bid",
+"declare" or "play", "document"}, the document the command's own --json prints with
+the same seed and deals ({"advice": "play", "forced"} for a play the rules force;
+"asked": "realistic" where that word asked for it again); last {"outcome": "made",
+"set", "reshuffled" or null, "review"}.
 
 At a terminal it prompts for each entry ('undo' takes the last one back, 'help'
 says what is expected, 'exit' or Ctrl-D ends). At your turn, 'full' prints the whole
@@ -266,18 +267,19 @@ class Follower:
         self._advise(self.adviser)
         self.advised = True
 
-    def _advise(self, adviser: Adviser) -> None:
-        """Say ``adviser``'s advice for this turn (each kind computed once a turn)."""
+    def _advise(self, adviser: Adviser, word: str | None = None) -> None:
+        """Say ``adviser``'s advice for this turn (each kind computed once a turn); its
+        JSON record names the ``word`` that asked for it, if any."""
         table = self.table
         key = (table.calls, table.contract, table.plays, adviser)
         if key not in self.given:
             self.given[key] = adviser.advice(table)
         advice = self.given[key]
-        self.say(advice.view, advice.document)
+        self.say(advice.view, advice.document if word is None else {**advice.document, "asked": word})
 
     def again(self, word: str) -> None:
         """At seat 0's turn, this turn's advice again as ``word`` asks (``asked``)."""
-        self._advise(asked(self.adviser, self.table, word))
+        self._advise(asked(self.adviser, self.table, word), word)
 
     def take(self, token: str, entered: TableHand | None = None) -> None:
         """Take ``token`` (``entered``: the hand after it, where already checked)."""
