@@ -156,6 +156,31 @@ def test_an_interrupted_batch_stops_its_solver_threads(with_progress: bool) -> N
     assert np.array_equal(again.nodes, before.nodes)
 
 
+def test_an_interrupt_while_progress_is_reported_stops_the_batch() -> None:
+    """Ctrl-C may land anywhere in the calling thread, here in the progress callback (as
+    while a progress bar draws): the batch still stops, its threads are waited for, and
+    a batch started by a thread of an interrupted caller stops at once."""
+    hand = parse_hand(HAND)
+    deals, _ = deal.deal_around(hand, 20_000, deal.generators(4)[0])
+
+    def interrupted(done: int) -> None:
+        raise KeyboardInterrupt
+
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        engine.solve_deals(deals, on_progress=interrupted)  # about 50 s of solving on two cores
+    assert time.monotonic() - start < 20
+    assert not [t for t in threading.enumerate() if t.name == "texas42-solver"]
+    assert not running._CLAIMED and not running._STOPPING.is_set()
+    running._STOPPING.set()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            engine.solve_deals(deals[:2_000])
+    finally:
+        running._STOPPING.clear()
+    assert engine.solve_deals(deals[:20]).points.shape == (20, 9)
+
+
 def test_a_small_batch_on_one_thread_is_solved_by_the_calling_thread(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -166,8 +191,10 @@ def test_a_small_batch_on_one_thread_is_solved_by_the_calling_thread(
     small = engine.SOLVE_CHUNK * running.DIRECT_CHUNKS // 9  # nine declarations a deal
     two = engine.solve_deals(deals, threads=2)
     started: list[object] = []
-    start = running._start
-    monkeypatch.setattr(running, "_start", lambda *a: started.append(a) or start(*a))
+    start = running._solver_threads
+    monkeypatch.setattr(
+        running, "_solver_threads", lambda runs, errors: started.extend(runs) or start(runs, errors)
+    )
     one = engine.solve_deals(deals[:small], threads=1)
     assert not started
     assert np.array_equal(one.points, two.points[:small]) and np.array_equal(one.nodes, two.nodes[:small])

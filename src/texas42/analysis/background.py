@@ -61,7 +61,7 @@ def in_lanes(lane: Callable[[int, threading.Event], None], lanes: int) -> None:
         for thread in threads:
             thread.start()
         for done in ended:
-            done.wait()  # an event, not join: bpo-45274 (engine.running._start)
+            done.wait()  # an event, not join: bpo-45274 (engine.running._solver_threads)
     except BaseException:  # Ctrl-C, maybe while a lane was being started
         stop.set()
         for thread, done in zip(threads, ended, strict=True):

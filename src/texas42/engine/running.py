@@ -11,7 +11,8 @@ import importlib
 import subprocess
 import sys
 import threading
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterator, Sequence
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -208,6 +209,9 @@ _CLAIMED: dict[int, np.ndarray] = {}
 """The shared counters of the batches running now, by their ``id`` (``stop_solving``)."""
 _NO_MORE = np.int64(1) << 62
 """A counter past every chunk: a kernel that claims from it stops."""
+_STOPPING = threading.Event()
+"""Set while an interrupted caller waits for its threads: a batch that starts meanwhile
+(on a thread the caller started before the interrupt) stops at once too."""
 
 
 def stop_solving() -> None:
@@ -257,11 +261,15 @@ def in_threads(
     claimed = np.zeros(1, dtype=np.int64)
     errors: list[BaseException] = []
     _CLAIMED[id(claimed)] = claimed
+    if _STOPPING.is_set():  # started by a caller interrupted meanwhile
+        claimed[0] = _NO_MORE
     try:
         if count == 1 and chunks <= DIRECT_CHUNKS:
             kernel(*args, claimed)
         else:
-            _wait([_start(lambda: kernel(*args, claimed), errors) for _ in range(count)])
+            with _solver_threads([lambda: kernel(*args, claimed)] * count, errors) as ended:
+                for event in ended:
+                    event.wait()
     finally:
         del _CLAIMED[id(claimed)]
     if errors:
@@ -270,34 +278,46 @@ def in_threads(
         raise KeyboardInterrupt
 
 
-def _start(run: Callable[[], None], errors: list[BaseException]) -> threading.Event:
-    """Call ``run()`` on a new thread, keeping what it raises in ``errors``; the event is
-    set when it has returned. (An event rather than ``join``: a join interrupted by
-    Ctrl-C marks a thread still running as ended, bpo-45274.)"""
-    ended = threading.Event()
-
-    def work() -> None:
-        try:
-            run()
-        except BaseException as error:  # re-raised in the calling thread
-            errors.append(error)
-        finally:
-            ended.set()
-
-    threading.Thread(target=work, name="texas42-solver", daemon=True).start()
-    return ended
-
-
-def _wait(ended: list[threading.Event], timeout: float | None = None) -> bool:
-    """Wait for the threads of these events (at most ``timeout`` seconds): whether all
-    have ended. Interrupted, stop every batch and wait for them to end."""
+@contextmanager
+def _solver_threads(
+    runs: Sequence[Callable[[], None]], errors: list[BaseException]
+) -> Iterator[list[threading.Event]]:
+    """Start a thread a run, keeping what it raises in ``errors``, and give the events
+    they set once returned. Whatever interrupts the calling thread in the block (Ctrl-C,
+    even while the threads start), every batch stops (``stop_solving``) and the threads
+    started are waited for before it goes on. (Events rather than ``join``: a join
+    interrupted by Ctrl-C marks a thread still running as ended, bpo-45274.)"""
+    started: list[tuple[threading.Thread, threading.Event]] = []
     try:
-        return all(e.wait(timeout) for e in ended)
+        for run in runs:
+            ended = threading.Event()
+            thread = threading.Thread(
+                target=_keeping, args=(run, errors, ended), name="texas42-solver", daemon=True
+            )
+            started.append((thread, ended))
+            thread.start()
+        yield [ended for _, ended in started]
     except BaseException:
-        stop_solving()
-        for e in ended:
-            e.wait()
+        _STOPPING.set()
+        try:
+            stop_solving()
+            for thread, ended in started:
+                if thread.ident is not None:  # it runs, or has run
+                    ended.wait()
+        finally:
+            _STOPPING.clear()
         raise
+
+
+def _keeping(run: Callable[[], None], errors: list[BaseException], ended: threading.Event) -> None:
+    """``run()``, keeping what it raises in ``errors`` (re-raised by the calling thread);
+    ``ended`` set once it has returned."""
+    try:
+        run()
+    except BaseException as error:
+        errors.append(error)
+    finally:
+        ended.set()
 
 
 def reporting_progress(run: Callable[[], None], done: np.ndarray, on_progress: Callable[[int], None]) -> None:
@@ -306,14 +326,14 @@ def reporting_progress(run: Callable[[], None], done: np.ndarray, on_progress: C
     for the whole sample, rather than batches, leaves no core idle waiting for the
     slowest chunk of each batch."""
     errors: list[BaseException] = []
-    ended = _start(run, errors)
-    reported = 0
-    alive = True
-    while alive:
-        alive = not _wait([ended], 0.1)  # before counting: once it has ended, every task is counted
-        finished = int(done.sum())
-        if finished > reported:
-            on_progress(finished - reported)
-            reported = finished
+    with _solver_threads([run], errors) as (ended,):
+        reported = 0
+        alive = True
+        while alive:
+            alive = not ended.wait(0.1)  # before counting: once it has ended, every task is counted
+            finished = int(done.sum())
+            if finished > reported:
+                on_progress(finished - reported)
+                reported = finished
     if errors:
         raise errors[0]
