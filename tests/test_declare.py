@@ -22,6 +22,7 @@ from texas42.evaluate import estimate
 from texas42.rules import (
     BIDS,
     DOUBLES,
+    PASS,
     Contract,
     Declaration,
     HouseRules,
@@ -263,7 +264,13 @@ def test_a_review_of_the_bidder_with_the_whole_auction_weighs_the_declaration_to
                      "--deals", "60", "--seed", "1").stdout  # fmt: skip
     text = " ".join(printed.split())
     assert "Your declaration, sixes, " in text and "Declarations weighed on 60 deals drawn to fit" in text
-    assert texas42.review_play(PLAY, "sixes", tricks, deals=20, seed=1).declared is None  # no auction
+    called = texas42.advise_bid(PLAY, "30", deals=60, seed=1)  # we bid 34 over the first bidder's 30
+    assert review.call == 34 and texas42.to_dict(review.called) == texas42.to_dict(called)
+    assert document["called"] == {"call": 34, "bid": texas42.to_dict(called)}
+    assert f"Your call, 34; 'texas42 bid' advises after 30: Bid {called.bid} with " in text
+    assert "Calls weighed on 60 deals drawn to fit the calls before yours, seed 1." in text
+    alone_review = texas42.review_play(PLAY, "sixes", tricks, deals=20, seed=1)
+    assert alone_review.declared is None and alone_review.called is None  # no auction
     defender = texas42.review_play(
         "5-4 5-2 4-2 3-3 3-2 2-1 1-0",
         "sixes",
@@ -274,11 +281,15 @@ def test_a_review_of_the_bidder_with_the_whole_auction_weighs_the_declaration_to
         seed=1,
     )
     assert defender.declared is None  # seat 1 did not declare
+    assert defender.call == PASS and defender.called is not None  # it passed after the 34
+    passing = texas42.advise_bid("5-4 5-2 4-2 3-3 3-2 2-1 1-0", "34", deals=20, seed=1)
+    assert texas42.to_dict(defender.called) == texas42.to_dict(passing)
 
 
 def test_a_review_counts_the_declarations_solves_in_its_progress() -> None:
-    """The declaration weighed after the turns is counted too: the bar ends at the solves
-    of the turn and of ``advise_declaration``, each as it counts them, never going back."""
+    """The declaration and the call weighed after the turns are counted too: the bar ends
+    at the solves of the turn, of ``advise_declaration`` and of the bid's advice, each as
+    it counts them, never going back."""
     seen: list[tuple[int, int]] = []
     texas42.review_play(PLAY, "sixes", "6-6 6-3 5-0 6-1", auction="30 34 pass pass", deals=40, seed=1,
                         progress=lambda done, total: seen.append((done, total)))  # fmt: skip
@@ -290,8 +301,10 @@ def test_a_review_counts_the_declarations_solves_in_its_progress() -> None:
     turn: list[int] = []
     texas42.advise_play(PLAY, "sixes", auction="30 34 pass pass", deals=40, seed=1,
                         progress=lambda _, total: turn.append(total))  # fmt: skip
-    solves = turn[-1] + totals[-1]
-    assert seen[-1] == (solves, solves) and totals[-1] > turn[-1] > 0
+    call: list[int] = []
+    texas42.advise_bid(PLAY, "30", deals=40, seed=1, progress=lambda _, total: call.append(total))
+    solves = turn[-1] + totals[-1] + call[-1]
+    assert seen[-1] == (solves, solves) and totals[-1] > turn[-1] > 0 and call[-1] > 0
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
     assert all(done <= total for done, total in seen)
 

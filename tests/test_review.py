@@ -11,6 +11,7 @@ import pytest
 import texas42
 from cli_runner import invoke
 from texas42.analysis import PlayReview, advise_play, review_play
+from texas42.analysis.review import call_place
 from texas42.errors import IllegalPlayError
 from texas42.rules import Declaration, parse_domino, parse_finished_auction, parse_hand, parse_tricks
 
@@ -208,3 +209,19 @@ def test_a_review_with_the_auction_weighs_every_turn_by_it() -> None:
     for turn, k in zip(review.turns, (1, 5), strict=True):
         alone = advise_play(hand, Declaration.SIXES, plays[:k], seat=1, deals=100, seed=2, auction=auction)
         assert turn.advice == alone and alone.inference is not None
+
+
+@pytest.mark.parametrize(
+    ("auction", "seat", "bidder", "place"),
+    [
+        ("pass 30 36 37", 0, 0, 3),  # we won as the shaker
+        ("pass 30 36 37", 1, 0, 0),  # our left opponent bid first
+        ("pass 30 36 37", 3, 0, 2),
+        ("30 34 pass pass", 0, 0, 1),
+        ("34 pass pass pass", 1, 0, 1),
+        ("pass plunge pass pass", 0, 0, 3),  # partner (seat 2) plunged second; we name trump
+        ("pass plunge pass pass", 2, 0, 1),
+    ],
+)
+def test_where_each_seat_called(auction: str, seat: int, bidder: int, place: int) -> None:
+    assert call_place(parse_finished_auction(auction), seat, bidder) == place

@@ -9,7 +9,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from texas42 import deal
+from texas42.analysis.bidding import BidAdvice, advise_bid, with_uniform_odds
 from texas42.analysis.declaring import DeclarationAdvice, advise_declaration
+from texas42.analysis.hand import analyze_hand
 from texas42.analysis.play import (
     PlayAdvice,
     PlayStats,
@@ -24,6 +26,7 @@ from texas42.analysis.sample import DEFAULT_DEALS, Progress, check_deals
 from texas42.analysis.statistics import Z95, Interval
 from texas42.errors import IllegalPlayError
 from texas42.rules import (
+    Auction,
     Contract,
     Declaration,
     Domino,
@@ -120,6 +123,11 @@ class PlayReview:
     declared: DeclarationAdvice | None = None
     """What ``texas42 declare`` advises on the same seed and deals, when the seat declared
     and the whole auction is known (the declaration is then reviewed too), else None."""
+    called: BidAdvice | None = None
+    """What ``texas42 bid`` advises on the same seed and deals at the seat's call, when
+    the whole auction is known (the call is then reviewed too), else None."""
+    call: int | None = None
+    """The seat's call in the whole auction, when it is known."""
 
     @property
     def declared_as(self) -> PlayedContract:
@@ -227,8 +235,10 @@ def review_play(
     options and ``seed``, beside the domino played; at Nel-O and sevens, the turns before
     a trick set the contract. Every bad input (a play that contradicts the rules or what
     the seat saw, no turn of the seat among the plays) is a ``Texas42Error`` before
-    anything is solved. Where ``seat`` declared and the whole ``auction`` is given, the
-    declaration is weighed too, as ``texas42 declare`` would have (``PlayReview.declared``)."""
+    anything is solved. Where the whole ``auction`` is given, the seat's call is weighed
+    too, as ``texas42 bid`` would have after the calls before it (``PlayReview.called``),
+    and where ``seat`` declared, the declaration, as ``texas42 declare`` would have
+    (``PlayReview.declared``)."""
     house = HouseRules() if house is None else house
     seat, bidder = check_seat(seat), check_seat(bidder)
     rules = play_rules_for(declaration, bidder, house)
@@ -250,7 +260,8 @@ def review_play(
         raise IllegalPlayError(f"seat {seat} played none of the dominoes given: nothing to review")
     declaring = auction if seat == bidder else None  # weighed after the turns
     reviewed = []
-    counter = None if progress is None else TurnSolves(progress, len(turns) + (declaring is not None))
+    weighed = len(turns) + (declaring is not None) + (auction is not None)
+    counter = None if progress is None else TurnSolves(progress, weighed)
     for k in turns:
         advice = advise_play(
             hand,
@@ -277,11 +288,43 @@ def review_play(
         declared = advise_declaration(
             hand, None, declaring, model, deals, seed, house, threads=threads, progress=counter
         )
-    return PlayReview(hand, seat, history, bid, deals, seed, tuple(reviewed), declared)
+        if counter is not None:
+            counter.next_turn()
+    if auction is None:
+        return PlayReview(hand, seat, history, bid, deals, seed, tuple(reviewed), declared)
+    place = call_place(auction, seat, bidder)
+    called = _bid_advice(hand, auction.before(place), deals, seed, threads, counter, infer, noise, house)
+    return PlayReview(
+        hand, seat, history, bid, deals, seed, tuple(reviewed), declared, called, auction.bids[place]
+    )
+
+
+def call_place(auction: FinishedAuction, seat: Seat, bidder: Seat) -> int:
+    """Where ``seat`` called in ``auction``, which ``bidder``'s side won: the bidder (who
+    declared and led), or at a plunge or a splash its partner."""
+    won = bidder if auction.partner_contract is None else (bidder + 2) % 4
+    return (seat - won + auction.winner) % 4
+
+
+def _bid_advice(
+    hand: Hand,
+    before: Auction,
+    deals: int,
+    seed: int,
+    threads: int | None,
+    progress: Progress | None,
+    infer: str,
+    noise: float,
+    house: HouseRules,
+) -> BidAdvice:
+    """What ``texas42 bid`` advises after the calls ``before``, on these deals and seed."""
+    model = deal.auction_model(before, infer, noise, house)
+    analysis = analyze_hand(hand, deals, seed, threads=threads, progress=progress, house=house, auction=model)
+    return with_uniform_odds(advise_bid(analysis, before, house), threads)
 
 
 class TurnSolves:
-    """The solves of a review of ``turns`` turns (the declaration weighed counts as one),
+    """The solves of a review of ``turns`` turns (the declaration and the call weighed count as one each),
     told to ``progress``: those of the turns done and of this one, of a total that counts
     each turn still to come as this one."""
 

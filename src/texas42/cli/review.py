@@ -62,7 +62,9 @@ beside the domino you played: both plays' expected points for your team and odds
 of the contract, and what yours gave up when it was not as good as the best (the
 odds of making the bid, or of setting it when you defend, and the expected points).
 A turn with one legal play is marked forced. --auction, --infer and --noise as for
-'texas42 play'. At Nel-O and sevens (--trump nello or sevens, as for 'texas42
+'texas42 play'; with the whole --auction your call is weighed too, as 'texas42 bid'
+would have after the calls before it, and, if you declared, your declaration, as
+'texas42 declare' would have. At Nel-O and sevens (--trump nello or sevens, as for 'texas42
 play') only the odds of the contract are weighed, and the turns after a trick set the
 contract are not. Each turn costs about what 'texas42 play' costs there.
 

@@ -731,7 +731,9 @@ def review_to_json(review: PlayReview) -> dict[str, Any]:
     "points_lost", "make_lost", "make_lost_ci95"}``, the same on the turns' plays played
     out, with the 95% interval of the odds given up in all. Where the seat declared and the
     whole auction was given, ``"declared"``: ``{"declaration"}``, what it declared, and
-    ``"declare"``, what ``declaration_to_json`` gives for that auction, seed and deals."""
+    ``"declare"``, what ``declaration_to_json`` gives for that auction, seed and deals.
+    Where the whole auction was given, ``"called"``: ``{"call"}``, the seat's call, and
+    ``"bid"``, what ``advice_to_json`` gives after the calls before it."""
     result: dict[str, Any] = {
         "seat": review.seat,
         **_played_at(review),
@@ -742,6 +744,8 @@ def review_to_json(review: PlayReview) -> dict[str, Any]:
         "seed": review.seed,
         **_reviewed_turns(review),
     }
+    if review.called is not None and review.call is not None:
+        result["called"] = {"call": _bid_json(review.call), "bid": advice_to_json(review.called)}
     if review.declared is not None:
         result["declared"] = {
             "declaration": _choice_name(review.declared.choice(review.declared_as)),

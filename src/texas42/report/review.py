@@ -12,6 +12,7 @@ from texas42.analysis.declaring import DeclarationChoice
 from texas42.analysis.play import PlayAdvice, PlayStats
 from texas42.analysis.review import PlayReview, TurnReview
 from texas42.analysis.statistics import Interval
+from texas42.report.bidding import advice_sentence
 from texas42.report.declaring import choice_name
 from texas42.report.layout import Fitted
 from texas42.report.play import tricks_table
@@ -167,6 +168,31 @@ def declaration_text(review: PlayReview) -> Text | None:
     )
 
 
+def call_text(review: PlayReview) -> Text | None:
+    """Your call in the auction beside what ``texas42 bid`` advises then, when it was
+    weighed: the advice's sentence, and where you bid otherwise, your bid's odds on the
+    same basis (not its expected marks: a bid scores only if it wins the auction, which
+    the advice's rules weigh and the marks do not)."""
+    advice, call = review.called, review.call
+    if advice is None or call is None:
+        return None
+    after = f"after {advice.auction}" if advice.auction.bids else "as the first to bid"
+    analysis = advice.analysis
+    fit = "drawn to fit the calls before yours" if analysis.inference else "of the unseen dominoes"
+    on = f" Calls weighed on {analysis.deals} deals {fit}, seed {analysis.seed}."
+    yours = f"Your call, {bid_name(call)}"
+    if call == advice.bid:
+        head = Text(f"{yours}, is the one 'texas42 bid' advises {after}: ", style="bold green")
+        return Text.assemble(head, advice_sentence(advice), on)
+    rung = next((r for r in advice.ladder if r.bid == call), None)
+    worth = ""
+    if rung is not None:
+        odds, trump = percent(rung.make), rung.declaration.label
+        worth = f" On the same odds your {bid_name(call)} is made in {odds} with {trump}."
+    head = Text(f"{yours}; 'texas42 bid' advises {after}: ", style="bold")
+    return Text.assemble(head, advice_sentence(advice), worth, on)
+
+
 def _declared_odds(choice: DeclarationChoice) -> str:
     """``an estimated 89% of the deals at a real table (99% double-dummy)``."""
     if choice.realistic is None:
@@ -202,9 +228,7 @@ def review_view(review: PlayReview) -> RenderableType:
         Fitted(turns_table(review)),
         review_text(review),
     ]
-    declared = declaration_text(review)
-    if declared is not None:
-        parts.append(declared)
+    parts += [text for text in (call_text(review), declaration_text(review)) if text is not None]
     played = review.played_out
     if played is not None:
         parts += [
