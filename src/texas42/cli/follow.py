@@ -51,7 +51,7 @@ from texas42.report.declaring import advice_text as declaration_text
 from texas42.report.declaring import declaration_view
 from texas42.report.play import advice_text as play_text
 from texas42.report.play import play_view
-from texas42.report.table import entry_lines, follow_header, prompt, review_command
+from texas42.report.table import entry_lines, follow_header, prompt, review_command, review_line
 from texas42.rules import domino_name
 
 FOLLOW_HELP = """
@@ -301,7 +301,7 @@ class Follower:
         if self.as_json:
             emit_line(json.dumps({"outcome": table.outcome, "review": review}))
         elif review is not None:
-            self.console.print(f"To weigh each of your plays: {review}")
+            self.console.print(review_line(table))
 
 
 def asked(adviser: Adviser, table: TableHand, word: str) -> Adviser:

@@ -155,6 +155,12 @@ def _for(ours: bool) -> str:
     return "Your team scores the marks." if ours else "The opponents score the marks."
 
 
+def review_line(table: TableHand) -> str:
+    """The last words of a hand played: the ``texas42 review`` command that weighs it."""
+    what = "your call, your declaration" if table.declarer == 0 else "your call"
+    return f"To weigh {what} and each of your plays: {review_command(table)}"
+
+
 def review_command(table: TableHand) -> str:
     """The ``texas42 review`` command line of the hand as played, to weigh every play."""
     assert table.contract is not None and table.auction is not None
