@@ -438,27 +438,36 @@ def _at_prompt(follower: Follower) -> None:
         except KeyboardInterrupt:
             typer.echo("", err=True)
             continue
-        for token in _tokens(line):
-            if token.lower() in ENDS:
-                return
-            if token.lower() == "help":
-                typer.echo(_help(follower.table), err=True)
-                continue
-            try:
-                if token.lower() in ASKED:
-                    follower.again(token.lower())
-                else:
-                    follower.take(token)
-            except KeyboardInterrupt:
-                typer.echo("Interrupted.", err=True)
-                break
-            except UsageError as error:
-                print_error(str(error))
-                break
-            except Texas42Error as error:
-                print_error(_naming(token, error))
-                break
+        if not _take_typed(follower, line):
+            return
     follower.finish()
+
+
+def _take_typed(follower: Follower, line: str) -> bool:
+    """Take the tokens of a typed line up to the first that cannot be (reported on
+    stderr); False once one ends the session."""
+    for token in _tokens(line):
+        word = token.lower()
+        if word in ENDS:
+            return False
+        if word == "help":
+            typer.echo(_help(follower.table), err=True)
+            continue
+        try:
+            if word in ASKED:
+                follower.again(word)
+            else:
+                follower.take(token)
+        except KeyboardInterrupt:
+            typer.echo("Interrupted.", err=True)
+            break
+        except UsageError as error:
+            print_error(str(error))
+            break
+        except Texas42Error as error:
+            print_error(_naming(token, error))
+            break
+    return True
 
 
 def _help(table: TableHand) -> str:
