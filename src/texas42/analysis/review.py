@@ -324,9 +324,9 @@ def _bid_advice(
 
 
 class TurnSolves:
-    """The solves of a review of ``turns`` turns (the declaration and the call weighed count as one each),
-    told to ``progress``: those of the turns done and of this one, of a total that counts
-    each turn still to come as this one."""
+    """The solves of a review of ``turns`` turns (the declaration and the call weighed
+    count as one each), told to ``progress``: those of the turns done and of this one, of
+    a total that counts each turn still to come as this one."""
 
     def __init__(self, progress: Progress, turns: int) -> None:
         self.progress = progress
