@@ -412,6 +412,25 @@ def test_file_json_lines() -> None:
     assert objs[2]["recommendation"]["bid"] == 84
 
 
+def test_a_file_played_out_gives_each_hand_s_own_played_out_figures(monkeypatch: pytest.MonkeyPatch) -> None:
+    """--file --realistic: each JSON line is the hand's own ``analyze --realistic --json``
+    (name and line aside), the CSV and summary rows rest on the playouts, and the text
+    ends saying so."""
+    monkeypatch.setenv("COLUMNS", "100")
+    played = ("-n", "30", "-s", "4", "--realistic", "--realistic-deals", "3", "--worlds", "2")
+    hands = f"ordinary: {ORDINARY}\nsixes: {ALL_SIXES}\n"
+    lines = ok("analyze", "--json", *played, "--file", "-", input=hands).stdout.splitlines()
+    for line, hand in zip(lines, (ORDINARY, ALL_SIXES), strict=True):
+        alone = json_of("analyze", "--json", *played, hand)
+        got = {k: v for k, v in json.loads(line).items() if k not in ("name", "line")}
+        assert got == alone and got["realistic"]["source"] == "playouts"
+    row = next(csv.DictReader(io.StringIO(ok("analyze", "--csv", *played, ORDINARY).stdout)))
+    advised = json_of("analyze", "--json", *played, ORDINARY)["recommendation"]
+    assert (row["bid"], row["basis"], row["make_confirmed"]) == (str(advised["bid"]), "realistic", "")
+    text = " ".join(ok("analyze", *played, "--file", "-", input=hands).stdout.split())
+    assert "the share of the playouts made (on the first 3 deals, 2 worlds a decision)" in text
+
+
 def test_file_csv_and_summary(tmp_path: Path) -> None:
     path = tmp_path / "hands.txt"
     path.write_text(HANDS_FILE)

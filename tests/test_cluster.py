@@ -23,6 +23,7 @@ distributed = pytest.importorskip("distributed")
 
 ROOT = Path(__file__).resolve().parents[1]
 HANDS = str(ROOT / "examples" / "hands.txt")
+HANDS_LINES = [line for line in Path(HANDS).read_text().splitlines(keepends=True) if line[:1].isalpha()]
 RUN = ("analyze", "--file", HANDS, "--seed", "42", "--deals", "20", "--threads", "1")
 FORMATS = {"text": (), "json": ("--json",), "csv": ("--csv",)}
 
@@ -129,6 +130,7 @@ def test_resume_ends_identical_to_a_full_run(
         (("--json",), "format text summary (now --json)"),
         (("--trump", "sixes"), "--trump"),
         (("--no-specials",), "house rules"),
+        (("--realistic", "--realistic-deals", "2", "--worlds", "1"), "--realistic"),
     ],
 )
 def test_resume_with_other_settings_is_refused(tmp_path: Path, changed: tuple[str, ...], named: str) -> None:
@@ -148,6 +150,16 @@ def test_resume_with_other_settings_is_refused(tmp_path: Path, changed: tuple[st
     assert result.exit_code == 2
     assert result.stderr.count("\n") == 1 and named in result.stderr, result.stderr
     assert out.read_bytes() == before
+
+
+def test_hands_played_out_on_the_cluster_are_those_played_out_here(cluster: Any, tmp_path: Path) -> None:
+    subset = tmp_path / "hands.txt"
+    subset.write_text("".join(HANDS_LINES[:3]))
+    run = ("analyze", "--file", str(subset), "--seed", "5", "--deals", "20", "--json", "--realistic")
+    played = (*run, "--realistic-deals", "3", "--worlds", "1")
+    here = ok(*played)
+    assert len(here.splitlines()) == 3 and '"source": "playouts"' in here
+    assert ok(*played, "--cluster", cluster.scheduler_address) == here
 
 
 def test_resume_of_a_file_without_its_record_is_refused(tmp_path: Path) -> None:

@@ -28,7 +28,7 @@ from texas42.analysis.realistic import comparison_playouts, playouts_of
 from texas42.analysis.realistic_play import playouts_total
 from texas42.analysis.recommendation import check_confidence
 from texas42.analysis.review import realistic_review_total
-from texas42.analysis.sample import DEFAULT_DEALS, check_deals
+from texas42.analysis.sample import DEFAULT_DEALS, check_deals, counted
 from texas42.deal import DealConstraints, Dealt
 from texas42.errors import AnalysisError, ArgumentTypeError, check_kind
 from texas42.rules import (
@@ -419,16 +419,7 @@ def advise_play(
 def _counted(progress: Progress | None, total: int) -> Callable[[int], None] | None:
     """The playouts' ``on_progress(k)`` (``k`` more finished), told to ``progress`` as
     ``progress(playouts_done, total)`` once the deals are solved."""
-    if progress is None:
-        return None
-    done = 0
-
-    def step(k: int) -> None:
-        nonlocal done
-        done += k
-        progress(done, total)
-
-    return step
+    return None if progress is None else counted(progress, total)
 
 
 def _check_playouts(realistic_deals: int, worlds: int) -> None:

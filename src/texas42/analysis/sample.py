@@ -30,6 +30,19 @@ Progress = Callable[[int, int], None]
 """A progress callback: ``progress(solves_done, solves_total)``."""
 
 
+def counted(progress: Progress, total: int) -> Callable[[int], None]:
+    """A step ``step(k)`` (``k`` more of ``total`` done) that tells ``progress(done,
+    total)``: how the playouts' counts reach a ``Progress``."""
+    done = 0
+
+    def step(k: int) -> None:
+        nonlocal done
+        done += k
+        progress(done, total)
+
+    return step
+
+
 @dataclass(frozen=True)
 class Sample:
     """Deals of the 21 unseen dominoes (``deals``, an (n, 4) array of hand masks, seat 0

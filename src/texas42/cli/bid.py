@@ -150,13 +150,14 @@ def bid(
     job.constraints = deal_constraints(holds, lacks)
     job.racing = racing(min_deals, exhaustive)
     job.basis = basis(basis_option, realistic)
+    job.playouts = plan
     job.auction = auction_model(auction, infer, auction_noise(noise, infer, auction), house)
     parsed_hand = parse_hand(" ".join(hand))
     check_auction_doubles(parsed_hand, auction, job.constraints)  # the advice reads it, --infer none or not
     with ProgressBar(wants_progress(as_json), "analyzing") as bar:
         result = job.run(parsed_hand, bar.solves, check_ladder=job.basis == DOUBLE_DUMMY)
     if plan is not None:
-        result = played_out(job, result, *plan, as_json)
+        result = played_out(job, result, as_json)
     advice = with_uniform_odds(advise_bid(result, auction, house), threads)
     if as_json:
         emit_line(json.dumps(advice_to_json(advice)))

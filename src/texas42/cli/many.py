@@ -21,6 +21,7 @@ from rich.text import Text
 from texas42 import __version__
 from texas42.analysis import Progress
 from texas42.analysis.calibrated import REALISTIC
+from texas42.analysis.sample import counted
 from texas42.cli.app import error_text
 from texas42.cli.batch import Cluster, connected, run_in_order
 from texas42.cli.progress import ProgressBar, wants_progress
@@ -55,10 +56,15 @@ def hand_output(
     name_width: int,
     progress: Progress | None = None,
 ) -> str | Text:
-    """One hand's result as the batch prints it: a JSON line, a CSV line or a summary row.
-    The unit of work of a cluster: a plain function of picklable arguments."""
+    """One hand's result as the batch prints it: a JSON line, a CSV line or a summary row,
+    played out too with --realistic (then ``progress`` counts the playouts, most of the
+    time). The unit of work of a cluster: a plain function of picklable arguments."""
+    progress = progress or _quiet
     with naming_line(item):
-        result = job.run(item.hand, progress or _quiet)
+        if job.playouts is None:
+            result = job.run(item.hand, progress)
+        else:
+            result = job.played_out(job.run(item.hand, _quiet), lambda total: counted(progress, total))
     if style == JSON:
         return json.dumps(analysis_to_json(result, item, job.why_bid)) + "\n"
     if style == CSV:
@@ -134,7 +140,8 @@ def recorded_seed(out: str | None) -> int | None:
 
 
 def settings_of(job: AnalysisJob, hands: Sequence[NamedHand], style: str, width: int) -> dict[str, Any]:
-    """What decides a batch's output, as recorded beside an output file."""
+    """What decides a batch's output, as recorded beside an output file (``--realistic``:
+    the deals played out and the worlds a decision)."""
     digest = hashlib.sha256()
     for item in hands:
         digest.update(f"{item.line}\t{item.name}\t{item.hand}\n".encode())
@@ -152,6 +159,7 @@ def settings_of(job: AnalysisJob, hands: Sequence[NamedHand], style: str, width:
         "--bid": job.why_bid,
         "--basis": job.basis,
         **({} if job.auction is None else {"--auction": repr(job.auction)}),
+        **({} if job.playouts is None else {"--realistic": list(job.playouts)}),
         "hands": len(hands),
         "hands file": digest.hexdigest()[:16],
         "width": width if style == TEXT else None,
@@ -238,7 +246,8 @@ def _epilogue(job: AnalysisJob) -> list[RenderableType]:
     """What the text ends with, after the hands' rows."""
     pieces: list[RenderableType] = [footer(job.deals, job.seed), instead_note(job.confidence)]
     if job.basis == REALISTIC:
-        pieces.append(Text(realistic_footer("calibrated"), style="dim"))
+        source = "calibrated" if job.playouts is None else "playouts"
+        pieces.append(Text(realistic_footer(source, played=job.playouts), style="dim"))
     return pieces
 
 
