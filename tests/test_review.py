@@ -5,6 +5,7 @@ up is the difference of the two plays' figures; the command line and the API."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -12,7 +13,8 @@ import texas42
 from cli_runner import invoke
 from texas42.analysis import PlayReview, advise_play, review_play
 from texas42.analysis.review import call_place
-from texas42.errors import IllegalPlayError
+from texas42.analysis.table import TableHand
+from texas42.errors import IllegalPlayError, Texas42Error
 from texas42.rules import Declaration, parse_domino, parse_finished_auction, parse_hand, parse_tricks
 
 HAND = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
@@ -225,3 +227,30 @@ def test_a_review_with_the_auction_weighs_every_turn_by_it() -> None:
 )
 def test_where_each_seat_called(auction: str, seat: int, bidder: int, place: int) -> None:
     assert call_place(parse_finished_auction(auction), seat, bidder) == place
+
+
+def test_where_we_called_agrees_with_the_table_for_random_auctions() -> None:
+    """``call_place`` against ``TableHand``'s own seating: for random auctions entered at
+    every place of the bidding (plunges and splashes among them), the seat 0 of the table
+    called where ``call_place`` says, given the declarer the table names."""
+    rng = random.Random(5)
+    checked = partner_contracts = 0
+    for _ in range(300):
+        table = TableHand.dealt(HAND, rng.randint(1, 4))
+        high = 0
+        while table.auction is None:
+            if rng.random() < 0.5 or (high >= 42 and rng.random() < 0.8):
+                call = "pass"
+            elif rng.random() < 0.15:
+                call = rng.choice(["plunge", "splash"])
+            else:
+                call = str(rng.choice([b for b in (*range(30, 43), 84, 126) if b > high] or [high + 42]))
+            try:
+                table = table.enter(call)
+            except Texas42Error:  # the shaker after three passes must bid; doubles a plunge needs
+                continue
+            high = max(high, int(call) if call.isdigit() else 84 if call != "pass" else 0)
+        assert call_place(table.auction, 0, table.declarer) == table.place
+        checked += 1
+        partner_contracts += table.auction.partner_contract is not None
+    assert checked == 300 and partner_contracts > 10
