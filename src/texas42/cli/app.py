@@ -51,8 +51,9 @@ makes each bid. Solved odds are double-dummy: every seat plays perfectly and
 sees all hands. Beside them, realistic odds (what players who see only their own
 dominoes make) are estimated by a calibration, or played out with --realistic; the
 advice of analyze, bid and quick rests on them unless --basis double-dummy; play
-and review --realistic play the hand out after each of your plays. The same --seed
-gives the same figures, whatever the number of threads.
+and review --realistic play the hand out after each of your plays, follow
+--realistic at each of your turns. The same --seed gives the same figures, whatever
+the number of threads.
 
 Special contracts: Nel-O (you must lose every trick, partner sits out), sevens
 (closest pip total to 7 wins each trick; your team must take all 7), plunge (4+
@@ -87,6 +88,7 @@ Commands:
   compare  two or more trumps head to head on the same deals
   play     what to play now during the hand, given the plays so far (--tricks)
   review   how well a hand was played: each of your plays beside the best then
+           (with the whole auction, your call and declaration too)
   follow   one hand from the bidding to its end: enter each call and play as
            it happens, with the advice at each of your turns
   solve    one deal with all four hands known, exactly
