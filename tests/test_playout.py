@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 
 import numpy as np
 import pytest
@@ -17,14 +18,17 @@ from texas42.analysis import (
     advise_play,
     compare_trumps,
     play_out,
+    realistic,
     realistic_comparison,
     recommend,
 )
+from texas42.analysis.hand import analyze_hand
 from texas42.analysis.playout import PLAYS, best_play
 from texas42.rules import (
     ALL_DOMINOES,
     Declaration,
     Hand,
+    HouseRules,
     interchangeable,
     legal_plays,
     parse_dominoes,
@@ -141,6 +145,39 @@ def test_analyze_realistic_reports_playouts_and_advises_on_them() -> None:
     text = invoke(*args, ORDINARY).stdout
     assert "Realistic play: 20 deals played out by players who see only their own" in text
     assert "This is the advice (realistic, played out)." in " ".join(text.split())
+
+
+def test_an_interrupt_of_the_trumps_playouts_stops_the_specials_beside_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On two threads Nel-O and sevens are played out on a thread of their own beside the
+    trumps: Ctrl-C during the trumps' playouts (here raised by them) stops that thread
+    too before it is raised, where it used to play on alone."""
+    analysis = analyze_hand(parse_hand("6-0 5-1 4-0 3-1 2-0 1-0 0-0"), deals=200, seed=3, house=HouseRules())
+    assert realistic.played_specials(analysis.specials)
+    started = threading.Event()
+
+    def interrupted(*args: object, **options: object) -> dict[Declaration, np.ndarray]:
+        assert started.wait(30)  # the specials' thread is playing
+        raise KeyboardInterrupt
+
+    real = realistic._special_played
+    playing = []
+
+    def special_played(*args: object) -> object:
+        playing.append(True)
+        started.set()
+        try:
+            return real(*args)
+        finally:
+            playing.pop()
+
+    monkeypatch.setattr(realistic, "_special_played", special_played)
+    monkeypatch.setattr(realistic, "played_points", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        realistic.realistic_analysis(analysis, deals=200, worlds=10, threads=2)
+    assert not playing  # the specials' playouts have stopped, not only the trumps'
+    assert not [t for t in threading.enumerate() if t.name in ("texas42-background", "texas42-solver")]
 
 
 def test_bid_realistic_advises_on_the_playouts() -> None:

@@ -5,34 +5,49 @@ releases the interpreter), or in lanes (``special_playout``: games played side b
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, TypeVar, cast
+
+from texas42.engine import running
 
 T = TypeVar("T")
 
 
-def in_background(work: Callable[[], T]) -> Callable[[], T]:
-    """Start ``work`` on a daemon thread (an interrupt of the caller does not wait for it);
-    the function returned waits for its result, raising what it raised."""
+@contextmanager
+def in_background(work: Callable[[], T]) -> Iterator[Callable[[], T]]:
+    """Start ``work`` on a thread of its own; in the block, the function given waits for
+    its result, raising what it raised. Whatever interrupts the block (Ctrl-C), the
+    engine's batches stop (``engine.running.all_stopped``: the work raises at its next
+    one) and the thread is waited for before it goes on."""
     outcome: list[Any] = []
+    done = threading.Event()
 
     def run() -> None:
         try:
             outcome.append((True, work()))
         except BaseException as error:  # handed to the caller
             outcome.append((False, error))
+        finally:
+            done.set()
 
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
+    thread = threading.Thread(target=run, name="texas42-background", daemon=True)
 
     def result() -> T:
-        thread.join()
+        done.wait()  # an event, not join: bpo-45274 (engine.running._solver_threads)
         ok, value = outcome[0]
         if not ok:
             raise value
         return cast(T, value)
 
-    return result
+    try:
+        thread.start()
+        yield result
+    except BaseException:
+        with running.all_stopped():
+            if thread.ident is not None:
+                done.wait()
+        raise
 
 
 def in_lanes(lane: Callable[[int, threading.Event], None], lanes: int) -> None:

@@ -4,7 +4,8 @@ and for a comparison, every compared trump played out on the same deals."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Final
 
@@ -62,12 +63,12 @@ def realistic_analysis(
         raise AnalysisError("the analysis keeps no sample to play out")
     sample = analysis.sample.deals[: min(deals, analysis.sample.size)]
     played_for = analysis.recommendation.contract
-    specials_result = _specials_beside(sample, analysis.specials, worlds, analysis.seed, threads, on_progress)
-    points = played_points(
-        sample, leading_trumps(analysis), played_for, worlds, analysis.seed, threads, on_progress
-    )
+    with _specials_beside(sample, analysis.specials, worlds, analysis.seed, threads, on_progress) as played:
+        points = played_points(
+            sample, leading_trumps(analysis), played_for, worlds, analysis.seed, threads, on_progress
+        )
+        specials = played()
     stats = tuple(TrumpStats.from_points(d, p) for d, p in points.items())
-    specials = specials_result()
     return RealisticAnalysis(
         deals=int(sample.shape[0]),
         worlds=worlds,
@@ -84,6 +85,7 @@ def played_specials(specials: Sequence[SpecialStats]) -> tuple[SpecialStats, ...
     return tuple(s for s in specials if s.contract in (Contract.NELLO, Contract.SEVENS))
 
 
+@contextmanager
 def _specials_beside(
     sample: np.ndarray,
     specials: Sequence[SpecialStats],
@@ -91,16 +93,20 @@ def _specials_beside(
     seed: int,
     threads: int | None,
     on_progress: Callable[[int], None] | None,
-) -> Callable[[], tuple[SpecialStats, ...]]:
-    """Start playing Nel-O and sevens of ``specials`` out on ``sample``; the function
-    returned gives their figures. The special playouts are mostly Python, the trumps'
-    mostly the engine on every core: on more than one thread the two overlap (each has
-    its own seeds)."""
+) -> Iterator[Callable[[], tuple[SpecialStats, ...]]]:
+    """Start playing Nel-O and sevens of ``specials`` out on ``sample``; in the block, the
+    function given gives their figures. The special playouts are mostly Python, the
+    trumps' mostly the engine on every core: on more than one thread the two overlap
+    (each has its own seeds), and an interrupt of the block stops both."""
 
     def work() -> tuple[SpecialStats, ...]:
         return tuple(_special_played(sample, s, worlds, seed, on_progress) for s in played_specials(specials))
 
-    return work if threads == 1 else in_background(work)
+    if threads == 1:
+        yield work
+        return
+    with in_background(work) as result:
+        yield result
 
 
 def playouts_of(analysis: HandAnalysis, deals: int) -> int:
@@ -181,8 +187,10 @@ def realistic_comparison(
     sample = comparison.sample.deals[: min(deals, comparison.sample.size)]
     played_for = recommend(comparison.trumps, confidence).contract
     order = [s.declaration for s in comparison.trumps]
-    specials = _specials_beside(sample, comparison.specials, worlds, comparison.seed, threads, on_progress)
-    points = played_points(sample, order, played_for, worlds, comparison.seed, threads, on_progress)
+    seed = comparison.seed
+    with _specials_beside(sample, comparison.specials, worlds, seed, threads, on_progress) as played:
+        points = played_points(sample, order, played_for, worlds, seed, threads, on_progress)
+        specials = played()
     pairs = tuple(
         compare_points(order[i], order[j], points[order[i]], points[order[j]])
         for i in range(len(order))
@@ -194,7 +202,7 @@ def realistic_comparison(
         played_for=played_for,
         trumps=tuple(TrumpStats.from_points(d, points[d]) for d in order),
         pairs=pairs,
-        specials=specials(),
+        specials=specials,
     )
 
 

@@ -298,15 +298,24 @@ def _solver_threads(
             thread.start()
         yield [ended for _, ended in started]
     except BaseException:
-        _STOPPING.set()
-        try:
-            stop_solving()
+        with all_stopped():
             for thread, ended in started:
                 if thread.ident is not None:  # it runs, or has run
                     ended.wait()
-        finally:
-            _STOPPING.clear()
         raise
+
+
+@contextmanager
+def all_stopped() -> Iterator[None]:
+    """In the block, every batch running stops once its kernels' current chunks are done,
+    and every batch that starts stops at once (raising ``KeyboardInterrupt``): where an
+    interrupted caller waits for the threads it started."""
+    _STOPPING.set()
+    try:
+        stop_solving()
+        yield
+    finally:
+        _STOPPING.clear()
 
 
 def _keeping(run: Callable[[], None], errors: list[BaseException], ended: threading.Event) -> None:
