@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import builtins
 import json
+import shlex
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -269,6 +270,52 @@ def test_full_and_realistic_from_a_pipe(monkeypatch: pytest.MonkeyPatch) -> None
         refused = invoke("follow", HAND, "-p", "4", *extra, input=text)
         assert (refused.exit_code, refused.stdout) == (2, ""), extra
         assert refused.stderr.count("\n") == 1 and message in refused.stderr
+
+
+def test_review_once_the_hand_is_over(monkeypatch: pytest.MonkeyPatch) -> None:
+    """'review' after the last entry: the review 'texas42 review' prints for the hand
+    played, with the same deals and seed (JSON: its document); before the end, or with
+    none of our dominoes played, one line of error naming the line."""
+    monkeypatch.setenv("COLUMNS", "100")
+    args = [HAND, "-p", "4", "-s", "1", "-n", "40"]
+    result = invoke("follow", *args, input=EXAMPLE + "review\n")
+    assert result.exit_code == 0, result.stderr
+    table = entered(" ".join(line.split("#")[0] for line in EXAMPLE.splitlines()))
+    review_args = [*shlex.split(review_command(table))[1:], "--seed", "1", "--deals", "40"]
+    alone = invoke(*review_args)
+    assert result.stdout.endswith(alone.stdout) and "To weigh your call" in result.stdout
+    played = invoke("follow", *args, "--json", input=EXAMPLE + "review\n").stdout.splitlines()
+    assert json.loads(played[-1]) == {"reviewed": json.loads(invoke(*review_args, "--json").stdout)}
+    assert json.loads(played[-2])["outcome"] == "made"
+    for text, message in [
+        ("pass 30 36 review\n", "line 1: 'review': the hand is not over"),
+        # our partner's Nel-O, set in the first trick: we sat out
+        ("pass pass 84 pass nello 5-4 5-0 5-1 review\n", "line 1: 'review': no domino of yours"),
+    ]:
+        refused = invoke("follow", HAND, "-p", "1", input=text)
+        assert (refused.exit_code, refused.stdout) == (2, ""), refused.stderr
+        assert refused.stderr.count("\n") == 1 and message in refused.stderr
+
+
+def test_review_at_the_prompt_once_the_hand_is_over(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """At a terminal the prompt stays once the hand is over: 'help' says what may follow,
+    'review' reviews it, 'undo' takes the last play back, 'exit' ends."""
+    entries = [line.split("#")[0] for line in EXAMPLE.splitlines() if line.split("#")[0].strip()]
+    typed: Iterator[str] = iter([*entries, "help", "review", "undo", "exit"])
+    prompts: list[str] = []
+    monkeypatch.setattr(builtins, "input", lambda text="": prompts.append(text) or next(typed))
+    monkeypatch.setattr(follow_cli.Adviser, "advice", lambda self, table: follow_cli.Advice("ADVICE", {}))
+    reviewed: list[int] = []
+    monkeypatch.setattr(follow_cli.Follower, "review", lambda self: reviewed.append(len(self.table.plays)))
+    adviser = follow_cli.Adviser(40, 1, None, "realistic", False)
+    follower = follow_cli.Follower(TableHand(parse_hand(HAND), 3, HouseRules()), adviser)
+    follow_cli._at_prompt(follower)
+    out = capsys.readouterr()
+    assert prompts[-3:] == [follow_cli.OVER_PROMPT] * 2 + ["your right opponent (seat 3) plays> "]
+    assert "The hand is over: 'review' weighs it now" in out.err
+    assert reviewed == [20] and out.out.count("To weigh your call") == 1
 
 
 def test_in_a_real_process() -> None:

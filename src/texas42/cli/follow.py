@@ -44,13 +44,20 @@ from texas42.cli.options import (
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
 from texas42.deal import draw_seed
 from texas42.errors import Texas42Error, UsageError
-from texas42.io.documents import advice_to_json, declaration_to_json, entry_to_json, play_to_json
+from texas42.io.documents import (
+    advice_to_json,
+    declaration_to_json,
+    entry_to_json,
+    play_to_json,
+    review_to_json,
+)
 from texas42.io.files import read_lines, strip_comment
 from texas42.report.bidding import advice_sentence, advice_view
 from texas42.report.declaring import advice_text as declaration_text
 from texas42.report.declaring import declaration_view
 from texas42.report.play import advice_text as play_text
 from texas42.report.play import play_view
+from texas42.report.review import review_view
 from texas42.report.table import entry_lines, follow_header, prompt, review_command, review_line
 from texas42.rules import domino_name
 
@@ -84,14 +91,17 @@ its "trick", "winner" and "score"; {"undo"}); at each of your turns {"advice": "
 "declare" or "play", "document"}, the document the command's own --json prints with
 the same seed and deals ({"advice": "play", "forced"} for a play the rules force;
 "asked": "realistic" where that word asked for it again); last {"outcome": "made",
-"set", "reshuffled" or null, "review"}.
+"set", "reshuffled" or null, "review"}, and {"reviewed": the document of 'texas42
+review --json'} if 'review' follows.
 
 At a terminal it prompts for each entry ('undo' takes the last one back, 'help'
 says what is expected, 'exit' or Ctrl-D ends). At your turn, 'full' prints the whole
 report of the advice and 'realistic' plays this turn's choices out as --realistic
-does (about 5 to 10 s). From a file or a pipe it reads every line first (blank lines
-and '#' comments skipped; 'undo', 'full' and 'realistic' allowed): a line that cannot
-be (a bad token, a call or play against the rules, 'full' when it is not your turn)
+does (about 5 to 10 s). Once the hand is over, 'review' weighs your call, declaration
+and plays as 'texas42 review' does, on the same deals and seed. From a file or a pipe
+it reads every line first (blank lines and '#' comments skipped; 'undo', 'full',
+'realistic' and 'review' allowed): a line that cannot be (a bad token, a call or
+play against the rules, 'full' when it is not your turn, 'review' before the end)
 stops it before anything is computed, naming the line and the token, with exit
 status 2.
 
@@ -110,6 +120,9 @@ FULL: Final = "full"
 REALISTIC: Final = "realistic"
 ASKED: Final = frozenset({FULL, REALISTIC})
 """Words that ask for this turn's advice again, in another form."""
+REVIEW: Final = "review"
+"""The word that reviews the hand once it is over, as 'texas42 review' does."""
+OVER_PROMPT: Final = "the hand is over (review, undo or exit)> "
 ENDS: Final = frozenset({"exit", "quit"})
 
 PositionOption = Annotated[
@@ -244,6 +257,7 @@ class Follower:
         self.console = Console()
         self.advised = False
         self.given: dict[tuple[object, ...], Advice] = {}  # kept for an entry taken back
+        self.finished = False
 
     def say(self, words: RenderableType, record: dict[str, Any]) -> None:
         if self.as_json:
@@ -292,16 +306,48 @@ class Follower:
         else:
             self.say("\n".join(entry_lines(before, after)), entry_to_json(before, after))
         self.table = after
-        self.advised = False
+        self.advised = self.finished = False
 
     def finish(self) -> None:
+        """The hand's last words, once: the review command of the hand, if it has one."""
+        if self.finished:
+            return
+        self.finished = True
         table = self.table
-        played = table.contract is not None and any(p.seat == 0 for p in table.history.plays)
-        review = review_command(table) if table.stage is TableStage.OVER and played else None
+        review = review_command(table) if reviewable(table) else None
         if self.as_json:
             emit_line(json.dumps({"outcome": table.outcome, "review": review}))
         elif review is not None:
             self.console.print(review_line(table))
+
+    def review(self) -> None:
+        """The hand over, reviewed as 'texas42 review' does with the same deals and seed
+        (``reviewing`` checks first that it can be)."""
+        self.finish()
+        table, adviser = self.table, self.adviser
+        assert table.contract is not None
+        with ProgressBar(wants_progress(self.as_json), "reviewing") as bar:
+            review = api.review_play(
+                table.hand, table.contract, table.plays, bidder=table.declarer, deals=adviser.deals,
+                seed=adviser.seed, threads=adviser.threads, progress=bar.solves, auction=table.auction,
+                noise=adviser.noise, house=table.house, realistic_deals=adviser.play_deals,
+                worlds=adviser.worlds,
+            )  # fmt: skip
+        self.say(review_view(review), {"reviewed": review_to_json(review)})
+
+
+def reviewable(table: TableHand) -> bool:
+    """Whether the hand is over with a contract played and a domino of ours in it."""
+    played = table.contract is not None and any(p.seat == 0 for p in table.history.plays)
+    return table.stage is TableStage.OVER and played
+
+
+def reviewing(table: TableHand) -> None:
+    """A ``UsageError`` unless ``review`` can be asked now."""
+    if table.stage is not TableStage.OVER:
+        raise UsageError("'review': the hand is not over")
+    if not reviewable(table):
+        raise UsageError("'review': no domino of yours was played: nothing to review")
 
 
 def asked(adviser: Adviser, table: TableHand, word: str) -> Adviser:
@@ -339,6 +385,8 @@ def _checked(start: TableHand, lines: list[str], adviser: Adviser) -> list[tuple
             try:
                 if token.lower() in ASKED:
                     asked(adviser, table, token.lower())
+                elif token.lower() == REVIEW:
+                    reviewing(table)
                 else:
                     table = _entered(table, token)
             except UsageError as error:
@@ -407,6 +455,8 @@ def _run(follower: Follower, steps: Iterable[tuple[str, TableHand]]) -> None:
         follower.turn()
         if token.lower() in ASKED:
             follower.again(token.lower())
+        elif token.lower() == REVIEW:
+            follower.review()
         else:
             follower.take(token, entered)
     follower.turn()
@@ -424,14 +474,20 @@ def _typed(asking: str, as_json: bool) -> str:
 def _at_prompt(follower: Follower) -> None:
     with suppress(ImportError):  # not on every platform
         import readline  # noqa: F401  (line editing and history for input())
-    while follower.table.stage is not TableStage.OVER:
+    while True:
+        over = follower.table.stage is TableStage.OVER
+        if over:
+            follower.finish()
+            if not reviewable(follower.table):
+                return
+        else:
+            try:
+                follower.turn()
+            except KeyboardInterrupt:
+                typer.echo("Interrupted: no advice this turn.", err=True)
+                follower.advised = True
         try:
-            follower.turn()
-        except KeyboardInterrupt:
-            typer.echo("Interrupted: no advice this turn.", err=True)
-            follower.advised = True
-        try:
-            line = _typed(prompt(follower.table), follower.as_json)
+            line = _typed(OVER_PROMPT if over else prompt(follower.table), follower.as_json)
         except EOFError:
             typer.echo("", err=True)
             return
@@ -440,7 +496,6 @@ def _at_prompt(follower: Follower) -> None:
             continue
         if not _take_typed(follower, line):
             return
-    follower.finish()
 
 
 def _take_typed(follower: Follower, line: str) -> bool:
@@ -456,6 +511,9 @@ def _take_typed(follower: Follower, line: str) -> bool:
         try:
             if word in ASKED:
                 follower.again(word)
+            elif word == REVIEW:
+                reviewing(follower.table)
+                follower.review()
             else:
                 follower.take(token)
         except KeyboardInterrupt:
@@ -472,6 +530,8 @@ def _take_typed(follower: Follower, line: str) -> bool:
 
 def _help(table: TableHand) -> str:
     """What the next entry should be, and at our turn what else may be asked."""
+    if table.stage is TableStage.OVER:
+        return _HINTS[TableStage.OVER]
     words = f"Next: {prompt(table).rstrip('> ')}. {_HINTS[table.stage]}"
     if table.to_act == 0:
         words += " Or 'full': the advice's whole report; 'realistic': this turn played out."
@@ -482,5 +542,5 @@ _HINTS: Final = {
     TableStage.BIDDING: 'A call: "pass", "30" to "42", "84", "plunge", "splash".',
     TableStage.DECLARING: 'A trump ("sixes", "doubles", "follow-me"), "nello" or "sevens".',
     TableStage.PLAYING: 'A domino ("6-6"); "undo" takes the last entry back.',
-    TableStage.OVER: "The hand is over.",
+    TableStage.OVER: "The hand is over: 'review' weighs it now, 'undo' takes the last play back.",
 }
