@@ -281,9 +281,11 @@ def test_review_once_the_hand_is_over(monkeypatch: pytest.MonkeyPatch) -> None:
     result = invoke("follow", *args, input=EXAMPLE + "review\n")
     assert result.exit_code == 0, result.stderr
     table = entered(" ".join(line.split("#")[0] for line in EXAMPLE.splitlines()))
-    review_args = [*shlex.split(review_command(table))[1:], "--seed", "1", "--deals", "40"]
+    command = review_command(table, "--deals 40 --seed 1")  # the command the hand's end prints
+    assert f"each of your plays: {command}" in " ".join(result.stdout.split())
+    review_args = shlex.split(command)[1:]
     alone = invoke(*review_args)
-    assert result.stdout.endswith(alone.stdout) and "To weigh your call" in result.stdout
+    assert result.stdout.endswith(alone.stdout)
     played = invoke("follow", *args, "--json", input=EXAMPLE + "review\n").stdout.splitlines()
     assert json.loads(played[-1]) == {"reviewed": json.loads(invoke(*review_args, "--json").stdout)}
     assert json.loads(played[-2])["outcome"] == "made"
@@ -520,3 +522,10 @@ def test_nello_made_to_the_last_trick() -> None:
         '--tricks "0-0 5-5 6-2 / 6-5 6-1 6-0 / 6-4 5-4 1-0 / 6-3 5-3 2-0 / '
         '5-2 4-3 5-1 / 5-0 4-1 3-1 / 1-1 2-1 4-0"'
     )
+
+
+def test_the_review_command_weighs_the_hand_as_the_advice_did() -> None:
+    plain = follow_cli.Adviser(1000, 3, None, "realistic", False)
+    assert plain.review_options == "--seed 3"
+    played = follow_cli.Adviser(500, 7, None, "realistic", False, contract_deals=200, play_deals=100)
+    assert played.review_options == "--deals 500 --seed 7 --realistic --realistic-deals 100 --worlds 10"

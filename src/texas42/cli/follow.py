@@ -20,6 +20,7 @@ from texas42.analysis.calibrated import DOUBLE_DUMMY
 from texas42.analysis.playout import DEFAULT_WORLDS
 from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS
 from texas42.analysis.realistic_play import DEFAULT_REALISTIC_PLAY_DEALS
+from texas42.analysis.sample import DEFAULT_DEALS
 from texas42.analysis.table import TableHand, TableStage
 from texas42.cli.analyze import HandArgument
 from texas42.cli.app import app, print_error
@@ -82,7 +83,8 @@ weighed a decision); about 5 to 10 s a turn.
 
 The hand ends when all four pass and the house reshuffles (--all-pass reshuffle),
 when the bid is made or set, or after the last trick; the output then gives the
-'texas42 review' command of the hand as played.
+'texas42 review' command of the hand as played (with the advice's --seed and
+--deals, so that it weighs the hand on the same deals).
 
 --json prints JSON Lines instead: {"hand", "position", "deals", "seed"} first (with
 --realistic, "realistic": {"deals", "play_deals", "worlds"}); an object an entry
@@ -187,6 +189,13 @@ class Adviser:
     """With --realistic: the deals played out at a play (0: none)."""
     worlds: int = DEFAULT_WORLDS
     """With --realistic: the deals weighed a decision."""
+
+    @property
+    def review_options(self) -> str:
+        """The options of 'texas42 review' that weigh a hand as ``review`` does here."""
+        deals = "" if self.deals == DEFAULT_DEALS else f"--deals {self.deals} "
+        played = f" --realistic --realistic-deals {self.play_deals} --worlds {self.worlds}"
+        return f"{deals}--seed {self.seed}{played if self.contract_deals else ''}"
 
     @property
     def played(self) -> tuple[int, int, int] | None:
@@ -314,11 +323,12 @@ class Follower:
             return
         self.finished = True
         table = self.table
-        review = review_command(table) if reviewable(table) else None
+        options = self.adviser.review_options
+        review = review_command(table, options) if reviewable(table) else None
         if self.as_json:
             emit_line(json.dumps({"outcome": table.outcome, "review": review}))
         elif review is not None:
-            self.console.print(review_line(table))
+            self.console.print(review_line(table, options))
 
     def review(self) -> None:
         """The hand over, reviewed as 'texas42 review' does with the same deals and seed

@@ -155,18 +155,19 @@ def _for(ours: bool) -> str:
     return "Your team scores the marks." if ours else "The opponents score the marks."
 
 
-def review_line(table: TableHand) -> str:
+def review_line(table: TableHand, options: str = "") -> str:
     """The last words of a hand played: the ``texas42 review`` command that weighs it."""
     what = "your call, your declaration" if table.declarer == 0 else "your call"
-    return f"To weigh {what} and each of your plays: {review_command(table)}"
+    return f"To weigh {what} and each of your plays: {review_command(table, options)}"
 
 
-def review_command(table: TableHand) -> str:
-    """The ``texas42 review`` command line of the hand as played, to weigh every play."""
+def review_command(table: TableHand, options: str = "") -> str:
+    """The ``texas42 review`` command line of the hand as played, to weigh every play;
+    ``options`` (``--seed 1``) last."""
     assert table.contract is not None and table.auction is not None
     tricks = " / ".join(" ".join(domino_name(p.domino) for p in trick) for trick in table.history.tricks())
     bidder = f" --bidder {table.declarer}" if table.declarer else ""
     return (
         f'texas42 review "{table.hand}" --trump {table.contract.label} --auction "{table.auction}"'
-        f'{bidder} --tricks "{tricks}"'
+        f'{bidder} --tricks "{tricks}"{" " + options if options else ""}'
     )
