@@ -300,10 +300,9 @@ def review_play(
 
 
 def call_place(auction: FinishedAuction, seat: Seat, bidder: Seat) -> int:
-    """Where ``seat`` called in ``auction``, which ``bidder``'s side won: the bidder (who
-    declared and led), or at a plunge or a splash its partner."""
-    won = bidder if auction.partner_contract is None else (bidder + 2) % 4
-    return (seat - won + auction.winner) % 4
+    """Where ``seat`` called in ``auction``, in which ``bidder`` named the contract and led
+    (the winner, or at a plunge or a splash its partner: ``auction.declarer``)."""
+    return (seat - bidder + auction.declarer) % 4
 
 
 def _bid_advice(
