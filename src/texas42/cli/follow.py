@@ -190,6 +190,16 @@ class Adviser:
     worlds: int = DEFAULT_WORLDS
     """With --realistic: the deals weighed a decision."""
 
+    def with_playouts(self, deals: int | None = None, worlds: int = DEFAULT_WORLDS) -> Adviser:
+        """This adviser playing each turn's choices out on ``deals`` deals (None: the
+        commands' defaults, at a call or declaration and at a play), ``worlds`` a decision."""
+        return replace(
+            self,
+            contract_deals=DEFAULT_REALISTIC_DEALS if deals is None else deals,
+            play_deals=DEFAULT_REALISTIC_PLAY_DEALS if deals is None else deals,
+            worlds=worlds,
+        )
+
     @property
     def review_options(self) -> str:
         """The options of 'texas42 review' that weigh a hand as ``review`` does here."""
@@ -300,6 +310,17 @@ class Follower:
         advice = self.given[key]
         self.say(advice.view, advice.document if word is None else {**advice.document, "asked": word})
 
+    def act(self, token: str, entered: TableHand | None = None) -> None:
+        """Do what ``token`` says: ask again (``full``, ``realistic``), ``review``, or take
+        an entry (``entered``: the hand after it, where already checked)."""
+        word = token.lower()
+        if word in ASKED:
+            self.again(word)
+        elif word == REVIEW:
+            self.review()
+        else:
+            self.take(token, entered)
+
     def again(self, word: str) -> None:
         """At seat 0's turn, this turn's advice again as ``word`` asks (``asked``)."""
         self._advise(asked(self.adviser, self.table, word), word)
@@ -332,7 +353,8 @@ class Follower:
 
     def review(self) -> None:
         """The hand over, reviewed as 'texas42 review' does with the same deals and seed
-        (``reviewing`` checks first that it can be)."""
+        (a ``UsageError`` where it cannot be: ``reviewing``)."""
+        reviewing(self.table)
         self.finish()
         table, adviser = self.table, self.adviser
         assert table.contract is not None
@@ -348,8 +370,8 @@ class Follower:
 
 def reviewable(table: TableHand) -> bool:
     """Whether the hand is over with a contract played and a domino of ours in it."""
-    played = table.contract is not None and any(p.seat == 0 for p in table.history.plays)
-    return table.stage is TableStage.OVER and played
+    over = table.stage is TableStage.OVER and table.contract is not None
+    return over and any(p.seat == 0 for p in table.history.plays)
 
 
 def reviewing(table: TableHand) -> None:
@@ -373,7 +395,7 @@ def asked(adviser: Adviser, table: TableHand, word: str) -> Adviser:
         raise UsageError("'realistic': the advice is already played out (--realistic)")
     if adviser.basis == DOUBLE_DUMMY:
         raise UsageError("'realistic' plays out to advise on realistic odds: not with the double-dummy basis")
-    return replace(adviser, contract_deals=DEFAULT_REALISTIC_DEALS, play_deals=DEFAULT_REALISTIC_PLAY_DEALS)
+    return adviser.with_playouts()
 
 
 def _naming(token: str, error: Texas42Error) -> str:
@@ -444,8 +466,7 @@ def follow(
     )
     plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_DEALS)
     if plan is not None:
-        play_deals = DEFAULT_REALISTIC_PLAY_DEALS if realistic_deals is None else realistic_deals
-        adviser = replace(adviser, contract_deals=plan[0], play_deals=play_deals, worlds=plan[1])
+        adviser = adviser.with_playouts(realistic_deals, plan[1])
     follower = Follower(start, adviser)
     if sys.stdin.isatty():
         follower.header()
@@ -463,12 +484,7 @@ def _run(follower: Follower, steps: Iterable[tuple[str, TableHand]]) -> None:
     seat 0's turns."""
     for token, entered in steps:
         follower.turn()
-        if token.lower() in ASKED:
-            follower.again(token.lower())
-        elif token.lower() == REVIEW:
-            follower.review()
-        else:
-            follower.take(token, entered)
+        follower.act(token, entered)
     follower.turn()
     follower.finish()
 
@@ -519,13 +535,7 @@ def _take_typed(follower: Follower, line: str) -> bool:
             typer.echo(_help(follower.table), err=True)
             continue
         try:
-            if word in ASKED:
-                follower.again(word)
-            elif word == REVIEW:
-                reviewing(follower.table)
-                follower.review()
-            else:
-                follower.take(token)
+            follower.act(token)
         except KeyboardInterrupt:
             typer.echo("Interrupted.", err=True)
             break
