@@ -11,6 +11,8 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from texas42.analysis.sample import counted
+
 
 def wants_progress(*machine_readable: bool) -> bool:
     """Whether to show a progress bar: stdout and stderr are terminals and no
@@ -64,13 +66,7 @@ class ProgressBar:
 
     def counter(self, total: int) -> Callable[[int], None]:
         """A callback ``step(k)``: ``k`` more of ``total`` done."""
-        done = [0]
-
-        def step(k: int) -> None:
-            done[0] += k
-            self.update(done[0], total)
-
-        return step
+        return counted(self.solves, total)
 
 
 def emit_line(text: str) -> None:
