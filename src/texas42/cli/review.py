@@ -64,9 +64,9 @@ odds of making the bid, or of setting it when you defend, and the expected point
 A turn with one legal play is marked forced. --auction, --infer and --noise as for
 'texas42 play'; with the whole --auction your call is weighed too, as 'texas42 bid'
 would have after the calls before it, and, if you declared, your declaration, as
-'texas42 declare' would have. At Nel-O and sevens (--trump nello or sevens, as for 'texas42
-play') only the odds of the contract are weighed, and the turns after a trick set the
-contract are not. Each turn costs about what 'texas42 play' costs there.
+'texas42 declare' would have. At Nel-O and sevens (--trump nello or sevens, as for
+'texas42 play') only the odds of the contract are weighed, and the turns after a trick
+set the contract are not. Each turn costs about what 'texas42 play' costs there.
 
 --realistic also weighs each turn as 'texas42 play --realistic' would have: every
 legal play then followed by players who see only their own dominoes, on
