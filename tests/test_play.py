@@ -23,6 +23,7 @@ from texas42 import analysis, deal, engine, rules
 from texas42.engine import running
 from texas42.errors import (
     AuctionError,
+    ConstraintError,
     DealArrayError,
     EngineInputError,
     HandSizeError,
@@ -424,6 +425,30 @@ def test_the_consistent_deals_are_those_of_brute_force(plays: int) -> None:
         if len(expected) > 3:
             drawn, exact = deal.deals_seen_from(history, played.seat, hand, 3, np.random.default_rng(0))
             assert not exact and {tuple(int(x) for x in row) for row in drawn} <= expected
+
+
+@pytest.mark.parametrize("plays", [1, 4, 9, 14, 19, 24])
+def test_the_deals_seen_are_those_of_the_seats_constraints(plays: int) -> None:
+    """``deals_seen_from`` plans straight from the plays; the same deals (drawn or listed)
+    as ``deal_around`` under the constraints ``seen_from`` states, for every seat."""
+    rng = np.random.default_rng(100 + plays)
+    for k in range(12):
+        played = random_history(rng, plays)
+        history = rules.replay(played.declaration, played.bidder, played.dominoes)
+        for seat in range(4):
+            hand = played.deal[seat]
+            for n in (1, 10, 300):
+                fast, exact = deal.deals_seen_from(history, seat, hand, n, np.random.default_rng(k))
+                seen = deal.seen_from(history, seat, hand)
+                relative, listed = deal.deal_around(seen.hand, n, np.random.default_rng(k), seen.constraints)
+                assert exact == listed
+                assert np.array_equal(fast, deal.to_table_seats(relative, seat))
+
+
+def test_no_deal_seen_is_a_constraint_error_naming_the_domino() -> None:
+    history = rules.replay(Declaration.SIXES, 0, ds("6-6 5-1 3-0 2-0"))
+    with pytest.raises(ConstraintError, match="no seat may hold 6-0"):
+        deal.deals_seen_from(history, 0, mask(HAND), 10, np.random.default_rng(0))
 
 
 def test_before_any_play_the_deals_are_those_analyze_solves() -> None:

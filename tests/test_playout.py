@@ -23,7 +23,7 @@ from texas42.analysis import (
     recommend,
 )
 from texas42.analysis.hand import analyze_hand
-from texas42.analysis.playout import PLAYS, best_play
+from texas42.analysis.playout import PLAYS, best_play, best_plays
 from texas42.rules import (
     ALL_DOMINOES,
     Declaration,
@@ -95,6 +95,35 @@ def test_best_play_ranks_like_play_advice() -> None:
     assert best_play(values28, mask, False, 30) == 9
     # For points alone, the bidder's side takes the most expected points: 7 (89 in all).
     assert best_play(values28, mask, True, 0) == 7
+
+
+def test_best_plays_decides_each_decision_as_best_play_alone() -> None:
+    rng = np.random.default_rng(3)
+    counts = [int(c) for c in rng.integers(1, 6, 40)]
+    values = rng.integers(20, 36, (sum(counts), PLAYS))  # narrow: many ties
+    plays = [int(m) | 1 << int(rng.integers(0, PLAYS)) for m in rng.integers(1, 1 << PLAYS, 40)]
+    sides = [bool(b) for b in rng.integers(0, 2, 40)]
+    chosen = best_plays(values, counts, plays, sides, 30)
+    start = 0
+    for k, count in enumerate(counts):
+        worlds = values[start : start + count]
+        assert chosen[k] == ranked_first(worlds, plays[k], sides[k], 30)
+        assert chosen[k] == best_play(worlds, plays[k], sides[k], 30)
+        start += count
+
+
+def ranked_first(values: np.ndarray, plays: int, bidder_side: bool, need: int) -> int:
+    """``best_play``'s order written out: worlds won, then points, then worlds best, then
+    the higher domino."""
+    legal = [d for d in range(PLAYS) if plays >> d & 1]
+    own = [[int(v) if bidder_side else 42 - int(v) for v in row] for row in values]
+    tops = [max(row[d] for d in legal) for row in own]
+    keys = []
+    for d in legal:
+        wins = sum(int(row[d]) >= need if bidder_side else int(row[d]) < need for row in values)
+        best = sum(row[d] == top for row, top in zip(own, tops, strict=True))
+        keys.append((wins, sum(row[d] for row in own), best, d))
+    return max(keys)[3]
 
 
 def test_with_every_consistent_deal_as_worlds_the_choice_is_plays_best(deals: np.ndarray) -> None:

@@ -92,14 +92,27 @@ def best_play(values: np.ndarray, plays: int, bidder_side: bool, need: int) -> D
     (makes ``need`` points, or keeps the bidder below it) in the most worlds, then the most
     expected points for that side, then the best play in the most worlds, then the higher
     domino."""
-    legal = [d for d in range(PLAYS) if plays >> d & 1]
-    own = values[:, legal] if bidder_side else TOTAL_POINTS - values[:, legal]
-    wins = (values[:, legal] >= need) if bidder_side else (values[:, legal] < need)
+    return best_plays(values, [len(values)], [plays], [bidder_side], need)[0]
+
+
+def best_plays(
+    values: np.ndarray, counts: Sequence[int], plays: Sequence[int], bidder_sides: Sequence[bool], need: int
+) -> list[Domino]:
+    """``best_play`` for many decisions at once: decision k has the next ``counts[k]``
+    rows of ``values`` as its worlds, ``plays[k]`` and ``bidder_sides[k]``."""
+    worlds = np.asarray(counts, dtype=np.int64)
+    starts = np.cumsum(worlds) - worlds
+    legal = (np.asarray(plays, dtype=np.int64)[:, None] >> np.arange(PLAYS)) & 1 == 1
+    side = np.repeat(np.asarray(bidder_sides, dtype=bool), worlds)[:, None]
+    own = np.where(side, values, TOTAL_POINTS - values)
+    own = np.where(np.repeat(legal, worlds, axis=0), own, -1)  # a legal play's points are 0 or more
+    wins = np.where(side, values >= need, values < need)
     best = own == own.max(axis=1, keepdims=True)
-    keys = [
-        (int(wins[:, j].sum()), int(own[:, j].sum()), int(best[:, j].sum()), d) for j, d in enumerate(legal)
-    ]
-    return max(keys)[3]
+    most = worlds.max()  # the sums below stay under these bounds, so the key orders them in turn
+    key = np.add.reduceat(wins, starts).astype(np.int64)
+    key = key * (TOTAL_POINTS * most + 1) + np.add.reduceat(own, starts)
+    key = (key * (most + 1) + np.add.reduceat(best, starts)) * PLAYS + np.arange(PLAYS)
+    return [int(d) for d in np.where(legal, key, -1).argmax(axis=1)]
 
 
 class _Game:
@@ -153,12 +166,11 @@ class _Game:
     def play(self, d: Domino) -> None:
         self.history = advance(self.history, d)
 
-    def bidder_points(self, team02: np.ndarray) -> np.ndarray:
-        """Values for seats 0/2 (from the trick in progress on) as the bidder's team's
-        points over the whole hand."""
-        total = team02 + self.history.score[0]
-        result: np.ndarray = total if self.bidder % 2 == 0 else TOTAL_POINTS - total
-        return result
+    def bidder_view(self) -> tuple[int, int]:
+        """(sign, offset) turning values for seats 0/2 from the trick in progress on into
+        the bidder's team's points over the whole hand: sign * value + offset."""
+        taken = self.history.score[0]
+        return (1, taken) if self.bidder % 2 == 0 else (-1, TOTAL_POINTS - taken)
 
 
 def play_out(
@@ -261,13 +273,14 @@ def _play(
             rows.append(weighed)
         if asked:
             values = _values(asked, rows, games[0].declaration, threads)
-            start = 0
-            for game, seat, plays, count in asked:
-                points = game.bidder_points(values[start : start + count])
-                side = seat % 2 == game.bidder % 2
-                game.play(best_play(points, plays, side, need))
+            counts = [count for *_, count in asked]
+            view = np.repeat([game.bidder_view() for game, *_ in asked], counts, axis=0)
+            points = values * view[:, :1] + view[:, 1:]
+            sides = [seat % 2 == game.bidder % 2 for game, seat, *_ in asked]
+            chosen = best_plays(points, counts, [plays for _, _, plays, _ in asked], sides, need)
+            for (game, *_), d in zip(asked, chosen, strict=True):
+                game.play(d)
                 game.decisions += 1
-                start += count
         if on_round is not None:
             on_round(len(games))
 

@@ -69,22 +69,35 @@ def plan_deals(hand: Hand, constraints: DealConstraints) -> DealPlan:
     """The plan of the deals around ``hand`` under ``constraints`` (checked first); a
     ``ConstraintError`` if no deal fits them."""
     check_constraints(hand, constraints)
-    holds = [constraints.holds(s) for s in OTHER_SEATS]
-    placed = hand.mask | constraints.played | holds[0] | holds[1] | holds[2]
-    free = tuple(d for d in rules.DOMINOES if not placed >> d & 1)
-    lacks = [constraints.lacks(s) for s in OTHER_SEATS]
-    may1, may2, may3 = (~lack for lack in lacks)
-    allowed = tuple((may1 >> d & 1) | (may2 >> d & 1) << 1 | (may3 >> d & 1) << 2 for d in free)
+    holds = (constraints.holds(1), constraints.holds(2), constraints.holds(3))
+    lacks = (constraints.lacks(1), constraints.lacks(2), constraints.lacks(3))
     room = (
         constraints.size(1) - holds[0].bit_count(),
         constraints.size(2) - holds[1].bit_count(),
         constraints.size(3) - holds[2].bit_count(),
     )
+    free, allowed = _free_and_allowed(hand.mask | constraints.played | holds[0] | holds[1] | holds[2], lacks)
     _check_feasible(free, allowed, room)
-    plan = DealPlan(hand, (hand.mask, *holds), free, allowed, room, _count(allowed, room))  # type: ignore[arg-type]
+    plan = DealPlan(hand, (hand.mask, *holds), free, allowed, room, _count(allowed, room))
     if plan.total == 0:  # pragma: no cover - Hall's condition above rules this out
         raise ConstraintError("holds/lacks: no deal fits these constraints", parameter="holds/lacks")
     return plan
+
+
+def lacks_plan(hand: Hand, lacks: tuple[int, int, int], sizes: tuple[int, int, int], played: int) -> DealPlan:
+    """``plan_deals`` for constraints of ``lacks`` and ``sizes`` alone (seats 1..3) with
+    ``played`` out, unchecked: for a caller that knows they fit ``hand`` (the sizes add up
+    to the unseen dominoes); its ``total`` is 0 when no deal fits."""
+    free, allowed = _free_and_allowed(hand.mask | played, lacks)
+    return DealPlan(hand, (hand.mask, 0, 0, 0), free, allowed, sizes, _count(allowed, sizes))
+
+
+def _free_and_allowed(placed: int, lacks: tuple[int, int, int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The dominoes not ``placed``, in order, and the seats each may go to (bit s - 1 for
+    seat s, unless it is among seat s's ``lacks``)."""
+    free = tuple(d for d in rules.DOMINOES if not placed >> d & 1)
+    may1, may2, may3 = (~lack for lack in lacks)
+    return free, tuple((may1 >> d & 1) | (may2 >> d & 1) << 1 | (may3 >> d & 1) << 2 for d in free)
 
 
 def doubles_possible(hand: Hand, constraints: DealConstraints, needs: Mapping[int, int]) -> bool:
@@ -309,7 +322,11 @@ def deal_around(
     constraints = constraints or DealConstraints()
     if constraints.empty:  # 399,072,960 deals: never few enough to list
         return sample_deals(hand, n, rng), False
-    plan = plan_deals(hand, constraints)
+    return deal_plan(plan_deals(hand, constraints), n, rng)
+
+
+def deal_plan(plan: DealPlan, n: int, rng: np.random.Generator) -> tuple[np.ndarray, bool]:
+    """``deal_around``'s deals from its plan: all of them, listed, when there are at most ``n``."""
     if plan.total <= n:
         return enumerate_plan(plan), True
     return sample_plan(plan, n, rng), False
