@@ -12,7 +12,6 @@ import pytest
 import texas42
 from cli_runner import invoke
 from texas42.analysis import PlayReview, advise_play, review_play
-from texas42.analysis.review import call_place
 from texas42.analysis.table import TableHand
 from texas42.errors import IllegalPlayError, Texas42Error
 from texas42.rules import Declaration, parse_domino, parse_finished_auction, parse_hand, parse_tricks
@@ -226,13 +225,15 @@ def test_a_review_with_the_auction_weighs_every_turn_by_it() -> None:
     ],
 )
 def test_where_each_seat_called(auction: str, seat: int, bidder: int, place: int) -> None:
-    assert call_place(parse_finished_auction(auction), seat, bidder) == place
+    finished = parse_finished_auction(auction)
+    assert finished.place_of(seat, bidder) == place
+    assert finished.seat_at(place, bidder) == seat
 
 
 def test_where_we_called_agrees_with_the_table_for_random_auctions() -> None:
-    """``call_place`` against ``TableHand``'s own seating: for random auctions entered at
-    every place of the bidding (plunges and splashes among them), the seat 0 of the table
-    called where ``call_place`` says, given the declarer the table names."""
+    """``FinishedAuction.place_of`` against ``TableHand``'s own seating: for random
+    auctions entered at every place of the bidding (plunges and splashes among them), the
+    seat 0 of the table called where ``place_of`` says, given the declarer the table names."""
     rng = random.Random(5)
     checked = partner_contracts = 0
     for _ in range(300):
@@ -250,7 +251,8 @@ def test_where_we_called_agrees_with_the_table_for_random_auctions() -> None:
             except Texas42Error:  # the shaker after three passes must bid; doubles a plunge needs
                 continue
             high = max(high, int(call) if call.isdigit() else 84 if call != "pass" else 0)
-        assert call_place(table.auction, 0, table.declarer) == table.place
+        assert table.auction.place_of(0, table.declarer) == table.place
+        assert table.auction.seat_at(table.place, table.declarer) == 0
         checked += 1
         partner_contracts += table.auction.partner_contract is not None
     assert checked == 300 and partner_contracts > 10

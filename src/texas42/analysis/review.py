@@ -292,17 +292,11 @@ def review_play(
             counter.next_turn()
     if auction is None:
         return PlayReview(hand, seat, history, bid, deals, seed, tuple(reviewed), declared)
-    place = call_place(auction, seat, bidder)
+    place = auction.place_of(seat, bidder)
     called = _bid_advice(hand, auction.before(place), deals, seed, threads, counter, infer, noise, house)
     return PlayReview(
         hand, seat, history, bid, deals, seed, tuple(reviewed), declared, called, auction.bids[place]
     )
-
-
-def call_place(auction: FinishedAuction, seat: Seat, bidder: Seat) -> int:
-    """Where ``seat`` called in ``auction``, in which ``bidder`` named the contract and led
-    (the winner, or at a plunge or a splash its partner: ``auction.declarer``)."""
-    return (seat - bidder + auction.declarer) % 4
 
 
 def _bid_advice(

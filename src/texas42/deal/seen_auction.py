@@ -319,8 +319,7 @@ def _seen_tests(model: PlayedAuctionModel, values: HandValues, bidder: int) -> l
     auction = model.auction
     if auction.partner_contract is not None:
         return _partner_contract_tests(model, values, bidder)
-    ours = (auction.winner - bidder) % 4
-    calls = bids_first(c for c in calls_from(auction, ours) if c.seat != 0)
+    calls = bids_first(c for c in calls_from(auction, auction.place_of(0, bidder)) if c.seat != 0)
     tests: list[_Test] = []
     if bidder != 0:
         high = next(c for c in calls if c.seat == bidder and c.bid == auction.high_bid)
@@ -340,7 +339,7 @@ def _partner_contract_tests(model: PlayedAuctionModel, values: HandValues, leade
     the nine; the other calls as in any auction (``deal.inference.calls_from``: passes
     after a plunge, and the partner's after a splash, say nothing)."""
     auction = model.auction
-    calls = calls_from(auction, (auction.winner - leader - 2) % 4)
+    calls = calls_from(auction, auction.place_of(0, leader))
     won = next(c for c in calls if c.place == auction.winner)
     tests: list[_Test] = []
     if won.seat != 0:
@@ -368,14 +367,13 @@ def check_played_auction(history: PlayHistory, seat: Seat, hand: Dominoes, aucti
     ``seat``, dealt ``hand``, has seen of the plays (exactly:
     ``deal.constrained.doubles_possible``). The high bid is ``history.bidder``'s, or, at
     a plunge or a splash, its partner's."""
-    won = history.bidder if auction.partner_contract is None else (history.bidder + 2) % 4
     others: list[str] = []
     needs: dict[int, int] = {}
     for place in range(len(auction.bids)):
         contract = auction.call_contract(place)
         if contract is None:
             continue
-        player, needed = (won + place - auction.winner) % 4, doubles_needed(contract)
+        player, needed = auction.seat_at(place, history.bidder), doubles_needed(contract)
         what = f"the {contract.written} of seat {player}"
         if player == seat:
             if doubles_held(hand) < needed:

@@ -312,6 +312,15 @@ class FinishedAuction(_Calls):
         or at a plunge or a splash the winner's partner."""
         return self.winner if self.partner_contract is None else (self.winner + 2) % 4
 
+    def place_of(self, seat: int, leader: int) -> int:
+        """Where the player at ``seat`` called, ``leader`` being the seat of the declarer
+        (who named the contract and led)."""
+        return (seat - leader + self.declarer) % 4
+
+    def seat_at(self, place: int, leader: int) -> int:
+        """The seat of the player who called at ``place``: ``place_of``'s inverse."""
+        return (leader + place - self.declarer) % 4
+
     def before(self, place: int) -> Auction:
         """The calls made before ``place``, as the player there saw them."""
         return Auction(self.bids[:place], tuple(p for p in self.splashes if p < place))
