@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections import OrderedDict
 from functools import cache
 
 import numpy as np
@@ -214,6 +215,41 @@ def test_hand_values_rank_every_hand_once() -> None:
     odds = values.odds(masks[:500])
     assert np.allclose(odds, value_odds(masks[:500], HEAD), rtol=0, atol=1e-6)  # other batches
     assert values.evaluated == len(np.unique(masks[:500]))
+
+
+def test_a_hands_values_do_not_depend_on_the_hands_valued_with_it() -> None:
+    """What lets a process share its value tables: a hand's values are the same bits
+    whether it is valued alone or in batches of any size."""
+    hand = parse_hand(ORDINARY)
+    masks = deal.deal_around(hand, 600, np.random.default_rng(8))[0][:, 1]
+    together = value_odds(masks, HEAD, threads=1)
+    for size in (1, 7, 256, 300):
+        parts = [value_odds(masks[k : k + size], HEAD, threads=1) for k in range(0, 600, size)]
+        np.testing.assert_array_equal(np.concatenate(parts), together)
+
+
+def test_hand_values_are_shared_yet_each_counts_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A second ``HandValues`` of the same hand values no hand again, yet counts the hands
+    asked through it as a first one would, so the deals drawn are the same with the
+    process's tables full or empty."""
+    hand = parse_hand(ORDINARY)
+    model = auction_model(parse_auction("pass 30 31"))
+    assert model is not None
+    monkeypatch.setattr(inference, "_TABLES", OrderedDict())
+    first = HandValues(hand, model.head)
+    cold, _ = infer_deals(hand, 60, np.random.default_rng(4), model, values=first)
+    valued: list[int] = []
+    real = inference.value_odds
+    monkeypatch.setattr(inference, "value_odds", lambda m, *a, **k: valued.append(len(m)) or real(m, *a, **k))
+    second = HandValues(hand, model.head)
+    warm, _ = infer_deals(hand, 60, np.random.default_rng(4), model, values=second)
+    assert valued == []
+    np.testing.assert_array_equal(warm, cold)
+    assert second.evaluated == first.evaluated < second.hands
+    np.testing.assert_array_equal(np.isnan(second.table), np.isnan(first.table))
+    other = HandValues(hand, model.head, house=HouseRules())  # other house rules: a table of their own
+    other.odds(cold[:5, 1])
+    assert valued == [len(np.unique(cold[:5, 1]))]
 
 
 def test_a_precise_auction_values_every_hand_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -682,8 +718,10 @@ def test_value_odds_keeps_to_the_threads_asked_for(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(estimates.os, "cpu_count", lambda: 4)
     np.testing.assert_array_equal(value_odds(hands, HEAD, threads=1), pooled)
     auction = auction_model(parse_auction("30 pass"))
+    monkeypatch.setattr(inference, "_TABLES", OrderedDict())  # no hand valued yet
     drawn = draw_samples(hand, 40, 7, auction=auction, threads=1)
     assert drawn.main.shape == (40, 4)
+    monkeypatch.setattr(inference, "_TABLES", OrderedDict())
     with pytest.raises(AssertionError, match="thread pool"):
         draw_samples(hand, 40, 7, auction=auction)
 

@@ -38,6 +38,8 @@ over all hands. The deals kept are drawn exactly as before, from far fewer candi
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -275,11 +277,45 @@ def value_odds(
     return np.concatenate(found) if found else np.empty((0, VALUES))
 
 
+class _ValueTable:
+    """``value_odds`` of the C(21, 7) = 116,280 hands dealt from the 21 dominoes unseen
+    around one hand, by rank, NaN until valued: shared by every ``HandValues`` of that
+    hand, head and house rules in the process (``_value_table``)."""
+
+    def __init__(self, hands: int) -> None:
+        self.odds = np.full((hands, VALUES), np.nan)
+        self.lock = threading.Lock()
+
+
+TABLES: Final = 4
+"""The value tables a process keeps (12 MB each), the most recently used."""
+_TABLES: OrderedDict[tuple[int, str, HouseRules | None], _ValueTable] = OrderedDict()
+_TABLES_LOCK = threading.Lock()
+
+
+def _value_table(mask: int, head: str, house: HouseRules | None, hands: int) -> _ValueTable:
+    """The process's table of the hands around ``mask`` for ``head`` and ``house``."""
+    key = (mask, head, house)
+    with _TABLES_LOCK:
+        table = _TABLES.pop(key, None) or _ValueTable(hands)
+        _TABLES[key] = table
+        while len(_TABLES) > TABLES:
+            _TABLES.popitem(last=False)
+    return table
+
+
 class HandValues:
     """``value_odds`` of the hands dealt from the 21 dominoes unseen around ``hand``, each
     computed once: a table over their C(21, 7) = 116,280 possible hands, indexed by rank,
     on ``threads`` threads (default: every core); the special contracts as ``house``
-    allows (None: none)."""
+    allows (None: none).
+
+    The values are kept for the process (``_value_table``): a later command on the same
+    hand (``texas42 follow`` and ``review`` turn after turn, ``shell``) values no hand
+    again. A hand's values do not depend on the hands valued with it (a test checks it),
+    so they are the same whoever valued them first; and each ``HandValues`` counts the
+    hands asked through it (``evaluated``, ``table``) as if it had valued them itself, so
+    that what is drawn never depends on what ran before."""
 
     def __init__(
         self, hand: Hand, head: str, threads: int | None = None, house: HouseRules | None = None
@@ -290,11 +326,31 @@ class HandValues:
         self.mask = hand.mask
         self.unseen = np.array([d for d in range(28) if not hand.mask >> d & 1], dtype=np.int64)
         self.hands = math.comb(self.unseen.size, HAND_SIZE)
-        self.table = np.full((self.hands, VALUES), np.nan)
+        self.shared = _value_table(hand.mask, head, house, self.hands)
+        self.asked = np.zeros(self.hands, dtype=bool)
         self.evaluated = 0
         self.calls: dict[tuple[Call, float], np.ndarray] = {}
         self.sums: dict[tuple[Call, float], np.ndarray] = {}
         self.largests: dict[tuple[Call, float], float] = {}
+
+    @property
+    def table(self) -> np.ndarray:
+        """(hands, 13): the values of the hands asked through this object, NaN elsewhere."""
+        return np.where(self.asked[:, None], self.shared.odds, np.nan)
+
+    def _ask(self, ranks: np.ndarray) -> None:
+        """Count the hands of ``ranks`` not asked before as valued (``evaluated``)."""
+        new = np.unique(ranks[~self.asked[ranks]])
+        self.asked[new] = True
+        self.evaluated += new.size
+
+    def learn(self, ranks: np.ndarray, odds: np.ndarray) -> None:
+        """The values ``odds`` of the hands of ``ranks``, found by an evaluation of the same
+        networks with more columns (``seen_auction``): kept, and counted as asked."""
+        with self.shared.lock:
+            missing = np.isnan(self.shared.odds[ranks, 0])
+            self.shared.odds[ranks[missing]] = odds[missing]
+        self._ask(ranks)
 
     def rank(self, masks: np.ndarray) -> np.ndarray:
         """The combinatorial (colex) rank of each hand among the 7-subsets of the unseen
@@ -321,18 +377,20 @@ class HandValues:
 
     def odds_of_ranks(self, ranks: np.ndarray, masks: np.ndarray | None = None) -> np.ndarray:
         """(n, 13): ``value_odds`` of the hands of these ranks (whose masks, if known)."""
-        missing = np.isnan(self.table[ranks, 0])
-        if missing.any():
-            new, first = np.unique(ranks[missing], return_index=True)
-            hands = self.unrank(new) if masks is None else masks[missing][first]
-            self.table[new] = value_odds(hands, self.head, threads=self.threads, house=self.house)
-            self.evaluated += new.size
-        result: np.ndarray = self.table[ranks]
+        self._ask(ranks)
+        odds = self.shared.odds
+        with self.shared.lock:
+            missing = np.isnan(odds[ranks, 0])
+            if missing.any():
+                new, first = np.unique(ranks[missing], return_index=True)
+                hands = self.unrank(new) if masks is None else masks[missing][first]
+                odds[new] = value_odds(hands, self.head, threads=self.threads, house=self.house)
+        result: np.ndarray = odds[ranks]
         return result
 
     def fill(self) -> None:
-        """Value every hand not yet valued, in one batch (faster a hand than many small ones)."""
-        self.odds_of_ranks(np.flatnonzero(np.isnan(self.table[:, 0])))
+        """Value every hand not yet asked, in one batch (faster a hand than many small ones)."""
+        self.odds_of_ranks(np.flatnonzero(~self.asked))
 
     def probability(self, call: Call, noise: float, ranks: np.ndarray) -> np.ndarray:
         """(n,): ``call_probability`` of ``call`` for the hands of these ranks, each

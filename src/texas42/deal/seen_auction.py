@@ -193,9 +193,7 @@ class _Declarations:
             return np.concatenate((values, chosen_odds[:, None]), axis=1)
 
         found = np.concatenate(map_parts(part_odds, self.values.unrank(new), self.values.threads))
-        unknown = np.isnan(self.values.table[new, 0])
-        self.values.table[new[unknown]] = found[unknown, :VALUES]
-        self.values.evaluated += int(unknown.sum())
+        self.values.learn(new, found[:, :VALUES])
         self.table[new] = found[:, VALUES]
 
 

@@ -113,8 +113,8 @@ def recommend_many(
 def parts(n: int) -> list[slice]:
     """How ``n`` hands are split to be evaluated: parts of at most ``CHUNK`` hands, an
     even number of them from ``2 * MIN_PART`` hands on (two cores busy to the end). The
-    split depends on ``n`` alone, not on the threads: a hand's figures may differ in their
-    last bits (about 1e-8) with the size of the matrix products it is part of."""
+    split depends on ``n`` alone, not on the threads (and a hand's figures do not depend
+    on the part it is in: ``model.ROWS``)."""
     if n == 0:
         return []
     count = -(-n // CHUNK)

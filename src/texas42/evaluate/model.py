@@ -56,7 +56,8 @@ class Head:
     def distribution(self, x: np.ndarray) -> np.ndarray:
         """(m, 43): the averaged point distribution of m feature rows (m, FEATURES),
         computed in single precision (fast; the odds are good to about 1e-6)."""
-        x = x.astype(np.float32, copy=False)
+        given = x.shape[0]
+        x = pad_rows(x.astype(np.float32, copy=False))
         rows = x.shape[0]
         total = np.empty((rows, OUTCOMES), dtype=np.float64)
         for member, layers in enumerate(self.weights):
@@ -77,7 +78,20 @@ class Head:
             else:
                 total += h
         total /= len(self.weights)
-        return total
+        return total[:given]
+
+
+ROWS: Final = 64
+"""The networks value rows in multiples of this many (``pad_rows``): numpy's matrix
+products may round a row's sums differently with the number of rows, and a hand's
+values must not depend on the hands valued with it (the process keeps them:
+``deal.inference.HandValues``, ``special_odds``)."""
+
+
+def pad_rows(x: np.ndarray) -> np.ndarray:
+    """``x`` with rows of zeros added up to a multiple of ``ROWS`` rows."""
+    extra = -len(x) % ROWS
+    return np.concatenate((x, np.zeros((extra, x.shape[1]), dtype=x.dtype))) if extra else x
 
 
 SAFE_LOGIT: Final = 60.0
