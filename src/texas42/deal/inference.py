@@ -38,6 +38,7 @@ over all hands. The deals kept are drawn exactly as before, from far fewer candi
 from __future__ import annotations
 
 import math
+import os
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable
@@ -291,6 +292,17 @@ TABLES: Final = 4
 """The value tables a process keeps (12 MB each), the most recently used."""
 _TABLES: OrderedDict[tuple[int, str, HouseRules | None], _ValueTable] = OrderedDict()
 _TABLES_LOCK = threading.Lock()
+
+
+def _forget_tables() -> None:
+    """A process forked from this one starts with no tables (and locks nobody holds)."""
+    global _TABLES, _TABLES_LOCK
+    _TABLES = OrderedDict()
+    _TABLES_LOCK = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_tables)
 
 
 def _value_table(mask: int, head: str, house: HouseRules | None, hands: int) -> _ValueTable:
