@@ -285,11 +285,35 @@ class _ValueTable:
 
     def __init__(self, hands: int) -> None:
         self.odds = np.full((hands, VALUES), np.nan)
-        self.lock = threading.Lock()
+        self.lock = threading.RLock()
+        self.calls: OrderedDict[tuple[Call, float], _CallValues] = OrderedDict()
+
+    def call(self, call: Call, noise: float) -> _CallValues:
+        """The probabilities of ``call`` at ``noise`` kept for these hands (the last
+        ``CALLS`` asked)."""
+        key = (call, noise)
+        with self.lock:
+            found = self.calls.pop(key, None) or _CallValues(np.full(len(self.odds), np.nan))
+            self.calls[key] = found
+            while len(self.calls) > CALLS:
+                self.calls.popitem(last=False)
+        return found
+
+
+@dataclass
+class _CallValues:
+    """A call's probability for each hand of a table (NaN until computed) and, once every
+    hand's is, their running sums and largest."""
+
+    probability: np.ndarray
+    sums: np.ndarray | None = None
+    largest: float = 0.0
 
 
 TABLES: Final = 4
 """The value tables a process keeps (12 MB each), the most recently used."""
+CALLS: Final = 32
+"""The calls' probabilities a table keeps (1 MB each), the most recently used."""
 _TABLES: OrderedDict[tuple[int, str, HouseRules | None], _ValueTable] = OrderedDict()
 _TABLES_LOCK = threading.Lock()
 
@@ -341,9 +365,6 @@ class HandValues:
         self.shared = _value_table(hand.mask, head, house, self.hands)
         self.asked = np.zeros(self.hands, dtype=bool)
         self.evaluated = 0
-        self.calls: dict[tuple[Call, float], np.ndarray] = {}
-        self.sums: dict[tuple[Call, float], np.ndarray] = {}
-        self.largests: dict[tuple[Call, float], float] = {}
 
     @property
     def table(self) -> np.ndarray:
@@ -407,9 +428,9 @@ class HandValues:
     def probability(self, call: Call, noise: float, ranks: np.ndarray) -> np.ndarray:
         """(n,): ``call_probability`` of ``call`` for the hands of these ranks, each
         computed once."""
-        known = self.calls.get((call, noise))
-        if known is None:
-            known = self.calls[call, noise] = np.full(self.hands, np.nan)
+        if not call.doubles:
+            self._ask(ranks)  # its probabilities come from the values
+        known = self.shared.call(call, noise).probability
         result: np.ndarray = known[ranks]
         missing = np.isnan(result)
         if missing.any():
@@ -424,13 +445,19 @@ class HandValues:
     def cumulative(self, call: Call, noise: float) -> np.ndarray:
         """The running sums of ``call``'s probability over all hands, by rank (every hand
         valued first)."""
-        found = self.sums.get((call, noise))
-        if found is None:
-            if self.evaluated < self.hands:
-                self.fill()
+        sums = self._summed(call, noise).sums
+        assert sums is not None
+        return sums
+
+    def _summed(self, call: Call, noise: float) -> _CallValues:
+        """``call``'s probabilities, with their sums and largest over all hands."""
+        if self.evaluated < self.hands:
+            self.fill()
+        found = self.shared.call(call, noise)
+        if found.sums is None:
             every = self.probability(call, noise, np.arange(self.hands))
-            found = self.sums[call, noise] = np.cumsum(every)
-            self.largests[call, noise] = float(every.max())
+            found.largest = float(every.max())
+            found.sums = np.cumsum(every)
         return found
 
     def mean(self, call: Call, noise: float) -> float:
@@ -440,8 +467,7 @@ class HandValues:
 
     def largest(self, call: Call, noise: float) -> float:
         """``call``'s largest probability over all hands."""
-        self.cumulative(call, noise)
-        return self.largests[call, noise]
+        return self._summed(call, noise).largest
 
     def draw(self, call: Call, noise: float, size: int, rng: np.random.Generator) -> np.ndarray:
         """``size`` ranks of hands drawn in proportion to their probability of ``call``."""
