@@ -29,7 +29,7 @@ import numpy as np
 
 from texas42 import parse_auction, parse_hand
 from texas42.deal import auction_model, infer_deals
-from texas42.deal.inference import HandValues
+from texas42.deal.inference import HandValues, forget_hand_values
 
 HAND = "6-4 5-5 5-2 4-3 4-2 3-2 3-1"
 AUCTIONS = ("pass", "30", "pass 30", "30 pass", "pass pass pass", "pass 30 31")
@@ -51,6 +51,7 @@ def draw_only(hand_text: str, auction: str, deals: int, seed: int, repeat: int) 
         return f"{auction:<16} no bids: uniform deals"
     times, candidates, valued = [], 0, 0
     for run in range(repeat + 1):
+        forget_hand_values()  # else the process's table of the run before serves
         values = HandValues(hand, model.head, house=model.house)
         start = time.perf_counter()
         main_rng, check_rng = (np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(2))

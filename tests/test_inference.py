@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import math
-from collections import OrderedDict
 from functools import cache
 
 import numpy as np
@@ -235,7 +234,7 @@ def test_hand_values_are_shared_yet_each_counts_its_own(monkeypatch: pytest.Monk
     hand = parse_hand(ORDINARY)
     model = auction_model(parse_auction("pass 30 31"))
     assert model is not None
-    monkeypatch.setattr(inference, "_TABLES", OrderedDict())
+    inference.forget_hand_values()
     first = HandValues(hand, model.head)
     cold, _ = infer_deals(hand, 60, np.random.default_rng(4), model, values=first)
     valued: list[int] = []
@@ -718,10 +717,10 @@ def test_value_odds_keeps_to_the_threads_asked_for(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(estimates.os, "cpu_count", lambda: 4)
     np.testing.assert_array_equal(value_odds(hands, HEAD, threads=1), pooled)
     auction = auction_model(parse_auction("30 pass"))
-    monkeypatch.setattr(inference, "_TABLES", OrderedDict())  # no hand valued yet
+    inference.forget_hand_values()  # no hand valued yet
     drawn = draw_samples(hand, 40, 7, auction=auction, threads=1)
     assert drawn.main.shape == (40, 4)
-    monkeypatch.setattr(inference, "_TABLES", OrderedDict())
+    inference.forget_hand_values()
     with pytest.raises(AssertionError, match="thread pool"):
         draw_samples(hand, 40, 7, auction=auction)
 

@@ -318,15 +318,16 @@ _TABLES: OrderedDict[tuple[int, str, HouseRules | None], _ValueTable] = OrderedD
 _TABLES_LOCK = threading.Lock()
 
 
-def _forget_tables() -> None:
-    """A process forked from this one starts with no tables (and locks nobody holds)."""
+def forget_hand_values() -> None:
+    """Drop the process's value tables: the next ``HandValues`` values its hands afresh
+    (for timings; and a process forked from this one starts so, its locks held by nobody)."""
     global _TABLES, _TABLES_LOCK
     _TABLES = OrderedDict()
     _TABLES_LOCK = threading.Lock()
 
 
 if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_forget_tables)
+    os.register_at_fork(after_in_child=forget_hand_values)
 
 
 def _value_table(mask: int, head: str, house: HouseRules | None, hands: int) -> _ValueTable:
