@@ -117,6 +117,7 @@ def deals_seen_from(
     at most ``n``. Before any play, the deals of ``deal.sample_deals`` for the same
     ``rng`` (those ``analyze`` solves), turned to the table's seats."""
     check_kind(rng, np.random.Generator, "rng is a numpy Generator (np.random.default_rng(seed))")
+    seat = check_seat(seat)
     plan = _lacks_plan(history, seat, hand)
     if plan is not None and plan.total:
         relative, exact = deal_plan(plan, n, rng)
@@ -135,7 +136,7 @@ def _lacks_plan(history: PlayHistory, seat: Seat, hand: Dominoes | Hand) -> Deal
     check_kind(history, PlayHistory, "history is a PlayHistory (rules.replay makes one)")
     played = history.played
     mine = hand_mask(hand) & ~played
-    others = [(check_seat(seat) + relative) % 4 for relative in OTHER_SEATS]
+    others = [(seat + relative) % 4 for relative in OTHER_SEATS]
     sizes = (history.held(others[0]), history.held(others[1]), history.held(others[2]))
     if not played or sum(sizes) != (ALL_DOMINOES & ~(mine | played)).bit_count() or min(sizes) < 0:
         return None
