@@ -37,6 +37,7 @@ from texas42.rules import (
     doubles_needed,
     is_trump,
     parse_auction,
+    parse_domino,
     parse_finished_auction,
     parse_hand,
     partner_trump,
@@ -453,6 +454,27 @@ def _nello_position(tricks: int) -> tuple[int, list[int], NelloTricks]:
         plays.append(domino)
         history = replay(rules, 0, plays)
     return hands[1] | history.played_by(1), plays, rules
+
+
+def test_the_bidders_chances_of_declaring_are_kept_for_the_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A defender's every turn weighs the bidder's possible hands by its chance of
+    declaring the trump: valued once a process, the same values and deals the next turn."""
+    hand = parse_hand(DEFENDER).mask
+    auction = parse_finished_auction("34 pass pass pass")
+    model = PlayedAuctionModel(auction, Declaration.SIXES, 1.0, deal.table_head(), HouseRules())
+    history = replay(Declaration.SIXES, 0, [parse_domino("6-6")], 1, hand)
+    inference.forget_hand_values()
+    first, _ = deal.infer_seen_deals(history, 1, hand, 300, np.random.default_rng(2), model)
+    evaluated: list[int] = []
+    real = seen_auction.map_parts
+    monkeypatch.setattr(seen_auction, "map_parts", lambda f, m, t: evaluated.append(len(m)) or real(f, m, t))
+    again, _ = deal.infer_seen_deals(history, 1, hand, 300, np.random.default_rng(2), model)
+    np.testing.assert_array_equal(again, first)
+    assert evaluated == []
+    inference.forget_hand_values()
+    fresh, _ = deal.infer_seen_deals(history, 1, hand, 300, np.random.default_rng(2), model)
+    np.testing.assert_array_equal(fresh, first)
+    assert evaluated
 
 
 def test_at_a_mark_the_bidder_chose_the_trump_beside_nello_and_sevens() -> None:

@@ -41,11 +41,11 @@ import math
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field, replace
 from functools import cache
 from numbers import Real
-from typing import Final
+from typing import Any, Final, Generic, TypeVar
 
 import numpy as np
 
@@ -278,26 +278,69 @@ def value_odds(
     return np.concatenate(found) if found else np.empty((0, VALUES))
 
 
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class Recent(Generic[K, V]):
+    """The values made for the last ``size`` keys asked (safe across threads)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.clear()
+
+    def get(self, key: K, make: Callable[[], V]) -> V:
+        """The value kept for ``key``, else ``make()`` kept; the least recently asked
+        beyond ``size`` are dropped."""
+        with self.lock:
+            found = self.items.pop(key, None)
+            value = make() if found is None else found
+            self.items[key] = value
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+        return value
+
+    def clear(self) -> None:
+        self.items: OrderedDict[K, V] = OrderedDict()
+        self.lock = threading.Lock()
+
+
+_KEPT_FOR_PROCESS: list[Recent[Any, Any]] = []
+
+
+def kept_for_process(size: int) -> Recent[Any, Any]:
+    """A ``Recent`` of the process's, which ``forget_hand_values`` empties."""
+    recent: Recent[Any, Any] = Recent(size)
+    _KEPT_FOR_PROCESS.append(recent)
+    return recent
+
+
+def forget_hand_values() -> None:
+    """Drop every hand's values the process keeps (``kept_for_process``): the next
+    ``HandValues`` values its hands afresh (for timings; and a process forked from this
+    one starts so, its locks held by nobody)."""
+    for recent in _KEPT_FOR_PROCESS:
+        recent.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=forget_hand_values)
+
+
 class _ValueTable:
     """``value_odds`` of the C(21, 7) = 116,280 hands dealt from the 21 dominoes unseen
-    around one hand, by rank, NaN until valued: shared by every ``HandValues`` of that
-    hand, head and house rules in the process (``_value_table``)."""
+    around one hand, by rank, NaN until valued, and the probabilities of the last
+    ``CALLS`` calls asked: shared by every ``HandValues`` of that hand, head and house
+    rules in the process (``VALUE_TABLES``)."""
 
     def __init__(self, hands: int) -> None:
         self.odds = np.full((hands, VALUES), np.nan)
-        self.lock = threading.RLock()
-        self.calls: OrderedDict[tuple[Call, float], _CallValues] = OrderedDict()
+        self.lock = threading.Lock()
+        self.calls: Recent[tuple[Call, float], _CallValues] = Recent(CALLS)
 
     def call(self, call: Call, noise: float) -> _CallValues:
-        """The probabilities of ``call`` at ``noise`` kept for these hands (the last
-        ``CALLS`` asked)."""
-        key = (call, noise)
-        with self.lock:
-            found = self.calls.pop(key, None) or _CallValues(np.full(len(self.odds), np.nan))
-            self.calls[key] = found
-            while len(self.calls) > CALLS:
-                self.calls.popitem(last=False)
-        return found
+        """The probabilities of ``call`` at ``noise`` for these hands."""
+        return self.calls.get((call, noise), lambda: _CallValues(np.full(len(self.odds), np.nan)))
 
 
 @dataclass
@@ -310,35 +353,10 @@ class _CallValues:
     largest: float = 0.0
 
 
-TABLES: Final = 4
-"""The value tables a process keeps (12 MB each), the most recently used."""
 CALLS: Final = 32
-"""The calls' probabilities a table keeps (1 MB each), the most recently used."""
-_TABLES: OrderedDict[tuple[int, str, HouseRules | None], _ValueTable] = OrderedDict()
-_TABLES_LOCK = threading.Lock()
-
-
-def forget_hand_values() -> None:
-    """Drop the process's value tables: the next ``HandValues`` values its hands afresh
-    (for timings; and a process forked from this one starts so, its locks held by nobody)."""
-    global _TABLES, _TABLES_LOCK
-    _TABLES = OrderedDict()
-    _TABLES_LOCK = threading.Lock()
-
-
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=forget_hand_values)
-
-
-def _value_table(mask: int, head: str, house: HouseRules | None, hands: int) -> _ValueTable:
-    """The process's table of the hands around ``mask`` for ``head`` and ``house``."""
-    key = (mask, head, house)
-    with _TABLES_LOCK:
-        table = _TABLES.pop(key, None) or _ValueTable(hands)
-        _TABLES[key] = table
-        while len(_TABLES) > TABLES:
-            _TABLES.popitem(last=False)
-    return table
+"""The calls' probabilities a value table keeps (1 MB each)."""
+VALUE_TABLES: Final[Recent[tuple[int, str, HouseRules | None], _ValueTable]] = kept_for_process(4)
+"""The process's value tables (12 MB each), by hand, head and house rules."""
 
 
 class HandValues:
@@ -347,7 +365,7 @@ class HandValues:
     on ``threads`` threads (default: every core); the special contracts as ``house``
     allows (None: none).
 
-    The values are kept for the process (``_value_table``): a later command on the same
+    The values are kept for the process (``VALUE_TABLES``): a later command on the same
     hand (``texas42 follow`` and ``review`` turn after turn, ``shell``) values no hand
     again. A hand's values do not depend on the hands valued with it (a test checks it),
     so they are the same whoever valued them first; and each ``HandValues`` counts the
@@ -363,7 +381,7 @@ class HandValues:
         self.mask = hand.mask
         self.unseen = np.array([d for d in range(28) if not hand.mask >> d & 1], dtype=np.int64)
         self.hands = math.comb(self.unseen.size, HAND_SIZE)
-        self.shared = _value_table(hand.mask, head, house, self.hands)
+        self.shared = VALUE_TABLES.get((hand.mask, head, house), lambda: _ValueTable(self.hands))
         self.asked = np.zeros(self.hands, dtype=bool)
         self.evaluated = 0
 

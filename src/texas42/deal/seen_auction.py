@@ -45,6 +45,7 @@ from texas42.deal.inference import (
     check_infer,
     check_noise,
     contract_odds,
+    kept_for_process,
     mark_contracts,
     special_odds,
     table_head,
@@ -145,6 +146,11 @@ def special_bid_probability(odds: np.ndarray, choices: int, noise: float) -> np.
     return result
 
 
+DECLARATION_TABLES: Final = kept_for_process(8)
+"""The bidder's chances of its declaration (``_Declarations``), for the last 8 hands and
+auctions asked (1 MB each)."""
+
+
 class _Declarations:
     """``declaration_probability`` of the bidder's hands, by rank, each computed once (at
     Nel-O and sevens, ``special_bid_probability`` of the bidder's ``call``); the hands'
@@ -157,7 +163,10 @@ class _Declarations:
         self.values = values
         self.model = model
         self.call = call
-        self.table = np.full(values.hands, np.nan)
+        # What the probabilities depend on: kept for the process, as the hands' values
+        # are (a defender's every turn asks them again).
+        key = (values.mask, model.head, model.house, model.declaration, model.noise, model.auction.high_bid)
+        self.table = DECLARATION_TABLES.get((*key, call.choices), lambda: np.full(values.hands, np.nan))
 
     def probability(self, ranks: np.ndarray) -> np.ndarray:
         missing = np.isnan(self.table[ranks])
