@@ -15,7 +15,7 @@ and seeds as that study (``study_realistic.play``), one JSON line a hand appende
 "seed", "deals", "worlds", "played_for", "histograms", "seconds"}``, the histograms of the
 trumps played here. About 2-3 minutes a hand on one core.
 
---report joins the two files by hand and applies the package's recommendation
+--report (--hands N: of the first N hands) joins the two files by hand and applies the package's recommendation
 (``analysis.recommend`` on the realistic ``TrumpStats``) to the trumps played out by
 ``analyze --realistic`` and to all nine: how often the bid and trump agree, and where
 they do not, how much better the odds of all nine's recommendation are.
@@ -62,9 +62,9 @@ def stats(histograms: dict[str, list[int]]) -> list[TrumpStats]:
     ]
 
 
-def report(realistic: dict[int, dict[str, Any]], other: dict[int, dict[str, Any]]) -> str:
-    """What the joined hands say."""
-    hands = sorted(set(realistic) & set(other))
+def report(realistic: dict[int, dict[str, Any]], other: dict[int, dict[str, Any]], first: int = 2000) -> str:
+    """What the joined hands among the ``first`` of the studies say."""
+    hands = sorted(i for i in set(realistic) & set(other) if i < first)
     same = trump_differs = better = 0
     gains: list[float] = []
     for i in hands:
@@ -95,13 +95,13 @@ def report(realistic: dict[int, dict[str, Any]], other: dict[int, dict[str, Any]
 def main() -> None:
     raw = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=raw)
-    parser.add_argument("--hands", type=int, default=2000, help="study the first N hands")
+    parser.add_argument("--hands", type=int, default=2000, help="study (or --report) the first N hands")
     parser.add_argument("--threads", type=int, default=1)
     study_options(parser, OUT)
     args = parser.parse_args()
     realistic = lines_by_hand(REALISTIC_STUDY)
     if args.report:
-        print(report(realistic, lines_by_hand(args.out)))
+        print(report(realistic, lines_by_hand(args.out), args.hands))
         return
     analysed = lines_by_hand(HAND_STUDY)
 
