@@ -13,12 +13,13 @@ this plays the other trumps out on the same deals, with the same worlds, bid pla
 and seeds as that study (``study_realistic.play``), one JSON line a hand appended to
 ``benchmarks/data/other_trumps_study.jsonl`` as soon as it is done: ``{"i", "hand",
 "seed", "deals", "worlds", "played_for", "histograms", "seconds"}``, the histograms of the
-trumps played here. About 2-3 minutes a hand on one core.
+trumps played here. About 20 s a hand on one core.
 
---report (--hands N: of the first N hands) joins the two files by hand and applies the package's recommendation
-(``analysis.recommend`` on the realistic ``TrumpStats``) to the trumps played out by
-``analyze --realistic`` and to all nine: how often the bid and trump agree, and where
-they do not, how much better the odds of all nine's recommendation are.
+--report (--hands N: of the first N hands) joins the two files by hand and applies the
+package's recommendation (``analysis.recommend`` on the realistic ``TrumpStats``) to the
+trumps played out by ``analyze --realistic`` and to all nine: how often the bid and
+trump agree, and where they do not, how much better the odds of all nine's
+recommendation are.
 """
 
 from __future__ import annotations
