@@ -353,8 +353,8 @@ class _CallValues:
     largest: float = 0.0
 
 
-CALLS: Final = 32
-"""The calls' probabilities a value table keeps (1 MB each)."""
+CALLS: Final = 16
+"""The calls' probabilities a value table keeps (1-2 MB each: a follow asks about 10)."""
 VALUE_TABLES: Final[Recent[tuple[int, str, HouseRules | None], _ValueTable]] = kept_for_process(4)
 """The process's value tables (12 MB each), by hand, head and house rules."""
 
