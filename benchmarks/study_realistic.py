@@ -45,15 +45,7 @@ def leading(line: dict[str, Any]) -> list[Declaration]:
     return sorted(Declaration(d) for d in {*best, int(line["trump"])})
 
 
-def play(
-    line: dict[str, Any],
-    deals: int,
-    worlds: int,
-    threads: int | None,
-    declarations: list[Declaration] | None = None,
-) -> dict[str, Any]:
-    """Hand ``line`` of the hand study played out: its ``leading`` trumps, or
-    ``declarations``, each from a seed of its own (the hand's seed and the trump's number)."""
+def play(line: dict[str, Any], deals: int, worlds: int, threads: int | None) -> dict[str, Any]:
     hand = study_hand(line["i"], 42)
     start = time.perf_counter()
     main_rng, _ = deal.generators(line["seed"])
@@ -61,7 +53,7 @@ def play(
     sample = drawn[:deals]
     played_for = 30 if line["bid"] == PASS else line["bid"]
     histograms = {}
-    for declaration in leading(line) if declarations is None else declarations:
+    for declaration in leading(line):
         seed = int(np.random.SeedSequence([line["seed"], declaration.value]).generate_state(1)[0])
         result = play_out(sample, declaration, played_for, worlds, seed, threads=threads)
         histograms[str(declaration.value)] = np.bincount(result.points, minlength=TOTAL_POINTS + 1).tolist()

@@ -312,34 +312,42 @@ def every_trump_study() -> ModuleType:
 
 
 def test_the_every_trump_study_s_first_line_is_what_the_script_plays(every_trump_study: ModuleType) -> None:
-    """Hand 0, every trump played out: the nine recorded, and one of them played out
-    again gives the same histogram (the seeds decide it)."""
+    """Hand 0, every trump played out on both samples: one of them played out again gives
+    the same histograms (the seeds decide it)."""
     study = every_trump_study
     recorded = study.lines_by_hand(study.OUT)[0]
-    assert sorted(int(d) for d in recorded["histograms"]) == list(range(9))
+    assert (
+        sorted(int(d) for d in recorded["histograms"])
+        == sorted(int(d) for d in recorded["check"])
+        == [*range(9)]
+    )
     analysed = study.lines_by_hand(study.HAND_STUDY)[0]
-    again = study.play(analysed, recorded["deals"], recorded["worlds"], None, [Declaration.FOURS])
+    again = study.play(analysed, None, (Declaration.FOURS,))
     assert again["histograms"] == {"4": recorded["histograms"]["4"]}
+    assert again["check"] == {"4": recorded["check"]["4"]}
 
 
-def test_the_every_trump_report_finds_a_better_trump_left_out(every_trump_study: ModuleType) -> None:
+def test_the_every_trump_report_weighs_a_trump_left_out_on_the_check_deals(
+    every_trump_study: ModuleType,
+) -> None:
     """The trumps ``analyze --realistic`` plays out make 35 in 60 and 70 of 100 deals; one
-    left out makes it in 90: on all nine the recommendation is that trump, 0.2 likelier."""
+    left out makes it in 90, so all nine choose it; on the check deals it makes 35 in 80 and
+    the played-out choice in 70: +0.2 marks (2 x 0.1) a hand."""
 
-    def histogram(made: int) -> list[int]:
-        counts = [0] * 43
-        counts[20], counts[35] = 100 - made, made
-        return counts
+    def histograms(made: dict[int, int]) -> dict[str, list[int]]:
+        def histogram(k: int) -> list[int]:
+            counts = [0] * 43
+            counts[20], counts[35] = 100 - k, k
+            return counts
 
-    analysed = {"i": 0, "trump": 1, "histograms": {str(d): histogram(60 - d) for d in range(9)}}
-    analysed["histograms"]["2"] = histogram(70)  # by double-dummy points: 2 and 0, and 1 recommended
-    made = {1: 60, 2: 70, 8: 90}
-    played = {"histograms": {str(d): histogram(made.get(d, 50)) for d in range(9)}}
+        return {str(d): histogram(made.get(d, 50)) for d in range(9)}
+
+    analysed = {"i": 0, "trump": 1, "histograms": histograms({d: 60 - d for d in range(9)} | {2: 70})}
     assert every_trump_study.leading(analysed) == [Declaration(0), Declaration(1), Declaration(2)]
+    played = {"histograms": histograms({1: 60, 2: 70, 8: 90}), "check": histograms({2: 70, 8: 80})}
     text = every_trump_study.report({0: analysed}, {0: played})
     assert text.splitlines()[1:] == [
-        "the same bid and trump on the trumps played out as on all nine: 0 (0.0%)",
-        "another trump on all nine: 1; a higher bid: 0",
-        "where they differ, all nine's recommendation makes its bid +0.200 more often on average than "
-        "the best trump played out at that bid (largest +0.200)",
+        "the same bid and trump on the trumps played out as on all nine: 0.0%",
+        "otherwise (1 hands: another trump 1, a higher bid 0, lower 0), on the check deals all nine's choice",
+        "  expects +0.200 ± nan marks more a hand than the played-out trumps' choice",
     ]
