@@ -351,3 +351,11 @@ def test_the_every_trump_report_weighs_a_trump_left_out_on_the_check_deals(
         "otherwise (1 hands: another trump 1, a higher bid 0, lower 0), on the check deals all nine's choice",
         "  expects +0.200 ± nan marks more a hand than the played-out trumps' choice",
     ]
+
+
+def test_the_readme_shows_the_every_trump_study_as_printed(every_trump_study: ModuleType) -> None:
+    hands, shown = readme_report("study_every_trump.py --report --hands")
+    study = every_trump_study
+    printed = study.report(study.lines_by_hand(study.HAND_STUDY), study.lines_by_hand(study.OUT), hands)
+    assert shown == printed + "\n"
+    assert printed.startswith(f"{hands} hands")  # as many hands studied as the README names
