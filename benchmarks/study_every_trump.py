@@ -28,16 +28,17 @@ choice on its own deals): their expected marks, 0 for a pass.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import time
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+from report_study import trump_stats
 from study_hands import OUT as HAND_STUDY
 from study_hands import study_hand
 from study_realistic import append_lines, leading, study_options
+from study_specials import read_study
 
 from texas42 import deal
 from texas42.analysis import TrumpStats, play_out, recommend
@@ -81,21 +82,13 @@ def play(
 
 
 def lines_by_hand(path: Path) -> dict[int, dict[str, Any]]:
-    """The whole lines of a study file, by hand number."""
-    if not path.exists():
-        return {}
-    text = path.read_text()
-    whole = text if text.endswith("\n") else text[: text.rfind("\n") + 1]
-    return {line["i"]: line for line in map(json.loads, whole.splitlines())}
+    """The complete lines of a study file, by hand number."""
+    return {line["i"]: line for line in read_study(path)} if path.exists() else {}
 
 
-def stats(histograms: dict[str, list[int]], keep: set[Declaration] | None = None) -> list[TrumpStats]:
+def stats(histograms: dict[str, list[int]], keep: set[Declaration] | None = None) -> tuple[TrumpStats, ...]:
     """Each trump's realistic figures (those of ``keep``, if given) from its histogram."""
-    return [
-        TrumpStats.from_points(Declaration(int(d)), np.repeat(np.arange(len(h)), h))
-        for d, h in sorted(histograms.items(), key=lambda item: int(item[0]))
-        if keep is None or Declaration(int(d)) in keep
-    ]
+    return trump_stats({d: h for d, h in histograms.items() if keep is None or Declaration(int(d)) in keep})
 
 
 def checked_marks(bid: int, trump: Declaration, check: dict[str, list[int]]) -> float:

@@ -327,6 +327,10 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=forget_hand_values)
 
 
+CALLS: Final = 16
+"""The calls' probabilities a value table keeps (1-2 MB each: a follow asks about 10)."""
+
+
 class _ValueTable:
     """``value_odds`` of the C(21, 7) = 116,280 hands dealt from the 21 dominoes unseen
     around one hand, by rank, NaN until valued, and the probabilities of the last
@@ -353,8 +357,6 @@ class _CallValues:
     largest: float = 0.0
 
 
-CALLS: Final = 16
-"""The calls' probabilities a value table keeps (1-2 MB each: a follow asks about 10)."""
 VALUE_TABLES: Final[Recent[tuple[int, str, HouseRules | None], _ValueTable]] = kept_for_process(4)
 """The process's value tables (12 MB each), by hand, head and house rules."""
 
@@ -383,7 +385,11 @@ class HandValues:
         self.hands = math.comb(self.unseen.size, HAND_SIZE)
         self.shared = VALUE_TABLES.get((hand.mask, head, house), lambda: _ValueTable(self.hands))
         self.asked = np.zeros(self.hands, dtype=bool)
-        self.evaluated = 0
+
+    @property
+    def evaluated(self) -> int:
+        """How many hands were asked through this object: as many as it would have valued."""
+        return int(np.count_nonzero(self.asked))
 
     @property
     def table(self) -> np.ndarray:
@@ -391,10 +397,8 @@ class HandValues:
         return np.where(self.asked[:, None], self.shared.odds, np.nan)
 
     def _ask(self, ranks: np.ndarray) -> None:
-        """Count the hands of ``ranks`` not asked before as valued (``evaluated``)."""
-        new = np.unique(ranks[~self.asked[ranks]])
-        self.asked[new] = True
-        self.evaluated += new.size
+        """Count the hands of ``ranks`` as valued (``evaluated``)."""
+        self.asked[ranks] = True
 
     def learn(self, ranks: np.ndarray, odds: np.ndarray) -> None:
         """The values ``odds`` of the hands of ``ranks``, found by an evaluation of the same
