@@ -7,6 +7,7 @@ import io
 import itertools
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -429,6 +430,10 @@ def test_to_dict_of_a_line_of_play_is_solve_s_line() -> None:
         invoke("solve", DEAL, "--trump", "fives", "--line", "--bidder", "1", "--json").stdout
     )
     assert (line["trump"], line["bidder"]) == ("fives", 1) and line["line"] == printed["line"]
+    first = texas42.line_of_play(DEAL, "fives", 1).tricks[0]
+    assert [first.domino_of(seat) for seat in (1, 2, 3, 0)] == [d for _, d in first.plays]
+    with pytest.raises(KeyError):
+        replace(first, plays=first.plays[:2]).domino_of(3)
     with pytest.raises(errors.ArgumentTypeError, match="no JSON document for NoneType"):
         texas42.to_dict(None)
 

@@ -443,6 +443,7 @@ def test_the_deals_seen_are_those_of_the_seats_constraints(plays: int) -> None:
                 relative, listed = deal.deal_around(seen.hand, n, np.random.default_rng(k), seen.constraints)
                 assert exact == listed
                 assert np.array_equal(fast, deal.to_table_seats(relative, seat))
+                assert [seen.table_seat(r) for r in (1, 2, 3)] == [(seat + r) % 4 for r in (1, 2, 3)]
 
 
 def test_no_deal_seen_is_a_constraint_error_naming_the_domino() -> None:
