@@ -359,3 +359,51 @@ def test_the_readme_shows_the_every_trump_study_as_printed(every_trump_study: Mo
     printed = study.report(study.lines_by_hand(study.HAND_STUDY), study.lines_by_hand(study.OUT), hands)
     assert shown == printed + "\n"
     assert printed.startswith(f"{hands} hands")  # as many hands studied as the README names
+
+
+@pytest.fixture(scope="module")
+def worlds_study() -> ModuleType:
+    return study_script("study_worlds")
+
+
+def test_the_worlds_study_s_first_line_is_what_the_script_plays(worlds_study: ModuleType) -> None:
+    """Hand 0 at 5 worlds a decision played out again gives the same points (the seeds
+    decide it); every number of worlds was played on the same deals."""
+    study = worlds_study
+    recorded = study.lines_by_hand(study.OUT)[0]
+    assert sorted(int(w) for w in recorded["points"]) == list(study.WORLDS)
+    assert {len(points) for points in recorded["points"].values()} == {study.DEALS}
+    again = study.play(study.lines_by_hand(study.HAND_STUDY)[0], None, (5,))
+    assert again["points"] == {"5": recorded["points"]["5"]}
+    assert {k: again[k] for k in ("i", "hand", "trump", "played_for")} == {
+        k: recorded[k] for k in ("i", "hand", "trump", "played_for")
+    }
+
+
+def test_the_worlds_report_sets_each_number_of_worlds_against_40(worlds_study: ModuleType) -> None:
+    """Two hands of 100 deals: at 5 worlds hand 0 takes 2 points fewer on every deal and
+    hand 1 none fewer, so 1 point fewer on average, ± 1.96 x the clustered error (1.0:
+    two clusters, residual sums -100 and +100 over 200 deals, x sqrt(2))."""
+
+    def line(i: int, fewer: int) -> dict[str, object]:
+        base = [40] * 50 + [20] * 50
+        points = {str(w): [p - fewer * (w == 5) for p in base] for w in worlds_study.WORLDS}
+        return {
+            "i": i,
+            "played_for": 39,
+            "points": points,
+            "seconds": {str(w): w / 10 for w in worlds_study.WORLDS},
+        }
+
+    text = worlds_study.report({0: line(0, 2), 1: line(1, 0)})
+    assert text.splitlines()[1:] == [
+        "worlds   points   makes the bid   seconds a hand (one core)",
+        "     5    29.00           25.0%     0.5",
+        "    10    30.00           50.0%     1.0",
+        "    20    30.00           50.0%     2.0",
+        "    40    30.00           50.0%     4.0",
+        "against 40 worlds, the same deals (95% intervals, a hand's deals a cluster):",
+        "     5   points -1.00 ± 1.96   makes -25.0% ± 49.0%",
+        "    10   points +0.00 ± 0.00   makes +0.0% ± 0.0%",
+        "    20   points +0.00 ± 0.00   makes +0.0% ± 0.0%",
+    ]
