@@ -11,8 +11,8 @@ batches of play values, the part spent dealing each decision's worlds
 (``deal.deals_seen_from``), the rest (replaying the plays, choosing), and a digest of
 every play made, which must not change when only the speed does. ``nello`` and
 ``sevens`` are played out by ``analysis.play_out_special`` (the players knowing the
-contract, on one thread, as the studies run them) until the contract is decided: there
-the digest is of the deals made, and dealing is ``deal.contract_seen_deals``. Medians of
+contract) until the contract is decided: there the digest is of the deals made, and
+dealing is ``deal.contract_seen_deals``. Medians of
 --repeat runs; run it with ``PYTHONPATH=TREE/src`` to compare two trees.
 """
 
@@ -64,10 +64,10 @@ def main() -> None:
     deal.deals_seen_from = timed(deal.deals_seen_from, spent, 1)  # type: ignore[assignment]
     for trump in args.trumps:  # warm-up
         if trump in SPECIALS:
-            play_out_special(deals[:2], Contract(trump), args.worlds)
+            play_out_special(deals[:2], Contract(trump), args.worlds, threads=args.threads)
         else:
             playout.play_out(deals[:2], parse_declaration(trump), 30, args.worlds)
-    engine.contract_play_values = timed(engine.contract_play_values, spent, 0)  # type: ignore[assignment]
+    engine.position_contract_values = timed(engine.position_contract_values, spent, 0)  # type: ignore[assignment]
     deal.contract_seen_deals = timed(deal.contract_seen_deals, spent, 1)  # type: ignore[assignment]
     for trump in args.trumps:
         special = Contract(trump) if trump in SPECIALS else None
@@ -81,7 +81,7 @@ def main() -> None:
                 )
                 outcome, decisions = played.plays, played.decisions
             else:
-                made = play_out_special(deals, special, args.worlds, seed=1)
+                made = play_out_special(deals, special, args.worlds, seed=1, threads=args.threads)
                 outcome, decisions = made.made, made.decisions
             walls.append(time.perf_counter() - start)
             engines.append(spent[0])

@@ -69,8 +69,10 @@ def play(
         line["doubles"] = doubles.value
     house = HouseRules(nello_doubles=doubles)
     for contract in (Contract.NELLO, Contract.SEVENS) if own else (Contract.NELLO,):
-        seen = play_out_special(drawn, contract, worlds=0, house=house)
-        realistic = play_out_special(drawn, contract, worlds=worlds, seed=seed, house=house, listen=listen)
+        seen = play_out_special(drawn, contract, worlds=0, house=house, threads=1)
+        realistic = play_out_special(
+            drawn, contract, worlds=worlds, seed=seed, house=house, listen=listen, threads=1
+        )
         line[contract.value] = [int(seen.made.sum()), int(realistic.made.sum())]
     line["seconds"] = round(time.perf_counter() - start, 2)
     return line

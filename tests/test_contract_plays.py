@@ -251,6 +251,7 @@ LOST = np.array([[SEVEN[0], SEVEN[1], SEVEN[2], SEVEN[3] & ~(1 << d("0-0"))]])  
         (FULL, SevensTricks(), 0, -1, (), EngineInputError, "the leader must be a seat"),
     ],
 )
+@pytest.mark.parametrize("rows", [False, True], ids=["one position", "a position a row"])
 def test_bad_input_is_refused_with_one_line_naming_the_problem(
     hands: np.ndarray,
     contract: object,
@@ -259,10 +260,40 @@ def test_bad_input_is_refused_with_one_line_naming_the_problem(
     trick: tuple[int, ...],
     error: type,
     match: str,
+    rows: bool,
 ) -> None:
     with pytest.raises(error, match=match) as raised:
-        engine.contract_play_values(hands, contract, bidder, leader, trick)  # type: ignore[arg-type]
+        if rows:
+            n = len(hands) if hands.ndim == 2 else 1
+            engine.position_contract_values(hands, contract, bidder, [leader] * n, [trick] * n)  # type: ignore[arg-type]
+        else:
+            engine.contract_play_values(hands, contract, bidder, leader, trick)  # type: ignore[arg-type]
     assert "\n" not in str(raised.value)
+
+
+@pytest.mark.parametrize(
+    "contract", [NelloTricks(2, NelloDoubles.LOW), SevensTricks()], ids=["nello", "sevens"]
+)
+def test_positions_a_row_are_those_of_each_position(contract: Contract) -> None:
+    """``position_contract_values`` of rows from 24 random positions (every place in the
+    trick, 1 to 6 tricks left), three deals each, shuffled: each row's values are
+    ``contract_play_values``' for its own position; the threads change nothing."""
+    rng = np.random.default_rng(4230)
+    players = len(contract.players(0 if isinstance(contract, SevensTricks) else 2))
+    positions = [random_position(rng, contract, 2, int(rng.integers(players * 6 + 1))) for _ in range(24)]
+    rows = [(p, row) for p in positions for row in reshuffled(rng, p, 3)]
+    order = rng.permutation(len(rows))
+    hands = np.array([rows[k][1] for k in order])
+    leaders = [rows[k][0].leader for k in order]
+    tricks = [rows[k][0].played for k in order]
+    values = engine.position_contract_values(hands, contract, 2, leaders, tricks, threads=1)
+    for i, k in enumerate(order):
+        position, row = rows[k]
+        alone = engine.contract_play_values(row[None], contract, 2, position.leader, position.played)
+        assert values[i].tolist() == alone.values[0].tolist()
+    assert np.array_equal(
+        values, engine.position_contract_values(hands, contract, 2, leaders, tricks, threads=2)
+    )
 
 
 def test_at_nello_the_partner_may_hold_anything() -> None:

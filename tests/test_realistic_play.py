@@ -5,9 +5,7 @@ JSON, API and errors."""
 
 from __future__ import annotations
 
-import _thread
 import json
-import threading
 from dataclasses import replace
 
 import numpy as np
@@ -17,7 +15,6 @@ import texas42
 from cli_runner import invoke
 from texas42 import engine
 from texas42.analysis import advise_play, realistic_plays, realistic_review, review_play
-from texas42.analysis.background import in_lanes
 from texas42.analysis.playout import dealt_hands, play_on
 from texas42.analysis.realistic_play import RealisticPlays, played_deals, playouts_total
 from texas42.analysis.review import TurnReview
@@ -118,29 +115,6 @@ def test_the_figures_do_not_depend_on_the_threads_and_progress_counts_to_its_tot
     assert one.plays == two.plays
     assert (one.wins == two.wins).all()
     assert sum(steps[0]) == sum(steps[1]) == playouts_total(advice, 8)
-
-
-def test_lanes_raise_what_a_lane_raised_and_stop_when_interrupted() -> None:
-    """A lane's error reaches the caller; Ctrl-C in the caller (here sent by a lane) sets
-    ``stop``, waits for every lane to see it, and is raised."""
-
-    def failing(k: int, stop: threading.Event) -> None:
-        if k == 1:
-            raise ValueError("lane 1")
-
-    with pytest.raises(ValueError, match="lane 1"):
-        in_lanes(failing, 3)
-    stopped: list[int] = []
-
-    def interrupting(k: int, stop: threading.Event) -> None:
-        if k == 2:  # the last lane started
-            _thread.interrupt_main()
-        assert stop.wait(10)
-        stopped.append(k)
-
-    with pytest.raises(KeyboardInterrupt):
-        in_lanes(interrupting, 3)
-    assert sorted(stopped) == [0, 1, 2]
 
 
 def test_the_api_plays_out_when_asked_and_checks_first() -> None:

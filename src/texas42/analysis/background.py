@@ -1,6 +1,6 @@
-"""Work on threads beside the caller's: on a thread of its own (``realistic``: the
-special contracts' playouts, mostly Python, beside the trumps', mostly the engine, which
-releases the interpreter), or in lanes (``special_playout``: games played side by side)."""
+"""Work on a thread beside the caller's (``realistic``: the special contracts' playouts,
+much of them Python, beside the trumps', mostly the engine, which releases the
+interpreter)."""
 
 from __future__ import annotations
 
@@ -48,40 +48,3 @@ def in_background(work: Callable[[], T]) -> Iterator[Callable[[], T]]:
             if thread.ident is not None:
                 done.wait()
         raise
-
-
-def in_lanes(lane: Callable[[int, threading.Event], None], lanes: int) -> None:
-    """Call ``lane(k, stop)`` for k = 0 .. ``lanes`` - 1, each on a thread of its own
-    (one lane: on the calling thread), and wait for them all; what a lane raises is
-    raised here. The calling thread only waits, so that Ctrl-C reaches it at once: then
-    ``stop`` is set, for the lanes to return at their next check (those not started yet
-    never start), and the interrupt raised once they have."""
-    stop = threading.Event()
-    if lanes == 1:
-        lane(0, stop)
-        return
-    errors: list[BaseException] = []
-    ended = [threading.Event() for _ in range(lanes)]
-
-    def run(k: int) -> None:
-        try:
-            lane(k, stop)
-        except BaseException as error:  # raised in the calling thread
-            errors.append(error)
-        finally:
-            ended[k].set()
-
-    threads = [threading.Thread(target=run, args=(k,), daemon=True) for k in range(lanes)]
-    try:
-        for thread in threads:
-            thread.start()
-        for done in ended:
-            done.wait()  # an event, not join: bpo-45274 (engine.running._solver_threads)
-    except BaseException:  # Ctrl-C, maybe while a lane was being started
-        stop.set()
-        for thread, done in zip(threads, ended, strict=True):
-            if thread.ident is not None:  # it runs, or has run
-                done.wait()
-        raise
-    if errors:
-        raise errors[0]

@@ -353,7 +353,9 @@ def realistic_declaration(
         for d, p in points.items()
     ]
     for contract in contracts:
-        made = special_made(sample, contract, advice.house.nello_doubles, worlds, advice.seed, on_progress)
+        made = special_made(
+            sample, contract, advice.house.nello_doubles, worlds, advice.seed, threads, on_progress
+        )
         choices.append(DeclarationChoice(contract, len(sample), made, odds_interval(made, len(sample)), None))
     advised = max(choices, key=partial(_preference, choices))
     checked = _checked(advised.declaration, advice.samples.check, need, advice.house, threads)

@@ -100,7 +100,8 @@ def _specials_beside(
     (each has its own seeds), and an interrupt of the block stops both."""
 
     def work() -> tuple[SpecialStats, ...]:
-        return tuple(_special_played(sample, s, worlds, seed, on_progress) for s in played_specials(specials))
+        played = played_specials(specials)
+        return tuple(_special_played(sample, s, worlds, seed, threads, on_progress) for s in played)
 
     if threads == 1:
         yield work
@@ -126,11 +127,12 @@ def _special_played(
     special: SpecialStats,
     worlds: int,
     seed: int,
+    threads: int | None,
     on_progress: Callable[[int], None] | None,
 ) -> SpecialStats:
     """``special`` played out on ``sample`` from its own seed: the deals made."""
     doubles = special.doubles or NelloDoubles.OWN_SUIT
-    made = special_made(sample, special.contract, doubles, worlds, seed, on_progress)
+    made = special_made(sample, special.contract, doubles, worlds, seed, threads, on_progress)
     return SpecialStats(
         special.contract, int(sample.shape[0]), made, special.least_marks, doubles=special.doubles
     )
@@ -142,13 +144,16 @@ def special_made(
     doubles: NelloDoubles,
     worlds: int,
     seed: int,
+    threads: int | None,
     on_progress: Callable[[int], None] | None,
 ) -> int:
     """The deals of ``sample`` in which Nel-O (under ``doubles``) or sevens is made, played
-    out from the contract's own seed, spawned from ``seed``."""
+    out from the contract's own seed, spawned from ``seed``, the engine on ``threads``."""
     own = int(np.random.SeedSequence([seed, 100 + list(Contract).index(contract)]).generate_state(1)[0])
     house = HouseRules(nello_doubles=doubles)
-    played = play_out_special(sample, contract, worlds, own, house=house, on_progress=on_progress)
+    played = play_out_special(
+        sample, contract, worlds, own, house=house, on_progress=on_progress, threads=threads
+    )
     return int(played.made.sum())
 
 

@@ -4,7 +4,7 @@ own dominoes, as ``analysis.playout`` plays the trumps.
 At each turn with a choice, the seat to play deals ``worlds`` deals of the dominoes it
 cannot see, consistent with what it has seen (``deal.deals_seen_from``), asks in each
 whether the contract is still made after each of its legal plays
-(``engine.contract_play_values``), and plays the one that wins the contract for its side
+(``engine.position_contract_values``), and plays the one that wins the contract for its side
 (makes it, or sets it) in the most worlds, the higher domino among equals. A hand ends
 once a trick has decided the contract. With ``worlds=0`` every seat sees the true deal,
 and the outcome is the double-dummy one.
@@ -12,14 +12,12 @@ and the outcome is the double-dummy one.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from texas42 import deal, engine
-from texas42.analysis.background import in_lanes
 from texas42.analysis.play import contract_set, play_rules_for
 from texas42.analysis.playout import DEFAULT_WORLDS, check_worlds, dealt_hands, generators
 from texas42.errors import AnalysisError
@@ -78,29 +76,32 @@ class _Game:
     def decided(self) -> bool:
         return self.history.is_over or contract_set(self.history) is not None
 
-    def choose(self, worlds: int) -> tuple[Domino, bool]:
-        """The domino the seat to play plays, and whether it had a choice."""
+    def plays(self) -> int:
+        """The legal plays of the seat to play (a mask)."""
+        h = self.history
+        held = self.dealt[h.turn] & ~h.played
+        return self.rules.legal_plays(held, h.trick[0] if h.trick else None)
+
+    def worlds(self, worlds: int) -> tuple[np.ndarray, np.ndarray | None]:
+        """The deals the seat to play weighs (the true one for 0), and their weights
+        (None: all alike)."""
         h = self.history
         seat = h.turn
-        held = self.dealt[seat] & ~h.played
-        plays = self.rules.legal_plays(held, h.trick[0] if h.trick else None)
-        if plays.bit_count() == 1:
-            return plays.bit_length() - 1, False
-        weights = None
         if worlds == 0:
-            rows = np.array([[x & ~h.played for x in self.dealt]], dtype=np.int64)
-        elif self.listen:
-            rows, weights = deal.contract_seen_deals(h, seat, self.dealt[seat], worlds, self.rng)
-        else:
-            rows, _ = deal.deals_seen_from(h, seat, self.dealt[seat], worlds, self.rng)
-        values = engine.contract_play_values(
-            rows, self.rules, self.bidder, h.leader, h.trick, threads=1
-        ).values
+            return np.array([[x & ~h.played for x in self.dealt]], dtype=np.int64), None
+        if self.listen:
+            return deal.contract_seen_deals(h, seat, self.dealt[seat], worlds, self.rng)
+        return deal.deals_seen_from(h, seat, self.dealt[seat], worlds, self.rng)[0], None
+
+    def pick(self, plays: int, values: np.ndarray, weights: np.ndarray | None) -> Domino:
+        """The play among ``plays`` that wins the contract for the side to play in the
+        most worlds (``values``: the engine's, a row a world), the higher among equals."""
+        seat = self.history.turn
         ours = seat == self.bidder if isinstance(self.rules, NelloTricks) else seat % 2 == self.bidder % 2
         wins = (values == 1) if ours else (values == 0)
         score = wins.sum(axis=0) if weights is None else weights @ wins
         legal = [d for d in range(28) if plays >> d & 1]
-        return max(legal, key=lambda d: (float(score[d]), d)), True
+        return max(legal, key=lambda d: (float(score[d]), d))
 
     def play(self, d: Domino) -> None:
         self.history = advance(self.history, d)
@@ -115,13 +116,16 @@ def play_out_special(
     house: HouseRules | None = None,
     on_progress: Callable[[int], None] | None = None,
     listen: bool = True,
+    threads: int | None = None,
 ) -> SpecialPlayouts:
     """Play every deal of ``deals`` out at Nel-O or sevens (the doubles at Nel-O as
     ``house`` says), each seat seeing only its own hand (``worlds`` worlds a decision; 0:
     every hand) and, with ``listen``, knowing that the bidder chose the contract
     (``deal.contract_seen_deals``; else its worlds are uniform). Each deal draws its
-    worlds from its own generator, spawned from ``seed``. ``on_progress(1)`` is called as
-    each deal is decided."""
+    worlds from its own generator, spawned from ``seed``; the engine values each turn's
+    worlds of every deal in one batch on ``threads`` threads (default: every core), and
+    the outcomes do not depend on it. ``on_progress(1)`` is called as each deal is
+    decided."""
     worlds = check_worlds(worlds)
     if contract not in (Contract.NELLO, Contract.SEVENS):
         raise AnalysisError(f"special playouts are for Nel-O and sevens, not {contract.label}")
@@ -136,6 +140,7 @@ def play_out_special(
         ],
         worlds,
         on_progress,
+        threads,
     )
     return SpecialPlayouts(contract, bidder, worlds, seed, deals, made, int(decisions.sum()))
 
@@ -154,10 +159,9 @@ def play_on_special(
     open), each domino of ``plays`` played, then the hand played out as
     ``play_out_special`` plays it, in each deal of ``held`` (the dominoes each seat still
     holds): one ``SpecialPlayouts`` a play, in order. Deal i draws its worlds from the
-    same generator after every play. At sevens the games are played ``threads`` at a time
-    (default: every core), each drawing from its own generator: the outcomes do not
-    depend on it. ``on_progress(1)`` as each of the ``len(plays) * n`` playouts is
-    decided. ``listen`` as for ``play_out_special``."""
+    same generator after every play; ``threads`` as for ``play_out_special``.
+    ``on_progress(1)`` as each of the ``len(plays) * n`` playouts is decided. ``listen``
+    as for ``play_out_special``."""
     worlds = check_worlds(worlds)
     contract = special_contract(history.play_rules)
     if contract is None:
@@ -168,10 +172,7 @@ def play_on_special(
         for d in plays
         for row, rng in zip(deals, generators(seed, len(deals)), strict=True)
     ]
-    # Sevens' games spend most of their time in the engine, which releases the
-    # interpreter; Nel-O's in Python, dealing, where a second lane only slows the first.
-    lanes = engine.thread_count(threads) if contract is Contract.SEVENS else 1
-    made, decisions = _play(games, worlds, on_progress, lanes)
+    made, decisions = _play(games, worlds, on_progress, threads)
     n = len(deals)
     return tuple(
         SpecialPlayouts(contract, history.bidder, worlds, seed, deals, made[k * n : (k + 1) * n], int(played))
@@ -180,30 +181,51 @@ def play_on_special(
 
 
 def _play(
-    games: list[_Game], worlds: int, on_progress: Callable[[int], None] | None, lanes: int = 1
+    games: list[_Game], worlds: int, on_progress: Callable[[int], None] | None, threads: int | None = None
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Play each game until its contract is decided, ``lanes`` games at a time: whether
-    it was made in each, and the decisions made in each."""
+    """Play each game until its contract is decided, one play of each a round, every
+    decision of a round in one batch of the engine (on ``threads`` threads): whether it
+    was made in each, and the decisions made in each. Each game deals its worlds from its
+    own generator, so the outcomes do not depend on the other games."""
     made = np.zeros(len(games), dtype=bool)
     decisions = np.zeros(len(games), dtype=np.int64)
-    claim = iter(range(len(games)))
-    lock = threading.Lock()
-
-    def lane(_: int, stop: threading.Event) -> None:
-        while True:
-            with lock:
-                i = next(claim, None)
-            if i is None or stop.is_set():
-                return
+    playing = list(range(len(games)))
+    while playing:
+        playing = [i for i in playing if not _ended(games[i], i, made, on_progress)]
+        asked: list[tuple[int, int, np.ndarray | None, int]] = []
+        rows: list[np.ndarray] = []
+        for i in playing:
             game = games[i]
-            while not game.decided and not stop.is_set():
-                d, chose = game.choose(worlds)
-                decisions[i] += chose
-                game.play(d)
-            made[i] = contract_set(game.history) is None
-            if on_progress is not None:
-                with lock:
-                    on_progress(1)
-
-    in_lanes(lane, max(1, min(lanes, len(games))))
+            plays = game.plays()
+            if plays.bit_count() == 1:
+                game.play(plays.bit_length() - 1)
+                continue
+            weighed, weights = game.worlds(worlds)
+            asked.append((i, plays, weights, len(weighed)))
+            rows.append(weighed)
+        if not asked:
+            continue
+        values = engine.position_contract_values(
+            np.concatenate(rows),
+            games[0].rules,
+            games[0].bidder,
+            [games[i].history.leader for i, *_, count in asked for _ in range(count)],
+            [games[i].history.trick for i, *_, count in asked for _ in range(count)],
+            threads=threads,
+        )
+        start = 0
+        for i, plays, weights, count in asked:
+            games[i].play(games[i].pick(plays, values[start : start + count], weights))
+            decisions[i] += 1
+            start += count
     return made, decisions
+
+
+def _ended(game: _Game, i: int, made: np.ndarray, on_progress: Callable[[int], None] | None) -> bool:
+    """Whether game ``i`` is decided; if so, whether it was made goes to ``made[i]``."""
+    if not game.decided:
+        return False
+    made[i] = contract_set(game.history) is None
+    if on_progress is not None:
+        on_progress(1)
+    return True

@@ -8,7 +8,7 @@ run, compiled) when first used.
 
 from __future__ import annotations
 
-from texas42.engine.contract_plays import contract_play_values
+from texas42.engine.contract_plays import contract_play_values, position_contract_values
 from texas42.engine.inputs import check_deal_array
 from texas42.engine.playouts import position_play_values
 from texas42.engine.plays import ILLEGAL, PLAY_CHUNK, PlayValues, play_values, position_values
@@ -46,6 +46,7 @@ __all__ = [
     "expect",
     "nello_value",
     "play_values",
+    "position_contract_values",
     "position_play_values",
     "position_values",
     "principal_variation",

@@ -71,21 +71,25 @@ def _nello_values(W, active, seat, pos, suit, win_seat, win_power, out):
     W[N_HANDS + seat] = hand
 
 
-@jit(
-    types.void(
-        types.int64[:, ::1],
-        types.int64[::1],
-        *[types.int64] * 5,
-        types.int64[:, ::1],
-        types.int64[::1],
-        types.int64,
-        types.int64[::1],
-        types.int64[::1],
-    ),
+_BATCH = types.void(
+    types.int64[:, ::1],
+    types.int64[::1],
+    types.int64[:, ::1],
+    types.int64[:, ::1],
+    types.int64[::1],
+    types.int64,
+    types.int64[::1],
+    types.int64[::1],
 )
-def nello_values_batch(active, table, seat, pos, suit, win_seat, win_power, out, nodes, chunk, done, claimed):
+"""A batch kernel's signature: hands, table, positions, out, nodes, chunk, done, claimed."""
+
+
+@jit(_BATCH)
+def nello_values_batch(active, table, positions, out, nodes, chunk, done, claimed):
     """out[i]: ``_nello_values`` of deal i, whose hands are active[i] (bidder, left and
-    right opponents: kernel seats 0, 1, 2). Each chunk of deals has its own workspace and
+    right opponents: kernel seats 0, 1, 2) and whose trick in progress is positions[i]
+    (the kernel seat to play, its place in the trick, the suit led, the kernel seat
+    holding the trick and its strength). Each chunk of deals has its own workspace and
     writes only its own rows, so the results do not depend on the number of threads;
     done[c] counts the deals chunk c has finished."""
     n = active.shape[0]
@@ -96,7 +100,8 @@ def nello_values_batch(active, table, seat, pos, suit, win_seat, win_power, out,
             W[N_TAB + i] = table[i]
         for i in range(c * chunk, min(n, (c + 1) * chunk)):
             before = W[N_NODES]
-            _nello_values(W, active[i], seat, pos, suit, win_seat, win_power, out[i])
+            p = positions[i]
+            _nello_values(W, active[i], p[0], p[1], p[2], p[3], p[4], out[i])
             nodes[i] = W[N_NODES] - before
             done[c] += 1
         c = claim(claimed)
@@ -142,31 +147,21 @@ def _sevens_values(W, hands, seat, pos, win_seat, win_distance, team, out):
     W[S_HANDS + seat] = hand
 
 
-@jit(
-    types.void(
-        types.int64[:, ::1],
-        types.int64[::1],
-        *[types.int64] * 5,
-        types.int64[:, ::1],
-        types.int64[::1],
-        types.int64,
-        types.int64[::1],
-        types.int64[::1],
-    ),
-)
-def sevens_values_batch(
-    hands, distance, seat, pos, win_seat, win_distance, team, out, nodes, chunk, done, claimed
-):
-    """out[i]: ``_sevens_values`` of deal i, chunk by chunk as ``nello_values_batch``. The
-    sevens table's entries hold for every deal (they name no domino), so a chunk's later
-    deals use its earlier ones' work."""
+@jit(_BATCH)
+def sevens_values_batch(hands, distance, positions, out, nodes, chunk, done, claimed):
+    """out[i]: ``_sevens_values`` of deal i, chunk by chunk as ``nello_values_batch``;
+    positions[i] holds the seat to play, its place in the trick, the seat holding the
+    trick, the distance from 7 it holds it with and the bidder's team (0: seats 0/2, 1:
+    seats 1/3). The sevens table's entries hold for every deal (they name no domino), so
+    a chunk's later deals use its earlier ones' work."""
     n = hands.shape[0]
     c = claim(claimed)
     while c < (n + chunk - 1) // chunk:
         W = new_sevens_workspace(distance)
         for i in range(c * chunk, min(n, (c + 1) * chunk)):
             before = W[S_NODES]
-            _sevens_values(W, hands[i], seat, pos, win_seat, win_distance, team, out[i])
+            p = positions[i]
+            _sevens_values(W, hands[i], p[0], p[1], p[2], p[3], p[4], out[i])
             nodes[i] = W[S_NODES] - before
             done[c] += 1
         c = claim(claimed)

@@ -14,13 +14,11 @@ from texas42.engine import _layout as L
 from texas42.engine import running, tables
 from texas42.engine.inputs import check_seat
 from texas42.engine.plays import ILLEGAL, PlayValues, check_hands, check_trick
-from texas42.errors import EngineInputError
+from texas42.errors import DealArrayError, EngineInputError
 from texas42.rules import Domino, NelloDoubles, NelloTricks, Seat, SevensTricks
 
 CONTRACT_PLAY_CHUNK = 8
 """Deals per parallel chunk (and per workspace) of the contracts' play values."""
-
-Kernel = Callable[..., None]
 
 
 def contract_play_values(
@@ -51,63 +49,139 @@ def contract_play_values(
     players = contract.players(leader)
     plays = check_trick(trick, len(players) - 1)
     hands = check_hands(hands, players, plays)
+    position = _position(contract, bidder, leader, plays)
+    positions = np.repeat(np.array([position], dtype=np.int64), hands.shape[0], axis=0)
+    values, nodes = _solve(hands, contract, bidder, positions, threads, on_progress)
+    return PlayValues(seat=players[len(plays)], values=values, nodes=nodes)
+
+
+def position_contract_values(
+    hands: np.ndarray,
+    contract: NelloTricks | SevensTricks,
+    bidder: Seat,
+    leaders: Sequence[int] | np.ndarray,
+    tricks: Sequence[Sequence[Domino]],
+    threads: int | None = None,
+) -> np.ndarray:
+    """``contract_play_values`` of many positions at once, each row its own: ``hands[i]``
+    the dominoes each seat still holds, ``tricks[i]`` the dominoes played to the trick in
+    progress, the first led by ``leaders[i]``. ``values[i, d]`` as there; all rows are
+    solved as one parallel batch (what the playouts of Nel-O and sevens ask at a turn of
+    all their games), and the values do not depend on ``threads``."""
+    check_seat(bidder, "the bidder")
+    hands = np.ascontiguousarray(hands, dtype=np.int64)
+    n = hands.shape[0] if hands.ndim == 2 else -1
+    if hands.ndim != 2 or hands.shape[1] != 4 or len(leaders) != n or len(tricks) != n:
+        raise DealArrayError("positions need an (n, 4) array of hands, n leaders and n tricks")
+    known: dict[tuple[int, tuple[Domino, ...]], int] = {}
+    rows = np.empty(n, dtype=np.int64)
+    for i, (leader, trick) in enumerate(zip(leaders, tricks, strict=True)):
+        check_seat(leader)
+        key = (int(leader), tuple(trick))
+        if key not in known:
+            known[key] = len(known)
+        rows[i] = known[key]
+    states, shapes = [], []
+    for leader, trick in known:
+        _check_contract(contract, bidder, leader)
+        players = contract.players(leader)
+        plays = check_trick(trick, len(players) - 1)
+        states.append(_position(contract, bidder, leader, plays))
+        shapes.append(_shape(players, plays))
+    if n:
+        _check_rows(hands, np.array(shapes, dtype=np.int64)[rows])
+    positions = np.array(states, dtype=np.int64).reshape(-1, 5)[rows]
+    return _solve(hands, contract, bidder, positions, threads, None)[0]
+
+
+def _shape(players: tuple[Seat, ...], trick: tuple[Domino, ...]) -> tuple[int, ...]:
+    """For each seat: 1 if it plays the trick, 2 if it played to it already, else 0; and
+    the mask of the trick's dominoes."""
+    shape = [0, 0, 0, 0]
+    for k, seat in enumerate(players):
+        shape[seat] = 2 if k < len(trick) else 1
+    return (*shape, rules.mask_of(trick))
+
+
+def _check_rows(hands: np.ndarray, shapes: np.ndarray) -> None:
+    """``check_hands`` for rows each of its own shape (``_shape``), all at once."""
+    if np.any(hands < 0) or np.any(hands > rules.ALL_DOMINOES):
+        raise DealArrayError("a hand mask is outside the 28 dominoes")
+    plays = shapes[:, :4] > 0
+    sizes = np.bitwise_count(hands).astype(np.int64) + (shapes[:, :4] == 2)
+    low = np.where(plays, sizes, rules.HAND_SIZE + 1).min(axis=1)
+    high = np.where(plays, sizes, 0).max(axis=1)
+    if np.any(low != high) or np.any(low < 1) or np.any(high > rules.HAND_SIZE):
+        raise DealArrayError(
+            "each deal needs equal hands of 1 to 7 dominoes for the seats that play, those that "
+            "played to the trick in progress holding one fewer than the others"
+        )
+    union = hands[:, 0] | hands[:, 1] | hands[:, 2] | hands[:, 3]
+    if np.any(np.bitwise_count(union) != np.bitwise_count(hands).sum(axis=1)):
+        raise DealArrayError("a domino is in two hands of the same deal")
+    if np.any(union & shapes[:, 4]):
+        raise DealArrayError("a domino of the trick in progress is still in a hand")
+
+
+def _solve(
+    hands: np.ndarray,
+    contract: NelloTricks | SevensTricks,
+    bidder: Seat,
+    positions: np.ndarray,
+    threads: int | None,
+    on_progress: Callable[[int], None] | None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """The values (``ILLEGAL`` where not legal) and node counts of checked rows."""
     n = hands.shape[0]
     out = np.zeros((n, len(rules.DOMINOES)), dtype=np.int64)
     nodes = np.zeros(n, dtype=np.int64)
     done = np.zeros(-(-n // CONTRACT_PLAY_CHUNK), dtype=np.int64)
     if n:
+        kernels = running.contract_play_kernels()
         if isinstance(contract, NelloTricks):
-            kernel, args = _nello_inputs(hands, contract, leader, plays)
+            kernel = kernels.nello_values_batch
+            active = np.ascontiguousarray(hands[:, list(rules.nello_seats(bidder))])
+            inputs = (active, tables.nello_table(NelloDoubles(contract.doubles)))
         else:
-            kernel, args = _sevens_inputs(hands, bidder, leader, plays)
+            kernel = kernels.sevens_values_batch
+            inputs = (hands, tables.sevens_distances())
 
         def run() -> None:
-            running.in_threads(kernel, (*args, out, nodes, CONTRACT_PLAY_CHUNK, done), done.size, threads)
+            batch = (*inputs, positions, out, nodes, CONTRACT_PLAY_CHUNK, done)
+            running.in_threads(kernel, batch, done.size, threads)
 
         if on_progress is None:
             run()
         else:
             running.reporting_progress(run, done, on_progress)
-    values = np.where(out >= 0, out, ILLEGAL)
-    return PlayValues(seat=players[len(plays)], values=values, nodes=nodes)
+    return np.where(out >= 0, out, ILLEGAL), nodes
 
 
-def _nello_inputs(
-    hands: np.ndarray, contract: NelloTricks, leader: Seat, trick: tuple[Domino, ...]
-) -> tuple[Kernel, tuple[object, ...]]:
-    """The Nel-O kernel and its inputs: the hands of the bidder and the left and right
-    opponents (the kernel's seats 0, 1, 2), the table of the doubles' treatment, the
-    kernel seat to play, and the trick in progress (suit led, who holds it, how strongly)."""
-    seats = rules.nello_seats(contract.bidder)
-    active = np.ascontiguousarray(hands[:, list(seats)])
-    table = tables.nello_table(NelloDoubles(contract.doubles))
-    first = seats.index(leader)
-    suit = win_seat = win_power = 0
-    for j, d in enumerate(trick):
-        if j == 0:
-            suit = int(table[L.NT_LEAD_SUIT + d])
-        power = int(table[L.NT_POWER + suit * L.DOMINOES + d])
-        if power > win_power:
-            win_seat, win_power = (first + j) % 3, power
-    seat = (first + len(trick)) % 3
-    kernel = running.contract_play_kernels().nello_values_batch
-    return kernel, (active, table, seat, len(trick), suit, win_seat, win_power)
-
-
-def _sevens_inputs(
-    hands: np.ndarray, bidder: Seat, leader: Seat, trick: tuple[Domino, ...]
-) -> tuple[Kernel, tuple[object, ...]]:
-    """The sevens kernel and its inputs: the hands, each domino's distance from 7, the
-    seat to play, the trick in progress (who holds it, how close to 7) and the bidder's
-    team (0: seats 0/2, 1: seats 1/3)."""
+def _position(
+    contract: NelloTricks | SevensTricks, bidder: Seat, leader: Seat, trick: tuple[Domino, ...]
+) -> tuple[int, int, int, int, int]:
+    """A row of the kernels' positions. Nel-O: the kernel seat to play (0 the bidder, 1
+    and 2 the left and right opponents), its place in the trick, the suit led, the kernel
+    seat holding the trick and its strength. Sevens: the seat to play, its place, the
+    seat holding the trick, its distance from 7 and the bidder's team (0: seats 0/2)."""
+    if isinstance(contract, NelloTricks):
+        seats = rules.nello_seats(bidder)
+        table = tables.nello_table(NelloDoubles(contract.doubles))
+        first = seats.index(leader)
+        suit = win_seat = win_power = 0
+        for j, d in enumerate(trick):
+            if j == 0:
+                suit = int(table[L.NT_LEAD_SUIT + d])
+            power = int(table[L.NT_POWER + suit * L.DOMINOES + d])
+            if power > win_power:
+                win_seat, win_power = (first + j) % 3, power
+        return (first + len(trick)) % 3, len(trick), suit, win_seat, win_power
     distance = tables.sevens_distances()
     win_seat = win_distance = 0
     for j, d in enumerate(trick):
         if j == 0 or distance[d] < win_distance:
             win_seat, win_distance = (leader + j) % 4, int(distance[d])
-    seat = (leader + len(trick)) % 4
-    kernel = running.contract_play_kernels().sevens_values_batch
-    return kernel, (hands, distance, seat, len(trick), win_seat, win_distance, bidder % 2)
+    return (leader + len(trick)) % 4, len(trick), win_seat, win_distance, bidder % 2
 
 
 def _check_contract(contract: object, bidder: Seat, leader: Seat) -> None:
