@@ -642,6 +642,23 @@ def test_players_who_know_the_contract_weigh_the_bidder_s_hands_by_their_bid() -
     assert np.array_equal(ones, np.ones(10))
 
 
+def test_many_players_weigh_the_same_deals_together_as_alone() -> None:
+    """``contract_seen_deals_many``: asks at several points of a Nel-O hand, the bidder's
+    own among them, each with its generator (one of them asking few enough deals to be
+    listed), give what each gives alone."""
+    asks = []
+    for tricks, n, seed in ((0, 10, 1), (2, 10, 2), (4, 10, 3), (6, 100, 4), (3, 40, 5)):
+        hand, plays, rules = _nello_position(tricks)
+        asks.append((replay(rules, 0, plays, 1, hand), 1, hand, n, seed))
+    start = replay(NelloTricks(0), 0, [])
+    asks.append((start, 0, _nello_position(0)[0], 10, 6))  # seat 0 bid: no weighing
+    together = deal.contract_seen_deals_many([(*a[:4], np.random.default_rng(a[4])) for a in asks])
+    for (history, seat, hand, n, seed), (rows, weights) in zip(asks, together, strict=True):
+        alone = deal.contract_seen_deals(history, seat, hand, n, np.random.default_rng(seed))
+        assert np.array_equal(rows, alone[0]) and np.array_equal(weights, alone[1])
+    assert deal.contract_seen_deals_many([]) == []
+
+
 # --- A plunge's auction -------------------------------------------------------------------
 
 

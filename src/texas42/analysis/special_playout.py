@@ -82,16 +82,18 @@ class _Game:
         held = self.dealt[h.turn] & ~h.played
         return self.rules.legal_plays(held, h.trick[0] if h.trick else None)
 
-    def worlds(self, worlds: int) -> tuple[np.ndarray, np.ndarray | None]:
-        """The deals the seat to play weighs (the true one for 0), and their weights
-        (None: all alike)."""
+    def worlds(self, worlds: int) -> np.ndarray:
+        """The deals the seat to play weighs when it does not listen (``ask`` then): the
+        true one for 0 worlds."""
         h = self.history
-        seat = h.turn
         if worlds == 0:
-            return np.array([[x & ~h.played for x in self.dealt]], dtype=np.int64), None
-        if self.listen:
-            return deal.contract_seen_deals(h, seat, self.dealt[seat], worlds, self.rng)
-        return deal.deals_seen_from(h, seat, self.dealt[seat], worlds, self.rng)[0], None
+            return np.array([[x & ~h.played for x in self.dealt]], dtype=np.int64)
+        return deal.deals_seen_from(h, h.turn, self.dealt[h.turn], worlds, self.rng)[0]
+
+    def ask(self, worlds: int) -> deal.SeenAsk:
+        """What the seat to play asks ``deal.contract_seen_deals_many`` for its worlds."""
+        h = self.history
+        return h, h.turn, self.dealt[h.turn], worlds, self.rng
 
     def pick(self, plays: int, values: np.ndarray, weights: np.ndarray | None) -> Domino:
         """The play among ``plays`` that wins the contract for the side to play in the
@@ -192,19 +194,29 @@ def _play(
     playing = list(range(len(games)))
     while playing:
         playing = [i for i in playing if not _ended(games[i], i, made, on_progress)]
+        choosing: list[tuple[int, int]] = []
+        for i in playing:
+            plays = games[i].plays()
+            if plays.bit_count() == 1:
+                games[i].play(plays.bit_length() - 1)
+            else:
+                choosing.append((i, plays))
+        if not choosing:
+            continue
+        listening = [i for i, _ in choosing if worlds and games[i].listen]
+        seen = dict(
+            zip(
+                listening,
+                deal.contract_seen_deals_many([games[i].ask(worlds) for i in listening]),
+                strict=True,
+            )
+        )
         asked: list[tuple[int, int, np.ndarray | None, int]] = []
         rows: list[np.ndarray] = []
-        for i in playing:
-            game = games[i]
-            plays = game.plays()
-            if plays.bit_count() == 1:
-                game.play(plays.bit_length() - 1)
-                continue
-            weighed, weights = game.worlds(worlds)
+        for i, plays in choosing:
+            weighed, weights = seen[i] if i in seen else (games[i].worlds(worlds), None)
             asked.append((i, plays, weights, len(weighed)))
             rows.append(weighed)
-        if not asked:
-            continue
         values = engine.position_contract_values(
             np.concatenate(rows),
             games[0].rules,

@@ -37,8 +37,10 @@ from texas42.deal.sampling import MAX_SEED, check_seed, draw_seed, generators, s
 from texas42.deal.seen import SeenFrom, check_seen, count_seen, deals_seen_from, seen_from, to_table_seats
 from texas42.deal.seen_auction import (
     PlayedAuctionModel,
+    SeenAsk,
     check_played_auction,
     contract_seen_deals,
+    contract_seen_deals_many,
     declaration_probability,
     infer_seen_deals,
     partner_contract_seen_deals,
@@ -56,6 +58,7 @@ __all__ = [
     "Inference",
     "PlayedAuctionModel",
     "SeatConstraint",
+    "SeenAsk",
     "SeenFrom",
     "as_deals",
     "auction_model",
@@ -67,6 +70,7 @@ __all__ = [
     "check_seed",
     "check_seen",
     "contract_seen_deals",
+    "contract_seen_deals_many",
     "count_deals",
     "count_seen",
     "deal_around",

@@ -17,7 +17,7 @@ only ones it has.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import combinations
@@ -414,6 +414,11 @@ OPENING_CHOICES: Final = VALUES + 1
 """The calls open to a player who opens the bidding: a pass or any of the 13 values."""
 
 
+SeenAsk = tuple[PlayHistory, Seat, Dominoes, int, np.random.Generator]
+"""What ``deals_seen_from`` is asked: the history, the seat, its hand as dealt, how many
+deals and the generator to draw them from."""
+
+
 def contract_seen_deals(
     history: PlayHistory,
     seat: Seat,
@@ -430,23 +435,57 @@ def contract_seen_deals(
     from their list in proportion to that probability); when there are at most ``n``,
     each of them once, weighted by it. The bidder's own deals are ``deals_seen_from``'s,
     weights 1."""
-    if seat == history.bidder:
-        rows, _ = deals_seen_from(history, seat, hand, n, rng)
-        return rows, np.ones(len(rows))
-    rules = history.play_rules
-    contract = special_contract(rules)
-    if contract is None:
-        raise ValueError(f"a hand played at {rules.label} is not Nel-O or sevens")
-    doubles = rules.doubles if isinstance(rules, NelloTricks) else NelloDoubles.OWN_SUIT
-    played = history.played_by(history.bidder)
+    return contract_seen_deals_many([(history, seat, hand, n, rng)], noise)[0]
 
-    def weight(deals: np.ndarray) -> np.ndarray:
-        hands, where = np.unique(deals[:, history.bidder] | played, return_inverse=True)
+
+def contract_seen_deals_many(
+    asks: Sequence[SeenAsk], noise: float = DEFAULT_NOISE
+) -> list[tuple[np.ndarray, np.ndarray]]:
+    """``contract_seen_deals`` for many players at once (the turns of many playouts, each
+    with a generator of its own): the same deals as asked one at a time, the candidate
+    bidders' hands of them all valued together."""
+    results: list[tuple[np.ndarray, np.ndarray] | None] = [None] * len(asks)
+    weighed = []
+    for k, (history, seat, hand, n, rng) in enumerate(asks):
+        if seat == history.bidder:
+            rows, _ = deals_seen_from(history, seat, hand, n, rng)
+            results[k] = rows, np.ones(len(rows))
+        elif special_contract(history.play_rules) is None:
+            raise ValueError(f"a hand played at {history.play_rules.label} is not Nel-O or sevens")
+        else:
+            weighed.append(k)
+    found = _weighed_seen_deals([asks[k] for k in weighed], partial(_bidding_chances, noise=noise))
+    for k, result in zip(weighed, found, strict=True):
+        results[k] = result
+    return [result for result in results if result is not None]
+
+
+def _bidding_chances(
+    asks: Sequence[SeenAsk], candidates: Sequence[np.ndarray], noise: float
+) -> list[np.ndarray]:
+    """For each ask's candidate deals, the chance that the bidder, dealt the hand each
+    gives it, bid the contract: the hands of every ask valued at once, by contract."""
+    chances = [np.empty(len(rows)) for rows in candidates]
+    groups: dict[tuple[Contract, NelloDoubles], list[int]] = {}
+    for k, (history, *_) in enumerate(asks):
+        rules = history.play_rules
+        contract = special_contract(rules)
+        assert contract is not None
+        doubles = rules.doubles if isinstance(rules, NelloTricks) else NelloDoubles.OWN_SUIT
+        groups.setdefault((contract, doubles), []).append(k)
+    for (contract, doubles), members in groups.items():
+        histories = [asks[k][0] for k in members]
+        dealt = [
+            candidates[k][:, h.bidder] | h.played_by(h.bidder)
+            for k, h in zip(members, histories, strict=True)
+        ]
+        hands, where = np.unique(np.concatenate(dealt), return_inverse=True)
         odds = special_odds(hands, contract, doubles)
-        result: np.ndarray = special_bid_probability(odds, OPENING_CHOICES, noise)[where]
-        return result
-
-    return _weighed_seen_deals(history, seat, hand, n, rng, weight)
+        chance = special_bid_probability(odds, OPENING_CHOICES, noise)[where]
+        parts = np.split(chance, np.cumsum([len(x) for x in dealt])[:-1])
+        for k, part in zip(members, parts, strict=True):
+            chances[k] = part
+    return chances
 
 
 def partner_contract_seen_deals(
@@ -463,41 +502,54 @@ def partner_contract_seen_deals(
     played = history.played_by(player)
     needed = doubles_needed(contract)
 
-    def weight(deals: np.ndarray) -> np.ndarray:
-        doubles = np.bitwise_count((deals[:, player] | played) & DOUBLES)
-        result: np.ndarray = (doubles >= needed).astype(np.float64)
-        return result
+    def weight(_: Sequence[SeenAsk], candidates: Sequence[np.ndarray]) -> list[np.ndarray]:
+        doubles = [np.bitwise_count((deals[:, player] | played) & DOUBLES) for deals in candidates]
+        return [(held >= needed).astype(np.float64) for held in doubles]
 
-    rows, weights = _weighed_seen_deals(history, seat, hand, n, rng, weight)
+    ((rows, weights),) = _weighed_seen_deals([(history, seat, hand, n, rng)], weight)
     return rows[weights > 0]
 
 
 def _weighed_seen_deals(
-    history: PlayHistory,
-    seat: Seat,
-    hand: Dominoes,
-    n: int,
-    rng: np.random.Generator,
-    weight: Callable[[np.ndarray], np.ndarray],
-) -> tuple[np.ndarray, np.ndarray]:
-    """``n`` of ``deals_seen_from``'s deals kept with probability ``weight`` (of each,
-    at most 1), by rejection in blocks, with weights 1; when few deals are left, drawn
-    from their list in proportion to it; when there are at most ``n``, each of them once,
-    with its weight."""
-    kept: list[np.ndarray] = []
-    block, drawn, found = max(32 * n, CONTRACT_BLOCK), 0, 0
+    asks: Sequence[SeenAsk],
+    weight: Callable[[Sequence[SeenAsk], Sequence[np.ndarray]], list[np.ndarray]],
+) -> list[tuple[np.ndarray, np.ndarray]]:
+    """For each ask, ``n`` of ``deals_seen_from``'s deals kept with probability ``weight``
+    (of each, at most 1), by rejection in blocks, with weights 1; when few deals are
+    left, drawn from their list in proportion to it; when there are at most ``n``, each
+    of them once, with its weight. The blocks of all the asks still drawing are weighed
+    in one call of ``weight`` (the asks, their candidate deals); each ask draws from its
+    own generator as it would alone."""
+    results: list[tuple[np.ndarray, np.ndarray] | None] = [None] * len(asks)
+    kept: list[list[np.ndarray]] = [[] for _ in asks]
+    blocks = [max(32 * n, CONTRACT_BLOCK) for *_, n, _ in asks]
+    drawn, found = [0] * len(asks), [0] * len(asks)
+    drawing = list(range(len(asks)))
     for _ in range(CONTRACT_BLOCKS):
-        rows, exact = deals_seen_from(history, seat, hand, block, rng)
-        w = weight(rows)
-        if exact and len(rows) <= n:
-            return rows, w
-        if exact:
-            return rows[rng.choice(len(rows), n, p=w / w.sum())], np.ones(n)
-        kept.append(rows[rng.random(len(rows)) < w])
-        drawn, found = drawn + len(rows), found + len(kept[-1])
-        if found >= n:
+        if not drawing:
             break
-        # The next block sized by the acceptance so far, to be likely the last.
-        block = min(2 * (n - found) * drawn // max(found, 1), CONTRACT_BLOCK_MAX)
-    rows = np.concatenate(kept)[:n]
-    return rows, np.ones(len(rows))
+        candidates = []
+        for k in drawing:
+            history, seat, hand, _, rng = asks[k]
+            candidates.append(deals_seen_from(history, seat, hand, blocks[k], rng))
+        weights = weight([asks[k] for k in drawing], [rows for rows, _ in candidates])
+        still = []
+        for k, (rows, exact), w in zip(drawing, candidates, weights, strict=True):
+            n, rng = asks[k][3], asks[k][4]
+            if exact and len(rows) <= n:
+                results[k] = rows, w
+            elif exact:
+                results[k] = rows[rng.choice(len(rows), n, p=w / w.sum())], np.ones(n)
+            else:
+                kept[k].append(rows[rng.random(len(rows)) < w])
+                drawn[k], found[k] = drawn[k] + len(rows), found[k] + len(kept[k][-1])
+                if found[k] < n:
+                    # The next block sized by the acceptance so far, to be likely the last.
+                    blocks[k] = min(2 * (n - found[k]) * drawn[k] // max(found[k], 1), CONTRACT_BLOCK_MAX)
+                    still.append(k)
+        drawing = still
+    for k, result in enumerate(results):
+        if result is None:
+            rows = np.concatenate(kept[k])[: asks[k][3]]
+            results[k] = rows, np.ones(len(rows))
+    return [result for result in results if result is not None]
