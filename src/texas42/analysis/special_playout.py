@@ -203,33 +203,23 @@ def _play(
                 choosing.append((i, plays))
         if not choosing:
             continue
-        listening = [i for i, _ in choosing if worlds and games[i].listen]
-        seen = dict(
-            zip(
-                listening,
-                deal.contract_seen_deals_many([games[i].ask(worlds) for i in listening]),
-                strict=True,
-            )
-        )
-        asked: list[tuple[int, int, np.ndarray | None, int]] = []
-        rows: list[np.ndarray] = []
-        for i, plays in choosing:
-            weighed, weights = seen[i] if i in seen else (games[i].worlds(worlds), None)
-            asked.append((i, plays, weights, len(weighed)))
-            rows.append(weighed)
+        weighed = _worlds(games, [i for i, _ in choosing], worlds)
+        each = [(games[i].history, len(rows)) for (i, _), (rows, _) in zip(choosing, weighed, strict=True)]
+        leaders = [h.leader for h, count in each for _ in range(count)]
+        tricks = [h.trick for h, count in each for _ in range(count)]
         values = engine.position_contract_values(
-            np.concatenate(rows),
+            np.concatenate([rows for rows, _ in weighed]),
             games[0].rules,
             games[0].bidder,
-            [games[i].history.leader for i, *_, count in asked for _ in range(count)],
-            [games[i].history.trick for i, *_, count in asked for _ in range(count)],
-            threads=threads,
+            leaders,
+            tricks,
+            threads,
         )
         start = 0
-        for i, plays, weights, count in asked:
-            games[i].play(games[i].pick(plays, values[start : start + count], weights))
+        for (i, plays), (rows, weights) in zip(choosing, weighed, strict=True):
+            games[i].play(games[i].pick(plays, values[start : start + len(rows)], weights))
             decisions[i] += 1
-            start += count
+            start += len(rows)
     return made, decisions
 
 
@@ -241,3 +231,12 @@ def _ended(game: _Game, i: int, made: np.ndarray, on_progress: Callable[[int], N
     if on_progress is not None:
         on_progress(1)
     return True
+
+
+def _worlds(games: list[_Game], chosen: list[int], worlds: int) -> list[tuple[np.ndarray, np.ndarray | None]]:
+    """The worlds each game of ``chosen`` weighs at its turn, and their weights (None: all
+    alike): those of the games that listen drawn together (``deal.contract_seen_deals_many``)."""
+    listening = [i for i in chosen if worlds and games[i].listen]
+    drawn = deal.contract_seen_deals_many([games[i].ask(worlds) for i in listening])
+    seen: dict[int, tuple[np.ndarray, np.ndarray | None]] = dict(zip(listening, drawn, strict=True))
+    return [seen[i] if i in seen else (games[i].worlds(worlds), None) for i in chosen]
