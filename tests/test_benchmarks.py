@@ -407,3 +407,10 @@ def test_the_worlds_report_sets_each_number_of_worlds_against_40(worlds_study: M
         "    10   points +0.00 ± 0.00   makes +0.0% ± 0.0%",
         "    20   points +0.00 ± 0.00   makes +0.0% ± 0.0%",
     ]
+
+
+def test_the_readme_shows_the_worlds_study_as_printed(worlds_study: ModuleType) -> None:
+    hands, shown = readme_report("study_worlds.py --report --hands")
+    printed = worlds_study.report(worlds_study.lines_by_hand(worlds_study.OUT), hands)
+    assert shown == printed + "\n"
+    assert printed.startswith(f"{hands} hands")  # as many hands studied as the README names
