@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import math
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -135,24 +136,30 @@ def report(analysed: dict[int, dict[str, Any]], played: dict[int, dict[str, Any]
     return "\n".join(lines)
 
 
-def main() -> None:
-    raw = argparse.RawDescriptionHelpFormatter
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=raw)
+def run_hand_study(
+    doc: str,
+    out: Path,
+    play_hand: Callable[[dict[str, Any], int | None], dict[str, Any]],
+    summary: Callable[[dict[int, dict[str, Any]], dict[int, dict[str, Any]], int], str],
+) -> None:
+    """The command line of a study of the hand study's hands: --hands, --threads and the
+    study options; ``play_hand(hand study line, threads)`` makes a line of ``out``,
+    ``summary(hand study lines, lines, first N)`` is printed by --report."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hands", type=int, default=2000, help="study (or --report) the first N hands")
     parser.add_argument("--threads", type=int, default=1)
-    study_options(parser, OUT)
+    study_options(parser, out)
     args = parser.parse_args()
     analysed = lines_by_hand(HAND_STUDY)
     if args.report:
-        print(report(analysed, lines_by_hand(args.out), args.hands))
+        print(summary(analysed, lines_by_hand(args.out), args.hands))
         return
-    append_lines(
-        args.out,
-        min(args.hands, len(analysed)),
-        args.shard,
-        lambda i: play(analysed[i], args.threads),
-        "hands",
-    )
+    count = min(args.hands, len(analysed))
+    append_lines(args.out, count, args.shard, lambda i: play_hand(analysed[i], args.threads), "hands")
+
+
+def main() -> None:
+    run_hand_study(__doc__ or "", OUT, play, report)
 
 
 if __name__ == "__main__":

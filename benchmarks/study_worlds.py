@@ -26,17 +26,14 @@ worlds on the same deals, with 95% intervals that take each hand's deals as a cl
 
 from __future__ import annotations
 
-import argparse
 import time
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 from report_study import clustered_mean
-from study_every_trump import lines_by_hand
-from study_hands import OUT as HAND_STUDY
+from study_every_trump import run_hand_study
 from study_hands import study_hand
-from study_realistic import append_lines, study_options
 
 from texas42 import deal
 from texas42.analysis import play_out
@@ -110,18 +107,7 @@ def report(played: dict[int, dict[str, Any]], first: int = 2000) -> str:
 
 
 def main() -> None:
-    raw = argparse.RawDescriptionHelpFormatter
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=raw)
-    parser.add_argument("--hands", type=int, default=2000, help="study (or --report) the first N hands")
-    parser.add_argument("--threads", type=int, default=1)
-    study_options(parser, OUT)
-    args = parser.parse_args()
-    if args.report:
-        print(report(lines_by_hand(args.out), args.hands))
-        return
-    analysed = lines_by_hand(HAND_STUDY)
-    count = min(args.hands, len(analysed))
-    append_lines(args.out, count, args.shard, lambda i: play(analysed[i], args.threads), "hands")
+    run_hand_study(__doc__ or "", OUT, play, lambda _, played, first: report(played, first))
 
 
 if __name__ == "__main__":

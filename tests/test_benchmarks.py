@@ -366,14 +366,16 @@ def worlds_study() -> ModuleType:
     return study_script("study_worlds")
 
 
-def test_the_worlds_study_s_first_line_is_what_the_script_plays(worlds_study: ModuleType) -> None:
+def test_the_worlds_study_s_first_line_is_what_the_script_plays(
+    worlds_study: ModuleType, every_trump_study: ModuleType
+) -> None:
     """Hand 0 at 5 worlds a decision played out again gives the same points (the seeds
     decide it); every number of worlds was played on the same deals."""
-    study = worlds_study
-    recorded = study.lines_by_hand(study.OUT)[0]
+    study, lines_by_hand = worlds_study, every_trump_study.lines_by_hand
+    recorded = lines_by_hand(study.OUT)[0]
     assert sorted(int(w) for w in recorded["points"]) == list(study.WORLDS)
     assert {len(points) for points in recorded["points"].values()} == {study.DEALS}
-    again = study.play(study.lines_by_hand(study.HAND_STUDY)[0], None, (5,))
+    again = study.play(lines_by_hand(every_trump_study.HAND_STUDY)[0], None, (5,))
     assert again["points"] == {"5": recorded["points"]["5"]}
     assert {k: again[k] for k in ("i", "hand", "trump", "played_for")} == {
         k: recorded[k] for k in ("i", "hand", "trump", "played_for")
@@ -409,8 +411,10 @@ def test_the_worlds_report_sets_each_number_of_worlds_against_40(worlds_study: M
     ]
 
 
-def test_the_readme_shows_the_worlds_study_as_printed(worlds_study: ModuleType) -> None:
+def test_the_readme_shows_the_worlds_study_as_printed(
+    worlds_study: ModuleType, every_trump_study: ModuleType
+) -> None:
     hands, shown = readme_report("study_worlds.py --report --hands")
-    printed = worlds_study.report(worlds_study.lines_by_hand(worlds_study.OUT), hands)
+    printed = worlds_study.report(every_trump_study.lines_by_hand(worlds_study.OUT), hands)
     assert shown == printed + "\n"
     assert printed.startswith(f"{hands} hands")  # as many hands studied as the README names

@@ -13,7 +13,7 @@ from texas42 import rules
 from texas42.engine import _layout as L
 from texas42.engine import running, tables
 from texas42.engine.inputs import check_seat
-from texas42.engine.plays import ILLEGAL, PlayValues, check_hands, check_trick
+from texas42.engine.plays import ILLEGAL, PlayValues, check_hands, check_rows, check_trick, trick_shape
 from texas42.errors import DealArrayError, EngineInputError
 from texas42.rules import Domino, NelloDoubles, NelloTricks, Seat, SevensTricks
 
@@ -87,40 +87,11 @@ def position_contract_values(
         players = contract.players(leader)
         plays = check_trick(trick, len(players) - 1)
         states.append(_position(contract, bidder, leader, plays))
-        shapes.append(_shape(players, plays))
+        shapes.append(trick_shape(players, plays))
     if n:
-        _check_rows(hands, np.array(shapes, dtype=np.int64)[rows])
+        check_rows(hands, np.array(shapes, dtype=np.int64)[rows])
     positions = np.array(states, dtype=np.int64).reshape(-1, 5)[rows]
     return _solve(hands, contract, bidder, positions, threads, None)[0]
-
-
-def _shape(players: tuple[Seat, ...], trick: tuple[Domino, ...]) -> tuple[int, ...]:
-    """For each seat: 1 if it plays the trick, 2 if it played to it already, else 0; and
-    the mask of the trick's dominoes."""
-    shape = [0, 0, 0, 0]
-    for k, seat in enumerate(players):
-        shape[seat] = 2 if k < len(trick) else 1
-    return (*shape, rules.mask_of(trick))
-
-
-def _check_rows(hands: np.ndarray, shapes: np.ndarray) -> None:
-    """``check_hands`` for rows each of its own shape (``_shape``), all at once."""
-    if np.any(hands < 0) or np.any(hands > rules.ALL_DOMINOES):
-        raise DealArrayError("a hand mask is outside the 28 dominoes")
-    plays = shapes[:, :4] > 0
-    sizes = np.bitwise_count(hands).astype(np.int64) + (shapes[:, :4] == 2)
-    low = np.where(plays, sizes, rules.HAND_SIZE + 1).min(axis=1)
-    high = np.where(plays, sizes, 0).max(axis=1)
-    if np.any(low != high) or np.any(low < 1) or np.any(high > rules.HAND_SIZE):
-        raise DealArrayError(
-            "each deal needs equal hands of 1 to 7 dominoes for the seats that play, those that "
-            "played to the trick in progress holding one fewer than the others"
-        )
-    union = hands[:, 0] | hands[:, 1] | hands[:, 2] | hands[:, 3]
-    if np.any(np.bitwise_count(union) != np.bitwise_count(hands).sum(axis=1)):
-        raise DealArrayError("a domino is in two hands of the same deal")
-    if np.any(union & shapes[:, 4]):
-        raise DealArrayError("a domino of the trick in progress is still in a hand")
 
 
 def _solve(

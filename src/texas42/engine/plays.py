@@ -139,11 +139,29 @@ def check_hands(hands: np.ndarray, players: tuple[Seat, ...], trick: tuple[Domin
     hands = np.ascontiguousarray(hands, dtype=np.int64)
     if hands.ndim != 2 or hands.shape[1] != 4:
         raise DealArrayError(f"deals must be an (n, 4) array of hand masks, got shape {hands.shape}")
+    check_rows(hands, np.array([trick_shape(players, trick)], dtype=np.int64))
+    return hands
+
+
+def trick_shape(players: tuple[Seat, ...], trick: tuple[Domino, ...]) -> tuple[int, ...]:
+    """For each seat: 1 if it plays the trick (``players``), 2 if it played to it already,
+    else 0; and the mask of the trick's dominoes."""
+    shape = [0, 0, 0, 0]
+    for k, seat in enumerate(players):
+        shape[seat] = 2 if k < len(trick) else 1
+    return (*shape, rules.mask_of(trick))
+
+
+def check_rows(hands: np.ndarray, shapes: np.ndarray) -> None:
+    """``check_hands`` of (n, 4) int64 hands whose rows each have their own
+    ``trick_shape`` (``shapes``: (n, 5), or (1, 5) for all)."""
     if np.any(hands < 0) or np.any(hands > rules.ALL_DOMINOES):
         raise DealArrayError("a hand mask is outside the 28 dominoes")
-    played = np.array([1 if i < len(trick) else 0 for i in range(len(players))], dtype=np.int64)
-    sizes = np.bitwise_count(hands[:, list(players)]).astype(np.int64) + played
-    if np.any(sizes != sizes[:, :1]) or np.any(sizes[:, 0] < 1) or np.any(sizes[:, 0] > rules.HAND_SIZE):
+    plays = shapes[:, :4] > 0
+    sizes = np.bitwise_count(hands).astype(np.int64) + (shapes[:, :4] == 2)
+    low = np.where(plays, sizes, rules.HAND_SIZE + 1).min(axis=1)
+    high = np.where(plays, sizes, 0).max(axis=1)
+    if np.any(low != high) or np.any(low < 1) or np.any(high > rules.HAND_SIZE):
         raise DealArrayError(
             "each deal needs equal hands of 1 to 7 dominoes for the seats that play, those that "
             "played to the trick in progress holding one fewer than the others"
@@ -151,9 +169,8 @@ def check_hands(hands: np.ndarray, players: tuple[Seat, ...], trick: tuple[Domin
     union = hands[:, 0] | hands[:, 1] | hands[:, 2] | hands[:, 3]
     if np.any(np.bitwise_count(union) != np.bitwise_count(hands).sum(axis=1)):
         raise DealArrayError("a domino is in two hands of the same deal")
-    if np.any(union & rules.mask_of(trick)):
+    if np.any(union & shapes[:, 4]):
         raise DealArrayError("a domino of the trick in progress is still in a hand")
-    return hands
 
 
 def _check_score(score: tuple[int, int]) -> tuple[int, int]:
