@@ -153,6 +153,7 @@ def study_script(name: str) -> ModuleType:
     spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up while it runs
     spec.loader.exec_module(module)
     return module
 
@@ -418,3 +419,15 @@ def test_the_readme_shows_the_worlds_study_as_printed(
     printed = worlds_study.report(every_trump_study.lines_by_hand(worlds_study.OUT), hands)
     assert shown == printed + "\n"
     assert printed.startswith(f"{hands} hands")  # as many hands studied as the README names
+
+
+def test_bench_readme_times_the_rows_of_the_readme_s_performance_table() -> None:
+    """benchmarks/bench_readme.py prints the README's performance table measured again:
+    its rows must be the table's, in order, or pasting its output would change them."""
+    bench = study_script("bench_readme")
+    readme = (BENCHMARKS.parent / "README.md").read_text()
+    table = readme[readme.index("| command | seconds |\n| --- | --- |\n") :].split("\n\n", 1)[0]
+    labels = [line[2:].rsplit(" | ", 1)[0] for line in table.splitlines()[2:]]
+    assert labels == [row.label for row in bench.ROWS]
+    assert all(bool(row.script) != bool(row.commands) for row in bench.ROWS)
+    assert bench.cell([0.571, 0.589, 0.58]) == "0.57-0.59" and bench.cell([1.211, 1.209]) == "1.21"
