@@ -12,7 +12,8 @@ batches of play values, the part spent dealing each decision's worlds
 every play made, which must not change when only the speed does. ``nello`` and
 ``sevens`` are played out by ``analysis.play_out_special`` (the players knowing the
 contract) until the contract is decided: there the digest is of the deals made, and
-dealing is ``deal.contract_seen_deals``. Medians of
+dealing is ``deal.contract_seen_deals_many`` (the candidate bidders' hands valued
+included). Medians of
 --repeat runs; run it with ``PYTHONPATH=TREE/src`` to compare two trees.
 """
 
@@ -68,7 +69,7 @@ def main() -> None:
         else:
             playout.play_out(deals[:2], parse_declaration(trump), 30, args.worlds)
     engine.position_contract_values = timed(engine.position_contract_values, spent, 0)  # type: ignore[assignment]
-    deal.contract_seen_deals = timed(deal.contract_seen_deals, spent, 1)  # type: ignore[assignment]
+    deal.contract_seen_deals_many = timed(deal.contract_seen_deals_many, spent, 1)  # type: ignore[assignment]
     for trump in args.trumps:
         special = Contract(trump) if trump in SPECIALS else None
         walls, engines, dealing = [], [], []
