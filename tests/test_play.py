@@ -230,6 +230,7 @@ def test_play_values_mid_trick_take_the_score_and_the_followers() -> None:
     # Sixes led (fours trump): seat 3 has no six and may play either; 4-1 trumps it.
     by_play = {x: int(result.values[0, x]) for x in result.plays}
     assert set(by_play) == {d("5-0"), d("4-1")}
+    assert list(result.of(d("4-1"))) == [by_play[d("4-1")]] and list(result.of(d("3-1"))) == [engine.ILLEGAL]
     assert by_play == reference_values(
         Position(TrumpTricks(Declaration.FOURS), tuple(int(h) for h in hands[0]), 0, tuple(trick), (10, 20))  # type: ignore[arg-type]
     )

@@ -358,3 +358,20 @@ def test_positions_are_checked_before_solving() -> None:
     hands[1, 1] &= ~(1 << rules.parse_domino("6-6"))
     with pytest.raises(Texas42Error, match=re.escape("position 1: a domino of the trick is twice")):
         engine.position_play_values(hands, fours, [0, 0], [[], [led, led]])
+    shared = hands[:1].copy()
+    shared[0, 1] ^= 1 << rules.parse_domino("6-6") | 1 << rules.parse_domino("5-5")  # seat 0's 5-5 too
+    outside = hands[:1].copy()
+    outside[0, 2] = -1
+    rows = [
+        (hands[0], [0], [[]], "an (n, 4) array of hands, n leaders and n tricks"),
+        (hands, [0], [[], [led]], "an (n, 4) array of hands, n leaders and n tricks"),
+        (hands, [0, 0], [[]], "an (n, 4) array of hands, n leaders and n tricks"),
+        (hands, [0, 4], [[], [led]], "a leader is a seat 0..3"),
+        (hands, [0, 0], [[], [led, 1, 2, 3]], "a trick in progress holds 0 to 3 dominoes, got 4"),
+        (hands, [0, 0], [[], [28]], "outside the 28 dominoes"),
+        (outside, [0], [[]], "outside the 28 dominoes"),
+        (shared, [0], [[]], "a domino is in two hands of the same position"),
+    ]
+    for bad_hands, leaders, tricks, message in rows:
+        with pytest.raises(Texas42Error, match=re.escape(message)):
+            engine.position_play_values(bad_hands, fours, leaders, tricks)
