@@ -527,6 +527,10 @@ BAD_ARGS = {
     "compare unknown trump": (["compare", ORDINARY, "sixes", "spades"], "spades"),
     "compare bad hand": (["compare", "6-6 6-5 6-4 6-3 6-2 6-1 7-0", "sixes", "fives"], "7-0"),
     "compare nothing": (["compare"], "give your hand"),
+    "deals nothing": (["deals", "--count"], "give your hand"),
+    "deals count and json": (["deals", "--count", "--json", ORDINARY], "--count and --json do not go"),
+    "deals count and seed": (["deals", "--count", "--seed", "1", ORDINARY], "no --deals or --seed"),
+    "deals count and deals": (["deals", "--count", "--deals", "5", ORDINARY], "no --deals or --seed"),
 }
 
 

@@ -18,6 +18,7 @@ import pytest
 
 from cli_runner import invoke
 from texas42.cli import batch
+from texas42.io import output
 
 distributed = pytest.importorskip("distributed")
 
@@ -167,6 +168,20 @@ def test_resume_of_a_file_without_its_record_is_refused(tmp_path: Path) -> None:
     out.write_text("something\n")
     result = invoke(*RUN, "--out", str(out), "--resume")
     assert result.exit_code == 2 and "no record" in result.stderr
+    assert out.read_text() == "something\n"
+
+
+@pytest.mark.parametrize(
+    ("record", "named"), [("{not json", "cannot read"), ("[1, 2]", "is not a texas42 record")]
+)
+def test_resume_with_a_broken_record_is_refused(tmp_path: Path, record: str, named: str) -> None:
+    """A record that is not JSON, or not a texas42 record, is named; nothing is written."""
+    out = tmp_path / "out.txt"
+    out.write_text("something\n")
+    Path(output.record_path(str(out))).write_text(record)
+    result = invoke(*RUN, "--out", str(out), "--resume")
+    assert result.exit_code == 2 and named in result.stderr and "--resume" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and result.stdout == ""
     assert out.read_text() == "something\n"
 
 
