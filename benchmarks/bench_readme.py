@@ -217,15 +217,15 @@ def main() -> None:
     if args.only and not all(1 <= k <= len(ROWS) for k in args.only):
         parser.error(f"--only: the rows are 1 to {len(ROWS)}")
     chosen = [
-        (k, row)
+        row
         for k, row in enumerate(ROWS, start=1)
         if (args.only is None or k in args.only) and not (args.quick and row.played_out)
     ]
     print("| command | seconds |\n| --- | --- |")
-    for _, row in chosen:
+    for row in chosen:
         print(f"| {row.label} | {measured(row, args.runs)} |", flush=True)
     if args.with_scripts:
-        for _, row in chosen:
+        for row in chosen:
             if row.script:
                 print(f"\n$ python benchmarks/{row.script}", flush=True)
                 script, *options = row.script.split()
