@@ -12,7 +12,7 @@ import numpy as np
 from texas42 import rules
 from texas42.engine import running, tables
 from texas42.engine.inputs import checked_declaration
-from texas42.engine.plays import PLAY_CHUNK
+from texas42.engine.plays import PLAY_CHUNK, check_rows
 from texas42.errors import DealArrayError, EngineInputError
 from texas42.rules import Declaration, Domino
 
@@ -59,20 +59,14 @@ def position_play_values(
 
 
 def _check_positions(hands: np.ndarray, leaders: np.ndarray, tricks: np.ndarray, sizes: np.ndarray) -> None:
-    """Each row: disjoint hands, the seats that played to the trick holding one domino
-    fewer than the others, the seat to play at least one, the trick's dominoes in no hand."""
-    if np.any(hands < 0) or np.any(hands > rules.ALL_DOMINOES) or np.any((tricks < 0) | (tricks > 27)):
-        raise DealArrayError("a hand mask or a domino of a trick is outside the 28 dominoes")
-    seats = np.arange(4)
-    played = ((seats[None, :] - leaders[:, None]) % 4 < sizes[:, None]).astype(np.int64)
-    held = np.bitwise_count(hands).astype(np.int64) + played
-    if np.any(held != held[:, :1]) or np.any(held[:, 0] < 1) or np.any(held[:, 0] > rules.HAND_SIZE):
-        raise DealArrayError("a position's hands do not match its trick in progress")
-    union = hands[:, 0] | hands[:, 1] | hands[:, 2] | hands[:, 3]
-    if np.any(np.bitwise_count(union) != np.bitwise_count(hands).sum(axis=1)):
-        raise DealArrayError("a domino is in two hands of the same position")
+    """``check_rows`` of positions where every seat plays, and no domino twice in a trick."""
+    if np.any((tricks < 0) | (tricks > 27)):
+        raise DealArrayError("a domino of a trick is outside the 28 dominoes")
     in_trick = np.arange(3)[None, :] < sizes[:, None]
     trick_masks = np.bitwise_or.reduce(np.where(in_trick, np.int64(1) << tricks, 0), axis=1)
-    twice = (np.bitwise_count(trick_masks) != sizes) | (union & trick_masks != 0)
+    twice = np.bitwise_count(trick_masks) != sizes
     if np.any(twice):
-        raise DealArrayError(f"position {int(np.argmax(twice))}: a domino of the trick is twice in play")
+        raise DealArrayError(f"position {int(np.argmax(twice))}: a domino is twice in the trick in progress")
+    played = (np.arange(4)[None, :] - leaders[:, None]) % 4 < sizes[:, None]
+    shapes = np.column_stack((1 + played.astype(np.int64), trick_masks))
+    check_rows(hands, shapes, row="position")

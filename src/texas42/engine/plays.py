@@ -152,9 +152,10 @@ def trick_shape(players: tuple[Seat, ...], trick: tuple[Domino, ...]) -> tuple[i
     return (*shape, rules.mask_of(trick))
 
 
-def check_rows(hands: np.ndarray, shapes: np.ndarray) -> None:
+def check_rows(hands: np.ndarray, shapes: np.ndarray, row: str = "deal") -> None:
     """``check_hands`` of (n, 4) int64 hands whose rows each have their own
-    ``trick_shape`` (``shapes``: (n, 5), or (1, 5) for all)."""
+    ``trick_shape`` (``shapes``: (n, 5), or (1, 5) for all); ``row`` names a row in the
+    messages."""
     if np.any(hands < 0) or np.any(hands > rules.ALL_DOMINOES):
         raise DealArrayError("a hand mask is outside the 28 dominoes")
     plays = shapes[:, :4] > 0
@@ -163,12 +164,12 @@ def check_rows(hands: np.ndarray, shapes: np.ndarray) -> None:
     high = np.where(plays, sizes, 0).max(axis=1)
     if np.any(low != high) or np.any(low < 1) or np.any(high > rules.HAND_SIZE):
         raise DealArrayError(
-            "each deal needs equal hands of 1 to 7 dominoes for the seats that play, those that "
+            f"each {row} needs equal hands of 1 to 7 dominoes for the seats that play, those that "
             "played to the trick in progress holding one fewer than the others"
         )
     union = hands[:, 0] | hands[:, 1] | hands[:, 2] | hands[:, 3]
     if np.any(np.bitwise_count(union) != np.bitwise_count(hands).sum(axis=1)):
-        raise DealArrayError("a domino is in two hands of the same deal")
+        raise DealArrayError(f"a domino is in two hands of the same {row}")
     if np.any(union & shapes[:, 4]):
         raise DealArrayError("a domino of the trick in progress is still in a hand")
 
