@@ -174,6 +174,26 @@ def test_bad_input_raises_texas42_errors(call: object, message: str | None, no_s
         (lambda: texas42.analyze(HAND, deals=5, trumps=[9]), "not a declaration: 9"),
         (lambda: texas42.advise_play(HAND, "fours", [28], deals=5), "not a domino: 28"),
         (lambda: texas42.solve(DEAL).value(rules.Declaration.FOURS, 4), "not a seat: 4"),
+        (lambda: texas42.DealConstraints(items=("2: 6-6",)), "a constraint is a SeatConstraint"),  # type: ignore[arg-type]
+        (lambda: texas42.DealConstraints(sizes=(6, 7, 8)), "sizes: three hand sizes 0 to 7, got (6, 7, 8)"),
+        (lambda: texas42.DealConstraints(played=-3), "played: a mask of dominoes (0 to 2**28 - 1), got -3"),
+        (lambda: rules.parse_deal(DEAL, "7"), "a hand's size must be a whole number, got '7'"),  # type: ignore[arg-type]
+        (lambda: rules.parse_deal(DEAL, 0), "a hand's size is 1 to 7 dominoes (or None: any), got 0"),
+        (lambda: texas42.declare(HAND, bid=29, deals=5), "not a bid a hand is played at: 29"),
+        (lambda: texas42.declare(HAND, bid="pass", deals=5), "not a bid a hand is played at: 'pass'"),
+        (lambda: texas42.advise_play(HAND, "fours", bid="p", deals=5), "not a bid a hand is played at: 'p'"),
+        (
+            lambda: texas42.TableHand(
+                rules.parse_hand(HAND),
+                3,
+                texas42.HouseRules(),
+                ("pass", "30", "36", "37"),
+                "sixes",  # type: ignore[arg-type]
+            ),
+            "contract is a Declaration or a Contract, got 'sixes'",
+        ),
+        (lambda: texas42.TableHand.dealt(HAND, 1).bid, "no contract is declared yet"),
+        (lambda: texas42.TableHand.dealt(HAND, 1).legal_plays(), "no contract is declared yet"),
     ],
 )
 def test_bad_values_built_directly_raise_texas42_errors(call: object, message: str) -> None:
@@ -248,6 +268,22 @@ def test_arguments_of_the_wrong_kind_raise_texas42_errors(
     assert callable(call)
     with pytest.raises(texas42.Texas42Error, match=re.escape(message)):
         call()
+
+
+def test_text_where_a_number_is_wanted_is_a_type_error(no_solving: None) -> None:
+    """A number given as text is of the wrong kind (``ArgumentTypeError``, a ``TypeError``);
+    a number that is not whole is a bad value of the right kind."""
+    for call in (
+        lambda: texas42.analyze(HAND, deals="100"),  # type: ignore[arg-type]
+        lambda: texas42.analyze(HAND, seed="1"),  # type: ignore[arg-type]
+        lambda: texas42.analyze(HAND, confidence="x"),  # type: ignore[arg-type]
+        lambda: texas42.advise_play(HAND, "fours", realistic_deals=5, worlds="x"),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(errors.ArgumentTypeError):
+            call()
+    with pytest.raises(errors.AnalysisError) as raised:
+        texas42.analyze(HAND, deals=10.0)  # type: ignore[arg-type]
+    assert not isinstance(raised.value, TypeError)
 
 
 def test_one_text_stands_for_one_trump_or_constraint() -> None:
@@ -348,6 +384,13 @@ def test_numpy_integers_stand_for_ints() -> None:
     reviewed = texas42.review_play(HAND, "fours", "6-6 6-4", **given)
     for result in (played, reviewed):
         json.dumps(texas42.to_dict(result))  # numpy's integers are not JSON
+    declared = texas42.declare(HAND, bid=i(34), deals=5, seed=1)
+    assert type(declared.bid) is int
+    json.dumps(texas42.to_dict(declared))
+    from_array = texas42.advise_play(
+        HAND, "fours", np.array([rules.parse_domino("6-6")]), seat=1, deals=5, seed=1
+    )
+    assert all(type(p.domino) is int for p in from_array.history.plays)
     deal = np.array([rules.parse_deal(DEAL).masks], dtype=np.int64)
     fours = [rules.Declaration.FOURS]
     assert engine.reaches(deal, fours, i(30)).tolist() == engine.reaches(deal, fours, 30).tolist()
@@ -489,10 +532,25 @@ def test_a_position_checks_itself_when_made() -> None:
         (lambda: position((27,)), errors.IllegalPlayError, "not the plays of a trick in progress: (27,)"),
         (lambda: position((1, 2, 3, 4)), errors.IllegalPlayError, "not the plays of a trick in progress"),
         (lambda: rules.TrumpTricks("x"), errors.InvalidDeclarationError, "unknown declaration: 'x'"),  # type: ignore[arg-type]
+        (
+            lambda: rules.Position(fives, (deal.masks[0] | deal.masks[1], 0, *deal.masks[2:]), 0),
+            errors.HandSizeError,
+            "the seats that play hold as many dominoes (at most 7), those that played to the "
+            "trick in progress one fewer, got (14, 0, 7, 7)",
+        ),
+        (lambda: rules.Position(fives, deal.masks, 0, (), (40, 3)), errors.HandSizeError, "at most 42"),
+        (lambda: rules.NelloTricks(7), errors.InvalidSeatError, "not a seat: 7"),
+        (lambda: rules.NelloTricks(0, 5), errors.ArgumentTypeError, "doubles is a NelloDoubles"),  # type: ignore[arg-type]
+        (
+            lambda: rules.Position.start(deal, rules.NelloTricks(0), 2),
+            errors.InvalidSeatError,
+            "seat 2 sits out at Nel-O and leads no trick",
+        ),
     ]
     for call, error, message in cases:
         with pytest.raises(error, match=re.escape(message)):
             call()
+    assert rules.NelloTricks(1, "high") == rules.NelloTricks(1, rules.NelloDoubles.HIGH)  # type: ignore[arg-type]
     after = rules.Position.start(deal, fives, 0).play(rules.parse_domino("6-4"))
     assert after == rules.Position(fives, after.hands, 0, (rules.parse_domino("6-4"),))
 

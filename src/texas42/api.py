@@ -23,6 +23,7 @@ from texas42.analysis import (
     QuickAnalysis,
 )
 from texas42.analysis.calibrated import DOUBLE_DUMMY, REALISTIC, check_basis
+from texas42.analysis.play import check_bid
 from texas42.analysis.playout import check_playout_deals, check_worlds
 from texas42.analysis.realistic import comparison_playouts, playouts_of
 from texas42.analysis.realistic_play import playouts_total
@@ -30,9 +31,10 @@ from texas42.analysis.recommendation import check_confidence
 from texas42.analysis.review import realistic_review_total
 from texas42.analysis.sample import DEFAULT_DEALS, check_deals, counted
 from texas42.deal import DealConstraints, Dealt
-from texas42.errors import AnalysisError, ArgumentTypeError, check_kind
+from texas42.errors import AnalysisError, ArgumentTypeError, AuctionError, check_kind
 from texas42.rules import (
     DECLARATIONS,
+    PASS,
     Auction,
     Contract,
     Deal,
@@ -44,6 +46,7 @@ from texas42.rules import (
     PlayedContract,
     Seat,
     check_declaration,
+    check_domino,
     parse_auction,
     parse_bid,
     parse_deal,
@@ -110,6 +113,15 @@ def _finished(auction: FinishedAuction | str | None) -> FinishedAuction | None:
         'a whole auction is a FinishedAuction or its text, such as "pass 30 31 pass"',
     )
     return auction
+
+
+def _bid(bid: int | str | None) -> int | None:
+    """The bid a hand is played at, from its text or number (None: not given)."""
+    if bid is None:
+        return None
+    if isinstance(bid, str) and parse_bid(bid) == PASS:
+        raise AuctionError(f"not a bid a hand is played at: {bid!r} (30 to 41, 42, 84, 126, ...)")
+    return check_bid(parse_bid(bid) if isinstance(bid, str) else bid)
 
 
 def _checked(progress: Progress | None, constraints: DealConstraints | None) -> None:
@@ -333,7 +345,7 @@ def declare(
     _check_realistic(realistic_deals, worlds, basis)
     house = _house(house)
     whole = _finished(auction)
-    won = parse_bid(bid) if isinstance(bid, str) else bid
+    won = _bid(bid)
     model = None if whole is None else dealing.auction_model(whole, infer, noise, house)
     advice = analysis.advise_declaration(
         _hand(hand),
@@ -390,7 +402,7 @@ def advise_play(
     their own dominoes, ``worlds`` deals weighed a decision (``texas42 play --realistic``;
     ``PlayAdvice.realistic``)."""
     declaration, plays = _played(trump, tricks)
-    parsed_bid = parse_bid(bid) if isinstance(bid, str) else bid
+    parsed_bid = _bid(bid)
     whole = _finished(auction)
     _check_playouts(realistic_deals, worlds)
     _checked(progress, None)
@@ -445,7 +457,7 @@ def _played(
     if isinstance(tricks, str):
         return contract, parse_tricks(tricks, trick_size(contract))
     check_kind(tricks, Iterable, 'the plays are their text ("6-6 6-1 / 5-5") or domino numbers')
-    return contract, tuple(tricks)
+    return contract, tuple(check_domino(d) for d in tricks)
 
 
 def review_play(
@@ -486,7 +498,7 @@ def review_play(
         plays,
         seat=seat,
         bidder=bidder,
-        bid=parse_bid(bid) if isinstance(bid, str) else bid,
+        bid=_bid(bid),
         deals=deals,
         seed=seed,
         threads=threads,

@@ -154,14 +154,15 @@ def is_whole(value: object) -> TypeGuard[int]:
 
 def check_whole(value: object, error: type[Texas42Error], what: str) -> int:
     """``value`` as an int if it is a whole number (not a bool), else ``error`` naming
-    ``what`` ("the number of deals")."""
+    ``what`` ("the number of deals"): an ``ArgumentTypeError`` if it is no number at all."""
     if not is_whole(value):
-        raise error(f"{what} must be a whole number, got {value!r}")
+        wrong = error if isinstance(value, Real) and not isinstance(value, bool) else ArgumentTypeError
+        raise wrong(f"{what} must be a whole number, got {value!r}")
     return int(value)
 
 
 def check_real(value: object, error: type[Texas42Error], what: str) -> float:
-    """``value`` as a float if it is a real number (not a bool), else ``error``."""
+    """``value`` as a float if it is a real number (not a bool), else an ``ArgumentTypeError``."""
     if isinstance(value, bool) or not isinstance(value, Real):
-        raise error(f"{what} must be a number, got {value!r}")
+        raise ArgumentTypeError(f"{what} must be a number, got {value!r}")
     return float(value)

@@ -89,6 +89,8 @@ class TableHand:
         cannot be."""
         check_kind(self.calls, tuple, "calls is a tuple of calls as written")
         check_kind(self.plays, tuple, "plays is a tuple of dominoes")
+        if self.contract is not None:
+            check_kind(self.contract, (Declaration, Contract), "contract is a Declaration or a Contract")
         table = TableHand(self.hand, self.place, self.house)
         entries = [*self.calls, *([] if self.contract is None else [self.contract.label])]
         for entry in entries:
@@ -143,7 +145,8 @@ class TableHand:
     @property
     def bid(self) -> int:
         """The bid the hand is played at (only once the contract is declared)."""
-        assert self.contract is not None and self.auction is not None
+        if self.contract is None or self.auction is None:
+            raise UsageError("no contract is declared yet")
         return hand_bid(self.contract, None, self.auction, self.house)
 
     @cached_property
@@ -198,8 +201,10 @@ class TableHand:
         return None
 
     def legal_plays(self) -> Dominoes:
-        """The dominoes seat 0 may play now (its turn to play)."""
+        """The dominoes seat 0 may play now (a ``UsageError`` unless it is its turn to play)."""
         history = self.history
+        if self.stage is not TableStage.PLAYING or history.turn != 0:
+            raise UsageError("it is not seat 0's turn to play")
         held = self.hand.mask & ~history.played_by(0)
         return history.play_rules.legal_plays(held, history.trick[0] if history.trick else None)
 

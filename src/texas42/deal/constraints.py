@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from texas42 import rules
-from texas42.errors import ConstraintError, HandSizeError, Texas42Error
+from texas42.errors import ConstraintError, HandSizeError, Texas42Error, check_kind, is_whole
 from texas42.rules import HAND_SIZE, Declaration, Hand, domino_name, dominoes_in, parse_declaration
 
 HOLDS: Final = "holds"
@@ -56,6 +56,17 @@ class DealConstraints:
     items: tuple[SeatConstraint, ...] = ()
     sizes: tuple[int, int, int] = (HAND_SIZE, HAND_SIZE, HAND_SIZE)
     played: int = 0
+
+    def __post_init__(self) -> None:
+        made_by = "(texas42.deal_constraints makes them)"
+        check_kind(self.items, tuple, f"items is a tuple of SeatConstraint {made_by}")
+        for item in self.items:
+            check_kind(item, SeatConstraint, f"a constraint is a SeatConstraint {made_by}")
+        check_kind(self.sizes, tuple, "sizes is a tuple of three hand sizes")
+        if len(self.sizes) != 3 or any(not is_whole(n) or not 0 <= n <= HAND_SIZE for n in self.sizes):
+            raise ConstraintError(f"sizes: three hand sizes 0 to {HAND_SIZE}, got {self.sizes!r}")
+        if not is_whole(self.played) or not 0 <= self.played <= rules.ALL_DOMINOES:
+            raise ConstraintError(f"played: a mask of dominoes (0 to 2**28 - 1), got {self.played!r}")
 
     @property
     def empty(self) -> bool:

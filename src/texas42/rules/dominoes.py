@@ -18,6 +18,7 @@ from texas42.errors import (
     InvalidDominoError,
     InvalidSeatError,
     check_text,
+    check_whole,
     is_whole,
 )
 
@@ -159,6 +160,9 @@ def parse_domino(token: str) -> Domino:
 def parse_dominoes(text: str, size: int | None = HAND_SIZE) -> Hand:
     """Parse dominoes separated by spaces or commas; ``size`` None accepts any number."""
     check_text(text, 'a hand ("6-4 5-5 5-2 4-3 4-2 3-2 3-1")')
+    sizes = range(1, HAND_SIZE + 1)
+    if size is not None and check_whole(size, ArgumentTypeError, "a hand's size") not in sizes:
+        raise HandSizeError(f"a hand's size is 1 to {HAND_SIZE} dominoes (or None: any), got {size!r}")
     tokens = [t for t in re.split(r"[\s,]+", text.strip()) if t]
     mask = 0
     for token in tokens:

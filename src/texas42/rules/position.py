@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from texas42.errors import ArgumentTypeError, DuplicateDominoError, HandSizeError, IllegalPlayError, is_whole
 from texas42.rules.dominoes import (
     DOMINO_NAMES,
+    HAND_SIZE,
+    TOTAL_POINTS,
     Deal,
     Domino,
     Dominoes,
@@ -49,10 +51,24 @@ def _checked_plays(
 
 
 def _checked_score(score: object) -> tuple[int, int]:
-    """``score`` as the points two teams took, else an ``ArgumentTypeError``."""
+    """``score`` as the points two teams took, else an ``ArgumentTypeError`` (a
+    ``HandSizeError`` past the hand's 42 points)."""
     if not (isinstance(score, tuple) and len(score) == 2 and all(is_whole(p) and p >= 0 for p in score)):
         raise ArgumentTypeError(f"a score is two teams' points (seats 0 and 2, seats 1 and 3), got {score!r}")
+    if score[0] + score[1] > TOTAL_POINTS:
+        raise HandSizeError(f"a score is at most {TOTAL_POINTS} points in all, got {score!r}")
     return (int(score[0]), int(score[1]))
+
+
+def _check_sizes(hands: tuple[Dominoes, ...], players: tuple[Seat, ...], played: int) -> None:
+    """The seats that play the trick hold as many dominoes, one fewer for those that have
+    played to it, else a ``HandSizeError``."""
+    sizes = {hands[seat].bit_count() + (k < played) for k, seat in enumerate(players)}
+    if len(sizes) != 1 or sizes.pop() > HAND_SIZE:
+        raise HandSizeError(
+            "the seats that play hold as many dominoes (at most 7), those that played to the "
+            f"trick in progress one fewer, got {tuple(h.bit_count() for h in hands)}"
+        )
 
 
 @dataclass(frozen=True)
@@ -77,6 +93,7 @@ class Position:
         object.__setattr__(self, "hands", _checked_hands(self.hands))
         object.__setattr__(self, "played", _checked_plays(self.played, self.hands, self.tricks, self.leader))
         object.__setattr__(self, "score", _checked_score(self.score))
+        _check_sizes(self.hands, self.tricks.players(self.leader), len(self.played))
 
     @classmethod
     def start(cls, deal: Deal, tricks: TrickRules, leader: Seat) -> Position:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
-from texas42.errors import InvalidDeclarationError, check_text, is_whole
+from texas42.errors import ArgumentTypeError, InvalidDeclarationError, InvalidSeatError, check_text, is_whole
 from texas42.rules.dominoes import (
     ALL_DOMINOES,
     COUNT,
@@ -24,10 +24,11 @@ from texas42.rules.dominoes import (
     Domino,
     Dominoes,
     Seat,
+    check_seat,
     is_double,
     mask_of,
 )
-from texas42.rules.house import NelloDoubles
+from texas42.rules.house import NelloDoubles, parse_nello_doubles
 
 Suit = int
 """A suit: a pip 0..6, or TRUMP."""
@@ -350,7 +351,17 @@ class NelloTricks:
     bidder: Seat
     doubles: NelloDoubles = NelloDoubles.OWN_SUIT
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "bidder", check_seat(self.bidder))
+        doubles = self.doubles
+        if isinstance(doubles, str):
+            object.__setattr__(self, "doubles", parse_nello_doubles(doubles))
+        elif not isinstance(doubles, NelloDoubles):
+            raise ArgumentTypeError(f"doubles is a NelloDoubles or its name, got {doubles!r}")
+
     def players(self, leader: Seat) -> tuple[Seat, ...]:
+        if leader == (self.bidder + 2) % 4:
+            raise InvalidSeatError(f"seat {leader} sits out at Nel-O and leads no trick")
         return _clockwise_without(leader, (self.bidder + 2) % 4)
 
     def legal_plays(self, hand: Dominoes, led: Domino | None) -> Dominoes:
