@@ -274,18 +274,22 @@ SETTLED = [
     ("2-2 6-2 5-2 4-2 3-2 6-6 1-1", Declaration.DEUCES),
     ("6-6 5-5 4-4 3-3 2-2 1-1 0-0", Declaration.DOUBLES),
     ("6-0 5-0 4-0 3-0 2-0 1-0 0-0", Declaration.BLANKS),
+    ("6-6 5-5 4-4 3-3 6-5 6-4 5-4", Declaration.FOLLOW_ME),  # each domino the top of its suit
+    ("6-6 5-5 4-4 3-3 6-5 6-4 5-4", Declaration.DOUBLES),  # the top four doubles draw the rest
 ]
 NOT_SETTLED = [
     "6-6 6-5 6-4 6-3 5-5 4-4 1-0",  # a single off trump
     "6-6 6-5 6-4 6-2 5-5 4-4 0-0",  # 6-3 missing: not the top four
-    "6-6 6-5 6-4 5-5 4-4 3-3 0-0",  # three trumps only
+    "6-6 6-5 6-4 5-5 4-4 3-3 1-0",  # three sixes only, and 1-0 can lose at follow-me
 ]
 
 
 def test_the_hands_the_rules_settle() -> None:
     settled = takes_all(np.array([parse_hand(h).mask for h, _ in SETTLED]))
     for row, (_, declaration) in zip(settled, SETTLED, strict=True):
-        assert list(np.flatnonzero(row)) == [declaration]
+        assert row[declaration]
+    assert list(np.flatnonzero(settled[0])) == [Declaration.SIXES, Declaration.FOLLOW_ME]
+    assert list(np.flatnonzero(settled[4])) == [Declaration.BLANKS]
     assert not takes_all(np.array([parse_hand(h).mask for h in NOT_SETTLED])).any()
     e = evaluate.estimate(np.array([parse_hand(h).mask for h, _ in SETTLED]))
     for i, (_, declaration) in enumerate(SETTLED):
@@ -293,10 +297,26 @@ def test_the_hands_the_rules_settle() -> None:
         assert e.bid[i] == 84
 
 
-@pytest.mark.parametrize(("hand", "declaration"), SETTLED[1:4])
+@pytest.mark.parametrize(("hand", "declaration"), SETTLED[1:4] + SETTLED[5:])
 def test_the_engine_agrees_that_settled_hands_take_all(hand: str, declaration: Declaration) -> None:
     result = texas42.analyze(hand, deals=40, seed=3, trumps=[declaration], house=HouseRules(specials=False))
     assert result.stats(declaration).make(42) == 1.0
+
+
+def test_every_hand_the_rules_settle_takes_all_on_every_deal() -> None:
+    """Strong hands drawn from the 14 highest dominoes: every declaration ``takes_all``
+    settles gives all 42 points on every one of 20 deals, double-dummy (and every trump
+    hand with its top four trumps and nothing but doubles besides is among them)."""
+    rng = np.random.default_rng(7)
+    high = [d for d in range(28) if HIGH_END[d] + LOW_END[d] >= 6]
+    masks = np.array([sum(1 << int(d) for d in rng.choice(high, 7, replace=False)) for _ in range(3000)])
+    settled = takes_all(masks)
+    pairs = list(zip(*np.nonzero(settled), strict=True))
+    assert len(pairs) >= 15
+    for i, k in pairs[:60]:
+        deals = texas42.deal.sample_deals(Hand(int(masks[i])), 20, np.random.default_rng(int(i)))
+        values = texas42.engine.solve_deals(deals, [DECLARATIONS[k]]).points
+        assert (values == 42).all(), (Hand(int(masks[i])), DECLARATIONS[k])
 
 
 # Held-out hands of the study (benchmarks/study_hands.py: hand i, i % 5 == 0, which the
