@@ -16,8 +16,11 @@ same on every run):
   many different hands as possible. The first ``UNIFORM_CHUNKS`` are dealt uniformly; in
   the others seat 0's hand leans towards low dominoes (``LOW``) and the other 21 are dealt
   uniformly, so that the odds of each hand are the same but the hands that may bid Nel-O,
-  rare among uniform hands, are many. About 13 s a uniform chunk and 45 s a leaning one
-  on one core.
+  rare among uniform hands, are many; in the last ``DOUBLES_CHUNKS`` it leans towards
+  doubles instead (``DOUBLES_LEAN``), so that the networks see the hands with four
+  doubles or more (4% of uniform hands) often enough not to guess: fitted without them,
+  the networks gave all seven doubles 99% at own-suit Nel-O, which the bidder loses at
+  the first lead. About 13 s a uniform chunk and 45 s a leaning one on one core.
 - **Held-out hands**: ``HELD_OUT`` hands dealt uniformly from their own seed, each with
   ``HELD_OUT_DEALS`` deals of the unseen dominoes (``deal.sample_deals``), to judge the
   networks' odds against the share of deals made.
@@ -65,6 +68,12 @@ UNIFORM_CHUNKS = 40
 LOW = 0.35
 """The later chunks' leaning of seat 0's hand towards low dominoes: 44% of their deals
 make Nel-O, against 5% of uniform deals, so the hands that may bid it are many."""
+LOW_CHUNKS = 20
+DOUBLES_CHUNKS = 10
+DOUBLES_LEAN = 1.0
+"""The last chunks' leaning of seat 0's hand towards doubles: each double's weight e times
+another domino's."""
+CHUNKS = UNIFORM_CHUNKS + LOW_CHUNKS + DOUBLES_CHUNKS
 MEMBERS = 3
 EPOCHS = 10
 HIDDEN = (64, 64)
@@ -75,15 +84,24 @@ DECAY = 1e-5
 
 PIPS = np.array([h + lo for h in range(7) for lo in range(h + 1)])
 """Each domino's pip total."""
+IS_DOUBLE = np.array([float(h == lo) for h in range(7) for lo in range(h + 1)])
 
 
-def random_deals(n: int, rng: np.random.Generator, low: float = 0.0) -> np.ndarray:
-    """(n, 4) hand masks of n deals, seat 0 first: dealt uniformly (``low`` 0), or seat
-    0's hand drawn with each domino's weight exp(-low x its pip total) (without
-    replacement, by Gumbel keys) and the other 21 dealt uniformly to seats 1-3."""
+def leaning(k: int) -> np.ndarray | None:
+    """Chunk k's log-weights of seat 0's dominoes: None (uniform), towards low pips, or
+    towards doubles."""
+    if k < UNIFORM_CHUNKS:
+        return None
+    return -LOW * PIPS if k < UNIFORM_CHUNKS + LOW_CHUNKS else DOUBLES_LEAN * IS_DOUBLE
+
+
+def random_deals(n: int, rng: np.random.Generator, lean: np.ndarray | None = None) -> np.ndarray:
+    """(n, 4) hand masks of n deals, seat 0 first: dealt uniformly (``lean`` None), or
+    seat 0's hand drawn with each domino's weight exp(lean) (without replacement, by
+    Gumbel keys) and the other 21 dealt uniformly to seats 1-3."""
     keys = rng.random((n, 28))
-    if low:
-        keys = -low * PIPS - np.log(-np.log(keys))  # Gumbel: the 7 largest, weighted
+    if lean is not None:
+        keys = lean - np.log(-np.log(keys))  # Gumbel: the 7 largest, weighted
         seat0 = np.argsort(-keys, axis=1)[:, :7]
         rest = np.argsort(-keys, axis=1)[:, 7:]
         rest = np.take_along_axis(rest, np.argsort(rng.random((n, 21)), axis=1), axis=1)
@@ -110,7 +128,7 @@ def make_chunk(data: Path, k: int, threads: int) -> Path:
     path = data / f"nello_{k:03d}.npz"
     if not path.exists():
         rng = np.random.default_rng(np.random.SeedSequence([SEED, k]))
-        deals = random_deals(CHUNK, rng, 0.0 if k < UNIFORM_CHUNKS else LOW)
+        deals = random_deals(CHUNK, rng, leaning(k))
         made = nello_made(deals, threads)
         tmp = path.with_suffix(".tmp.npz")
         np.savez_compressed(tmp, deals=deals, made=made)
@@ -174,7 +192,7 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--data", type=Path, default=Path("/tmp/texas42-specials-data"))
-    parser.add_argument("--chunks", type=int, default=60)
+    parser.add_argument("--chunks", type=int, default=CHUNKS)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--data-only", action="store_true", help="make the data and stop")
     parser.add_argument("--out", type=Path, default=OUT)
@@ -200,11 +218,13 @@ def main() -> None:
             train_member(x, y, args.epochs, seed=1000 * t + m) for m in range(args.members)
         )
         print(f"{doubles.value}: {len(y):,} deals, {time.perf_counter() - start:.0f} s", flush=True)
+    kept = read_special_model(args.out) if args.out.exists() else None  # fit_splash.py's networks
     model = SpecialModel(
         nello,
         sevens["keys"],
         sevens["made"] / float(sevens["deals"]),
         {
+            **({} if kept is None else kept.info),
             "version": 1,
             "fitted_by": "benchmarks/fit_specials.py",
             "nello_deals": args.chunks * CHUNK,
@@ -212,6 +232,7 @@ def main() -> None:
             "hidden": list(HIDDEN),
             "epochs": args.epochs,
         },
+        () if kept is None else kept.splash,
     )
     write_special_model(model, args.out)
     written = read_special_model(args.out)

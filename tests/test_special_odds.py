@@ -5,6 +5,7 @@ quick``'s special contracts, text and JSON."""
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import math
 from dataclasses import replace
@@ -15,9 +16,10 @@ import pytest
 
 import texas42
 from cli_runner import invoke
-from texas42 import engine
+from texas42 import engine, rules
 from texas42.analysis import quick_hand
-from texas42.analysis.specials import CALIBRATED, SOLVED, analyze_specials
+from texas42.analysis.specials import CALIBRATED, SOLVED, analyze_specials, calibrated_odds
+from texas42.analysis.statistics import Interval
 from texas42.deal import sample_deals
 from texas42.errors import EvaluatorError
 from texas42.evaluate.special_calibration import CALIBRATIONS, NELLO_CALIBRATIONS
@@ -43,6 +45,7 @@ from texas42.rules import (
     HouseRules,
     NelloDoubles,
     is_double,
+    parse_domino,
     parse_hand,
     sevens_distance,
 )
@@ -171,6 +174,40 @@ def test_the_nello_estimates_are_close_to_solving(doubles: NelloDoubles) -> None
     errors = np.abs(estimated - solved)
     assert errors.max() <= 0.08, (estimated, solved)
     assert errors.mean() <= 0.04, (estimated, solved)
+
+
+def test_a_nello_lost_at_the_first_lead_has_no_odds() -> None:
+    """``rules.nello_lost_at_first_lead``: every lead of all seven doubles takes the trick
+    unless doubles are low (and so of a hand with 6-5 for the 0-0); the solver loses
+    every deal of such hands, and the model and the calibration give them nothing. Hands
+    of seven of the doubles, 6-5 and 5-4 (36): every one the rule settles (20 of 108
+    with the three treatments) is lost on every deal solved."""
+    own, high, low = NelloDoubles.OWN_SUIT, NelloDoubles.HIGH, NelloDoubles.LOW
+    cases = {
+        "6-6 5-5 4-4 3-3 2-2 1-1 0-0": {own: True, high: True, low: False},
+        "6-6 5-5 4-4 3-3 2-2 1-1 6-5": {own: True, high: True, low: False},
+        "6-6 5-5 4-4 3-3 2-2 1-1 1-0": {own: False, high: False, low: False},
+    }
+    model = load_special_model()
+    for hand, lost in cases.items():
+        mask = parse_hand(hand).mask
+        for doubles, expected in lost.items():
+            assert rules.nello_lost_at_first_lead(mask, doubles) is expected
+            if expected:
+                assert solved_odds(hand, 50, 1, Contract.NELLO, doubles) == 0.0
+                assert model.nello_odds(np.array([mask]), doubles)[0] == 0.0
+                odds = calibrated_odds(Contract.NELLO, 2, 0.0, mask, doubles)
+                assert odds.make == 0.0 and odds.make_ci95 == Interval(0.0, 0.0)
+    pool = [d for d in DOMINOES if is_double(d)] + [parse_domino("6-5"), parse_domino("5-4")]
+    found = 0
+    for k, dominoes in enumerate(itertools.combinations(pool, 7)):
+        hand = Hand(dominoes)
+        deals = sample_deals(hand, 20, np.random.default_rng(k))
+        for doubles in NelloDoubles:
+            if rules.nello_lost_at_first_lead(hand.mask, doubles):
+                found += 1
+                assert not engine.solve_nello(deals, 0, doubles).values.any()
+    assert found == 20
 
 
 def test_splash_features_spelled_out() -> None:

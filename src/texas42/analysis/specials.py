@@ -28,6 +28,7 @@ from texas42.rules import (
     may_plunge,
     may_splash,
     minimum_marks,
+    nello_lost_at_first_lead,
     partner_trump,
 )
 
@@ -155,7 +156,10 @@ def calibrated_odds(
     contract: Contract, least_marks: int, double_dummy: float, hand: int, doubles: NelloDoubles | None = None
 ) -> SpecialOdds:
     """Realistic odds estimated from the double-dummy ones of ``hand`` (a mask:
-    ``evaluate.special_calibration``); Nel-O's under its treatment of ``doubles``."""
+    ``evaluate.special_calibration``); Nel-O's under its treatment of ``doubles``, none
+    where its first lead surely takes a trick (``rules.nello_lost_at_first_lead``)."""
+    if contract is Contract.NELLO and nello_lost_at_first_lead(hand, doubles or NelloDoubles.OWN_SUIT):
+        return SpecialOdds(contract, least_marks, 0.0, Interval(0.0, 0.0), double_dummy, CALIBRATED)
     calibration = calibration_of(contract, doubles)
     p = calibration.odds(double_dummy, hand)
     return SpecialOdds(contract, least_marks, p, Interval(*calibration.band(p)), double_dummy, CALIBRATED)

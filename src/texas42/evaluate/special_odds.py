@@ -42,6 +42,7 @@ from texas42.rules import (
     Contract,
     NelloDoubles,
     is_double,
+    nello_overtakers,
     nello_rank,
     nello_suit_dominoes,
     sevens_distance,
@@ -92,6 +93,17 @@ def _suit_runs(doubles: NelloDoubles) -> tuple[np.ndarray, np.ndarray, np.ndarra
     starts = np.searchsorted(suits, present)
     places = np.arange(len(suits)) - starts[np.searchsorted(present, suits)] + 1
     return present, starts, places.astype(np.float32)
+
+
+def lost_at_first_lead(masks: np.ndarray, doubles: NelloDoubles) -> np.ndarray:
+    """``rules.nello_lost_at_first_lead`` of each hand mask: no domino outside the hand
+    beats any of its dominoes led."""
+    masks = np.asarray(masks, dtype=np.int64)
+    overtakers = np.array(nello_overtakers(doubles), dtype=np.int64)
+    held = (masks[:, None] >> np.arange(len(DOMINOES), dtype=np.int64)) & 1 == 1
+    threats = np.bitwise_or.reduce(np.where(held, overtakers, 0), axis=1)
+    result: np.ndarray = (masks != 0) & (threats & ~masks == 0)
+    return result
 
 
 def nello_features(masks: np.ndarray, doubles: NelloDoubles) -> np.ndarray:
@@ -183,12 +195,14 @@ class SpecialModel:
     bidder's hands again and again (a fifth of them new in 200 playouts of a hand)."""
 
     def nello_odds(self, masks: np.ndarray, doubles: NelloDoubles = NelloDoubles.OWN_SUIT) -> np.ndarray:
-        """Estimated double-dummy odds that seat 0, bidding and leading, makes Nel-O; a
-        hand's odds do not depend on the hands valued with it or before it."""
+        """Estimated double-dummy odds that seat 0, bidding and leading, makes Nel-O (0
+        where the rules settle that its first lead takes a trick,
+        ``rules.nello_lost_at_first_lead``); a hand's odds do not depend on the hands
+        valued with it or before it."""
         doubles = NelloDoubles(doubles)
         masks = np.asarray(masks, dtype=np.int64).reshape(-1)
         if masks.size == 0 or np.any(np.bitwise_count(masks) != HAND_SIZE):
-            return _ensemble_odds(self.nello[doubles], nello_features(masks, doubles))
+            return self._nello_estimates(masks, doubles)
         table = self._valued.get(doubles)
         if table is None:
             table = self._valued.setdefault(doubles, np.full(math.comb(len(DOMINOES), HAND_SIZE), np.nan))
@@ -197,9 +211,13 @@ class SpecialModel:
         if missing.any():
             new, first = np.unique(ranks[missing], return_index=True)
             hands = masks[missing][first]
-            table[new] = _ensemble_odds(self.nello[doubles], nello_features(hands, doubles))
+            table[new] = self._nello_estimates(hands, doubles)
         result: np.ndarray = table[ranks]
         return result
+
+    def _nello_estimates(self, masks: np.ndarray, doubles: NelloDoubles) -> np.ndarray:
+        odds = _ensemble_odds(self.nello[doubles], nello_features(masks, doubles))
+        return np.where(lost_at_first_lead(masks, doubles), 0.0, odds)
 
     def odds(
         self, masks: np.ndarray, contract: Contract, doubles: NelloDoubles = NelloDoubles.OWN_SUIT

@@ -244,6 +244,23 @@ def nello_trick_winner(plays: Sequence[Domino], doubles: NelloDoubles) -> int:
     return max(contenders, key=lambda i: nello_rank(plays[i], suit, doubles))
 
 
+@functools.cache
+def nello_overtakers(doubles: NelloDoubles) -> tuple[Dominoes, ...]:
+    """For each domino d: the dominoes that beat d led at Nel-O (follow its suit, higher)."""
+    return tuple(
+        sum(1 << x for x in DOMINOES if x != d and nello_trick_winner((d, x), doubles) == 1)
+        for d in DOMINOES
+    )
+
+
+def nello_lost_at_first_lead(hand: Dominoes, doubles: NelloDoubles) -> bool:
+    """Whether the bidder holding ``hand`` loses Nel-O at its first lead, however anyone
+    plays: no domino outside the hand beats any of its dominoes led, so every lead takes
+    the trick (all seven doubles, when doubles are their own suit)."""
+    overtakers = nello_overtakers(doubles)
+    return all(overtakers[d] & ~hand == 0 for d in DOMINOES if hand >> d & 1)
+
+
 def nello_seats(bidder: Seat) -> tuple[Seat, Seat, Seat]:
     """The seats that play Nel-O, in playing order from the bidder: the partner sits out."""
     return (bidder, (bidder + 1) % 4, (bidder + 3) % 4)
