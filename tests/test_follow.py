@@ -155,7 +155,8 @@ def test_the_example_from_a_pipe(monkeypatch: pytest.MonkeyPatch) -> None:
     assert len(ours) == 7 and [k + 1 for k in advice] == ours
     assert "Trick 5 to you (11 points): your team 40 points, the opponents 0." in lines
     assert "The bid of 37 is made: your team has 40 points. Your team scores the marks." in lines
-    assert lines[-1].startswith("To weigh your call, your declaration and each of your plays: texas42 review")
+    assert lines[-2] == "To weigh your call, your declaration and each of your plays:"
+    assert lines[-1].startswith(f'texas42 review "{HAND}" --trump sixes') and lines[-1].endswith("--seed 1")
     again = invoke(
         "follow", HAND, "--position", "4", "--seed", "1", "--deals", "200", "--threads", "1", input=EXAMPLE
     )

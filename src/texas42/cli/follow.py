@@ -348,8 +348,9 @@ class Follower:
         review = review_command(table, options) if reviewable(table) else None
         if self.as_json:
             emit_line(json.dumps({"outcome": table.outcome, "review": review}))
-        elif review is not None:
-            self.console.print(review_line(table, options))
+        elif review is not None:  # the command unwrapped, to copy whole
+            self.console.print(review_line(table))
+            self.console.print(review, soft_wrap=True, markup=False, highlight=False)
 
     def review(self) -> None:
         """The hand over, reviewed as 'texas42 review' does with the same deals and seed

@@ -155,10 +155,10 @@ def _for(ours: bool) -> str:
     return "Your team scores the marks." if ours else "The opponents score the marks."
 
 
-def review_line(table: TableHand, options: str = "") -> str:
-    """The last words of a hand played: the ``texas42 review`` command that weighs it."""
+def review_line(table: TableHand) -> str:
+    """The last words of a hand played, before the ``texas42 review`` command that weighs it."""
     what = "your call, your declaration" if table.declarer == 0 else "your call"
-    return f"To weigh {what} and each of your plays: {review_command(table, options)}"
+    return f"To weigh {what} and each of your plays:"
 
 
 def review_command(table: TableHand, options: str = "") -> str:
