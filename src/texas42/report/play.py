@@ -215,11 +215,11 @@ def advice_text(advice: PlayAdvice) -> Text:
     head = Text(f"Play {domino_name(best.domino)}", style="bold reverse green")
     if best.expected_points is None:
         return Text.assemble(
-            head, f": your team {verb} {bid} in {odds} of the deals; a best play in {where}."
+            head, f": your team {verb} {bid} in {odds} of the deals double-dummy; a best play in {where}."
         )
     body = (
         f": your team expects {best.expected_points:.1f} of {TOTAL_POINTS} points and {verb} {bid} in "
-        f"{odds} of the deals; it is a best play in {where}."
+        f"{odds} of the deals double-dummy; it is a best play in {where}."
     )
     most = advice.most_points
     if (most.points or 0) > (best.points or 0):
