@@ -161,7 +161,7 @@ def test_exhaustive_cli_output_has_no_deals_column_and_racing_null() -> None:
     raced = invoke(*args, "--min-deals", "100")
     full = invoke(*args, "--exhaustive")
     assert raced.exit_code == full.exit_code == 0
-    assert " deals " in raced.stdout.splitlines()[2] and " deals " not in full.stdout.splitlines()[2]
+    assert " deals " in raced.stdout.splitlines()[3] and " deals " not in full.stdout.splitlines()[3]
     document = json.loads(invoke(*args, "--exhaustive", "--json").stdout)
     assert document["racing"] is None and {t["deals"] for t in document["trumps"]} == {300}
     document = json.loads(invoke(*args, "--min-deals", "100", "--json").stdout)

@@ -40,7 +40,7 @@ from texas42.io.output import (
 from texas42.io.summary import CSV_FIELDS, csv_row
 from texas42.report.hand import footer
 from texas42.report.summary import batch_header, instead_note, row_start, summary_header, summary_row
-from texas42.report.wording import realistic_footer
+from texas42.report.wording import realistic_footer, realistic_summary_footer
 
 if TYPE_CHECKING:
     from texas42.cli.analyze import AnalysisJob
@@ -244,11 +244,14 @@ def _prologue(job: AnalysisJob, hands: int, style: str, name_width: int) -> list
 
 def _epilogue(job: AnalysisJob) -> list[RenderableType]:
     """What the text ends with, after the hands' rows."""
-    pieces: list[RenderableType] = [footer(job.deals, job.seed), instead_note(job.confidence)]
-    if job.basis == REALISTIC:
-        source = "calibrated" if job.playouts is None else "playouts"
-        pieces.append(Text(realistic_footer(source, played=job.playouts), style="dim"))
-    return pieces
+    if job.basis != REALISTIC:
+        return [footer(job.deals, job.seed), instead_note(job.confidence)]
+    source = "calibrated" if job.playouts is None else "playouts"
+    return [
+        Text(realistic_summary_footer(job.deals, job.seed), style="dim"),
+        instead_note(job.confidence),
+        Text(realistic_footer(source, played=job.playouts), style="dim"),
+    ]
 
 
 def replace_threads(job: AnalysisJob, threads: int) -> AnalysisJob:

@@ -148,7 +148,14 @@ def analysis_table(analysis: HandAnalysis) -> Table:
     """Declarations as rows: expected points, the odds of the main bids, the distribution."""
     rec = analysis.recommendation
     bids = table_bids(rec)
-    out = Table(box=box.SIMPLE_HEAD, title_justify="left", collapse_padding=True, pad_edge=False)
+    out = Table(
+        title="Double-dummy",
+        title_style="bold",
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+        collapse_padding=True,
+        pad_edge=False,
+    )
     out.add_column("trump", no_wrap=True)
     raced = short_of_deals(analysis.trumps, analysis.deals)
     if raced:

@@ -275,6 +275,17 @@ def odds_footer(deals: int, seed: int, exact: bool = False, raced: bool = False)
     )
 
 
+def realistic_summary_footer(deals: int, seed: int) -> str:
+    """What a summary's figures mean when they rest on realistic odds (``odds_footer`` on
+    double-dummy ones)."""
+    return (
+        "makes and points: the bid's odds and the expected points of the bidder's team (seats 0 "
+        f"and 2) at a real table (realistic odds, below), from the {deals} deals of each hand solved "
+        "double-dummy (every seat playing perfectly and seeing all hands); 42 and 84 need all 42 "
+        f"points. Repeat with --seed {seed}."
+    )
+
+
 def realistic_footer(source: str, advice: bool = True, played: tuple[int, int] | None = None) -> str:
     """What the realistic odds are and how they were obtained (``"calibrated"`` or
     ``"playouts"``); ``advice``: that the advice rests on them; ``played``: the deals

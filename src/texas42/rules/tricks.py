@@ -248,8 +248,7 @@ def nello_trick_winner(plays: Sequence[Domino], doubles: NelloDoubles) -> int:
 def nello_overtakers(doubles: NelloDoubles) -> tuple[Dominoes, ...]:
     """For each domino d: the dominoes that beat d led at Nel-O (follow its suit, higher)."""
     return tuple(
-        sum(1 << x for x in DOMINOES if x != d and nello_trick_winner((d, x), doubles) == 1)
-        for d in DOMINOES
+        sum(1 << x for x in DOMINOES if x != d and nello_trick_winner((d, x), doubles) == 1) for d in DOMINOES
     )
 
 
