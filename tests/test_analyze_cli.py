@@ -685,3 +685,21 @@ def test_a_trump_given_twice_is_an_error_and_one_hand_is_one(tmp_path: Path) -> 
         "1 hand, 20 deals each"
     )
     assert "1 hand, " in invoke("quick", "--file", str(one)).stdout
+
+
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        ("analyze", "No hands in the file.\n"),
+        ("quick", "No hands in the file.\n"),
+        ("solve", "No deals in the file.\n"),
+    ],
+)
+def test_a_file_with_no_lines_to_read_says_so(command: str, said: str, tmp_path: Path) -> None:
+    """An empty file, or one of comments only, is read the same way by every command."""
+    for text in ("", "# nothing yet\n\n"):
+        path = tmp_path / "empty.txt"
+        path.write_text(text)
+        result = invoke(command, "--file", str(path))
+        assert (result.exit_code, result.stdout, result.stderr) == (0, said, "")
+    assert invoke(command, "--file", str(path), "--json").stdout == ""

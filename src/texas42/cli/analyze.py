@@ -216,6 +216,8 @@ def analyze(
                 deal.plan_deals(item.hand, job.constraints)  # bad constraints: nothing computed
     if file is None and not as_csv:
         _analyze_one(job, parsed[0].hand, as_json, why or why_bid is not None)
+    elif not parsed and not (as_json or as_csv or out):
+        typer.echo("No hands in the file.")  # as quick says
     else:
         analyze_many(job, parsed, JSON if as_json else CSV if as_csv else TEXT, out, resume, cluster)
 

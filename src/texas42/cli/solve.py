@@ -137,6 +137,9 @@ def solve(
         parsed = read_deals(read_lines(file))
         check_lines(parsed.errors)
         deals = parsed.deals
+        if not deals and not as_json:
+            typer.echo("No deals in the file.")
+            return
     choice = (trump, 0 if bidder is None else bidder) if trump is not None else None
     _solve(deals, choice, line, as_json, threads, house, many=deal is None, cluster=cluster)
 
