@@ -442,6 +442,10 @@ def _check_error(result: Result, token: str) -> None:
         (["bid", "6-4", "--auction"], "texas42: error: Option '--auction' requires an argument"),
         (["hint"], "texas42: error: No such command 'hint'; see 'texas42 --help'"),
         (
+            ["analyse"],
+            "texas42: error: No such command 'analyse'. Did you mean 'analyze'? See 'texas42 --help'",
+        ),
+        (
             ["quick", "-c", "0_5"],
             "texas42: error: --confidence needs a number above 0 and at most 1, got '0_5'",
         ),

@@ -196,8 +196,11 @@ def _report_click_error(error: Any) -> NoReturn:
         error.show()
         sys.exit(error.exit_code)
     context = getattr(error, "ctx", None)
-    see = f"; see '{context.command_path} --help'" if context is not None else ""
-    print_error(f"{error.format_message().rstrip('.')}{see}")
+    message = error.format_message().rstrip(".")
+    if context is not None:  # after a question ("Did you mean 'analyze'?"), a sentence of its own
+        see = f"see '{context.command_path} --help'"
+        message += f" {see.capitalize()}" if message.endswith("?") else f"; {see}"
+    print_error(message)
     sys.exit(error.exit_code)
 
 
