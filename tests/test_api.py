@@ -6,6 +6,7 @@ import contextlib
 import io
 import itertools
 import json
+import os
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -39,6 +40,19 @@ def test_readme_example_prints_what_the_readme_says(example: int) -> None:
     with contextlib.redirect_stdout(printed):
         exec(compile(code, str(README), "exec"), {})
     assert printed.getvalue() == output
+
+
+def test_readme_examples_pass_mypy_strict(tmp_path: Path) -> None:
+    """The README's Python examples type-check as a user's code would (``mypy --strict``):
+    the API's types are usable as written there."""
+    mypy_api = pytest.importorskip("mypy.api")
+    paths = []
+    for k, (code, _) in enumerate(_readme_examples()):
+        path = tmp_path / f"example_{k}.py"
+        path.write_text(code)
+        paths.append(str(path))
+    out, err, status = mypy_api.run(["--strict", "--no-incremental", "--cache-dir", os.devnull, *paths])
+    assert status == 0, out + err
 
 
 def test_public_names() -> None:

@@ -68,7 +68,7 @@ def _hand(hand: Hand | str) -> Hand:
     return hand
 
 
-def _declarations(trumps: Iterable[Declaration | str]) -> tuple[Declaration, ...]:
+def _declarations(trumps: Iterable[Declaration | str | int]) -> tuple[Declaration, ...]:
     if isinstance(trumps, str):
         return (check_declaration(trumps),)
     check_kind(trumps, Iterable, 'trumps are given as trumps or their names, such as ["fours", "sixes"]')
@@ -162,7 +162,7 @@ def analyze(
     *,
     deals: int = DEFAULT_DEALS,
     seed: int | None = None,
-    trumps: Iterable[Declaration | str] = DECLARATIONS,
+    trumps: Iterable[Declaration | str | int] = DECLARATIONS,
     confidence: float = analysis.DEFAULT_CONFIDENCE,
     house: HouseRules | None = None,
     threads: int | None = None,
@@ -228,7 +228,7 @@ def advise_bid(
     *,
     deals: int = DEFAULT_DEALS,
     seed: int | None = None,
-    trumps: Iterable[Declaration | str] = DECLARATIONS,
+    trumps: Iterable[Declaration | str | int] = DECLARATIONS,
     confidence: float = analysis.DEFAULT_CONFIDENCE,
     house: HouseRules | None = None,
     threads: int | None = None,
@@ -277,7 +277,7 @@ def advise_bid(
 
 def compare(
     hand: Hand | str,
-    trumps: Iterable[Declaration | str],
+    trumps: Iterable[Declaration | str | int],
     *,
     deals: int = DEFAULT_DEALS,
     seed: int | None = None,

@@ -68,8 +68,8 @@ class DealTable:
         nello, sevens, doubles = specials
         return cls(deal, rows, _row(nello), _row(sevens), doubles)
 
-    def value(self, declaration: Declaration, bidder: Seat) -> int:
-        """Points of the bidder's team for this declaration."""
+    def value(self, declaration: Declaration | str | int, bidder: Seat) -> int:
+        """Points of the bidder's team for this declaration (a Declaration, its name or number)."""
         return self.points[check_declaration(declaration).value][check_seat(bidder)]
 
 
