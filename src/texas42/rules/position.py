@@ -66,7 +66,7 @@ def _check_sizes(hands: tuple[Dominoes, ...], players: tuple[Seat, ...], played:
     sizes = {hands[seat].bit_count() + (k < played) for k, seat in enumerate(players)}
     if len(sizes) != 1 or sizes.pop() > HAND_SIZE:
         raise HandSizeError(
-            "the seats that play hold as many dominoes (at most 7), those that played to the "
+            f"the seats that play hold as many dominoes (at most {HAND_SIZE}), those that played to the "
             f"trick in progress one fewer, got {tuple(h.bit_count() for h in hands)}"
         )
 
