@@ -417,6 +417,15 @@ def test_a_hand_is_a_mask_or_dominoes() -> None:
             rules.Hand(value)  # type: ignore[arg-type]
 
 
+def test_quick_many_takes_masks_in_a_list_as_in_an_array() -> None:
+    masks = [rules.parse_hand(HAND).mask, rules.parse_hand("6-6 6-5 6-4 6-3 6-2 6-1 6-0").mask]
+    listed, arrayed = texas42.quick_many(masks), texas42.quick_many(np.array(masks))
+    assert listed.bid.tolist() == arrayed.bid.tolist() and (listed.make == arrayed.make).all()
+    assert (texas42.quick_many([HAND, masks[1]]).make == arrayed.make).all()
+    with pytest.raises(errors.EvaluatorError, match="not object"):
+        texas42.quick_many([masks[0], None])  # type: ignore[list-item]
+
+
 def test_a_hand_cannot_be_changed_and_copies_and_pickles_whole() -> None:
     """``Hand`` is immutable, as documented: no attribute can be set or deleted (a set
     or dict holding it stays sound); copies and pickles (the cluster's) are equal."""

@@ -537,19 +537,19 @@ def quick(
 
 
 def quick_many(
-    hands: Iterable[Hand | str] | np.ndarray | int,
+    hands: Iterable[Hand | str | int] | np.ndarray | int,
     *,
     confidence: float = analysis.DEFAULT_CONFIDENCE,
     basis: str = evaluate.DOUBLE_DUMMY,
 ) -> evaluate.Estimates:
     """The quick model's estimates for many hands at once, as arrays: ``hands`` is an
     integer array of hand masks of any shape (``(n,)`` hands, ``(n, 4)`` deals, ...) or
-    an iterable of hands; ``basis`` is ``"double-dummy"`` (or ``"double_dummy"``, the
+    an iterable of hands (or of masks); ``basis`` is ``"double-dummy"`` (or ``"double_dummy"``, the
     default) or ``"realistic"`` (the model's heads). A few microseconds a hand."""
     if isinstance(hands, np.ndarray | int | np.integer):
         masks: np.ndarray | int = np.asarray(hands) if isinstance(hands, np.integer) else hands
     elif isinstance(hands, Iterable) and not isinstance(hands, str | Hand):
-        masks = np.array([_hand(h).mask for h in hands], dtype=np.int64)
+        masks = np.array([_hand(h).mask if isinstance(h, Hand | str) else h for h in hands])
     else:
         raise ArgumentTypeError(f"hands are an iterable of hands or an integer array of masks, got {hands!r}")
     confidence = check_confidence(confidence)
