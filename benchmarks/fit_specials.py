@@ -16,12 +16,13 @@ same on every run):
   many different hands as possible. The first ``UNIFORM_CHUNKS`` are dealt uniformly; in
   the others seat 0's hand leans towards low dominoes (``LOW``) and the other 21 are dealt
   uniformly, so that the odds of each hand are the same but the hands that may bid Nel-O,
-  rare among uniform hands, are many; in the last ``DOUBLES_CHUNKS`` it leans towards
-  doubles instead (``DOUBLES_LEAN``), so that the networks see the hands with four
-  doubles or more (4% of uniform hands) often enough not to guess: fitted without them,
-  the networks gave all seven doubles 99% at own-suit Nel-O, which the bidder loses at
-  the first lead. About 13 s a uniform chunk and 45 s a leaning one on one core.
-- **Held-out hands**: ``HELD_OUT`` hands dealt uniformly from their own seed, each with
+  rare among uniform hands, are many. With ``--chunks 70``, in the last
+  ``DOUBLES_CHUNKS`` it leans towards doubles instead (``DOUBLES_LEAN``), so that the
+  networks see more hands with four doubles or more (4% of uniform hands): fitted
+  without them, the networks are furthest off there (the README's table). About 13 s a
+  uniform chunk, 45 s a low-leaning one and 16 s one leaning towards doubles on one core.
+- **Held-out hands**: ``HELD_OUT`` hands dealt uniformly from their own seed, and as many
+  leaning towards doubles (those with four doubles or more are reported apart), each with
   ``HELD_OUT_DEALS`` deals of the unseen dominoes (``deal.sample_deals``), to judge the
   networks' odds against the share of deals made.
 - **Sevens**: a sevens deal's outcome depends only on each domino's distance from 7, so
@@ -54,7 +55,7 @@ from texas42.evaluate.special_odds import (
     read_special_model,
     write_special_model,
 )
-from texas42.rules import Hand, NelloDoubles
+from texas42.rules import DOUBLES, Hand, NelloDoubles
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "src" / "texas42" / "evaluate" / "special_model.npz"
@@ -74,6 +75,10 @@ DOUBLES_LEAN = 1.0
 """The last chunks' leaning of seat 0's hand towards doubles: each double's weight e times
 another domino's."""
 CHUNKS = UNIFORM_CHUNKS + LOW_CHUNKS + DOUBLES_CHUNKS
+SHIPPED_CHUNKS = UNIFORM_CHUNKS + LOW_CHUNKS
+"""The package's networks were fitted to these (stop 59 measured a fit to all ``CHUNKS``,
+README; not shipped: it moves the worlds the Nel-O playouts draw, and so the recorded
+special-contract studies)."""
 MEMBERS = 3
 EPOCHS = 10
 HIDDEN = (64, 64)
@@ -136,14 +141,16 @@ def make_chunk(data: Path, k: int, threads: int) -> Path:
     return path
 
 
-def make_held_out(data: Path, threads: int) -> Path:
-    path = data / "held_out.npz"
+def make_held_out(data: Path, threads: int, doubles: bool = False) -> Path:
+    """The held-out hands, dealt uniformly (or, ``doubles``, leaning towards doubles as
+    the last chunks do), each solved on ``HELD_OUT_DEALS`` deals."""
+    path = data / ("held_out_doubles.npz" if doubles else "held_out.npz")
     if not path.exists():
-        rng = np.random.default_rng(np.random.SeedSequence([SEED, 10**6]))
-        hands = random_deals(HELD_OUT, rng)[:, 0]
+        rng = np.random.default_rng(np.random.SeedSequence([SEED, 10**6 + doubles]))
+        hands = random_deals(HELD_OUT, rng, leaning(CHUNKS - 1) if doubles else None)[:, 0]
         made = np.zeros((len(TREATMENTS), HELD_OUT), dtype=np.int64)
         for i, mask in enumerate(hands):
-            deals = around(int(mask), HELD_OUT_DEALS, SEED * 10**6 + i)
+            deals = around(int(mask), HELD_OUT_DEALS, SEED * 10**6 + i + 700_000 * doubles)
             made[:, i] = nello_made(deals, threads).sum(axis=1)
         tmp = path.with_suffix(".tmp.npz")
         np.savez_compressed(tmp, hands=hands, made=made, deals=np.int64(HELD_OUT_DEALS))
@@ -167,12 +174,12 @@ def make_sevens(data: Path, threads: int) -> Path:
 
 def make_data(data: Path, chunks: int, threads: int) -> None:
     solve_chunks(
-        data, chunks, "nello", lambda k: make_chunk(data, k, threads), lambda: make_held_out(data, threads)
+        data, chunks, "nello", lambda k: make_chunk(data, k, threads), lambda: held_out_sets(data, threads)
     )
 
 
 def solve_chunks(
-    data: Path, chunks: int, prefix: str, chunk: Callable[[int], Path], held_out: Callable[[], Path]
+    data: Path, chunks: int, prefix: str, chunk: Callable[[int], Path], held_out: Callable[[], object]
 ) -> None:
     """Chunks 0..chunks-1 (``{prefix}_{k:03d}.npz``, each made by ``chunk(k)`` unless
     there), then the held-out hands, saying how long each new chunk took."""
@@ -192,7 +199,12 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--data", type=Path, default=Path("/tmp/texas42-specials-data"))
-    parser.add_argument("--chunks", type=int, default=CHUNKS)
+    parser.add_argument(
+        "--chunks",
+        type=int,
+        default=SHIPPED_CHUNKS,
+        help=f"{CHUNKS}: with those leaning to doubles",
+    )
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--data-only", action="store_true", help="make the data and stop")
     parser.add_argument("--out", type=Path, default=OUT)
@@ -202,14 +214,14 @@ def main() -> None:
     parser.add_argument("--report-only", action="store_true", help="report on --out as it is, no fit")
     args = parser.parse_args()
     if args.report_only:
-        print(report(read_special_model(args.out), np.load(args.data / "held_out.npz")))
+        print(report(read_special_model(args.out), *held_out_sets(args.data, args.threads)))
         return
     make_data(args.data, args.chunks, args.threads)
     if args.data_only:
         return
     sevens = np.load(make_sevens(args.data, args.threads))
     print("sevens table done", flush=True)
-    held = np.load(args.data / "held_out.npz")
+    held = held_out_sets(args.data, args.threads)
     nello = {}
     for t, doubles in enumerate(TREATMENTS):
         start = time.perf_counter()
@@ -236,7 +248,7 @@ def main() -> None:
     )
     write_special_model(model, args.out)
     written = read_special_model(args.out)
-    text = report(written, held)
+    text = report(written, *held)
     print(text)
     if args.report:
         args.report.write_text(text)
@@ -306,23 +318,41 @@ def _gradients(layers: list[list[np.ndarray]], x: np.ndarray, y: np.ndarray) -> 
 # --- Quality --------------------------------------------------------------------------
 
 
-def report(model: SpecialModel, held: np.lib.npyio.NpzFile) -> str:
-    """The estimated odds against the held-out hands' shares of deals made."""
+NAME_WIDTH = 21
+
+
+def held_out_sets(data: Path, threads: int) -> tuple[np.lib.npyio.NpzFile, np.lib.npyio.NpzFile]:
+    """The uniform held-out hands and those leaning towards doubles (made if missing)."""
+    return np.load(make_held_out(data, threads)), np.load(make_held_out(data, threads, doubles=True))
+
+
+def report(model: SpecialModel, held: np.lib.npyio.NpzFile, doubles_held: np.lib.npyio.NpzFile) -> str:
+    """The estimated odds against the held-out hands' shares of deals made: the hands dealt
+    uniformly, then those leaning towards doubles."""
     hands, made, deals = held["hands"], held["made"], int(held["deals"])
     lines = [
-        f"Held-out: {len(hands)} hands dealt uniformly, {deals} deals each; odds estimated",
-        "by the model as written, against the share of the hand's deals made (whose own",
-        "sampling error is in the last column).",
+        f"Held-out: {len(hands)} hands dealt uniformly, {deals} deals each, and as many leaning",
+        "towards doubles (4+ doubles: the rows marked so); odds estimated by the model as",
+        "written, against the share of the hand's deals made (whose own sampling error is in",
+        "the last column).",
         "",
-        "contract         hands   mean odds   estimated   mean abs. error   max   "
+        "contract              hands   mean odds   estimated   mean abs. error   max   "
         "odds >= 20%: hands, error   sampling error",
     ]
     for t, doubles in enumerate(TREATMENTS):
-        lines.append(_row(f"nello {doubles.value}", made[t] / deals, model.nello_odds(hands, doubles), deals))
+        estimated = model.nello_odds(hands, doubles)
+        lines.append(_row(f"nello {doubles.value}", made[t] / deals, estimated, deals, NAME_WIDTH))
+    many = np.bitwise_count(doubles_held["hands"] & DOUBLES) >= 4
+    leaning_hands, leaning_made = doubles_held["hands"][many], doubles_held["made"][:, many]
+    for t, doubles in enumerate(TREATMENTS):
+        estimated = model.nello_odds(leaning_hands, doubles)
+        lines.append(
+            _row(f"nello {doubles.value}, 4+", leaning_made[t] / deals, estimated, deals, NAME_WIDTH)
+        )
     sevens = model.sevens_odds_of(hands)
     table_deals = int(model.info["sevens_deals"])
     sampling = np.sqrt(sevens * (1 - sevens) / table_deals).mean()
-    lines.append(f"{'sevens (table)':<16} {len(hands):>5}   {'':>9}   {sevens.mean():>9.1%}")
+    lines.append(f"{'sevens (table)':<{NAME_WIDTH}} {len(hands):>5}   {'':>9}   {sevens.mean():>9.1%}")
     lines += [
         "",
         f"Sevens: the table's odds are exact but for their own sampling error ({table_deals:,}",
@@ -331,13 +361,14 @@ def report(model: SpecialModel, held: np.lib.npyio.NpzFile) -> str:
     return "\n".join(lines)
 
 
-def _row(name: str, true: np.ndarray, estimated: np.ndarray, deals: int) -> str:
+def _row(name: str, true: np.ndarray, estimated: np.ndarray, deals: int, width: int = 16) -> str:
     error = np.abs(estimated - true)
     high = true >= 0.2
     sampling = np.sqrt(true * (1 - true) / deals).mean()
     return (
-        f"{name:<16} {len(true):>5}   {true.mean():>9.1%}   {estimated.mean():>9.1%}   {error.mean():>15.1%}"
-        f"   {error.max():>4.0%}   {high.sum():>11}, {error[high].mean():>6.1%}   {sampling:>14.1%}"
+        f"{name:<{width}} {len(true):>5}   {true.mean():>9.1%}   {estimated.mean():>9.1%}"
+        f"   {error.mean():>15.1%}   {error.max():>4.0%}   {high.sum():>11}, {error[high].mean():>6.1%}"
+        f"   {sampling:>14.1%}"
     )
 
 
