@@ -31,10 +31,9 @@ from texas42.analysis.recommendation import check_confidence
 from texas42.analysis.review import realistic_review_total
 from texas42.analysis.sample import DEFAULT_DEALS, check_deals, counted
 from texas42.deal import DealConstraints, Dealt
-from texas42.errors import AnalysisError, ArgumentTypeError, AuctionError, check_kind
+from texas42.errors import AnalysisError, ArgumentTypeError, check_kind
 from texas42.rules import (
     DECLARATIONS,
-    PASS,
     Auction,
     Contract,
     Deal,
@@ -117,11 +116,9 @@ def _finished(auction: FinishedAuction | str | None) -> FinishedAuction | None:
 
 def _bid(bid: int | str | None) -> int | None:
     """The bid a hand is played at, from its text or number (None: not given)."""
-    if bid is None:
-        return None
-    if isinstance(bid, str) and parse_bid(bid) == PASS:
-        raise AuctionError(f"not a bid a hand is played at: {bid!r} (30 to 41, 42, 84, 126, ...)")
-    return check_bid(parse_bid(bid) if isinstance(bid, str) else bid)
+    if isinstance(bid, str):
+        return check_bid(parse_bid(bid), given=bid)
+    return None if bid is None else check_bid(bid)
 
 
 def _checked(progress: Progress | None, constraints: DealConstraints | None) -> None:

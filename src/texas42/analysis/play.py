@@ -293,11 +293,12 @@ class PlayAdvice:
         return max(self.plays, key=lambda s: s.points or 0)
 
 
-def check_bid(bid: int) -> int:
+def check_bid(bid: int, given: object = None) -> int:
     """``bid`` as an int if a hand can be played at it (30..41, 42, 84, ...), else an
-    ``AuctionError``."""
+    ``AuctionError`` naming it (or ``given``, what it was read from)."""
     if not is_whole(bid) or not (bid in POINT_BIDS or (bid >= MARK and bid % MARK == 0)):
-        raise AuctionError(f"not a bid a hand is played at: {bid!r} (30 to 41, 42, 84, 126, ...)")
+        shown = bid if given is None else given
+        raise AuctionError(f"not a bid a hand is played at: {shown!r} (30 to 41, 42, 84, 126, ...)")
     return int(bid)
 
 
