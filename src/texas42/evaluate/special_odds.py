@@ -29,7 +29,7 @@ from typing import IO, Any, Final
 import numpy as np
 
 from texas42.errors import EvaluatorError
-from texas42.evaluate.features import hand_bits
+from texas42.evaluate.features import hand_bits, held_union
 from texas42.evaluate.model import pad_rows
 from texas42.rules import (
     COUNT,
@@ -99,9 +99,7 @@ def lost_at_first_lead(masks: np.ndarray, doubles: NelloDoubles) -> np.ndarray:
     """``rules.nello_lost_at_first_lead`` of each hand mask: no domino outside the hand
     beats any of its dominoes led."""
     masks = np.asarray(masks, dtype=np.int64)
-    overtakers = np.array(nello_overtakers(doubles), dtype=np.int64)
-    held = (masks[:, None] >> np.arange(len(DOMINOES), dtype=np.int64)) & 1 == 1
-    threats = np.bitwise_or.reduce(np.where(held, overtakers, 0), axis=1)
+    threats = held_union(masks, np.array(nello_overtakers(doubles), dtype=np.int64))
     result: np.ndarray = (masks != 0) & (threats & ~masks == 0)
     return result
 

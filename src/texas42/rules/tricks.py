@@ -164,6 +164,15 @@ def trick_winner(plays: Sequence[Domino], declaration: Declaration) -> int:
     return max(contenders, key=lambda i: rank(plays[i], suit, declaration))
 
 
+@functools.cache
+def overtakers(declaration: Declaration) -> tuple[Dominoes, ...]:
+    """For each domino d: the dominoes that beat d led (a higher one of the suit it calls,
+    or a trump when d is none)."""
+    return tuple(
+        sum(1 << x for x in DOMINOES if x != d and trick_winner((d, x), declaration) == 1) for d in DOMINOES
+    )
+
+
 def interchangeable(
     plays: Dominoes, unplayed: Dominoes, trick: Sequence[Domino], declaration: Declaration
 ) -> bool:
