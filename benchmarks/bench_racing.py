@@ -13,6 +13,10 @@ and trump; for each hand where they differ, the exhaustive odds of both answers,
 whether the racing answer's exhaustive odds lie in the exhaustive answer's 95% interval;
 and the solves racing saved.
 
+With ``--realistic`` (implies ``--fresh``), the advice players get by default instead: the
+realistic recommendation (the calibration's, from the double-dummy figures), racing against
+exhaustive, the odds compared being the exhaustive analysis' calibrated ones.
+
 With ``--declare``, ``texas42 declare``'s race instead (a trump leaves once another clearly
 makes the bid won more often): the bid is the exhaustive recommendation's (30 for a pass),
 the declaration advised double-dummy (no special contracts) against the one the study's
@@ -32,7 +36,7 @@ import numpy as np
 from study_hands import OUT, study_hand
 
 from texas42.analysis import DEFAULT_RACING, TrumpStats, advise_declaration, analyze_hand, wilson_interval
-from texas42.analysis.statistics import best_at
+from texas42.analysis.statistics import Interval, best_at
 from texas42.rules import PASS, TOTAL_POINTS, Declaration, HouseRules, needed_points
 
 
@@ -78,6 +82,46 @@ def compare_one(line: dict[str, Any], threads: int | None, fresh: bool) -> dict[
         "racing_make": full_make(r.bid, r.declaration),
         "exhaustive_make": full_make(full_bid, full_trump),
         "within": ci.low <= full_make(r.bid, r.declaration) <= ci.high,
+        "solves": sum(s.deals for s in raced.trumps),
+        "all_solves": deals * len(raced.trumps),
+        "racing_seconds": raced_seconds,
+        "exhaustive_seconds": full_seconds,
+    }
+
+
+def compare_realistic(line: dict[str, Any], threads: int | None) -> dict[str, Any]:
+    """The realistic (calibrated) advice, racing against exhaustive, for one study hand."""
+    hand, seed, deals = study_hand(line["i"], 42), line["seed"], line["deals"]
+    start = time.perf_counter()
+    raced = analyze_hand(hand, deals=deals, seed=seed, threads=threads, racing=DEFAULT_RACING)
+    raced_seconds = time.perf_counter() - start
+    start = time.perf_counter()
+    full = analyze_hand(hand, deals=deals, seed=seed, threads=threads, racing=None)
+    full_seconds = time.perf_counter() - start
+    assert raced.realistic is not None and full.realistic is not None
+    r, f = raced.advised, full.advised
+
+    def odds(bid: int, trump: Declaration) -> tuple[float, Interval]:
+        """The exhaustive analysis' realistic odds of a bid and trump (double-dummy where
+        the calibration did not weigh the trump), and their interval."""
+        assert full.realistic is not None
+        contract = 30 if bid == PASS else bid
+        estimate = full.realistic.stats(trump)
+        if estimate is None:
+            return full.stats(trump).make(needed_points(contract)), Interval(0.0, 1.0)
+        return estimate.make(contract), estimate.make_ci95(contract)
+
+    racing_make, _ = odds(r.bid, r.declaration)
+    full_make, band = odds(f.bid, f.declaration)
+    return {
+        "i": line["i"],
+        "hand": str(hand),
+        "same": (r.bid, r.declaration) == (f.bid, f.declaration),
+        "racing": _answer(r.bid, r.declaration),
+        "exhaustive": _answer(f.bid, f.declaration),
+        "racing_make": racing_make,
+        "exhaustive_make": full_make,
+        "within": band.low <= racing_make <= band.high,
         "solves": sum(s.deals for s in raced.trumps),
         "all_solves": deals * len(raced.trumps),
         "racing_seconds": raced_seconds,
@@ -133,17 +177,22 @@ def main() -> None:
     parser.add_argument(
         "--declare", action="store_true", help="texas42 declare's race, at the bid recommended"
     )
+    parser.add_argument(
+        "--realistic", action="store_true", help="the realistic advice (the default's), solved both ways"
+    )
     args = parser.parse_args()
+    args.fresh = args.fresh or args.realistic
     lines = [json.loads(x) for x in args.study.read_text().splitlines()[: args.hands]]
     if args.fresh and args.deals:
         lines = [{**x, "deals": args.deals} for x in lines]
     results = []
     for line in lines:
-        result = (
-            compare_declare(line, args.threads)
-            if args.declare
-            else compare_one(line, args.threads, args.fresh)
-        )
+        if args.declare:
+            result = compare_declare(line, args.threads)
+        elif args.realistic:
+            result = compare_realistic(line, args.threads)
+        else:
+            result = compare_one(line, args.threads, args.fresh)
         results.append(result)
         if not result["same"]:
             print(

@@ -14,9 +14,24 @@ from typing import Final
 import numpy as np
 
 from texas42 import deal, engine, evaluate
-from texas42.analysis.calibrated import REALISTIC, EstimatedTrump, check_basis, estimate_trumps, most_points
+from texas42.analysis.calibrated import (
+    LEADING,
+    REALISTIC,
+    EstimatedTrump,
+    check_basis,
+    estimate_trumps,
+    most_points,
+)
 from texas42.analysis.playout import DEFAULT_WORLDS, check_playout_deals, check_worlds
-from texas42.analysis.racing import DEFAULT_RACING, Racing, beaten_at, pair_tests, race_sample
+from texas42.analysis.racing import (
+    DEFAULT_RACING,
+    Racing,
+    all_of,
+    beaten_at,
+    outside_leading,
+    pair_tests,
+    race_sample,
+)
 from texas42.analysis.reading import AuctionReading, read_auction
 from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS, played_points, special_made
 from texas42.analysis.sample import (
@@ -212,8 +227,8 @@ def advise_declaration(
             solve_sample(hand, seed, drawn.main, DECLARATIONS, threads, counter), exact=drawn.exact
         )
     else:
-        leaves = partial(beaten_at, level=level)
-        tests = pair_tests(len(DECLARATIONS))
+        leaves = all_of(partial(beaten_at, level=level), partial(outside_leading, leading=LEADING))
+        tests = pair_tests(len(DECLARATIONS)) + pair_tests(len(DECLARATIONS))
         sample = race_sample(hand, seed, drawn.main, DECLARATIONS, racing, leaves, tests, threads, counter)
     trumps = sample.stats()
     choices = _trump_choices(hand, trumps, bid, basis, leading(trumps, bid))

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from texas42 import deal, engine
 from texas42.analysis.calibrated import (
     DOUBLE_DUMMY,
+    LEADING,
     REALISTIC,
     CalibratedAnalysis,
     calibrated_analysis,
@@ -19,7 +20,10 @@ from texas42.analysis.calibrated import (
 from texas42.analysis.racing import (
     DEFAULT_RACING,
     Racing,
+    all_of,
     beaten_for_recommendation,
+    outside_leading,
+    pair_tests,
     race_sample,
     recommendation_tests,
 )
@@ -230,8 +234,9 @@ def analyze_hand(
     if racing is None or drawn.exact:
         sample = replace(solve_sample(hand, seed, drawn.main, chosen, threads, counter), exact=drawn.exact)
     else:
-        leaves = partial(beaten_for_recommendation, confidence=confidence)
-        tests = recommendation_tests(len(chosen))
+        recommendable = partial(beaten_for_recommendation, confidence=confidence)
+        leaves = all_of(recommendable, partial(outside_leading, leading=LEADING))
+        tests = recommendation_tests(len(chosen)) + pair_tests(len(chosen))
         sample = race_sample(hand, seed, drawn.main, chosen, racing, leaves, tests, threads, counter)
     specials = analyze_specials(hand, drawn.main, house, threads, batch_deals, counter, exact=drawn.exact)
     trumps = sample.stats()

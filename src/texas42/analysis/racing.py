@@ -16,6 +16,9 @@ often" is the sign test on the deals where exactly one of the two makes it. For
 ``compare``, a declaration leaves once its order against every other is clear: the paired
 mean difference of points is away from 0 beyond a Bonferroni-corrected normal bound. For
 ``declare``, once another declaration clearly makes the bid won more often (the sign test).
+For ``analyze``, ``bid`` and ``declare`` a declaration must also clearly lie outside the
+leading trumps by expected points (``outside_leading``), whose realistic odds the advice
+weighs: so the realistic advice too is that of solving everything.
 """
 
 from __future__ import annotations
@@ -178,6 +181,22 @@ def ordered_against_all(points: np.ndarray, alpha: float) -> list[bool]:
     return [bool(row.all()) for row in clear]
 
 
+def outside_leading(points: np.ndarray, alpha: float, leading: int) -> list[bool]:
+    """For each column of ``points``, whether at least ``leading`` other columns clearly take
+    more points on average (paired differences, one-sided normal bound at level ``alpha``):
+    it cannot be among the ``leading`` declarations with the most expected points."""
+    n, k = points.shape
+    z = _normal_quantile(1.0 - alpha)
+    above = np.zeros((k, k), dtype=bool)  # above[a, b]: b clearly takes more than a
+    for a in range(k):
+        for b in range(k):
+            if a != b:
+                d = points[:, b].astype(np.float64) - points[:, a]
+                spread = float(d.std(ddof=1)) if n > 1 else 0.0
+                above[a, b] = float(d.mean()) > z * spread / math.sqrt(n)
+    return [int(row.sum()) >= leading for row in above]
+
+
 def _normal_quantile(p: float) -> float:
     """The standard normal quantile, by bisection on erf (precise to 1e-12)."""
     low, high = -40.0, 40.0
@@ -196,6 +215,16 @@ Leaves = Callable[[np.ndarray, float], list[bool]]
 """``leaves(points, alpha)``: which racing columns leave the race, given their points so far."""
 
 
+def all_of(*rules: Leaves) -> Leaves:
+    """A rule by which a column leaves the race only when every one of ``rules`` lets it."""
+
+    def leaves(points: np.ndarray, alpha: float) -> list[bool]:
+        verdicts = [rule(points, alpha) for rule in rules]
+        return [all(column) for column in zip(*verdicts, strict=True)]
+
+    return leaves
+
+
 def recommendation_tests(columns: int) -> int:
     """The tests a round of ``beaten_for_recommendation`` may make: a sign test for each
     ordered pair and level, and two against the confidence for each column and level."""
@@ -203,7 +232,8 @@ def recommendation_tests(columns: int) -> int:
 
 
 def pair_tests(columns: int) -> int:
-    """The tests a round of ``beaten_at`` may make: one for each ordered pair."""
+    """The tests a round of ``beaten_at`` or ``outside_leading`` may make: one for each
+    ordered pair."""
     return columns * (columns - 1)
 
 

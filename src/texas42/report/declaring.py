@@ -124,7 +124,8 @@ def declaration_footer(advice: DeclarationAdvice) -> Text:
     raced = any(c.deals < advice.deals for c in advice.choices)
     fewer = (
         " (the first of them where 'deals' says fewer: racing stopped that trump once another clearly "
-        "made the bid more often; --exhaustive solves every trump on every deal)"
+        "made the bid more often and two others clearly took more points; --exhaustive solves every "
+        "trump on every deal)"
         if raced
         else ""
     )
