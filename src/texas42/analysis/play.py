@@ -143,7 +143,11 @@ class PlayStats:
 
 def _weighed(counts: np.ndarray, weights: np.ndarray) -> float:
     """The sum of ``counts`` (values, or booleans), each deal counting as its weight, the
-    weights scaled to average 1 (so that, all equal, it is the plain sum)."""
+    weights scaled to average 1 (so that, all equal, it is the plain sum). Counts equal in
+    every deal give their plain sum: a play that makes the bid in every deal makes it in
+    100% of them, not in 99.99...%."""
+    if counts.size and np.all(counts == counts[0]):
+        return float(counts[0]) * counts.size
     return float(np.dot(counts, weights) * (weights.size / weights.sum()))
 
 
@@ -200,6 +204,10 @@ class PlayAdvice:
     realistic: RealisticPlays | None = None
     partner_contract: Contract | None = None
     weights: np.ndarray | None = field(default=None, repr=False, compare=False)
+    safety: tuple[float, Interval] | None = None
+    """Where another play expects more points than ``best`` (``most_points``): how much more
+    often ``best`` wins the contract for the seat's team on the same deals, and its 95%
+    interval (paired; the value itself where exact). Above 0: clearly the safety play."""
 
     @property
     def declaration(self) -> Declaration:
@@ -468,7 +476,9 @@ def advise_play(
             masks, rules.declaration, history.leader, history.trick, history.score, threads, on_progress
         )
         plays = rank_plays(result, seat, history.bidder, bid, exact, weights)
+        safety = safety_margin(result, plays, seat, history.bidder, bid, exact, weights)
     else:
+        safety = None
         result = engine.contract_play_values(
             masks, rules, history.bidder, history.leader, history.trick, threads, on_progress
         )
@@ -476,7 +486,7 @@ def advise_play(
     called = None if auction is None else auction.partner_contract
     deals = int(masks.shape[0])
     return PlayAdvice(
-        hand, seat, history, bid, deals, seed, exact, plays, inference, masks, None, called, weights
+        hand, seat, history, bid, deals, seed, exact, plays, inference, masks, None, called, weights, safety
     )
 
 
@@ -508,6 +518,32 @@ def rank_plays(
         return (contract, s.points or 0, s.best, s.domino)
 
     return tuple(sorted(stats, key=key, reverse=True))
+
+
+def safety_margin(
+    result: engine.PlayValues,
+    plays: Sequence[PlayStats],
+    seat: Seat,
+    bidder: Seat,
+    bid: int,
+    exact: bool,
+    weights: np.ndarray | None = None,
+) -> tuple[float, Interval] | None:
+    """How much more often the first of ``plays`` wins the contract for the seat's team
+    than the play with the most expected points, on the same deals (``PlayAdvice.safety``);
+    None where they are the same play."""
+    best = plays[0]
+    most = max(plays, key=lambda s: s.points or 0)
+    if most.domino == best.domino:
+        return None
+    values = result.values[:, [best.domino, most.domino]]
+    bidders_points = values if seat % 2 == bidder % 2 else TOTAL_POINTS - values
+    wins = (bidders_points >= needed_points(bid)) != (seat % 2 != bidder % 2)
+    difference = wins[:, 0].astype(np.int64) - wins[:, 1]
+    if weights is not None:
+        mean = float(np.dot(difference, weights) / weights.sum())
+        return mean, Interval(mean, mean)
+    return mean_interval(difference, bounds=(-1.0, 1.0), exact=exact)
 
 
 def rank_contract_plays(

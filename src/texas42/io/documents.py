@@ -620,7 +620,11 @@ def play_to_json(advice: PlayAdvice) -> dict[str, Any]:
     advised (``PlayAdvice.advised``); where the playouts' best
     is not the double-dummy best, ``"lead"``: how much more often it won the contract for
     the seat's team on the same deals, ``{"first", "second", "difference",
-    "difference_ci95"}``, what the advice weighs. ``"locations"`` (trump hands): for each
+    "difference_ci95"}``, what the advice weighs. ``"safety"`` where another play expects
+    more points than the best: how much more often the best wins the contract for the
+    seat's team on the same deals than that one, ``{"first", "second", "difference",
+    "difference_ci95"}`` (clearly the safety play where the interval lies above 0).
+    ``"locations"`` (trump hands): for each
     trump and count domino the seat cannot see, ``{"domino", "held_by"}``, the share of
     the deals in which each table seat holds it (null for the seat itself)."""
     history = advice.history
@@ -653,6 +657,14 @@ def play_to_json(advice: PlayAdvice) -> dict[str, Any]:
     decided = advice.decided
     if decided is not None:
         result["decided"] = asdict(decided)
+    if advice.safety is not None:
+        difference, ci = advice.safety
+        result["safety"] = {
+            "first": domino_name(advice.best.domino),
+            "second": domino_name(advice.most_points.domino),
+            "difference": rounded(difference),
+            "difference_ci95": ci.as_list(4),
+        }
     if advice.realistic is not None:
         played = advice.realistic
         result["realistic"] = {

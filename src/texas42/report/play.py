@@ -215,21 +215,41 @@ def advice_text(advice: PlayAdvice) -> Text:
     head = Text(f"Play {domino_name(best.domino)}", style="bold reverse green")
     if best.expected_points is None:
         return Text.assemble(
-            head, f": your team {verb} {bid} in {odds} of the deals double-dummy; a best play in {where}."
+            head,
+            f": your team {verb} {bid} in {odds} of the deals double-dummy; a best play in {where}.",
+            _as_good(advice),
         )
     body = (
         f": your team expects {best.expected_points:.1f} of {TOTAL_POINTS} points and {verb} {bid} in "
-        f"{odds} of the deals double-dummy; it is a best play in {where}."
+        f"{odds} of the deals double-dummy; it is a best play in {where}.{_as_good(advice)}"
     )
     most = advice.most_points
     if (most.points or 0) > (best.points or 0):
         other = percent(advice.contract_deals(most) / most.deals)
-        body += (
-            f" {domino_name(most.domino)} expects more points ({most.expected_points:.1f}) but {verb} "
-            f"{bid} less often ({other}): {domino_name(best.domino)} is the safety play, as only "
-            f"{'setting' if advice.defending else 'making'} the bid scores marks."
-        )
+        name, rival = domino_name(best.domino), domino_name(most.domino)
+        if advice.safety is None or advice.safety[1].low > 0:
+            body += (
+                f" {rival} expects more points ({most.expected_points:.1f}) but {verb} {bid} less often "
+                f"({other}): {name} is the safety play, as only "
+                f"{'setting' if advice.defending else 'making'} the bid scores marks."
+            )
+        else:
+            body += (
+                f" {rival} expects more points ({most.expected_points:.1f}) and {verb} {bid} in {other}: "
+                f"the two differ by less than the sampling error, so either play is sound."
+            )
     return Text.assemble(head, body)
+
+
+def _as_good(advice: PlayAdvice) -> str:
+    """`` 3-3 and 2-1 are as good: best in every deal too.`` where other plays are."""
+    if not advice.best.always_best:
+        return ""
+    equal = [domino_name(s.domino) for s in advice.plays[1:] if s.always_best]
+    if not equal:
+        return ""
+    named = equal[0] if len(equal) == 1 else f"{', '.join(equal[:-1])} and {equal[-1]}"
+    return f" {named} {'is' if len(equal) == 1 else 'are'} as good: best in every deal too."
 
 
 def locations_table(locations: Locations, bidder: int) -> Table:

@@ -575,12 +575,15 @@ def play_footer(
     again = f"Repeat with --seed {seed}."
     if exact:
         again = "These are all the consistent deals: no seed is involved."
-    drawn = ", drawn in proportion to the likelihood of the auction" if inferred else ""
+    drawn = ""
+    if inferred:
+        how = "each weighed by" if exact else "drawn in proportion to"
+        drawn = f", {how} the likelihood of the auction"
     if contract is not None:
         shown_out = "" if contract == "sevens" else " (a seat that did not follow suit holds none of it)"
         return (
-            f"Makes/sets: the share of the {deals:,} deals of the unseen dominoes consistent with the plays"
-            f"{shown_out}{drawn} in which {_CONTRACT_MADE[contract]}, or "
+            f"Makes/sets: of the {deals:,} deals of the unseen dominoes consistent with the plays"
+            f"{shown_out}{drawn}, the share in which {_CONTRACT_MADE[contract]}, or "
             "fails to, when every seat plays perfectly and sees all hands (double-dummy). Best in: the share "
             f"in which no other play does better for your team. {again}"
         )
