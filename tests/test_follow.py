@@ -154,7 +154,7 @@ def test_the_example_from_a_pipe(monkeypatch: pytest.MonkeyPatch) -> None:
     ours = [k for k, line in enumerate(lines) if line.startswith(("You call", "You declare", "You lead"))]
     assert len(ours) == 7 and [k + 1 for k in advice] == ours
     assert "Trick 5 to you (11 points): your team 40 points, the opponents 0." in lines
-    assert "The bid of 37 is made: your team has 40 points. Your team scores the marks." in lines
+    assert "The bid of 37 is made: your team has 40 points. Your team scores 1 mark." in lines
     assert lines[-2] == "To weigh your call, your declaration and each of your plays:"
     assert lines[-1].startswith(f'texas42 review "{HAND}" --trump sixes') and lines[-1].endswith("--seed 1")
     again = invoke(
@@ -237,11 +237,12 @@ def test_full_and_realistic_at_a_prompt(
     assert out.err.splitlines() == [
         "texas42: error: 'full': no advice now, your left opponent (seat 1) calls next"
     ]
-    assert out.out.splitlines()[-4:] == [
+    assert out.out.splitlines()[-5:] == [
         "ADVICE full=False played=0",
         "ADVICE full=True played=0",
         "ADVICE full=False played=200",
         "ADVICE full=True played=0",
+        "The entries end here, before the hand is over: next, you call.",
     ]
     assert asked == [(False, 0), (True, 0), (False, 200)]
 
@@ -255,7 +256,8 @@ def test_full_and_realistic_from_a_pipe(monkeypatch: pytest.MonkeyPatch) -> None
     result = invoke("follow", *args, input="pass 30 36\nfull\n")
     assert result.exit_code == 0, result.stderr
     report = invoke("bid", HAND, "-a", "pass 30 36", "-s", "1", "-n", "40").stdout
-    assert result.stdout.endswith(report) and result.stdout.count("Bid ladder") == 1
+    last = "The entries end here, before the hand is over: next, you call.\n"
+    assert result.stdout.endswith(report + last) and result.stdout.count("Bid ladder") == 1
     played = invoke("follow", *args, "--json", input="pass 30 36 realistic\n")
     records = [json.loads(line) for line in played.stdout.splitlines()]
     advice = [r["document"] for r in records if "advice" in r]
@@ -318,7 +320,8 @@ def test_review_at_the_prompt_once_the_hand_is_over(
     out = capsys.readouterr()
     assert prompts[-3:] == [follow_cli.OVER_PROMPT] * 2 + ["your right opponent (seat 3) plays> "]
     assert "The hand is over: 'review' weighs it now" in out.err
-    assert reviewed == [20] and out.out.count("To weigh your call") == 1
+    assert reviewed == [20] and out.out.count("To weigh your call") == 2
+    assert out.out.splitlines()[-2] == "To weigh your call, your declaration and each of your plays so far:"
 
 
 def test_in_a_real_process() -> None:
@@ -377,7 +380,10 @@ def test_nello_at_the_table_and_not_in_the_shell(monkeypatch: pytest.MonkeyPatch
     assert result.exit_code == 0, result.stderr
     lines = result.stdout.splitlines()
     assert "You declare Nel-O." in lines and "Your left opponent (seat 1) plays 6-6." in lines
-    assert lines[-1] == "Trick 1 to your left opponent (seat 1): your team 0 tricks, the opponents 1."
+    assert lines[-4:-2] == [
+        "Trick 1 to your left opponent (seat 1): your team 0 tricks, the opponents 1.",
+        "The entries end here, before the hand is over: next, your left opponent (seat 1) leads in trick 2.",
+    ]
     assert any(line.startswith("Play ") and "makes 84 in" in line for line in lines)
     with pytest.raises(ValueError, match="'follow' reads its own entries"):
         command_words(f'follow "{HAND}" -p 1')
@@ -443,10 +449,18 @@ def test_one_entry_of_the_right_kind(before: str, entry: str, match: str) -> Non
 def test_the_words_of_a_few_entries(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "2000")
     result = invoke("follow", HAND, "-p", "4", "-n", "20", "-s", "1", input="pass 30\nundo undo undo\n")
-    assert result.stdout.splitlines()[-3:] == [
+    assert result.stdout.splitlines()[-4:] == [
         "The last entry is taken back.",
         "The last entry is taken back.",
         "Nothing to take back.",
+        "The entries end here, before the hand is over: next, your left opponent (seat 1) calls.",
+    ]
+    played = invoke("follow", HAND, "-p", "4", "-n", "20", "-s", "1", input=ENTRIES + "6-6 6-1\n")
+    assert played.stdout.splitlines()[-3:] == [
+        "The entries end here, before the hand is over: next, your partner (seat 2) plays in trick 2.",
+        "To weigh your call, your declaration and each of your plays so far:",
+        f'texas42 review "{HAND}" --trump sixes --auction "pass 30 36 37" '
+        '--tricks "4-4 4-2 4-0 4-1 / 6-6 6-1" --deals 20 --seed 1',
     ]
     splash = invoke("follow", HAND, "-p", "4", "-n", "20", "-s", "1", input="pass pass pass splash\n")
     assert (
@@ -480,7 +494,8 @@ def test_json_lines_hold_each_commands_own_document() -> None:
         assert given["document"] == json.loads(invoke(*command, *args, "--json").stdout)
     trick = records[-3]  # then the advice for our lead, and the end
     assert trick == {"seat": 3, "stage": "playing", "play": "4-1", "trick": 1, "winner": 0, "score": [6, 0]}
-    assert records[-1] == {"outcome": None, "review": None}
+    review = f'texas42 review "{HAND}" --trump sixes --auction "pass 30 36 37" --tricks "4-4 4-2 4-0 4-1"'
+    assert records[-1] == {"outcome": None, "review": f"{review} --deals 60 --seed 1"}
     forced = invoke("follow", HAND, "-p", "4", *args, "--json", input="pass 30 pass pass sixes 3-0 3-2\n")
     assert json.loads(forced.stdout.splitlines()[-2]) == {"advice": "play", "forced": "3-1"}
     both = invoke("follow", HAND, "-p", "4", "--json", "--full", input="")
@@ -512,13 +527,37 @@ def test_realistic_advice_is_each_commands_own_played_out(monkeypatch: pytest.Mo
     assert alone.exit_code == 2 and "--worlds goes with --realistic" in alone.stderr
 
 
+@pytest.mark.parametrize(
+    ("calls", "contracts"),
+    [("pass 30 36 37", ""), ("pass 30 36 84", ' or "nello" or "sevens"'), ("pass pass pass splash", "")],
+)
+def test_help_names_only_the_contracts_the_bid_allows(calls: str, contracts: str) -> None:
+    """Nel-O and sevens need a mark bid (two marks for Nel-O by default); after a splash
+    the partner names a trump only."""
+    hint = follow_cli._help(entered(calls))
+    assert f'A trump ("sixes", "doubles", "follow-me"){contracts}; "undo" takes the last entry back.' in hint
+
+
+def test_the_opponents_bid_made() -> None:
+    """The opponents' 42 made, seen from our side: their points, their mark."""
+    plays = (
+        "6-5 6-6 6-0 5-2 5-5 6-4 4-1 6-3 5-4 6-2 4-0 4-2 5-3 6-1 3-1 3-3 "
+        "5-1 4-3 3-0 2-1 5-0 3-2 2-0 1-1 4-4 2-2 1-0 0-0"
+    )
+    table = entered(f"pass pass pass 42 fives {plays}", place=2, hand="6-3 5-2 4-2 3-3 2-1 1-1 0-0")
+    assert table.stage is TableStage.OVER
+    assert (
+        hand_end(table) == "The bid of 42 is made: the opponents have 42 points. The opponents score 1 mark."
+    )
+
+
 def test_nello_made_to_the_last_trick() -> None:
     """We bid Nel-O and lose all seven tricks of three: made; the review command groups
     the plays three a trick."""
     plays = "0-0 5-5 6-2 6-5 6-1 6-0 6-4 5-4 1-0 6-3 5-3 2-0 5-2 4-3 5-1 5-0 4-1 3-1 1-1 2-1 4-0"
     table = entered(f"84 pass pass pass nello {plays}", place=0, hand="6-0 5-1 4-0 3-1 2-0 1-0 0-0")
     assert table.stage is TableStage.OVER and table.outcome == "made" and table.history.is_over
-    assert hand_end(table) == "Nel-O is made: the bidder lost every trick. Your team scores the marks."
+    assert hand_end(table) == "Nel-O is made: the bidder lost every trick. Your team scores 2 marks."
     assert review_command(table).endswith(
         '--tricks "0-0 5-5 6-2 / 6-5 6-1 6-0 / 6-4 5-4 1-0 / 6-3 5-3 2-0 / '
         '5-2 4-3 5-1 / 5-0 4-1 3-1 / 1-1 2-1 4-0"'

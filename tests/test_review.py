@@ -149,8 +149,8 @@ def test_review_says_what_a_weaker_play_gave_up() -> None:
     assert (missed.trick, missed.played, missed.best.domino) == (2, parse_domino("3-1"), parse_domino("6-5"))
     assert missed.contract_lost > 0.05 and missed.points_lost > 1
     text = " ".join(invoke(*REVIEW[:-6], "--tricks", early, "--deals", "200", "--seed", "3").stdout.split())
-    lost = f"{100 * missed.contract_lost:.0f}%"
-    assert f"1 of your 2 turns was as good as the best play; the other one gave up {lost} of the odds" in text
+    lost = f"{100 * missed.contract_lost:.0f} percentage points of the odds"
+    assert f"1 of your 2 turns was as good as the best play; the other one gave up {lost}" in text
     assert f" 2 3-1 {missed.chosen.expected_points:.1f} " in text
 
 

@@ -59,8 +59,15 @@ from texas42.report.declaring import declaration_view
 from texas42.report.play import advice_text as play_text
 from texas42.report.play import play_view
 from texas42.report.review import review_view
-from texas42.report.table import entry_lines, follow_header, prompt, review_command, review_line
-from texas42.rules import domino_name
+from texas42.report.table import (
+    entry_lines,
+    follow_header,
+    prompt,
+    review_command,
+    review_line,
+    unfinished_line,
+)
+from texas42.rules import declarable_contracts, domino_name
 
 FOLLOW_HELP = """
 One hand at the table, from the bidding to its end. Give your 7 dominoes and your
@@ -84,7 +91,9 @@ weighed a decision); about 5 to 10 s a turn.
 The hand ends when all four pass and the house reshuffles (--all-pass reshuffle),
 when the bid is made or set, or after the last trick; the output then gives the
 'texas42 review' command of the hand as played (with the advice's --seed and
---deals, so that it weighs the hand on the same deals).
+--deals, so that it weighs the hand on the same deals). Where the entries stop
+before that ('exit', Ctrl-D, the end of a file), it says who is next, and gives the
+review command of the plays so far once one of yours is among them.
 
 --json prints JSON Lines instead: {"hand", "position", "deals", "seed"} first (with
 --realistic, "realistic": {"deals", "play_deals", "worlds"}); an object an entry
@@ -93,8 +102,8 @@ its "trick", "winner" and "score"; {"undo"}); at each of your turns {"advice": "
 "declare" or "play", "document"}, the document the command's own --json prints with
 the same seed and deals ({"advice": "play", "forced"} for a play the rules force;
 "asked": "realistic" where that word asked for it again); last {"outcome": "made",
-"set", "reshuffled" or null, "review"}, and {"reviewed": the document of 'texas42
-review --json'} if 'review' follows.
+"set", "reshuffled" or null (not over), "review": the command, or null}, and
+{"reviewed": the document of 'texas42 review --json'} if 'review' follows.
 
 At a terminal it prompts for each entry ('undo' takes the last one back, 'help'
 says what is expected, 'exit' or Ctrl-D ends). At your turn, 'full' prints the whole
@@ -345,10 +354,13 @@ class Follower:
         self.finished = True
         table = self.table
         options = self.adviser.review_options
-        review = review_command(table, options) if reviewable(table) else None
+        review = review_command(table, options) if _played_ours(table) else None
         if self.as_json:
             emit_line(json.dumps({"outcome": table.outcome, "review": review}))
-        elif review is not None:  # the command unwrapped, to copy whole
+            return
+        if table.stage is not TableStage.OVER:
+            self.console.print(unfinished_line(table))
+        if review is not None:  # the command unwrapped, to copy whole
             self.console.print(review_line(table))
             self.console.print(review, soft_wrap=True, markup=False, highlight=False)
 
@@ -371,8 +383,12 @@ class Follower:
 
 def reviewable(table: TableHand) -> bool:
     """Whether the hand is over with a contract played and a domino of ours in it."""
-    over = table.stage is TableStage.OVER and table.contract is not None
-    return over and any(p.seat == 0 for p in table.history.plays)
+    return table.stage is TableStage.OVER and _played_ours(table)
+
+
+def _played_ours(table: TableHand) -> bool:
+    """Whether a contract is played and a domino of ours is in it."""
+    return table.contract is not None and any(p.seat == 0 for p in table.history.plays)
 
 
 def reviewing(table: TableHand) -> None:
@@ -517,11 +533,13 @@ def _at_prompt(follower: Follower) -> None:
             line = _typed(OVER_PROMPT if over else prompt(follower.table), follower.as_json)
         except EOFError:
             typer.echo("", err=True)
+            follower.finish()
             return
         except KeyboardInterrupt:
             typer.echo("", err=True)
             continue
         if not _take_typed(follower, line):
+            follower.finish()
             return
 
 
@@ -553,15 +571,26 @@ def _help(table: TableHand) -> str:
     """What the next entry should be, and at our turn what else may be asked."""
     if table.stage is TableStage.OVER:
         return _HINTS[TableStage.OVER]
-    words = f"Next: {prompt(table).rstrip('> ')}. {_HINTS[table.stage]}"
+    hint = _HINTS[table.stage]
+    if table.stage is TableStage.DECLARING:  # only the special contracts the bid allows
+        auction = table.auction
+        assert auction is not None
+        allowed = () if auction.partner_contract else declarable_contracts(auction.high_bid, table.house)
+        hint = hint.format(specials="".join(f' or "{c.value}"' for c in allowed))
+    words = f"Next: {prompt(table).rstrip('> ')}. {hint}"
     if table.to_act == 0:
         words += " Or 'full': the advice's whole report; 'realistic': this turn played out."
     return words
 
 
 _HINTS: Final = {
-    TableStage.BIDDING: 'A call: "pass", "30" to "42", "84", "plunge", "splash".',
-    TableStage.DECLARING: 'A trump ("sixes", "doubles", "follow-me"), "nello" or "sevens".',
+    TableStage.BIDDING: (
+        'A call: "pass", "30" to "42", "84", "126", ..., "plunge", "splash"; "undo" takes the last '
+        'entry back, "exit" ends.'
+    ),
+    TableStage.DECLARING: (
+        'A trump ("sixes", "doubles", "follow-me"){specials}; "undo" takes the last entry back.'
+    ),
     TableStage.PLAYING: 'A domino ("6-6"); "undo" takes the last entry back.',
     TableStage.OVER: "The hand is over: 'review' weighs it now, 'undo' takes the last play back.",
 }

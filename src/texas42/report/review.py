@@ -124,8 +124,8 @@ def review_text(review: PlayReview, lost_ci95: Interval | None = None) -> Text:
         else "each turn against the deals consistent with what you had seen then"
     )
     body = (
-        f"; {others} gave up {100 * review.contract_lost:.0f}% of the odds of {verb} {bid_name(review.bid)}"
-        f"{_interval(lost_ci95)}{worth} in all ({against})."
+        f"; {others} gave up {100 * review.contract_lost:.0f} percentage points of the odds of {verb} "
+        f"{bid_name(review.bid)}{_interval(lost_ci95)}{worth}, summed over those turns ({against})."
     )
     return Text(head + body, style="bold")
 

@@ -8,7 +8,7 @@ from typing import Final
 from texas42.analysis.play import bid_decided, contract_set
 from texas42.analysis.table import CALLS, TableHand, TableStage
 from texas42.report.wording import SEAT_ROLES
-from texas42.rules import Contract, Seat, bid_name, domino_name, special_contract
+from texas42.rules import Contract, Seat, bid_name, domino_name, marks, special_contract
 
 PLACES: Final = ("1st", "2nd", "3rd", "4th (the shaker)")
 
@@ -124,24 +124,27 @@ def _count(n: int, unit: str) -> str:
 
 
 def hand_end(table: TableHand) -> str:
-    """How the hand ended: the bid made or set, and by what."""
+    """How the hand ended: the bid made or set, by what, and who scores its marks."""
     history = table.history
     bidder = table.declarer
     ours = bidder % 2 == 0
-    team = "your team" if ours else "the opponents"
+    team, has = ("your team", "has") if ours else ("the opponents", "have")
+    scored = marks(table.bid)
     contract = special_contract(history.play_rules)
     if contract is not None:
+        name = contract.written[0].upper() + contract.written[1:]
         number = contract_set(history)
         if number is None:
-            return f"{contract.written} is made: {_made(contract)}. {_for(ours)}"
-        return f"{contract.written} is set in trick {number}. {_for(not ours)}"
+            return f"{name} is made: {_made(contract)}. {_for(ours, scored)}"
+        return f"{name} is set in trick {number}. {_for(not ours, scored)}"
     decided = bid_decided(history, table.bid)
     assert decided is not None
     if decided.made:
-        return f"The bid of {bid_name(table.bid)} is made: {team} has {decided.points} points. {_for(ours)}"
+        made = f"The bid of {bid_name(table.bid)} is made: {team} {has} {decided.points} points."
+        return f"{made} {_for(ours, scored)}"
     return (
-        f"The bid of {bid_name(table.bid)} is set: {team} has {decided.points} points, and only "
-        f"{decided.left} are left. {_for(not ours)}"
+        f"The bid of {bid_name(table.bid)} is set: {team} {has} {decided.points} points, and only "
+        f"{decided.left} are left. {_for(not ours, scored)}"
     )
 
 
@@ -151,14 +154,25 @@ def _made(contract: Contract) -> str:
     return "the bidder's team took every trick"
 
 
-def _for(ours: bool) -> str:
-    return "Your team scores the marks." if ours else "The opponents score the marks."
+def _for(ours: bool, scored: int) -> str:
+    """``Your team scores 2 marks.``"""
+    return f"{'Your team scores' if ours else 'The opponents score'} {_count(scored, 'mark')}."
+
+
+def unfinished_line(table: TableHand) -> str:
+    """The last words where the entries stop before the hand is over."""
+    seat = table.to_act
+    assert seat is not None
+    trick = f" in trick {table.history.tricks_played + 1}" if table.stage is TableStage.PLAYING else ""
+    return f"The entries end here, before the hand is over: next, {_doing(seat, _verb(table))}{trick}."
 
 
 def review_line(table: TableHand) -> str:
-    """The last words of a hand played, before the ``texas42 review`` command that weighs it."""
+    """The last words of a hand played (or left before its end), before the ``texas42
+    review`` command that weighs it."""
     what = "your call, your declaration" if table.declarer == 0 else "your call"
-    return f"To weigh {what} and each of your plays:"
+    so_far = "" if table.stage is TableStage.OVER else " so far"
+    return f"To weigh {what} and each of your plays{so_far}:"
 
 
 def review_command(table: TableHand, options: str = "") -> str:
