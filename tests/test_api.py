@@ -308,6 +308,21 @@ def test_one_text_stands_for_one_trump_or_constraint() -> None:
     assert [s.declaration for s in one.trumps] == [texas42.Declaration.FOURS]
 
 
+def test_choices_print_as_the_command_line_writes_them() -> None:
+    """``str`` and f-strings of the public enums give the names the options take, and
+    each name parses back to the same choice."""
+    assert str(texas42.Declaration.FOLLOW_ME) == "follow-me"
+    assert f"{texas42.Declaration.SIXES:>7}" == "  sixes"
+    assert int(texas42.Declaration.SIXES) == 6
+    assert [str(d) for d in texas42.Declaration] == [d.label for d in texas42.Declaration]
+    assert all(texas42.parse_declaration(str(d)) is d for d in texas42.Declaration)
+    assert str(texas42.Contract.NELLO) == "nello"
+    assert (str(texas42.NelloDoubles.OWN_SUIT), str(texas42.AllPass.RESHUFFLE)) == ("own-suit", "reshuffle")
+    assert str(texas42.TableStage.PLAYING) == "playing"
+    low = texas42.HouseRules(nello_doubles=str(texas42.NelloDoubles.LOW))  # type: ignore[arg-type]
+    assert low.nello_doubles is texas42.NelloDoubles.LOW
+
+
 def test_house_rules_take_a_rule_by_its_name() -> None:
     rules_given = texas42.HouseRules(all_pass="reshuffle", nello_doubles="high")  # type: ignore[arg-type]
     assert rules_given == texas42.HouseRules(

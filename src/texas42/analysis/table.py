@@ -61,6 +61,9 @@ class TableStage(enum.Enum):
     PLAYING = "playing"
     OVER = "over"
 
+    def __str__(self) -> str:
+        return str(self.value)
+
 
 @dataclass(frozen=True)
 class TableHand:

@@ -200,7 +200,7 @@ def parse_trump(text: str) -> Declaration:
 
 
 TrumpsOption = Annotated[
-    list[Declaration] | None,
+    list[Any] | None,  # Declarations: Typer would convert an enum again, by its str()
     typer.Option(
         "--trump",
         "-t",

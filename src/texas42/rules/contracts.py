@@ -33,6 +33,9 @@ class Contract(enum.Enum):
         """How players write the contract: ``Nel-O``, ``sevens``, ``plunge``, ``splash``."""
         return "Nel-O" if self is Contract.NELLO else self.value
 
+    def __str__(self) -> str:
+        return str(self.value)
+
 
 PlayedContract = Declaration | Contract
 """What a hand is played at: a trump declaration, or a special contract."""

@@ -22,6 +22,9 @@ class NelloDoubles(enum.Enum):
     def label(self) -> str:
         return self.value
 
+    def __str__(self) -> str:
+        return str(self.value)
+
 
 class AllPass(enum.Enum):
     """What happens when all four pass: the shaker must bid 30 (**default**), or the
@@ -29,6 +32,9 @@ class AllPass(enum.Enum):
 
     FORCED = "forced"
     RESHUFFLE = "reshuffle"
+
+    def __str__(self) -> str:
+        return str(self.value)
 
 
 NELLO_MIN_MARKS_CHOICES: Final = (1, 2)

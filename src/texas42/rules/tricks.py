@@ -55,6 +55,13 @@ class Declaration(enum.IntEnum):
         """The name players use: ``sixes``, ``doubles``, ``follow-me``."""
         return self.name.lower().replace("_", "-")
 
+    def __str__(self) -> str:
+        """``str(Declaration.SIXES)`` is ``sixes``, as the command line writes it (not ``6``)."""
+        return self.label
+
+    def __format__(self, spec: str) -> str:
+        return format(self.label, spec)
+
     @property
     def trumps(self) -> Dominoes:
         return _TRUMPS[self.value]
