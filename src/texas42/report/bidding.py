@@ -17,6 +17,7 @@ from texas42.report.wording import (
     SEAT_ROLES,
     advice_reason,
     contract_name,
+    interval_header,
     percent,
     realistic_footer,
     uniform_sentence,
@@ -164,7 +165,8 @@ def _specials_table(advice: BidAdvice, realistic: bool) -> Table:
     """The special contracts the hand may bid now; ``realistic``: their double-dummy odds
     beside the realistic ones the advice weighs."""
     specials = Table(title="Special contracts", box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
-    columns = ("bid", "contract", "makes", *(("(DD)",) if realistic else ()), "95% CI", "marks")
+    interval = interval_header(rung.how for rung in advice.specials)
+    columns = ("bid", "contract", "makes", *(("(DD)",) if realistic else ()), interval, "marks")
     for column in columns:
         specials.add_column(column, justify="left" if column == "contract" else "right")
     for rung in advice.specials:
@@ -188,7 +190,7 @@ def _ladder_note(advice: BidAdvice) -> str:
         return f"'makes' is the best trump's odds on the main sample, 'check' on an independent one; {made}"
     specials = (
         " The special contracts' realistic odds are estimated from their double-dummy ones by a "
-        "calibration fitted to hands played out both ways ('95% CI': its error band), or played out "
+        "calibration fitted to hands played out both ways (its 95% error band), or played out "
         "with --realistic (Nel-O and sevens)."
         if advice.specials
         else ""

@@ -33,6 +33,7 @@ from texas42.report.wording import (
     deals_phrase,
     drawn_from_fewer,
     inference_sentence,
+    interval_header,
     marks_count,
     odds_footer,
     percent,
@@ -266,11 +267,11 @@ def specials_table(
         out.add_column("real", justify="right")
     else:
         out.add_column("makes", justify="right")
-    out.add_column("95% CI", justify="right", no_wrap=True)
-    out.add_column("exp. marks", justify="right", no_wrap=True)
-    out.add_column("", no_wrap=True)
     advised = {odds.contract: odds for odds in realistic}
     rows = [advised.get(stats.contract, solved_odds(stats)) for stats in specials]
+    out.add_column(interval_header(odds.how for odds in rows), justify="right", no_wrap=True)
+    out.add_column("exp. marks", justify="right", no_wrap=True)
+    out.add_column("", no_wrap=True)
     for stats, odds in zip(specials, rows, strict=True):
         ci = stats.make_ci95
         cells: list[RenderableType] = [contract_name(stats.contract), str(odds.marks)]

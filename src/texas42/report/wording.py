@@ -4,7 +4,7 @@ The JSON documents and the Rich views both take their English from here."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 from texas42.analysis import BidAdvice, LadderRung, RealisticAnalysis, SpecialOdds, SpecialRung
@@ -82,6 +82,15 @@ def special_odds_phrase(odds: SpecialOdds | SpecialRung) -> str:
     return f"makes {percent(odds.make)} of the time double-dummy" + (f" ({interval})" if interval else "")
 
 
+def interval_header(hows: Iterable[str]) -> str:
+    """The head of a column of special contracts' intervals found ``hows`` ways: ``95% CI``
+    (sampling intervals), ``95% band`` (a calibration's error bands), or both."""
+    kinds = set(hows)
+    if kinds == {CALIBRATED}:
+        return "95% band"
+    return "95% CI/band" if CALIBRATED in kinds else "95% CI"
+
+
 def realistic_specials_caption(
     realistic: Sequence[SpecialOdds], intervals: bool = True, advice: bool = True
 ) -> str:
@@ -92,13 +101,13 @@ def realistic_specials_caption(
     calibrated = " and ".join(contract_name(o.contract) for o in realistic if o.how == CALIBRATED)
     parts = []
     if played:
-        interval = " ('95% CI': their interval)" if intervals else ""
+        interval = " (a 95% interval)" if intervals else ""
         parts.append(
             f"{played} played out on the same deals, the players knowing that the bidder chose the "
             f"contract{interval}"
         )
     if calibrated:
-        band = " ('95% CI': its error band)" if intervals else ""
+        band = " (its 95% error band)" if intervals else ""
         which = f"{calibrated} " if played else ""
         parts.append(
             f"{which}estimated from the double-dummy odds by a calibration fitted to hands played out "
