@@ -538,6 +538,18 @@ def test_help_names_only_the_contracts_the_bid_allows(calls: str, contracts: str
     assert f'A trump ("sixes", "doubles", "follow-me"){contracts}; "undo" takes the last entry back.' in hint
 
 
+def test_sitting_out_a_partners_nello_says_why_nothing_is_reviewed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "2000")
+    plays = "6-0 6-3 6-4 6-6 4-1 3-3 6-2 4-0 5-2 6-1 3-1 4-2 4-3 3-0 2-1 3-2 2-0 1-1 2-2 1-0 0-0"
+    entries = f"pass pass 84 pass\nnello\n{plays}\n"
+    result = invoke("follow", "5-5 5-4 5-3 5-1 5-0 6-5 4-4", "-p", "1", "-s", "1", "-n", "20", input=entries)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines()[-2:] == [
+        "Nel-O is made: the bidder lost every trick. Your team scores 2 marks.",
+        "No domino of yours was played: 'texas42 review' has no play to weigh.",
+    ]
+
+
 def test_the_opponents_bid_made() -> None:
     """The opponents' 42 made, seen from our side: their points, their mark."""
     plays = (

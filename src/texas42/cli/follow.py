@@ -363,6 +363,8 @@ class Follower:
         if review is not None:  # the command unwrapped, to copy whole
             self.console.print(review_line(table))
             self.console.print(review, soft_wrap=True, markup=False, highlight=False)
+        elif table.stage is TableStage.OVER and table.contract is not None:
+            self.console.print("No domino of yours was played: 'texas42 review' has no play to weigh.")
 
     def review(self) -> None:
         """The hand over, reviewed as 'texas42 review' does with the same deals and seed

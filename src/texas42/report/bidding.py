@@ -163,10 +163,11 @@ def advice_view(analysis: HandAnalysis, advice: BidAdvice) -> RenderableType:
 
 def _specials_table(advice: BidAdvice, realistic: bool) -> Table:
     """The special contracts the hand may bid now; ``realistic``: their double-dummy odds
-    beside the realistic ones the advice weighs."""
+    beside the realistic ones the advice weighs (in the ladder's order: the odds, their
+    interval, then the double-dummy odds)."""
     specials = Table(title="Special contracts", box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
     interval = interval_header(rung.how for rung in advice.specials)
-    columns = ("bid", "contract", "makes", *(("(DD)",) if realistic else ()), interval, "marks")
+    columns = ("bid", "contract", "makes", interval, *(("(DD)",) if realistic else ()), "marks")
     for column in columns:
         specials.add_column(column, justify="left" if column == "contract" else "right")
     for rung in advice.specials:
@@ -176,8 +177,8 @@ def _specials_table(advice: BidAdvice, realistic: bool) -> Table:
             str(rung.bid),
             contract_name(rung.contract),
             percent(rung.make),
-            *double_dummy,
             f"{percent(rung.make_ci95.low)}-{percent(rung.make_ci95.high)}",
+            *double_dummy,
             f"{rung.expected_marks:+.2f}",
             style="reverse bold" if chosen else ("" if rung.makes else "dim"),
         )
