@@ -31,6 +31,7 @@ from texas42.errors import (
     InvalidSeatError,
     Texas42Error,
 )
+from texas42.report import play as report_play
 from texas42.rules import DECLARATIONS, Declaration, Hand, Position, TrumpTricks
 
 HAND = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
@@ -848,3 +849,29 @@ def test_play_says_when_the_bid_is_already_made() -> None:
     document = json.loads(invoke(*args, played, "--json").stdout)
     assert document["decided"] == {"made": True, "points": 35, "needed": 30, "left": 7}
     assert "decided" not in json.loads(invoke(*args, "6-5 1-1 5-3 5-2", "--json").stdout)
+
+
+@pytest.mark.parametrize(("deals", "clear"), [(300, False), (1000, True)])
+def test_a_safety_play_is_named_only_beyond_the_sampling_error(deals: int, clear: bool) -> None:
+    """The first lead at 37 in sixes: 4-4 wins the contract more often than 6-6, which
+    expects more points. The paired difference is counted on the same deals; on 300 it is
+    within the noise and the advice says so, on 1000 it is clear."""
+    advice = texas42.advise_play(HAND, "sixes", auction="pass 30 36 37", deals=deals, seed=1)
+    assert advice.safety is not None
+    difference, ci = advice.safety
+    best, most = advice.best, advice.most_points
+    assert (rules.domino_name(best.domino), rules.domino_name(most.domino)) == ("4-4", "6-6")
+    assert difference == pytest.approx((best.made - most.made) / advice.deals)
+    assert ci.low < difference < ci.high and (ci.low > 0) is clear
+    text = str(report_play.advice_text(advice))
+    assert ("4-4 is the safety play" in text) is clear
+    assert ("differ by less than the sampling error" in text) is not clear
+
+
+def test_plays_as_good_in_every_deal_are_named() -> None:
+    """Two trumps left, both taking every trick left in every deal: the other is named."""
+    tricks = "6-6 6-3 5-0 6-1 / 6-5 5-4 4-3 6-0 / 4-4 4-0 4-2 5-1 / 3-1 5-3 3-0 3-2 / 5-2 4-1 2-2 5-5"
+    advice = texas42.advise_play(HAND, "sixes", tricks, bid=34, seed=1)
+    assert [s.always_best for s in advice.plays] == [True, True]
+    other = rules.domino_name(advice.plays[1].domino)
+    assert f" {other} is as good: best in every deal too." in str(report_play.advice_text(advice))
