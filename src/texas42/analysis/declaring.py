@@ -228,7 +228,7 @@ def advise_declaration(
         )
     else:
         leaves = all_of(partial(beaten_at, level=level), partial(outside_leading, leading=LEADING))
-        tests = pair_tests(len(DECLARATIONS)) + pair_tests(len(DECLARATIONS))
+        tests = 2 * pair_tests(len(DECLARATIONS))  # beaten_at's and outside_leading's
         sample = race_sample(hand, seed, drawn.main, DECLARATIONS, racing, leaves, tests, threads, counter)
     trumps = sample.stats()
     choices = _trump_choices(hand, trumps, bid, basis, leading(trumps, bid))

@@ -298,7 +298,7 @@ class PlayAdvice:
     def most_points(self) -> PlayStats:
         """The play with the most expected points (the best among equals; the best at
         Nel-O and sevens)."""
-        return max(self.plays, key=lambda s: s.points or 0)
+        return most_points(self.plays)
 
 
 def check_bid(bid: int, given: object = None) -> int:
@@ -504,8 +504,7 @@ def rank_plays(
     domino."""
     plays = result.plays
     values = result.values[:, list(plays)]
-    bidders_points = values if seat % 2 == bidder % 2 else TOTAL_POINTS - values
-    made = bidders_points >= needed_points(bid)
+    made = _bid_made(values, seat, bidder, bid)
     best = values == values.max(axis=1, keepdims=True)
     stats = [
         PlayStats.from_values(d, values[:, j], made[:, j], best[:, j], exact, weights)
@@ -520,6 +519,19 @@ def rank_plays(
     return tuple(sorted(stats, key=key, reverse=True))
 
 
+def _bid_made(values: np.ndarray, seat: Seat, bidder: Seat, bid: int) -> np.ndarray:
+    """Whether the bidder's team makes ``bid``, from the points of ``seat``'s team."""
+    bidders_points = values if seat % 2 == bidder % 2 else TOTAL_POINTS - values
+    made: np.ndarray = bidders_points >= needed_points(bid)
+    return made
+
+
+def most_points(plays: Sequence[PlayStats]) -> PlayStats:
+    """The play with the most expected points (the first among equals; the first at Nel-O
+    and sevens)."""
+    return max(plays, key=lambda s: s.points or 0)
+
+
 def safety_margin(
     result: engine.PlayValues,
     plays: Sequence[PlayStats],
@@ -532,13 +544,11 @@ def safety_margin(
     """How much more often the first of ``plays`` wins the contract for the seat's team
     than the play with the most expected points, on the same deals (``PlayAdvice.safety``);
     None where they are the same play."""
-    best = plays[0]
-    most = max(plays, key=lambda s: s.points or 0)
+    best, most = plays[0], most_points(plays)
     if most.domino == best.domino:
         return None
-    values = result.values[:, [best.domino, most.domino]]
-    bidders_points = values if seat % 2 == bidder % 2 else TOTAL_POINTS - values
-    wins = (bidders_points >= needed_points(bid)) != (seat % 2 != bidder % 2)
+    made = _bid_made(result.values[:, [best.domino, most.domino]], seat, bidder, bid)
+    wins = made != (seat % 2 != bidder % 2)  # the contract won for the seat's team
     difference = wins[:, 0].astype(np.int64) - wins[:, 1]
     if weights is not None:
         mean = float(np.dot(difference, weights) / weights.sum())

@@ -14,7 +14,6 @@ after the last trick.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass, fields
 from functools import cached_property
 from typing import Any
@@ -37,6 +36,7 @@ from texas42.rules import (
     PlayHistory,
     Seat,
     TrumpTricks,
+    Word,
     check_domino,
     check_house_calls,
     domino_name,
@@ -53,16 +53,13 @@ from texas42.rules import (
 CALLS: int = 4
 
 
-class TableStage(enum.Enum):
+class TableStage(Word):
     """Where the hand stands."""
 
     BIDDING = "bidding"
     DECLARING = "declaring"
     PLAYING = "playing"
     OVER = "over"
-
-    def __str__(self) -> str:
-        return str(self.value)
 
 
 @dataclass(frozen=True)

@@ -3,20 +3,19 @@
 
 from __future__ import annotations
 
-import enum
 from typing import Final
 
 from texas42.errors import InvalidDeclarationError, check_text
 from texas42.rules.dominoes import DOUBLES, PIP_DOMINOES, PIPS, Dominoes, domino
 from texas42.rules.history import NELLO_TRICK_SIZE, TRICK_SIZE
-from texas42.rules.house import HouseRules
+from texas42.rules.house import HouseRules, Word
 from texas42.rules.tricks import Declaration, NelloTricks, SevensTricks, TrickRules, parse_declaration
 
 PLUNGE_DOUBLES: Final = 4
 SPLASH_DOUBLES: Final = 3
 
 
-class Contract(enum.Enum):
+class Contract(Word):
     """The special contracts: bids whose play differs from a trump bid."""
 
     NELLO = "nello"
@@ -32,9 +31,6 @@ class Contract(enum.Enum):
     def written(self) -> str:
         """How players write the contract: ``Nel-O``, ``sevens``, ``plunge``, ``splash``."""
         return "Nel-O" if self is Contract.NELLO else self.value
-
-    def __str__(self) -> str:
-        return str(self.value)
 
 
 PlayedContract = Declaration | Contract

@@ -10,7 +10,14 @@ from typing import Final, TypeVar
 from texas42.errors import HouseRulesError, check_text, is_whole
 
 
-class NelloDoubles(enum.Enum):
+class Word(enum.Enum):
+    """A choice whose value is the word that options and files take: ``str()`` gives it."""
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+class NelloDoubles(Word):
     """How doubles play in Nel-O: their own suit (**default**), or the highest or the
     lowest domino of their natural suit."""
 
@@ -22,25 +29,19 @@ class NelloDoubles(enum.Enum):
     def label(self) -> str:
         return self.value
 
-    def __str__(self) -> str:
-        return str(self.value)
 
-
-class AllPass(enum.Enum):
+class AllPass(Word):
     """What happens when all four pass: the shaker must bid 30 (**default**), or the
     dominoes are reshuffled and the next player shakes."""
 
     FORCED = "forced"
     RESHUFFLE = "reshuffle"
 
-    def __str__(self) -> str:
-        return str(self.value)
-
 
 NELLO_MIN_MARKS_CHOICES: Final = (1, 2)
 """Nel-O's minimum bid in marks: **default** 2, option 1."""
 
-_Choice = TypeVar("_Choice", bound=enum.Enum)
+_Choice = TypeVar("_Choice", bound=Word)
 
 
 def _parse_choice(kind: type[_Choice], what: str, text: str) -> _Choice:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
@@ -171,13 +171,16 @@ def trick_winner(plays: Sequence[Domino], declaration: Declaration) -> int:
     return max(contenders, key=lambda i: rank(plays[i], suit, declaration))
 
 
+def _beating(winner: Callable[[tuple[Domino, Domino]], int]) -> tuple[Dominoes, ...]:
+    """For each domino d: the dominoes x that win the trick (d, x) by ``winner``."""
+    return tuple(sum(1 << x for x in DOMINOES if x != d and winner((d, x)) == 1) for d in DOMINOES)
+
+
 @functools.cache
 def overtakers(declaration: Declaration) -> tuple[Dominoes, ...]:
     """For each domino d: the dominoes that beat d led (a higher one of the suit it calls,
     or a trump when d is none)."""
-    return tuple(
-        sum(1 << x for x in DOMINOES if x != d and trick_winner((d, x), declaration) == 1) for d in DOMINOES
-    )
+    return _beating(lambda plays: trick_winner(plays, declaration))
 
 
 def interchangeable(
@@ -263,9 +266,7 @@ def nello_trick_winner(plays: Sequence[Domino], doubles: NelloDoubles) -> int:
 @functools.cache
 def nello_overtakers(doubles: NelloDoubles) -> tuple[Dominoes, ...]:
     """For each domino d: the dominoes that beat d led at Nel-O (follow its suit, higher)."""
-    return tuple(
-        sum(1 << x for x in DOMINOES if x != d and nello_trick_winner((d, x), doubles) == 1) for d in DOMINOES
-    )
+    return _beating(lambda plays: nello_trick_winner(plays, doubles))
 
 
 def nello_lost_at_first_lead(hand: Dominoes, doubles: NelloDoubles) -> bool:
