@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from typing import TYPE_CHECKING, Final
 
 import numpy as np
@@ -15,7 +15,7 @@ import numpy as np
 from texas42 import evaluate
 from texas42.analysis.recommendation import Recommendation, recommend
 from texas42.analysis.specials import SpecialStats
-from texas42.analysis.statistics import Interval, TrumpStats
+from texas42.analysis.statistics import Interval, TrumpStats, widened
 from texas42.errors import AnalysisError
 from texas42.evaluate.calibration import calibrate
 from texas42.rules import DECLARATIONS, TOTAL_POINTS, Declaration, Hand, needed_points
@@ -52,28 +52,36 @@ class ErrorBands:
     edges: tuple[float, ...]
     widths: tuple[float, ...]
 
-    def interval(self, p: float) -> Interval:
-        width = self.widths[max(0, bisect_right(self.edges, p) - 1)]
-        return Interval(max(0.0, p - width), min(1.0, p + width))
+    def width(self, p: float) -> float:
+        return self.widths[max(0, bisect_right(self.edges, p) - 1)]
+
+    def interval(self, p: float, sampling: Interval | None = None) -> Interval:
+        """The band around odds ``p``, widened by their ``sampling`` error if given
+        (``statistics.widened``)."""
+        return widened(p, self.width(p), sampling)
 
 
 @dataclass(frozen=True)
 class EstimatedTrump:
     """A declaration's realistic figures estimated from its double-dummy figures on
-    ``deals`` deals: ``at_least[p]``, the odds of taking at least p points (0..42)."""
+    ``deals`` deals: ``at_least[p]``, the odds of taking at least p points (0..42), and
+    ``sampling[p]``, where those odds lie when the double-dummy figures are taken at the
+    low and at the high ends of their 95% intervals (their sampling error)."""
 
     declaration: Declaration
     deals: int
     expected_points: float
     at_least: tuple[float, ...]
     bands: ErrorBands
+    sampling: tuple[Interval, ...]
 
     def make(self, bid: int) -> float:
         return self.at_least[needed_points(bid)]
 
     def make_ci95(self, bid: int) -> Interval:
-        """The calibration's 95% error band around the estimate (``ErrorBands``)."""
-        return self.bands.interval(self.make(bid))
+        """The 95% band around the estimate: the calibration's error band (``ErrorBands``)
+        widened by the sampling error of the double-dummy odds it comes from."""
+        return self.bands.interval(self.make(bid), self.sampling[needed_points(bid)])
 
 
 @dataclass(frozen=True)
@@ -119,22 +127,32 @@ def estimate_trumps(
 ) -> tuple[EstimatedTrump, ...]:
     """The calibration of ``model`` applied to each of ``trumps``, double-dummy figures
     of the hand ``hand`` (a mask), in their order."""
-    k = len(DECLARATIONS)
-    at_least = np.zeros((k, TOTAL_POINTS + 1))
-    expected = np.zeros(k)
+    shape = (3, len(DECLARATIONS))  # the estimate, then its sampling error's low and high ends
+    at_least = np.zeros((*shape, TOTAL_POINTS + 1))
+    expected = np.zeros(shape)
     for s in trumps:
         counts = np.asarray(s.histogram, dtype=np.float64)
-        at_least[s.declaration] = np.cumsum(counts[::-1])[::-1] / s.deals
-        expected[s.declaration] = s.expected_points
-    distribution = calibrate(hand, at_least, expected, model)
+        at_least[0, s.declaration] = np.cumsum(counts[::-1])[::-1] / s.deals
+        at_least[1, s.declaration], at_least[2, s.declaration] = s.at_least_ci95()
+        expected[:, s.declaration] = (s.expected_points, *astuple(s.expected_points_ci95))
+    tails = [_tails(calibrate(hand, at_least[i], expected[i], model)) for i in range(3)]
     bands = _bands(model.head(evaluate.REALISTIC).info)
     estimates = []
     for s in trumps:
-        d = distribution[s.declaration]
-        tail = np.minimum(np.cumsum(d[::-1])[::-1], 1.0)
-        points = float(d @ np.arange(TOTAL_POINTS + 1))
-        estimates.append(EstimatedTrump(s.declaration, s.deals, points, tuple(float(p) for p in tail), bands))
+        tail, low, high = (t[0][s.declaration] for t in tails)
+        ends = zip(low, high, strict=True)
+        sampling = tuple(Interval(float(min(lo, hi)), float(max(lo, hi))) for lo, hi in ends)
+        points = tails[0][1][s.declaration]
+        at_least_odds = tuple(float(p) for p in tail)
+        estimates.append(EstimatedTrump(s.declaration, s.deals, points, at_least_odds, bands, sampling))
     return tuple(estimates)
+
+
+def _tails(distribution: np.ndarray) -> tuple[np.ndarray, list[float]]:
+    """(9, 43) and 9: the odds of taking at least p points and the expected points of
+    point distributions (9, 43)."""
+    tail = np.minimum(np.cumsum(distribution[:, ::-1], axis=1)[:, ::-1], 1.0)
+    return tail, [float(p) for p in distribution @ np.arange(TOTAL_POINTS + 1)]
 
 
 def estimated_trumps(analysis: HandAnalysis, model: evaluate.QuickModel) -> tuple[EstimatedTrump, ...]:

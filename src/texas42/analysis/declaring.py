@@ -69,7 +69,7 @@ class DeclarationChoice:
     """One declaration open to the bidder and its odds of making the bid: ``make``
     double-dummy on ``deals`` deals (``successes`` of them), with its Wilson interval;
     ``realistic``, the odds at a real table estimated by the calibration (None on the
-    double-dummy basis), with the calibration's error band; for a trump, its expected
+    double-dummy basis), with its 95% band (``statistics.widened``); for a trump, its expected
     double-dummy points."""
 
     declaration: Declaration | Contract
@@ -324,11 +324,13 @@ def _contract_choice(
 ) -> DeclarationChoice:
     """A special contract's figures: solved, and calibrated on the realistic basis."""
     realistic, band = None, None
+    interval = odds_interval(made, deals, exact)
     if basis == REALISTIC:
         doubles = house.nello_doubles if contract is Contract.NELLO else None
-        odds = calibrated_odds(contract, minimum_marks(contract, house), made / deals, hand.mask, doubles)
+        least = minimum_marks(contract, house)
+        odds = calibrated_odds(contract, least, made / deals, hand.mask, doubles, interval)
         realistic, band = odds.make, odds.make_ci95
-    return DeclarationChoice(contract, deals, made, odds_interval(made, deals, exact), None, realistic, band)
+    return DeclarationChoice(contract, deals, made, interval, None, realistic, band)
 
 
 def _checked(

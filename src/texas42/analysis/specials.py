@@ -11,7 +11,7 @@ import numpy as np
 
 from texas42 import engine
 from texas42.analysis.recommendation import marks_order, most_marks_bid
-from texas42.analysis.statistics import Interval, odds_interval
+from texas42.analysis.statistics import Interval, odds_interval, widened
 from texas42.errors import AnalysisError
 from texas42.evaluate.special_calibration import calibration_of
 from texas42.rules import (
@@ -137,7 +137,8 @@ class SpecialOdds(OpeningBid):
     marks, and how they were found: ``SOLVED`` (double-dummy, on the sample),
     ``PLAYED_OUT`` (by players who see only their own dominoes, on the sample) or
     ``CALIBRATED`` (the double-dummy odds mapped by ``evaluate.special_calibration``;
-    ``make_ci95`` is then the calibration's error band). ``make_double_dummy`` beside
+    ``make_ci95`` is then the calibration's error band, widened by the double-dummy
+    odds' sampling error where they were sampled). ``make_double_dummy`` beside
     them; ``make_ci95`` is None for the quick model's double-dummy estimates."""
 
     contract: Contract
@@ -153,16 +154,28 @@ def solved_odds(stats: SpecialStats) -> SpecialOdds:
 
 
 def calibrated_odds(
-    contract: Contract, least_marks: int, double_dummy: float, hand: int, doubles: NelloDoubles | None = None
+    contract: Contract,
+    least_marks: int,
+    double_dummy: float,
+    hand: int,
+    doubles: NelloDoubles | None = None,
+    double_dummy_ci95: Interval | None = None,
 ) -> SpecialOdds:
     """Realistic odds estimated from the double-dummy ones of ``hand`` (a mask:
     ``evaluate.special_calibration``); Nel-O's under its treatment of ``doubles``, none
-    where its first lead surely takes a trick (``rules.nello_lost_at_first_lead``)."""
+    where its first lead surely takes a trick (``rules.nello_lost_at_first_lead``). Their
+    band is the calibration's, widened by the sampling error ``double_dummy_ci95`` of the
+    double-dummy odds, if given, mapped by the calibration (``statistics.widened``)."""
     if contract is Contract.NELLO and nello_lost_at_first_lead(hand, doubles or NelloDoubles.OWN_SUIT):
         return SpecialOdds(contract, least_marks, 0.0, Interval(0.0, 0.0), double_dummy, CALIBRATED)
     calibration = calibration_of(contract, doubles)
     p = calibration.odds(double_dummy, hand)
-    return SpecialOdds(contract, least_marks, p, Interval(*calibration.band(p)), double_dummy, CALIBRATED)
+    sampling = None
+    if double_dummy_ci95 is not None:
+        ends = (calibration.odds(double_dummy_ci95.low, hand), calibration.odds(double_dummy_ci95.high, hand))
+        sampling = Interval(min(ends), max(ends))
+    band = widened(p, calibration.width(p), sampling)
+    return SpecialOdds(contract, least_marks, p, band, double_dummy, CALIBRATED)
 
 
 def realistic_odds(
@@ -175,7 +188,11 @@ def realistic_odds(
     for stats in solved:
         out = by_contract.get(stats.contract)
         if out is None:
-            odds.append(calibrated_odds(stats.contract, stats.least_marks, stats.make, hand, stats.doubles))
+            odds.append(
+                calibrated_odds(
+                    stats.contract, stats.least_marks, stats.make, hand, stats.doubles, stats.make_ci95
+                )
+            )
         else:
             odds.append(
                 SpecialOdds(

@@ -75,6 +75,16 @@ def mean_interval(
     return mean, Interval(max(bounds[0], mean - half), min(bounds[1], mean + half))
 
 
+def widened(p: float, width: float, sampling: Interval | None = None) -> Interval:
+    """The 95% band ``p`` ± ``width`` of calibrated odds ``p``, within [0, 1]; with
+    ``sampling`` (where ``p`` would lie had the double-dummy figures it is calibrated from
+    been at either end of their 95% intervals) each side widened by that sampling error,
+    the two errors added in quadrature as independent ones."""
+    below = 0.0 if sampling is None else max(0.0, p - sampling.low)
+    above = 0.0 if sampling is None else max(0.0, sampling.high - p)
+    return Interval(max(0.0, p - math.hypot(width, below)), min(1.0, p + math.hypot(width, above)))
+
+
 @dataclass(frozen=True)
 class TrumpStats:
     """One declaration's points over a sample of deals.
@@ -122,6 +132,13 @@ class TrumpStats:
     def make_ci95(self, bid: int) -> Interval:
         """The Wilson 95% interval of ``make(bid)`` (exact: the odds themselves)."""
         return odds_interval(self.successes(bid), self.deals, self.exact)
+
+    def at_least_ci95(self) -> tuple[np.ndarray, np.ndarray]:
+        """(43,) each: the ends of the 95% intervals of the odds of taking at least p
+        points, p = 0..42 (``odds_interval``)."""
+        tail = np.cumsum(np.asarray(self.histogram)[::-1])[::-1]
+        intervals = [odds_interval(int(count), self.deals, self.exact) for count in tail]
+        return np.array([i.low for i in intervals]), np.array([i.high for i in intervals])
 
 
 class DeclarationOdds(Protocol):

@@ -71,10 +71,9 @@ class SpecialCalibration:
         result: np.ndarray = 1.0 / (1.0 + np.exp(-(self.intercept + self.slope * z)))
         return result
 
-    def band(self, odds: float) -> tuple[float, float]:
-        """The 95% error band around calibrated ``odds``, within [0, 1]."""
-        width = self.widths[max(0, bisect_right(BAND_EDGES, odds) - 1)]
-        return max(0.0, odds - width), min(1.0, odds + width)
+    def width(self, odds: float) -> float:
+        """The half-width of the 95% error band around calibrated ``odds``."""
+        return self.widths[max(0, bisect_right(BAND_EDGES, odds) - 1)]
 
 
 def log_odds(p: np.ndarray) -> np.ndarray:

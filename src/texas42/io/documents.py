@@ -167,8 +167,8 @@ def special_to_json(stats: SpecialStats) -> dict[str, Any]:
 
 def special_odds_to_json(odds: SpecialOdds) -> dict[str, Any]:
     """A special contract's realistic odds: ``{"how"}`` (``"calibrated"`` or ``"played
-    out"``), ``"make"``, ``"make_ci95"`` (the calibration's error band when calibrated;
-    absent for the quick model's estimates), ``"marks"`` (those of the bid it is opened
+    out"``), ``"make"``, ``"make_ci95"`` (when calibrated, the calibration's error band widened by the
+    sampling error; absent for the quick model's estimates), ``"marks"`` (those of the bid it is opened
     at on these odds) and ``"expected_marks"``."""
     result: dict[str, Any] = {"how": odds.how, "make": rounded(odds.make)}
     if odds.make_ci95 is not None:

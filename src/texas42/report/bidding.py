@@ -14,6 +14,7 @@ from texas42.analysis import AuctionReading, BidAdvice, HandAnalysis, LadderRung
 from texas42.report.hand import analysis_header, footer, short_of_deals
 from texas42.report.layout import Fitted
 from texas42.report.wording import (
+    BAND_CAPTION,
     SEAT_ROLES,
     advice_reason,
     contract_name,
@@ -191,7 +192,7 @@ def _ladder_note(advice: BidAdvice) -> str:
         return f"'makes' is the best trump's odds on the main sample, 'check' on an independent one; {made}"
     specials = (
         " The special contracts' realistic odds are estimated from their double-dummy ones by a "
-        "calibration fitted to hands played out both ways (its 95% error band), or played out "
+        f"calibration fitted to hands played out both ways {BAND_CAPTION}, or played out "
         "with --realistic (Nel-O and sevens)."
         if advice.specials
         else ""

@@ -79,7 +79,8 @@ def estimated_text(estimated: CalibratedComparison) -> Text:
         "What players who see only their own dominoes make, estimated from each trump's "
         f"double-dummy figures by the calibration of quick model {estimated.version} (fitted to the "
         f"playouts of {estimated.hands:,} hands at their leading trumps); its 95% error band is "
-        f"{percent(min(widths))} to {percent(max(widths))} either side, widest {_widest(bands)}. "
+        f"{percent(min(widths))} to {percent(max(widths))} either side, widest {_widest(bands)}, before "
+        "the sampling error of the double-dummy figures. "
         "--realistic plays the trumps out on the same deals, head to head."
     )
 

@@ -14,6 +14,7 @@ from rich.text import Text
 
 from texas42.analysis import (
     CalibratedAnalysis,
+    EstimatedTrump,
     HandAnalysis,
     LadderRung,
     RealisticAnalysis,
@@ -28,6 +29,7 @@ from texas42.deal import DealConstraints, Inference
 from texas42.report.layout import Fitted
 from texas42.report.why import why_table
 from texas42.report.wording import (
+    BAND_ERRORS,
     constraints_sentence,
     contract_name,
     deals_phrase,
@@ -103,7 +105,9 @@ def analysis_header(analysis: HandAnalysis) -> Text:
     )
 
 
-def short_of_deals(rows: Sequence[TrumpStats] | Sequence[LadderRung], deals: int) -> bool:
+def short_of_deals(
+    rows: Sequence[TrumpStats] | Sequence[LadderRung] | Sequence[EstimatedTrump], deals: int
+) -> bool:
     """Whether racing left any of ``rows`` on fewer than the ``deals``."""
     return any(row.deals < deals for row in rows)
 
@@ -317,9 +321,11 @@ def _realistic_title(realistic: CalibratedAnalysis | RealisticAnalysis) -> str:
 
 def realistic_table(realistic: CalibratedAnalysis | RealisticAnalysis, analysis: HandAnalysis) -> Table:
     """The leading trumps' realistic points and odds, played out (the points with their
-    interval) or estimated, beside the double-dummy points."""
+    interval) or estimated (with the deals they stand on where racing left one short),
+    beside the double-dummy points."""
     rec = realistic.recommendation
     bids = table_bids(rec)
+    raced = isinstance(realistic, CalibratedAnalysis) and short_of_deals(realistic.trumps, analysis.deals)
     out = Table(
         title=_realistic_title(realistic),
         box=box.SIMPLE_HEAD,
@@ -328,6 +334,8 @@ def realistic_table(realistic: CalibratedAnalysis | RealisticAnalysis, analysis:
         pad_edge=False,
     )
     out.add_column("trump", no_wrap=True)
+    if raced:
+        out.add_column("deals", justify="right", no_wrap=True)
     out.add_column("points", justify="right", no_wrap=True)
     out.add_column("(DD)", justify="right", style="dim", no_wrap=True)
     for bid in bids:
@@ -339,6 +347,7 @@ def realistic_table(realistic: CalibratedAnalysis | RealisticAnalysis, analysis:
             points += f"±{(stats.expected_points_ci95.high - stats.expected_points_ci95.low) / 2:.1f}"
         cells: list[RenderableType] = [
             Text(stats.declaration.label, style="bold" if chosen else ""),
+            *([Text(f"{stats.deals:,}", style="dim")] if raced else []),
             Text(points, style="bold" if chosen else ""),
             Text(f"{analysis.stats(stats.declaration).expected_points:.1f}"),
         ]
@@ -356,7 +365,7 @@ def realistic_text(realistic: CalibratedAnalysis | RealisticAnalysis, among_trum
         odds = f"{percent(rec.make)} of the playouts (95% CI {percent(ci.low)} to {percent(ci.high)})"
         how = "played out"
     else:
-        band = f"calibration's 95% band {percent(ci.low)} to {percent(ci.high)}"
+        band = f"95% band {percent(ci.low)} to {percent(ci.high)}, {BAND_ERRORS}"
         odds = f"an estimated {percent(rec.make)} ({band})"
         how = "estimated; --realistic plays it out"
     if rec.passes:

@@ -115,7 +115,7 @@ def quick_special_instead(result: QuickAnalysis, special: SpecialOdds) -> Text:
     alternative = (
         "passing" if rec.passes else f"{rec.bid} with {rec.declaration.label} ({rec.expected_marks:+.2f})"
     )
-    odds = special_odds_phrase(special)
+    odds = special_odds_phrase(special, sampled=False)
     if special.how == SOLVED:
         odds = odds.replace("makes", "is estimated to make", 1)
     body = (

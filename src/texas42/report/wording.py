@@ -63,18 +63,28 @@ def raised_specials_note(specials: Sequence[SpecialOdds]) -> str:
     )
 
 
-def special_odds_phrase(odds: SpecialOdds | SpecialRung) -> str:
+BAND_ERRORS: Final = "calibration and sampling error"
+"""What a calibrated estimate's 95% band holds (``statistics.widened``)."""
+BAND_NOTE: Final = "'95% band': the calibration's error band, widened by the double-dummy sampling error."
+BAND_CAPTION: Final = "(95% band: its error and the sampling error together)"
+
+
+def special_odds_phrase(odds: SpecialOdds | SpecialRung, sampled: bool = True) -> str:
     """How often a special contract is made, on what basis: ``makes 12% of the time
     double-dummy (95% CI 10% to 14%)``, ``makes 41% of the playouts (95% CI 38% to 44%;
-    double-dummy 12%)`` or ``makes an estimated 41% at a real table (the calibration's
-    95% band 17% to 65%; double-dummy 12%)``; no interval for the quick model's estimates."""
+    double-dummy 12%)`` or ``makes an estimated 41% at a real table (95% band 17% to 65%,
+    calibration and sampling error; double-dummy 12%)``, the band the calibration's alone
+    unless ``sampled`` (double-dummy odds estimated by the quick model, not sampled)."""
     ci = odds.make_ci95
     interval = "" if ci is None else f"95% CI {percent(ci.low)} to {percent(ci.high)}"
     if odds.how == PLAYED_OUT:
         double_dummy = percent(odds.make_double_dummy)
         return f"makes {percent(odds.make)} of the playouts ({interval}; double-dummy {double_dummy})"
     if odds.how == CALIBRATED:
-        band = "" if ci is None else f"the calibration's 95% band {percent(ci.low)} to {percent(ci.high)}; "
+        band = ""
+        if ci is not None:
+            ends = f"95% band {percent(ci.low)} to {percent(ci.high)}"
+            band = f"{ends}, {BAND_ERRORS}; " if sampled else f"the calibration's {ends}; "
         return (
             f"makes an estimated {percent(odds.make)} at a real table ({band}double-dummy "
             f"{percent(odds.make_double_dummy)})"
@@ -84,7 +94,8 @@ def special_odds_phrase(odds: SpecialOdds | SpecialRung) -> str:
 
 def interval_header(hows: Iterable[str]) -> str:
     """The head of a column of special contracts' intervals found ``hows`` ways: ``95% CI``
-    (sampling intervals), ``95% band`` (a calibration's error bands), or both."""
+    (sampling intervals), ``95% band`` (a calibration's error bands widened by the sampling
+    error), or both."""
     kinds = set(hows)
     if kinds == {CALIBRATED}:
         return "95% band"
@@ -107,7 +118,7 @@ def realistic_specials_caption(
             f"contract{interval}"
         )
     if calibrated:
-        band = " (its 95% error band)" if intervals else ""
+        band = f" {BAND_CAPTION}" if intervals else ""
         which = f"{calibrated} " if played else ""
         parts.append(
             f"{which}estimated from the double-dummy odds by a calibration fitted to hands played out "
