@@ -188,7 +188,8 @@ def test_bad_input_stops_before_anything_is_computed(args: list[str], text: str,
 
 def test_at_a_prompt(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """Typed entries: a bad one is reported and the next awaited, 'undo' and 'help'
-    work, 'exit' ends; the prompt names who is expected."""
+    work (its lines fit the terminal), 'exit' ends; the prompt names who is expected."""
+    monkeypatch.setenv("COLUMNS", "60")
     typed: Iterator[str] = iter(["pass 30 36 99", "37 help", "undo", "exit"])
     prompts: list[str] = []
 
@@ -211,7 +212,9 @@ def test_at_a_prompt(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixt
     assert prompts[0] == "your left opponent (seat 1) calls> "
     assert prompts[1:] == ["you call> ", "you declare> ", "you call> "]
     assert "texas42: error: '99': not a bid" in out.err or "not a bid: '99'" in out.err
-    assert "Next: you declare. A trump" in out.err and "'realistic': this turn played out." in out.err
+    hint = out.err[out.err.index("Next: you declare.") :].splitlines()
+    assert len(hint) > 2 and all(len(line) < 60 for line in hint)
+    assert "'realistic': this turn played out." in " ".join(hint)
     # The advice for the call taken back is not computed again.
     assert out.out.count("ADVICE") == 3 and advised == [TableStage.BIDDING, TableStage.DECLARING]
     assert "The last entry is taken back." in out.out

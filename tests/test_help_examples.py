@@ -19,6 +19,7 @@ import typer
 
 from cli_runner import invoke
 from texas42.cli import app
+from texas42.cli.app import wrapped_examples
 from texas42.cli.shell import command_words
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,8 +39,34 @@ def help_examples() -> list[str]:
     for args in [[], *([name] for name in commands)]:
         result = invoke(*args, "--help")
         assert result.exit_code == 0, args
-        lines += [line.strip() for line in result.stdout.splitlines() if line.strip().startswith("texas42 ")]
+        joined = result.stdout.replace(" \\\n", " ")  # an example's continuation lines
+        lines += [line.strip() for line in joined.splitlines() if line.strip().startswith("texas42 ")]
     return lines
+
+
+def test_a_long_example_is_continued_between_words_outside_quotes() -> None:
+    line = '  texas42 play "6-6 6-5 6-4 6-2 5-5 4-4 3-1" -t sixes --auction "pass 30 31 32" --tricks "6-6"'
+    wrapped = wrapped_examples(f"Examples:\n{line}\n  texas42 quick X", width=60)
+    assert wrapped.splitlines() == [
+        "Examples:",
+        '  texas42 play "6-6 6-5 6-4 6-2 5-5 4-4 3-1" -t sixes \\',
+        '      --auction "pass 30 31 32" --tricks "6-6"',
+        "  texas42 quick X",
+    ]
+    assert wrapped_examples(wrapped, width=60) == wrapped
+    assert shlex.split(wrapped.splitlines()[1][:-1] + wrapped.splitlines()[2]) == shlex.split(line)
+
+
+def test_the_help_fits_80_columns_but_for_a_deal_too_long_for_a_line() -> None:
+    """Long examples are continued on the next line (``\\``), between words."""
+    commands = sorted(typer.main.get_command(app).commands)  # type: ignore[attr-defined]
+    continued = 0
+    for args in [[], *([name] for name in commands)]:
+        printed = invoke(*args, "--help").stdout
+        continued += printed.count(" \\\n")
+        for line in printed.splitlines():
+            assert len(line) <= 80 or re.search(r'"[^"]{70,}"', line), line
+    assert continued > 30
 
 
 def readme_commands() -> list[str]:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import errno
 import gc
 import os
+import re
+import shlex
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -227,10 +229,44 @@ def check_single_values(params: Sequence[Any], args: Sequence[str]) -> None:
             next(tokens, None)  # its value, whatever it looks like
 
 
+HELP_WIDTH = 77
+"""The help's examples are kept within this width (Click indents them by two more), for
+an 80-column terminal."""
+_EXAMPLE = re.compile(r"^(\S+ .*\| )?texas42 ")
+
+
+def wrapped_examples(text: str, width: int = HELP_WIDTH) -> str:
+    """``text`` with each example line (``texas42 ...``, or a pipe into it) longer than
+    ``width`` split between words, outside quotes, into shell continuation lines (`` \\``),
+    so that an 80-column terminal does not break it inside a word and it still pastes as
+    one command. A single word longer than the line stays whole."""
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width or not _EXAMPLE.match(line.lstrip()):
+            out.append(line)
+            continue
+        indent = line[: len(line) - len(line.lstrip())]
+        current = indent
+        for word in shlex.split(line, posix=False):
+            fits_alone = len(indent) + 4 + len(word) + 2 <= width
+            if current.strip() and fits_alone and len(current) + 1 + len(word) + 2 > width:
+                out.append(current + " \\")
+                current = indent + "    "
+            current += (" " if current.strip() else "") + word
+        out.append(current)
+    return "\n".join(out)
+
+
 class _Commands(TyperGroup):
     """The command group, mapping every ``Texas42Error`` (bad input, found while the
     options are parsed or by the library) to ``report_error``, and Click's own usage
     errors to one line as well."""
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        command = super().get_command(ctx, cmd_name)
+        if command is not None and command.help:
+            command.help = wrapped_examples(command.help)
+        return command
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         if args and args[0] == "help" and self.get_command(ctx, "help") is None:
@@ -280,7 +316,7 @@ class _Commands(TyperGroup):
 app = typer.Typer(
     name="texas42",
     cls=_Commands,
-    help=APP_HELP,
+    help=wrapped_examples(APP_HELP),
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode=None,

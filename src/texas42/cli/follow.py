@@ -4,7 +4,9 @@ declaration and plays entered as they happen, with the advice at each of your tu
 from __future__ import annotations
 
 import json
+import shutil
 import sys
+import textwrap
 from collections.abc import Iterable
 from contextlib import suppress
 from dataclasses import dataclass, field, replace
@@ -553,7 +555,7 @@ def _take_typed(follower: Follower, line: str) -> bool:
         if word in ENDS:
             return False
         if word == "help":
-            typer.echo(_help(follower.table), err=True)
+            typer.echo(_fitted(_help(follower.table)), err=True)
             continue
         try:
             follower.act(token)
@@ -567,6 +569,12 @@ def _take_typed(follower: Follower, line: str) -> bool:
             print_error(_naming(token, error))
             break
     return True
+
+
+def _fitted(text: str) -> str:
+    """``text`` wrapped between words to the terminal's width."""
+    width = shutil.get_terminal_size().columns - 1
+    return textwrap.fill(text, width=width, break_long_words=False, break_on_hyphens=False)
 
 
 def _help(table: TableHand) -> str:
