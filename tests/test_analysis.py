@@ -32,6 +32,7 @@ from texas42.deal import sampling
 from texas42.errors import AuctionError
 from texas42.io.files import read_hands
 from texas42.report.comparison import _widest
+from texas42.report.hand import plus_minus
 from texas42.report.wording import advice_reason, percent, percent_range
 from texas42.rules import PASS, Auction, Deal, Declaration, Hand, parse_auction
 
@@ -569,3 +570,13 @@ def test_every_interval_of_an_exact_sample_is_the_figure_itself() -> None:
     assert (
         not uniform.exact and uniform.trumps[0].expected_points_ci95.low < uniform.trumps[0].expected_points
     )
+
+
+def test_plus_minus_is_the_wider_side_of_an_interval_cut_at_42() -> None:
+    middling = analysis.TrumpStats.from_points(Declaration.SIXES, np.array([20, 30] * 50))
+    assert plus_minus(middling) == f"±{1.96 * np.std([20, 30] * 50, ddof=1) / 10:.1f}" == "±1.0"
+    points = [42] * 98 + [0] * 2  # mean 41.16, half-width 1.16: cut at 42
+    near_all = analysis.TrumpStats.from_points(Declaration.SIXES, np.array(points))
+    assert near_all.expected_points_ci95.high == 42 and near_all.expected_points == pytest.approx(41.16)
+    half = 1.96 * np.std(points, ddof=1) / 10
+    assert plus_minus(near_all) == f"±{half:.1f}" == "±1.2"  # not the cut interval's 2.00 / 2

@@ -112,6 +112,13 @@ def short_of_deals(
     return any(row.deals < deals for row in rows)
 
 
+def plus_minus(stats: TrumpStats) -> str:
+    """``±0.5``: the half-width of the expected points' 95% interval; where the interval is
+    cut at 0 or 42 points, its wider side's."""
+    ci, mean = stats.expected_points_ci95, stats.expected_points
+    return f"±{max(ci.high - mean, mean - ci.low):.1f}"
+
+
 def footer(deals: int, seed: int, exact: bool = False, raced: bool = False) -> Text:
     """The line that says what the odds mean; ``raced``: some figures shown stand on fewer deals."""
     return Text(odds_footer(deals, seed, exact, raced), style="dim")
@@ -171,13 +178,11 @@ def analysis_table(analysis: HandAnalysis) -> Table:
     out.add_column("0 points │42", justify="left", no_wrap=True)
     for stats in analysis.trumps:
         chosen = stats.declaration == rec.declaration
-        ci = stats.expected_points_ci95
-        half = (ci.high - ci.low) / 2
         cells: list[RenderableType] = [
             Text(stats.declaration.label, style="bold" if chosen else ""),
             *([Text(f"{stats.deals:,}", style="dim")] if raced else []),
             Text(
-                f"{stats.expected_points:.1f}" + ("" if stats.exact else f"±{half:.1f}"),
+                f"{stats.expected_points:.1f}" + ("" if stats.exact else plus_minus(stats)),
                 style="bold" if chosen else "",
             ),
         ]
@@ -344,7 +349,7 @@ def realistic_table(realistic: CalibratedAnalysis | RealisticAnalysis, analysis:
         chosen = stats.declaration == rec.declaration
         points = f"{stats.expected_points:.1f}"
         if isinstance(stats, TrumpStats):
-            points += f"±{(stats.expected_points_ci95.high - stats.expected_points_ci95.low) / 2:.1f}"
+            points += plus_minus(stats)
         cells: list[RenderableType] = [
             Text(stats.declaration.label, style="bold" if chosen else ""),
             *([Text(f"{stats.deals:,}", style="dim")] if raced else []),
