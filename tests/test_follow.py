@@ -305,6 +305,29 @@ def test_review_once_the_hand_is_over(monkeypatch: pytest.MonkeyPatch) -> None:
         assert refused.stderr.count("\n") == 1 and message in refused.stderr
 
 
+def test_review_at_a_plunge_judges_the_turns_as_texas42_review_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Our partner's plunge, every trick taken: 'review' prints what 'texas42 review' does
+    for the hand, each turn judged on the odds of making 168 alone (JSON the same)."""
+    monkeypatch.setenv("COLUMNS", "80")
+    hand = "6-4 6-3 6-2 6-1 6-0 5-4 2-2"
+    tricks = (
+        "6-4 5-3 6-6 5-0 / 6-5 4-1 6-3 5-2 / 5-5 4-0 5-4 5-1 / 4-4 3-1 6-2 4-3 / 6-1 4-2 3-3 3-0 / "
+        "6-0 3-2 2-1 2-0 / 2-2 1-1 1-0 0-0"
+    )
+    entries = f"pass pass 168 pass sixes {tricks.replace(' /', '')}\nreview\n"
+    args = [hand, "-p", "1", "-s", "1", "-n", "40"]
+    result = invoke("follow", *args, input=entries)
+    assert result.exit_code == 0, result.stderr
+    command = f'review "{hand}" -t sixes --auction "pass pass 168 pass" --tricks "{tricks}" -n 40 -s 1'
+    alone = invoke(*shlex.split(command))
+    assert result.stdout.endswith(alone.stdout)
+    assert "At 168 the bid is made only by taking all 42 points" in " ".join(alone.stdout.split())
+    followed = invoke("follow", *args, "--json", input=entries).stdout.splitlines()
+    reviewed = json.loads(followed[-1])["reviewed"]
+    assert reviewed == json.loads(invoke(*shlex.split(command), "--json").stdout)
+    assert reviewed["weighs_points"] is False and reviewed["points_lost"] is None
+
+
 def test_review_at_the_prompt_once_the_hand_is_over(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -112,6 +112,44 @@ def test_the_progress_counts_the_solves_of_every_turn() -> None:
     assert all(done <= total for done, total in seen)
 
 
+MARKS_HAND = "6-4 6-3 6-2 6-1 6-0 5-4 2-2"
+MARKS_LINE = (
+    "6-4 5-3 6-6 5-0 / 6-5 4-1 6-3 5-2 / 5-5 4-0 5-4 5-1 / 4-4 3-1 6-2 4-3 / 6-1 4-2 3-3 3-0 / "
+    "6-0 3-2 2-1 2-0 / 2-2 1-1 1-0 0-0"
+)
+"""A hand played at sixes that takes all 42 points: the partner's plunge of the audit that
+counted the 6-4 lead a miss for its expected points alone."""
+
+
+def _marks_review(tricks: str, bid: int) -> PlayReview:
+    hand, plays = parse_hand(MARKS_HAND), parse_tricks(tricks)
+    return review_play(hand, Declaration.SIXES, plays, bid=bid, deals=100, seed=1)
+
+
+@pytest.mark.parametrize("bid", [42, 168])
+def test_at_42_and_the_mark_bids_a_turn_is_judged_on_the_odds_alone(bid: int) -> None:
+    """Only taking all 42 points makes these bids: the 6-4 lead, 7.4 expected points
+    below the 6-3 for the same odds, is as good as the best play, and no points are
+    given up in all."""
+    review = _marks_review(" / ".join(MARKS_LINE.split(" / ")[:2]), bid)
+    first = review.turns[0]
+    assert (first.played, first.best.domino) == (parse_domino("6-4"), parse_domino("6-3"))
+    assert first.chosen.made == first.best.made == 24 and first.contract_lost == 0
+    assert first.best.expected_points - first.chosen.expected_points == pytest.approx(7.4)
+    assert not first.weighs_points and first.is_best and first.points_lost is None
+    assert not review.weighs_points and review.missed == () and review.points_lost is None
+
+
+def test_below_42_a_play_for_fewer_points_at_the_same_odds_is_a_miss() -> None:
+    """At 30 the 6-3 lead makes the bid as often as the 2-2 but expects 0.28 points fewer:
+    not as good as the best play."""
+    review = _marks_review("6-3", 30)
+    (missed,) = review.missed
+    assert missed.best.domino == parse_domino("2-2") and missed.chosen.made == missed.best.made == 68
+    assert missed.contract_lost == 0 and missed.points_lost == pytest.approx(0.28)
+    assert review.weighs_points and missed.weighs_points and review.points_lost == missed.points_lost
+
+
 # --- The command line and the API ----------------------------------------------------
 
 REVIEW = [
@@ -154,6 +192,53 @@ def test_review_says_what_a_weaker_play_gave_up() -> None:
     assert f" 2 3-1 {missed.chosen.expected_points:.1f} " in text
 
 
+def _header(stdout: str) -> list[list[str]]:
+    """The words of the two lines heading the table of turns."""
+    lines = stdout.splitlines()
+    rule = next(k for k, line in enumerate(lines) if line.strip().startswith("─" * 10) and "┼" not in line)
+    return [lines[k].split() for k in (rule - 2, rule - 1)]
+
+
+def test_the_table_says_whose_play_each_column_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Your play's domino and figures, then the best play's, then what yours lost, each
+    column headed by whose it is, three spaces apart within 80 columns."""
+    monkeypatch.setenv("COLUMNS", "80")
+    stdout = invoke(*REVIEW[:-6], "--tricks", "6-6 6-3 5-0 6-1 / 3-1 5-3 3-0 3-2", *REVIEW[-4:]).stdout
+    assert _header(stdout) == [
+        ["your", "your", "your", "best", "best", "best", "odds", "pts"],
+        ["trick", "play", "pts", "makes", "34", "play", "pts", "makes", "34", "lost", "lost"],
+    ]
+    row = next(line for line in stdout.splitlines() if line.lstrip().startswith("2   3-1"))
+    assert row.split() == ["2", "3-1", "37.5", "86%", "6-5", "39.4", "98%", "12%", "+1.9"]
+    assert " trick   play    pts   makes 34   play       pts   makes 34   lost   lost" in stdout
+    assert max(len(line) for line in stdout.splitlines()) <= 80
+
+
+def test_review_at_a_mark_bid_says_expected_points_do_not_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 168 the 6-4 lead is as good as the best play: no turn missed, the points shown
+    but no points lost column, and why; JSON: ``weighs_points`` false, no points lost."""
+    monkeypatch.setenv("COLUMNS", "80")
+    tricks = " / ".join(MARKS_LINE.split(" / ")[:2])
+    args = ["review", MARKS_HAND, "--trump", "sixes", "--bid", "168", "--tricks", tricks, "--deals", "100"]
+    result = invoke(*args, "--seed", "1")
+    assert result.exit_code == 0, result.output
+    head = ["trick", "play", "pts", "makes", "168", "play", "pts", "makes", "168", "lost"]
+    assert _header(result.stdout) == [["your", "your", "your", "best", "best", "best", "odds"], head]
+    text = " ".join(result.stdout.split())
+    assert " 1 6-4 25.0 24% as good 2 6-3 41.8 90% as good " in text
+    assert (
+        "All 2 of your turns were as good as the best play. At 168 the bid is made only by taking all 42 "
+        "points, so expected points do not count here: a turn is as good as the best play when its odds "
+        "of making 168 are the same."
+    ) in text
+    assert "As good: the same odds of the contract as the best play." in text
+    document = json.loads(invoke(*args, "--seed", "1", "--json").stdout)
+    assert document["weighs_points"] is False and document["missed"] == 0 and document["points_lost"] is None
+    first = document["turns"][0]
+    assert first["as_good_as_best"] and first["points_lost"] is None and first["best"] == "6-3"
+    assert first["best_figures"]["expected_points"] - first["played_figures"]["expected_points"] > 7
+
+
 def test_review_json_is_the_document_of_the_review() -> None:
     result = invoke(*REVIEW, "--json")
     assert result.exit_code == 0 and result.stderr == ""
@@ -161,6 +246,7 @@ def test_review_json_is_the_document_of_the_review() -> None:
     assert document == texas42.to_dict(_review())
     assert [t["played"] for t in document["turns"]] == ["6-6", "6-5", "4-4", "3-1"]
     assert document["missed"] == sum(not t["as_good_as_best"] for t in document["turns"])
+    assert document["weighs_points"] is True and list(document)[-1] == "weighs_points"
     first = document["turns"][0]
     assert set(first) == {
         "trick",

@@ -480,12 +480,13 @@ def review_play(
     plays ``tricks``, the advice ``advise_play`` would have given then (the same options
     and ``seed``), beside the domino played; ``missed`` are the turns whose play was not
     as good as the best, with the expected points and odds of the contract given up
-    (Nel-O and sevens as for ``advise_play``). ``realistic_deals`` (0: none) also plays
-    each turn's legal plays out on that many of its deals, ``worlds`` deals weighed a
-    decision (``texas42 review --realistic``): ``PlayReview.played_out`` weighs the
-    turns on them. With the whole ``auction``, the seat's call is weighed as
-    ``advise_bid`` would have (``PlayReview.called``, ``PlayReview.call``) and, where the
-    seat declared, its declaration as ``declare`` would have (``PlayReview.declared``)."""
+    (the odds alone at 42 and the mark bids, Nel-O and sevens: ``PlayReview.weighs_points``).
+    ``realistic_deals`` (0: none) also plays each turn's legal plays out on that many of
+    its deals, ``worlds`` deals weighed a decision (``texas42 review --realistic``):
+    ``PlayReview.played_out`` weighs the turns on them. With the whole ``auction``, the
+    seat's call is weighed as ``advise_bid`` would have (``PlayReview.called``,
+    ``PlayReview.call``) and, where the seat declared, its declaration as ``declare``
+    would have (``PlayReview.declared``)."""
     declaration, plays = _played(trump, tricks)
     _check_playouts(realistic_deals, worlds)
     _checked(progress, None)

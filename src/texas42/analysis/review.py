@@ -26,6 +26,7 @@ from texas42.analysis.sample import DEFAULT_DEALS, Progress, check_deals
 from texas42.analysis.statistics import Z95, Interval
 from texas42.errors import IllegalPlayError
 from texas42.rules import (
+    TOTAL_POINTS,
     Auction,
     Contract,
     Declaration,
@@ -37,6 +38,7 @@ from texas42.rules import (
     PlayHistory,
     Seat,
     check_seat,
+    needed_points,
     replay,
 )
 
@@ -69,19 +71,27 @@ class TurnReview:
         return len(self.advice.plays) == 1
 
     @property
+    def weighs_points(self) -> bool:
+        """Whether the turn is judged on expected points as well as the odds of the
+        contract: at a trump bid below 42. Not at 42 and the mark bids (plunge and splash
+        too), which only taking all 42 points makes, nor at Nel-O and sevens."""
+        return self.advice.counts_points and needed_points(self.advice.bid) < TOTAL_POINTS
+
+    @property
     def is_best(self) -> bool:
-        """Whether the play was as good as the best: the same odds of the contract and
-        expected points (an equal play, or the best itself)."""
+        """Whether the play was as good as the best: the same odds of the contract and,
+        where they count (``weighs_points``), expected points (an equal play, or the best
+        itself)."""
         chosen, best = self.chosen, self.best
-        return chosen.made == best.made and chosen.points == best.points
+        return chosen.made == best.made and (chosen.points == best.points or not self.weighs_points)
 
     @property
     def points_lost(self) -> float | None:
         """The team's expected points the best play would have added (negative when the
-        play expects more points, for worse odds of the contract); None at Nel-O and
-        sevens, where no points count."""
+        play expects more points, for worse odds of the contract); None where they do not
+        count (``weighs_points``)."""
         best, chosen = self.best.expected_points, self.chosen.expected_points
-        return None if best is None or chosen is None else best - chosen
+        return None if best is None or chosen is None or not self.weighs_points else best - chosen
 
     @property
     def contract_lost(self) -> float:
@@ -156,9 +166,14 @@ class PlayReview:
 
     @property
     def counts_points(self) -> bool:
-        """Whether the plays are weighed by points too (a trump hand), or only by the
+        """Whether the plays have expected points (a trump hand), or only odds of the
         contract (Nel-O and sevens)."""
         return self.turns[0].advice.counts_points
+
+    @property
+    def weighs_points(self) -> bool:
+        """Whether the turns are judged on expected points too (``TurnReview.weighs_points``)."""
+        return self.turns[0].weighs_points
 
     @property
     def bidder(self) -> Seat:
@@ -175,8 +190,9 @@ class PlayReview:
 
     @property
     def points_lost(self) -> float | None:
-        """The expected points given up, turn by turn, in all (None at Nel-O and sevens)."""
-        if not self.counts_points:
+        """The expected points given up, turn by turn, in all (None where they do not
+        count: ``weighs_points``)."""
+        if not self.weighs_points:
             return None
         return sum(t.points_lost or 0.0 for t in self.missed)
 

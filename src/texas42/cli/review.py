@@ -61,7 +61,9 @@ and --seed, over the deals consistent with what you had seen at that turn) is se
 beside the domino you played: both plays' expected points for your team and odds
 of the contract, and what yours gave up when it was not as good as the best (the
 odds of making the bid, or of setting it when you defend, and the expected points).
-A turn with one legal play is marked forced. --auction, --infer and --noise as for
+At 42 and the mark bids (plunge and splash too), made only by taking all 42 points,
+a turn is judged on the odds alone: expected points are shown but not counted. A
+turn with one legal play is marked forced. --auction, --infer and --noise as for
 'texas42 play'; with the whole --auction your call is weighed too, as 'texas42 bid'
 would have after the calls before it, and, if you declared, your declaration, as
 'texas42 declare' would have. At Nel-O and sevens (--trump nello or sevens, as for

@@ -734,10 +734,13 @@ def review_to_json(review: PlayReview) -> dict[str, Any]:
     """``{"seat", "trump", "bidder", "bid", "partner_contract", "deals", "seed", "turns": [{"trick",
     "played", "best", "forced", "as_good_as_best", "played_figures", "best_figures",
     "points_lost", "make_lost", "deals", "exact"}, ...], "missed", "points_lost",
-    "make_lost"}``: each turn of the seat with the figures (``expected_points``, the
-    team's; ``make``, the odds that the bidder's team makes the bid) of the domino played
-    and of the best play then; ``make_lost`` the odds of the contract for the seat's team
-    (making or setting the bid) the play gave up; the totals over the missed turns. A
+    "make_lost", "weighs_points"}``: each turn of the seat with the figures
+    (``expected_points``, the team's; ``make``, the odds that the bidder's team makes the
+    bid) of the domino played and of the best play then; ``make_lost`` the odds of the
+    contract for the seat's team (making or setting the bid) the play gave up,
+    ``points_lost`` the expected points; the totals over the missed turns.
+    ``weighs_points``: whether a turn is judged on expected points as well as the odds
+    (false at Nel-O, sevens, 42 and the mark bids: the odds alone, ``points_lost`` null). A
     turn whose deals were drawn to fit the whole auction has its ``"inference"``
     (``inference_to_json``). ``"realistic"`` (``--realistic``): ``{"deals", "worlds", "turns", "missed",
     "points_lost", "make_lost", "make_lost_ci95"}``, the same on the turns' plays played
@@ -755,6 +758,7 @@ def review_to_json(review: PlayReview) -> dict[str, Any]:
         "deals": review.deals,
         "seed": review.seed,
         **_reviewed_turns(review),
+        "weighs_points": review.weighs_points,
     }
     if review.called is not None and review.call is not None:
         result["called"] = {"call": _bid_json(review.call), "bid": advice_to_json(review.called)}

@@ -63,32 +63,37 @@ def _repeats(review: PlayReview) -> str:
 
 def turns_table(review: PlayReview, title: str = "Your plays") -> Table:
     """One row a turn: the domino played and its figures, the best play then and its
-    figures, and the odds of the contract and expected points given up."""
+    figures, and the odds of the contract and expected points given up (where they count:
+    ``PlayReview.weighs_points``). Each column headed by whose play it is or what it lost."""
     verb = f"{contract_verb(review.defending)} {bid_name(review.bid)}"
+    figures = ("pts", verb) if review.counts_points else (verb,)
     out = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
-    names: tuple[str, ...] = ("trick", "played", "points", verb, "best", "points", verb, "lost", "pts lost")
-    if not review.counts_points:
-        names = ("trick", "played", verb, "best", verb, "lost")
-    for name in names:
-        out.add_column(name, justify="left" if name in ("played", "best") else "right", no_wrap=True)
+    out.add_column("\ntrick", justify="right", no_wrap=True)
+    for whose in ("your", "best"):
+        out.add_column(f"{whose}\nplay", no_wrap=True)
+        for figure in figures:
+            out.add_column(f"{whose}\n{figure}", justify="right", no_wrap=True)
+    for lost in ("odds", "pts") if review.weighs_points else ("odds",):
+        out.add_column(f"{lost}\nlost", justify="right", no_wrap=True)
     for turn in review.turns:
-        out.add_row(*_cells(turn))
+        cells = _cells(turn)
+        out.add_row(*cells, *[""] * (len(out.columns) - len(cells)))
     return out
 
 
 def _cells(turn: TurnReview) -> list[str | Text]:
+    """A turn's row, up to its last cell not blank."""
     advice = turn.advice
-    played = [domino_name(turn.played), *_figures(advice, turn.chosen)]
-    blanks = [""] * (3 if turn.points_lost is None else 4)
+    played = [str(turn.trick), domino_name(turn.played), *_figures(advice, turn.chosen)]
     if turn.forced:
-        return [str(turn.trick), *played, "forced", *blanks]
+        return [*played, "forced"]
     if turn.is_best:
-        return [str(turn.trick), *played, Text("as good", style="green"), *blanks]
+        return [*played, Text("as good", style="green")]
     best = [domino_name(turn.best.domino), *_figures(advice, turn.best)]
     lost = [f"{100 * turn.contract_lost:.0f}%"]
     if turn.points_lost is not None:
         lost.append(f"{round(turn.points_lost, 1) + 0.0:+.1f}")  # + 0.0: no "-0.0"
-    return [str(turn.trick), *played, *best, *[Text(x, style="bold red") for x in lost]]
+    return [*played, *best, *[Text(x, style="bold red") for x in lost]]
 
 
 def _figures(advice: PlayAdvice, stats: PlayStats) -> list[str]:
@@ -201,22 +206,35 @@ def _declared_odds(choice: DeclarationChoice) -> str:
     return f"an estimated {real} of the deals at a real table ({double_dummy} double-dummy)"
 
 
+def points_note(review: PlayReview) -> Text | None:
+    """Why expected points do not judge the turns at 42 and the mark bids; None where they
+    do, and at Nel-O and sevens (no points)."""
+    if review.weighs_points or not review.counts_points:
+        return None
+    bid, verb = bid_name(review.bid), "setting" if review.defending else "making"
+    return Text(
+        f"At {bid} the bid is made only by taking all 42 points, so expected points do not count here: "
+        f"a turn is as good as the best play when its odds of {verb} {bid} are the same."
+    )
+
+
 def review_footer(review: PlayReview) -> str:
     if not review.counts_points:
         return (
             "Makes/sets: the share of the deals consistent with what you had seen at that turn in which "
             f"the bidder's side makes {review.played_at} when every seat plays perfectly and sees all hands "
-            "(double-dummy), or fails to; best: the play 'texas42 play' would have advised (the most deals "
-            "winning the contract for your team). As good: the same odds as the best play. Turns after a "
-            f"trick set the contract are not weighed. Repeat with --seed {review.seed}."
+            "(double-dummy), or fails to; best play: the play 'texas42 play' would have advised (the most "
+            "deals winning the contract for your team). As good: the same odds as the best play. Turns after "
+            f"a trick set the contract are not weighed. Repeat with --seed {review.seed}."
         )
+    same = "figures" if review.weighs_points else "odds of the contract"
     return (
-        "Points: your team's expected points for the whole hand, the points already taken plus the "
+        "Pts: your team's expected points for the whole hand, the points already taken plus the "
         "rest when every seat plays perfectly and sees all hands (double-dummy), over the deals "
         "consistent with what you had seen at that turn; makes/sets: the share of them in which the "
-        "bidder's team makes the bid, or fails to; best: the play 'texas42 play' would have advised "
-        "(the most deals winning the contract for your team, then the most points). As good: the "
-        f"same figures as the best play. Repeat with --seed {review.seed}."
+        "bidder's team makes the bid, or fails to; best play: the play 'texas42 play' would have advised "
+        "(the most deals winning the contract for your team, then the most points). As good: the same "
+        f"{same} as the best play. Repeat with --seed {review.seed}."
     )
 
 
@@ -228,7 +246,8 @@ def review_view(review: PlayReview) -> RenderableType:
         Fitted(turns_table(review)),
         review_text(review),
     ]
-    parts += [text for text in (call_text(review), declaration_text(review)) if text is not None]
+    notes = (points_note(review), call_text(review), declaration_text(review))
+    parts += [text for text in notes if text is not None]
     played = review.played_out
     if played is not None:
         parts += [
