@@ -868,6 +868,29 @@ def test_a_safety_play_is_named_only_beyond_the_sampling_error(deals: int, clear
     assert ("differ by less than the sampling error" in text) is not clear
 
 
+def test_the_safety_margin_is_newcombe_s_interval_but_where_every_deal_counts() -> None:
+    """Over 200 deals, 5 makes 34 in every one with 34 points, 3 takes 42 but in 2 deals
+    only 20: 3 expects more points, 5 wins the contract in 1% more deals. Drawn deals: the
+    paired (Newcombe) interval of the 2x2 table (198 both, 2 only 5, 0 only 3). Every deal
+    counted, or every deal weighed by its likelihood under the auction: the figure itself
+    (the weighed share of the 2 deals, each weighing 10 where the others weigh 1)."""
+    values = np.full((200, 28), engine.ILLEGAL, dtype=np.int64)
+    values[:, 5], values[:, 3] = 34, 42
+    values[:2, 3] = 20
+    result = engine.PlayValues(0, values, np.zeros(200, dtype=np.int64))
+    weights = np.ones(200)
+    weights[:2] = 10.0
+    margins = []
+    for exact, weighed in ((False, None), (True, None), (True, weights)):
+        plays = analysis.rank_plays(result, 0, 0, 34, exact, weighed)
+        assert (plays[0].domino, analysis.play.most_points(plays).domino) == (5, 3)
+        margins.append(analysis.play.safety_margin(result, plays, 0, 0, 34, exact, weighed))
+    assert margins[0] == (0.01, analysis.paired_interval(198, 2, 0, 0))
+    assert margins[0][1].low < 0 < margins[0][1].high
+    assert margins[1] == (0.01, analysis.Interval(0.01, 0.01))
+    assert margins[2] == (20 / 218, analysis.Interval(20 / 218, 20 / 218))
+
+
 def test_plays_as_good_in_every_deal_are_named() -> None:
     """Two trumps left, both taking every trick left in every deal: the other is named."""
     tricks = "6-6 6-3 5-0 6-1 / 6-5 5-4 4-3 6-0 / 4-4 4-0 4-2 5-1 / 3-1 5-3 3-0 3-2 / 5-2 4-1 2-2 5-5"

@@ -111,7 +111,14 @@ from texas42.analysis.specials import (
     opening_bid,
     special_contracts,
 )
-from texas42.analysis.statistics import Interval, TrumpStats, mean_interval, wilson_interval
+from texas42.analysis.statistics import (
+    Interval,
+    TrumpStats,
+    mean_interval,
+    paired_difference,
+    paired_interval,
+    wilson_interval,
+)
 from texas42.analysis.table import TableHand, TableStage
 from texas42.analysis.why import DominoPlace, Why, comparison_why, hand_why, why
 
@@ -202,6 +209,8 @@ __all__ = [
     "most_marks_bid",
     "opening_bid",
     "optimal_line",
+    "paired_difference",
+    "paired_interval",
     "play_out",
     "play_out_special",
     "quick_hand",

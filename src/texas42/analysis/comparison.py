@@ -28,7 +28,7 @@ from texas42.analysis.specials import (
     realistic_odds,
     special_solves_per_deal,
 )
-from texas42.analysis.statistics import Interval, TrumpStats, mean_interval
+from texas42.analysis.statistics import Interval, TrumpStats, mean_interval, paired_difference
 from texas42.deal import AuctionModel, DealConstraints, Inference
 from texas42.errors import AnalysisError, StatisticsError
 from texas42.rules import BIDS, TOTAL_POINTS, Declaration, Hand, HouseRules, check_declaration, needed_points
@@ -66,7 +66,8 @@ class PairComparison:
     equal: float
     """The share of deals in which both take the same points."""
     bids: tuple[BidDifference, ...]
-    """For each bid, both odds and their paired difference with its interval."""
+    """For each bid, both odds and their paired difference with its interval (Newcombe's,
+    ``paired_interval``)."""
 
 
 @dataclass(frozen=True)
@@ -121,8 +122,7 @@ def compare_points(
     for bid in BIDS:
         need = needed_points(bid)
         made_a, made_b = a >= need, b >= need
-        difference = made_a.astype(np.int64) - made_b.astype(np.int64)
-        d, d_ci = mean_interval(difference, bounds=(-1.0, 1.0), exact=exact)
+        d, d_ci = paired_difference(made_a, made_b, exact)
         rows.append(BidDifference(bid, float(made_a.mean()), float(made_b.mean()), d, d_ci))
     return PairComparison(
         first=first,

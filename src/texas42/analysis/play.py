@@ -17,7 +17,7 @@ import numpy as np
 from texas42 import deal, engine
 from texas42.analysis.locations import Locations, locate
 from texas42.analysis.sample import DEFAULT_DEALS, Progress, SolveCounter, check_deals
-from texas42.analysis.statistics import Interval, mean_interval, wilson_interval
+from texas42.analysis.statistics import Interval, mean_interval, paired_difference, wilson_interval
 from texas42.errors import AuctionError, HouseRulesError, IllegalPlayError, UsageError, is_whole
 from texas42.rules import (
     MARK,
@@ -549,11 +549,11 @@ def safety_margin(
         return None
     made = _bid_made(result.values[:, [best.domino, most.domino]], seat, bidder, bid)
     wins = made != (seat % 2 != bidder % 2)  # the contract won for the seat's team
-    difference = wins[:, 0].astype(np.int64) - wins[:, 1]
-    if weights is not None:
+    if weights is not None:  # every consistent deal, weighed: exact
+        difference = wins[:, 0].astype(np.int64) - wins[:, 1]
         mean = float(np.dot(difference, weights) / weights.sum())
         return mean, Interval(mean, mean)
-    return mean_interval(difference, bounds=(-1.0, 1.0), exact=exact)
+    return paired_difference(wins[:, 0], wins[:, 1], exact)
 
 
 def rank_contract_plays(

@@ -15,7 +15,7 @@ from texas42 import engine
 from texas42.analysis.play import PlayAdvice, PlayStats, rank_contract_plays, rank_plays
 from texas42.analysis.playout import DEFAULT_WORLDS, check_playout_deals, check_worlds, play_on
 from texas42.analysis.special_playout import play_on_special
-from texas42.analysis.statistics import Interval, mean_interval
+from texas42.analysis.statistics import Interval, paired_difference
 from texas42.errors import AnalysisError
 from texas42.rules import TOTAL_POINTS, Domino, needed_points
 
@@ -42,19 +42,13 @@ class RealisticPlays:
 
     def lead(self, first: Domino, second: Domino) -> tuple[float, Interval]:
         """How much more often playing ``first`` than ``second`` won the contract for the
-        seat's team, over the same deals, with its 95% interval (paired)."""
-        return mean_interval(self._difference(first, second), bounds=(-1.0, 1.0))
+        seat's team, over the same deals, with its 95% interval (paired: ``paired_interval``)."""
+        return paired_difference(self.wins[:, first], self.wins[:, second])
 
-    def lead_error(self, first: Domino, second: Domino) -> tuple[float, float]:
-        """``lead``'s mean and its standard error (0 with fewer than two deals)."""
-        difference = self._difference(first, second)
-        if difference.size < 2:
-            return float(difference.mean()) if difference.size else 0.0, 0.0
-        return float(difference.mean()), float(difference.std(ddof=1) / np.sqrt(difference.size))
-
-    def _difference(self, first: Domino, second: Domino) -> np.ndarray:
-        difference: np.ndarray = self.wins[:, first].astype(np.int64) - self.wins[:, second]
-        return difference
+    def same_wins(self, first: Domino, second: Domino) -> bool:
+        """Whether playing ``first`` and playing ``second`` won the contract for the seat's team
+        in exactly the same deals."""
+        return bool(np.array_equal(self.wins[:, first], self.wins[:, second]))
 
 
 def realistic_plays(

@@ -23,7 +23,7 @@ from texas42.analysis.play import (
 from texas42.analysis.playout import DEFAULT_WORLDS, check_playout_deals, check_worlds
 from texas42.analysis.realistic_play import DEFAULT_REALISTIC_PLAY_DEALS, playouts_total, realistic_plays
 from texas42.analysis.sample import DEFAULT_DEALS, Progress, check_deals
-from texas42.analysis.statistics import Z95, Interval
+from texas42.analysis.statistics import Interval
 from texas42.errors import IllegalPlayError
 from texas42.rules import (
     TOTAL_POINTS,
@@ -213,20 +213,22 @@ class PlayReview:
     def played_out_lost_ci95(self) -> Interval | None:
         """The 95% interval of the odds of the contract given up in all, played out
         (``played_out.contract_lost``): each missed turn's difference paired over its
-        deals, the turns' deals independent."""
+        deals (``RealisticPlays.lead``), the turns' deals independent, their intervals'
+        distances below and above each difference added in squares (as Newcombe's
+        interval adds those of two odds)."""
         played = self.played_out
         if played is None:
             return None
-        mean = variance = 0.0
+        total = below = above = 0.0
         for turn, view in zip(self.turns, played.turns, strict=True):
             figures = turn.advice.realistic
             if view.is_best or figures is None:
                 continue
-            lead, error = figures.lead_error(view.best.domino, view.played)
-            mean += lead
-            variance += error * error
-        half = Z95 * math.sqrt(variance)
-        return Interval(mean - half, mean + half)
+            lead, ci = figures.lead(view.best.domino, view.played)
+            total += lead
+            below += (lead - ci.low) ** 2
+            above += (ci.high - lead) ** 2
+        return Interval(total - math.sqrt(below), total + math.sqrt(above))
 
 
 def review_play(

@@ -53,6 +53,57 @@ def wilson_interval(successes: int, n: int, z: float = Z95) -> Interval:
     return Interval(low, high)
 
 
+def paired_interval(both: int, first_only: int, second_only: int, neither: int, z: float = Z95) -> Interval:
+    """Newcombe's hybrid score interval (95% by default) of the difference of two paired
+    proportions, ``(both + first_only) / n - (both + second_only) / n``, from the counts of
+    the 2x2 table (Newcombe 1998, Statistics in Medicine 17:2635, method 10): the Wilson
+    intervals of both proportions, combined with their correlation phi (continuity
+    corrected; 0 where a margin is empty). It keeps a width wherever the deals sample."""
+    counts = (both, first_only, second_only, neither)
+    if min(counts) < 0:
+        raise StatisticsError(f"the counts of a 2x2 table cannot be negative: {counts}")
+    n = sum(counts)
+    if n == 0:
+        return Interval(-1.0, 1.0)
+    first, second = both + first_only, both + second_only
+    p1, p2 = first / n, second / n
+    ci1, ci2 = wilson_interval(first, n, z), wilson_interval(second, n, z)
+    phi = _corrected_phi(both, first_only, second_only, neither)
+    below1, above1, below2, above2 = p1 - ci1.low, ci1.high - p1, p2 - ci2.low, ci2.high - p2
+    low = p1 - p2 - math.sqrt(below1**2 - 2 * phi * below1 * above2 + above2**2)
+    high = p1 - p2 + math.sqrt(below2**2 - 2 * phi * below2 * above1 + above1**2)
+    return Interval(low, high)
+
+
+def _corrected_phi(both: int, first_only: int, second_only: int, neither: int) -> float:
+    """The phi coefficient of the 2x2 table, a positive one lessened by n/2 in its numerator
+    (Newcombe's continuity correction, which keeps it below 1); 0 where a margin is 0."""
+    n = both + first_only + second_only + neither
+    margins = (both + first_only) * (second_only + neither) * (both + second_only) * (first_only + neither)
+    if margins == 0:
+        return 0.0
+    cross = both * neither - first_only * second_only
+    corrected = max(cross - n / 2, 0.0) if cross > 0 else float(cross)
+    return corrected / math.sqrt(margins)
+
+
+def paired_difference(first: np.ndarray, second: np.ndarray, exact: bool = False) -> tuple[float, Interval]:
+    """The difference of the shares of deals in which ``first`` and in which ``second`` is
+    true (two boolean arrays over the same deals) and its 95% interval (``paired_interval``);
+    ``exact`` (every deal counted, not a sample): the difference itself."""
+    first, second = np.asarray(first, dtype=bool), np.asarray(second, dtype=bool)
+    if first.shape != second.shape or first.ndim != 1 or first.size == 0:
+        raise StatisticsError("two non-empty 1-d arrays over the same deals are needed")
+    both = int(np.count_nonzero(first & second))
+    first_only = int(np.count_nonzero(first & ~second))
+    second_only = int(np.count_nonzero(second & ~first))
+    neither = first.size - both - first_only - second_only
+    difference = (first_only - second_only) / first.size
+    if exact:
+        return difference, Interval(difference, difference)
+    return difference, paired_interval(both, first_only, second_only, neither)
+
+
 def mean_interval(
     values: np.ndarray,
     z: float = Z95,

@@ -160,10 +160,10 @@ def realistic_text(advice: PlayAdvice, played: RealisticPlays) -> Text:
     top, rival = played.best.domino, advice.best.domino
     if top == rival:
         return Text.assemble(head, body)
-    lead, ci = played.lead(top, rival)
-    if ci.low == ci.high == 0:
+    if played.same_wins(top, rival):
         body += " " + _same_deals(played, top, rival)
         return Text.assemble(head, body)
+    lead, ci = played.lead(top, rival)
     difference = (
         f"{domino_name(top)} won the contract for your team in {percent(lead)} more of them than "
         f"{domino_name(rival)} (95% CI of the difference {_signed_percent(ci.low)} to "
