@@ -12,6 +12,7 @@ import pytest
 from rich.console import Console
 from rich.table import Table
 
+from cli_runner import invoke
 from texas42 import evaluate
 from texas42.analysis import (
     CalibratedAnalysis,
@@ -201,6 +202,16 @@ def _rows(table: Table) -> list[list[str]]:
         console.print(table)
     lines = [line.split() for line in capture.get().splitlines() if line.strip()]
     return lines[next(i for i, words in enumerate(lines) if words[0] == "trump") :]
+
+
+def test_an_exact_analysis_names_the_calibration_s_band_alone() -> None:
+    """Every consistent deal counted (36 here): no sampling error, and the text says so."""
+    holds = ["--holds", "1: 6-3 6-1 6-0 5-4 5-3 5-2 5-1", "--holds", "2: 5-0 4-3 4-2 4-1 4-0"]
+    result = invoke("analyze", "6-6 6-5 6-4 6-2 5-5 4-4 3-1", *holds, "--deals", "200", "--seed", "1")
+    text = " ".join(result.stdout.split())
+    assert result.exit_code == 0 and "all 36 consistent deals: exact" in text
+    assert "(the calibration's 95% band 59% to 71%)" in text and "(its 95% error band)" in text
+    assert "sampling error" not in text
 
 
 def test_calibrate_checks_its_arrays() -> None:

@@ -898,3 +898,16 @@ def test_plays_as_good_in_every_deal_are_named() -> None:
     assert [s.always_best for s in advice.plays] == [True, True]
     other = rules.domino_name(advice.plays[1].domino)
     assert f" {other} is as good: best in every deal too." in str(report_play.advice_text(advice))
+
+
+def test_at_42_a_play_with_more_points_is_no_rival() -> None:
+    """At a bid needing all 42 points, points score nothing: a play with more expected
+    points (6-3, 38.8 to the best 1-1's 37.7) is not called sound for being within the
+    sampling error of the best one's odds (60% and 50% of 30 deals)."""
+    args = ["play", "6-3 5-5 5-3 4-0 3-3 3-0 1-1", "--trump", "treys", "--seed", "2", "--deals", "30"]
+    at_42 = invoke(*args, "--bid", "42")
+    text = " ".join(at_42.stdout.split())
+    assert at_42.exit_code == 0 and "Play 1-1: your team expects 37.7 of 42 points" in text
+    assert "expects more points" not in text and "sound" not in text
+    safety = json.loads(invoke(*args, "--bid", "42", "--json").stdout)["safety"]
+    assert safety["second"] == "6-3" and safety["difference_ci95"][0] < 0

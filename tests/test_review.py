@@ -14,6 +14,7 @@ from cli_runner import invoke
 from texas42.analysis import PlayReview, advise_play, review_play
 from texas42.analysis.table import TableHand
 from texas42.errors import IllegalPlayError, Texas42Error
+from texas42.report import review as report_review
 from texas42.rules import Declaration, parse_domino, parse_finished_auction, parse_hand, parse_tricks
 
 HAND = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
@@ -227,9 +228,9 @@ def test_review_at_a_mark_bid_says_expected_points_do_not_count(monkeypatch: pyt
     text = " ".join(result.stdout.split())
     assert " 1 6-4 25.0 24% as good 2 6-3 41.8 90% as good " in text
     assert (
-        "All 2 of your turns were as good as the best play. At 168 the bid is made only by taking all 42 "
-        "points, so expected points do not count here: a turn is as good as the best play when its odds "
-        "of making 168 are the same."
+        "All 2 of your turns were as good as the best play. At 168 the bid is made only by taking every "
+        "trick (all 42 points), so expected points do not count here: a turn is as good as the best play "
+        "when its odds of making 168 are the same."
     ) in text
     assert "As good: the same odds of the contract as the best play." in text
     document = json.loads(invoke(*args, "--seed", "1", "--json").stdout)
@@ -342,3 +343,9 @@ def test_where_we_called_agrees_with_the_table_for_random_auctions() -> None:
         checked += 1
         partner_contracts += table.auction.partner_contract is not None
     assert checked == 300 and partner_contracts > 10
+
+
+def test_odds_given_up_under_one_percentage_point_say_so() -> None:
+    assert report_review._percentage_points(0.0033) == "less than 1 percentage point"
+    assert report_review._percentage_points(0.12) == "12 percentage points"
+    assert report_review._percentage_points(0.0) == "0 percentage points"

@@ -80,10 +80,16 @@ class TurnReview:
     @property
     def is_best(self) -> bool:
         """Whether the play was as good as the best: the same odds of the contract and,
-        where they count (``weighs_points``), expected points (an equal play, or the best
-        itself)."""
+        where they count (``weighs_points``), as many expected points (an equal play, or
+        the best itself); played out, where the best is the double-dummy one, better odds
+        or as good odds and more points count too."""
         chosen, best = self.chosen, self.best
-        return chosen.made == best.made and (chosen.points == best.points or not self.weighs_points)
+        if chosen.made != best.made:
+            return chosen.made > best.made
+        if not self.weighs_points:
+            return True
+        assert chosen.points is not None and best.points is not None  # points weigh: a trump hand
+        return chosen.points >= best.points
 
     @property
     def points_lost(self) -> float | None:

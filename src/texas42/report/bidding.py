@@ -14,9 +14,10 @@ from texas42.analysis import AuctionReading, BidAdvice, HandAnalysis, LadderRung
 from texas42.report.hand import analysis_header, footer, short_of_deals
 from texas42.report.layout import Fitted
 from texas42.report.wording import (
-    BAND_CAPTION,
     SEAT_ROLES,
     advice_reason,
+    band_caption,
+    band_note,
     contract_name,
     interval_header,
     percent,
@@ -59,7 +60,8 @@ def ladder_table(advice: BidAdvice) -> Table:
     if raced:
         out.add_column("deals", justify="right")
     out.add_column("makes", justify="right")
-    out.add_column("95% CI", justify="right")
+    calibrated = realistic is not None and realistic.source == "calibrated"
+    out.add_column("95% band" if calibrated else "95% CI", justify="right")
     out.add_column("check" if realistic is None else "(DD)", justify="right")
     out.add_column("marks", justify="right")
     for rung in advice.ladder:
@@ -190,14 +192,16 @@ def _ladder_note(advice: BidAdvice) -> str:
     made = f"marks = marks x (2 x odds - 1). A bid counts as made at {percent(advice.confidence)}."
     if advice.analysis.realistic is None:
         return f"'makes' is the best trump's odds on the main sample, 'check' on an independent one; {made}"
+    sampled = not advice.analysis.exact
+    band = f" {band_note(sampled)}" if advice.analysis.realistic.source == "calibrated" else ""
     specials = (
         " The special contracts' realistic odds are estimated from their double-dummy ones by a "
-        f"calibration fitted to hands played out both ways {BAND_CAPTION}, or played out "
+        f"calibration fitted to hands played out both ways {band_caption(sampled)}, or played out "
         "with --realistic (Nel-O and sevens)."
         if advice.specials
         else ""
     )
     return (
         f"'makes' is the best trump's realistic odds, '(DD)' the same bid and trump double-dummy; {made}"
-        f"{specials}"
+        f"{band}{specials}"
     )

@@ -11,7 +11,7 @@ from texas42.analysis import DeclarationAdvice, DeclarationChoice, PlayedChoices
 from texas42.report.bidding import reading_note, reading_table
 from texas42.report.hand import hand_header
 from texas42.report.layout import Fitted
-from texas42.report.wording import BAND_ERRORS, BAND_NOTE, contract_name, percent, realistic_footer
+from texas42.report.wording import band_note, band_phrase, contract_name, percent, realistic_footer
 from texas42.rules import MARK, Contract, Declaration, bid_name, marks
 
 
@@ -101,8 +101,8 @@ def advice_text(advice: DeclarationAdvice) -> Text:
         basis = "double-dummy"
     else:
         odds = (
-            f"{made} in an estimated {percent(chosen.realistic)} of the deals at a real table (95% "
-            f"band {_interval(chosen, True)}, {BAND_ERRORS}), {percent(chosen.make)} double-dummy"
+            f"{made} in an estimated {percent(chosen.realistic)} of the deals at a real table "
+            f"({band_phrase(_interval(chosen, True), not advice.exact)}), {percent(chosen.make)} double-dummy"
         )
         basis = "realistic, estimated"
     count = marks(advice.bid)
@@ -164,11 +164,11 @@ def _calibrated_notes(advice: DeclarationAdvice) -> list[str]:
             "(--realistic plays the leading trumps out)."
         )
     if advice.played is None:
-        notes.append(realistic_footer("calibrated") + f" 'real': those odds; {BAND_NOTE}")
+        notes.append(realistic_footer("calibrated") + f" 'real': those odds; {band_note(not advice.exact)}")
     else:
         notes.append(
             "'real' in the first table: the realistic odds estimated from the double-dummy odds by a "
-            f"calibration fitted to playouts of random hands; {BAND_NOTE}"
+            f"calibration fitted to playouts of random hands; {band_note(not advice.exact)}"
         )
     if not all(c.weighed for c in advice.choices):
         notes.append(

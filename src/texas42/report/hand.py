@@ -29,7 +29,7 @@ from texas42.deal import DealConstraints, Inference
 from texas42.report.layout import Fitted
 from texas42.report.why import why_table
 from texas42.report.wording import (
-    BAND_ERRORS,
+    band_phrase,
     constraints_sentence,
     contract_name,
     deals_phrase,
@@ -300,7 +300,8 @@ def specials_table(
     caption = specials_caption(hindsight if any(s.best_make is not None for s in specials) else None)
     caption += raised_specials_note(rows)
     if realistic:
-        caption += " " + realistic_specials_caption(realistic, advice=advice)
+        sampled = not any(s.exact for s in specials)
+        caption += " " + realistic_specials_caption(realistic, advice=advice, sampled=sampled)
     out.caption = caption
     out.caption_justify = "left"
     return out
@@ -361,16 +362,19 @@ def realistic_table(realistic: CalibratedAnalysis | RealisticAnalysis, analysis:
     return out
 
 
-def realistic_text(realistic: CalibratedAnalysis | RealisticAnalysis, among_trumps: bool = False) -> Text:
+def realistic_text(
+    realistic: CalibratedAnalysis | RealisticAnalysis, among_trumps: bool = False, sampled: bool = True
+) -> Text:
     """The recommendation on the realistic odds, played out or estimated; ``among_trumps``:
-    the advice among the trump bids, a special contract being the advice."""
+    the advice among the trump bids, a special contract being the advice; ``sampled``: on
+    sampled deals, not every one (``band_phrase``)."""
     rec = realistic.recommendation
     ci = rec.make_ci95
     if isinstance(realistic, RealisticAnalysis):
         odds = f"{percent(rec.make)} of the playouts (95% CI {percent(ci.low)} to {percent(ci.high)})"
         how = "played out"
     else:
-        band = f"95% band {percent(ci.low)} to {percent(ci.high)}, {BAND_ERRORS}"
+        band = band_phrase(f"{percent(ci.low)} to {percent(ci.high)}", sampled)
         odds = f"an estimated {percent(rec.make)} ({band})"
         how = "estimated; --realistic plays it out"
     if rec.passes:
@@ -399,7 +403,7 @@ def special_instead_text(analysis: HandAnalysis, special: SpecialOdds) -> Text:
         "passing" if rec.passes else f"{rec.bid} with {rec.declaration.label} ({rec.expected_marks:+.2f})"
     )
     body = (
-        f": {name} for {marks_count(special.marks)} {special_odds_phrase(special)}, "
+        f": {name} for {marks_count(special.marks)} {special_odds_phrase(special, not analysis.exact)}, "
         f"expected marks {special.expected_marks:+.2f}, more than {alternative}. So 'texas42 bid' advises "
         "the first bidder; later in the auction it weighs the special contracts against the bids made."
     )
@@ -430,7 +434,11 @@ def analysis_view(analysis: HandAnalysis, why: Why | None = None) -> RenderableT
     special = analysis.special_instead
     if analysis.realistic is not None:
         table = Fitted(realistic_table(analysis.realistic, analysis))
-        parts += [Text(""), table, realistic_text(analysis.realistic, special is not None)]
+        parts += [
+            Text(""),
+            table,
+            realistic_text(analysis.realistic, special is not None, not analysis.exact),
+        ]
     if special is not None:
         parts.append(special_instead_text(analysis, special))
     if why is not None:

@@ -33,6 +33,7 @@ from texas42.rules import (
     TrumpTricks,
     bid_name,
     domino_name,
+    needed_points,
     trick_points,
 )
 
@@ -204,7 +205,8 @@ def _signed_percent(share: float) -> str:
 
 def advice_text(advice: PlayAdvice) -> Text:
     """The advice in words: the best play and its figures; if another play expects more
-    points, why the best one is still preferred (a safety play)."""
+    points, why the best one is still preferred (a safety play), or that the two are
+    within the sampling error (not at 42 and the mark bids, where points score nothing)."""
     if advice.realistic is not None:
         return realistic_text(advice, advice.realistic)
     best = advice.best
@@ -224,10 +226,12 @@ def advice_text(advice: PlayAdvice) -> Text:
         f"{odds} of the deals double-dummy; it is a best play in {where}.{_as_good(advice)}"
     )
     most = advice.most_points
-    if (most.points or 0) > (best.points or 0):
+    clear = advice.safety is None or advice.safety[1].low > 0
+    points_count = needed_points(advice.bid) < TOTAL_POINTS  # at 42 and the mark bids they score nothing
+    if (most.points or 0) > (best.points or 0) and (clear or points_count):
         other = percent(advice.contract_deals(most) / most.deals)
         name, rival = domino_name(best.domino), domino_name(most.domino)
-        if advice.safety is None or advice.safety[1].low > 0:
+        if clear:
             body += (
                 f" {rival} expects more points ({most.expected_points:.1f}) but {verb} {bid} less often "
                 f"({other}): {name} is the safety play, as only "

@@ -90,7 +90,7 @@ def _cells(turn: TurnReview) -> list[str | Text]:
     if turn.is_best:
         return [*played, Text("as good", style="green")]
     best = [domino_name(turn.best.domino), *_figures(advice, turn.best)]
-    lost = [f"{100 * turn.contract_lost:.0f}%"]
+    lost = [percent(turn.contract_lost)]
     if turn.points_lost is not None:
         lost.append(f"{round(turn.points_lost, 1) + 0.0:+.1f}")  # + 0.0: no "-0.0"
     return [*played, *best, *[Text(x, style="bold red") for x in lost]]
@@ -129,10 +129,17 @@ def review_text(review: PlayReview, lost_ci95: Interval | None = None) -> Text:
         else "each turn against the deals consistent with what you had seen then"
     )
     body = (
-        f"; {others} gave up {100 * review.contract_lost:.0f} percentage points of the odds of {verb} "
+        f"; {others} gave up {_percentage_points(review.contract_lost)} of the odds of {verb} "
         f"{bid_name(review.bid)}{_interval(lost_ci95)}{worth}, summed over those turns ({against})."
     )
     return Text(head + body, style="bold")
+
+
+def _percentage_points(share: float) -> str:
+    """``12 percentage points``; ``less than 1 percentage point`` for a share under 0.5%
+    but not 0."""
+    whole = percent(share).rstrip("%")
+    return "less than 1 percentage point" if whole == "<1" else f"{whole} percentage points"
 
 
 def _interval(ci: Interval | None) -> str:
@@ -213,7 +220,8 @@ def points_note(review: PlayReview) -> Text | None:
         return None
     bid, verb = bid_name(review.bid), "setting" if review.defending else "making"
     return Text(
-        f"At {bid} the bid is made only by taking all 42 points, so expected points do not count here: "
+        f"At {bid} the bid is made only by taking every trick (all 42 points), so expected points do not "
+        "count here: "
         f"a turn is as good as the best play when its odds of {verb} {bid} are the same."
     )
 

@@ -63,10 +63,26 @@ def raised_specials_note(specials: Sequence[SpecialOdds]) -> str:
     )
 
 
-BAND_ERRORS: Final = "calibration and sampling error"
-"""What a calibrated estimate's 95% band holds (``statistics.widened``)."""
-BAND_NOTE: Final = "'95% band': the calibration's error band, widened by the double-dummy sampling error."
-BAND_CAPTION: Final = "(95% band: its error and the sampling error together)"
+def band_phrase(ends: str, sampled: bool = True) -> str:
+    """``95% band 44% to 58%, calibration and sampling error`` (``statistics.widened``), or
+    unless ``sampled`` (every deal counted, or no deal: the quick model) ``the
+    calibration's 95% band 44% to 58%``; ``ends``: ``44% to 58%``."""
+    return (
+        f"95% band {ends}, calibration and sampling error"
+        if sampled
+        else f"the calibration's 95% band {ends}"
+    )
+
+
+def band_note(sampled: bool = True) -> str:
+    """What a '95% band' column holds."""
+    if sampled:
+        return "'95% band': the calibration's error band, widened by the double-dummy sampling error."
+    return "'95% band': the calibration's error band (every deal counted: no sampling error)."
+
+
+def band_caption(sampled: bool = True) -> str:
+    return "(95% band: its error and the sampling error together)" if sampled else "(its 95% error band)"
 
 
 def special_odds_phrase(odds: SpecialOdds | SpecialRung, sampled: bool = True) -> str:
@@ -74,17 +90,14 @@ def special_odds_phrase(odds: SpecialOdds | SpecialRung, sampled: bool = True) -
     double-dummy (95% CI 10% to 14%)``, ``makes 41% of the playouts (95% CI 38% to 44%;
     double-dummy 12%)`` or ``makes an estimated 41% at a real table (95% band 17% to 65%,
     calibration and sampling error; double-dummy 12%)``, the band the calibration's alone
-    unless ``sampled`` (double-dummy odds estimated by the quick model, not sampled)."""
+    unless ``sampled`` (``band_phrase``)."""
     ci = odds.make_ci95
     interval = "" if ci is None else f"95% CI {percent(ci.low)} to {percent(ci.high)}"
     if odds.how == PLAYED_OUT:
         double_dummy = percent(odds.make_double_dummy)
         return f"makes {percent(odds.make)} of the playouts ({interval}; double-dummy {double_dummy})"
     if odds.how == CALIBRATED:
-        band = ""
-        if ci is not None:
-            ends = f"95% band {percent(ci.low)} to {percent(ci.high)}"
-            band = f"{ends}, {BAND_ERRORS}; " if sampled else f"the calibration's {ends}; "
+        band = "" if ci is None else f"{band_phrase(f'{percent(ci.low)} to {percent(ci.high)}', sampled)}; "
         return (
             f"makes an estimated {percent(odds.make)} at a real table ({band}double-dummy "
             f"{percent(odds.make_double_dummy)})"
@@ -103,7 +116,7 @@ def interval_header(hows: Iterable[str]) -> str:
 
 
 def realistic_specials_caption(
-    realistic: Sequence[SpecialOdds], intervals: bool = True, advice: bool = True
+    realistic: Sequence[SpecialOdds], intervals: bool = True, advice: bool = True, sampled: bool = True
 ) -> str:
     """What a special contracts table's realistic columns hold, by how the odds were
     found; ``intervals``: and what its '95%' column holds; ``advice``: that the advice
@@ -118,7 +131,7 @@ def realistic_specials_caption(
             f"contract{interval}"
         )
     if calibrated:
-        band = f" {BAND_CAPTION}" if intervals else ""
+        band = f" {band_caption(sampled)}" if intervals else ""
         which = f"{calibrated} " if played else ""
         parts.append(
             f"{which}estimated from the double-dummy odds by a calibration fitted to hands played out "
