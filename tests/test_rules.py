@@ -541,3 +541,8 @@ def test_the_declarer_is_the_winner_or_its_partner(auction: str, winner: int, de
     """The high bidder names the contract, but a plunger's or splasher's partner names it."""
     whole = rules.parse_finished_auction(auction)
     assert (whole.winner, whole.declarer) == (winner, declarer)
+
+
+def test_points_score_only_below_42() -> None:
+    """RULES.md, Bidding: 42 and a mark bid are made only by taking all 7 tricks."""
+    assert [rules.points_score(bid) for bid in (30, 41, 42, 84, 168)] == [True, True, False, False, False]

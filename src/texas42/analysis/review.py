@@ -26,7 +26,6 @@ from texas42.analysis.sample import DEFAULT_DEALS, Progress, check_deals
 from texas42.analysis.statistics import Interval
 from texas42.errors import IllegalPlayError
 from texas42.rules import (
-    TOTAL_POINTS,
     Auction,
     Contract,
     Declaration,
@@ -38,7 +37,7 @@ from texas42.rules import (
     PlayHistory,
     Seat,
     check_seat,
-    needed_points,
+    points_score,
     replay,
 )
 
@@ -75,7 +74,7 @@ class TurnReview:
         """Whether the turn is judged on expected points as well as the odds of the
         contract: at a trump bid below 42. Not at 42 and the mark bids (plunge and splash
         too), which only taking all 42 points makes, nor at Nel-O and sevens."""
-        return self.advice.counts_points and needed_points(self.advice.bid) < TOTAL_POINTS
+        return self.advice.counts_points and points_score(self.advice.bid)
 
     @property
     def is_best(self) -> bool:

@@ -33,7 +33,7 @@ from texas42.rules import (
     TrumpTricks,
     bid_name,
     domino_name,
-    needed_points,
+    points_score,
     trick_points,
 )
 
@@ -227,8 +227,7 @@ def advice_text(advice: PlayAdvice) -> Text:
     )
     most = advice.most_points
     clear = advice.safety is None or advice.safety[1].low > 0
-    points_count = needed_points(advice.bid) < TOTAL_POINTS  # at 42 and the mark bids they score nothing
-    if (most.points or 0) > (best.points or 0) and (clear or points_count):
+    if (most.points or 0) > (best.points or 0) and (clear or points_score(advice.bid)):
         other = percent(advice.contract_deals(most) / most.deals)
         name, rival = domino_name(best.domino), domino_name(most.domino)
         if clear:

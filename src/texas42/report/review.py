@@ -221,8 +221,7 @@ def points_note(review: PlayReview) -> Text | None:
     bid, verb = bid_name(review.bid), "setting" if review.defending else "making"
     return Text(
         f"At {bid} the bid is made only by taking every trick (all 42 points), so expected points do not "
-        "count here: "
-        f"a turn is as good as the best play when its odds of {verb} {bid} are the same."
+        f"count here: a turn is as good as the best play when its odds of {verb} {bid} are the same."
     )
 
 

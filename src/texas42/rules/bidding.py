@@ -42,6 +42,12 @@ def needed_points(bid: int) -> int:
     return min(bid, TOTAL_POINTS)
 
 
+def points_score(bid: int) -> bool:
+    """Whether the points taken matter beyond making ``bid``: below 42 only; a bid of 42
+    or a mark bid is made only by taking every trick, all 42 points."""
+    return needed_points(bid) < TOTAL_POINTS
+
+
 def expected_marks(bid: int, probability: float) -> float:
     """Expected marks of a bid made with this probability: marks x (2p - 1)."""
     return marks(bid) * (2.0 * probability - 1.0)
