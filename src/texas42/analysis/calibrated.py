@@ -131,8 +131,7 @@ def estimate_trumps(
     at_least = np.zeros((*shape, TOTAL_POINTS + 1))
     expected = np.zeros(shape)
     for s in trumps:
-        counts = np.asarray(s.histogram, dtype=np.float64)
-        at_least[0, s.declaration] = np.cumsum(counts[::-1])[::-1] / s.deals
+        at_least[0, s.declaration] = s.reaching() / s.deals
         at_least[1, s.declaration], at_least[2, s.declaration] = s.at_least_ci95()
         expected[:, s.declaration] = (s.expected_points, *astuple(s.expected_points_ci95))
     tails = [_tails(calibrate(hand, at_least[i], expected[i], model)) for i in range(3)]

@@ -184,11 +184,14 @@ class TrumpStats:
         """The Wilson 95% interval of ``make(bid)`` (exact: the odds themselves)."""
         return odds_interval(self.successes(bid), self.deals, self.exact)
 
+    def reaching(self) -> np.ndarray:
+        """(43,): the number of deals in which the team takes at least p points, p = 0..42."""
+        return np.cumsum(np.asarray(self.histogram, dtype=np.int64)[::-1])[::-1]
+
     def at_least_ci95(self) -> tuple[np.ndarray, np.ndarray]:
         """(43,) each: the ends of the 95% intervals of the odds of taking at least p
         points, p = 0..42 (``odds_interval``)."""
-        tail = np.cumsum(np.asarray(self.histogram)[::-1])[::-1]
-        intervals = [odds_interval(int(count), self.deals, self.exact) for count in tail]
+        intervals = [odds_interval(int(count), self.deals, self.exact) for count in self.reaching()]
         return np.array([i.low for i in intervals]), np.array([i.high for i in intervals])
 
 
