@@ -439,6 +439,7 @@ def test_quick_many_takes_masks_in_a_list_as_in_an_array() -> None:
     assert (texas42.quick_many([HAND, masks[1]]).make == arrayed.make).all()
     with pytest.raises(errors.EvaluatorError, match="not object"):
         texas42.quick_many([masks[0], None])  # type: ignore[list-item]
+    assert texas42.quick_many([]).bid.shape == (0,)  # no hands, no estimates (not "float64 masks")
 
 
 def test_a_hand_cannot_be_changed_and_copies_and_pickles_whole() -> None:

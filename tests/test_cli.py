@@ -24,7 +24,7 @@ import texas42
 from cli_runner import invoke
 from texas42 import cli, engine, rules
 from texas42.cli.app import check_single_values
-from texas42.cli.progress import wants_progress
+from texas42.cli.progress import ProgressBar, wants_progress
 from texas42.errors import UsageError
 
 HAND7 = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
@@ -185,6 +185,13 @@ def test_a_value_that_looks_like_an_option_is_a_value() -> None:
     with pytest.raises(UsageError, match="--trump given twice"):
         check_single_values(play, ["HAND", "-t", "5", "--trump=6"])
     check_single_values(play, ["HAND", "-t", "5", "--", "-t"])
+    analyze = typer.main.get_command(cli.app).commands["analyze"].params  # type: ignore[attr-defined]
+    with pytest.raises(UsageError, match="--specials and --no-specials given together: give one"):
+        check_single_values(analyze, ["HAND", "--specials", "-t", "5", "--no-specials"])
+    check_single_values(analyze, ["HAND", "--no-specials", "--no-specials", "--seed", "1"])
+    specials = invoke("quick", "--no-specials", "--specials", "6-4 5-5 5-2 4-3 4-2 3-2 3-1")
+    assert (specials.exit_code, specials.stdout) == (2, "")
+    assert specials.stderr == "texas42: error: --no-specials and --specials given together: give one\n"
     assert invoke("quick", "--json", "--json", "6-4 5-5 5-2 4-3 4-2 3-2 3-1").exit_code == 0
 
 
@@ -511,6 +518,24 @@ def test_a_progress_bar_needs_both_streams_on_a_terminal(
     assert wants_progress(machine_readable) is shown
 
 
+def test_a_batch_s_rows_are_written_with_the_bar_off_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bar leaves stdout alone (no redirection: a batch's rows go to stdout, not through
+    the bar's stderr console), and is taken off while a row is written, then drawn again:
+    rows written beside a live bar were glued to it."""
+    monkeypatch.setattr(ProgressBar, "DELAY", 0.0)
+    stdout = sys.stdout
+    with ProgressBar(True, "solving") as bar:
+        bar.update(1, 4)
+        assert bar.bar is not None and bar.bar.live.is_started
+        assert sys.stdout is stdout
+        with bar.hidden():
+            assert not bar.bar.live.is_started
+        assert bar.bar.live.is_started
+    assert not bar.bar.live.is_started
+    with ProgressBar(False, "solving") as off, off.hidden():
+        assert off.bar is None
+
+
 def test_the_help_says_which_commands_take_each_house_rule(monkeypatch: pytest.MonkeyPatch) -> None:
     """The house-rules block of ``texas42 --help`` names, for each option, exactly the
     commands whose help lists it; its prose fits 80 columns (only examples may not)."""
@@ -518,8 +543,8 @@ def test_the_help_says_which_commands_take_each_house_rule(monkeypatch: pytest.M
     text = invoke("--help").stdout
     block = text.split("House rules and settings:")[1].split("Commands:")[0]
     entries = re.findall(r"(--[a-z-]+) [^\n]*?:\s+([a-z,\s]+?)(?=\n\s*--|\n\s*$)", block)
-    assert len(entries) == 5
-    commands = ["solve", "analyze", "bid", "declare", "compare", "quick", "play", "review", "follow"]
+    assert len(entries) == 6
+    commands = ["solve", "analyze", "bid", "declare", "compare", "quick", "play", "review", "follow", "deals"]
     for option, named in entries:
         listed = [c for c in commands if re.search(rf"{option}\b", invoke(c, "--help").stdout)]
         assert named.replace(",", " ").split() == listed, option

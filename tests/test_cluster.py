@@ -204,6 +204,30 @@ def test_resume_refuses_a_kept_line_that_is_not_its_hand(tmp_path: Path, style: 
     assert out.read_text() == "".join(lines[: first + 1])
 
 
+def test_a_text_summary_resumed_keeps_its_width(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The width is the record's, not $COLUMNS at the time of --resume: the file ends as an
+    uninterrupted run at its first width."""
+    hands = tmp_path / "hands.txt"
+    hands.write_text("a: 6-6 6-5 6-4 6-3 6-2 6-1 6-0\nb: 5-5 5-4 4-4 3-3 2-2 1-1 0-0\n")
+    out = tmp_path / "out.txt"
+    base = ("analyze", "--file", str(hands), "--seed", "42", "-n", "20", "--out", str(out))
+    monkeypatch.setenv("COLUMNS", "120")
+    assert ok(*base) == ""
+    whole = out.read_text()
+    out.write_text("".join(whole.splitlines(keepends=True)[:3]))
+    monkeypatch.setenv("COLUMNS", "70")
+    assert ok(*base, "--resume") == ""
+    assert out.read_text() == whole
+
+
+def test_an_out_that_cannot_be_written_leaves_no_record(tmp_path: Path) -> None:
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    result = invoke(*RUN, "--out", str(folder))
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1 and "cannot write" in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder"]
+
+
 def test_out_cannot_be_the_hands_file(tmp_path: Path) -> None:
     hands = tmp_path / "hands.txt"
     hands.write_text("a: 6-6 6-5 6-4 6-3 6-2 6-1 6-0\n")
@@ -233,6 +257,7 @@ def test_unreachable_scheduler_is_a_one_line_error_and_writes_nothing(tmp_path: 
         (("--cluster", "tls://127.0.0.1:1"), "--cluster: a scheduler is reached over tcp://"),
         (("--cluster", "ucx://127.0.0.1:1"), "got 'ucx://127.0.0.1:1'"),
         (("--resume",), "--resume needs --out"),
+        (("--out", "-"), "--out takes a file's path; without --out the results go to stdout"),
     ],
 )
 def test_bad_cluster_options(args: tuple[str, ...], message: str) -> None:
@@ -250,6 +275,15 @@ def test_without_dask_cluster_says_how_to_install_it(monkeypatch: pytest.MonkeyP
     result = invoke(*RUN, "--cluster", "local")
     assert result.exit_code == 2
     assert "pip install 'texas42[dask]'" in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_a_broken_dask_install_is_a_one_line_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found (``find_spec``) but failing to import, as when dask and distributed do not match."""
+    monkeypatch.setattr(batch, "dask_installed", lambda: True)
+    monkeypatch.setitem(sys.modules, "distributed", None)  # importing it raises ImportError
+    result = invoke(*RUN, "--cluster", "local")
+    assert (result.exit_code, result.stdout, result.stderr.count("\n")) == (2, "", 1)
+    assert "--cluster: Dask cannot be imported (import of distributed halted" in result.stderr
 
 
 def test_plain_runs_do_not_import_dask() -> None:

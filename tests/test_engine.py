@@ -23,7 +23,7 @@ from naive import solve as naive_solve
 from naive import stake as naive_stake
 from texas42 import engine, rules
 from texas42.engine import _layout, running, tables
-from texas42.errors import DealArrayError, EngineInputError
+from texas42.errors import ArgumentTypeError, DealArrayError, EngineInputError
 from texas42.rules import DECLARATIONS, Deal, Declaration, Hand
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -831,3 +831,25 @@ def test_the_helper_compiles_the_four_trick_loop_first_while_this_process_compil
     # Without the trump search, no four-trick loop; nothing loaded or loading twice.
     assert running.helper_modules([running.SEVENS], {running.NELLO}, loaded=set()) == [running.SEVENS]
     assert running.helper_modules([running.SEVENS], set(), loaded={running.SEVENS}) == []
+
+
+@pytest.mark.parametrize(
+    "solve",
+    [
+        lambda d: engine.solve_deal(d, rules.Declaration.SIXES),
+        engine.solve_table,
+        lambda d: engine.principal_variation(d, rules.Declaration.SIXES),
+        engine.nello_value,
+        engine.sevens_value,
+    ],
+    ids=["solve_deal", "solve_table", "principal_variation", "nello_value", "sevens_value"],
+)
+def test_one_deal_functions_want_a_deal_not_an_array(solve: Any) -> None:
+    """An array of masks belongs to the batch functions: said, rather than an AttributeError."""
+    deal = (
+        "6-6 6-5 6-4 6-2 5-5 4-4 3-1 / 6-3 5-4 5-1 4-0 2-0 1-1 0-0 / "
+        "6-0 5-3 5-2 4-2 3-3 3-0 1-0 / 6-1 5-0 4-3 4-1 3-2 2-2 2-1"
+    )
+    masks = np.array(rules.parse_deal(deal).masks, dtype=np.int64)
+    with pytest.raises(ArgumentTypeError, match=r"deal is a texas42.Deal \(texas42.parse_deal makes one\)"):
+        solve(masks)

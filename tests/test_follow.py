@@ -512,7 +512,7 @@ def test_json_lines_hold_each_commands_own_document() -> None:
     result = invoke("follow", HAND, "-p", "4", *args, "--json", input=ENTRIES)
     assert result.exit_code == 0, result.stderr
     records = [json.loads(line) for line in result.stdout.splitlines()]
-    assert records[0] == {"hand": HAND, "position": 4, "deals": 60, "seed": 1}
+    assert records[0] == {"hand": HAND.split(), "position": 4, "deals": 60, "seed": 1}
     assert records[1] == {"seat": 1, "stage": "bidding", "call": "pass"}
     advice = [r for r in records if "advice" in r]
     assert [a["advice"] for a in advice] == ["bid", "declare", "play", "play"]

@@ -747,6 +747,14 @@ def test_deals_with_an_auction_are_the_main_sample_analysis_draws() -> None:
     assert counted.exit_code == 2 and "--count counts equally likely deals" in counted.stderr
 
 
+def test_deals_with_an_impossible_auction_say_one_line_and_no_seed() -> None:
+    """Without --seed, the drawn seed is announced only once the deals are drawn: an
+    auction impossible with the hand is the one line on stderr."""
+    result = invoke("deals", "6-6 5-5 4-4 3-3 2-2 1-1 0-0", "--auction", "splash", "-n", "3")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.count("\n") == 1 and "needs 3 doubles or more" in result.stderr
+
+
 def test_a_tiny_noise_is_the_rules_with_no_warning() -> None:
     """logit / noise overflows to infinity: the sigmoid is then 0 or 1, said silently."""
     odds = np.array([[0.2, 0.5, 0.9]])

@@ -552,6 +552,16 @@ def test_a_nello_rule_with_no_specials_is_refused(command: list[str], rule: list
     assert message == f"texas42: error: {rule[0]} is a rule of Nel-O: not with --no-specials"
 
 
+def test_a_nello_rule_where_the_settings_leave_the_specials_out_is_refused(in_tmp: Path) -> None:
+    """As with --no-specials, the rule would change nothing; --specials puts them back."""
+    (in_tmp / "texas42.toml").write_text("[tool.texas42]\nspecials = false\n")
+    assert bad("quick", ORDINARY, "--nello-doubles", "high") == (
+        "texas42: error: --nello-doubles is a rule of Nel-O: not with specials = false in the settings "
+        "(--specials)"
+    )
+    assert invoke("quick", ORDINARY, "--specials", "--nello-doubles", "high").exit_code == 0
+
+
 def test_plunge_certain_when_the_partner_holds_every_six() -> None:
     """The partner's rule names sixes (seven of them) and the partner, leading, draws them
     all: every trick, whatever the opponents hold."""

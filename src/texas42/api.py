@@ -547,7 +547,8 @@ def quick_many(
     if isinstance(hands, np.ndarray | int | np.integer):
         masks: np.ndarray | int = np.asarray(hands) if isinstance(hands, np.integer) else hands
     elif isinstance(hands, Iterable) and not isinstance(hands, str | Hand):
-        masks = np.array([_hand(h).mask if isinstance(h, Hand | str) else h for h in hands])
+        listed = [_hand(h).mask if isinstance(h, Hand | str) else h for h in hands]
+        masks = np.array(listed) if listed else np.zeros(0, dtype=np.int64)  # none: no estimates
     else:
         raise ArgumentTypeError(f"hands are an iterable of hands or an integer array of masks, got {hands!r}")
     confidence = check_confidence(confidence)

@@ -27,6 +27,7 @@ class Interval:
         return isinstance(value, int | float) and self.low <= value <= self.high
 
     def as_list(self, digits: int) -> list[float]:
+        """[low, high], each rounded to ``digits`` decimals (as JSON writes intervals)."""
         return [round(self.low, digits), round(self.high, digits)]
 
 

@@ -190,6 +190,8 @@ def analyze(
         raise UsageError("--cluster, --out and --resume go with --file PATH")
     if resume and out is None:
         raise UsageError("--resume needs --out PATH (the output file to carry on)")
+    if out == "-":
+        raise UsageError("--out takes a file's path; without --out the results go to stdout")
     if out is not None and file not in (None, "-") and os.path.realpath(out) == os.path.realpath(file):
         raise UsageError(f"--out {out} is the hands file (--file): it would be overwritten")
     if seed is None and resume:

@@ -79,6 +79,9 @@ texas42.toml or pyproject.toml in the working directory (the option wins):
                                      bid, declare, compare, quick, follow
   --basis realistic|double-dummy     key basis (default realistic): analyze,
                                      bid, declare, quick, follow
+  --noise 0..10                      key noise (default 1), with --auction:
+                                     analyze, bid, declare, compare, play,
+                                     review, deals
 
 \b
 Commands:
@@ -207,18 +210,28 @@ def _report_click_error(error: Any) -> NoReturn:
 
 
 def check_single_values(params: Sequence[Any], args: Sequence[str]) -> None:
-    """A ``UsageError`` for an option of one value given twice: Click would keep the last
-    silently (``play -t sixes -t fives`` played fives)."""
+    """A ``UsageError`` for an option of one value given twice, or a flag given with its
+    negation: Click would keep the last silently (``play -t sixes -t fives`` played fives).
+    A flag repeated is harmless."""
     names: dict[str, str] = {}
+    negations: dict[str, str] = {}
     for param in params:
         if param.param_type_name == "option" and not (param.is_flag or param.multiple or param.count):
             names.update(dict.fromkeys(param.opts, max(param.opts, key=len)))
+        elif param.param_type_name == "option" and param.is_flag and param.secondary_opts:
+            negations.update(dict.fromkeys(param.opts, param.secondary_opts[0]))
+            negations.update(dict.fromkeys(param.secondary_opts, param.opts[0]))
     seen: set[str] = set()
+    flags: set[str] = set()
     tokens = iter(args)
     for token in tokens:
         if token == "--":
             return
         name = token.split("=", 1)[0] if token.startswith("--") else token[:2]
+        if name in negations:
+            if negations[name] in flags:
+                raise UsageError(f"{negations[name]} and {name} given together: give one")
+            flags.add(name)
         option = names.get(name)
         if option is None:
             continue

@@ -81,8 +81,14 @@ def parse_cluster(value: Any) -> Cluster:
 
 
 def _distributed() -> Any:
-    """Dask's distributed scheduler, imported on first use (untyped for mypy)."""
-    return importlib.import_module("distributed")
+    """Dask's distributed scheduler, imported on first use (untyped for mypy); a broken
+    install (found but failing to import, e.g. versions of dask and distributed that do
+    not match) is a ``UsageError`` naming the error."""
+    try:
+        return importlib.import_module("distributed")
+    except ImportError as error:
+        message = f"--cluster: Dask cannot be imported ({error}); reinstall it: {INSTALL_HINT}"
+        raise UsageError(message) from None
 
 
 def run_locked(function: Callable[..., R], *args: Any) -> R:

@@ -97,14 +97,16 @@ def deals_command(
     if count:
         typer.echo(str(total))
         return
-    if seed is None:
-        seed = deal.draw_seed()
-        typer.echo(f"texas42: seed {seed} (repeat with --seed {seed})", err=True)
+    drawn_seed = seed is None
+    seed = deal.draw_seed() if seed is None else seed
     if model is None:
         dealt = deal.deals_from_seed(parsed, deals, seed, constraints).deals
-    else:
+    else:  # an auction impossible with the hand is an error here, before any notice
         drawn, inference = deal.infer_deals(parsed, deals, deal.generators(seed)[0], model, constraints)
         dealt = deal.as_deals(drawn)
+    if drawn_seed:
+        typer.echo(f"texas42: seed {seed} (repeat with --seed {seed})", err=True)
+    if model is not None:
         typer.echo(f"texas42: {inference_sentence(inference)}", err=True)
         fewer = drawn_from_fewer(inference, deals)
         if fewer is not None:

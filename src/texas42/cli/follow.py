@@ -298,7 +298,7 @@ class Follower:
     def header(self) -> None:
         table, adviser = self.table, self.adviser
         played = adviser.played
-        record: dict[str, Any] = {"hand": str(table.hand), "position": table.place + 1}
+        record: dict[str, Any] = {"hand": table.hand.names(), "position": table.place + 1}
         record |= {"deals": adviser.deals, "seed": adviser.seed}
         if played is not None:
             record["realistic"] = dict(zip(("deals", "play_deals", "worlds"), played, strict=True))

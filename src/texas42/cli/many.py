@@ -104,9 +104,9 @@ def file_width() -> int:
 class Sink:
     """Where a batch goes: stdout as always, or an output file (``--out``) as plain text."""
 
-    def __init__(self, out: str | None) -> None:
+    def __init__(self, out: str | None, width: int | None = None) -> None:
         self.out = out
-        self.width = file_width()
+        self.width = width or file_width()
         self.console = Console()
         self.file: OutputFile | None = None
 
@@ -137,6 +137,14 @@ def recorded_seed(out: str | None) -> int | None:
     record = read_record(out) if out is not None else None
     seed = None if record is None else record.get("--seed")
     return seed if isinstance(seed, int) else None
+
+
+def recorded_width(out: str | None) -> int | None:
+    """The width of the text summary an output file to resume was made with, if it has a
+    record: a summary carried on keeps its width, whatever $COLUMNS is now."""
+    record = read_record(out) if out is not None else None
+    width = None if record is None else record.get("width")
+    return width if isinstance(width, int) and width > 0 else None
 
 
 def settings_of(job: AnalysisJob, hands: Sequence[NamedHand], style: str, width: int) -> dict[str, Any]:
@@ -176,7 +184,7 @@ def analyze_many(
 ) -> None:
     """One summary row (or JSON line, or CSV row) per hand, written in input order as soon
     as every earlier hand is written."""
-    sink = Sink(out)
+    sink = Sink(out, recorded_width(out) if resume else None)
     names = [h.name or f"line {h.line}" for h in hands]
     name_width = min(30, max([4, *(len(n) for n in names)]))
     prologue = _prologue(job, len(hands), style, name_width)
@@ -190,22 +198,23 @@ def analyze_many(
     written = done
     with connected(cluster if done < len(hands) else None) as client:  # nothing left: no cluster
         if out is not None:
+            sink.file = OutputFile(out, keep)  # first: an output that cannot be written leaves no record
             if keep == 0:
                 write_record(out, settings)
-            sink.file = OutputFile(out, keep)
         if keep == 0:
             for piece in prologue:
                 sink.write(piece)
         enabled = sys.stderr.isatty() if out is not None else wants_progress(style != TEXT)
         total = len(hands)
 
-        def write(index: int, piece: str | Text) -> None:
-            nonlocal written
-            sink.write(piece, one_line=True)
-            written += 1
-
         try:
             with ProgressBar(enabled, "analyzing", counted=client is not None) as bar:
+
+                def write(index: int, piece: str | Text) -> None:
+                    nonlocal written
+                    with bar.hidden():
+                        sink.write(piece, one_line=True)
+                    written += 1
 
                 def job_progress(index: int) -> Progress:
                     label = f"hand {done + index + 1}/{total}"

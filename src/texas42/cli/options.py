@@ -487,12 +487,9 @@ def house_rules(
     all_pass: AllPass | None = None,
     specials: bool | None = None,
 ) -> HouseRules:
-    """The house rules: the [tool.texas42] table of the working directory, then the options given."""
-    if specials is False:
-        for name, value in (("--nello-doubles", nello_doubles), ("--nello-min-marks", nello_min_marks)):
-            if value is not None:
-                raise UsageError(f"{name} is a rule of Nel-O: not with --no-specials")
-    return config.house_rules(
+    """The house rules: the [tool.texas42] table of the working directory, then the options
+    given. A rule of Nel-O given where the special contracts are left out is an error."""
+    rules = config.house_rules(
         {
             "nello_doubles": nello_doubles,
             "nello_min_marks": nello_min_marks,
@@ -500,6 +497,12 @@ def house_rules(
             "specials": specials,
         }
     )
+    if not rules.specials:
+        without = "--no-specials" if specials is False else "specials = false in the settings (--specials)"
+        for name, value in (("--nello-doubles", nello_doubles), ("--nello-min-marks", nello_min_marks)):
+            if value is not None:
+                raise UsageError(f"{name} is a rule of Nel-O: not with {without}")
+    return rules
 
 
 def _seat_constraint(parse: Callable[[str], SeatConstraint]) -> Callable[[Any], SeatConstraint]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from rich.console import Console
@@ -55,10 +56,25 @@ class ProgressBar:
                 TimeElapsedColumn(),
                 console=Console(stderr=True),
                 transient=True,
+                redirect_stdout=False,
+                redirect_stderr=False,
             )
             self.task = self.bar.add_task(label or self.label, total=total)
             self.bar.start()
         self.bar.update(self.task, completed=completed, total=total, description=label or self.label)
+
+    @contextmanager
+    def hidden(self) -> Iterator[None]:
+        """The bar taken off the terminal while output is written beside it (a batch's rows),
+        then drawn again below it."""
+        if self.bar is None:
+            yield
+            return
+        self.bar.stop()
+        try:
+            yield
+        finally:
+            self.bar.start()
 
     def solves(self, done: int, total: int) -> None:
         """A progress callback for the analysis library."""

@@ -186,7 +186,8 @@ def _solve(
                     emit_line(json.dumps(table_to_json(table, line)))
                 else:
                     title = f"Deal {index} (line {deals[index - 1].line})" if many else "Deal"
-                    _print_table(console, table, title, line, choice)
+                    with bar.hidden():
+                        _print_table(console, table, title, line, choice)
                 bar.update(index, len(deals))
 
         arguments = [(chunk, threads, house, choice, want_line) for chunk in chunks]

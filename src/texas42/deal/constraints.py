@@ -82,9 +82,11 @@ class DealConstraints:
         return _union(c.mask for c in self.items if c.kind == LACKS and c.seat == seat)
 
     def size(self, seat: int) -> int:
+        """How many dominoes ``seat`` (1..3) holds in the deals."""
         return self.sizes[seat - 1]
 
     def adding(self, *items: SeatConstraint) -> DealConstraints:
+        """These constraints and ``items`` too (not checked for consistency here)."""
         return DealConstraints(self.items + items, self.sizes, self.played)
 
 

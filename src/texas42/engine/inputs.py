@@ -7,8 +7,15 @@ from collections.abc import Sequence
 import numpy as np
 
 from texas42 import rules
-from texas42.errors import DealArrayError, EngineInputError, Texas42Error, is_whole
+from texas42.errors import DealArrayError, EngineInputError, Texas42Error, check_kind, is_whole
 from texas42.rules import Declaration, Seat
+
+
+def deal_hands(deal: rules.Deal) -> np.ndarray:
+    """A deal's four hand masks as a (1, 4) int64 array; an ``ArgumentTypeError`` for
+    anything but a ``rules.Deal`` (an array of masks goes to the batch functions)."""
+    check_kind(deal, rules.Deal, "deal is a texas42.Deal (texas42.parse_deal makes one)")
+    return np.array([deal.masks], dtype=np.int64)
 
 
 def check_deal_array(hands: np.ndarray) -> np.ndarray:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from texas42.engine import running, tables
-from texas42.engine.inputs import check_deal_array, check_seat, seats_per_deal
+from texas42.engine.inputs import check_deal_array, check_seat, deal_hands, seats_per_deal
 from texas42.errors import EngineInputError
 from texas42.rules import Deal, NelloDoubles, Seat
 
@@ -86,10 +86,10 @@ def solve_sevens(
 def nello_value(deal: Deal, bidder: Seat = 0, doubles: NelloDoubles = NelloDoubles.OWN_SUIT) -> int:
     """1 if the bidder, leading, can lose every trick of the deal at Nel-O, else 0."""
     check_seat(bidder, "the bidder")
-    return int(solve_nello(np.array([deal.masks]), bidder, doubles, threads=1).values[0])
+    return int(solve_nello(deal_hands(deal), bidder, doubles, threads=1).values[0])
 
 
 def sevens_value(deal: Deal, leader: Seat = 0) -> int:
     """The tricks the leader's team takes at sevens, the leader leading."""
     check_seat(leader)
-    return int(solve_sevens(np.array([deal.masks]), leader, threads=1).values[0])
+    return int(solve_sevens(deal_hands(deal), leader, threads=1).values[0])

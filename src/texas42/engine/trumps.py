@@ -16,6 +16,7 @@ from texas42.engine.inputs import (
     check_points,
     check_seat,
     checked_declaration,
+    deal_hands,
     seats_per_deal,
 )
 from texas42.rules import DECLARATIONS, Deal, Declaration, Domino, Seat
@@ -46,7 +47,7 @@ def solve_deal(deal: Deal, declaration: Declaration, leader: Seat = 0) -> int:
 
     The hands may hold fewer than seven dominoes each (an end-game position)."""
     check_seat(leader)
-    hands = np.array([deal.masks], dtype=np.int64)
+    hands = deal_hands(deal)
     out, _ = _solve_batch(hands, [declaration], np.array([leader]), np.array([-1]), threads=1)
     team02 = int(out[0, 0])
     stake = rules.points_at_stake(sum(deal.masks))
@@ -96,7 +97,7 @@ def reaches(
 
 def solve_table(deal: Deal, threads: int | None = None) -> np.ndarray:
     """A (9, 4) table: points of the bidder's team for each declaration and bidder seat."""
-    hands = np.array([deal.masks] * 4, dtype=np.int64)
+    hands = np.repeat(deal_hands(deal), 4, axis=0)
     result = solve_deals(hands, DECLARATIONS, leaders=np.arange(4), threads=threads)
     return np.ascontiguousarray(result.points.T)
 
@@ -107,7 +108,7 @@ def principal_variation(deal: Deal, declaration: Declaration, leader: Seat = 0) 
     check_seat(leader)
     k = running.line_kernels()
     line = np.zeros(28, dtype=np.int64)
-    hands = np.array(deal.masks, dtype=np.int64)
+    hands = deal_hands(deal)[0]
     table = tables.trump_tables()[declaration.value]
     played = int(k.optimal_line(k.new_workspace(), hands, table, leader, line))
     if played < 0:  # pragma: no cover - the value is always kept by some play

@@ -257,6 +257,7 @@ class Hand:
         return f"Hand('{self}')"
 
     def names(self) -> list[str]:
+        """The dominoes' names ("6-4"), highest first, as ``str`` lists them."""
         return [DOMINO_NAMES[d] for d in self]
 
 
