@@ -490,6 +490,7 @@ def test_a_partner_s_plunge_or_splash_stands(auction: str, named: str) -> None:
     assert f"Without the auction: your partner's {named.split()[0]} with {cheapest['trump']} makes " in text
     assert ("a pass after a plunge says nothing" in text) == auction.startswith("plunge")
     assert "partner's pass" not in text
+    assert f"At a partner's {named.split()[0]} the trumps' calibration is an approximation" in text
 
 
 def test_inferred_deals_keep_the_hard_constraints() -> None:

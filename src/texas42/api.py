@@ -524,7 +524,7 @@ def quick(
     double-dummy and (``basis`` realistic) realistic, and the bid and trump a full
     analysis would recommend on that basis, as ``analyze`` states them; the estimated
     double-dummy odds of the special contracts the hand may bid, as ``house`` plays them
-    (default rules; none with ``specials`` off), on the realistic basis calibrated too
+    (default rules; none with ``HouseRules(specials=False)``), on the realistic basis calibrated too
     (``advised_specials``), and the special contract to bid instead on that basis
     (``special_instead``).
 

@@ -80,10 +80,11 @@ class HandAnalysis:
 
     ``trumps`` has one entry per declaration analysed. ``checks`` holds the same
     statistics on an independent sample of as many deals for every declaration that is
-    best at some bid, when asked for (``check_ladder``); the recommendation carries its
-    own check in any case. ``sample`` is the main sample itself: its deals and points.
-    With ``constraints`` the deals are consistent with them; ``exact``: the sample is
-    every consistent deal once (``deals`` of them), and its own check."""
+    best at some bid, when asked for (``texas42.analyze(check_every_bid=True)``, as
+    ``texas42 bid`` does); the recommendation carries its own check in any case.
+    ``sample`` is the main sample itself: its deals and points. With ``constraints`` the
+    deals are consistent with them; ``exact``: the sample is every consistent deal once
+    (``deals`` of them), and its own check."""
 
     hand: Hand
     deals: int

@@ -20,6 +20,7 @@ from texas42.report.wording import (
     band_note,
     contract_name,
     interval_header,
+    partner_contract_note,
     percent,
     realistic_footer,
     uniform_sentence,
@@ -193,7 +194,11 @@ def _ladder_note(advice: BidAdvice) -> str:
     if advice.analysis.realistic is None:
         return f"'makes' is the best trump's odds on the main sample, 'check' on an independent one; {made}"
     sampled = not advice.analysis.exact
-    band = f" {band_note(sampled)}" if advice.analysis.realistic.source == "calibrated" else ""
+    calibrated = advice.analysis.realistic.source == "calibrated"
+    band = f" {band_note(sampled)}" if calibrated else ""
+    contract = advice.partner_contract
+    if calibrated and contract is not None:
+        band += f" {partner_contract_note(contract.written)}"
     specials = (
         " The special contracts' realistic odds are estimated from their double-dummy ones by a "
         f"calibration fitted to hands played out both ways {band_caption(sampled)}, or played out "

@@ -11,7 +11,14 @@ from texas42.analysis import DeclarationAdvice, DeclarationChoice, PlayedChoices
 from texas42.report.bidding import reading_note, reading_table
 from texas42.report.hand import hand_header
 from texas42.report.layout import Fitted
-from texas42.report.wording import band_note, band_phrase, contract_name, percent, realistic_footer
+from texas42.report.wording import (
+    band_note,
+    band_phrase,
+    contract_name,
+    partner_contract_note,
+    percent,
+    realistic_footer,
+)
 from texas42.rules import MARK, Contract, Declaration, bid_name, marks
 
 
@@ -158,11 +165,7 @@ def _calibrated_notes(advice: DeclarationAdvice) -> list[str]:
     notes = []
     contract = advice.partner_contract
     if contract is not None:
-        notes.append(
-            f"At a partner's {contract.written} the trumps' calibration is an approximation: it was "
-            "fitted to hands that bid for themselves, not to a partner holding the doubles "
-            "(--realistic plays the leading trumps out)."
-        )
+        notes.append(partner_contract_note(contract.written))
     if advice.played is None:
         notes.append(realistic_footer("calibrated") + f" 'real': those odds; {band_note(not advice.exact)}")
     else:

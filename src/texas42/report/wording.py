@@ -691,3 +691,12 @@ def quick_footer(realistic: bool, specials: bool = True) -> str:
         f"takes at least the bid; 42 and 84 need all 42 points. {special} Run 'texas42 analyze' for "
         "the figures themselves."
     )
+
+
+def partner_contract_note(written: str) -> str:
+    """Why calibrated odds are rough at a partner's plunge or splash (``written``)."""
+    return (
+        f"At a partner's {written} the trumps' calibration is an approximation: it was "
+        "fitted to hands that bid for themselves, not to a partner holding the doubles "
+        "(--realistic plays the leading trumps out)."
+    )

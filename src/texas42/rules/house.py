@@ -31,8 +31,9 @@ class NelloDoubles(Word):
 
 
 class AllPass(Word):
-    """What happens when all four pass: the shaker must bid 30 (**default**), or the
-    dominoes are reshuffled and the next player shakes."""
+    """What happens when all four pass: the shaker must bid 30 (**default**; read as a bid
+    of 30 or more, never a pass), or the dominoes are reshuffled and the next player
+    shakes."""
 
     FORCED = "forced"
     RESHUFFLE = "reshuffle"
@@ -80,7 +81,8 @@ class HouseRules:
     nello_min_marks: int = 2
     """The least Nel-O is bid at, in marks (2, or 1)."""
     all_pass: AllPass = AllPass.FORCED
-    """After four passes: the shaker must bid 30 (forced), or the hand is reshuffled."""
+    """After three passes: the shaker must bid, 30 or more (forced), or may pass and the
+    hand is reshuffled."""
     specials: bool = True
     """Whether special contracts are analysed and bid at all."""
 
