@@ -64,7 +64,7 @@ def ladder_table(advice: BidAdvice) -> Table:
     calibrated = realistic is not None and realistic.source == "calibrated"
     out.add_column("95% band" if calibrated else "95% CI", justify="right")
     out.add_column("check" if realistic is None else "(DD)", justify="right")
-    out.add_column("marks", justify="right")
+    out.add_column("exp. marks", justify="right")
     for rung in advice.ladder:
         style = "reverse bold" if rung.bid == advice.bid else ("" if rung.makes else "dim")
         out.add_row(
@@ -171,7 +171,7 @@ def _specials_table(advice: BidAdvice, realistic: bool) -> Table:
     interval, then the double-dummy odds)."""
     specials = Table(title="Special contracts", box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
     interval = interval_header(rung.how for rung in advice.specials)
-    columns = ("bid", "contract", "makes", interval, *(("(DD)",) if realistic else ()), "marks")
+    columns = ("bid", "contract", "makes", interval, *(("(DD)",) if realistic else ()), "exp. marks")
     for column in columns:
         specials.add_column(column, justify="left" if column == "contract" else "right")
     for rung in advice.specials:
@@ -190,7 +190,10 @@ def _specials_table(advice: BidAdvice, realistic: bool) -> Table:
 
 
 def _ladder_note(advice: BidAdvice) -> str:
-    made = f"marks = marks x (2 x odds - 1). A bid counts as made at {percent(advice.confidence)}."
+    made = (
+        "'exp. marks': the expected marks, the bid's marks x (2 x odds - 1). A bid counts as made "
+        f"at {percent(advice.confidence)}."
+    )
     if advice.analysis.realistic is None:
         return f"'makes' is the best trump's odds on the main sample, 'check' on an independent one; {made}"
     sampled = not advice.analysis.exact

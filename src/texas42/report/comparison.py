@@ -15,6 +15,7 @@ from texas42.analysis import (
     ErrorBands,
     EstimatedTrump,
     PairComparison,
+    RealisticComparison,
     TrumpStats,
     Why,
 )
@@ -129,6 +130,7 @@ def comparison_view(comparison: Comparison, whys: Sequence[Why] = ()) -> Rendera
         parts += [
             Fitted(pairs_table(realistic.pairs, f"Realistic play, head to head: {played}", False)),
             Fitted(odds_table(realistic.trumps, "Realistic odds of each bid", False)),
+            Text(_played_odds_note(realistic), style="dim"),
         ]
     for why in whys:
         parts += [Text(""), Fitted(why_table(why))]
@@ -136,3 +138,15 @@ def comparison_view(comparison: Comparison, whys: Sequence[Why] = ()) -> Rendera
     if shown is not None:
         parts.append(Text(realistic_footer(shown.source, advice=False), style="dim"))
     return Group(*parts)
+
+
+def _played_odds_note(realistic: RealisticComparison) -> str:
+    """What the played-out odds stand on, and their sampling error at its largest (odds
+    of 50%, the normal approximation): few playouts, wide intervals."""
+    n = realistic.deals
+    widest = 1.96 * (0.25 / n) ** 0.5
+    return (
+        f"Realistic odds: the share of those {n} playouts made, every bid's from the play for "
+        f"{realistic.played_for}; their 95% sampling error is up to {widest * 100:.0f} percentage "
+        "points either way."
+    )

@@ -39,6 +39,7 @@ from texas42.report.wording import (
     marks_count,
     odds_footer,
     percent,
+    points_note,
     raised_specials_note,
     realistic_footer,
     realistic_specials_caption,
@@ -312,16 +313,24 @@ def _odds_cell(make: float, confidence: float) -> Text:
     return Text(percent(make), style="green" if make >= confidence else "dim")
 
 
+LEADING_ONLY: Final = (
+    "; the leading trumps only (the two with the most double-dummy points, and the double-dummy advice's)"
+)
+"""Which trumps the realistic table holds: those the calibration was fitted to and
+``--realistic`` plays out (``analysis.calibrated.leading_trumps``)."""
+
+
 def _realistic_title(realistic: CalibratedAnalysis | RealisticAnalysis) -> str:
     if isinstance(realistic, RealisticAnalysis):
         return (
             f"Realistic play: {realistic.deals} deals played out by players who see only their own "
             f"dominoes ({realistic.worlds} worlds a decision), playing for {realistic.played_for}"
+            f"{LEADING_ONLY}"
         )
     return (
         "Realistic play, estimated: what players who see only their own dominoes make, from the "
         f"figures above by the calibration of quick model {realistic.version} (fitted to the "
-        f"playouts of {realistic.hands:,} hands)"
+        f"playouts of {realistic.hands:,} hands){LEADING_ONLY}"
     )
 
 
@@ -448,6 +457,7 @@ def analysis_view(analysis: HandAnalysis, why: Why | None = None) -> RenderableT
         parts.append(opener)
     raced = short_of_deals(analysis.trumps, analysis.deals)
     parts += [Text(""), footer(analysis.deals, analysis.seed, analysis.exact, raced)]
+    parts.append(Text(points_note(analysis.exact), style="dim"))
     if analysis.realistic is not None:
         parts.append(Text(realistic_footer(analysis.realistic.source), style="dim"))
     return Group(*parts)

@@ -600,14 +600,20 @@ _CONTRACT_MADE = {
 }
 
 
+PER_PLAY: Final = (
+    "A play's figures hold for that play in every deal: the double-dummy odds of analyze and declare "
+    "let the best play be chosen deal by deal, so they run higher."
+)
+
+
 def play_footer(
     deals: int, seed: int, exact: bool, inferred: bool = False, contract: str | None = None
 ) -> str:
     """The sentence that says what the play advice's figures mean (``contract``: Nel-O
     or sevens, where only the contract counts)."""
-    again = f"Repeat with --seed {seed}."
+    again = f"{PER_PLAY} Repeat with --seed {seed}."
     if exact:
-        again = "These are all the consistent deals: no seed is involved."
+        again = f"{PER_PLAY} These are all the consistent deals: no seed is involved."
     drawn = ""
     if inferred:
         how = "each weighed by" if exact else "drawn in proportion to"
@@ -700,3 +706,9 @@ def partner_contract_note(written: str) -> str:
         "fitted to hands that bid for themselves, not to a partner holding the doubles "
         "(--realistic plays the leading trumps out)."
     )
+
+
+def points_note(exact: bool) -> str:
+    """What the 'points' column of the double-dummy table holds."""
+    spread = "" if exact else ", ± the wider side of their 95% interval"
+    return f"'points': the expected points of the bidder's team{spread}."
