@@ -8,6 +8,7 @@ import itertools
 import json
 import os
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -656,6 +657,33 @@ def test_deals_takes_deals_and_house_as_analyze_does() -> None:
         texas42.deals(hand, deals=3, seed=1, auction="plunge", house=off)
     with pytest.raises(errors.AuctionError, match=r"^auction: "):
         texas42.analyze(hand, deals=3, seed=1, auction="plunge", house=off)
+
+
+@pytest.mark.parametrize(
+    ("call", "named"),
+    [
+        (lambda h: texas42.analyze(h, deals=20, noise=3), "noise goes with an auction"),
+        (lambda h: texas42.deals(h, deals=3, noise=2), "noise goes with an auction"),
+        (
+            lambda h: texas42.advise_bid(h, "pass 30", deals=20, infer="none", noise=2),
+            "not with infer='none'",
+        ),
+        (lambda h: texas42.declare(h, bid=34, deals=20, noise=2), "noise goes with an auction"),
+        (lambda h: texas42.advise_play(h, "fours", deals=20, noise=2), "noise goes with an auction"),
+        (lambda h: texas42.review_play(h, "fours", "6-4", deals=20, noise=2), "noise goes with an auction"),
+        (lambda h: texas42.analyze(h, deals=20, worlds=5), "worlds goes with realistic_deals"),
+        (
+            lambda h: texas42.compare(h, ["fours", "sixes"], deals=20, worlds=5),
+            "worlds goes with realistic_deals",
+        ),
+        (lambda h: texas42.advise_play(h, "fours", deals=20, worlds=5), "worlds goes with realistic_deals"),
+    ],
+)
+def test_an_argument_that_would_change_nothing_is_refused(call: Callable[[str], object], named: str) -> None:
+    """As the command line refuses --noise without an auction to infer from and --worlds
+    without --realistic, before anything is solved."""
+    with pytest.raises(errors.AnalysisError, match=named):
+        call("6-4 5-5 5-2 4-3 4-2 3-2 3-1")
 
 
 def test_the_basis_is_spelt_either_way_everywhere() -> None:

@@ -216,7 +216,22 @@ def analyze(
 def _auction_model(
     auction: Auction | str, infer: str, noise: float, house: HouseRules | None
 ) -> dealing.AuctionModel | None:
-    return dealing.auction_model(_auction(auction), infer, noise, house)
+    parsed = _auction(auction)
+    _check_noise(noise, parsed, infer)
+    return dealing.auction_model(parsed, infer, noise, house)
+
+
+def _check_noise(noise: float, auction: Auction | FinishedAuction | None, infer: str) -> None:
+    """An ``AnalysisError`` for a ``noise`` other than the default that would change
+    nothing (no bids to infer from, or ``infer="none"``), as the command line refuses
+    ``--noise`` there."""
+    if noise == dealing.DEFAULT_NOISE:
+        return
+    if auction is None or not auction.bids:
+        message = "noise goes with an auction: how the bidders misjudge their hands"
+        raise AnalysisError(message, parameter="noise")
+    if dealing.check_infer(infer) == "none":
+        raise AnalysisError("noise weighs the auction's inference: not with infer='none'", parameter="noise")
 
 
 def advise_bid(
@@ -342,6 +357,7 @@ def declare(
     _check_realistic(realistic_deals, worlds, basis)
     house = _house(house)
     whole = _finished(auction)
+    _check_noise(noise, whole, infer)
     won = _bid(bid)
     model = None if whole is None else dealing.auction_model(whole, infer, noise, house)
     advice = analysis.advise_declaration(
@@ -401,6 +417,7 @@ def advise_play(
     declaration, plays = _played(trump, tricks)
     parsed_bid = _bid(bid)
     whole = _finished(auction)
+    _check_noise(noise, whole, infer)
     _check_playouts(realistic_deals, worlds)
     _checked(progress, None)
     advice = analysis.advise_play(
@@ -433,7 +450,12 @@ def _counted(progress: Progress | None, total: int) -> Callable[[int], None] | N
 
 def _check_playouts(realistic_deals: int, worlds: int) -> None:
     """The playouts asked of ``advise_play`` or ``review_play`` (none when
-    ``realistic_deals`` is 0), checked before anything is solved."""
+    ``realistic_deals`` is 0), checked before anything is solved: ``worlds`` other than
+    the default without playouts would change nothing (an ``AnalysisError``, as the
+    command line refuses ``--worlds`` without ``--realistic``)."""
+    if realistic_deals == 0 and worlds != analysis.DEFAULT_WORLDS:
+        message = "worlds goes with realistic_deals: the deals weighed a decision"
+        raise AnalysisError(message, parameter="worlds")
     if realistic_deals != 0:
         check_playout_deals(realistic_deals)
         check_worlds(worlds)
@@ -488,6 +510,7 @@ def review_play(
     ``PlayReview.call``) and, where the seat declared, its declaration as ``declare``
     would have (``PlayReview.declared``)."""
     declaration, plays = _played(trump, tricks)
+    _check_noise(noise, _finished(auction), infer)
     _check_playouts(realistic_deals, worlds)
     _checked(progress, None)
     review = analysis.review_play(

@@ -242,6 +242,8 @@ def recommendation_text(analysis: HandAnalysis) -> Text:
             f": it takes {needs} in {odds}. Expected marks {rec.expected_marks:+.2f}{marks_check}.{extra} "
             f"This is the highest bid made in at least {percent(rec.confidence)} of deals."
         )
+    if analysis.realistic is None:  # no realistic advice follows: this one is the advice
+        body += " This is the advice (double-dummy, the basis asked for)."
     return Text.assemble(head, body)
 
 
