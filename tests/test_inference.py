@@ -491,6 +491,7 @@ def test_a_partner_s_plunge_or_splash_stands(auction: str, named: str) -> None:
     assert ("a pass after a plunge says nothing" in text) == auction.startswith("plunge")
     assert "partner's pass" not in text
     assert f"At a partner's {named.split()[0]} the trumps' calibration is an approximation" in text
+    assert f"in most of which your partner lacks the doubles a {named.split()[0]} needs (" in text
 
 
 def test_inferred_deals_keep_the_hard_constraints() -> None:

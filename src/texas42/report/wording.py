@@ -490,9 +490,12 @@ def uniform_sentence(advice: BidAdvice) -> str:
             bid = f"the trump bid {special} replaces, {bid},"
     elif advice.passes:
         bid = f"the cheapest bid, {bid},"
+    unlike = ""
+    if partner_contract is not None and not odds.constrained:
+        unlike = f", in most of which your partner lacks the doubles a {partner_contract.written} needs"
     return (
         f"Without the auction: {bid} makes {percent(odds.make)} "
-        f"of {odds.deals} {drawn} double-dummy ({percent(odds.inferred)} of the deals that fit it)."
+        f"of {odds.deals} {drawn} double-dummy{unlike} ({percent(odds.inferred)} of the deals that fit it)."
     )
 
 
