@@ -56,8 +56,7 @@ class ProgressBar:
                 TimeElapsedColumn(),
                 console=Console(stderr=True),
                 transient=True,
-                redirect_stdout=False,
-                redirect_stderr=False,
+                redirect_stdout=False,  # a batch's rows go to stdout itself, the bar off meanwhile
             )
             self.task = self.bar.add_task(label or self.label, total=total)
             self.bar.start()
