@@ -22,9 +22,11 @@ from texas42.report.wording import (
 from texas42.rules import MARK, Contract, Declaration, bid_name, marks
 
 
-def _interval(choice: DeclarationChoice, realistic: bool) -> str:
+def _interval(choice: DeclarationChoice, realistic: bool, joined: str = "-") -> str:
+    """The band (``realistic``) or interval of a choice's odds, as a table shows it
+    (``45%-61%``) or, ``joined`` " to ", as a sentence says it."""
     band = choice.realistic_ci95 if realistic else choice.make_ci95
-    return "" if band is None else f"{percent(band.low)}-{percent(band.high)}"
+    return "" if band is None else f"{percent(band.low)}{joined}{percent(band.high)}"
 
 
 def _points(choice: DeclarationChoice) -> str:
@@ -100,7 +102,8 @@ def advice_text(advice: DeclarationAdvice) -> Text:
     made = f"made ({made_phrase(chosen.declaration, advice.bid)})"
     if advice.played is not None:
         odds = (
-            f"{made} in {percent(chosen.make)} of {chosen.deals} playouts (95% CI {_interval(chosen, False)})"
+            f"{made} in {percent(chosen.make)} of {chosen.deals} playouts "
+            f"(95% CI {_interval(chosen, False, ' to ')})"
         )
         basis = "realistic, played out"
     elif chosen.realistic is None:
@@ -109,7 +112,8 @@ def advice_text(advice: DeclarationAdvice) -> Text:
     else:
         odds = (
             f"{made} in an estimated {percent(chosen.realistic)} of the deals at a real table "
-            f"({band_phrase(_interval(chosen, True), not advice.exact)}), {percent(chosen.make)} double-dummy"
+            f"({band_phrase(_interval(chosen, True, ' to '), not advice.exact)}), "
+            f"{percent(chosen.make)} double-dummy"
         )
         basis = "realistic, estimated"
     count = marks(advice.bid)
