@@ -349,3 +349,18 @@ def test_odds_given_up_under_one_percentage_point_say_so() -> None:
     assert report_review._percentage_points(0.0033) == "less than 1 percentage point"
     assert report_review._percentage_points(0.12) == "12 percentage points"
     assert report_review._percentage_points(0.0) == "0 percentage points"
+
+
+@pytest.mark.parametrize(
+    ("forced", "good", "said"),
+    [
+        (0, 3, ""),
+        (1, 1, " (a forced one)"),
+        (2, 2, " (both forced)"),
+        (3, 3, " (all forced)"),
+        (2, 5, " (2 of them forced)"),
+    ],
+)
+def test_the_review_says_how_many_good_turns_were_forced(forced: int, good: int, said: str) -> None:
+    """A turn with one legal play is as good as the best by force: the count says so."""
+    assert report_review._forced_among(forced, good) == said

@@ -111,11 +111,14 @@ def review_text(review: PlayReview, lost_ci95: Interval | None = None) -> Text:
     missed = review.missed
     good = n - len(missed)
     lead = "Played out, " if played_out else ""
+    of_them = _forced_among(sum(turn.forced for turn in review.turns), good)
     if not missed:
         every = "your one turn was" if n == 1 else f"all {n} of your turns were"
         every = lead + every if played_out else every[0].upper() + every[1:]
-        return Text(f"{every} as good as the best play.", style="bold green")
-    head = f"{lead}{good} of your {n} turns {'was' if good == 1 else 'were'} as good as the best play"
+        return Text(f"{every} as good as the best play{of_them}.", style="bold green")
+    head = (
+        f"{lead}{good} of your {n} turns {'was' if good == 1 else 'were'} as good as the best play{of_them}"
+    )
     others = "the other one" if len(missed) == 1 else f"the other {len(missed)}"
     points = review.points_lost
     worth = ""
@@ -133,6 +136,17 @@ def review_text(review: PlayReview, lost_ci95: Interval | None = None) -> Text:
         f"{bid_name(review.bid)}{_interval(lost_ci95)}{worth}, summed over those turns ({against})."
     )
     return Text(head + body, style="bold")
+
+
+def _forced_among(forced: int, good: int) -> str:
+    """How many of the ``good`` turns had one legal play: `` (2 of them forced)``."""
+    if forced == 0:
+        return ""
+    if good == 1:
+        return " (a forced one)"
+    if forced == good:
+        return " (both forced)" if good == 2 else " (all forced)"
+    return f" ({forced} of them forced)"
 
 
 def _percentage_points(share: float) -> str:
