@@ -510,7 +510,8 @@ def review_play(
     ``PlayReview.call``) and, where the seat declared, its declaration as ``declare``
     would have (``PlayReview.declared``)."""
     declaration, plays = _played(trump, tricks)
-    _check_noise(noise, _finished(auction), infer)
+    whole = _finished(auction)
+    _check_noise(noise, whole, infer)
     _check_playouts(realistic_deals, worlds)
     _checked(progress, None)
     review = analysis.review_play(
@@ -524,7 +525,7 @@ def review_play(
         seed=seed,
         threads=threads,
         progress=progress,
-        auction=_finished(auction),
+        auction=whole,
         infer=infer,
         noise=noise,
         house=_house(house),

@@ -132,19 +132,23 @@ class Sink:
             self.file.close()
 
 
+def _recorded(out: str | None, key: str) -> int | None:
+    """The whole number ``key`` of the record of an output file to resume, if it has one."""
+    record = read_record(out) if out is not None else None
+    value = None if record is None else record.get(key)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
 def recorded_seed(out: str | None) -> int | None:
     """The seed an output file to resume was made with, if it has a record."""
-    record = read_record(out) if out is not None else None
-    seed = None if record is None else record.get("--seed")
-    return seed if isinstance(seed, int) else None
+    return _recorded(out, "--seed")
 
 
 def recorded_width(out: str | None) -> int | None:
     """The width of the text summary an output file to resume was made with, if it has a
     record: a summary carried on keeps its width, whatever $COLUMNS is now."""
-    record = read_record(out) if out is not None else None
-    width = None if record is None else record.get("width")
-    return width if isinstance(width, int) and width > 0 else None
+    width = _recorded(out, "width")
+    return width if width is not None and width > 0 else None
 
 
 def settings_of(job: AnalysisJob, hands: Sequence[NamedHand], style: str, width: int) -> dict[str, Any]:

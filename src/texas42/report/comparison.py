@@ -19,6 +19,7 @@ from texas42.analysis import (
     TrumpStats,
     Why,
 )
+from texas42.analysis.statistics import Z95
 from texas42.report.hand import footer, hand_header, short_of_deals, specials_table
 from texas42.report.layout import Fitted
 from texas42.report.why import why_table
@@ -144,7 +145,7 @@ def _played_odds_note(realistic: RealisticComparison) -> str:
     """What the played-out odds stand on, and their sampling error at its largest (odds
     of 50%, the normal approximation): few playouts, wide intervals."""
     n = realistic.deals
-    widest = 1.96 * (0.25 / n) ** 0.5
+    widest = Z95 * (0.25 / n) ** 0.5
     return (
         f"Realistic odds: the share of those {n} playouts made, every bid's from the play for "
         f"{realistic.played_for}; their 95% sampling error is up to {widest * 100:.0f} percentage "

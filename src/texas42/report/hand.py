@@ -39,7 +39,7 @@ from texas42.report.wording import (
     marks_count,
     odds_footer,
     percent,
-    points_note,
+    points_column_note,
     raised_specials_note,
     realistic_footer,
     realistic_specials_caption,
@@ -459,7 +459,7 @@ def analysis_view(analysis: HandAnalysis, why: Why | None = None) -> RenderableT
         parts.append(opener)
     raced = short_of_deals(analysis.trumps, analysis.deals)
     parts += [Text(""), footer(analysis.deals, analysis.seed, analysis.exact, raced)]
-    parts.append(Text(points_note(analysis.exact), style="dim"))
+    parts.append(Text(points_column_note(analysis.exact), style="dim"))
     if analysis.realistic is not None:
         parts.append(Text(realistic_footer(analysis.realistic.source), style="dim"))
     return Group(*parts)

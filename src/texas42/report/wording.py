@@ -614,9 +614,10 @@ def play_footer(
 ) -> str:
     """The sentence that says what the play advice's figures mean (``contract``: Nel-O
     or sevens, where only the contract counts)."""
-    again = f"{PER_PLAY} Repeat with --seed {seed}."
-    if exact:
-        again = f"{PER_PLAY} These are all the consistent deals: no seed is involved."
+    again = (
+        "These are all the consistent deals: no seed is involved." if exact else f"Repeat with --seed {seed}."
+    )
+    again = f"{PER_PLAY} {again}"
     drawn = ""
     if inferred:
         how = "each weighed by" if exact else "drawn in proportion to"
@@ -711,7 +712,7 @@ def partner_contract_note(written: str) -> str:
     )
 
 
-def points_note(exact: bool) -> str:
+def points_column_note(exact: bool) -> str:
     """What the 'points' column of the double-dummy table holds."""
     spread = "" if exact else ", ± the wider side of their 95% interval"
     return f"'points': the expected points of the bidder's team{spread}."
