@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 
 import texas42
 from cli_runner import invoke
 from texas42.analysis import PlayReview, advise_play, review_play
+from texas42.analysis.review import TurnReview
 from texas42.analysis.table import TableHand
 from texas42.errors import IllegalPlayError, Texas42Error
 from texas42.report import review as report_review
@@ -364,3 +366,22 @@ def test_odds_given_up_under_one_percentage_point_say_so() -> None:
 def test_the_review_says_how_many_good_turns_were_forced(forced: int, good: int, said: str) -> None:
     """A turn with one legal play is as good as the best by force: the count says so."""
     assert report_review._forced_among(forced, good) == said
+
+
+@pytest.mark.parametrize(
+    ("best", "chosen", "said"),
+    [
+        (626, 554, "8%"),  # 63% and 55% shown: 8, though 7.2 points were given up
+        (644, 556, "8%"),  # 64% and 56% shown: 8, though 8.8 points were given up
+        (503, 498, "<1%"),  # 50% and 50% shown, some given up
+        (500, 500, "0%"),
+    ],
+)
+def test_the_odds_lost_are_the_difference_of_the_two_odds_shown(best: int, chosen: int, said: str) -> None:
+    turn = _review(tricks="6-6", deals=20).turns[0]
+    played = next(s.domino for s in turn.advice.plays if s.domino != turn.best.domino)
+    made = {turn.best.domino: best, played: chosen}
+    plays = tuple(replace(s, deals=1000, made=made.get(s.domino, 0)) for s in turn.advice.plays)
+    made_up = TurnReview(replace(turn.advice, plays=plays), played)
+    assert made_up.best.domino == turn.best.domino
+    assert report_review._odds_lost(made_up) == said
