@@ -35,7 +35,7 @@ from texas42.errors import AuctionError
 from texas42.io.files import read_hands
 from texas42.report.comparison import _widest
 from texas42.report.hand import plus_minus
-from texas42.report.wording import advice_reason, percent, percent_range
+from texas42.report.wording import advice_reason, odds_against, percent, percent_range
 from texas42.rules import PASS, Auction, Deal, Declaration, Hand, parse_auction
 
 ORDINARY = rules.parse_hand("6-4 5-5 5-2 4-3 4-2 3-2 3-1")
@@ -602,6 +602,17 @@ def test_read_hands() -> None:
 )
 def test_percent_keeps_0_and_100_for_never_and_always(p: float, text: str) -> None:
     assert percent(p) == text
+
+
+@pytest.mark.parametrize(
+    ("p", "threshold", "text"),
+    [(0.4991, 0.5, "<50%"), (0.5, 0.5, "50%"), (0.494, 0.5, "49%"), (0.6, 0.6, "60%")],
+)
+def test_odds_just_short_of_the_threshold_do_not_round_up_to_it(
+    p: float, threshold: float, text: str
+) -> None:
+    """A bid counts as made at the threshold: 49.9% beside "made at 50%" must not read 50%."""
+    assert odds_against(p, threshold) == text
 
 
 def test_an_interval_of_odds_shows_no_bound_as_0_or_100_unless_it_is() -> None:

@@ -621,7 +621,9 @@ def test_bid_says_which_deals_it_drew() -> None:
     args = ("bid", "-n", "60", "-s", "2", "-t", "fives", WEAK, "--auction", "pass 84")
     text = invoke(*args).stdout
     assert "Deals consistent with the auction: pass 84; acceptance " in text
-    assert "Without the auction: the cheapest bid, 126 with fives, makes " in " ".join(text.split())
+    joined = " ".join(text.split())
+    assert "Without the auction: the cheapest bid, 126 with fives, makes " in joined
+    assert "of 60 uniform deals double-dummy (analyze's independent sample; " in joined
     document = json.loads(invoke(*args, "--json").stdout)
     assert set(document["inference"]) == {"auction", "model", "specials", "noise", "acceptance", "candidates"}
     assert document["inference"]["specials"] is True

@@ -37,6 +37,7 @@ from texas42.report.wording import (
     inference_sentence,
     interval_header,
     marks_count,
+    odds_against,
     odds_footer,
     percent,
     points_column_note,
@@ -153,7 +154,7 @@ def odds_cells(stats: DeclarationOdds, bids: Sequence[int], rec: Advised) -> lis
         style = "green" if p >= rec.confidence else "dim"
         if stats.declaration == rec.declaration and bid == min(rec.contract, 42):
             style = "reverse bold"
-        cells.append(Text(percent(p), style=style))
+        cells.append(Text(odds_against(p, rec.confidence), style=style))
     return cells
 
 
@@ -312,7 +313,7 @@ def specials_table(
 
 def _odds_cell(make: float, confidence: float) -> Text:
     """Odds, green where made at the confidence, else dim."""
-    return Text(percent(make), style="green" if make >= confidence else "dim")
+    return Text(odds_against(make, confidence), style="green" if make >= confidence else "dim")
 
 
 LEADING_ONLY: Final = (

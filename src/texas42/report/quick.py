@@ -18,6 +18,7 @@ from texas42.report.wording import (
     contract_name,
     hands_counted,
     marks_count,
+    odds_against,
     percent,
     quick_footer,
     quick_phrase,
@@ -88,7 +89,8 @@ def quick_specials_table(result: QuickAnalysis) -> Table:
     out.add_column("", no_wrap=True)
     for stats, odds in zip(result.specials, result.advised_specials, strict=True):
         note = "" if stats.doubles is None else f"doubles {stats.doubles.label}"
-        made = Text(percent(odds.make), style="green" if odds.make >= result.confidence else "dim")
+        style = "green" if odds.make >= result.confidence else "dim"
+        made = Text(odds_against(odds.make, result.confidence), style=style)
         double_dummy = (Text(percent(stats.make)),) if realistic else ()
         out.add_row(
             contract_name(stats.contract),

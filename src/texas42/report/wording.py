@@ -162,6 +162,13 @@ def percent(p: float) -> str:
     return f"{whole}%"
 
 
+def odds_against(p: float, threshold: float) -> str:
+    """``percent(p)`` beside the ``threshold`` at which a bid counts as made: odds below it
+    that would round to it say so (``<50%``, not ``50%``, for 49.9%)."""
+    shown = percent(p)
+    return f"<{shown}" if p < threshold and shown == percent(threshold) else shown
+
+
 def percent_range(low: float, high: float) -> str:
     """An interval of probabilities, ``94-100%``, in whole percents: a bound that would
     round to certainty without being certain says so (``>99-100%``, not ``100-100%``;
@@ -469,8 +476,10 @@ def _partner_contract_sentence(
 
 
 def uniform_sentence(advice: BidAdvice) -> str:
-    """``Without the auction: 32 with fours makes 64% of 1000 uniform deals double-dummy (70%
-    of the deals that fit it).``: like with like, whatever the basis of the advice. It
+    """``Without the auction: 32 with fours makes 64% of 1000 uniform deals double-dummy
+    (analyze's independent sample; 70% of the deals that fit it).``: like with like,
+    whatever the basis of the advice; uniform deals are those ``analyze`` checks its
+    advice on at the same seed (``uniform_check``). It
     names what the odds are of where that is not the advised bid: the trump bid a special
     contract replaces, the cheapest bid for a pass (replaced or not), and under a
     partner's plunge or splash (``BidAdvice.partner_contract``) the partner's contract,
@@ -493,9 +502,10 @@ def uniform_sentence(advice: BidAdvice) -> str:
     unlike = ""
     if partner_contract is not None and not odds.constrained:
         unlike = f", in most of which your partner lacks the doubles a {partner_contract.written} needs"
+    sample = "" if odds.constrained else "analyze's independent sample; "
     return (
-        f"Without the auction: {bid} makes {percent(odds.make)} "
-        f"of {odds.deals} {drawn} double-dummy{unlike} ({percent(odds.inferred)} of the deals that fit it)."
+        f"Without the auction: {bid} makes {percent(odds.make)} of {odds.deals} {drawn} double-dummy"
+        f"{unlike} ({sample}{percent(odds.inferred)} of the deals that fit it)."
     )
 
 
