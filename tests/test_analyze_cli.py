@@ -24,6 +24,7 @@ from typer.testing import Result
 from cli_runner import invoke
 from texas42 import analysis
 from texas42.io.files import read_hands
+from texas42.report.wording import percent
 
 LABELS = ["blanks", "aces", "deuces", "treys", "fours", "fives", "sixes", "doubles", "follow-me"]
 BID_KEYS = [str(b) for b in range(30, 43)] + ["84"]
@@ -353,6 +354,41 @@ def test_compare_finds_the_better_trump() -> None:
     assert pair["make"]["42"]["second"] == obj["trumps"][1]["make"]["42"]
     out = ok("compare", "-n", "20", "-s", "2", *ALL_SIXES.split(), "sixes", "fives").stdout
     assert "sixes vs fives" in out and "Double-dummy odds" in out
+
+
+def test_compare_says_the_most_each_trump_makes_at_a_real_table() -> None:
+    """Strongest first, each at the highest bid its estimated odds make at least half the
+    time, as read off the realistic table (compare's JSON holds the same estimates)."""
+    args = (
+        "compare",
+        "-n",
+        "400",
+        "--min-deals",
+        "100",
+        "-s",
+        "2",
+        "--no-specials",
+        ORDINARY,
+        "fours",
+        "sixes",
+        "doubles",
+    )
+    obj = json_of(*args, "--json")
+    found = []
+    for t in obj["trumps"]:
+        make = t["realistic"]["make"]
+        bid = max((int(b) for b, odds in make.items() if int(b) <= 42 and odds >= 0.5), default=None)
+        found.append((bid or 0, make[str(bid or 30)], t["trump"]))
+    said = [
+        f"{trump} {bid} ({percent(odds)})" if bid else f"{trump} none (30: {percent(odds)})"
+        for bid, odds, trump in sorted(found, reverse=True)
+    ]
+    text = " ".join(ok(*args).stdout.split())
+    assert (
+        f"The most each trump makes at least half the time at a real table (estimated): {', '.join(said)}."
+        in text
+    )
+    assert "racing stopped that trump once its order against every other trump was clear" in text
 
 
 def test_compare_three_trumps_matches_analyze() -> None:

@@ -144,7 +144,8 @@ def test_undo_takes_back_the_last_entry() -> None:
 
 def test_the_example_from_a_pipe(monkeypatch: pytest.MonkeyPatch) -> None:
     """The whole example at 200 deals: the advice comes at our four kinds of turn, before
-    each of our entries, and the hand ends with the bid made and the review command."""
+    each of our entries (the first play's with a note), and the hand ends with the bid
+    made and the review command."""
     monkeypatch.setenv("COLUMNS", "2000")  # each advice on one line
     result = invoke("follow", HAND, "--position", "4", "--seed", "1", "--deals", "200", input=EXAMPLE)
     assert result.exit_code == 0, result.stderr
@@ -152,7 +153,11 @@ def test_the_example_from_a_pipe(monkeypatch: pytest.MonkeyPatch) -> None:
     assert lines[0].startswith(f"You hold {HAND}, bidding 4th (the shaker).")
     advice = [k for k, line in enumerate(lines) if line.startswith(("Bid ", "Declare ", "Play ", "Pass"))]
     ours = [k for k, line in enumerate(lines) if line.startswith(("You call", "You declare", "You lead"))]
-    assert len(ours) == 7 and [k + 1 for k in advice] == ours
+    first_play = next(k for k in advice if lines[k].startswith("Play "))
+    assert len(ours) == 7 and [k + 1 + (k == first_play) for k in advice] == ours
+    # At our first play only: why its odds run lower than the declaration's.
+    notes = [k for k, line in enumerate(lines) if line.startswith("A play's figures hold for that play")]
+    assert notes == [first_play + 1]
     assert "Trick 5 to you (11 points): your team 40 points, the opponents 0." in lines
     assert "The bid of 37 is made: your team has 40 points. Your team scores 1 mark." in lines
     assert lines[-2] == "To weigh your call, your declaration and each of your plays:"

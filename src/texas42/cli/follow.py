@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Annotated, Any, Final
 
 import typer
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
 from texas42 import api
@@ -69,6 +69,7 @@ from texas42.report.table import (
     review_line,
     unfinished_line,
 )
+from texas42.report.wording import PER_PLAY
 from texas42.rules import declarable_contracts, domino_name
 
 FOLLOW_HELP = """
@@ -263,7 +264,9 @@ class Adviser:
             noise=self.noise, house=table.house, realistic_deals=self.play_deals,
             worlds=self.worlds,
         )  # fmt: skip
-        view = play_view(advice) if self.full else play_text(advice)
+        view: RenderableType = play_view(advice) if self.full else play_text(advice)
+        if not self.full and not _played_ours(table):  # the full view's footer says it
+            view = Group(view, Text(PER_PLAY, style="dim"))
         return Advice(view, {"advice": "play", "document": play_to_json(advice)})
 
 

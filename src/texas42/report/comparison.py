@@ -20,11 +20,11 @@ from texas42.analysis import (
     Why,
 )
 from texas42.analysis.statistics import Z95
-from texas42.report.hand import footer, hand_header, short_of_deals, specials_table
+from texas42.report.hand import hand_header, short_of_deals, specials_table
 from texas42.report.layout import Fitted
 from texas42.report.why import why_table
-from texas42.report.wording import percent, realistic_footer
-from texas42.rules import BIDS
+from texas42.report.wording import RACED_IN_ORDER, odds_footer, percent, realistic_footer
+from texas42.rules import BIDS, POINT_BIDS
 
 
 def pairs_table(pairs: Sequence[PairComparison], title: str, raced: bool) -> Table:
@@ -71,6 +71,30 @@ def odds_table(trumps: Sequence[TrumpStats] | Sequence[EstimatedTrump], title: s
             *(Text(percent(v), style="bold" if v == best and v > min(values) else "") for v in values),
         )
     return out
+
+
+def most_made_text(trumps: Sequence[TrumpStats] | Sequence[EstimatedTrump], where: str) -> Text:
+    """``The most each trump makes at least half the time at a real table (estimated):
+    follow-me 41 (53%), sixes 37 (64%).``: the strongest first, where the realistic advice
+    would look (``analyze`` bids the most a trump makes at least half the time)."""
+
+    def most(stats: TrumpStats | EstimatedTrump) -> int | None:
+        return max((bid for bid in (*POINT_BIDS, 42) if stats.make(bid) >= 0.5), default=None)
+
+    def strength(stats: TrumpStats | EstimatedTrump) -> tuple[int, float]:
+        bid = most(stats)
+        return (0, stats.make(POINT_BIDS[0])) if bid is None else (bid, stats.make(bid))
+
+    said = []
+    for stats in sorted(trumps, key=strength, reverse=True):
+        bid = most(stats)
+        if bid is None:
+            said.append(f"{stats.declaration.label} none (30: {percent(stats.make(POINT_BIDS[0]))})")
+        else:
+            said.append(
+                f"{stats.declaration.label} {'42/84' if bid == 42 else bid} ({percent(stats.make(bid))})"
+            )
+    return Text(f"The most each trump makes at least half the time {where}: {', '.join(said)}.", style="bold")
 
 
 def estimated_text(estimated: CalibratedComparison) -> Text:
@@ -122,7 +146,11 @@ def comparison_view(comparison: Comparison, whys: Sequence[Why] = ()) -> Rendera
         parts += [specials_table(comparison.specials, 0.5, odds, advice=False), Text("")]
     if isinstance(shown, CalibratedComparison):
         table = odds_table(shown.trumps, "Realistic odds, estimated", raced)
-        parts += [Fitted(table), estimated_text(shown)]
+        parts += [
+            Fitted(table),
+            most_made_text(shown.trumps, "at a real table (estimated)"),
+            estimated_text(shown),
+        ]
     elif realistic is not None:
         played = (
             f"{realistic.deals} deals played out by players who see only their own dominoes "
@@ -131,11 +159,13 @@ def comparison_view(comparison: Comparison, whys: Sequence[Why] = ()) -> Rendera
         parts += [
             Fitted(pairs_table(realistic.pairs, f"Realistic play, head to head: {played}", False)),
             Fitted(odds_table(realistic.trumps, "Realistic odds of each bid", False)),
+            most_made_text(realistic.trumps, "in the playouts"),
             Text(_played_odds_note(realistic), style="dim"),
         ]
     for why in whys:
         parts += [Text(""), Fitted(why_table(why))]
-    parts.append(footer(comparison.deals, comparison.seed, comparison.exact, raced))
+    footer = odds_footer(comparison.deals, comparison.seed, comparison.exact, raced, RACED_IN_ORDER)
+    parts.append(Text(footer, style="dim"))
     if shown is not None:
         parts.append(Text(realistic_footer(shown.source, advice=False), style="dim"))
     return Group(*parts)

@@ -297,14 +297,23 @@ def _special_reason(advice: BidAdvice) -> str:
     )
 
 
-def odds_footer(deals: int, seed: int, exact: bool = False, raced: bool = False) -> str:
-    """The sentence that says what the odds mean; ``raced``: some trumps stand on fewer deals."""
+RACED_OUT: Final = "once it clearly could not be the answer"
+"""When racing stops a trump in ``analyze``, ``bid`` and ``declare``."""
+RACED_IN_ORDER: Final = "once its order against every other trump was clear"
+"""When racing stops a trump in ``compare``."""
+
+
+def odds_footer(
+    deals: int, seed: int, exact: bool = False, raced: bool = False, stopped: str = RACED_OUT
+) -> str:
+    """The sentence that says what the odds mean; ``raced``: some trumps stand on fewer deals,
+    racing having stopped them ``stopped``."""
     again = (
         "These are all the consistent deals: no seed is involved." if exact else f"Repeat with --seed {seed}."
     )
     which = (
-        f"the {deals} deals (the first of them where 'deals' says fewer: racing stopped that trump once it "
-        "clearly could not be the answer; --exhaustive solves every trump on every deal)"
+        f"the {deals} deals (the first of them where 'deals' says fewer: racing stopped that trump "
+        f"{stopped}; --exhaustive solves every trump on every deal)"
         if raced
         else f"the {deals} deals"
     )
