@@ -621,8 +621,10 @@ class Inference:
     ``uniform``: where the hand of one call's bidder (``drawn_by``) was drawn in
     proportion to its probability of that call rather than uniformly, the uniform
     candidates the ones drawn stand for (each such stands for one over that probability's
-    mean over all hands), so that ``acceptance`` still estimates the auction's mean
-    likelihood over uniform deals."""
+    mean over all hands); or where candidates were kept at their likelihood scaled up
+    (during play, a seat's factor divided by its largest value), each stands for one over
+    that scale: so that ``acceptance`` still estimates the auction's mean likelihood over
+    uniform deals."""
 
     auction: Auction | FinishedAuction
     head: str
@@ -793,6 +795,7 @@ class Kept:
         self.found = 0
         self.candidates = 0
         self.uniform = 0.0
+        self.weighted = False
         self.drawn_by: Call | None = None
 
     @property
@@ -817,11 +820,13 @@ class Kept:
         """Keep the rows ``alive`` of ``block`` (in the order drawn), as many as are still
         wanted; the candidates drawn count up to the last one kept, each standing for
         ``weight`` uniform ones (where the hand of the call ``drawn_by`` was drawn by its
-        probability). Returns how many."""
+        probability, or the candidates were kept at a likelihood scaled up by 1 /
+        ``weight``). Returns how many."""
         take = alive[: self.n - self.found]
         drawn = int(take[-1]) + 1 if self.found + alive.size >= self.n else BLOCK
         self.candidates += drawn
         self.uniform += drawn * weight
+        self.weighted |= weight != 1.0
         if drawn_by is not None:
             self.drawn_by = drawn_by
         self.rows.append(block[take])
@@ -844,7 +849,7 @@ class Kept:
             self.found,
             self.specials,
             consistent,
-            uniform=None if self.drawn_by is None else self.uniform,
+            uniform=self.uniform if self.weighted or self.drawn_by is not None else None,
             drawn_by=self.drawn_by,
         )
 

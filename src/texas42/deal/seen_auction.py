@@ -223,7 +223,9 @@ def infer_seen_deals(
     now and what it has played). Once the draws still to come, as the last block
     foretells, are about to meet most of the hands a seat may have been dealt (``FILL``),
     they are valued at once and that seat's factors are divided by their largest value
-    over them: more candidates are kept, each as likely as before. In the table's seats;
+    over them: more candidates are kept, each as likely as before (and each counted as
+    standing for fewer uniform ones, so that ``Inference.acceptance`` still estimates the
+    auction's mean likelihood). In the table's seats;
     an ``InferenceError`` if more than ``max_candidates`` candidates would be needed.
     Drawn with replacement: where few deals are consistent with the plays
     (``Inference.consistent``), some come more than once, as their likelihood says."""
@@ -238,11 +240,15 @@ def infer_seen_deals(
     unbounded = {relative for relative, _ in tests}
     kept = Kept(n, model.auction, model.noise, max_candidates, bool(mark_contracts(model.house)))
     last = -1  # the candidates kept from the last block (none drawn yet)
+    scale = 1.0  # what the bounded factors were divided by: each candidate counts 1 / scale
     while not kept.done:
         # One seat a block, the fewest hands first: the next block foretells anew.
         for relative in sorted(unbounded, key=lambda r: hands[r].count):
             if last >= 0 and (n - kept.found) * BLOCK >= FILL * hands[relative].count * last:
-                tests = [_bounded(t, hands[relative], values) if t[0] == relative else t for t in tests]
+                for k, test in enumerate(tests):
+                    if test[0] == relative:
+                        tests[k], top = _bounded(test, hands[relative], values)
+                        scale *= top
                 unbounded.remove(relative)
                 break
         dealt = sample_plan(plan, BLOCK, rng) | played
@@ -252,7 +258,7 @@ def infer_seen_deals(
             if alive.size == 0:
                 break
             alive = alive[trials[alive, k] < probability(values.rank(dealt[alive, relative]))]
-        last = kept.add(dealt, alive)
+        last = kept.add(dealt, alive, weight=1.0 / scale)
     return to_table_seats(kept.deals() & ~played, seat), kept.inference(model.head, plan.total)
 
 
@@ -309,13 +315,13 @@ class _PossibleHands:
         return held | self.played
 
 
-def _bounded(test: _Test, hands: _PossibleHands, values: HandValues) -> _Test:
-    """``test`` divided by its largest value over ``hands`` (all valued now, at once).
-    Dividing from some candidate on keeps the deals exactly as likely: each candidate is
-    a uniform draw of its own, kept in proportion to the likelihood."""
+def _bounded(test: _Test, hands: _PossibleHands, values: HandValues) -> tuple[_Test, float]:
+    """``test`` divided by its largest value over ``hands`` (all valued now, at once), and
+    that value. Dividing from some candidate on keeps the deals exactly as likely: each
+    candidate is a uniform draw of its own, kept in proportion to the likelihood."""
     relative, probability = test
     top = float(probability(values.rank(hands.masks())).max())
-    return relative, lambda ranks: probability(ranks) / top
+    return (relative, lambda ranks: probability(ranks) / top), top
 
 
 def _seen_tests(model: PlayedAuctionModel, values: HandValues, bidder: int) -> list[_Test]:

@@ -249,7 +249,8 @@ def inference_to_json(inference: Inference) -> dict[str, Any]:
     ``"weighed": true`` where each of them was weighed by its likelihood instead of
     drawn (``"acceptance"`` then their mean likelihood); where the hand of one call's
     bidder was drawn by its probability of that call, ``"hand_drawn_by": {"seat",
-    "bid"}`` (seat relative to ours: 1 left, 2 partner, 3 right) and
+    "bid"}`` (seat relative to ours: 1 left, 2 partner, 3 right); and there, or where
+    candidates were kept at a likelihood scaled up (during play),
     ``"uniform_candidates"``, the uniform candidates those drawn stand for."""
     result = {
         "auction": _calls_json(inference.auction),
@@ -264,8 +265,9 @@ def inference_to_json(inference: Inference) -> dict[str, Any]:
     if inference.weighed:
         result["weighed"] = True
     drawn_by = inference.drawn_by
-    if drawn_by is not None and inference.uniform is not None:
+    if drawn_by is not None:
         result["hand_drawn_by"] = {"seat": drawn_by.seat, "bid": drawn_by.bid}
+    if inference.uniform is not None:
         result["uniform_candidates"] = round(inference.uniform)
     return result
 

@@ -37,7 +37,7 @@ def review_header(review: PlayReview) -> Text:
         spread = low if low == high else f"{low} to {high}"
         header.append(
             f"\nDeals consistent with the auction: {inferences[0].auction}, at each turn as 'texas42 play "
-            f"--auction' draws them; acceptance {spread} of the candidates (--infer none: uniform deals)."
+            f"--auction' draws them; acceptance {spread} (--infer none: uniform deals)."
             f"{_repeats(review)}"
         )
     return header

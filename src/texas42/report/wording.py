@@ -407,7 +407,8 @@ def inference_sentence(inference: Inference, declared: Contract | bool = False, 
 
 def _fitting(inference: Inference) -> str:
     """``Deals consistent with the auction: 30 pass pass pass; acceptance 23% of 8,700
-    candidates``, or where every consistent deal was weighed, ``Deals weighed by the
+    candidates`` (``estimated from`` them where each stands for more or fewer uniform
+    ones: ``Inference.uniform``), or where every consistent deal was weighed, ``Deals weighed by the
     auction: ...; each of the 700 consistent with the plays counts in proportion to its
     likelihood, 23% on average``."""
     if inference.weighed:
@@ -416,11 +417,11 @@ def _fitting(inference: Inference) -> str:
             f"consistent with the plays counts in proportion to its likelihood, "
             f"{share(inference.acceptance)} on average"
         )
-    if inference.drawn_by is not None:
+    if inference.uniform is not None:
+        drawn_by = "" if inference.drawn_by is None else f", {_drawn_by(inference.drawn_by)}"
         return (
             f"Deals consistent with the auction: {inference.auction}; acceptance "
-            f"{share(inference.acceptance)} (estimated from {inference.candidates:,} candidates, "
-            f"{_drawn_by(inference.drawn_by)})"
+            f"{share(inference.acceptance)} (estimated from {inference.candidates:,} candidates{drawn_by})"
         )
     return (
         f"Deals consistent with the auction: {inference.auction}; acceptance "
