@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -37,13 +38,17 @@ from texas42.rules import (
     DOUBLES,
     MARK,
     PASS,
+    AllPass,
     Auction,
+    Declaration,
     HouseRules,
+    NelloDoubles,
     check_house_calls,
     parse_auction,
     parse_domino,
     parse_finished_auction,
     parse_hand,
+    replay,
 )
 
 ORDINARY = "6-4 5-5 5-2 4-3 4-2 3-2 3-1"
@@ -751,6 +756,29 @@ def test_deals_with_an_auction_are_the_main_sample_analysis_draws() -> None:
     assert counted.exit_code == 2 and "--count counts equally likely deals" in counted.stderr
 
 
+@pytest.mark.parametrize("options", [["--no-specials"], ["--nello-doubles", "high"]])
+def test_deals_with_an_auction_follow_the_house_rules(
+    options: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The others value their hands at the special contracts the house rules allow, as
+    in ``analyze``: the options, and the settings file, change the deals drawn. (Nel-O's
+    minimum marks do not: the bidding model values a special contract at every bid.)"""
+    args = ["deals", ORDINARY, "--auction", "pass 30 31", "-n", "40", "--seed", "7"]
+    plain = invoke(*args).stdout
+    ruled = invoke(*args, *options).stdout
+    house = HouseRules(
+        specials="--no-specials" not in options,
+        nello_doubles=NelloDoubles.HIGH if "high" in options else NelloDoubles.OWN_SUIT,
+    )
+    api = texas42.deals(ORDINARY, deals=40, seed=7, auction="pass 30 31", house=house)
+    assert ruled == "".join(f"{d}\n" for d in api.deals) and ruled != plain
+    key, value = options[0].removeprefix("--"), options[1] if len(options) > 1 else None
+    setting = "specials = false" if value is None else f"{key} = {value!r}"
+    (tmp_path / "texas42.toml").write_text(f"[tool.texas42]\n{setting}\n")
+    monkeypatch.chdir(tmp_path)
+    assert invoke(*args).stdout == ruled
+
+
 def test_deals_with_an_impossible_auction_say_one_line_and_no_seed() -> None:
     """Without --seed, the drawn seed is announced only once the deals are drawn: an
     auction impossible with the hand is the one line on stderr."""
@@ -790,3 +818,23 @@ def test_the_uniform_line_names_what_its_odds_are_of() -> None:
     assert "Without the auction: the trump bid Nel-O replaces, 31 with blanks, makes" in text
     sevens = " ".join(invoke("bid", "6-1 5-2 4-3 4-4 3-3 5-3 6-2", "-n", "100", "-s", "1").stdout.split())
     assert "Bid 84: sevens: sevens for 2 marks (84)" in sevens
+
+
+def test_the_shaker_s_bid_says_more_where_all_passing_reshuffles() -> None:
+    """After three passes the shaker must bid (forced: no pass to choose) unless the house
+    reshuffles when all pass; there its 30 is a free choice, which hands that would pass
+    rarely make: the auction is less likely, its deals kept less often."""
+    auction = parse_finished_auction("pass pass pass 30")
+    reshuffle = HouseRules(all_pass=AllPass.RESHUFFLE)
+    assert [c.forced for c in inference.calls_from(auction, 0)] == [False, False, False, True]
+    assert not any(c.forced for c in inference.calls_from(auction, 0, reshuffle))
+    hand = parse_hand(WEAK)
+    history = replay(Declaration.SIXES, 0, [], 1, hand.mask)  # we passed first; the shaker bid
+
+    def acceptance(house: HouseRules) -> float:
+        model = deal.played_auction_model(auction, Declaration.SIXES, house=house)
+        assert model is not None
+        _, found = deal.infer_seen_deals(history, 1, hand.mask, 300, np.random.default_rng(2), model)
+        return found.acceptance
+
+    assert acceptance(reshuffle) < 0.7 * acceptance(HouseRules())

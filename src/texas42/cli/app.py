@@ -69,14 +69,15 @@ House rules and settings: options, or keys of a [tool.texas42] table in
 texas42.toml or pyproject.toml in the working directory (the option wins):
   --nello-doubles own-suit|high|low  key nello-doubles (default own-suit):
                                      solve, analyze, bid, declare, compare,
-                                     quick, play, review, follow
+                                     quick, play, review, follow, deals
   --nello-min-marks 2|1              key nello-min-marks (default 2):
                                      analyze, bid, declare, compare, quick,
-                                     follow
+                                     follow, deals
   --all-pass forced|reshuffle        key all-pass (default forced): bid,
                                      follow
   --no-specials                      key specials = false: solve, analyze,
-                                     bid, declare, compare, quick, follow
+                                     bid, declare, compare, quick, follow,
+                                     deals
   --basis realistic|double-dummy     key basis (default realistic): analyze,
                                      bid, declare, quick, follow
   --noise 0..10                      key noise (default 1), with --auction:

@@ -18,10 +18,14 @@ from texas42.cli.options import (
     InferOption,
     JsonOption,
     LacksOption,
+    NelloDoublesOption,
+    NelloMinMarksOption,
     NoiseOption,
     SeedOption,
+    SpecialsOption,
     auction_noise,
     deal_constraints,
+    house_rules,
 )
 from texas42.cli.progress import emit_line
 from texas42.errors import UsageError
@@ -41,8 +45,10 @@ same --seed gives the deals that 'texas42 analyze' solves with the same options.
 
 With --auction (the bids made before yours, as for 'texas42 bid'), the deals are drawn
 in proportion to how likely each makes the auction, under the bidding model of 'texas42
-bid --help' (--infer none: uniformly; --noise): the deals 'texas42 analyze' and 'bid'
-solve with the same options. They are weighed, not counted, so --count takes no
+bid --help' (--infer none: uniformly; --noise), the others valuing their hands at the
+special contracts as the house rules allow (--nello-doubles, --nello-min-marks,
+--no-specials, or the settings file): the deals 'texas42 analyze' and 'bid' solve with
+the same options. They are weighed, not counted, so --count takes no
 auction; the acceptance is told on stderr.
 
 \b
@@ -74,6 +80,9 @@ def deals_command(
     auction: AuctionOption = NO_BIDS,
     infer: InferOption = "auction",
     noise: NoiseOption = None,
+    nello_doubles: NelloDoublesOption = None,
+    nello_min_marks: NelloMinMarksOption = None,
+    specials: SpecialsOption = None,
     as_json: JsonOption = False,
     count: Annotated[
         bool, typer.Option("--count", help="Print only the number of consistent deals.")
@@ -86,7 +95,8 @@ def deals_command(
         raise UsageError("--count and --json do not go together")
     parsed = parse_hand(" ".join(hand))
     constraints = deal_constraints(holds, lacks)
-    model = deal.auction_model(auction, infer, auction_noise(noise, infer, auction))
+    house = house_rules(nello_doubles, nello_min_marks, specials=specials)
+    model = deal.auction_model(auction, infer, auction_noise(noise, infer, auction), house)
     if count and model is not None:
         raise UsageError(
             "--count counts equally likely deals; with --auction they are weighed (--infer none)"

@@ -62,6 +62,7 @@ from texas42.rules import (
     HAND_SIZE,
     MARK,
     PASS,
+    AllPass,
     Auction,
     Contract,
     FinishedAuction,
@@ -169,7 +170,7 @@ class Call:
         return (not self.forced) + VALUES - self.lowest
 
 
-def calls(auction: Auction | FinishedAuction) -> tuple[Call, ...]:
+def calls(auction: Auction | FinishedAuction, house: HouseRules | None = None) -> tuple[Call, ...]:
     """The calls of ``auction`` the model weighs (we bid at place ``auction.position``,
     seat 0; in a whole auction we declare, having won the bid or as the partner of the
     plunge or splash that won it, and the calls after ours count too), each with the
@@ -177,14 +178,18 @@ def calls(auction: Auction | FinishedAuction) -> tuple[Call, ...]:
     mark) and the least the bidding rules need: over the partner's point bid, four more
     (``PARTNER_MARGIN``) or a mark; a plunge or a splash with the doubles it needs. The
     passes that say nothing are left out: while a plunge holds the bid, every pass; while
-    a splash does, the splasher's partner's."""
+    a splash does, the splasher's partner's. The shaker after three passes is forced to
+    bid unless ``house`` reshuffles when all pass."""
     if isinstance(auction, FinishedAuction):
-        return tuple(c for c in calls_from(auction, auction.declarer) if c.seat != 0)
-    return calls_from(auction, auction.position)
+        return tuple(c for c in calls_from(auction, auction.declarer, house) if c.seat != 0)
+    return calls_from(auction, auction.position, house)
 
 
-def calls_from(auction: Auction | FinishedAuction, from_place: int) -> tuple[Call, ...]:
+def calls_from(
+    auction: Auction | FinishedAuction, from_place: int, house: HouseRules | None = None
+) -> tuple[Call, ...]:
     """``calls`` of ``auction`` with our own at ``from_place`` (seat 0)."""
+    shaker_forced = house is None or house.all_pass is AllPass.FORCED
     bids = auction.bids
     result = []
     for place, bid in enumerate(bids):
@@ -202,7 +207,7 @@ def calls_from(auction: Auction | FinishedAuction, from_place: int) -> tuple[Cal
         least = lowest
         if before.partner_holds and high < MARK:
             least = min(value_index(high) + PARTNER_MARGIN, _MARK_VALUE)
-        forced = place == 3 and high == PASS
+        forced = shaker_forced and place == 3 and high == PASS
         result.append(Call(place, (place - from_place) % 4, bid, lowest, least, forced, contract))
     return tuple(result)
 
@@ -561,7 +566,7 @@ def likelihood(
     the special contracts as ``house`` allows (None: none)."""
     head = table_head() if head is None else head
     result = np.ones(deals.shape[0])
-    for call in calls(auction):
+    for call in calls(auction, house):
         hands = deals[:, call.seat]
         if call.doubles:
             result *= doubles_probability(hands, call)
@@ -697,7 +702,7 @@ def infer_deals(
     ``Inference`` counts the deals consistent with them (``consistent``)."""
     check_auction_doubles(hand, model.auction, constraints)
     plan = None if constraints is None or constraints.empty else plan_deals(hand, constraints)
-    order = bids_first(calls(model.auction))
+    order = bids_first(calls(model.auction, model.house))
     values = HandValues(hand, model.head, house=model.house) if values is None else values
     kept = Kept(n, model.auction, model.noise, max_candidates, bool(mark_contracts(model.house)))
     first = order[0]

@@ -332,7 +332,9 @@ def _seen_tests(model: PlayedAuctionModel, values: HandValues, bidder: int) -> l
     auction = model.auction
     if auction.partner_contract is not None:
         return _partner_contract_tests(model, values, bidder)
-    calls = bids_first(c for c in calls_from(auction, auction.place_of(0, bidder)) if c.seat != 0)
+    calls = bids_first(
+        c for c in calls_from(auction, auction.place_of(0, bidder), model.house) if c.seat != 0
+    )
     tests: list[_Test] = []
     if bidder != 0:
         high = next(c for c in calls if c.seat == bidder and c.bid == auction.high_bid)
@@ -352,7 +354,7 @@ def _partner_contract_tests(model: PlayedAuctionModel, values: HandValues, leade
     the nine; the other calls as in any auction (``deal.inference.calls_from``: passes
     after a plunge, and the partner's after a splash, say nothing)."""
     auction = model.auction
-    calls = calls_from(auction, auction.place_of(0, leader))
+    calls = calls_from(auction, auction.place_of(0, leader), model.house)
     won = next(c for c in calls if c.place == auction.winner)
     tests: list[_Test] = []
     if won.seat != 0:
