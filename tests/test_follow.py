@@ -19,7 +19,7 @@ from texas42.cli import follow as follow_cli
 from texas42.cli.shell import command_words
 from texas42.errors import AuctionError, IllegalPlayError, Texas42Error, UsageError
 from texas42.report.table import hand_end, review_command
-from texas42.rules import AllPass, Contract, Declaration, HouseRules, parse_domino, parse_hand
+from texas42.rules import AllPass, Contract, Declaration, HouseRules, NelloDoubles, parse_domino, parse_hand
 
 ROOT = Path(__file__).resolve().parents[1]
 HAND = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
@@ -609,6 +609,44 @@ def test_nello_made_to_the_last_trick() -> None:
 
 def test_the_review_command_weighs_the_hand_as_the_advice_did() -> None:
     plain = follow_cli.Adviser(1000, 3, None, "realistic", False)
-    assert plain.review_options == "--seed 3"
+    assert plain.review_options(HouseRules()) == "--seed 3"
     played = follow_cli.Adviser(500, 7, None, "realistic", False, contract_deals=200, play_deals=100)
-    assert played.review_options == "--deals 500 --seed 7 --realistic --realistic-deals 100 --worlds 10"
+    assert (
+        played.review_options(HouseRules())
+        == "--deals 500 --seed 7 --realistic --realistic-deals 100 --worlds 10"
+    )
+    noisy = follow_cli.Adviser(1000, 3, None, "double-dummy", False, noise=0.5)
+    house = HouseRules(nello_doubles=NelloDoubles.LOW, all_pass=AllPass.RESHUFFLE)
+    assert noisy.review_options(house) == (
+        "--nello-doubles low --all-pass reshuffle --basis double-dummy --noise 0.5 --seed 3"
+    )
+
+
+@pytest.mark.parametrize(
+    ("options", "entries", "expected"),
+    [
+        (
+            ["--nello-min-marks", "1", "--nello-doubles", "high"],
+            "42\npass pass pass\nnello\n3-1 3-3 3-0\n",
+            "--nello-doubles high --nello-min-marks 1 --deals 40 --seed 1",
+        ),
+        (
+            ["--all-pass", "reshuffle", "--basis", "double-dummy", "--no-specials"],
+            "30\npass pass pass\nsixes\n6-6 6-1 6-0 6-3\n",
+            "--no-specials --all-pass reshuffle --basis double-dummy --deals 40 --seed 1",
+        ),
+    ],
+)
+def test_the_review_command_printed_carries_the_house_rules(
+    options: list[str], entries: str, expected: str
+) -> None:
+    """The review command at the hand's end names every rule and setting that is not the
+    default, so that it weighs the hand as 'follow' did (without them, a Nel-O bid at 42
+    under min marks 1 was refused by the command printed)."""
+    hand = "6-0 5-1 4-0 3-1 2-0 1-0 0-0" if "nello" in entries else "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
+    followed = invoke("follow", hand, "-p", "1", "-s", "1", "-n", "40", *options, input=entries)
+    assert followed.exit_code == 0, followed.stderr
+    command = followed.stdout.splitlines()[-1]
+    assert command.startswith("texas42 review ") and command.endswith(expected)
+    reviewed = invoke(*shlex.split(command)[1:])
+    assert reviewed.exit_code == 0, reviewed.stderr

@@ -17,7 +17,14 @@ from texas42.analysis.review import TurnReview
 from texas42.analysis.table import TableHand
 from texas42.errors import IllegalPlayError, Texas42Error
 from texas42.report import review as report_review
-from texas42.rules import Declaration, parse_domino, parse_finished_auction, parse_hand, parse_tricks
+from texas42.rules import (
+    Contract,
+    Declaration,
+    parse_domino,
+    parse_finished_auction,
+    parse_hand,
+    parse_tricks,
+)
 
 HAND = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
 LINE = (
@@ -385,3 +392,21 @@ def test_the_odds_lost_are_the_difference_of_the_two_odds_shown(best: int, chose
     made_up = TurnReview(replace(turn.advice, plays=plays), played)
     assert made_up.best.domino == turn.best.domino
     assert report_review._odds_lost(made_up) == said
+
+
+def test_the_call_is_weighed_on_the_basis_asked_as_bid_weighs_it() -> None:
+    """On the double-dummy basis ``bid`` advises 84 with blanks for this hand, on the
+    realistic one Nel-O; the review quotes the advice of the basis it is given."""
+    hand, tricks, auction = "6-0 5-1 4-0 3-1 2-0 1-0 0-0", "3-1", "84 pass pass pass"
+    quoted = {}
+    for basis in ("double-dummy", "realistic"):
+        review = texas42.review_play(hand, "nello", tricks, auction=auction, deals=100, seed=1, basis=basis)
+        advised = texas42.advise_bid(hand, "", deals=100, seed=1, basis=basis)
+        assert review.called is not None
+        assert (review.called.bid, review.called.contract, review.called.declaration) == (
+            advised.bid,
+            advised.contract,
+            advised.declaration,
+        )
+        quoted[basis] = review.called.contract
+    assert quoted == {"double-dummy": None, "realistic": Contract.NELLO}

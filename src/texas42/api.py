@@ -495,6 +495,7 @@ def review_play(
     infer: str = "auction",
     noise: float = dealing.DEFAULT_NOISE,
     house: HouseRules | None = None,
+    basis: str = REALISTIC,
     realistic_deals: int = 0,
     worlds: int = analysis.DEFAULT_WORLDS,
 ) -> PlayReview:
@@ -508,7 +509,7 @@ def review_play(
     ``PlayReview.played_out`` weighs the turns on them. With the whole ``auction``, the
     seat's call is weighed as ``advise_bid`` would have (``PlayReview.called``,
     ``PlayReview.call``) and, where the seat declared, its declaration as ``declare``
-    would have (``PlayReview.declared``)."""
+    would have (``PlayReview.declared``), both on ``basis`` as those would."""
     declaration, plays = _played(trump, tricks)
     whole = _finished(auction)
     _check_noise(noise, whole, infer)
@@ -529,6 +530,7 @@ def review_play(
         infer=infer,
         noise=noise,
         house=_house(house),
+        basis=check_basis(basis),
     )
     if realistic_deals == 0:
         return review

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 
 from texas42 import deal
 from texas42.analysis.bidding import BidAdvice, advise_bid, with_uniform_odds
+from texas42.analysis.calibrated import REALISTIC, check_basis
 from texas42.analysis.declaring import DeclarationAdvice, advise_declaration
 from texas42.analysis.hand import analyze_hand
 from texas42.analysis.play import (
@@ -251,6 +252,7 @@ def review_play(
     infer: str = "auction",
     noise: float = deal.DEFAULT_NOISE,
     house: HouseRules | None = None,
+    basis: str = REALISTIC,
 ) -> PlayReview:
     """Each turn of ``seat`` (dealt ``hand``) in the plays ``tricks`` of a hand that
     ``bidder`` bid (``bid``, or the ``auction``'s high bid) and declared ``declaration``
@@ -261,8 +263,9 @@ def review_play(
     anything is solved. Where the whole ``auction`` is given, the seat's call is weighed
     too, as ``texas42 bid`` would have after the calls before it (``PlayReview.called``),
     and where ``seat`` declared, the declaration, as ``texas42 declare`` would have
-    (``PlayReview.declared``)."""
+    (``PlayReview.declared``), both on ``basis``."""
     house = HouseRules() if house is None else house
+    basis = check_basis(basis)
     seat, bidder = check_seat(seat), check_seat(bidder)
     rules = play_rules_for(declaration, bidder, house)
     bid = hand_bid(declaration, bid, auction, house)
@@ -309,14 +312,16 @@ def review_play(
     if declaring is not None:
         model = deal.auction_model(declaring, infer, noise, house)
         declared = advise_declaration(
-            hand, None, declaring, model, deals, seed, house, threads=threads, progress=counter
+            hand, None, declaring, model, deals, seed, house, basis=basis, threads=threads, progress=counter
         )
         if counter is not None:
             counter.next_turn()
     if auction is None:
         return PlayReview(hand, seat, history, bid, deals, seed, tuple(reviewed), declared)
     place = auction.place_of(seat, bidder)
-    called = _bid_advice(hand, auction.before(place), deals, seed, threads, counter, infer, noise, house)
+    called = _bid_advice(
+        hand, auction.before(place), deals, seed, threads, counter, infer, noise, house, basis
+    )
     return PlayReview(
         hand, seat, history, bid, deals, seed, tuple(reviewed), declared, called, auction.bids[place]
     )
@@ -332,10 +337,13 @@ def _bid_advice(
     infer: str,
     noise: float,
     house: HouseRules,
+    basis: str,
 ) -> BidAdvice:
     """What ``texas42 bid`` advises after the calls ``before``, on these deals and seed."""
     model = deal.auction_model(before, infer, noise, house)
-    analysis = analyze_hand(hand, deals, seed, threads=threads, progress=progress, house=house, auction=model)
+    analysis = analyze_hand(
+        hand, deals, seed, threads=threads, progress=progress, house=house, auction=model, basis=basis
+    )
     return with_uniform_odds(advise_bid(analysis, before, house), threads)
 
 

@@ -72,14 +72,14 @@ texas42.toml or pyproject.toml in the working directory (the option wins):
                                      quick, play, review, follow, deals
   --nello-min-marks 2|1              key nello-min-marks (default 2):
                                      analyze, bid, declare, compare, quick,
-                                     follow, deals
+                                     review, follow, deals
   --all-pass forced|reshuffle        key all-pass (default forced): bid,
-                                     follow
+                                     review, follow
   --no-specials                      key specials = false: solve, analyze,
-                                     bid, declare, compare, quick, follow,
-                                     deals
+                                     bid, declare, compare, quick, review,
+                                     follow, deals
   --basis realistic|double-dummy     key basis (default realistic): analyze,
-                                     bid, declare, quick, follow
+                                     bid, declare, quick, review, follow
   --noise 0..10                      key noise (default 1), with --auction:
                                      analyze, bid, declare, compare, play,
                                      review, deals

@@ -39,13 +39,14 @@ from texas42.cli.options import (
     WorldsOption,
     auction_noise,
     basis,
+    house_options,
     house_rules,
     option_parser,
     playouts,
     whole_number,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
-from texas42.deal import draw_seed
+from texas42.deal import DEFAULT_NOISE, draw_seed
 from texas42.errors import Texas42Error, UsageError
 from texas42.io.documents import (
     advice_to_json,
@@ -70,7 +71,7 @@ from texas42.report.table import (
     unfinished_line,
 )
 from texas42.report.wording import PER_PLAY
-from texas42.rules import declarable_contracts, domino_name
+from texas42.rules import HouseRules, declarable_contracts, domino_name
 
 FOLLOW_HELP = """
 One hand at the table, from the bidding to its end. Give your 7 dominoes and your
@@ -212,12 +213,21 @@ class Adviser:
             worlds=worlds,
         )
 
-    @property
-    def review_options(self) -> str:
-        """The options of 'texas42 review' that weigh a hand as ``review`` does here."""
-        deals = "" if self.deals == DEFAULT_DEALS else f"--deals {self.deals} "
-        played = f" --realistic --realistic-deals {self.play_deals} --worlds {self.worlds}"
-        return f"{deals}--seed {self.seed}{played if self.contract_deals else ''}"
+    def review_options(self, house: HouseRules) -> str:
+        """The options of 'texas42 review' that weigh a hand as ``review`` does here, under
+        ``house``: every rule and setting that is not the default, whether given as an
+        option or in the settings file, so that the command stands on its own."""
+        options = [*house_options(house)]
+        if self.basis == DOUBLE_DUMMY:
+            options.append(f"--basis {DOUBLE_DUMMY}")
+        if self.noise != DEFAULT_NOISE:
+            options.append(f"--noise {self.noise:g}")
+        if self.deals != DEFAULT_DEALS:
+            options.append(f"--deals {self.deals}")
+        options.append(f"--seed {self.seed}")
+        if self.contract_deals:
+            options.append(f"--realistic --realistic-deals {self.play_deals} --worlds {self.worlds}")
+        return " ".join(options)
 
     @property
     def played(self) -> tuple[int, int, int] | None:
@@ -358,7 +368,7 @@ class Follower:
             return
         self.finished = True
         table = self.table
-        options = self.adviser.review_options
+        options = self.adviser.review_options(table.house)
         review = review_command(table, options) if _played_ours(table) else None
         if self.as_json:
             emit_line(json.dumps({"outcome": table.outcome, "review": review}))

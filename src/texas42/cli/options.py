@@ -462,6 +462,13 @@ BasisOption = Annotated[
         "calibration, or played out with --realistic) or double-dummy (every hand seen)."
     ),
 ]
+ReviewBasisOption = Annotated[
+    str | None,
+    _basis_option(
+        "With the whole --auction, what the call and declaration weighed rest on, as in 'bid' "
+        "and 'declare': realistic (default) or double-dummy."
+    ),
+]
 QuickBasisOption = Annotated[
     str | None,
     _basis_option(
@@ -479,6 +486,21 @@ def basis(value: str | None, realistic: bool = False) -> str:
         given = "--basis double-dummy" if value is not None else 'basis = "double-dummy" in the settings'
         raise UsageError(f"--realistic gives realistic odds to advise on: not with {given}")
     return chosen
+
+
+def house_options(house: HouseRules) -> list[str]:
+    """The options that give ``house`` where it is not the rule book's default."""
+    default = HouseRules()
+    options = []
+    if not house.specials:
+        options.append("--no-specials")
+    if house.specials and house.nello_doubles is not default.nello_doubles:
+        options.append(f"--nello-doubles {house.nello_doubles.value}")
+    if house.specials and house.nello_min_marks != default.nello_min_marks:
+        options.append(f"--nello-min-marks {house.nello_min_marks}")
+    if house.all_pass is not default.all_pass:
+        options.append(f"--all-pass {house.all_pass.value}")
+    return options
 
 
 def house_rules(

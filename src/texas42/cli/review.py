@@ -18,15 +18,20 @@ from texas42.analysis.review import realistic_review_total
 from texas42.cli.analyze import HandArgument
 from texas42.cli.app import app
 from texas42.cli.options import (
+    AllPassOption,
     DealsOption,
     InferOption,
     NelloDoublesOption,
+    NelloMinMarksOption,
     NoiseOption,
+    ReviewBasisOption,
     SeedOption,
+    SpecialsOption,
     ThreadsOption,
     WholeAuctionOption,
     WorldsOption,
     auction_noise,
+    basis,
     house_rules,
     playouts,
 )
@@ -106,6 +111,10 @@ def review_command(
     seed: SeedOption = None,
     threads: ThreadsOption = None,
     nello_doubles: NelloDoublesOption = None,
+    nello_min_marks: NelloMinMarksOption = None,
+    all_pass: AllPassOption = None,
+    specials: SpecialsOption = None,
+    basis_option: ReviewBasisOption = None,
     realistic: PlayRealisticOption = False,
     realistic_deals: PlayRealisticDealsOption = None,
     worlds: WorldsOption = None,
@@ -132,7 +141,8 @@ def review_command(
             auction=auction,
             infer=infer,
             noise=auction_noise(noise, infer, auction),
-            house=house_rules(nello_doubles),
+            house=house_rules(nello_doubles, nello_min_marks, all_pass, specials),
+            basis=basis(basis_option),
         )
     if plan is not None:
         review = _played_out(review, *plan, threads, as_json)
