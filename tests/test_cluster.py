@@ -130,7 +130,8 @@ def test_resume_ends_identical_to_a_full_run(
         (("--seed", "43"), "--seed 42 (now 43)"),
         (("--json",), "format text summary (now --json)"),
         (("--trump", "sixes"), "--trump"),
-        (("--no-specials",), "house rules"),
+        (("--no-specials",), "--specials true (now false)"),
+        (("--nello-doubles", "high"), "--nello-doubles own-suit (now high)"),
         (("--realistic", "--realistic-deals", "2", "--worlds", "1"), "--realistic"),
     ],
 )
@@ -151,6 +152,24 @@ def test_resume_with_other_settings_is_refused(tmp_path: Path, changed: tuple[st
     assert result.exit_code == 2
     assert result.stderr.count("\n") == 1 and named in result.stderr, result.stderr
     assert out.read_bytes() == before
+
+
+def test_resume_ignores_house_rules_analyze_does_not_play_by(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What happens when all four pass does not change an analysis: a settings file that
+    says so since the first run does not stop the batch from resuming."""
+    subset = tmp_path / "hands.txt"
+    subset.write_text("a: 6-6 6-5 6-4 6-3 6-2 6-1 6-0\nb: 6-4 5-5 5-2 4-3 4-2 3-2 3-1\n")
+    out = tmp_path / "out.txt"
+    run = ("analyze", "--file", str(subset), "--out", str(out), "--deals", "20")
+    assert ok(*run, "--seed", "42") == ""
+    whole = out.read_text()
+    out.write_text(whole.split("\n", 1)[0] + "\n")  # cut short
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "texas42.toml").write_text('[tool.texas42]\nall-pass = "reshuffle"\n')
+    assert ok(*run, "--resume") == ""
+    assert out.read_text() == whole
 
 
 def test_hands_played_out_on_the_cluster_are_those_played_out_here(cluster: Any, tmp_path: Path) -> None:

@@ -607,7 +607,7 @@ def test_play_at_nello_with_the_auction() -> None:
     result = invoke(*PLAY_NELLO, "--auction", "84 pass pass pass")
     assert result.exit_code == 0, result.output
     text = " ".join(result.stdout.split())
-    assert "Nel-O, bid 84 by seat 0 (the opponents)" in text
+    assert "Nel-O (doubles own-suit), bid 84 by seat 0 (the opponents)" in text
     assert "the bidder bid Nel-O at even odds or better, its odds the quick model's double-dummy" in text
     document = json.loads(invoke(*PLAY_NELLO, "--auction", "84 pass pass pass", "--json").stdout)
     plain = json.loads(invoke(*PLAY_NELLO, "--json").stdout)

@@ -220,13 +220,31 @@ def test_play_at_nello_shows_the_odds_of_the_contract_without_points() -> None:
     result = invoke("play", NELLO_HAND, "--trump", "nello", *args)
     assert result.exit_code == 0, result.stderr
     out = result.stdout
-    assert "Seat 0: 6-0 5-1 4-0 3-1 2-0 1-0" in out and "Nel-O, bid 84 by seat 0 (you)" in out
+    head = " ".join(out.split()[:18])
+    assert head == "Seat 0: 6-0 5-1 4-0 3-1 2-0 1-0 0-0 Nel-O (doubles own-suit), bid 84 by seat 0 (you)"
     assert "Tricks so far: your team (0+2) 0, the opponents (1+3) 1." in out
     assert "makes 84" in out and "points" not in out.split("Your plays")[1].split("\n")[2]
     assert "in which the bidder loses every trick (the partner sitting out)" in " ".join(out.split())
     document = json.loads(invoke("play", NELLO_HAND, "-t", "nello", *args, "--json").stdout)
     assert document["contract"] == "nello" and document["trump"] is None and document["bid"] == 84
+    assert document["nello_doubles"] == "own-suit"
     assert document["to_play"] == 0 and document["tricks_played"] == 1
+    high = invoke("play", NELLO_HAND, "-t", "nello", "--nello-doubles", "high", "-n", "50", "--seed", "3")
+    assert "Nel-O (doubles high), bid 84 by seat 0 (you)" in " ".join(high.stdout.split())
+    reviewed = invoke(
+        "review",
+        NELLO_HAND,
+        "-t",
+        "nello",
+        "--nello-doubles",
+        "high",
+        "--tricks",
+        "0-0",
+        "-n",
+        "50",
+        "--json",
+    )
+    assert json.loads(reviewed.stdout)["nello_doubles"] == "high"
     assert all(p["expected_points"] is None and p["expected_points_ci95"] is None for p in document["plays"])
     assert 0 <= document["plays"][0]["make"] <= 1
 

@@ -153,7 +153,8 @@ def recorded_width(out: str | None) -> int | None:
 
 def settings_of(job: AnalysisJob, hands: Sequence[NamedHand], style: str, width: int) -> dict[str, Any]:
     """What decides a batch's output, as recorded beside an output file (``--realistic``:
-    the deals played out and the worlds a decision)."""
+    the deals played out and the worlds a decision; of the house rules, those ``analyze``
+    plays by, as options)."""
     digest = hashlib.sha256()
     for item in hands:
         digest.update(f"{item.line}\t{item.name}\t{item.hand}\n".encode())
@@ -166,7 +167,9 @@ def settings_of(job: AnalysisJob, hands: Sequence[NamedHand], style: str, width:
         "--exhaustive": job.racing is None,
         "--trump": [d.label for d in job.declarations],
         "--confidence": job.confidence,
-        "house rules": repr(job.house),
+        "--nello-doubles": job.house.nello_doubles.value,
+        "--nello-min-marks": job.house.nello_min_marks,
+        "--specials": job.house.specials,
         "--holds/--lacks": None if job.constraints is None else repr(job.constraints),
         "--bid": job.why_bid,
         "--basis": job.basis,

@@ -56,6 +56,7 @@ from texas42.rules import (
     Deal,
     FinishedAuction,
     Hand,
+    NelloTricks,
     domino_name,
 )
 
@@ -690,10 +691,12 @@ def play_to_json(advice: PlayAdvice) -> dict[str, Any]:
 
 def _played_at(played: PlayAdvice | PlayReview) -> dict[str, Any]:
     """``{"contract", "trump"}`` of a hand played: ``trump`` and the trump, or ``nello`` or
-    ``sevens`` and null."""
+    ``sevens`` and null; at Nel-O also ``"nello_doubles"``, how its doubles play."""
     if played.contract is None:
         return {"contract": "trump", "trump": played.declaration.label}
-    return {"contract": played.contract.label, "trump": None}
+    rules = played.history.play_rules
+    doubles = {"nello_doubles": rules.doubles.label} if isinstance(rules, NelloTricks) else {}
+    return {"contract": played.contract.label, "trump": None, **doubles}
 
 
 def _label(contract: Contract | None) -> str | None:

@@ -23,6 +23,7 @@ from texas42.report.wording import (
     play_deals_phrase,
     play_footer,
     play_position_sentence,
+    played_heading,
     played_out_footer,
 )
 from texas42.rules import (
@@ -45,7 +46,8 @@ def play_header(advice: PlayAdvice) -> Text:
     inference = advice.inference
     return Text.assemble(
         (f"Seat {advice.seat}: {advice.hand}", "bold"),
-        f"   {advice.played_at}, {bid_by(advice.bid, advice.bidder, advice.partner_contract)} ({side})\n",
+        f"   {played_heading(advice.history.play_rules)}, "
+        f"{bid_by(advice.bid, advice.bidder, advice.partner_contract)} ({side})\n",
         play_deals_phrase(advice),
         ""
         if inference is None

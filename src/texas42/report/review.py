@@ -16,7 +16,15 @@ from texas42.report.bidding import advice_sentence
 from texas42.report.declaring import choice_name
 from texas42.report.layout import Fitted
 from texas42.report.play import tricks_table
-from texas42.report.wording import bid_by, bidder_side, contract_verb, percent, played_out_footer, share
+from texas42.report.wording import (
+    bid_by,
+    bidder_side,
+    contract_verb,
+    percent,
+    played_heading,
+    played_out_footer,
+    share,
+)
 from texas42.rules import bid_name, domino_name
 
 
@@ -28,7 +36,8 @@ def review_header(review: PlayReview) -> Text:
     fit = ", drawn to fit the auction" if inferences else ""
     header = Text.assemble(
         (f"Seat {review.seat}: {review.hand}", "bold"),
-        f"   {review.played_at}, {bid_by(review.bid, review.bidder, review.partner_contract)} ({side})\n",
+        f"   {played_heading(review.history.play_rules)}, "
+        f"{bid_by(review.bid, review.bidder, review.partner_contract)} ({side})\n",
         f"Each of your turns weighed as 'texas42 play' would have then: up to {review.deals} deals "
         f"consistent with what you had seen{fit}, seed {review.seed}",
     )

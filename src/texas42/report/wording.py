@@ -21,7 +21,9 @@ from texas42.rules import (
     Contract,
     FinishedAuction,
     Hand,
+    NelloTricks,
     Seat,
+    TrickRules,
     bid_name,
     domino_name,
     doubles_needed,
@@ -455,6 +457,14 @@ def _special_calls(auction: Auction | FinishedAuction, but: int | None = None) -
     if Contract.SPLASH in silent:
         said.append("the splasher's partner's pass after a splash says nothing")
     return "".join(f"; {phrase}" for phrase in dict.fromkeys(said))
+
+
+def played_heading(rules: TrickRules) -> str:
+    """What a hand is played at, as a heading says it: ``sixes``, ``sevens``, and Nel-O
+    with how its doubles play (``Nel-O (doubles high)``): the plays legal depend on it."""
+    if isinstance(rules, NelloTricks):
+        return f"{rules.label} (doubles {rules.doubles.label})"
+    return rules.label
 
 
 def bid_by(bid: int, bidder: Seat, partner_contract: Contract | None = None) -> str:
