@@ -508,9 +508,11 @@ def house_rules(
     nello_min_marks: int | None = None,
     all_pass: AllPass | None = None,
     specials: bool | None = None,
+    takes_specials: bool = True,
 ) -> HouseRules:
     """The house rules: the [tool.texas42] table of the working directory, then the options
-    given. A rule of Nel-O given where the special contracts are left out is an error."""
+    given. A rule of Nel-O given where the special contracts are left out is an error
+    (naming --specials as the way out where the command ``takes_specials``)."""
     rules = config.house_rules(
         {
             "nello_doubles": nello_doubles,
@@ -520,7 +522,8 @@ def house_rules(
         }
     )
     if not rules.specials:
-        without = "--no-specials" if specials is False else "specials = false in the settings (--specials)"
+        settings = "specials = false in the settings" + (" (--specials)" if takes_specials else "")
+        without = "--no-specials" if specials is False else settings
         for name, value in (("--nello-doubles", nello_doubles), ("--nello-min-marks", nello_min_marks)):
             if value is not None:
                 raise UsageError(f"{name} is a rule of Nel-O: not with {without}")

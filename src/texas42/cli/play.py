@@ -301,7 +301,7 @@ def play_command(
             auction=auction,
             infer=infer,
             noise=auction_noise(noise, infer, auction),
-            house=house_rules(nello_doubles),
+            house=house_rules(nello_doubles, takes_specials=False),
         )
     if plan is not None:
         advice = _played_out(advice, *plan, threads, as_json)

@@ -288,8 +288,8 @@ class FinishedAuction(_Calls):
         object.__setattr__(self, "splashes", _checked_splashes(self.bids, self.splashes))
         if self.bids == (PASS,) * 4:
             raise AuctionError(
-                "all four passed, so no hand was played: "
-                "write the shaker's forced bid (e.g. pass pass pass 30)"
+                "all four passed, so no hand was played (where the shaker must bid, "
+                "write its bid: pass pass pass 30)"
             )
 
     @property
