@@ -410,3 +410,15 @@ def test_the_call_is_weighed_on_the_basis_asked_as_bid_weighs_it() -> None:
         )
         quoted[basis] = review.called.contract
     assert quoted == {"double-dummy": None, "realistic": Contract.NELLO}
+
+
+def test_a_call_played_at_nello_is_weighed_at_nello() -> None:
+    """Under Nel-O's minimum of one mark, a 42 the bidder played at Nel-O is quoted at
+    Nel-O's odds, not at the odds of 42 with the best trump."""
+    args = ["6-0 5-1 4-0 3-1 2-0 1-0 0-0", "-t", "nello", "--auction", "42 pass pass pass", "--tricks", "3-1"]
+    text = " ".join(invoke("review", *args, "--nello-min-marks", "1", "-n", "100", "-s", "1").stdout.split())
+    document = json.loads(
+        invoke("bid", args[0], "--nello-min-marks", "1", "-n", "100", "-s", "1", "--json").stdout
+    )
+    nello = next(s for s in document["specials"] if s["contract"] == "nello")
+    assert f"On the same odds your 42, played at Nel-O, is made in {round(100 * nello['make'])}%." in text

@@ -19,6 +19,7 @@ from texas42.report.play import tricks_table
 from texas42.report.wording import (
     bid_by,
     bidder_side,
+    contract_name,
     contract_verb,
     percent,
     played_heading,
@@ -232,8 +233,14 @@ def call_text(review: PlayReview) -> Text | None:
         head = Text(f"{yours}, is the one 'texas42 bid' advises {after}: ", style="bold green")
         return Text.assemble(head, advice_sentence(advice), on)
     rung = next((r for r in advice.ladder if r.bid == call), None)
+    # A bid you played at Nel-O or sevens is weighed at that contract, whose odds do not
+    # depend on the bid.
+    special = next((r for r in advice.specials if r.contract is review.contract), None)
     worth = ""
-    if rung is not None:
+    if special is not None and review.seat == review.bidder:
+        odds, contract = percent(special.make), contract_name(special.contract)
+        worth = f" On the same odds your {bid_name(call)}, played at {contract}, is made in {odds}."
+    elif rung is not None:
         odds, trump = percent(rung.make), rung.declaration.label
         worth = f" On the same odds your {bid_name(call)} is made in {odds} with {trump}."
     head = Text(f"{yours}; 'texas42 bid' advises {after}: ", style="bold")
