@@ -626,3 +626,15 @@ def test_a_special_contract_is_bid_legally_at_its_best_bid(
         assert advice.expected_marks > advice.replaces.expected_marks
         if calls.partner_holds:
             assert rules.marks(advice.bid) > rules.marks(calls.high_bid)
+
+
+def test_bid_and_declare_say_how_nello_s_doubles_play_in_json() -> None:
+    """As ``analyze``'s special contracts do: ``"doubles"`` beside Nel-O's odds."""
+    hand = "6-0 5-1 4-0 3-1 2-0 1-0 0-0"
+    options = ("--nello-doubles", "high", "-n", "40", "-s", "1", "--json")
+    bid = json.loads(invoke("bid", hand, *options).stdout)
+    assert [s.get("doubles") for s in bid["specials"] if s["contract"] == "nello"] == ["high"]
+    assert all("doubles" not in s for s in bid["specials"] if s["contract"] != "nello")
+    declared = json.loads(invoke("declare", hand, "--bid", "84", *options).stdout)
+    rows = {row["declaration"]: row for row in declared["declarations"]}
+    assert rows["nello"]["doubles"] == "high" and "doubles" not in rows["sevens"]

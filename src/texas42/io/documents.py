@@ -56,6 +56,8 @@ from texas42.rules import (
     Deal,
     FinishedAuction,
     Hand,
+    HouseRules,
+    NelloDoubles,
     NelloTricks,
     domino_name,
 )
@@ -366,6 +368,7 @@ def _recommendation(analysis: HandAnalysis) -> dict[str, Any]:
 def advice_to_json(advice: BidAdvice) -> dict[str, Any]:
     """The bidding advice with its ladder."""
     analysis = advice.analysis
+    nello = next((s.doubles for s in analysis.specials if s.contract is Contract.NELLO), None)
     return {
         "hand": analysis.hand.names(),
         "deals": analysis.deals,
@@ -387,7 +390,7 @@ def advice_to_json(advice: BidAdvice) -> dict[str, Any]:
             **({} if advice.uniform is None else {"without_inference": _uniform_json(advice.uniform)}),
         },
         "ladder": [_ladder_json(r, analysis.realistic is not None) for r in advice.ladder],
-        "specials": [_special_bid_json(r, analysis.realistic is not None) for r in advice.specials],
+        "specials": [_special_bid_json(r, analysis.realistic is not None, nello) for r in advice.specials],
         **({} if advice.reading is None else {"auction_reading": reading_to_json(advice.reading)}),
         **sample_to_json(
             analysis.exact, analysis.constraints, analysis.hand, analysis.racing, analysis.inference
@@ -410,8 +413,9 @@ def _ladder_json(row: LadderRung, realistic: bool) -> dict[str, Any]:
     }
 
 
-def _special_bid_json(row: SpecialRung, realistic: bool) -> dict[str, Any]:
-    """A special contract the hand may bid, with its odds."""
+def _special_bid_json(row: SpecialRung, realistic: bool, nello: NelloDoubles | None) -> dict[str, Any]:
+    """A special contract the hand may bid, with its odds (Nel-O with how its doubles
+    play, ``nello``)."""
     return {
         "contract": row.contract.label,
         "bid": row.bid,
@@ -419,6 +423,7 @@ def _special_bid_json(row: SpecialRung, realistic: bool) -> dict[str, Any]:
         "make_ci95": row.make_ci95.as_list(4),
         "expected_marks": round(row.expected_marks, 4),
         **({"make_double_dummy": rounded(row.make_double_dummy), "how": row.how} if realistic else {}),
+        **({"doubles": nello.label} if row.contract is Contract.NELLO and nello is not None else {}),
     }
 
 
@@ -547,7 +552,7 @@ def declaration_to_json(advice: DeclarationAdvice) -> dict[str, Any]:
         "deals": advice.deals,
         "seed": advice.seed,
         "basis": advice.basis,
-        "declarations": [_choice_json(c) for c in advice.choices],
+        "declarations": [_choice_json(c, advice.house) for c in advice.choices],
         "advice": {
             "declaration": _choice_name(advised),
             "make": rounded(advice.make),
@@ -556,16 +561,16 @@ def declaration_to_json(advice: DeclarationAdvice) -> dict[str, Any]:
         },
         **({} if advice.reading is None else {"auction_reading": reading_to_json(advice.reading)}),
         **sample_to_json(advice.exact, advice.constraints, advice.hand, advice.racing, advice.inference),
-        **({} if advice.played is None else {"realistic": _played_json(advice.played)}),
+        **({} if advice.played is None else {"realistic": _played_json(advice.played, advice.house)}),
     }
 
 
-def _played_json(played: PlayedChoices) -> dict[str, Any]:
+def _played_json(played: PlayedChoices, house: HouseRules) -> dict[str, Any]:
     return {
         "source": "playouts",
         "deals": played.deals,
         "worlds": played.worlds,
-        "declarations": [_choice_json(c) for c in played.choices],
+        "declarations": [_choice_json(c, house) for c in played.choices],
     }
 
 
@@ -573,7 +578,8 @@ def _choice_name(choice: DeclarationChoice) -> str:
     return choice.declaration.value if isinstance(choice.declaration, Contract) else choice.label
 
 
-def _choice_json(choice: DeclarationChoice) -> dict[str, Any]:
+def _choice_json(choice: DeclarationChoice, house: HouseRules) -> dict[str, Any]:
+    """A declaration open to the bidder (Nel-O with how its doubles play, ``"doubles"``)."""
     result: dict[str, Any] = {
         "declaration": _choice_name(choice),
         "deals": choice.deals,
@@ -588,6 +594,8 @@ def _choice_json(choice: DeclarationChoice) -> dict[str, Any]:
             "make": rounded(choice.realistic),
             "make_ci95": choice.realistic_ci95.as_list(4),
         }
+    if choice.declaration is Contract.NELLO:
+        result["doubles"] = house.nello_doubles.label
     return result
 
 
