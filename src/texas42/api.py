@@ -530,7 +530,7 @@ def review_play(
         infer=infer,
         noise=noise,
         house=_house(house),
-        basis=check_basis(basis),
+        basis=basis,
     )
     if realistic_deals == 0:
         return review

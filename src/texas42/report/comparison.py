@@ -19,12 +19,13 @@ from texas42.analysis import (
     TrumpStats,
     Why,
 )
+from texas42.analysis.recommendation import highest_made
 from texas42.analysis.statistics import Z95
 from texas42.report.hand import hand_header, short_of_deals, specials_table
 from texas42.report.layout import Fitted
 from texas42.report.why import why_table
 from texas42.report.wording import RACED_IN_ORDER, odds_footer, percent, realistic_footer
-from texas42.rules import BIDS, POINT_BIDS
+from texas42.rules import BIDS, MARK, POINT_BIDS
 
 
 def pairs_table(pairs: Sequence[PairComparison], title: str, raced: bool) -> Table:
@@ -67,7 +68,7 @@ def odds_table(trumps: Sequence[TrumpStats] | Sequence[EstimatedTrump], title: s
         values = [s.make(bid) for s in trumps]
         best = max(values)
         out.add_row(
-            "42/84" if bid == 42 else str(bid),
+            _bid_row(bid),
             *(Text(percent(v), style="bold" if v == best and v > min(values) else "") for v in values),
         )
     return out
@@ -77,24 +78,20 @@ def most_made_text(trumps: Sequence[TrumpStats] | Sequence[EstimatedTrump], wher
     """``The most each trump makes at least half the time at a real table (estimated):
     follow-me 41 (53%), sixes 37 (64%).``: the strongest first, where the realistic advice
     would look (``analyze`` bids the most a trump makes at least half the time)."""
+    ranked = []
+    for stats in trumps:
+        bid = highest_made((*POINT_BIDS, MARK), stats.make, 0.5)
+        odds = stats.make(POINT_BIDS[0] if bid is None else bid)
+        made = f"none (30: {percent(odds)})" if bid is None else f"{_bid_row(bid)} ({percent(odds)})"
+        ranked.append(((bid or 0, odds), f"{stats.declaration.label} {made}"))
+    ranked.sort(key=lambda item: item[0], reverse=True)
+    said = ", ".join(text for _, text in ranked)
+    return Text(f"The most each trump makes at least half the time {where}: {said}.", style="bold")
 
-    def most(stats: TrumpStats | EstimatedTrump) -> int | None:
-        return max((bid for bid in (*POINT_BIDS, 42) if stats.make(bid) >= 0.5), default=None)
 
-    def strength(stats: TrumpStats | EstimatedTrump) -> tuple[int, float]:
-        bid = most(stats)
-        return (0, stats.make(POINT_BIDS[0])) if bid is None else (bid, stats.make(bid))
-
-    said = []
-    for stats in sorted(trumps, key=strength, reverse=True):
-        bid = most(stats)
-        if bid is None:
-            said.append(f"{stats.declaration.label} none (30: {percent(stats.make(POINT_BIDS[0]))})")
-        else:
-            said.append(
-                f"{stats.declaration.label} {'42/84' if bid == 42 else bid} ({percent(stats.make(bid))})"
-            )
-    return Text(f"The most each trump makes at least half the time {where}: {', '.join(said)}.", style="bold")
+def _bid_row(bid: int) -> str:
+    """A bid as the odds tables name it: 42 and 84 need the same, all 42 points."""
+    return "42/84" if bid == MARK else str(bid)
 
 
 def estimated_text(estimated: CalibratedComparison) -> Text:

@@ -112,15 +112,19 @@ def _odds_lost(turn: TurnReview) -> str:
     percent, ``0%`` when none were."""
     if turn.contract_lost <= 0.0:
         return "0%"
-    advice = turn.advice
-    shown = [round(100 * advice.contract_deals(s) / s.deals) for s in (turn.best, turn.chosen)]
+    shown = [round(100 * _contract_odds(turn.advice, s)) for s in (turn.best, turn.chosen)]
     difference = shown[0] - shown[1]
     return f"{difference}%" if difference > 0 else "<1%"
 
 
+def _contract_odds(advice: PlayAdvice, stats: PlayStats) -> float:
+    """A play's odds of winning the contract for the seat's team, as its row shows them."""
+    return advice.contract_deals(stats) / stats.deals
+
+
 def _figures(advice: PlayAdvice, stats: PlayStats) -> list[str]:
     """A play's expected points (trump hands only) and odds of the contract for the team."""
-    odds = percent(advice.contract_deals(stats) / stats.deals)
+    odds = percent(_contract_odds(advice, stats))
     return [odds] if stats.expected_points is None else [f"{stats.expected_points:.1f}", odds]
 
 
