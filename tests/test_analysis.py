@@ -34,7 +34,7 @@ from texas42.deal import sampling
 from texas42.errors import AuctionError
 from texas42.io.files import read_hands
 from texas42.report.comparison import _widest
-from texas42.report.hand import plus_minus
+from texas42.report.hand import plus_minus, recommendation_text
 from texas42.report.wording import advice_reason, odds_against, percent, percent_range
 from texas42.rules import PASS, Auction, Deal, Declaration, Hand, parse_auction
 
@@ -613,6 +613,16 @@ def test_odds_just_short_of_the_threshold_do_not_round_up_to_it(
 ) -> None:
     """A bid counts as made at the threshold: 49.9% beside "made at 50%" must not read 50%."""
     assert odds_against(p, threshold) == text
+
+
+def test_a_pass_s_odds_just_short_of_the_threshold_read_under_it() -> None:
+    """The best trump makes 30 in 499 of 1000 deals: the pass's sentences say "<50%",
+    beside "at least 50%", as the tables do."""
+    analysis = constructed({SIXES: [30] * 499 + [0] * 501})
+    assert analysis.recommendation.passes
+    assert "makes 30 in <50% (95% CI" in recommendation_text(analysis).plain
+    advice = advise_bid(analysis, parse_auction(""))
+    assert advice.rule == "cannot-make" and "makes <50% (50% needed)" in advice_reason(advice)
 
 
 def test_an_interval_of_odds_shows_no_bound_as_0_or_100_unless_it_is() -> None:

@@ -225,7 +225,7 @@ def recommendation_text(analysis: HandAnalysis) -> Text:
     )
     ci = rec.make_ci95
     interval = "" if analysis.exact else f" (95% CI {percent(ci.low)} to {percent(ci.high)})"
-    odds = f"{percent(rec.make)}{interval}{check}"
+    odds = f"{odds_against(rec.make, rec.confidence)}{interval}{check}"
     if rec.passes:
         head = advice_head("pass", label)
         body = (
@@ -383,16 +383,17 @@ def realistic_text(
     rec = realistic.recommendation
     ci = rec.make_ci95
     if isinstance(realistic, RealisticAnalysis):
-        odds = f"{percent(rec.make)} of the playouts (95% CI {percent(ci.low)} to {percent(ci.high)})"
+        shown = odds_against(rec.make, rec.confidence)
+        odds = f"{shown} of the playouts (95% CI {percent(ci.low)} to {percent(ci.high)})"
         how = "played out"
     else:
         band = band_phrase(f"{percent(ci.low)} to {percent(ci.high)}", sampled)
-        odds = f"an estimated {percent(rec.make)} ({band})"
+        odds = f"an estimated {odds_against(rec.make, rec.confidence)} ({band})"
         how = "estimated; --realistic plays it out"
     if rec.passes:
         head = advice_head("pass")
         body = (
-            f": at a real table no trump makes 30 in {percent(rec.confidence)} of deals; forced, "
+            f": at a real table no trump makes 30 in at least {percent(rec.confidence)} of deals; forced, "
             f"{rec.declaration.label} makes 30 in {odds}."
         )
     else:

@@ -57,10 +57,11 @@ def quick_advice(estimate: QuickEstimate, label: str = "") -> Text:
     a basis the advice does not rest on."""
     rec = estimate.recommendation
     if rec.passes:
+        forced = odds_against(rec.make, rec.confidence)
         return Text.assemble(
             advice_head("pass", label),
             f": no declaration is estimated to make 30 in at least {percent(rec.confidence)} of deals. "
-            f"If forced to bid 30, call {rec.declaration.label}: an estimated {percent(rec.make)}. "
+            f"If forced to bid 30, call {rec.declaration.label}: an estimated {forced}. "
             f"Expected marks {rec.expected_marks:+.2f}.",
         )
     needs = "all 42 points" if rec.bid >= 42 else f"{rec.bid} points"

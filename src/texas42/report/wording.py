@@ -202,13 +202,14 @@ def _rung(rung: LadderRung) -> str:
 def _odds(advice: BidAdvice, p: float, of_the_time: bool = False) -> str:
     """Odds ``p`` of the advice's ladder, on its basis: ``52%`` (or ``52% of the time``)
     double-dummy, whose footer says so; else ``an estimated 52% at a real table`` or
-    ``52% of the playouts``."""
+    ``52% of the playouts``; odds just short of the advice's threshold read ``<50%``."""
     realistic = advice.analysis.realistic
+    shown = odds_against(p, advice.confidence)
     if realistic is None:
-        return f"{percent(p)} of the time" if of_the_time else percent(p)
+        return f"{shown} of the time" if of_the_time else shown
     if isinstance(realistic, RealisticAnalysis):
-        return f"in {percent(p)} of the playouts" if of_the_time else f"{percent(p)} of the playouts"
-    return f"an estimated {percent(p)}{' of the time' if of_the_time else ''} at a real table"
+        return f"in {shown} of the playouts" if of_the_time else f"{shown} of the playouts"
+    return f"an estimated {shown}{' of the time' if of_the_time else ''} at a real table"
 
 
 def advice_reason(advice: BidAdvice) -> str:
