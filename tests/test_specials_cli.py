@@ -638,3 +638,15 @@ def test_bid_and_declare_say_how_nello_s_doubles_play_in_json() -> None:
     declared = json.loads(invoke("declare", hand, "--bid", "84", *options).stdout)
     rows = {row["declaration"]: row for row in declared["declarations"]}
     assert rows["nello"]["doubles"] == "high" and "doubles" not in rows["sevens"]
+
+
+def test_bid_and_declare_say_how_nello_s_doubles_play_in_text() -> None:
+    """Beside Nel-O's row of ``bid``'s special contracts, as in ``analyze``'s, and in the
+    rule ``declare``'s footer gives for Nel-O."""
+    hand = "6-0 5-1 4-0 3-1 2-0 1-0 0-0"
+    options = ("--nello-doubles", "high", "-n", "40", "-s", "1")
+    bid = invoke("bid", hand, *options).stdout
+    nello_row = next(line for line in bid.splitlines() if line.split()[1:2] == ["Nel-O"])
+    assert nello_row.rstrip().endswith("doubles high")
+    declared = " ".join(invoke("declare", hand, "--bid", "84", *options).stdout.split())
+    assert "at Nel-O, you lose every trick, your partner sitting out (doubles high);" in declared

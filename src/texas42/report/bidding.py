@@ -26,7 +26,7 @@ from texas42.report.wording import (
     realistic_footer,
     uniform_sentence,
 )
-from texas42.rules import Auction
+from texas42.rules import Auction, Contract
 
 _PLACES: Final = ("1st", "2nd", "3rd", "4th")
 
@@ -175,9 +175,14 @@ def _specials_table(advice: BidAdvice, realistic: bool) -> Table:
     columns = ("bid", "contract", "makes", interval, *(("(DD)",) if realistic else ()), "exp. marks")
     for column in columns:
         specials.add_column(column, justify="left" if column == "contract" else "right")
+    nello = next((s.doubles for s in advice.analysis.specials if s.contract is Contract.NELLO), None)
+    notes = nello is not None and any(rung.contract is Contract.NELLO for rung in advice.specials)
+    if notes:
+        specials.add_column("", no_wrap=True)
     for rung in advice.specials:
         chosen = rung.contract is advice.contract and rung.bid == advice.bid
         double_dummy = (percent(rung.make_double_dummy),) if realistic else ()
+        note = f"doubles {nello.label}" if nello is not None and rung.contract is Contract.NELLO else ""
         specials.add_row(
             str(rung.bid),
             contract_name(rung.contract),
@@ -185,6 +190,7 @@ def _specials_table(advice: BidAdvice, realistic: bool) -> Table:
             f"{percent(rung.make_ci95.low)}-{percent(rung.make_ci95.high)}",
             *double_dummy,
             f"{rung.expected_marks:+.2f}",
+            *((Text(note, style="dim"),) if notes else ()),
             style="reverse bold" if chosen else ("" if rung.makes else "dim"),
         )
     return specials

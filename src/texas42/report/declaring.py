@@ -140,8 +140,10 @@ def declaration_footer(advice: DeclarationAdvice) -> Text:
         if raced
         else ""
     )
+    doubles = f" (doubles {advice.house.nello_doubles.label})"
     specials = "".join(
         f"; at {choice_name(c)}, {made_phrase(c.declaration, advice.bid)}"
+        + (doubles if c.declaration is Contract.NELLO else "")
         for c in advice.choices
         if isinstance(c.declaration, Contract)
     )
