@@ -614,15 +614,18 @@ def test_a_hand_of_a_file_that_its_options_do_not_fit_is_named_by_its_line(no_so
     assert result.stderr == "texas42: error: line 2: --holds 2: 0-0: your own hand holds 0-0\n"
 
 
-def test_an_auction_impossible_with_a_hand_of_a_file_names_its_line() -> None:
-    """Found only once the hand's turn comes: the hands before it are kept, as when a
-    batch is interrupted."""
-    text = f"a: {ALL_SIXES}\nb: 6-6 5-5 4-4 3-3 2-1 1-0 2-0\n"  # b holds 4 doubles: no plunge for others
+def test_an_auction_impossible_with_hands_of_a_file_names_each_line_before_any_is_analysed(
+    no_solving: None,
+) -> None:
+    """b and d hold 4 doubles: no deal gives the right opponent the 4 a plunge needs."""
+    text = f"a: {ALL_SIXES}\nb: 6-6 5-5 4-4 3-3 2-1 1-0 2-0\nc: {ORDINARY}\nd: 6-6 5-5 4-4 2-2 2-1 1-0 2-0\n"
     args = ("--file", "-", "-n", "30", "--seed", "1", "--auction", "plunge", "--json")
     result = invoke("analyze", *args, input=text)
-    assert result.exit_code == 2 and result.stderr.count("\n") == 1
-    assert result.stderr.startswith("texas42: error: line 2: --auction: the plunge of seat 3")
-    assert [json.loads(line)["name"] for line in result.stdout.splitlines()] == ["a"]
+    assert result.exit_code == 2 and result.stdout == ""
+    assert [line.split(": --auction: the plunge of seat 3")[0] for line in result.stderr.splitlines()] == [
+        "texas42: error: line 2",
+        "texas42: error: line 4",
+    ]
 
 
 def test_file_without_hands_prints_only_headers() -> None:

@@ -247,11 +247,26 @@ def test_an_out_that_cannot_be_written_leaves_no_record(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["folder"]
 
 
-def test_out_cannot_be_the_hands_file(tmp_path: Path) -> None:
-    hands = tmp_path / "hands.txt"
+@pytest.mark.parametrize(
+    ("hands_name", "out_name", "link"),
+    [
+        ("hands.txt", "./hands.txt", None),
+        ("hands.txt", "linked.txt", "hard"),
+        ("hands.txt", "linked.txt", "symbolic"),
+        ("results.texas42.json", "results", None),  # the record would overwrite it
+    ],
+)
+def test_out_cannot_be_the_hands_file(
+    tmp_path: Path, hands_name: str, out_name: str, link: str | None
+) -> None:
+    hands = tmp_path / hands_name
     hands.write_text("a: 6-6 6-5 6-4 6-3 6-2 6-1 6-0\n")
-    result = invoke("analyze", "--file", str(hands), "--out", str(tmp_path / "." / "hands.txt"))
-    assert result.exit_code == 2 and "is the hands file" in result.stderr
+    if link == "hard":
+        os.link(hands, tmp_path / out_name)
+    elif link == "symbolic":
+        (tmp_path / out_name).symlink_to(hands)
+    result = invoke("analyze", "--file", str(hands), "--out", str(tmp_path / out_name), "-n", "20")
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1 and "is the hands file" in result.stderr
     assert hands.read_text() == "a: 6-6 6-5 6-4 6-3 6-2 6-1 6-0\n"
 
 

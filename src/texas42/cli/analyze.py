@@ -17,7 +17,7 @@ from texas42.analysis.calibrated import REALISTIC
 from texas42.analysis.racing import DEFAULT_RACING, Racing
 from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS, playouts_of
 from texas42.cli.app import BASIS_HELP, EXAMPLE_HAND, ODDS_HELP, app
-from texas42.cli.many import CSV, JSON, TEXT, analyze_many, naming_line, recorded_seed
+from texas42.cli.many import CSV, JSON, TEXT, analyze_many, check_each_hand, recorded_seed
 from texas42.cli.options import (
     NO_BIDS,
     AuctionOption,
@@ -56,6 +56,7 @@ from texas42.deal import AuctionModel, DealConstraints, draw_seed
 from texas42.errors import UsageError
 from texas42.io.documents import analysis_to_json
 from texas42.io.files import NamedHand, check_lines, read_hands, read_lines
+from texas42.io.output import record_path
 from texas42.report.hand import analysis_view
 from texas42.rules import Declaration, Hand, HouseRules, parse_hand
 
@@ -192,8 +193,8 @@ def analyze(
         raise UsageError("--resume needs --out PATH (the output file to carry on)")
     if out == "-":
         raise UsageError("--out takes a file's path; without --out the results go to stdout")
-    if out is not None and file not in (None, "-") and os.path.realpath(out) == os.path.realpath(file):
-        raise UsageError(f"--out {out} is the hands file (--file): it would be overwritten")
+    if out is not None and file not in (None, "-"):
+        _check_not_the_hands_file(out, file)
     if seed is None and resume:
         seed = recorded_seed(out)
     job = AnalysisJob(
@@ -212,16 +213,25 @@ def analyze(
         read = read_hands(read_lines(file))
         check_lines(read.errors)
         parsed = read.hands
-    if job.constraints is not None:
-        for item in parsed:
-            with naming_line(item):
-                deal.plan_deals(item.hand, job.constraints)  # bad constraints: nothing computed
+    check_each_hand(parsed, job.checks)
     if file is None and not as_csv:
         _analyze_one(job, parsed[0].hand, as_json, why or why_bid is not None)
     elif not parsed and not (as_json or as_csv or out):
         typer.echo("No hands in the file.")  # as quick says
     else:
         analyze_many(job, parsed, JSON if as_json else CSV if as_csv else TEXT, out, resume, cluster)
+
+
+def _check_not_the_hands_file(out: str, file: str) -> None:
+    """A ``UsageError`` if the output file or its record is the hands file, by any path
+    (a symbolic or hard link too)."""
+    record = record_path(out)
+    for path, what in ((out, f"--out {out}"), (record, f"the record of --out {out}, {record},")):
+        same = os.path.realpath(path) == os.path.realpath(file)
+        if not same and os.path.exists(path) and os.path.exists(file):
+            same = os.path.samefile(path, file)
+        if same:
+            raise UsageError(f"{what} is the hands file (--file): it would be overwritten")
 
 
 class AnalysisJob:
@@ -261,6 +271,14 @@ class AnalysisJob:
         step = None if counter is None else counter(playouts_of(result, deals))
         played = analysis.realistic_analysis(result, deals, worlds, self.threads, step)
         return replace(result, realistic=played)
+
+    def checks(self, hand: Hand) -> None:
+        """Bad input with ``hand``, found before anything is computed: constraints it
+        contradicts, an auction whose plunge or splash no deal around it allows."""
+        if self.constraints is not None:
+            deal.plan_deals(hand, self.constraints)
+        if self.auction is not None:
+            deal.check_auction_doubles(hand, self.auction.auction, self.constraints)
 
     def run(self, hand: Hand, progress: Progress, check_ladder: bool = False) -> HandAnalysis:
         return analysis.analyze_hand(

@@ -10,7 +10,7 @@ import io
 import json
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -27,7 +27,7 @@ from texas42.cli.batch import Cluster, connected, run_in_order
 from texas42.cli.progress import ProgressBar, wants_progress
 from texas42.errors import Texas42Error, UsageError
 from texas42.io.documents import analysis_to_json
-from texas42.io.files import NamedHand
+from texas42.io.files import LineError, NamedHand, check_lines
 from texas42.io.output import (
     OutputFile,
     differences,
@@ -41,6 +41,7 @@ from texas42.io.summary import CSV_FIELDS, csv_row
 from texas42.report.hand import footer
 from texas42.report.summary import batch_header, instead_note, row_start, summary_header, summary_row
 from texas42.report.wording import realistic_footer, realistic_summary_footer
+from texas42.rules import Hand
 
 if TYPE_CHECKING:
     from texas42.cli.analyze import AnalysisJob
@@ -70,6 +71,20 @@ def hand_output(
     if style == CSV:
         return csv_line(csv_row(item, result))
     return summary_row(name, item.line, result, name_width, job.basis != REALISTIC)
+
+
+def check_each_hand(items: Sequence[NamedHand], check: Callable[[Hand], None]) -> None:
+    """``check`` every hand before anything is computed; every bad line of a hands file is
+    listed, as its unreadable lines are."""
+    errors: list[LineError] = []
+    for item in items:
+        try:
+            check(item.hand)
+        except Texas42Error as error:
+            if item.line == 0:  # not from a file
+                raise
+            errors.append(LineError(item.line, error_text(error)))
+    check_lines(tuple(errors))
 
 
 @contextmanager
