@@ -346,3 +346,26 @@ def test_a_job_that_keeps_failing_stops_the_batch_with_one_line(cluster: Any) ->
     ):
         batch.run_in_order(int, [("7",), ("x",), ("9",)], lambda i, r: written.append((i, r)), client=client)
     assert written == [(0, 7)]
+
+
+def test_ctrl_c_stops_a_local_cluster_s_batch_with_one_line(tmp_path: Path) -> None:
+    """A terminal's Ctrl-C reaches every process of the command, the local cluster's
+    workers too: only the command answers, with its one line, and the workers end."""
+    out = tmp_path / "out.jsonl"
+    command = [sys.executable, "-m", "texas42", *RUN[:3], "--seed", "1", "--deals", "300", "--json"]
+    process = subprocess.Popen(
+        [*command, "--out", str(out), "--cluster", "local:2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,  # a process group of its own, as a terminal's job is
+    )
+    deadline = time.monotonic() + 120
+    while not (out.exists() and out.read_text().count("\n") >= 1) and time.monotonic() < deadline:
+        assert process.poll() is None, process.communicate()
+        time.sleep(0.2)
+    os.killpg(process.pid, signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=60)
+    lines = out.read_text().splitlines(keepends=True)
+    assert process.returncode == 130 and stdout == b""
+    assert stderr.decode().startswith(f"texas42: interrupted after {len(lines)} of {len(HANDS_LINES)} hands")
+    assert stderr.count(b"\n") == 1 and all(line.endswith("}\n") for line in lines)

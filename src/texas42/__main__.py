@@ -17,9 +17,19 @@ def main() -> None:
 
         print(f"texas42 {__version__}")
         return
-    from texas42.cli import main as run
+    from texas42.interrupts import caused_by_interrupt, count_interrupts, raising_lost_interrupts
 
-    run()
+    count_interrupts()
+    try:
+        with raising_lost_interrupts():
+            from texas42.cli import main as run
+        run()
+    except KeyboardInterrupt:  # Ctrl-C before the command starts, or lost and raised again
+        sys.exit(130)
+    except Exception as error:  # one that Python wrapped in another (see texas42.interrupts)
+        if not caused_by_interrupt(error):
+            raise
+        sys.exit(130)
 
 
 if __name__ == "__main__":  # not when a worker process started by --cluster local imports it

@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import logging
 import os
+import signal
 import threading
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -99,6 +100,22 @@ def run_locked(function: Callable[..., R], *args: Any) -> R:
 
 
 @contextmanager
+def _workers_deaf_to_ctrl_c() -> Iterator[None]:
+    """Worker processes started in the block ignore Ctrl-C (they inherit SIGINT ignored,
+    and Python leaves it so): a terminal's Ctrl-C reaches every process of the command,
+    and only this one should answer it, shutting them down, rather than each printing its
+    own traceback."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, handler)
+
+
+@contextmanager
 def connected(cluster: Cluster | None) -> Iterator[Any]:
     """A Dask client for ``cluster`` (None: no client), closed (and a local cluster shut
     down) on leaving. An unreachable scheduler is a ``UsageError`` after ``CONNECT_TIMEOUT``."""
@@ -109,8 +126,8 @@ def connected(cluster: Cluster | None) -> Iterator[Any]:
     Client, LocalCluster = distributed.Client, distributed.LocalCluster
     logging.getLogger("distributed").setLevel(logging.CRITICAL)
     if cluster.address is None:
-        with warnings.catch_warnings():  # "port 8787 is in use" (another cluster's): any port will do
-            warnings.simplefilter("ignore")
+        with warnings.catch_warnings(), _workers_deaf_to_ctrl_c():
+            warnings.simplefilter("ignore")  # "port 8787 is in use" (another cluster's): any port will do
             local = LocalCluster(
                 n_workers=cluster.local_workers,
                 threads_per_worker=1,

@@ -21,6 +21,7 @@ from typing import Final
 import numpy as np
 
 from texas42.errors import EngineInputError, is_whole
+from texas42.interrupts import raising_lost_interrupts
 
 COMPILING_NOTICE = "texas42: compiling the solvers this command needs (once; up to about 12 s)..."
 
@@ -153,7 +154,8 @@ def _import_compiling(name: str) -> ModuleType:
     _listen_for_compiles()
     _loading.add(name)
     try:
-        return importlib.import_module(name)
+        with raising_lost_interrupts():
+            return importlib.import_module(name)
     finally:
         _loading.discard(name)
 

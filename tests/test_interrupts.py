@@ -1,0 +1,54 @@
+"""Ctrl-C is never lost nor shown as a traceback, however early it comes."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from texas42 import interrupts
+
+
+class _Finaliser:
+    """Ctrl-C landing in a finaliser, as in llvmlite's while Numba loads the kernels:
+    Python reports the exception and goes on."""
+
+    def __del__(self) -> None:
+        interrupts._on_interrupt(signal.SIGINT, None)
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_an_interrupt_lost_in_a_finaliser_is_raised_at_the_end_of_the_loading() -> None:
+    with pytest.raises(KeyboardInterrupt), interrupts.raising_lost_interrupts():
+        _Finaliser()  # deleted at once; its KeyboardInterrupt is ignored
+    with interrupts.raising_lost_interrupts():  # none since: nothing raised
+        pass
+
+
+def test_an_interrupt_wrapped_in_another_exception_is_known_for_one() -> None:
+    try:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as interrupt:
+            raise RuntimeError("Error calling __set_name__") from interrupt  # as Python 3.11 does
+    except RuntimeError as error:
+        assert interrupts.caused_by_interrupt(error)
+    assert not interrupts.caused_by_interrupt(RuntimeError("a bug"))
+
+
+@pytest.mark.parametrize("after", [0.15, 0.4, 1.0])
+def test_ctrl_c_at_any_moment_of_a_command_s_start_ends_it_quietly(after: float) -> None:
+    """While Python, the command line and the kernels load, and once it solves: exit
+    status 130 (or the signal's own, before Python has set its handler), nothing printed."""
+    command = [sys.executable, "-m", "texas42", "analyze", "6-6 6-5 6-4 6-3 6-2 6-1 6-0", "-n", "5000"]
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=dict(os.environ, COLUMNS="80")
+    )
+    time.sleep(after)
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=60)
+    assert (process.returncode, stdout, stderr) in {(130, b"", b""), (-signal.SIGINT, b"", b"")}
