@@ -30,9 +30,11 @@ from texas42.analysis import (
     recommend,
     wilson_interval,
 )
+from texas42.analysis.reading import AuctionReading, Holding, SeatReading
 from texas42.deal import sampling
 from texas42.errors import AuctionError
 from texas42.io.files import read_hands
+from texas42.report.bidding import reading_note, reading_table
 from texas42.report.comparison import _widest
 from texas42.report.hand import plus_minus, recommendation_text
 from texas42.report.wording import advice_reason, odds_against, percent, percent_range
@@ -681,3 +683,23 @@ def test_plus_minus_is_the_wider_side_of_an_interval_cut_at_42() -> None:
     assert near_all.expected_points_ci95.high == 42 and near_all.expected_points == pytest.approx(41.16)
     half = 1.96 * np.std(points, ddof=1) / 10
     assert plus_minus(near_all) == f"±{half:.1f}" == "±1.2"  # not the cut interval's 2.00 / 2
+
+
+@pytest.mark.parametrize(
+    ("declaration", "columns"),
+    [
+        (Declaration.SIXES, ["seat", "called", "doubles", "count", "sixes"]),
+        (Declaration.DOUBLES, ["seat", "called", "doubles", "count"]),  # not doubles twice
+        (Declaration.FOLLOW_ME, ["seat", "called", "doubles", "count"]),
+        (None, ["seat", "called", "doubles", "count"]),
+    ],
+)
+def test_what_the_calls_say_counts_the_trumps_in_a_column_of_their_own(
+    declaration: Declaration | None, columns: list[str]
+) -> None:
+    held = Holding(doubles=1.5, count=5.0, trumps=None if declaration is None else 1.0)
+    seats = tuple(SeatReading(seat, (), (), held, held) for seat in (1, 2, 3))
+    reading = AuctionReading(declaration, 100, 100, seats)
+    assert [str(c.header) for c in reading_table(reading).columns] == columns
+    note = reading_note(reading)
+    assert [d.label for d in Declaration if f", {d.label} (the trump);" in note] == columns[4:]

@@ -328,6 +328,22 @@ def test_file_json_lines_in_input_order_across_batches(
     _check_three(result.stdout)
 
 
+def test_an_interrupted_file_keeps_the_deals_solved_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli.solve, "DEFAULT_BATCH_DEALS", 1)
+    real, calls = cli.solve.solve_chunk, []
+
+    def interrupted(*args: Any) -> Any:
+        calls.append(args)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(*args)
+
+    monkeypatch.setattr(cli.solve, "solve_chunk", interrupted)
+    result = invoke("solve", "--json", "--file", "-", input=GOOD_FILE)
+    assert result.exit_code == 130 and len(result.stdout.splitlines()) == 2
+    assert result.stderr == "texas42: interrupted after 2 of 3 deals\n"
+
+
 def test_stdin_file() -> None:
     result = invoke("solve", "--json", "--file", "-", input=GOOD_FILE)
     assert result.exit_code == 0, result.output

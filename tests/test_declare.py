@@ -143,6 +143,9 @@ def test_the_command_line_prints_the_advice_and_its_json_is_the_api_s() -> None:
     assert f"Declare {advised}:" in text.stdout.replace("\n", " ")
     assert [d["declaration"] for d in document["declarations"]] == [d.label for d in Declaration]
     assert document["inference"]["auction"] == [30, 34, "pass", "pass"]
+    row = next(d for d in document["declarations"] if d["declaration"] == advised)
+    assert document["basis"] == "realistic" and document["advice"]["make_double_dummy"] == row["make"]
+    assert document["advice"]["make"] == row["realistic"]["make"]
 
 
 @pytest.mark.parametrize(

@@ -286,6 +286,17 @@ def test_review_json_is_the_document_of_the_review() -> None:
         (["--trump", "sixes", "--tricks", "6-6 6-3 5-0 6-1 / 6-5 x"], "--tricks: not a domino: 'x'"),
         (["--tricks", "6-6"], "give the trump declared: --trump TRUMP; see 'texas42 review --help'"),
         (["--trump", "nello", "--bid", "42", "--tricks", "6-6"], "Nel-O is bid at 84 or more, not 42"),
+        (
+            ["-t", "sixes", "--bid", "34", "--tricks", "6-6", "--basis", "double-dummy"],
+            "--basis: only with the whole --auction, where your call is weighed",
+        ),
+        (
+            [
+                *("-t", "sixes", "--bid", "34", "--tricks", "6-6"),
+                *("--all-pass", "reshuffle", "--basis", "realistic"),
+            ],
+            "--basis, --all-pass: only with the whole --auction",
+        ),
     ],
 )
 def test_bad_reviews_are_one_line_errors(options: list[str], message: str) -> None:
@@ -354,10 +365,30 @@ def test_where_we_called_agrees_with_the_table_for_random_auctions() -> None:
     assert checked == 300 and partner_contracts > 10
 
 
-def test_odds_given_up_under_one_percentage_point_say_so() -> None:
-    assert report_review._percentage_points(0.0033) == "less than 1 percentage point"
-    assert report_review._percentage_points(0.12) == "12 percentage points"
-    assert report_review._percentage_points(0.0) == "0 percentage points"
+@pytest.mark.parametrize(
+    ("made", "said"),
+    [
+        ([(626, 554)], "8 percentage points"),  # as the row says, though 7.2 were given up
+        ([(626, 554), (644, 556)], "16 percentage points"),  # the rows' 8 and 8, not 16.0 rounded
+        ([(503, 498)], "less than 1 percentage point"),
+        ([(503, 498), (510, 500)], "1 percentage point"),
+    ],
+)
+def test_the_odds_given_up_in_all_are_the_sum_of_the_rows(made: list[tuple[int, int]], said: str) -> None:
+    review = _review(tricks="6-6", deals=20)
+    turns = tuple(_made_up(review.turns[0], best, chosen) for best, chosen in made)
+    assert report_review._percentage_points(replace(review, turns=turns)) == said
+
+
+def _made_up(turn: TurnReview, best: int, chosen: int) -> TurnReview:
+    """``turn`` with its best play making the contract in ``best`` of 1000 deals, the
+    play made in ``chosen``, every other play in none."""
+    played = next(s.domino for s in turn.advice.plays if s.domino != turn.best.domino)
+    made = {turn.best.domino: best, played: chosen}
+    plays = tuple(replace(s, deals=1000, made=made.get(s.domino, 0)) for s in turn.advice.plays)
+    made_up = TurnReview(replace(turn.advice, plays=plays), played)
+    assert made_up.best.domino == turn.best.domino
+    return made_up
 
 
 @pytest.mark.parametrize(
@@ -385,12 +416,7 @@ def test_the_review_says_how_many_good_turns_were_forced(forced: int, good: int,
     ],
 )
 def test_the_odds_lost_are_the_difference_of_the_two_odds_shown(best: int, chosen: int, said: str) -> None:
-    turn = _review(tricks="6-6", deals=20).turns[0]
-    played = next(s.domino for s in turn.advice.plays if s.domino != turn.best.domino)
-    made = {turn.best.domino: best, played: chosen}
-    plays = tuple(replace(s, deals=1000, made=made.get(s.domino, 0)) for s in turn.advice.plays)
-    made_up = TurnReview(replace(turn.advice, plays=plays), played)
-    assert made_up.best.domino == turn.best.domino
+    made_up = _made_up(_review(tricks="6-6", deals=20).turns[0], best, chosen)
     assert report_review._odds_lost(made_up) == said
 
 

@@ -389,7 +389,7 @@ def test_analyze_realistic_plays_the_special_contracts_out_too() -> None:
     text = " ".join(invoke(*args).stdout.split())
     caption = (
         "'real': the odds when every player sees only their own dominoes, Nel-O and sevens played "
-        "out on the same deals, the players knowing that the bidder chose the contract"
+        "out on 12 of the same deals, the players knowing that the bidder chose the contract"
     )
     assert caption in text
 
@@ -430,7 +430,7 @@ def test_compare_realistic_plays_the_special_contracts_out_too() -> None:
         assert solved["realistic"]["how"] == PLAYED_OUT
         assert solved["realistic"]["make"] == out["make"]
     text = " ".join(invoke(*args, "--realistic-deals", "10").stdout.split())
-    assert "only their own dominoes, Nel-O and sevens played out on the same deals" in text
+    assert "only their own dominoes, Nel-O and sevens played out on 10 of the same deals" in text
     assert "'exp. marks' rest on them" in text
     assert "bidding advice" not in text and "the advice" not in text
     plain = json.loads(invoke(*args[:-1], "--json").stdout)

@@ -386,13 +386,13 @@ def test_analyze_says_which_special_contract_to_bid_instead(in_tmp: Path) -> Non
     played = ok("analyze", *args, "--realistic", "--realistic-deals", "10", "--worlds", "2").stdout
     played = " ".join(played.split())
     assert "(realistic, played out)" in played
-    assert played.index("Nel-O and sevens played out on the same deals") < played.index(
+    assert played.index("Nel-O and sevens played out on 10 of the same deals") < played.index(
         "Bid Nel-O (84) instead"
     )
     assert "Nel-O for 2 marks makes 100% of the playouts" in played
     realistic = ("-n", "20", "-s", "3", "--realistic", "--realistic-deals", "10", "--worlds", "2")
     ordinary = " ".join(ok("analyze", *realistic, ORDINARY).stdout.split())
-    assert "Nel-O and sevens played out on the same deals" in ordinary and "instead" not in ordinary
+    assert "Nel-O and sevens played out on 10 of the same deals" in ordinary and "instead" not in ordinary
     # Without the specials, none.
     assert json_of("analyze", "--json", "--no-specials", *args)["special_instead"] is None
     plain = ok("analyze", "--no-specials", *args).stdout

@@ -125,6 +125,10 @@ def review_command(
     parsed_hand, declaration, plays = hand_in_play("review", hand, trump, tricks)
     if not plays:
         raise UsageError("give the plays to review: --tricks \"PLAYS\"; see 'texas42 review --help'")
+    options = (("--basis", basis_option), ("--all-pass", all_pass))
+    given = [name for name, value in options if value is not None]
+    if given and auction is None:
+        raise UsageError(f"{', '.join(given)}: only with the whole --auction, where your call is weighed")
     drawn = seed is None
     with ProgressBar(wants_progress(as_json), "reviewing") as bar:
         review = review_play(

@@ -174,24 +174,33 @@ def _solve(
     console = Console()
     size = DEFAULT_BATCH_DEALS
     chunks = [tuple(d.deal for d in deals[i : i + size]) for i in range(0, len(deals), size)]
-    with (
-        ProgressBar(many and wants_progress(as_json), "solving", counted=True) as bar,
-        connected(cluster) as client,
-    ):
+    written = 0
+    try:
+        with (
+            ProgressBar(many and wants_progress(as_json), "solving", counted=True) as bar,
+            connected(cluster) as client,
+        ):
 
-        def write(chunk: int, results: list[tuple[DealTable, PlayLine | None]]) -> None:
-            for offset, (table, line) in enumerate(results):
-                index = chunk * size + offset + 1
-                if as_json:
-                    emit_line(json.dumps(table_to_json(table, line)))
-                else:
-                    title = f"Deal {index} (line {deals[index - 1].line})" if many else "Deal"
-                    with bar.hidden():
-                        _print_table(console, table, title, line, choice)
-                bar.update(index, len(deals))
+            def write(chunk: int, results: list[tuple[DealTable, PlayLine | None]]) -> None:
+                nonlocal written
+                for offset, (table, line) in enumerate(results):
+                    index = chunk * size + offset + 1
+                    if as_json:
+                        emit_line(json.dumps(table_to_json(table, line)))
+                    else:
+                        title = f"Deal {index} (line {deals[index - 1].line})" if many else "Deal"
+                        with bar.hidden():
+                            _print_table(console, table, title, line, choice)
+                    written = index
+                    bar.update(index, len(deals))
 
-        arguments = [(chunk, threads, house, choice, want_line) for chunk in chunks]
-        run_in_order(solve_chunk, arguments, write, client)
+            arguments = [(chunk, threads, house, choice, want_line) for chunk in chunks]
+            run_in_order(solve_chunk, arguments, write, client)
+    except KeyboardInterrupt:
+        if not many:
+            raise
+        typer.echo(f"texas42: interrupted after {written} of {len(deals)} deals", err=True)
+        raise typer.Exit(130) from None
 
 
 def _print_table(

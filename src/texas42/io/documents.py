@@ -538,8 +538,9 @@ def declaration_to_json(advice: DeclarationAdvice) -> dict[str, Any]:
     weighs it: on the realistic basis only the trumps the calibration was fitted to for
     such a hand, and Nel-O and sevens) and, on the realistic basis, ``realistic``
     ``{"source": "calibrated", "make", "make_ci95"}``; the advice's ``declaration``,
-    ``make`` (on the basis), ``make_confirmed`` (double-dummy, the independent sample) and
-    ``expected_marks``. Played out (``realistic_declaration``): ``"realistic": {"source":
+    ``make`` (on the basis), ``make_double_dummy`` (on the main sample: ``make`` itself on
+    the double-dummy basis), ``make_confirmed`` (double-dummy, on the independent sample)
+    and ``expected_marks``. Played out (``realistic_declaration``): ``"realistic": {"source":
     "playouts", "deals", "worlds", "declarations"}``, each declaration played out with the
     share of the playouts made as its ``make`` (and a trump's mean points), the advice
     theirs."""
@@ -556,6 +557,7 @@ def declaration_to_json(advice: DeclarationAdvice) -> dict[str, Any]:
         "advice": {
             "declaration": _choice_name(advised),
             "make": rounded(advice.make),
+            "make_double_dummy": rounded(advised.make),
             "make_confirmed": rounded(advice.make_confirmed),
             "expected_marks": round(advice.expected_marks, 4),
         },

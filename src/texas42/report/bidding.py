@@ -26,7 +26,7 @@ from texas42.report.wording import (
     realistic_footer,
     uniform_sentence,
 )
-from texas42.rules import Auction, Contract
+from texas42.rules import Auction, Contract, Declaration
 
 _PLACES: Final = ("1st", "2nd", "3rd", "4th")
 
@@ -93,9 +93,9 @@ def reading_table(reading: AuctionReading) -> Table:
     out.add_column("called")
     out.add_column("doubles", justify="right")
     out.add_column("count", justify="right")
-    declaration = reading.declaration
-    trumps = declaration is not None and declaration.trumps != 0
-    if trumps and declaration is not None:  # (the second test for the type checker)
+    declaration = _trump_column(reading)
+    trumps = declaration is not None
+    if declaration is not None:
         out.add_column(declaration.label, justify="right")
     for seat in reading.seats:
         called = " ".join(seat.names) or "-"
@@ -110,11 +110,20 @@ def reading_table(reading: AuctionReading) -> Table:
     return out
 
 
+def _trump_column(reading: AuctionReading) -> Declaration | None:
+    """The trump whose dominoes ``reading_table`` counts: none at follow-me, nor at
+    doubles, which the doubles column counts already."""
+    declaration = reading.declaration
+    if declaration is None or declaration.trumps == 0 or declaration is Declaration.DOUBLES:
+        return None
+    return declaration
+
+
 def reading_note(reading: AuctionReading) -> str:
     """What ``reading_table``'s figures are."""
     uniform = "deals that fit --holds/--lacks alone" if reading.constrained else "uniform deals"
-    declaration = reading.declaration
-    trumps = f", {declaration.label} (the trump)" if declaration is not None and declaration.trumps else ""
+    declaration = _trump_column(reading)
+    trumps = "" if declaration is None else f", {declaration.label} (the trump)"
     return (
         f"What each other hand holds on average over the {reading.deals:,} deals that fit the "
         f"calls: doubles, count (points of 5-5, 6-4, 5-0, 4-1, 3-2){trumps}; in brackets, over "

@@ -261,12 +261,13 @@ def specials_table(
     confidence: float,
     realistic: Sequence[SpecialOdds] = (),
     advice: bool = True,
+    played_deals: int | None = None,
 ) -> Table:
     """The special contracts: the bid (marks), the double-dummy odds and their interval;
-    with ``realistic`` odds (``HandAnalysis.advised_specials`` on the realistic basis),
-    the double-dummy odds beside the realistic ones and their interval or band; expected
-    marks on the realistic odds if any (``advice``: the caption says the advice rests
-    on them too)."""
+    with ``realistic`` odds (``HandAnalysis.advised_specials`` on the realistic basis; those
+    played out, on the first ``played_deals`` deals), the double-dummy odds beside the
+    realistic ones and their interval or band; expected marks on the realistic odds if
+    any (``advice``: the caption says the advice rests on them too)."""
     out = Table(
         title="Special contracts, on the same deals",
         box=box.SIMPLE_HEAD,
@@ -305,7 +306,9 @@ def specials_table(
     caption += raised_specials_note(rows)
     if realistic:
         sampled = not any(s.exact for s in specials)
-        caption += " " + realistic_specials_caption(realistic, advice=advice, sampled=sampled)
+        caption += " " + realistic_specials_caption(
+            realistic, advice=advice, sampled=sampled, played_deals=played_deals
+        )
     out.caption = caption
     out.caption_justify = "left"
     return out
@@ -442,7 +445,8 @@ def analysis_view(analysis: HandAnalysis, why: Why | None = None) -> RenderableT
     parts: list[RenderableType] = [analysis_header(analysis), Fitted(analysis_table(analysis))]
     if analysis.specials:
         realistic = () if analysis.realistic is None else analysis.advised_specials
-        parts.append(specials_table(analysis.specials, analysis.confidence, realistic))
+        played = analysis.realistic.deals if isinstance(analysis.realistic, RealisticAnalysis) else None
+        parts.append(specials_table(analysis.specials, analysis.confidence, realistic, played_deals=played))
     parts.append(recommendation_text(analysis))
     special = analysis.special_instead
     if analysis.realistic is not None:

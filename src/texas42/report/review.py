@@ -107,14 +107,20 @@ def _cells(turn: TurnReview) -> list[str | Text]:
 
 
 def _odds_lost(turn: TurnReview) -> str:
-    """The odds given up, as the difference of the two whole percents the row shows
-    (``8%`` beside 62% and 54%, never 7%), ``<1%`` when some were given up within one
-    percent, ``0%`` when none were."""
+    """The odds given up (``_shown_lost``) in whole percents: ``<1%`` when some were
+    given up within one percent, ``0%`` when none were."""
     if turn.contract_lost <= 0.0:
         return "0%"
+    return f"{_shown_lost(turn)}%" if _shown_lost(turn) > 0 else "<1%"
+
+
+def _shown_lost(turn: TurnReview) -> int:
+    """The odds given up, as the difference of the two whole percents the turn's row shows
+    (8 beside 62% and 54%, never 7); 0 if none, or within one percent."""
+    if turn.contract_lost <= 0.0:
+        return 0
     shown = [round(100 * _contract_odds(turn.advice, s)) for s in (turn.best, turn.chosen)]
-    difference = shown[0] - shown[1]
-    return f"{difference}%" if difference > 0 else "<1%"
+    return max(0, shown[0] - shown[1])
 
 
 def _contract_odds(advice: PlayAdvice, stats: PlayStats) -> float:
@@ -158,7 +164,7 @@ def review_text(review: PlayReview, lost_ci95: Interval | None = None) -> Text:
         else "each turn against the deals consistent with what you had seen then"
     )
     body = (
-        f"; {others} gave up {_percentage_points(review.contract_lost)} of the odds of {verb} "
+        f"; {others} gave up {_percentage_points(review)} of the odds of {verb} "
         f"{bid_name(review.bid)}{_interval(lost_ci95)}{worth}, summed over those turns ({against})."
     )
     return Text(head + body, style="bold")
@@ -175,11 +181,14 @@ def _forced_among(forced: int, good: int) -> str:
     return f" ({forced} of them forced)"
 
 
-def _percentage_points(share: float) -> str:
-    """``12 percentage points``; ``less than 1 percentage point`` for a share under 0.5%
-    but not 0."""
-    whole = percent(share).rstrip("%")
-    return "less than 1 percentage point" if whole == "<1" else f"{whole} percentage points"
+def _percentage_points(review: PlayReview) -> str:
+    """The odds the missed turns gave up, the sum of their rows' (``12 percentage
+    points``); ``less than 1 percentage point`` if some were given up, each turn's within
+    one percent."""
+    whole = sum(_shown_lost(turn) for turn in review.missed)
+    if whole == 0 and review.contract_lost > 0:
+        return "less than 1 percentage point"
+    return f"{whole} percentage point{'s' * (whole != 1)}"
 
 
 def _interval(ci: Interval | None) -> str:

@@ -118,19 +118,23 @@ def interval_header(hows: Iterable[str]) -> str:
 
 
 def realistic_specials_caption(
-    realistic: Sequence[SpecialOdds], intervals: bool = True, advice: bool = True, sampled: bool = True
+    realistic: Sequence[SpecialOdds],
+    intervals: bool = True,
+    advice: bool = True,
+    sampled: bool = True,
+    played_deals: int | None = None,
 ) -> str:
     """What a special contracts table's realistic columns hold, by how the odds were
-    found; ``intervals``: and what its '95%' column holds; ``advice``: that the advice
-    rests on them too."""
+    found (those played out, on the first ``played_deals`` of the deals); ``intervals``:
+    and what its '95%' column holds; ``advice``: that the advice rests on them too."""
     played = " and ".join(contract_name(o.contract) for o in realistic if o.how == PLAYED_OUT)
     calibrated = " and ".join(contract_name(o.contract) for o in realistic if o.how == CALIBRATED)
     parts = []
     if played:
         interval = " (a 95% interval)" if intervals else ""
+        on = "the same deals" if played_deals is None else f"{played_deals:,} of the same deals"
         parts.append(
-            f"{played} played out on the same deals, the players knowing that the bidder chose the "
-            f"contract{interval}"
+            f"{played} played out on {on}, the players knowing that the bidder chose the contract{interval}"
         )
     if calibrated:
         band = f" {band_caption(sampled)}" if intervals else ""
