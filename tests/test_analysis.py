@@ -37,7 +37,14 @@ from texas42.io.files import read_hands
 from texas42.report.bidding import reading_note, reading_table
 from texas42.report.comparison import _widest
 from texas42.report.hand import plus_minus, recommendation_text
-from texas42.report.wording import advice_reason, odds_against, percent, percent_range
+from texas42.report.wording import (
+    advice_reason,
+    odds_against,
+    odds_footer,
+    odds_margin,
+    percent,
+    percent_range,
+)
 from texas42.rules import PASS, Auction, Deal, Declaration, Hand, parse_auction
 
 ORDINARY = rules.parse_hand("6-4 5-5 5-2 4-3 4-2 3-2 3-1")
@@ -615,6 +622,18 @@ def test_odds_just_short_of_the_threshold_do_not_round_up_to_it(
 ) -> None:
     """A bid counts as made at the threshold: 49.9% beside "made at 50%" must not read 50%."""
     assert odds_against(p, threshold) == text
+
+
+@pytest.mark.parametrize(("deals", "margin"), [(1000, 3), (300, 6), (200, 7), (60, 12)])
+def test_the_footer_says_how_wide_the_odds_intervals_are_at_most(deals: int, margin: int) -> None:
+    """The half-width of Wilson's 95% interval at 50%, the widest, rounded as the footer
+    says it."""
+    ci = wilson_interval(deals // 2, deals)
+    assert odds_margin(deals) == margin == round(100 * (ci.high - ci.low) / 2)
+    text = odds_footer(1000, 7, fewest=deals)
+    fewer = f" (±{margin} on {deals:,} deals)" if deals < 1000 else ""
+    assert f"Their 95% intervals reach at most ±3 points either side{fewer}, less near 0% and 100%." in text
+    assert "95%" not in odds_footer(1000, 7, exact=True)
 
 
 def test_a_pass_s_odds_just_short_of_the_threshold_read_under_it() -> None:

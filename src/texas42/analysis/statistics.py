@@ -54,6 +54,12 @@ def wilson_interval(successes: int, n: int, z: float = Z95) -> Interval:
     return Interval(low, high)
 
 
+def widest_wilson_half_width(n: int, z: float = Z95) -> float:
+    """The half-width of ``wilson_interval`` at a proportion of 1/2, the widest it has on
+    ``n`` trials."""
+    return z / (1 + z * z / n) * math.sqrt(0.25 / n + z * z / (4 * n * n))
+
+
 def paired_interval(both: int, first_only: int, second_only: int, neither: int, z: float = Z95) -> Interval:
     """Newcombe's hybrid score interval (95% by default) of the difference of two paired
     proportions, ``(both + first_only) / n - (both + second_only) / n``, from the counts of

@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from texas42.analysis import AuctionReading, BidAdvice, HandAnalysis, LadderRung, RealisticAnalysis
-from texas42.report.hand import analysis_header, footer, short_of_deals
+from texas42.report.hand import analysis_header, fewest_deals, footer, short_of_deals
 from texas42.report.layout import Fitted
 from texas42.report.wording import (
     SEAT_ROLES,
@@ -163,10 +163,9 @@ def advice_view(analysis: HandAnalysis, advice: BidAdvice) -> RenderableType:
         parts.append(_specials_table(advice, analysis.realistic is not None))
     if advice.reading is not None:
         parts += [Fitted(reading_table(advice.reading)), Text(reading_note(advice.reading), style="dim")]
-    raced = short_of_deals(advice.ladder, analysis.deals)
     parts += [
         Text(_ladder_note(advice), style="dim"),
-        footer(analysis.deals, analysis.seed, analysis.exact, raced),
+        footer(analysis.deals, analysis.seed, analysis.exact, fewest_deals(advice.ladder, analysis.deals)),
     ]
     realistic = analysis.realistic
     if realistic is not None:

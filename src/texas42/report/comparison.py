@@ -21,7 +21,7 @@ from texas42.analysis import (
 )
 from texas42.analysis.recommendation import highest_made
 from texas42.analysis.statistics import Z95
-from texas42.report.hand import hand_header, short_of_deals, specials_table
+from texas42.report.hand import fewest_deals, hand_header, short_of_deals, specials_table
 from texas42.report.layout import Fitted
 from texas42.report.why import why_table
 from texas42.report.wording import RACED_IN_ORDER, odds_footer, percent, realistic_footer
@@ -162,7 +162,8 @@ def comparison_view(comparison: Comparison, whys: Sequence[Why] = ()) -> Rendera
         ]
     for why in whys:
         parts += [Text(""), Fitted(why_table(why))]
-    footer = odds_footer(comparison.deals, comparison.seed, comparison.exact, raced, RACED_IN_ORDER)
+    fewest = fewest_deals(comparison.trumps, comparison.deals)
+    footer = odds_footer(comparison.deals, comparison.seed, comparison.exact, fewest, RACED_IN_ORDER)
     parts.append(Text(footer, style="dim"))
     if shown is not None:
         parts.append(Text(realistic_footer(shown.source, advice=False), style="dim"))

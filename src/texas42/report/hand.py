@@ -111,7 +111,14 @@ def short_of_deals(
     rows: Sequence[TrumpStats] | Sequence[LadderRung] | Sequence[EstimatedTrump], deals: int
 ) -> bool:
     """Whether racing left any of ``rows`` on fewer than the ``deals``."""
-    return any(row.deals < deals for row in rows)
+    return fewest_deals(rows, deals) < deals
+
+
+def fewest_deals(
+    rows: Sequence[TrumpStats] | Sequence[LadderRung] | Sequence[EstimatedTrump], deals: int
+) -> int:
+    """The fewest deals any of ``rows`` stands on (``deals`` if none is shown)."""
+    return min((row.deals for row in rows), default=deals)
 
 
 def plus_minus(stats: TrumpStats) -> str:
@@ -121,9 +128,10 @@ def plus_minus(stats: TrumpStats) -> str:
     return f"±{max(ci.high - mean, mean - ci.low):.1f}"
 
 
-def footer(deals: int, seed: int, exact: bool = False, raced: bool = False) -> Text:
-    """The line that says what the odds mean; ``raced``: some figures shown stand on fewer deals."""
-    return Text(odds_footer(deals, seed, exact, raced), style="dim")
+def footer(deals: int, seed: int, exact: bool = False, fewest: int | None = None) -> Text:
+    """The line that says what the odds mean; ``fewest``: the deals of the figure shown that
+    stands on the fewest."""
+    return Text(odds_footer(deals, seed, exact, fewest), style="dim")
 
 
 class Advised(Protocol):
@@ -463,8 +471,8 @@ def analysis_view(analysis: HandAnalysis, why: Why | None = None) -> RenderableT
     opener = _opener_note(analysis)
     if opener is not None:
         parts.append(opener)
-    raced = short_of_deals(analysis.trumps, analysis.deals)
-    parts += [Text(""), footer(analysis.deals, analysis.seed, analysis.exact, raced)]
+    fewest = fewest_deals(analysis.trumps, analysis.deals)
+    parts += [Text(""), footer(analysis.deals, analysis.seed, analysis.exact, fewest)]
     parts.append(Text(points_column_note(analysis.exact), style="dim"))
     if analysis.realistic is not None:
         parts.append(Text(realistic_footer(analysis.realistic.source), style="dim"))

@@ -21,6 +21,7 @@ from texas42.report.wording import (
     bidder_side,
     contract_name,
     contract_verb,
+    odds_margin,
     percent,
     played_heading,
     played_out_footer,
@@ -287,7 +288,7 @@ def review_footer(review: PlayReview) -> str:
             f"the bidder's side makes {review.played_at} when every seat plays perfectly and sees all hands "
             "(double-dummy), or fails to; best play: the play 'texas42 play' would have advised (the most "
             "deals winning the contract for your team). As good: the same odds as the best play. Turns after "
-            f"a trick set the contract are not weighed. Repeat with --seed {review.seed}."
+            f"a trick set the contract are not weighed.{_margin(review)} Repeat with --seed {review.seed}."
         )
     same = "figures" if review.weighs_points else "odds of the contract"
     return (
@@ -296,7 +297,19 @@ def review_footer(review: PlayReview) -> str:
         "consistent with what you had seen at that turn; makes/sets: the share of them in which the "
         "bidder's team makes the bid, or fails to; best play: the play 'texas42 play' would have advised "
         "(the most deals winning the contract for your team, then the most points). As good: the same "
-        f"{same} as the best play. Repeat with --seed {review.seed}."
+        f"{same} as the best play.{_margin(review)} Repeat with --seed {review.seed}."
+    )
+
+
+def _margin(review: PlayReview) -> str:
+    """How far the odds of the turns weighed on sampled deals may be off (``odds_margin``)."""
+    sampled = [turn.advice.deals for turn in review.turns if not turn.advice.exact]
+    if not sampled:
+        return ""
+    fewest = min(sampled)
+    return (
+        f" The odds' 95% intervals reach at most ±{odds_margin(fewest)} points either side on "
+        f"{fewest:,} deals, less near 0% and 100%."
     )
 
 

@@ -11,6 +11,7 @@ from texas42.analysis import BidAdvice, LadderRung, RealisticAnalysis, SpecialOd
 from texas42.analysis.bidding import PARTNER_MARGIN
 from texas42.analysis.play import PlayAdvice
 from texas42.analysis.specials import CALIBRATED, PLAYED_OUT, SOLVED
+from texas42.analysis.statistics import widest_wilson_half_width
 from texas42.deal import DealConstraints, Inference, describe, silenced_by
 from texas42.deal.inference import Call
 from texas42.evaluate import REALISTIC
@@ -311,24 +312,36 @@ RACED_IN_ORDER: Final = "once its order against every other trump was clear"
 
 
 def odds_footer(
-    deals: int, seed: int, exact: bool = False, raced: bool = False, stopped: str = RACED_OUT
+    deals: int, seed: int, exact: bool = False, fewest: int | None = None, stopped: str = RACED_OUT
 ) -> str:
-    """The sentence that says what the odds mean; ``raced``: some trumps stand on fewer deals,
-    racing having stopped them ``stopped``."""
-    again = (
-        "These are all the consistent deals: no seed is involved." if exact else f"Repeat with --seed {seed}."
-    )
+    """The sentence that says what the odds mean and how far they may be off; ``fewest``:
+    the deals of the trump racing stopped first (``stopped``), if any stands on fewer."""
+    raced = fewest is not None and fewest < deals
     which = (
         f"the {deals} deals (the first of them where 'deals' says fewer: racing stopped that trump "
         f"{stopped}; --exhaustive solves every trump on every deal)"
         if raced
         else f"the {deals} deals"
     )
+    if exact:
+        again = "These are all the consistent deals: no seed is involved."
+    else:
+        fewer = f" (±{odds_margin(fewest)} on {fewest:,} deals)" if raced and fewest is not None else ""
+        again = (
+            f"Their 95% intervals reach at most ±{odds_margin(deals)} points either side{fewer}, less "
+            f"near 0% and 100%. Repeat with --seed {seed}."
+        )
     return (
         f"Odds are the share of {which} in which the bidder's team (seats 0 and 2) takes at "
         "least the bid when every seat plays perfectly and sees all hands (double-dummy); 42 and 84 "
         f"need all 42 points. {again}"
     )
+
+
+def odds_margin(deals: int) -> int:
+    """The half-width of the 95% interval of odds of 50% on ``deals`` deals, the widest of
+    any odds, in whole points of percentage (3 on 1,000 deals, 7 on 200)."""
+    return round(100 * widest_wilson_half_width(deals))
 
 
 def realistic_summary_footer(deals: int, seed: int) -> str:
