@@ -31,6 +31,7 @@ from texas42.analysis import (
     wilson_interval,
 )
 from texas42.analysis.reading import AuctionReading, Holding, SeatReading
+from texas42.analysis.statistics import widest_wilson_reach
 from texas42.deal import sampling
 from texas42.errors import AuctionError
 from texas42.io.files import read_hands
@@ -624,15 +625,21 @@ def test_odds_just_short_of_the_threshold_do_not_round_up_to_it(
     assert odds_against(p, threshold) == text
 
 
-@pytest.mark.parametrize(("deals", "margin"), [(1000, 3), (300, 6), (200, 7), (60, 12)])
-def test_the_footer_says_how_wide_the_odds_intervals_are_at_most(deals: int, margin: int) -> None:
-    """The half-width of Wilson's 95% interval at 50%, the widest, rounded as the footer
-    says it."""
-    ci = wilson_interval(deals // 2, deals)
-    assert odds_margin(deals) == margin == round(100 * (ci.high - ci.low) / 2)
+@pytest.mark.parametrize(("deals", "margin"), [(1000, "3.1"), (300, "5.7"), (200, "7.0"), (50, "13.9")])
+def test_the_footer_says_how_far_the_odds_intervals_reach_at_most(deals: int, margin: str) -> None:
+    """The farthest any of Wilson's 95% intervals on that many deals reaches from its odds
+    (just off 50%, not at it), rounded up to a tenth of a point."""
+    reach = max(
+        max(k / deals - ci.low, ci.high - k / deals)
+        for k in range(deals + 1)
+        for ci in [wilson_interval(k, deals)]
+    )
+    assert widest_wilson_reach(deals) == pytest.approx(reach)
+    assert reach > wilson_interval(deals // 2, deals).high - 0.5  # wider than at 50%
+    assert odds_margin(deals) == margin and float(margin) - 0.1 < 100 * reach <= float(margin)
     text = odds_footer(1000, 7, fewest=deals)
     fewer = f" (±{margin} on {deals:,} deals)" if deals < 1000 else ""
-    assert f"Their 95% intervals reach at most ±3 points either side{fewer}, less near 0% and 100%." in text
+    assert f"Their 95% intervals reach at most ±3.1 points either side{fewer}, less near 0% and 100%." in text
     assert "95%" not in odds_footer(1000, 7, exact=True)
 
 

@@ -4,6 +4,7 @@ The JSON documents and the Rich views both take their English from here."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from typing import Final
 
@@ -11,7 +12,7 @@ from texas42.analysis import BidAdvice, LadderRung, RealisticAnalysis, SpecialOd
 from texas42.analysis.bidding import PARTNER_MARGIN
 from texas42.analysis.play import PlayAdvice
 from texas42.analysis.specials import CALIBRATED, PLAYED_OUT, SOLVED
-from texas42.analysis.statistics import widest_wilson_half_width
+from texas42.analysis.statistics import widest_wilson_reach
 from texas42.deal import DealConstraints, Inference, describe, silenced_by
 from texas42.deal.inference import Call
 from texas42.evaluate import REALISTIC
@@ -338,10 +339,10 @@ def odds_footer(
     )
 
 
-def odds_margin(deals: int) -> int:
-    """The half-width of the 95% interval of odds of 50% on ``deals`` deals, the widest of
-    any odds, in whole points of percentage (3 on 1,000 deals, 7 on 200)."""
-    return round(100 * widest_wilson_half_width(deals))
+def odds_margin(deals: int) -> str:
+    """How far the 95% interval of any odds on ``deals`` deals reaches from them at most,
+    in points of percentage rounded up to a tenth (``3.1`` on 1,000 deals, ``7.0`` on 200)."""
+    return f"{math.ceil(1000 * widest_wilson_reach(deals)) / 10:.1f}"
 
 
 def realistic_summary_footer(deals: int, seed: int) -> str:
