@@ -183,6 +183,9 @@ def quality(
         "bidding_hands": int(rows.size),
         "mae_best_30": float(np.abs(best[:, 0] - true_best[:, 0]).mean()),
         "mae_best_all_bids": float(np.abs(best - true_best).mean()),
+        # A hand's worst bid: how far off the best trump's odds can be on one hand.
+        "p95_hand_worst_best": float(np.percentile(np.abs(best - true_best).max(axis=1), 95)),
+        "max_hand_worst_best": float(np.abs(best - true_best).max()),
         "mae_every_trump_all_bids": float(np.abs(make - true_make).mean()),
         "mae_expected_points": float(np.abs(points - true_points).mean()),
         "pass_or_bid_agreement": float(((bid == PASS) == (true_bid == PASS)).mean()),
@@ -224,6 +227,8 @@ def figures_text(title: str, figures: dict[str, Any], table: list[dict[str, floa
         f"| MAE of the best trump's odds, bids 30..42 and 84 | {f['mae_best_all_bids']:.4f} | <= 0.06 |",
         f"| its best trump at the analysis' bid within 5 points of odds of the best | "
         f"{100 * f['best_trump_within_5_points']:.1f}% of {f['bidding_hands']} bidding hands | >= 90% |",
+        f"| a hand's worst bid, best trump's odds: 95th percentile, largest | "
+        f"{f['p95_hand_worst_best']:.3f}, {f['max_hand_worst_best']:.3f} | |",
         f"| pass-or-bid agreement | {100 * f['pass_or_bid_agreement']:.1f}% | |",
         f"| bid's mean absolute error (rungs: pass, 30, ..., 42, 84) | {f['bid_mae_rungs']:.2f} | |",
         f"| same bid | {100 * f['bid_exact']:.1f}% | |",

@@ -37,7 +37,8 @@ a small model fitted to the full double-dummy analyses of many random hands
 making each bid 30..42 and 84, and the bid and trump the analysis would recommend, by
 the same rule (the highest bid whose best trump makes it at least --confidence of the
 time). Estimates: on hands the model was not fitted to, its odds are off by a few
-points on average (the README gives its figures); 'texas42 analyze' computes them.
+points on average, and at some bid by 14 points or more on one hand in twenty (the
+README gives its figures); 'texas42 analyze' computes them.
 
 The special contracts are estimated too, double-dummy (Nel-O by networks fitted to
 solved deals, under the house rules' treatment of doubles; sevens from a table of every
