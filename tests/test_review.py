@@ -420,6 +420,25 @@ def test_the_odds_lost_are_the_difference_of_the_two_odds_shown(best: int, chose
     assert report_review._odds_lost(made_up) == said
 
 
+def test_a_defender_s_play_that_sets_the_bid_less_often_is_not_as_good() -> None:
+    """Seat 0 defends against seat 3's 38: at trick 5, 5-5 sets it in 42% of the deals,
+    3-2 in 80%. The bidder's team makes the bid more often after 5-5: a miss."""
+    tricks = "6-6 1-0 6-1 6-0 / 6-5 5-0 6-2 2-2 / 6-4 4-1 1-1 3-0 / 4-4 2-1 4-2 4-3 / 6-3 5-5"
+    review = review_play(
+        parse_hand("5-5 5-0 4-1 3-3 3-2 2-1 1-0"),
+        Declaration.SIXES,
+        parse_tricks(tricks),
+        bidder=3,
+        auction=parse_finished_auction("pass pass 38 pass"),
+        deals=200,
+        seed=5,
+    )
+    last = review.turns[-1]
+    assert last.advice.defending and last.played == parse_domino("5-5")
+    assert last.chosen.made > last.best.made and last.contract_lost > 0.3
+    assert not last.is_best and review.missed == (last,)
+
+
 def test_the_call_is_weighed_on_the_basis_asked_as_bid_weighs_it() -> None:
     """On the double-dummy basis ``bid`` advises 84 with blanks for this hand, on the
     realistic one Nel-O; the review quotes the advice of the basis it is given."""

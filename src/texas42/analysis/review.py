@@ -84,8 +84,9 @@ class TurnReview:
         the best itself); played out, where the best is the double-dummy one, better odds
         or as good odds and more points count too."""
         chosen, best = self.chosen, self.best
-        if chosen.made != best.made:
-            return chosen.made > best.made
+        won, best_won = self.advice.contract_deals(chosen), self.advice.contract_deals(best)
+        if won != best_won:  # the seat's team's contract: made, or set when it defends
+            return won > best_won
         if not self.weighs_points:
             return True
         assert chosen.points is not None and best.points is not None  # points weigh: a trump hand
