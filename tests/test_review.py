@@ -467,3 +467,18 @@ def test_a_call_played_at_nello_is_weighed_at_nello() -> None:
     )
     nello = next(s for s in document["specials"] if s["contract"] == "nello")
     assert f"On the same odds your 42, played at Nel-O, is made in {round(100 * nello['make'])}%." in text
+
+
+def test_a_splash_or_plunge_call_is_reviewed_as_that_contract() -> None:
+    """The splash is quoted at the splash's own odds, as 'texas42 bid' gives them, not at
+    the odds of 84 with a trump; its JSON names the contract."""
+    hand, tricks = "6-6 5-5 4-4 3-1 2-1 2-0 1-0", "6-5 6-1 6-6 6-2"
+    args = [hand, "-t", "sixes", "--auction", "pass splash pass pass", "--bidder", "2", "--tricks", tricks]
+    options = ["-n", "60", "-s", "5"]
+    text = " ".join(invoke("review", *args, *options).stdout.split())
+    advised = json.loads(invoke("bid", hand, "--auction", "pass", *options, "--json").stdout)
+    splash = next(s for s in advised["specials"] if s["contract"] == "splash")
+    assert "Your call, splash (84); 'texas42 bid' advises after pass:" in text
+    assert f"On the same odds your splash (84) is made in {round(100 * splash['make'])}%." in text
+    document = json.loads(invoke("review", *args, *options, "--json").stdout)
+    assert (document["called"]["call"], document["called"]["contract"]) == (84, "splash")

@@ -145,6 +145,8 @@ class PlayReview:
     the whole auction is known (the call is then reviewed too), else None."""
     call: int | None = None
     """The seat's call in the whole auction, when it is known."""
+    call_contract: Contract | None = None
+    """The plunge or splash that call was, if it was one."""
 
     @property
     def declared_as(self) -> PlayedContract:
@@ -324,7 +326,17 @@ def review_play(
         hand, auction.before(place), deals, seed, threads, counter, infer, noise, house, basis
     )
     return PlayReview(
-        hand, seat, history, bid, deals, seed, tuple(reviewed), declared, called, auction.bids[place]
+        hand,
+        seat,
+        history,
+        bid,
+        deals,
+        seed,
+        tuple(reviewed),
+        declared,
+        called,
+        auction.bids[place],
+        auction.call_contract(place),
     )
 
 

@@ -762,8 +762,9 @@ def review_to_json(review: PlayReview) -> dict[str, Any]:
     out, with the 95% interval of the odds given up in all. Where the seat declared and the
     whole auction was given, ``"declared"``: ``{"declaration"}``, what it declared, and
     ``"declare"``, what ``declaration_to_json`` gives for that auction, seed and deals.
-    Where the whole auction was given, ``"called"``: ``{"call"}``, the seat's call, and
-    ``"bid"``, what ``advice_to_json`` gives after the calls before it."""
+    Where the whole auction was given, ``"called"``: ``{"call", "contract"}``, the seat's
+    call and the plunge or splash it was (else null), and ``"bid"``, what
+    ``advice_to_json`` gives after the calls before it."""
     result: dict[str, Any] = {
         "seat": review.seat,
         **_played_at(review),
@@ -776,7 +777,11 @@ def review_to_json(review: PlayReview) -> dict[str, Any]:
         "weighs_points": review.weighs_points,
     }
     if review.called is not None and review.call is not None:
-        result["called"] = {"call": _bid_json(review.call), "bid": advice_to_json(review.called)}
+        result["called"] = {
+            "call": _bid_json(review.call),
+            "contract": _label(review.call_contract),
+            "bid": advice_to_json(review.called),
+        }
     if review.declared is not None:
         result["declared"] = {
             "declaration": _choice_name(review.declared.choice(review.declared_as)),

@@ -242,16 +242,23 @@ def call_text(review: PlayReview) -> Text | None:
     analysis = advice.analysis
     fit = "drawn to fit the calls before yours" if analysis.inference else "of the unseen dominoes"
     on = f" Calls weighed on {analysis.deals} deals {fit}, seed {analysis.seed}."
-    yours = f"Your call, {bid_name(call)}"
-    if call == advice.bid:
+    called_as = review.call_contract
+    written = bid_name(call) if called_as is None else f"{called_as.written} ({bid_name(call)})"
+    yours = f"Your call, {written}"
+    if call == advice.bid and (called_as is None or called_as is advice.contract):
         head = Text(f"{yours}, is the one 'texas42 bid' advises {after}: ", style="bold green")
         return Text.assemble(head, advice_sentence(advice), on)
     rung = next((r for r in advice.ladder if r.bid == call), None)
     # A bid you played at Nel-O or sevens is weighed at that contract, whose odds do not
-    # depend on the bid.
+    # depend on the bid; a plunge or splash, at its own.
     special = next((r for r in advice.specials if r.contract is review.contract), None)
+    called = next((r for r in advice.specials if r.contract is called_as and r.bid == call), None)
     worth = ""
-    if special is not None and review.seat == review.bidder:
+    if called is not None:
+        worth = f" On the same odds your {written} is made in {percent(called.make)}."
+    elif called_as is not None:
+        worth = ""  # not open to you then: the advice's sentence says what was
+    elif special is not None and review.seat == review.bidder:
         odds, contract = percent(special.make), contract_name(special.contract)
         worth = f" On the same odds your {bid_name(call)}, played at {contract}, is made in {odds}."
     elif rung is not None:
