@@ -639,7 +639,8 @@ def test_the_footer_says_how_far_the_odds_intervals_reach_at_most(deals: int, ma
     assert odds_margin(deals) == margin and float(margin) - 0.1 < 100 * reach <= float(margin)
     text = odds_footer(1000, 7, fewest=deals)
     fewer = f" (±{margin} on {deals:,} deals)" if deals < 1000 else ""
-    assert f"Their 95% intervals reach at most ±3.1 points either side{fewer}, less near 0% and 100%." in text
+    said = f"Their 95% intervals reach at most ±3.1 percentage points either side{fewer}, less near 0%"
+    assert said in text
     assert "95%" not in odds_footer(1000, 7, exact=True)
 
 

@@ -269,7 +269,7 @@ def test_a_review_of_the_bidder_with_the_whole_auction_weighs_the_declaration_to
     assert "Your declaration, sixes, " in text and "Declarations weighed on 60 deals drawn to fit" in text
     called = texas42.advise_bid(PLAY, "30", deals=60, seed=1)  # we bid 34 over the first bidder's 30
     assert review.call == 34 and texas42.to_dict(review.called) == texas42.to_dict(called)
-    assert document["called"] == {"call": 34, "bid": texas42.to_dict(called)}
+    assert document["called"] == {"call": 34, "contract": None, "bid": texas42.to_dict(called)}
     assert f"Your call, 34; 'texas42 bid' advises after 30: Bid {called.bid} with " in text
     assert "Calls weighed on 60 deals drawn to fit the calls before yours, seed 1." in text
     alone_review = texas42.review_play(PLAY, "sixes", tricks, deals=20, seed=1)

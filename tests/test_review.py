@@ -482,3 +482,18 @@ def test_a_splash_or_plunge_call_is_reviewed_as_that_contract() -> None:
     assert f"On the same odds your splash (84) is made in {round(100 * splash['make'])}%." in text
     document = json.loads(invoke("review", *args, *options, "--json").stdout)
     assert (document["called"]["call"], document["called"]["contract"]) == (84, "splash")
+
+
+def test_played_out_turns_say_the_call_and_declaration_were_not() -> None:
+    """With --realistic the turns are played out but the call and declaration rest on the
+    calibrated estimates, which bid and declare --realistic (and follow --realistic) may
+    contradict: the review says so, and only then."""
+    args = [HAND, "-t", "sixes", "--auction", "34 pass pass pass", "--tricks", "6-6", "-n", "40", "-s", "1"]
+    note = "on the calibrated estimates, not played out as the turns were"
+    played = " ".join(
+        invoke("review", *args, "--realistic", "--realistic-deals", "5", "--worlds", "2").stdout.split()
+    )
+    assert played.count(note) == 2
+    assert note not in invoke("review", *args).stdout.replace("\n", " ")
+    double_dummy = invoke("review", *args, "--basis", "double-dummy", "--realistic", "--realistic-deals", "5")
+    assert note not in " ".join(double_dummy.stdout.split())

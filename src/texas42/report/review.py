@@ -8,6 +8,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from texas42.analysis.calibrated import REALISTIC
 from texas42.analysis.declaring import DeclarationChoice
 from texas42.analysis.play import PlayAdvice, PlayStats
 from texas42.analysis.review import PlayReview, TurnReview
@@ -200,6 +201,18 @@ def _interval(ci: Interval | None) -> str:
     return f" (95% CI {100 * ci.low:+.0f}% to {100 * ci.high:+.0f}%{within})"
 
 
+def _not_played(review: PlayReview, calibrated: bool) -> str:
+    """Where the turns were played out (``--realistic``) and the call or declaration rests
+    on ``calibrated`` estimates, that it was not played out: ``bid`` and ``declare
+    --realistic``, as ``follow --realistic``, may advise otherwise."""
+    if review.played_out is None or not calibrated:
+        return ""
+    return (
+        "; on the calibrated estimates, not played out as the turns were ('texas42 bid --realistic' "
+        "and 'declare --realistic' play them out, and may advise otherwise)"
+    )
+
+
 def declaration_text(review: PlayReview) -> Text | None:
     """Your declaration beside what ``texas42 declare`` advises, when it was weighed."""
     declared = review.declared
@@ -208,7 +221,8 @@ def declaration_text(review: PlayReview) -> Text | None:
     chosen, advised = declared.choice(review.declared_as), declared.advised
     bid = bid_name(declared.bid)
     fit = "drawn to fit the auction" if declared.inference is not None else "of the unseen dominoes"
-    on = f" Declarations weighed on {declared.deals} deals {fit}, seed {declared.seed}."
+    not_played = _not_played(review, declared.basis == REALISTIC)
+    on = f" Declarations weighed on {declared.deals} deals {fit}, seed {declared.seed}{not_played}."
     if chosen.declaration == advised.declaration:
         return Text(
             f"Your declaration, {choice_name(chosen)}, is the one 'texas42 declare' advises at {bid}: "
@@ -241,7 +255,8 @@ def call_text(review: PlayReview) -> Text | None:
     after = f"after {advice.auction}" if advice.auction.bids else "as the first to bid"
     analysis = advice.analysis
     fit = "drawn to fit the calls before yours" if analysis.inference else "of the unseen dominoes"
-    on = f" Calls weighed on {analysis.deals} deals {fit}, seed {analysis.seed}."
+    not_played = _not_played(review, analysis.realistic is not None)
+    on = f" Calls weighed on {analysis.deals} deals {fit}, seed {analysis.seed}{not_played}."
     called_as = review.call_contract
     written = bid_name(call) if called_as is None else f"{called_as.written} ({bid_name(call)})"
     yours = f"Your call, {written}"
@@ -315,7 +330,7 @@ def _margin(review: PlayReview) -> str:
         return ""
     fewest = min(sampled)
     return (
-        f" The odds' 95% intervals reach at most ±{odds_margin(fewest)} points either side on "
+        f" The odds' 95% intervals reach at most ±{odds_margin(fewest)} percentage points either side on "
         f"{fewest:,} deals, less near 0% and 100%."
     )
 

@@ -329,8 +329,8 @@ def odds_footer(
     else:
         fewer = f" (±{odds_margin(fewest)} on {fewest:,} deals)" if raced and fewest is not None else ""
         again = (
-            f"Their 95% intervals reach at most ±{odds_margin(deals)} points either side{fewer}, less "
-            f"near 0% and 100%. Repeat with --seed {seed}."
+            f"Their 95% intervals reach at most ±{odds_margin(deals)} percentage points either "
+            f"side{fewer}, less near 0% and 100%. Repeat with --seed {seed}."
         )
     return (
         f"Odds are the share of {which} in which the bidder's team (seats 0 and 2) takes at "
