@@ -272,6 +272,11 @@ def test_full_and_realistic_from_a_pipe(monkeypatch: pytest.MonkeyPatch) -> None
     assert [r.get("asked") for r in records if "advice" in r] == [None, "realistic"]
     bid = ["bid", HAND, "-a", "pass 30 36", "-s", "1", "-n", "40", "--json"]
     assert advice == [json.loads(invoke(*bid).stdout), json.loads(invoke(*bid, "--realistic").stdout)]
+    sized = ["--realistic-deals", "4", "--worlds", "2"]  # without --realistic: for the word
+    cheap = invoke("follow", *args, *sized, "--json", input="pass 30 36 realistic\n")
+    asked = [json.loads(line) for line in cheap.stdout.splitlines()][-2]["document"]
+    assert asked == json.loads(invoke(*bid, "--realistic", *sized).stdout)
+    assert asked["realistic"]["deals"] == 4 and asked["realistic"]["worlds"] == 2
     for extra, text, message in [
         ([], "pass full\n", "line 1: 'full': no advice now, your partner (seat 2) calls next"),
         (["--json"], "pass 30 36 full\n", "line 1: 'full' is for the text: the JSON holds every figure"),
@@ -554,8 +559,6 @@ def test_realistic_advice_is_each_commands_own_played_out(monkeypatch: pytest.Mo
     )
     refused = invoke("follow", HAND, "-p", "4", "--realistic", "--basis", "double-dummy", input="pass\n")
     assert refused.exit_code == 2 and "not with --basis double-dummy" in refused.stderr
-    alone = invoke("follow", HAND, "-p", "4", "--worlds", "2", input="pass\n")
-    assert alone.exit_code == 2 and "--worlds goes with --realistic" in alone.stderr
 
 
 @pytest.mark.parametrize(

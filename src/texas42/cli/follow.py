@@ -42,7 +42,6 @@ from texas42.cli.options import (
     house_options,
     house_rules,
     option_parser,
-    playouts,
     whole_number,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
@@ -112,7 +111,8 @@ the same seed and deals ({"advice": "play", "forced"} for a play the rules force
 At a terminal it prompts for each entry ('undo' takes the last one back, 'help'
 says what is expected, 'exit' or Ctrl-D ends). At your turn, 'full' prints the whole
 report of the advice and 'realistic' plays this turn's choices out as --realistic
-does (about 5 to 10 s). Once the hand is over, 'review' weighs your call, declaration
+does (about 5 to 10 s; on --realistic-deals and --worlds, which may be given without
+--realistic for it). Once the hand is over, 'review' weighs your call, declaration
 and plays as 'texas42 review' does, on the same deals and seed. From a file or a pipe
 it reads every line first (blank lines and '#' comments skipped; 'undo', 'full',
 'realistic' and 'review' allowed): a line that cannot be (a bad token, a call or
@@ -165,8 +165,9 @@ RealisticDealsOption = Annotated[
     typer.Option(
         "--realistic-deals",
         metavar="N",
-        help=f"With --realistic: the deals played out at a turn (default {DEFAULT_REALISTIC_DEALS} "
-        f"for a call or declaration, {DEFAULT_REALISTIC_PLAY_DEALS} for a play).",
+        help=f"With --realistic, or the word 'realistic' at a turn: the deals played out at a turn "
+        f"(default {DEFAULT_REALISTIC_DEALS} for a call or declaration, {DEFAULT_REALISTIC_PLAY_DEALS} "
+        "for a play).",
         show_default=False,
         parser=option_parser(whole_number("--realistic-deals", 1)),
     ),
@@ -202,6 +203,9 @@ class Adviser:
     """With --realistic: the deals played out at a play (0: none)."""
     worlds: int = DEFAULT_WORLDS
     """With --realistic: the deals weighed a decision."""
+    asked: tuple[int | None, int] = (None, DEFAULT_WORLDS)
+    """Without --realistic: the deals played out (None: the defaults) and the worlds a
+    decision when the word 'realistic' asks for it at a turn."""
 
     def with_playouts(self, deals: int | None = None, worlds: int = DEFAULT_WORLDS) -> Adviser:
         """This adviser playing each turn's choices out on ``deals`` deals (None: the
@@ -429,7 +433,7 @@ def asked(adviser: Adviser, table: TableHand, word: str) -> Adviser:
         raise UsageError("'realistic': the advice is already played out (--realistic)")
     if adviser.basis == DOUBLE_DUMMY:
         raise UsageError("'realistic' plays out to advise on realistic odds: not with the double-dummy basis")
-    return adviser.with_playouts()
+    return adviser.with_playouts(*adviser.asked)
 
 
 def _naming(token: str, error: Texas42Error) -> str:
@@ -498,9 +502,10 @@ def follow(
     adviser = Adviser(
         deals, draw_seed() if seed is None else seed, threads, basis(basis_option, realistic), full, as_json
     )
-    plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_DEALS)
-    if plan is not None:
-        adviser = adviser.with_playouts(realistic_deals, plan[1])
+    if realistic:
+        adviser = adviser.with_playouts(realistic_deals, DEFAULT_WORLDS if worlds is None else worlds)
+    else:  # for the word 'realistic' at a turn
+        adviser = replace(adviser, asked=(realistic_deals, DEFAULT_WORLDS if worlds is None else worlds))
     follower = Follower(start, adviser)
     if sys.stdin.isatty():
         follower.header()
