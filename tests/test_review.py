@@ -9,11 +9,13 @@ import random
 from dataclasses import replace
 
 import pytest
+from rich.console import Console
 
 import texas42
 from cli_runner import invoke
 from texas42.analysis import PlayReview, advise_play, review_play
 from texas42.analysis.review import TurnReview
+from texas42.analysis.statistics import Interval
 from texas42.analysis.table import TableHand
 from texas42.errors import IllegalPlayError, Texas42Error
 from texas42.report import review as report_review
@@ -264,6 +266,7 @@ def test_review_json_is_the_document_of_the_review() -> None:
         "best",
         "forced",
         "as_good_as_best",
+        "within_sampling_error",
         "played_figures",
         "best_figures",
         "points_lost",
@@ -497,3 +500,22 @@ def test_played_out_turns_say_the_call_and_declaration_were_not() -> None:
     assert note not in invoke("review", *args).stdout.replace("\n", " ")
     double_dummy = invoke("review", *args, "--basis", "double-dummy", "--realistic", "--realistic-deals", "5")
     assert note not in " ".join(double_dummy.stdout.split())
+
+
+@pytest.mark.parametrize(("low", "sound"), [(-0.01, True), (0.005, False)])
+def test_a_miss_within_the_sampling_error_is_marked_as_play_called_it_sound(low: float, sound: bool) -> None:
+    """The play with the most expected points, a little less often winning the contract
+    than the best: where their paired interval reaches 0, 'texas42 play' called either
+    play sound, and the review marks the odds lost with * and says why."""
+    review = _review(tricks="6-6", deals=20)
+    turn = _made_up(review.turns[0], 626, 614)
+    points = {turn.best.domino: 30_000, turn.played: 32_000}
+    plays = tuple(replace(s, points=points.get(s.domino, 0)) for s in turn.advice.plays)
+    advice = replace(turn.advice, plays=plays, safety=(0.022, Interval(low, 0.05)))
+    made_up = TurnReview(advice, turn.played)
+    assert not made_up.is_best and advice.most_points.domino == made_up.played
+    assert made_up.sound is sound
+    text = Console(width=200, record=True)
+    text.print(report_review.review_view(replace(review, turns=(made_up,))))
+    shown = text.export_text()
+    assert ("2%*" in shown) is sound and (report_review.SOUND_NOTE in " ".join(shown.split())) is sound

@@ -93,6 +93,16 @@ class TurnReview:
         return chosen.points >= best.points
 
     @property
+    def sound(self) -> bool:
+        """Whether the play, missing the best, was the one with the most expected points
+        and its odds of the contract lie within the sampling error of the best's (the
+        paired interval of ``PlayAdvice.safety`` reaches 0): a play ``texas42 play`` calls
+        sound too."""
+        safety = self.advice.safety
+        most = self.advice.most_points
+        return not self.is_best and safety is not None and most.domino == self.played and safety[1].low <= 0
+
+    @property
     def points_lost(self) -> float | None:
         """The team's expected points the best play would have added (negative when the
         play expects more points, for worse odds of the contract); None where they do not

@@ -747,8 +747,8 @@ def entry_to_json(before: TableHand, after: TableHand) -> dict[str, Any]:
 
 def review_to_json(review: PlayReview) -> dict[str, Any]:
     """``{"seat", "trump", "bidder", "bid", "partner_contract", "deals", "seed", "turns": [{"trick",
-    "played", "best", "forced", "as_good_as_best", "played_figures", "best_figures",
-    "points_lost", "make_lost", "deals", "exact"}, ...], "missed", "points_lost",
+    "played", "best", "forced", "as_good_as_best", "within_sampling_error", "played_figures",
+    "best_figures", "points_lost", "make_lost", "deals", "exact"}, ...], "missed", "points_lost",
     "make_lost", "weighs_points"}``: each turn of the seat with the figures
     (``expected_points``, the team's; ``make``, the odds that the bidder's team makes the
     bid) of the domino played and of the best play then; ``make_lost`` the odds of the
@@ -812,6 +812,7 @@ def _reviewed_turns(review: PlayReview) -> dict[str, Any]:
                 "best": domino_name(turn.best.domino),
                 "forced": turn.forced,
                 "as_good_as_best": turn.is_best,
+                "within_sampling_error": turn.sound,
                 "played_figures": _play_figures(turn.chosen),
                 "best_figures": _play_figures(turn.best),
                 "points_lost": _rounded_points(turn.points_lost),

@@ -3,6 +3,8 @@ seat, the domino played beside the best play then, and what was given up."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -102,7 +104,7 @@ def _cells(turn: TurnReview) -> list[str | Text]:
     if turn.is_best:
         return [*played, Text("as good", style="green")]
     best = [domino_name(turn.best.domino), *_figures(advice, turn.best)]
-    lost = [_odds_lost(turn)]
+    lost = [_odds_lost(turn) + ("*" if turn.sound else "")]
     if turn.points_lost is not None:
         lost.append(f"{round(turn.points_lost, 1) + 0.0:+.1f}")  # + 0.0: no "-0.0"
     return [*played, *best, *[Text(x, style="bold red") for x in lost]]
@@ -335,6 +337,13 @@ def _margin(review: PlayReview) -> str:
     )
 
 
+SOUND_NOTE: Final = (
+    "*: your play expects more points than the best one, and its odds of the contract lie within "
+    "the sampling error of the best's (the two on the same deals): 'texas42 play' called either play "
+    "sound."
+)
+
+
 def review_view(review: PlayReview) -> RenderableType:
     """The whole ``texas42 review`` report."""
     parts: list[RenderableType] = [
@@ -351,6 +360,8 @@ def review_view(review: PlayReview) -> RenderableType:
             Fitted(turns_table(played, "Played out, each seat seeing only its own dominoes")),
             review_text(played, review.played_out_lost_ci95),
         ]
+    if any(turn.sound for turn in review.turns):
+        parts.append(Text(SOUND_NOTE, style="dim"))
     parts += [Text(""), Text(review_footer(review), style="dim")]
     first = review.turns[0].advice.realistic
     if first is not None:
