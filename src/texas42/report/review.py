@@ -115,7 +115,8 @@ def _odds_lost(turn: TurnReview) -> str:
     given up within one percent, ``0%`` when none were."""
     if turn.contract_lost <= 0.0:
         return "0%"
-    return f"{_shown_lost(turn)}%" if _shown_lost(turn) > 0 else "<1%"
+    lost = _shown_lost(turn)
+    return f"{lost}%" if lost > 0 else "<1%"
 
 
 def _shown_lost(turn: TurnReview) -> int:
