@@ -58,6 +58,11 @@ def test_contradictions_are_one_line_errors(seat: str, dominoes: list[str]) -> N
         (["--holds", "2: 6-4"], "--holds 2: 6-4: your own hand holds 6-4"),
         (["--holds", "2: 6-6", "--holds", "1: 6-6"], "--holds 1: 6-6: 6-6 is held by seat 2 too"),
         (
+            ["--holds", "1: 5-4", "--holds", "1: 6-6 54"],
+            "--holds 1: 6-6 54: 5-4 is named by --holds 1: 5-4 too",
+        ),
+        (["--lacks", "3: 6-6", "--lacks", "3: 66"], "--lacks 3: 66: 6-6 is named by --lacks 3: 6-6 too"),
+        (
             ["--holds", "1: 66 65 63 62 61 60 54 53"],
             "--holds 1: 66 65 63 62 61 60 54 53: seat 1 holds 8 dominoes, more than its 7",
         ),
