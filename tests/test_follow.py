@@ -559,6 +559,8 @@ def test_realistic_advice_is_each_commands_own_played_out(monkeypatch: pytest.Mo
     )
     refused = invoke("follow", HAND, "-p", "4", "--realistic", "--basis", "double-dummy", input="pass\n")
     assert refused.exit_code == 2 and "not with --basis double-dummy" in refused.stderr
+    sized = invoke("follow", HAND, "-p", "4", "--worlds", "2", "--basis", "double-dummy", input="pass\n")
+    assert sized.exit_code == 2 and "--worlds: for playouts, which the double-dummy basis" in sized.stderr
 
 
 @pytest.mark.parametrize(

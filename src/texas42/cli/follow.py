@@ -502,6 +502,9 @@ def follow(
     adviser = Adviser(
         deals, draw_seed() if seed is None else seed, threads, basis(basis_option, realistic), full, as_json
     )
+    sized = [name for name, value in (("--realistic-deals", realistic_deals), ("--worlds", worlds)) if value]
+    if sized and adviser.basis == DOUBLE_DUMMY:
+        raise UsageError(f"{', '.join(sized)}: for playouts, which the double-dummy basis does not play")
     if realistic:
         adviser = adviser.with_playouts(realistic_deals, DEFAULT_WORLDS if worlds is None else worlds)
     else:  # for the word 'realistic' at a turn
