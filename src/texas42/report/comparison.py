@@ -24,7 +24,7 @@ from texas42.analysis.statistics import Z95
 from texas42.report.hand import fewest_deals, hand_header, short_of_deals, specials_table
 from texas42.report.layout import Fitted
 from texas42.report.why import why_table
-from texas42.report.wording import RACED_IN_ORDER, odds_footer, percent, realistic_footer
+from texas42.report.wording import RACED_IN_ORDER, bid_heading, odds_footer, percent, realistic_footer
 from texas42.rules import BIDS, MARK, POINT_BIDS
 
 
@@ -68,7 +68,7 @@ def odds_table(trumps: Sequence[TrumpStats] | Sequence[EstimatedTrump], title: s
         values = [s.make(bid) for s in trumps]
         best = max(values)
         out.add_row(
-            _bid_row(bid),
+            bid_heading(bid),
             *(Text(percent(v), style="bold" if v == best and v > min(values) else "") for v in values),
         )
     return out
@@ -82,16 +82,11 @@ def most_made_text(trumps: Sequence[TrumpStats] | Sequence[EstimatedTrump], wher
     for stats in trumps:
         bid = highest_made((*POINT_BIDS, MARK), stats.make, 0.5)
         odds = stats.make(POINT_BIDS[0] if bid is None else bid)
-        made = f"none (30: {percent(odds)})" if bid is None else f"{_bid_row(bid)} ({percent(odds)})"
+        made = f"none (30: {percent(odds)})" if bid is None else f"{bid_heading(bid)} ({percent(odds)})"
         ranked.append(((bid or 0, odds), f"{stats.declaration.label} {made}"))
     ranked.sort(key=lambda item: item[0], reverse=True)
     said = ", ".join(text for _, text in ranked)
     return Text(f"The most each trump makes at least half the time {where}: {said}.", style="bold")
-
-
-def _bid_row(bid: int) -> str:
-    """A bid as the odds tables name it: 42 and 84 need the same, all 42 points."""
-    return "42/84" if bid == MARK else str(bid)
 
 
 def estimated_text(estimated: CalibratedComparison) -> Text:

@@ -30,6 +30,7 @@ from texas42.report.layout import Fitted
 from texas42.report.why import why_table
 from texas42.report.wording import (
     band_phrase,
+    bid_heading,
     constraints_sentence,
     contract_name,
     deals_phrase,
@@ -184,7 +185,7 @@ def analysis_table(analysis: HandAnalysis) -> Table:
         out.add_column("deals", justify="right", no_wrap=True)
     out.add_column("points", justify="right", no_wrap=True)
     for bid in bids:
-        out.add_column("42/84" if bid == 42 else str(bid), justify="right")
+        out.add_column(bid_heading(bid), justify="right")
     out.add_column("0 points │42", justify="left", no_wrap=True)
     for stats in analysis.trumps:
         chosen = stats.declaration == rec.declaration
@@ -368,7 +369,7 @@ def realistic_table(realistic: CalibratedAnalysis | RealisticAnalysis, analysis:
     out.add_column("points", justify="right", no_wrap=True)
     out.add_column("(DD)", justify="right", style="dim", no_wrap=True)
     for bid in bids:
-        out.add_column("42/84" if bid == 42 else str(bid), justify="right")
+        out.add_column(bid_heading(bid), justify="right")
     for stats in realistic.trumps:
         chosen = stats.declaration == rec.declaration
         points = f"{stats.expected_points:.1f}"

@@ -15,6 +15,7 @@ from texas42.report.hand import advice_head, odds_cells, sparkline, table_bids
 from texas42.report.layout import Fitted
 from texas42.report.summary import instead_note, quick_summary_row, summary_header
 from texas42.report.wording import (
+    bid_heading,
     contract_name,
     hands_counted,
     marks_count,
@@ -38,7 +39,7 @@ def quick_table(estimate: QuickEstimate) -> Table:
     out.add_column("trump", no_wrap=True)
     out.add_column("points", justify="right", no_wrap=True)
     for bid in bids:
-        out.add_column("42/84" if bid == 42 else str(bid), justify="right")
+        out.add_column(bid_heading(bid), justify="right")
     out.add_column("0 points │42", justify="left", no_wrap=True)
     for stats in estimate.trumps:
         chosen = stats.declaration == rec.declaration

@@ -170,6 +170,12 @@ def percent(p: float) -> str:
     return f"{whole}%"
 
 
+def bid_heading(bid: int) -> str:
+    """A bid as the odds tables head it: ``42/84`` for 42, which needs all 42 points as
+    84 does."""
+    return "42/84" if bid == MARK else str(bid)
+
+
 def odds_against(p: float, threshold: float) -> str:
     """``percent(p)`` beside the ``threshold`` at which a bid counts as made: odds below it
     that would round to it say so (``<50%``, not ``50%``, for 49.9%)."""
