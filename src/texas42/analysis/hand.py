@@ -66,6 +66,7 @@ from texas42.rules import (
     Declaration,
     Hand,
     HouseRules,
+    NelloDoubles,
     check_declaration,
     needed_points,
 )
@@ -115,6 +116,11 @@ class HandAnalysis:
         """The recommendation on the analysis' basis: the realistic one when there are
         realistic figures, else the double-dummy ``recommendation``."""
         return self.recommendation if self.realistic is None else self.realistic.recommendation
+
+    @property
+    def nello_doubles(self) -> NelloDoubles | None:
+        """How Nel-O's doubles play in the special contracts analysed (None: no Nel-O)."""
+        return next((s.doubles for s in self.specials if s.contract is Contract.NELLO), None)
 
     @property
     def advised_points(self) -> float:

@@ -368,7 +368,7 @@ def _recommendation(analysis: HandAnalysis) -> dict[str, Any]:
 def advice_to_json(advice: BidAdvice) -> dict[str, Any]:
     """The bidding advice with its ladder."""
     analysis = advice.analysis
-    nello = next((s.doubles for s in analysis.specials if s.contract is Contract.NELLO), None)
+    nello = analysis.nello_doubles
     return {
         "hand": analysis.hand.names(),
         "deals": analysis.deals,

@@ -183,7 +183,7 @@ def _specials_table(advice: BidAdvice, realistic: bool) -> Table:
     columns = ("bid", "contract", "makes", interval, *(("(DD)",) if realistic else ()), "exp. marks")
     for column in columns:
         specials.add_column(column, justify="left" if column == "contract" else "right")
-    nello = next((s.doubles for s in advice.analysis.specials if s.contract is Contract.NELLO), None)
+    nello = advice.analysis.nello_doubles
     notes = nello is not None and any(rung.contract is Contract.NELLO for rung in advice.specials)
     if notes:
         specials.add_column("", no_wrap=True)
