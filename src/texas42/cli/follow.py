@@ -502,13 +502,15 @@ def follow(
     adviser = Adviser(
         deals, draw_seed() if seed is None else seed, threads, basis(basis_option, realistic), full, as_json
     )
-    sized = [name for name, value in (("--realistic-deals", realistic_deals), ("--worlds", worlds)) if value]
+    sizes = (("--realistic-deals", realistic_deals), ("--worlds", worlds))
+    sized = [name for name, value in sizes if value is not None]
     if sized and adviser.basis == DOUBLE_DUMMY:
         raise UsageError(f"{', '.join(sized)}: for playouts, which the double-dummy basis does not play")
+    weighed = DEFAULT_WORLDS if worlds is None else worlds
     if realistic:
-        adviser = adviser.with_playouts(realistic_deals, DEFAULT_WORLDS if worlds is None else worlds)
+        adviser = adviser.with_playouts(realistic_deals, weighed)
     else:  # for the word 'realistic' at a turn
-        adviser = replace(adviser, asked=(realistic_deals, DEFAULT_WORLDS if worlds is None else worlds))
+        adviser = replace(adviser, asked=(realistic_deals, weighed))
     follower = Follower(start, adviser)
     if sys.stdin.isatty():
         follower.header()
