@@ -10,6 +10,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from texas42.analysis.bidding import BidAdvice
 from texas42.analysis.calibrated import REALISTIC
 from texas42.analysis.declaring import DeclarationChoice
 from texas42.analysis.play import PlayAdvice, PlayStats
@@ -266,24 +267,31 @@ def call_text(review: PlayReview) -> Text | None:
     if call == advice.bid and (called_as is None or called_as is advice.contract):
         head = Text(f"{yours}, is the one 'texas42 bid' advises {after}: ", style="bold green")
         return Text.assemble(head, advice_sentence(advice), on)
-    rung = next((r for r in advice.ladder if r.bid == call), None)
-    # A bid you played at Nel-O or sevens is weighed at that contract, whose odds do not
-    # depend on the bid; a plunge or splash, at its own.
-    special = next((r for r in advice.specials if r.contract is review.contract), None)
-    called = next((r for r in advice.specials if r.contract is called_as and r.bid == call), None)
-    worth = ""
-    if called is not None:
-        worth = f" On the same odds your {written} is made in {percent(called.make)}."
-    elif called_as is not None:
-        worth = ""  # not open to you then: the advice's sentence says what was
-    elif special is not None and review.seat == review.bidder:
-        odds, contract = percent(special.make), contract_name(special.contract)
-        worth = f" On the same odds your {bid_name(call)}, played at {contract}, is made in {odds}."
-    elif rung is not None:
-        odds, trump = percent(rung.make), rung.declaration.label
-        worth = f" On the same odds your {bid_name(call)} is made in {odds} with {trump}."
+    worth = _call_odds(review, advice, call, written)
     head = Text(f"{yours}; 'texas42 bid' advises {after}: ", style="bold")
     return Text.assemble(head, advice_sentence(advice), worth, on)
+
+
+def _call_odds(review: PlayReview, advice: BidAdvice, call: int, written: str) -> str:
+    """What your call, not the one advised, is made in on the advice's odds: a plunge or
+    splash at its own odds (nothing where it was not open then); a bid you played at Nel-O
+    or sevens at that contract's, whose odds do not depend on the bid; else with the trump
+    the ladder names for it."""
+    if review.call_contract is not None:
+        called = next(
+            (r for r in advice.specials if r.contract is review.call_contract and r.bid == call), None
+        )
+        return (
+            "" if called is None else f" On the same odds your {written} is made in {percent(called.make)}."
+        )
+    special = next((r for r in advice.specials if r.contract is review.contract), None)
+    if special is not None and review.seat == review.bidder:
+        odds, contract = percent(special.make), contract_name(special.contract)
+        return f" On the same odds your {written}, played at {contract}, is made in {odds}."
+    rung = next((r for r in advice.ladder if r.bid == call), None)
+    if rung is None:
+        return ""
+    return f" On the same odds your {written} is made in {percent(rung.make)} with {rung.declaration.label}."
 
 
 def _declared_odds(choice: DeclarationChoice) -> str:
