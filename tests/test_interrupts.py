@@ -52,3 +52,22 @@ def test_ctrl_c_at_any_moment_of_a_command_s_start_ends_it_quietly(after: float)
     process.send_signal(signal.SIGINT)
     stdout, stderr = process.communicate(timeout=60)
     assert (process.returncode, stdout, stderr) in {(130, b"", b""), (-signal.SIGINT, b"", b"")}
+
+
+def test_ctrl_c_while_output_is_written_takes_effect_once_it_is_written_and_counted() -> None:
+    """An interrupted batch says how many results it wrote: a Ctrl-C landing while one is
+    written (as during its fsync) waits for the count to say it."""
+    written = []
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt), interrupts.holding_interrupts():
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.05)  # the handler runs here: held
+            written.append("line")
+        assert written == ["line"]
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        with interrupts.holding_interrupts():  # none: nothing raised
+            written.append("another")
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert written == ["line", "another"]

@@ -5,13 +5,15 @@ llvmlite's run often while Numba loads the kernels: a Ctrl-C that lands there wo
 the whole command run on. The command line counts interrupts (``count_interrupts``), and
 the loading raises again one it did not see (``raising_lost_interrupts``). One raised
 where Python wraps it in another exception (a ``RuntimeError`` from ``__set_name__``
-while a class is made) is still known for one (``caused_by_interrupt``).
+while a class is made) is still known for one (``caused_by_interrupt``). A piece of
+output and the count of what was written are kept together (``holding_interrupts``).
 """
 
 from __future__ import annotations
 
 import signal
 import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
@@ -57,3 +59,20 @@ def caused_by_interrupt(error: BaseException) -> bool:
             return True
         cause = cause.__cause__ or cause.__context__
     return False
+
+
+@contextmanager
+def holding_interrupts() -> Iterator[None]:
+    """Ctrl-C during the block takes effect at its end (in the main thread, where signals
+    land), so that what the block writes and counts is done whole."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: held.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if held and callable(previous):
+        previous(signal.SIGINT, None)  # raises KeyboardInterrupt, counted where it counts

@@ -26,6 +26,7 @@ from texas42.cli.app import error_text
 from texas42.cli.batch import Cluster, connected, run_in_order
 from texas42.cli.progress import ProgressBar, wants_progress
 from texas42.errors import Texas42Error, UsageError
+from texas42.interrupts import holding_interrupts
 from texas42.io.documents import analysis_to_json
 from texas42.io.files import LineError, NamedHand, check_lines
 from texas42.io.output import (
@@ -234,9 +235,9 @@ def analyze_many(
 
                 def write(index: int, piece: str | Text) -> None:
                     nonlocal written
-                    with bar.hidden():
+                    with holding_interrupts(), bar.hidden():  # the count says what the output holds
                         sink.write(piece, one_line=True)
-                    written += 1
+                        written += 1
 
                 def job_progress(index: int) -> Progress:
                     label = f"hand {done + index + 1}/{total}"

@@ -25,6 +25,7 @@ from texas42.cli.options import (
 from texas42.cli.play import played_contract
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
 from texas42.errors import UsageError
+from texas42.interrupts import holding_interrupts
 from texas42.io.documents import table_to_json
 from texas42.io.files import NumberedDeal, check_lines, read_deals, read_lines
 from texas42.report.solve import solve_result, value_sentence
@@ -185,13 +186,14 @@ def _solve(
                 nonlocal written
                 for offset, (table, line) in enumerate(results):
                     index = chunk * size + offset + 1
-                    if as_json:
-                        emit_line(json.dumps(table_to_json(table, line)))
-                    else:
-                        title = f"Deal {index} (line {deals[index - 1].line})" if many else "Deal"
-                        with bar.hidden():
-                            _print_table(console, table, title, line, choice)
-                    written = index
+                    with holding_interrupts():  # the count says what the output holds
+                        if as_json:
+                            emit_line(json.dumps(table_to_json(table, line)))
+                        else:
+                            title = f"Deal {index} (line {deals[index - 1].line})" if many else "Deal"
+                            with bar.hidden():
+                                _print_table(console, table, title, line, choice)
+                        written = index
                     bar.update(index, len(deals))
 
             arguments = [(chunk, threads, house, choice, want_line) for chunk in chunks]
