@@ -58,14 +58,13 @@ def widest_wilson_reach(n: int, z: float = Z95) -> float:
     """How far ``wilson_interval`` reaches from its proportion at most, over every count of
     successes in ``n`` trials: just off 1/2, where the interval leans, its far end lies a
     little beyond its half-width at 1/2."""
-    successes = np.arange(n + 1)
-    p = successes / n
-    z2 = z * z
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = z / (1 + z2 / n) * np.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
-    low = np.where(successes == 0, 0.0, np.maximum(0.0, centre - half))
-    high = np.where(successes == n, 1.0, np.minimum(1.0, centre + half))
-    return float(np.maximum(p - low, high - p).max())
+
+    def reach(successes: int) -> float:
+        interval = wilson_interval(successes, n, z)
+        p = successes / n
+        return max(p - interval.low, interval.high - p)
+
+    return max(reach(successes) for successes in range(n + 1))
 
 
 def paired_interval(both: int, first_only: int, second_only: int, neither: int, z: float = Z95) -> Interval:
