@@ -133,6 +133,8 @@ def test_resume_ends_identical_to_a_full_run(
         (("--no-specials",), "--specials true (now false)"),
         (("--nello-doubles", "high"), "--nello-doubles own-suit (now high)"),
         (("--realistic", "--realistic-deals", "2", "--worlds", "1"), "--realistic"),
+        (("--auction", "pass 30"), "--auction none (now pass 30)"),
+        (("--holds", "2: 5-4"), '--holds/--lacks none (now {"holds": {"2": "5-4"}, "lacks": {}})'),
     ],
 )
 def test_resume_with_other_settings_is_refused(tmp_path: Path, changed: tuple[str, ...], named: str) -> None:
@@ -152,6 +154,17 @@ def test_resume_with_other_settings_is_refused(tmp_path: Path, changed: tuple[st
     assert result.exit_code == 2
     assert result.stderr.count("\n") == 1 and named in result.stderr, result.stderr
     assert out.read_bytes() == before
+
+
+def test_resume_names_the_noise_that_differs(tmp_path: Path) -> None:
+    hands = tmp_path / "hands.txt"
+    hands.write_text("a: 6-6 6-5 6-4 6-3 6-2 6-1 6-0\n")
+    out = tmp_path / "out.csv"
+    base = ("analyze", "--file", str(hands), "-n", "20", "--csv", "--auction", "pass 30", "--out", str(out))
+    assert ok(*base, "--seed", "1", "--noise", "0.5") == ""
+    result = invoke(*base, "--resume")
+    assert result.exit_code == 2
+    assert result.stderr.strip().endswith("was made with other settings: --noise 0.5 (now 1.0)")
 
 
 def test_resume_ignores_house_rules_analyze_does_not_play_by(
@@ -221,6 +234,42 @@ def test_resume_refuses_a_kept_line_that_is_not_its_hand(tmp_path: Path, style: 
     assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
     assert f"line {first + 1} of the output file is not the result of hand 1 of" in result.stderr
     assert out.read_text() == "".join(lines[: first + 1])
+
+
+@pytest.mark.parametrize("style", ["text", "json", "csv"])
+def test_resume_refuses_a_kept_line_edited_after_its_start(tmp_path: Path, style: str) -> None:
+    """A line that begins as its hand's but was changed after (a figure edited, or the line
+    of a run with other settings pasted in) is refused by its digest; nothing is written."""
+    hands = tmp_path / "hands.txt"
+    hands.write_text("a: 6-6 6-5 6-4 6-3 6-2 6-1 6-0\nb: 5-5 5-4 4-4 3-3 2-2 1-1 0-0\n")
+    out = tmp_path / "out"
+    base = ("analyze", "--file", str(hands), "--seed", "42", "-n", "20", *FORMATS[style], "--out", str(out))
+    assert ok(*base) == ""
+    lines = out.read_text().splitlines(keepends=True)
+    first = {"text": 2, "json": 0, "csv": 1}[style]
+    lines[first] = lines[first].replace("42", "41", 1)  # the expected points of the all-sixes hand
+    assert lines[first] != out.read_text().splitlines(keepends=True)[first]
+    out.write_text("".join(lines[: first + 1]))
+    result = invoke(*base, "--resume")
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert f"line {first + 1} of the output file is not the line written there" in result.stderr
+    assert out.read_text() == "".join(lines[: first + 1])
+
+
+def test_resume_drops_a_line_whose_digest_was_never_written(tmp_path: Path) -> None:
+    """A batch stopped between a line and its digest: the line is solved again, and the
+    file and its sums end as an uninterrupted run's."""
+    hands = tmp_path / "hands.txt"
+    hands.write_text("a: 6-6 6-5 6-4 6-3 6-2 6-1 6-0\nb: 5-5 5-4 4-4 3-3 2-2 1-1 0-0\n")
+    out = tmp_path / "out"
+    base = ("analyze", "--file", str(hands), "--seed", "42", "-n", "20", "--json", "--out", str(out))
+    assert ok(*base) == ""
+    whole, sums = out.read_bytes(), Path(output.sums_path(str(out))).read_bytes()
+    assert len(sums.splitlines()) == 2
+    out.write_bytes(b"".join(whole.splitlines(keepends=True)[:2]))
+    Path(output.sums_path(str(out))).write_bytes(sums.splitlines(keepends=True)[0] + b"0123")
+    assert ok(*base, "--resume") == ""
+    assert out.read_bytes() == whole and Path(output.sums_path(str(out))).read_bytes() == sums
 
 
 def test_a_text_summary_resumed_keeps_its_width(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -369,3 +418,15 @@ def test_ctrl_c_stops_a_local_cluster_s_batch_with_one_line(tmp_path: Path) -> N
     assert process.returncode == 130 and stdout == b""
     assert stderr.decode().startswith(f"texas42: interrupted after {len(lines)} of {len(HANDS_LINES)} hands")
     assert stderr.count(b"\n") == 1 and all(line.endswith("}\n") for line in lines)
+
+
+def test_resume_of_a_file_not_made_yet_says_it_starts_afresh(tmp_path: Path) -> None:
+    hands = tmp_path / "hands.txt"
+    hands.write_text("a: 6-6 6-5 6-4 6-3 6-2 6-1 6-0\n")
+    out = tmp_path / "out.jsonl"
+    result = invoke(
+        "analyze", "--file", str(hands), "-n", "20", "-s", "1", "--json", "--out", str(out), "--resume"
+    )
+    assert result.exit_code == 0 and result.stdout == ""
+    assert result.stderr == f"texas42: --resume: {out} holds nothing yet: starting from the first hand\n"
+    assert len(out.read_text().splitlines()) == 1

@@ -179,3 +179,13 @@ def test_why_is_read_from_the_sample() -> None:
     document = texas42.to_dict(compared)
     assert [w["trump"] for w in document["why"]] == ["fours", "sixes"]
     assert Declaration.FOURS in result.declarations
+
+
+def test_deals_listing_every_consistent_deal_names_no_seed() -> None:
+    """72 consistent deals, all listed whatever the seed: no seed is drawn or named."""
+    args = ["deals", HAND, "--holds", "1: 6-6 6-5 6-3 6-2 6-1 6-0", "--holds", "2: 5-4 5-3 5-1 5-0 4-4 4-1"]
+    listed = invoke(*args, "-n", "100")
+    assert listed.exit_code == 0 and listed.stderr == ""
+    assert len(listed.stdout.splitlines()) == 72
+    assert invoke(*args, "-n", "100", "-s", "5").stdout == listed.stdout
+    assert invoke("deals", HAND, "-n", "2").stderr.startswith("texas42: seed ")

@@ -109,12 +109,14 @@ def deals_command(
         return
     drawn_seed = seed is None
     seed = deal.draw_seed() if seed is None else seed
+    exact = False  # every consistent deal listed: no seed involved
     if model is None:
-        dealt = deal.deals_from_seed(parsed, deals, seed, constraints).deals
+        sample = deal.deals_from_seed(parsed, deals, seed, constraints)
+        dealt, exact = sample.deals, sample.exact
     else:  # an auction impossible with the hand is an error here, before any notice
         drawn, inference = deal.infer_deals(parsed, deals, deal.generators(seed)[0], model, constraints)
         dealt = deal.as_deals(drawn)
-    if drawn_seed:
+    if drawn_seed and not exact:
         typer.echo(f"texas42: seed {seed} (repeat with --seed {seed})", err=True)
     if model is not None:
         typer.echo(f"texas42: {inference_sentence(inference)}", err=True)

@@ -25,6 +25,7 @@ from texas42.analysis.sample import counted
 from texas42.cli.app import error_text
 from texas42.cli.batch import Cluster, connected, run_in_order
 from texas42.cli.progress import ProgressBar, wants_progress
+from texas42.deal import DealConstraints
 from texas42.errors import Texas42Error, UsageError
 from texas42.interrupts import holding_interrupts
 from texas42.io.documents import analysis_to_json
@@ -35,12 +36,21 @@ from texas42.io.output import (
     kept_hands,
     read_output,
     read_record,
+    read_sums,
     record_path,
     write_record,
 )
 from texas42.io.summary import CSV_FIELDS, csv_row
 from texas42.report.hand import footer
-from texas42.report.summary import batch_header, instead_note, row_start, summary_header, summary_row
+from texas42.report.summary import (
+    BAND,
+    CHECK,
+    batch_header,
+    instead_note,
+    row_start,
+    summary_header,
+    summary_row,
+)
 from texas42.report.wording import realistic_footer, realistic_summary_footer
 from texas42.rules import Hand
 
@@ -71,7 +81,7 @@ def hand_output(
         return json.dumps(analysis_to_json(result, item, job.why_bid)) + "\n"
     if style == CSV:
         return csv_line(csv_row(item, result))
-    return summary_row(name, item.line, result, name_width, job.basis != REALISTIC)
+    return summary_row(name, item.line, result, name_width)
 
 
 def check_each_hand(items: Sequence[NamedHand], check: Callable[[Hand], None]) -> None:
@@ -135,8 +145,13 @@ class Sink:
         return console.file.getvalue()  # type: ignore[attr-defined,no-any-return]
 
     def write(self, piece: str | RenderableType, one_line: bool = False) -> None:
+        """Write ``piece``; ``one_line``: a hand's line (to the file with its digest)."""
         if self.file is not None:
-            self.file.write(self.render(piece, one_line))
+            rendered = self.render(piece, one_line)
+            if one_line:
+                self.file.write_line(rendered)
+            else:
+                self.file.write(rendered)
         elif isinstance(piece, str):
             sys.stdout.write(piece)
             sys.stdout.flush()
@@ -186,14 +201,33 @@ def settings_of(job: AnalysisJob, hands: Sequence[NamedHand], style: str, width:
         "--nello-doubles": job.house.nello_doubles.value,
         "--nello-min-marks": job.house.nello_min_marks,
         "--specials": job.house.specials,
-        "--holds/--lacks": None if job.constraints is None else repr(job.constraints),
+        "--holds/--lacks": None if job.constraints is None else _constraints_settings(job.constraints),
         "--bid": job.why_bid,
         "--basis": job.basis,
-        **({} if job.auction is None else {"--auction": repr(job.auction)}),
+        **(
+            {}
+            if job.auction is None
+            else {"--auction": str(job.auction.auction), "--noise": job.auction.noise}
+        ),
         **({} if job.playouts is None else {"--realistic": list(job.playouts)}),
         "hands": len(hands),
         "hands file": digest.hexdigest()[:16],
         "width": width if style == TEXT else None,
+    }
+
+
+def _auction_settings(job: AnalysisJob) -> dict[str, Any]:
+    """``--auction`` and ``--noise`` as recorded, where the deals are drawn to fit an auction."""
+    if job.auction is None:
+        return {}
+    return {"--auction": str(job.auction.auction), "--noise": job.auction.noise}
+
+
+def _constraints_settings(constraints: DealConstraints) -> dict[str, dict[str, str]]:
+    """``--holds`` and ``--lacks`` as recorded: the dominoes each seat holds, and lacks."""
+    return {
+        kind: {str(seat): " ".join(Hand(mask).names()) for seat in (1, 2, 3) if (mask := dominoes(seat))}
+        for kind, dominoes in (("holds", constraints.holds), ("lacks", constraints.lacks))
     }
 
 
@@ -221,7 +255,9 @@ def analyze_many(
     written = done
     with connected(cluster if done < len(hands) else None) as client:  # nothing left: no cluster
         if out is not None:
-            sink.file = OutputFile(out, keep)  # first: an output that cannot be written leaves no record
+            sink.file = OutputFile(
+                out, keep, done
+            )  # first: an output that cannot be written leaves no record
             if keep == 0:
                 write_record(out, settings)
         if keep == 0:
@@ -269,7 +305,7 @@ def _prologue(job: AnalysisJob, hands: int, style: str, name_width: int) -> list
     if style == TEXT:
         return [
             batch_header(hands, job.deals, job.seed, job.confidence, job.basis),
-            summary_header(name_width, job.basis != REALISTIC),
+            summary_header(name_width, CHECK if job.basis != REALISTIC else BAND),
         ]
     return []
 
@@ -315,8 +351,9 @@ def _resume_point(
     if record is None:
         if data:
             raise UsageError(f"--resume: {out} has no record of how it was made ({record_path(out)})")
+        typer.echo(f"texas42: --resume: {out} holds nothing yet: starting from the first hand", err=True)
         return 0, 0
     changed = differences(record, settings)
     if changed:
         raise UsageError(f"--resume: {out} was made with other settings: " + "; ".join(changed))
-    return (0, 0) if data is None else kept_hands(data, prologue.encode("utf-8"), starts)
+    return (0, 0) if data is None else kept_hands(data, prologue.encode("utf-8"), starts, read_sums(out))

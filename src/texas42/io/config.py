@@ -1,7 +1,9 @@
 """House rules, and the basis of the advice, from a ``[tool.texas42]`` table in the working
 directory (docs/rules.md#house-rules).
 
-The table is read from ``texas42.toml`` if it has one, else from ``pyproject.toml``.
+The table is read from ``texas42.toml`` if it has one, else from ``pyproject.toml`` (the
+two are not merged). ``texas42.toml`` holds nothing else: a key outside the table is an
+error, not ignored.
 Its keys are the command-line options' names without the dashes in front:
 
     [tool.texas42]
@@ -29,7 +31,8 @@ from texas42.deal.inference import DEFAULT_NOISE, MAX_NOISE, check_noise
 from texas42.errors import ConfigError, HouseRulesError, Texas42Error
 from texas42.rules import HouseRules
 
-CONFIG_FILES: Final = ("texas42.toml", "pyproject.toml")
+OWN_FILE: Final = "texas42.toml"
+CONFIG_FILES: Final = (OWN_FILE, "pyproject.toml")
 KEYS: Final = ("nello-doubles", "nello-min-marks", "all-pass", "specials", "basis", "noise")
 ADVICE_KEYS: Final = ("basis", "noise")
 """The keys that are not house rules: what the advice rests on, and the bidding model's noise."""
@@ -73,6 +76,17 @@ def settings_from_table(table: Mapping[str, object], source: str) -> dict[str, A
     return settings
 
 
+def _check_nothing_else(data: Mapping[str, object], tool: Mapping[str, object]) -> None:
+    """texas42.toml holds settings only, in [tool.texas42]: a key or table elsewhere (a
+    setting outside the table, a misspelt table) would be ignored, so it is bad input."""
+    stray = [key for key in data if key != "tool"] + [f"tool.{key}" for key in tool if key != "texas42"]
+    if stray:
+        raise ConfigError(
+            f"{OWN_FILE}: {stray[0]!r} is outside the [tool.texas42] table, the only place texas42 reads "
+            "its settings from"
+        )
+
+
 def read_settings(directory: Path | None = None) -> dict[str, Any]:
     """The settings of the first of ``CONFIG_FILES`` in ``directory`` (default: the working
     directory) with a ``[tool.texas42]`` table; none if there is no such table."""
@@ -93,6 +107,8 @@ def read_settings(directory: Path | None = None) -> dict[str, Any]:
         tool = data.get("tool", {})
         if not isinstance(tool, dict):
             raise ConfigError(f"{name}: tool must be a table, [tool]")
+        if name == OWN_FILE:
+            _check_nothing_else(data, tool)
         table = tool.get("texas42")
         if table is None:
             continue

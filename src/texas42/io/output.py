@@ -3,15 +3,19 @@ lets ``--resume`` carry on a batch that was cut short.
 
 The file holds exactly what the batch prints: a prologue (the text summary's header,
 CSV's header row), one line a hand, an epilogue (the text summary's footer). Each hand's
-line is flushed to disk as soon as every earlier one is written. The record, written
-before the file, holds the settings that decide the results (seed, options, format, the
-hands); ``--resume`` refuses a file made with other settings, keeps the prologue and the
-complete lines (a half-written last line is dropped), and appends the rest, so the file
-ends byte for byte as an uninterrupted run's.
+line is flushed to disk as soon as every earlier one is written, and then a digest of it
+to the file's sums (``PATH.texas42.sums``, one line a hand). The record, written before
+the file, holds the settings that decide the results (seed, options, format, the hands);
+``--resume`` refuses a file made with other settings or holding a line that is not what
+was written there (edited, or another run's: its digest differs), keeps the prologue and
+the complete lines with their digests (a line cut short, or whose digest was never
+written, is dropped), and appends the rest, so the file ends byte for byte as an
+uninterrupted run's.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from collections.abc import Mapping, Sequence
@@ -20,11 +24,38 @@ from typing import Any, BinaryIO
 from texas42.errors import UsageError
 
 RECORD_SUFFIX = ".texas42.json"
+SUMS_SUFFIX = ".texas42.sums"
+DIGEST_LENGTH = 16
+"""Hexadecimal digits of a line's digest in the sums (the start of its SHA-256)."""
 
 
 def record_path(path: str) -> str:
     """Where the record of the output file ``path`` is kept."""
     return path + RECORD_SUFFIX
+
+
+def sums_path(path: str) -> str:
+    """Where the digests of the hands' lines of the output file ``path`` are kept."""
+    return path + SUMS_SUFFIX
+
+
+def line_digest(line: bytes) -> bytes:
+    """The digest of one line (without its line end) as the sums hold it."""
+    return hashlib.sha256(line).hexdigest()[:DIGEST_LENGTH].encode("ascii")
+
+
+def read_sums(path: str) -> list[bytes]:
+    """The digests recorded for the output file ``path``, one a hand's line written (a
+    digest cut short is left out); none if there are no sums."""
+    try:
+        with open(sums_path(path), "rb") as handle:
+            data = handle.read()
+    except FileNotFoundError:
+        return []
+    except OSError as error:
+        raise UsageError(f"--resume: cannot read {sums_path(path)}: {error.strerror or error}") from None
+    lines = data.split(b"\n")[:-1]  # the last piece: empty, or a digest cut short
+    return [line for line in lines if len(line) == DIGEST_LENGTH]
 
 
 def read_record(path: str) -> dict[str, Any] | None:
@@ -69,11 +100,12 @@ def _shown(value: Any) -> str:
     return "none" if value is None else json.dumps(value) if not isinstance(value, str) else value
 
 
-def kept_hands(data: bytes, prologue: bytes, starts: Sequence[str]) -> tuple[int, int]:
+def kept_hands(data: bytes, prologue: bytes, starts: Sequence[str], sums: Sequence[bytes]) -> tuple[int, int]:
     """How many hands' lines an output file cut short holds, and the length of the bytes
     to keep (the prologue and those complete lines); a file cut inside its prologue keeps
-    nothing. ``data`` must begin with the prologue (or a part of it), and hand k's line
-    with ``starts[k]``."""
+    nothing. ``data`` must begin with the prologue (or a part of it), hand k's line with
+    ``starts[k]``, and its digest must be ``sums[k]``: a line with no digest is dropped
+    (written just before the batch stopped), a line with another is refused."""
     if not data.startswith(prologue):
         if prologue.startswith(data):
             return 0, 0
@@ -82,13 +114,18 @@ def kept_hands(data: bytes, prologue: bytes, starts: Sequence[str]) -> tuple[int
     done = 0
     while done < len(starts):
         end = data.find(b"\n", offset)
-        if end < 0:
+        if end < 0 or done >= len(sums):
             break
+        number = prologue.count(b"\n") + done + 1
         if not data[offset:end].startswith(starts[done].encode("utf-8")):
-            number = prologue.count(b"\n") + done + 1
             raise UsageError(
                 f"--resume: line {number} of the output file is not the result of hand {done + 1} "
                 "of the hands file: the file is not this run's output"
+            )
+        if line_digest(data[offset:end]) != sums[done]:
+            raise UsageError(
+                f"--resume: line {number} of the output file is not the line written there (its "
+                "digest differs: edited, or another run's): the file is not this run's output"
             )
         offset = end + 1
         done += 1
@@ -96,25 +133,45 @@ def kept_hands(data: bytes, prologue: bytes, starts: Sequence[str]) -> tuple[int
 
 
 class OutputFile:
-    """An output file written piece by piece, each flushed to disk at once."""
+    """An output file written piece by piece, each flushed to disk at once, with the sums
+    of its hands' lines."""
 
-    def __init__(self, path: str, keep: int) -> None:
-        """Open ``path``, keeping its first ``keep`` bytes (0: a new file)."""
+    def __init__(self, path: str, keep: int, lines: int = 0) -> None:
+        """Open ``path``, keeping its first ``keep`` bytes (0: a new file) and the digests
+        of its first ``lines`` hands' lines."""
         self.path = path
-        try:
-            self.handle: BinaryIO = open(path, "r+b" if keep else "wb")  # noqa: SIM115
-            self.handle.truncate(keep)
-            self.handle.seek(keep)
-        except OSError as error:
-            raise UsageError(f"--out: cannot write {path}: {error.strerror or error}") from None
+        self.handle = _opened(path, keep)
+        self.sums = _opened(sums_path(path), lines * (DIGEST_LENGTH + 1))
 
     def write(self, text: str) -> None:
-        self.handle.write(text.encode("utf-8"))
-        self.handle.flush()
-        os.fsync(self.handle.fileno())
+        _written(self.handle, text.encode("utf-8"))
+
+    def write_line(self, text: str) -> None:
+        """Write a hand's line (``text``, ending with its line end), then its digest."""
+        line = text.encode("utf-8")
+        _written(self.handle, line)
+        _written(self.sums, line_digest(line.removesuffix(b"\n")) + b"\n")
 
     def close(self) -> None:
         self.handle.close()
+        self.sums.close()
+
+
+def _opened(path: str, keep: int) -> BinaryIO:
+    """``path`` open for writing after its first ``keep`` bytes (0: emptied or made)."""
+    try:
+        handle: BinaryIO = open(path, "r+b" if keep else "wb")  # noqa: SIM115
+        handle.truncate(keep)
+        handle.seek(keep)
+    except OSError as error:
+        raise UsageError(f"--out: cannot write {path}: {error.strerror or error}") from None
+    return handle
+
+
+def _written(handle: BinaryIO, data: bytes) -> None:
+    handle.write(data)
+    handle.flush()
+    os.fsync(handle.fileno())
 
 
 def read_output(path: str) -> bytes | None:

@@ -170,7 +170,7 @@ def quick_batch_view(names: Sequence[tuple[str, int]], results: Sequence[QuickAn
             f"bid at estimated {odds} of at least {percent(first.confidence)}",
             style="dim",
         ),
-        summary_header(name_width, checked=False),
+        summary_header(name_width, beside=None),
         *(
             quick_summary_row(name, line, result, name_width)
             for (name, line), result in zip(names, results, strict=True)
