@@ -439,7 +439,10 @@ def test_play_with_the_auction_weighs_every_deal_where_few_are_consistent() -> N
             ["--auction", "34 pass pass"],
             "--auction: a whole auction has 4 calls, one a player, got 3: 34 pass pass",
         ),
-        (["--auction", "pass pass pass pass"], "--auction: all four passed, so no hand was played"),
+        (
+            ["--auction", "pass pass pass pass"],
+            "--auction: all four passed: by default the shaker may not pass",
+        ),
         (["--auction", "34 pass pass pass", "--bid", "35"], "the bid 35 is not the auction's high bid (34)"),
         (
             ["--auction", "34 pass pass pass", "--noise", "-1"],

@@ -320,6 +320,17 @@ def test_solve_prints_a_nello_line_and_its_outcome() -> None:
     assert "Seat 1 bidding sevens: the bidder's team takes 3 of 7 tricks." in sevens.stdout
 
 
+def test_a_sevens_line_says_when_it_was_set_and_why_its_tricks_differ_from_the_table() -> None:
+    """Played for the contract alone, the line gives the bidder 5 tricks where the table,
+    every seat playing for tricks, counts 4; it says the contract was set in trick 6."""
+    table = invoke("solve", "-t", "sevens", "-b", "0", DEAL).stdout
+    assert "Seat 0 bidding sevens: the bidder's team takes 4 of 7 tricks." in table
+    said = " ".join(invoke("solve", "-t", "sevens", "-b", "0", "--line", DEAL).stdout.split())
+    assert "takes 5 of 7 tricks: sevens is set in trick 6. The line plays for the contract alone" in said
+    line = optimal_line(rules.parse_deal(DEAL), Contract.SEVENS, 0)
+    assert line.set_in == 6 and line.made is False
+
+
 # --- Realistic playouts at Nel-O and sevens ----------------------------------------------------
 
 

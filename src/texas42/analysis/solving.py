@@ -186,6 +186,17 @@ class PlayLine:
         return sum(1 for t in self.tricks if t.winner % 2 == self.bidder % 2)
 
     @property
+    def set_in(self) -> int | None:
+        """At Nel-O and sevens, the number of the trick that set the contract along this
+        line (the bidder's first trick at Nel-O, the other team's first at sevens); None
+        where it is made, and for a trump."""
+        if self.declaration is Contract.NELLO:
+            return next((t.number for t in self.tricks if t.winner == self.bidder), None)
+        if self.declaration is Contract.SEVENS:
+            return next((t.number for t in self.tricks if t.winner % 2 != self.bidder % 2), None)
+        return None
+
+    @property
     def made(self) -> bool | None:
         """At Nel-O and sevens, whether the contract is made along this line; None for a trump."""
         if self.declaration is Contract.NELLO:

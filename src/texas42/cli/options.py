@@ -32,6 +32,7 @@ from texas42.deal.inference import MAX_NOISE
 from texas42.errors import AuctionError, InvalidDeclarationError, Texas42Error, UsageError
 from texas42.io import config
 from texas42.rules import (
+    ALL_PASSED,
     DECLARATIONS,
     PASS,
     AllPass,
@@ -268,7 +269,10 @@ def _auction(value: Any) -> Auction:
     try:
         return parse_auction(str(value))
     except AuctionError as error:
-        if len(str(value).replace(",", " ").split()) == 4:  # a whole auction: the bidding is over
+        calls = str(value).replace(",", " ").split()
+        if calls == ["pass"] * 4:
+            raise AuctionError(ALL_PASSED) from None
+        if len(calls) == 4:  # a whole auction: the bidding is over
             hint = (
                 "; the bidding is over: 'texas42 declare' says what to declare, 'texas42 play' what to play"
             )

@@ -114,13 +114,18 @@ def line_summary(line: PlayLine) -> Text:
     team = "seats 0 and 2" if line.bidder % 2 == 0 else "seats 1 and 3"
     if line.counts_points:
         return Text(f"The bidder's team ({team}) takes {line.bidder_points} of {TOTAL_POINTS} points.")
-    outcome = "made" if line.made else "set"
+    outcome = "made" if line.set_in is None else f"set in trick {line.set_in}"
     if line.declaration is Contract.NELLO:
         taken = "no trick" if line.bidder_tricks == 0 else f"{line.bidder_tricks} of {HAND_SIZE} tricks"
         return Text(f"The bidder (seat {line.bidder}) takes {taken}: Nel-O is {outcome}.")
-    return Text(
-        f"The bidder's team ({team}) takes {line.bidder_tricks} of {HAND_SIZE} tricks: sevens is {outcome}."
-    )
+    why = ""
+    if line.set_in is not None and line.set_in < len(line.tricks):
+        why = (
+            " The line plays for the contract alone: once it is set the tricks may fall otherwise "
+            "than in the table's count, where each side plays for the most tricks."
+        )
+    taken = f"{line.bidder_tricks} of {HAND_SIZE} tricks"
+    return Text(f"The bidder's team ({team}) takes {taken}: sevens is {outcome}.{why}")
 
 
 def solve_result(

@@ -5,6 +5,7 @@ and the tests check the engine against them.
 """
 
 from texas42.rules.bidding import (
+    ALL_PASSED,
     BIDS,
     MARK,
     PASS,
@@ -146,6 +147,7 @@ from texas42.rules.tricks import (
 
 __all__ = [
     "ALL_DOMINOES",
+    "ALL_PASSED",
     "BIDS",
     "COUNT",
     "DECLARATIONS",

@@ -271,6 +271,12 @@ def _parse_calls(tokens: list[str]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(bids), tuple(splashes)
 
 
+ALL_PASSED: Final = (
+    "all four passed: by default the shaker may not pass but must bid 30 (write pass pass pass 30); "
+    "where all four may pass (all-pass reshuffle), the dominoes are shuffled again and no hand is played"
+)
+
+
 @dataclass(frozen=True)
 class FinishedAuction(_Calls):
     """A whole auction: the four calls in the order made, the first bidder's first, with a
@@ -287,10 +293,7 @@ class FinishedAuction(_Calls):
         object.__setattr__(self, "bids", _checked_calls(self.bids))
         object.__setattr__(self, "splashes", _checked_splashes(self.bids, self.splashes))
         if self.bids == (PASS,) * 4:
-            raise AuctionError(
-                "all four passed, so no hand was played (where the shaker must bid, "
-                "write its bid: pass pass pass 30)"
-            )
+            raise AuctionError(ALL_PASSED)
 
     @property
     def high_bid(self) -> int:

@@ -273,7 +273,8 @@ def _check_play(history: PlayHistory, d: Domino, seat: Seat | None, mine: Domino
             raise illegal(f"played {name}, which is not in your hand")
         legal = rules.legal_plays(mine, led)
         if not legal >> d & 1 and led is not None:
-            suit = rules.suit_label(rules.suit_called(led) or TRUMP)
+            called = rules.suit_called(led)  # None only at sevens, where every play is legal
+            suit = rules.suit_label(TRUMP if called is None else called)
             action = _action(d, led, rules)
             raise illegal(f"{action} while holding {_names(legal)}: you must follow {suit}")
     elif seat is not None and mine >> d & 1:
