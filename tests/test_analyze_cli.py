@@ -478,9 +478,9 @@ def test_file_csv_and_summary(tmp_path: Path) -> None:
     assert float(rows[2]["expected_points"]) == 42.0
     summary = ok(*args).stdout
     lines = summary.splitlines()
-    # Realistic odds (the default basis) have no independent check: no such column.
-    assert re.match(r"^name\s+line\s+trump\s+bid\s+makes\s+points\s+instead$", lines[1])
-    assert re.match(r"^sixes!\s+5\s+sixes\s+84\s+100%\s+42\.0$", lines[4])
+    # Realistic odds (the default basis) have no independent check: their 95% band instead.
+    assert re.match(r"^name\s+line\s+trump\s+bid\s+makes\s+95% band\s+points\s+instead$", lines[1])
+    assert re.match(r"^sixes!\s+5\s+sixes\s+84\s+100%\s+91%-100%\s+42\.0$", lines[4])
     checked = ok(*args, "--basis", "double-dummy").stdout.splitlines()
     assert re.match(r"^name\s+line\s+trump\s+bid\s+makes\s+check\s+points\s+instead$", checked[1])
     assert re.match(r"^sixes!\s+5\s+sixes\s+84\s+100%\s+100%\s+42\.0$", checked[4])
@@ -557,6 +557,10 @@ BAD_ARGS = {
     "bid 126 before 84": (["bid", ORDINARY, "--auction", "30 126"], "'126' comes before 84"),
     "bid jump after 84": (["bid", ORDINARY, "--auction", "84 168"], "'168' after 84"),
     "bid four prior bids": (["bid", ORDINARY, "--auction", "pass pass pass 30"], "at most 3 bids"),
+    "bid all four passed": (
+        ["bid", ORDINARY, "--auction", "pass pass pass pass"],
+        "all four passed: by default the shaker may not pass but must bid 30",
+    ),
     "bid unknown trump": (["bid", ORDINARY, "--trump", "jokers"], "jokers"),
     "compare one trump": (["compare", ORDINARY, "sixes"], "two or more trumps"),
     "compare repeated trump": (["compare", ORDINARY, "sixes", "6"], "'6'"),

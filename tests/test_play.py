@@ -634,6 +634,16 @@ def nothing_solved(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
 
 
+@pytest.mark.parametrize("trump", [["sixes"], ["follow-me"], ["nello", "--nello-doubles", "high"]])
+def test_a_revoke_of_a_blanks_lead_names_blanks(trump: list[str]) -> None:
+    """Blanks are suit 0: the suit a revoke failed to follow is named even when it is 0."""
+    hand = "1-0 5-5 4-4 3-3 2-2 6-6 5-4"
+    result = invoke("play", hand, "-t", *trump, "-b", "3", "--tricks", "0-0 5-5")
+    assert result.exit_code == 2 and result.stdout == ""
+    said = "played 5-5 on a blanks lead while holding 1-0: you must follow blanks"
+    assert result.stderr.strip().endswith(said)
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -777,6 +787,21 @@ def test_exact_when_the_deals_are_few() -> None:
     text = invoke(*args, "--tricks", tricks).stdout
     assert f"all {total:,} consistent deals: exact" in text
     assert "no seed is involved" in " ".join(text.split())
+    assert document["seed"] is None
+
+
+LATE_TRICKS = "6-6 6-1 6-0 6-3 / 6-5 5-0 5-1 5-3 / 6-4 4-0 4-1 4-3 / 6-2 2-0 2-1 2-2 / 5-5 5-2 5-4 1-1"
+
+
+def test_exact_advice_played_out_names_the_seed_its_playouts_draw_from() -> None:
+    args = ["play", "6-6 6-5 6-4 6-2 5-5 4-4 3-1", "-t", "sixes", "--tricks", LATE_TRICKS, "-s", "5"]
+    played = [*args, "--realistic", "--worlds", "3"]
+    text = " ".join(invoke(*played).stdout.split())
+    assert "all 90 consistent deals: exact" in text and "no seed is involved" not in text
+    assert "These are all the consistent deals; the playouts draw their worlds from --seed 5." in text
+    document = json.loads(invoke(*played, "--json").stdout)
+    assert document["exact"] is True and document["seed"] == 5
+    assert json.loads(invoke(*args, "--json").stdout)["seed"] is None
 
 
 def test_the_api_gives_the_command_lines_json() -> None:
@@ -911,3 +936,23 @@ def test_at_42_a_play_with_more_points_is_no_rival() -> None:
     assert "expects more points" not in text and "sound" not in text
     safety = json.loads(invoke(*args, "--bid", "42", "--json").stdout)["safety"]
     assert safety["second"] == "6-3" and safety["difference_ci95"][0] < 0
+
+
+def test_odds_of_a_bid_already_set_are_certain_and_carry_no_interval() -> None:
+    """After three tricks the bidder's team has 17 points with 19 left: 41 is set in
+    every deal, so its odds are the value itself, not a Wilson interval of 100 draws."""
+    args = ["play", "6-3 5-4 5-1 4-2 3-3 2-0 1-0", "-t", "sixes", "--seat", "1", "--bid", "41", "-n", "100"]
+    args += ["-s", "1", "--tricks", "6-6 6-3 6-1 6-0 / 3-1 3-3 5-3 3-2 / 5-4 5-0 5-2 5-5 / 6-5"]
+    document = json.loads(invoke(*args, "--json").stdout)
+    assert document["decided"]["made"] is False and document["exact"] is False
+    assert all(p["make"] == 0.0 and p["make_ci95"] == [0.0, 0.0] for p in document["plays"])
+    assert all(p["expected_points_ci95"][0] < p["expected_points_ci95"][1] for p in document["plays"])
+    header = next(line for line in invoke(*args).stdout.splitlines() if "sets 41" in line)
+    assert header.split() == ["play", "points", "95%", "CI", "sets", "41", "best", "in"]
+
+
+def test_more_points_that_read_the_same_to_one_decimal_are_shown_to_two() -> None:
+    args = ["play", "6-6 6-5 6-4 6-2 5-5 4-4 3-1", "-t", "sixes", "--bid", "34", "-n", "200", "-s", "3"]
+    text = " ".join(invoke(*args, "--tricks", "6-6 6-3 6-1 6-0 / 6-5 1-0 0-0 2-1").stdout.split())
+    assert "Play 3-1: your team expects 39.0 of 42 points" in text
+    assert "4-4 expects more points (39.01 against 38.96) and makes 34 in 99%" in text

@@ -266,6 +266,7 @@ def test_review_json_is_the_document_of_the_review() -> None:
         "best",
         "forced",
         "as_good_as_best",
+        "better_than_best",
         "within_sampling_error",
         "played_figures",
         "best_figures",
@@ -519,3 +520,19 @@ def test_a_miss_within_the_sampling_error_is_marked_as_play_called_it_sound(low:
     text.print(report_review.review_view(replace(review, turns=(made_up,))))
     shown = text.export_text()
     assert ("2%*" in shown) is sound and (report_review.SOUND_NOTE in " ".join(shown.split())) is sound
+
+
+def test_a_play_that_did_better_in_the_playouts_than_the_one_advised_is_marked_better() -> None:
+    """Played out, 6-5 at trick 2 made 34 in every playout where 4-4, the play advised on
+    the double-dummy figures, made it in 97%: "better", not "as good" (the same figures)."""
+    args = ["review", HAND, "-t", "sixes", "--bid", "34", "-n", "200", "-s", "3"]
+    args += ["--tricks", "6-6 6-3 6-1 6-0 / 6-5 1-0 0-0 2-1 / 5-5 5-1 5-0 5-2"]
+    args += ["--realistic", "--realistic-deals", "30", "--worlds", "5"]
+    document = json.loads(invoke(*args, "--json").stdout)
+    played = [(t["played"], t["best"], t["better_than_best"]) for t in document["realistic"]["turns"]]
+    assert played == [("6-6", "6-6", False), ("6-5", "4-4", True), ("5-5", "3-1", False)]
+    assert document["realistic"]["turns"][1]["as_good_as_best"] is True
+    assert not any(t["better_than_best"] for t in document["turns"])
+    rows = [line.split() for line in invoke(*args).stdout.splitlines()]
+    assert ["2", "6-5", "40.3", "100%", "4-4", "39.1", "97%", "better"] in rows
+    assert ["better:", "your", "play", "did", "better", "in", "the", "playouts"] in [r[:8] for r in rows]

@@ -403,7 +403,7 @@ def test_hands_file_summary_names_the_special_contract_to_bid_instead(in_tmp: Pa
     (in_tmp / "hands.txt").write_text(f"low: {LOW_HAND}\nplain: {ORDINARY}\n")
     args = ("analyze", "--file", "hands.txt", "-n", "20", "-s", "3")
     lines = ok(*args).stdout.splitlines()
-    assert lines[1].split() == ["name", "line", "trump", "bid", "makes", "points", "instead"]
+    assert lines[1].split() == ["name", "line", "trump", "bid", "makes", "95%", "band", "points", "instead"]
     assert lines[2].split()[-2:] == ["Nel-O", "84"] and lines[3].split()[-1] != "84"
     rows = ok(*args, "--csv").stdout.splitlines()
     assert rows[0].endswith(",basis,special,special_bid")
@@ -506,6 +506,12 @@ def test_config_sets_the_bidding_model_s_noise(in_tmp: Path) -> None:
         ('[tool.texas42]\nnello-doubles = "\udcff"\n', "texas42.toml: not valid TOML: not UTF-8 text"),
         ("[tool]\ntexas42 = 3\n", "tool.texas42 must be a table"),
         ("tool = 1\n", "texas42.toml: tool must be a table"),
+        ('nello-doubles = "high"\n', "texas42.toml: 'nello-doubles' is outside the [tool.texas42] table"),
+        (
+            '[texas42]\nnello-doubles = "high"\n',
+            "texas42.toml: 'texas42' is outside the [tool.texas42] table",
+        ),
+        ("[tool.texas43]\nspecials = false\n", "'tool.texas43' is outside the [tool.texas42] table"),
     ],
 )
 def test_bad_config_is_bad_input(in_tmp: Path, no_solving: None, text: str, message: str) -> None:
@@ -650,3 +656,10 @@ def test_bid_and_declare_say_how_nello_s_doubles_play_in_text() -> None:
     assert nello_row.rstrip().endswith("doubles high")
     declared = " ".join(invoke("declare", hand, "--bid", "84", *options).stdout.split())
     assert "at Nel-O, you lose every trick, your partner sitting out (doubles high);" in declared
+
+
+def test_a_special_contract_advised_on_a_band_reaching_below_the_line_is_called_close() -> None:
+    text = " ".join(invoke("bid", "6-0 5-2 4-1 4-0 3-2 3-0 2-1", "-s", "3", "-n", "200").stdout.split())
+    assert "Nel-O for 2 marks (84) makes an estimated 52% at a real table (95% band 30% to 73%" in text
+    close = "A close call: its 95% band reaches below 50%, where a bid counts as made."
+    assert f"more than passing. {close}" in text

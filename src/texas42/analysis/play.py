@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -66,6 +66,9 @@ class PlayStats:
     best: float
     exact: bool
     expected_points_ci95: Interval | None
+    settled: bool = False
+    """Whether the tricks so far already made or set the bid (``bid_decided``): ``make``
+    is then certain, whatever the deals."""
 
     @classmethod
     def from_values(
@@ -126,8 +129,8 @@ class PlayStats:
 
     @property
     def make_ci95(self) -> Interval:
-        """Wilson's 95% interval of ``make``; the value itself when exact."""
-        if self.exact:
+        """Wilson's 95% interval of ``make``; the value itself when exact or settled."""
+        if self.exact or self.settled:
             return Interval(self.make, self.make)
         return wilson_interval(int(self.made), self.deals)  # drawn deals: whole counts
 
@@ -475,7 +478,8 @@ def advise_play(
         result = engine.play_values(
             masks, rules.declaration, history.leader, history.trick, history.score, threads, on_progress
         )
-        plays = rank_plays(result, seat, history.bidder, bid, exact, weights)
+        settled = bid_decided(history, bid) is not None
+        plays = rank_plays(result, seat, history.bidder, bid, exact, weights, settled)
         safety = safety_margin(result, plays, seat, history.bidder, bid, exact, weights)
     else:
         safety = None
@@ -497,17 +501,20 @@ def rank_plays(
     bid: int,
     exact: bool,
     weights: np.ndarray | None = None,
+    settled: bool = False,
 ) -> tuple[PlayStats, ...]:
     """Each legal play's statistics, the best first: the play that wins the contract for
     the seat's team (makes the bid, or sets it) in the most deals; among equals, the one
     with the most expected points, then the one best in the most deals, then the higher
-    domino."""
+    domino. ``settled``: the tricks so far already made or set the bid."""
     plays = result.plays
     values = result.values[:, list(plays)]
     made = _bid_made(values, seat, bidder, bid)
     best = values == values.max(axis=1, keepdims=True)
     stats = [
-        PlayStats.from_values(d, values[:, j], made[:, j], best[:, j], exact, weights)
+        replace(
+            PlayStats.from_values(d, values[:, j], made[:, j], best[:, j], exact, weights), settled=settled
+        )
         for j, d in enumerate(plays)
     ]
     defending = seat % 2 != bidder % 2

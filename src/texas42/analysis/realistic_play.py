@@ -82,7 +82,9 @@ def realistic_plays(
         bidders = np.stack([out.points for out in outcomes], axis=1)  # a column a play
         values[:, columns] = bidders if ours else TOTAL_POINTS - bidders
         wins[:, columns] = (bidders >= needed_points(advice.bid)) == ours
-        ranked = rank_plays(result, advice.seat, advice.bidder, advice.bid, False)
+        ranked = rank_plays(
+            result, advice.seat, advice.bidder, advice.bid, False, settled=advice.decided is not None
+        )
     else:
         specials = play_on_special(history, held, plays, worlds, advice.seed, on_progress, threads=threads)
         made = np.stack([out.made for out in specials], axis=1)

@@ -93,6 +93,17 @@ class TurnReview:
         return chosen.points >= best.points
 
     @property
+    def beats_best(self) -> bool:
+        """Whether the play did better than the best listed: only played out, where the best
+        is the play advised on the double-dummy figures and another can do better."""
+        chosen, best = self.chosen, self.best
+        won, best_won = self.advice.contract_deals(chosen), self.advice.contract_deals(best)
+        if won != best_won or not self.weighs_points:
+            return won > best_won
+        assert chosen.points is not None and best.points is not None  # points weigh: a trump hand
+        return chosen.points > best.points
+
+    @property
     def sound(self) -> bool:
         """Whether the play, missing the best, was the one with the most expected points
         and its odds of the contract lie within the sampling error of the best's (the

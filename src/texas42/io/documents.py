@@ -624,7 +624,9 @@ def play_to_json(advice: PlayAdvice) -> dict[str, Any]:
     sevens); ``make`` always the odds that the bidder's team makes the bid, whichever
     team the seat is on; ``points_so_far`` is [seats 0 and 2, seats 1 and 3];
     ``partner_contract`` ``plunge`` or ``splash`` when the ``--auction`` says the bid was
-    one (by ``bidder``'s partner; ``bidder`` named the trump), else null.
+    one (by ``bidder``'s partner; ``bidder`` named the trump), else null. ``seed`` is null
+    where no seed is involved: ``exact`` (every consistent deal solved) and nothing played
+    out.
     ``"inference"`` (``inference_to_json``) when the deals were drawn to fit the whole
     auction; ``"decided"``: ``{"made", "points", "needed", "left"}`` when the tricks so
     far already made or set a trump hand's bid (``PlayAdvice.decided``); ``"realistic"``
@@ -651,7 +653,7 @@ def play_to_json(advice: PlayAdvice) -> dict[str, Any]:
         "tricks_played": history.tricks_played,
         "points_so_far": list(history.score),
         "deals": advice.deals,
-        "seed": advice.seed,
+        "seed": None if advice.exact and advice.realistic is None else advice.seed,
         "exact": advice.exact,
         "plays": [_play_row(stats) for stats in advice.plays],
         "best": domino_name(advice.best.domino),
@@ -747,9 +749,9 @@ def entry_to_json(before: TableHand, after: TableHand) -> dict[str, Any]:
 
 def review_to_json(review: PlayReview) -> dict[str, Any]:
     """``{"seat", "trump", "bidder", "bid", "partner_contract", "deals", "seed", "turns": [{"trick",
-    "played", "best", "forced", "as_good_as_best", "within_sampling_error", "played_figures",
-    "best_figures", "points_lost", "make_lost", "deals", "exact"}, ...], "missed", "points_lost",
-    "make_lost", "weighs_points"}``: each turn of the seat with the figures
+    "played", "best", "forced", "as_good_as_best", "better_than_best", "within_sampling_error",
+    "played_figures", "best_figures", "points_lost", "make_lost", "deals", "exact"}, ...], "missed",
+    "points_lost", "make_lost", "weighs_points"}``: each turn of the seat with the figures
     (``expected_points``, the team's; ``make``, the odds that the bidder's team makes the
     bid) of the domino played and of the best play then; ``make_lost`` the odds of the
     contract for the seat's team (making or setting the bid) the play gave up,
@@ -759,7 +761,8 @@ def review_to_json(review: PlayReview) -> dict[str, Any]:
     turn whose deals were drawn to fit the whole auction has its ``"inference"``
     (``inference_to_json``). ``"realistic"`` (``--realistic``): ``{"deals", "worlds", "turns", "missed",
     "points_lost", "make_lost", "make_lost_ci95"}``, the same on the turns' plays played
-    out, with the 95% interval of the odds given up in all. Where the seat declared and the
+    out, with the 95% interval of the odds given up in all (there ``better_than_best``: the
+    play did better than the one advised on the double-dummy figures). Where the seat declared and the
     whole auction was given, ``"declared"``: ``{"declaration"}``, what it declared, and
     ``"declare"``, what ``declaration_to_json`` gives for that auction, seed and deals.
     Where the whole auction was given, ``"called"``: ``{"call", "contract"}``, the seat's
@@ -812,6 +815,7 @@ def _reviewed_turns(review: PlayReview) -> dict[str, Any]:
                 "best": domino_name(turn.best.domino),
                 "forced": turn.forced,
                 "as_good_as_best": turn.is_best,
+                "better_than_best": turn.beats_best,
                 "within_sampling_error": turn.sound,
                 "played_figures": _play_figures(turn.chosen),
                 "best_figures": _play_figures(turn.best),

@@ -163,11 +163,13 @@ def advice_view(analysis: HandAnalysis, advice: BidAdvice) -> RenderableType:
         parts.append(_specials_table(advice, analysis.realistic is not None))
     if advice.reading is not None:
         parts += [Fitted(reading_table(advice.reading)), Text(reading_note(advice.reading), style="dim")]
+    realistic = analysis.realistic
+    played_out = isinstance(realistic, RealisticAnalysis)
+    fewest = fewest_deals(advice.ladder, analysis.deals)
     parts += [
         Text(_ladder_note(advice), style="dim"),
-        footer(analysis.deals, analysis.seed, analysis.exact, fewest_deals(advice.ladder, analysis.deals)),
+        footer(analysis.deals, analysis.seed, analysis.exact, fewest, played_out),
     ]
-    realistic = analysis.realistic
     if realistic is not None:
         played = (realistic.deals, realistic.worlds) if isinstance(realistic, RealisticAnalysis) else None
         parts.append(Text(realistic_footer(realistic.source, played=played), style="dim"))

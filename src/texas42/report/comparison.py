@@ -158,7 +158,9 @@ def comparison_view(comparison: Comparison, whys: Sequence[Why] = ()) -> Rendera
     for why in whys:
         parts += [Text(""), Fitted(why_table(why))]
     fewest = fewest_deals(comparison.trumps, comparison.deals)
-    footer = odds_footer(comparison.deals, comparison.seed, comparison.exact, fewest, RACED_IN_ORDER)
+    footer = odds_footer(
+        comparison.deals, comparison.seed, comparison.exact, fewest, RACED_IN_ORDER, realistic is not None
+    )
     parts.append(Text(footer, style="dim"))
     if shown is not None:
         parts.append(Text(realistic_footer(shown.source, advice=False), style="dim"))

@@ -18,6 +18,7 @@ from texas42.report.wording import (
     partner_contract_note,
     percent,
     realistic_footer,
+    repeat_note,
 )
 from texas42.rules import MARK, Contract, Declaration, bid_name, marks
 
@@ -151,12 +152,7 @@ def declaration_footer(advice: DeclarationAdvice) -> Text:
         f"DD: the share of the {advice.deals} deals{fewer} in which the bid is made when every seat "
         f"plays perfectly and sees all hands (double-dummy): at a trump, "
         f"{made_phrase(Declaration.FOLLOW_ME, advice.bid)}{specials}. Points: the trump's expected "
-        f"double-dummy points. "
-        + (
-            "These are all the consistent deals: no seed is involved."
-            if advice.exact
-            else f"Repeat with --seed {advice.seed}."
-        )
+        f"double-dummy points. " + repeat_note(advice.seed, advice.exact, advice.played is not None)
     ]
     played = advice.played
     if _calibrated(advice):

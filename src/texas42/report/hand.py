@@ -129,10 +129,12 @@ def plus_minus(stats: TrumpStats) -> str:
     return f"±{max(ci.high - mean, mean - ci.low):.1f}"
 
 
-def footer(deals: int, seed: int, exact: bool = False, fewest: int | None = None) -> Text:
+def footer(
+    deals: int, seed: int, exact: bool = False, fewest: int | None = None, played_out: bool = False
+) -> Text:
     """The line that says what the odds mean; ``fewest``: the deals of the figure shown that
-    stands on the fewest."""
-    return Text(odds_footer(deals, seed, exact, fewest), style="dim")
+    stands on the fewest; ``played_out``: whether playouts are shown too."""
+    return Text(odds_footer(deals, seed, exact, fewest, played_out=played_out), style="dim")
 
 
 class Advised(Protocol):
@@ -473,7 +475,8 @@ def analysis_view(analysis: HandAnalysis, why: Why | None = None) -> RenderableT
     if opener is not None:
         parts.append(opener)
     fewest = fewest_deals(analysis.trumps, analysis.deals)
-    parts += [Text(""), footer(analysis.deals, analysis.seed, analysis.exact, fewest)]
+    played_out = isinstance(analysis.realistic, RealisticAnalysis)
+    parts += [Text(""), footer(analysis.deals, analysis.seed, analysis.exact, fewest, played_out)]
     parts.append(Text(points_column_note(analysis.exact), style="dim"))
     if analysis.realistic is not None:
         parts.append(Text(realistic_footer(analysis.realistic.source), style="dim"))

@@ -96,6 +96,7 @@ def advice_table(
     bid = bid_name(advice.bid)
     plays = advice.plays if plays is None else plays
     exact = advice.exact and plays is advice.plays
+    certain = exact or advice.decided is not None  # the odds of the contract need no interval
     out = Table(
         title=title,
         box=box.SIMPLE_HEAD,
@@ -108,7 +109,7 @@ def advice_table(
         if not exact:
             out.add_column("95% CI", justify="right", no_wrap=True)
     out.add_column(f"{verb} {bid}", justify="right", no_wrap=True)
-    if not exact:
+    if not certain:
         out.add_column("95% CI", justify="right", no_wrap=True)
     out.add_column("best in", justify="right", no_wrap=True)
     out.add_column("", no_wrap=True)
@@ -123,7 +124,7 @@ def advice_table(
             ci = stats.expected_points_ci95
             cells.append(f"{ci.low:.1f}-{ci.high:.1f}")
         cells.append(Text(percent(contract), style=style))
-        if not exact:
+        if not certain:
             low, high = _contract_interval(advice, stats)
             cells.append(percent_range(low, high))
         cells.append(percent(stats.best_share))
@@ -155,10 +156,11 @@ def realistic_text(advice: PlayAdvice, played: RealisticPlays) -> Text:
     head = Text(f"Play {domino_name(chosen)}", style="bold reverse green")
     points = "" if mine.expected_points is None else f"expects {mine.expected_points:.1f} points and "
     double_points = "" if double.expected_points is None else f"{double.expected_points:.1f} points, "
+    over = "" if double.deals == played.deals else f", over all {double.deals:,} deals"
     body = (
         f": played out by players who see only their own dominoes, your team {points}{verb} {bid} in "
-        f"{percent(advice.contract_deals(mine) / mine.deals)} of the {played.deals:,} deals (double-dummy: "
-        f"{double_points}{percent(advice.contract_deals(double) / double.deals)})."
+        f"{percent(advice.contract_deals(mine) / mine.deals)} of the {played.deals:,} deals (double-dummy"
+        f"{over}: {double_points}{percent(advice.contract_deals(double) / double.deals)})."
     )
     top, rival = played.best.domino, advice.best.domino
     if top == rival:
@@ -232,18 +234,28 @@ def advice_text(advice: PlayAdvice) -> Text:
     if (most.points or 0) > (best.points or 0) and (clear or points_score(advice.bid)):
         other = percent(advice.contract_deals(most) / most.deals)
         name, rival = domino_name(best.domino), domino_name(most.domino)
+        more = _more_points(most, best)
         if clear:
             body += (
-                f" {rival} expects more points ({most.expected_points:.1f}) but {verb} {bid} less often "
+                f" {rival} expects more points ({more}) but {verb} {bid} less often "
                 f"({other}): {name} is the safety play, as only "
                 f"{'setting' if advice.defending else 'making'} the bid scores marks."
             )
         else:
             body += (
-                f" {rival} expects more points ({most.expected_points:.1f}) and {verb} {bid} in {other}: "
+                f" {rival} expects more points ({more}) and {verb} {bid} in {other}: "
                 f"the two differ by less than the sampling error, so either play is sound."
             )
     return Text.assemble(head, body)
+
+
+def _more_points(most: PlayStats, best: PlayStats) -> str:
+    """``39.6``, the expected points of the play with the most; ``39.01 against 38.96``
+    where the two would read the same to one decimal."""
+    assert most.expected_points is not None and best.expected_points is not None  # a trump hand
+    if f"{most.expected_points:.1f}" != f"{best.expected_points:.1f}":
+        return f"{most.expected_points:.1f}"
+    return f"{most.expected_points:.2f} against {best.expected_points:.2f}"
 
 
 def _as_good(advice: PlayAdvice) -> str:
@@ -304,7 +316,10 @@ def play_view(advice: PlayAdvice) -> RenderableType:
         parts += [Text(""), Fitted(locations_table(locations, advice.bidder)), Text(note, style="dim")]
     parts += [
         Text(""),
-        Text(play_footer(advice.deals, advice.seed, advice.exact, inferred, contract), style="dim"),
+        Text(
+            play_footer(advice.deals, advice.seed, advice.exact, inferred, contract, played is not None),
+            style="dim",
+        ),
     ]
     if played is not None:
         parts.append(Text(played_out_footer(played.deals, played.worlds, contract), style="dim"))

@@ -93,6 +93,9 @@ def turns_table(review: PlayReview, title: str = "Your plays") -> Table:
     for turn in review.turns:
         cells = _cells(turn)
         out.add_row(*cells, *[""] * (len(out.columns) - len(cells)))
+    if any(turn.beats_best for turn in review.turns):
+        out.caption = BETTER_NOTE
+        out.caption_justify = "left"
     return out
 
 
@@ -102,9 +105,11 @@ def _cells(turn: TurnReview) -> list[str | Text]:
     played = [str(turn.trick), domino_name(turn.played), *_figures(advice, turn.chosen)]
     if turn.forced:
         return [*played, "forced"]
+    best = [domino_name(turn.best.domino), *_figures(advice, turn.best)]
+    if turn.beats_best:
+        return [*played, *best, Text("better", style="green")]
     if turn.is_best:
         return [*played, Text("as good", style="green")]
-    best = [domino_name(turn.best.domino), *_figures(advice, turn.best)]
     lost = [_odds_lost(turn) + ("*" if turn.sound else "")]
     if turn.points_lost is not None:
         lost.append(f"{round(turn.points_lost, 1) + 0.0:+.1f}")  # + 0.0: no "-0.0"
@@ -345,6 +350,12 @@ def _margin(review: PlayReview) -> str:
         f"{fewest:,} deals, less near 0% and 100%."
     )
 
+
+BETTER_NOTE: Final = (
+    "better: your play did better in the playouts than the best play then, the one 'texas42 play "
+    "--realistic' advised (the double-dummy best, unless another play won the contract more often "
+    "beyond the sampling error)."
+)
 
 SOUND_NOTE: Final = (
     "*: your play expects more points than the best one, and its odds of the contract lie within "

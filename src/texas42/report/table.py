@@ -44,7 +44,8 @@ def follow_header(table: TableHand, deals: int, seed: int, played: tuple[int, in
     out at a call or declaration and at a play, and the worlds a decision."""
     words = (
         f"You hold {table.hand}, bidding {PLACES[table.place]}. The advice at your turns weighs "
-        f"{deals:,} deals of the unseen dominoes a question (seed {seed})"
+        f"{deals:,} deals of the unseen dominoes a question, drawn to fit the calls and plays so far "
+        f"(seed {seed})"
     )
     if played is None:
         return words + "."

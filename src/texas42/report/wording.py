@@ -306,9 +306,15 @@ def _special_reason(advice: BidAdvice) -> str:
     )
     rung = next(r for r in advice.specials if r.contract is advice.contract and r.bid == advice.bid)
     odds = f"makes {percent(rung.make)} of the time" if rung.how == SOLVED else special_odds_phrase(rung)
+    close = ""
+    if rung.make_ci95.low < advice.confidence:
+        close = (
+            f" A close call: its 95% {'band' if rung.how == CALIBRATED else 'CI'} reaches below "
+            f"{percent(advice.confidence)}, where a bid counts as made."
+        )
     return (
         f"{contract_name(advice.contract)} for {marks_count(marks(advice.bid))} ({advice.bid}) {odds}, "
-        f"expected marks {advice.expected_marks:+.2f}, more than {alternative}."
+        f"expected marks {advice.expected_marks:+.2f}, more than {alternative}.{close}"
     )
 
 
@@ -318,11 +324,27 @@ RACED_IN_ORDER: Final = "once its order against every other trump was clear"
 """When racing stops a trump in ``compare``."""
 
 
+def repeat_note(seed: int, exact: bool, played_out: bool = False) -> str:
+    """How to get the same figures again: the seed, unless every consistent deal was solved
+    and nothing was played out (the playouts' worlds are drawn from the seed)."""
+    if not exact:
+        return f"Repeat with --seed {seed}."
+    if played_out:
+        return f"These are all the consistent deals; the playouts draw their worlds from --seed {seed}."
+    return "These are all the consistent deals: no seed is involved."
+
+
 def odds_footer(
-    deals: int, seed: int, exact: bool = False, fewest: int | None = None, stopped: str = RACED_OUT
+    deals: int,
+    seed: int,
+    exact: bool = False,
+    fewest: int | None = None,
+    stopped: str = RACED_OUT,
+    played_out: bool = False,
 ) -> str:
     """The sentence that says what the odds mean and how far they may be off; ``fewest``:
-    the deals of the trump racing stopped first (``stopped``), if any stands on fewer."""
+    the deals of the trump racing stopped first (``stopped``), if any stands on fewer;
+    ``played_out``: whether playouts (drawn from ``seed``) are shown too."""
     raced = fewest is not None and fewest < deals
     which = (
         f"the {deals} deals (the first of them where 'deals' says fewer: racing stopped that trump "
@@ -330,13 +352,12 @@ def odds_footer(
         if raced
         else f"the {deals} deals"
     )
-    if exact:
-        again = "These are all the consistent deals: no seed is involved."
-    else:
+    again = repeat_note(seed, exact, played_out)
+    if not exact:
         fewer = f" (±{odds_margin(fewest)} on {fewest:,} deals)" if raced and fewest is not None else ""
         again = (
             f"Their 95% intervals reach at most ±{odds_margin(deals)} percentage points either "
-            f"side{fewer}, less near 0% and 100%. Repeat with --seed {seed}."
+            f"side{fewer}, less near 0% and 100%. {again}"
         )
     return (
         f"Odds are the share of {which} in which the bidder's team (seats 0 and 2) takes at "
@@ -358,7 +379,8 @@ def realistic_summary_footer(deals: int, seed: int) -> str:
         "makes and points: the bid's odds and the expected points of the bidder's team (seats 0 "
         f"and 2) at a real table (realistic odds, below), from the {deals} deals of each hand solved "
         "double-dummy (every seat playing perfectly and seeing all hands); 42 and 84 need all 42 "
-        f"points. Repeat with --seed {seed}."
+        "points. 95% band: where the odds may lie, the calibration's error and the sampling error "
+        f"together. Repeat with --seed {seed}."
     )
 
 
@@ -665,14 +687,16 @@ PER_PLAY: Final = (
 
 
 def play_footer(
-    deals: int, seed: int, exact: bool, inferred: bool = False, contract: str | None = None
+    deals: int,
+    seed: int,
+    exact: bool,
+    inferred: bool = False,
+    contract: str | None = None,
+    played_out: bool = False,
 ) -> str:
     """The sentence that says what the play advice's figures mean (``contract``: Nel-O
-    or sevens, where only the contract counts)."""
-    again = (
-        "These are all the consistent deals: no seed is involved." if exact else f"Repeat with --seed {seed}."
-    )
-    again = f"{PER_PLAY} {again}"
+    or sevens, where only the contract counts; ``played_out``: playouts shown too)."""
+    again = f"{PER_PLAY} {repeat_note(seed, exact, played_out)}"
     drawn = ""
     if inferred:
         how = "each weighed by" if exact else "drawn in proportion to"
@@ -731,6 +755,15 @@ def quick_phrase(version: str, hands: int, realistic_hands: int = 0) -> str:
     return f"estimated by the quick model ({fitted}; version {version})"
 
 
+QUICK_ERROR: Final = (
+    "On hands it was not fitted to, its double-dummy odds are off by 3 percentage points on average, "
+    "and at some bid by 14 or more on one hand in twenty."
+)
+"""How far the quick model's odds are from an analysis' (the README's figures: the mean
+absolute error of every trump's odds, and the 95th percentile over held-out hands of the
+best trump's error at the hand's worst bid)."""
+
+
 def quick_footer(realistic: bool, specials: bool = True) -> str:
     """The sentence that says what the quick odds are, and are not; ``specials``: whether
     the special contracts were estimated."""
@@ -753,8 +786,8 @@ def quick_footer(realistic: bool, specials: bool = True) -> str:
         "Estimates, not analyses: a model fitted to full analyses of random hands predicts in a "
         "millisecond what 'texas42 analyze' computes from solved deals, for double-dummy play "
         f"{basis}. Odds are the estimated share of deals in which the bidder's team (seats 0 and 2) "
-        f"takes at least the bid; 42 and 84 need all 42 points. {special} Run 'texas42 analyze' for "
-        "the figures themselves."
+        f"takes at least the bid; 42 and 84 need all 42 points. {QUICK_ERROR} {special} Run 'texas42 "
+        "analyze' for the figures themselves."
     )
 
 
