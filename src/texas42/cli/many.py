@@ -204,11 +204,7 @@ def settings_of(job: AnalysisJob, hands: Sequence[NamedHand], style: str, width:
         "--holds/--lacks": None if job.constraints is None else _constraints_settings(job.constraints),
         "--bid": job.why_bid,
         "--basis": job.basis,
-        **(
-            {}
-            if job.auction is None
-            else {"--auction": str(job.auction.auction), "--noise": job.auction.noise}
-        ),
+        **_auction_settings(job),
         **({} if job.playouts is None else {"--realistic": list(job.playouts)}),
         "hands": len(hands),
         "hands file": digest.hexdigest()[:16],
@@ -255,9 +251,8 @@ def analyze_many(
     written = done
     with connected(cluster if done < len(hands) else None) as client:  # nothing left: no cluster
         if out is not None:
-            sink.file = OutputFile(
-                out, keep, done
-            )  # first: an output that cannot be written leaves no record
+            # first: an output that cannot be written leaves no record
+            sink.file = OutputFile(out, keep, done)
             if keep == 0:
                 write_record(out, settings)
         if keep == 0:

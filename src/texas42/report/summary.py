@@ -20,7 +20,8 @@ or the 95% band (the realistic basis, whose calibrated odds have no independent 
 
 
 def _summary_widths(name_width: int, beside: str | None) -> tuple[int, ...]:
-    return (name_width, 4, 9, 4, 5, len(beside or ""), 6, 10)
+    beside_width = {CHECK: 5, BAND: 9}.get(beside or "", 0)  # 9: ">99%-100%"
+    return (name_width, 4, 9, 4, 5, beside_width, 6, 10)
 
 
 def _shown(cells: list[str], beside: str | None) -> list[str]:
@@ -32,7 +33,7 @@ def summary_header(name_width: int, beside: str | None = CHECK) -> Text:
     """The header of the summary, aligned with ``summary_row``; ``beside``: the label of
     the column beside the odds (``CHECK``, ``BAND``), or None for none."""
     widths = _summary_widths(name_width, beside)
-    labels = [beside or "" if label == "beside" else label for label in SUMMARY_COLUMNS]
+    labels = [(beside or "") if label == "beside" else label for label in SUMMARY_COLUMNS]
     cells = [
         label.ljust(w) if i in LEFT_ALIGNED else label.rjust(w)
         for i, (label, w) in enumerate(zip(labels, widths, strict=True))
