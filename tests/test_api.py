@@ -195,6 +195,21 @@ def test_bad_input_raises_texas42_errors(call: object, message: str | None, no_s
         (lambda: rules.parse_deal(DEAL, "7"), "a hand's size must be a whole number, got '7'"),  # type: ignore[arg-type]
         (lambda: rules.parse_deal(DEAL, 0), "a hand's size is 1 to 7 dominoes (or None: any), got 0"),
         (lambda: texas42.declare(HAND, bid=29, deals=5), "not a bid a hand is played at: 29"),
+        (
+            lambda: texas42.review_play(HAND, "fours", "6-4", deals=5, realistic_contract_deals=5),
+            "realistic_contract_deals goes with realistic_deals",
+        ),
+        (
+            lambda: texas42.review_play(
+                HAND,
+                "fours",
+                "6-4",
+                deals=5,
+                realistic_deals=2,
+                realistic_contract_deals="x",  # type: ignore[arg-type]
+            ),
+            "the deals to play out must be a whole number, got 'x'",
+        ),
         (lambda: texas42.declare(HAND, bid="pass", deals=5), "not a bid a hand is played at: 'pass'"),
         (lambda: texas42.advise_play(HAND, "fours", bid="p", deals=5), "not a bid a hand is played at: 'p'"),
         (

@@ -616,9 +616,11 @@ def test_the_review_command_weighs_the_hand_as_the_advice_did() -> None:
     plain = follow_cli.Adviser(1000, 3, None, "realistic", False)
     assert plain.review_options(HouseRules()) == "--seed 3"
     played = follow_cli.Adviser(500, 7, None, "realistic", False, contract_deals=200, play_deals=100)
+    assert played.review_options(HouseRules()) == "--deals 500 --seed 7 --realistic"
+    sized = follow_cli.Adviser(500, 7, None, "realistic", False, contract_deals=4, play_deals=4, worlds=2)
     assert (
-        played.review_options(HouseRules())
-        == "--deals 500 --seed 7 --realistic --realistic-deals 100 --worlds 10"
+        sized.review_options(HouseRules())
+        == "--deals 500 --seed 7 --realistic --realistic-deals 4 --worlds 2"
     )
     noisy = follow_cli.Adviser(1000, 3, None, "double-dummy", False, noise=0.5)
     house = HouseRules(nello_doubles=NelloDoubles.LOW, all_pass=AllPass.RESHUFFLE)

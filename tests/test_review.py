@@ -488,19 +488,35 @@ def test_a_splash_or_plunge_call_is_reviewed_as_that_contract() -> None:
     assert (document["called"]["call"], document["called"]["contract"]) == (84, "splash")
 
 
-def test_played_out_turns_say_the_call_and_declaration_were_not() -> None:
-    """With --realistic the turns are played out but the call and declaration rest on the
-    calibrated estimates, which bid and declare --realistic (and follow --realistic) may
-    contradict: the review says so, and only then."""
-    args = [HAND, "-t", "sixes", "--auction", "34 pass pass pass", "--tricks", "6-6", "-n", "40", "-s", "1"]
-    note = "on the calibrated estimates, not played out as the turns were"
-    played = " ".join(
-        invoke("review", *args, "--realistic", "--realistic-deals", "5", "--worlds", "2").stdout.split()
+def test_played_out_the_call_and_declaration_are_bid_and_declare_s_played_out() -> None:
+    """With --realistic the call and the declaration are played out as the turns are: the
+    advice quoted is exactly what bid and declare --realistic give on the same options,
+    and the review says how they were weighed."""
+    hand, auction = HAND, "34 pass pass pass"
+    common = ["-n", "200", "-s", "1", "--realistic", "--realistic-deals", "20", "--worlds", "3", "--json"]
+    args = [hand, "-t", "sixes", "--auction", auction, "--tricks", "6-6 6-3 5-0 6-1 / 3-1 5-3 3-0 3-2"]
+    document = json.loads(invoke("review", *args, *common).stdout)
+    assert document["called"]["bid"] == json.loads(invoke("bid", hand, *common).stdout)
+    declared = json.loads(invoke("declare", hand, "--auction", auction, *common).stdout)
+    assert document["declared"]["declare"] == declared
+    assert declared["realistic"]["source"] == "playouts" and declared["advice"]["declaration"] == "doubles"
+    text = " ".join(invoke("review", *args, *common[:-1]).stdout.split())
+    assert text.count("; played out on 20 deals, 3 deals weighed a decision.") == 2
+    assert (
+        "Your declaration, sixes, makes 34 in 95% of the playouts; 'texas42 declare' advises doubles, "
+        in text
     )
-    assert played.count(note) == 2
-    assert note not in invoke("review", *args).stdout.replace("\n", " ")
-    double_dummy = invoke("review", *args, "--basis", "double-dummy", "--realistic", "--realistic-deals", "5")
-    assert note not in " ".join(double_dummy.stdout.split())
+    assert "made in 100% of the playouts: 5% of the odds of making the bid given up" in text
+
+
+def test_the_call_and_declaration_on_the_double_dummy_basis_are_not_played_out() -> None:
+    args = [HAND, "-t", "sixes", "--auction", "34 pass pass pass", "--tricks", "6-6", "-n", "40", "-s", "1"]
+    played = ["--realistic", "--realistic-deals", "5", "--worlds", "2", "--json"]
+    document = json.loads(invoke("review", *args, "--basis", "double-dummy", *played).stdout)
+    assert "realistic" not in document["called"]["bid"] and "realistic" not in document["declared"]["declare"]
+    assert len(document["realistic"]["turns"]) == 1
+    calibrated = json.loads(invoke("review", *args, "--json").stdout)
+    assert "realistic" not in calibrated
 
 
 @pytest.mark.parametrize(("low", "sound"), [(-0.01, True), (0.005, False)])

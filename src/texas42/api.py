@@ -498,6 +498,7 @@ def review_play(
     basis: str = REALISTIC,
     realistic_deals: int = 0,
     worlds: int = analysis.DEFAULT_WORLDS,
+    realistic_contract_deals: int | None = None,
 ) -> PlayReview:
     """A hand played, reviewed (``texas42 review``): at each turn of ``seat`` among the
     plays ``tricks``, the advice ``advise_play`` would have given then (the same options
@@ -509,11 +510,18 @@ def review_play(
     ``PlayReview.played_out`` weighs the turns on them. With the whole ``auction``, the
     seat's call is weighed as ``advise_bid`` would have (``PlayReview.called``,
     ``PlayReview.call``) and, where the seat declared, its declaration as ``declare``
-    would have (``PlayReview.declared``), both on ``basis`` as those would."""
+    would have (``PlayReview.declared``), both on ``basis`` as those would; with
+    ``realistic_deals`` on the realistic basis, both played out as those play them, on
+    ``realistic_contract_deals`` deals (default ``realistic_deals``)."""
     declaration, plays = _played(trump, tricks)
     whole = _finished(auction)
     _check_noise(noise, whole, infer)
     _check_playouts(realistic_deals, worlds)
+    if realistic_contract_deals is not None:
+        if realistic_deals == 0:
+            message = "realistic_contract_deals goes with realistic_deals: the deals a call is played out on"
+            raise AnalysisError(message, parameter="realistic_contract_deals")
+        check_playout_deals(realistic_contract_deals)
     _checked(progress, None)
     review = analysis.review_play(
         _hand(hand),
@@ -534,8 +542,9 @@ def review_play(
     )
     if realistic_deals == 0:
         return review
-    step = _counted(progress, realistic_review_total(review, realistic_deals))
-    return analysis.realistic_review(review, realistic_deals, worlds, threads, step)
+    contract_deals = realistic_contract_deals
+    step = _counted(progress, realistic_review_total(review, realistic_deals, contract_deals))
+    return analysis.realistic_review(review, realistic_deals, worlds, threads, step, contract_deals)
 
 
 def quick(

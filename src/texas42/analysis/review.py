@@ -6,12 +6,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from texas42 import deal
 from texas42.analysis.bidding import BidAdvice, advise_bid, with_uniform_odds
 from texas42.analysis.calibrated import REALISTIC, check_basis
-from texas42.analysis.declaring import DeclarationAdvice, advise_declaration
+from texas42.analysis.declaring import (
+    DeclarationAdvice,
+    advise_declaration,
+    declaration_playouts,
+    realistic_declaration,
+)
 from texas42.analysis.hand import analyze_hand
 from texas42.analysis.play import (
     PlayAdvice,
@@ -22,6 +27,7 @@ from texas42.analysis.play import (
     play_rules_for,
 )
 from texas42.analysis.playout import DEFAULT_WORLDS, check_playout_deals, check_worlds
+from texas42.analysis.realistic import playouts_of, realistic_analysis
 from texas42.analysis.realistic_play import DEFAULT_REALISTIC_PLAY_DEALS, playouts_total, realistic_plays
 from texas42.analysis.sample import DEFAULT_DEALS, Progress, check_deals
 from texas42.analysis.statistics import Interval
@@ -168,6 +174,8 @@ class PlayReview:
     """The seat's call in the whole auction, when it is known."""
     call_contract: Contract | None = None
     """The plunge or splash that call was, if it was one."""
+    house: HouseRules = field(default_factory=HouseRules)
+    """The house rules the hand was played and weighed under."""
 
     @property
     def declared_as(self) -> PlayedContract:
@@ -341,7 +349,7 @@ def review_play(
         if counter is not None:
             counter.next_turn()
     if auction is None:
-        return PlayReview(hand, seat, history, bid, deals, seed, tuple(reviewed), declared)
+        return PlayReview(hand, seat, history, bid, deals, seed, tuple(reviewed), declared, house=house)
     place = auction.place_of(seat, bidder)
     called = _bid_advice(
         hand, auction.before(place), deals, seed, threads, counter, infer, noise, house, basis
@@ -358,6 +366,7 @@ def review_play(
         called,
         auction.bids[place],
         auction.call_contract(place),
+        house,
     )
 
 
@@ -407,13 +416,24 @@ def realistic_review(
     worlds: int = DEFAULT_WORLDS,
     threads: int | None = None,
     on_progress: Callable[[int], None] | None = None,
+    contract_deals: int | None = None,
 ) -> PlayReview:
     """``review`` with every turn's legal plays played out (``realistic_plays``) on
     ``deals`` of that turn's deals, ``worlds`` worlds a decision: ``PlayReview.played_out``
-    then weighs the turns on the playouts. ``on_progress(k)`` as
+    then weighs the turns on the playouts. The call and the declaration weighed on
+    realistic odds are played out too, as ``bid`` and ``declare --realistic`` play them,
+    on ``contract_deals`` deals (default ``deals``). ``on_progress(k)`` as
     ``realistic_review_total`` counts."""
     deals = check_playout_deals(deals)
     worlds = check_worlds(worlds)
+    contract_deals = deals if contract_deals is None else check_playout_deals(contract_deals)
+    called, declared = review.called, review.declared
+    if called is not None and called.analysis.realistic is not None:
+        played = realistic_analysis(called.analysis, contract_deals, worlds, threads, on_progress)
+        analysis = replace(called.analysis, realistic=played)
+        called = with_uniform_odds(advise_bid(analysis, called.auction, review.house), threads)
+    if declared is not None and declared.basis == REALISTIC:
+        declared = realistic_declaration(declared, contract_deals, worlds, threads, on_progress)
     turns = tuple(
         replace(
             t,
@@ -423,9 +443,16 @@ def realistic_review(
         )
         for t in review.turns
     )
-    return replace(review, turns=turns)
+    return replace(review, turns=turns, called=called, declared=declared)
 
 
-def realistic_review_total(review: PlayReview, deals: int) -> int:
-    """What ``realistic_review`` on ``deals`` deals counts to in ``on_progress``."""
-    return sum(playouts_total(t.advice, deals) for t in review.turns)
+def realistic_review_total(review: PlayReview, deals: int, contract_deals: int | None = None) -> int:
+    """What ``realistic_review`` on ``deals`` deals (``contract_deals`` for the call and
+    declaration) counts to in ``on_progress``."""
+    contract_deals = deals if contract_deals is None else contract_deals
+    total = sum(playouts_total(t.advice, deals) for t in review.turns)
+    if review.called is not None and review.called.analysis.realistic is not None:
+        total += playouts_of(review.called.analysis, contract_deals)
+    if review.declared is not None and review.declared.basis == REALISTIC:
+        total += declaration_playouts(review.declared, contract_deals)
+    return total

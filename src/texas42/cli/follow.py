@@ -229,8 +229,15 @@ class Adviser:
         if self.deals != DEFAULT_DEALS:
             options.append(f"--deals {self.deals}")
         options.append(f"--seed {self.seed}")
-        if self.contract_deals:
-            options.append(f"--realistic --realistic-deals {self.play_deals} --worlds {self.worlds}")
+        if self.contract_deals:  # review's defaults are follow's: 200 deals a call, 100 a play
+            options.append("--realistic")
+            if (self.contract_deals, self.play_deals) != (
+                DEFAULT_REALISTIC_DEALS,
+                DEFAULT_REALISTIC_PLAY_DEALS,
+            ):
+                options.append(f"--realistic-deals {self.play_deals}")
+            if self.worlds != DEFAULT_WORLDS:
+                options.append(f"--worlds {self.worlds}")
         return " ".join(options)
 
     @property
@@ -396,8 +403,9 @@ class Follower:
             review = api.review_play(
                 table.hand, table.contract, table.plays, bidder=table.declarer, deals=adviser.deals,
                 seed=adviser.seed, threads=adviser.threads, progress=bar.solves, auction=table.auction,
-                noise=adviser.noise, house=table.house, realistic_deals=adviser.play_deals,
-                worlds=adviser.worlds,
+                noise=adviser.noise, house=table.house, basis=adviser.basis,
+                realistic_deals=adviser.play_deals, worlds=adviser.worlds,
+                realistic_contract_deals=adviser.contract_deals or None,
             )  # fmt: skip
         self.say(review_view(review), {"reviewed": review_to_json(review)})
 

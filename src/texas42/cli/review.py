@@ -9,6 +9,7 @@ import typer
 from rich.console import Console
 
 from texas42.analysis import (
+    DEFAULT_REALISTIC_DEALS,
     DEFAULT_REALISTIC_PLAY_DEALS,
     PlayReview,
     realistic_review,
@@ -79,8 +80,10 @@ set the contract are not. Each turn costs about what 'texas42 play' costs there.
 legal play then followed by players who see only their own dominoes, on
 --realistic-deals of that turn's deals (100), --worlds deals weighed a decision (10);
 a second table sets your play beside the one 'texas42 play --realistic' would have
-advised, both played out, and what yours gave up there. It costs about what
-'texas42 play --realistic' costs at each turn.
+advised, both played out, and what yours gave up there. The call and declaration
+weighed (on the realistic basis) are played out too, as 'texas42 bid --realistic' and
+'declare --realistic' play them, on --realistic-deals deals (200). It costs about what
+'texas42 play --realistic' costs at each turn, and 'bid' and 'declare --realistic' cost.
 
 \b
 Examples:
@@ -149,7 +152,8 @@ def review_command(
             basis=basis(basis_option),
         )
     if plan is not None:
-        review = _played_out(review, *plan, threads, as_json)
+        contract_deals = DEFAULT_REALISTIC_DEALS if realistic_deals is None else plan[0]
+        review = _played_out(review, *plan, contract_deals, threads, as_json)
     if as_json:
         if drawn:
             typer.echo(f"texas42: seed {review.seed} (repeat with --seed {review.seed})", err=True)
@@ -159,9 +163,10 @@ def review_command(
 
 
 def _played_out(
-    review: PlayReview, deals: int, worlds: int, threads: int | None, as_json: bool
+    review: PlayReview, deals: int, worlds: int, contract_deals: int, threads: int | None, as_json: bool
 ) -> PlayReview:
-    """The review with every turn's plays played out (``--realistic``)."""
+    """The review with every turn's plays, and the call and declaration weighed, played out
+    (``--realistic``)."""
     with ProgressBar(wants_progress(as_json), "playing out") as bar:
-        step = bar.counter(realistic_review_total(review, deals))
-        return realistic_review(review, deals, worlds, threads, step)
+        step = bar.counter(realistic_review_total(review, deals, contract_deals))
+        return realistic_review(review, deals, worlds, threads, step, contract_deals)

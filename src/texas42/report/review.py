@@ -12,8 +12,9 @@ from rich.text import Text
 
 from texas42.analysis.bidding import BidAdvice
 from texas42.analysis.calibrated import REALISTIC
-from texas42.analysis.declaring import DeclarationChoice
+from texas42.analysis.declaring import DeclarationAdvice, DeclarationChoice, PlayedChoices
 from texas42.analysis.play import PlayAdvice, PlayStats
+from texas42.analysis.realistic import RealisticAnalysis
 from texas42.analysis.review import PlayReview, TurnReview
 from texas42.analysis.statistics import Interval
 from texas42.report.bidding import advice_sentence
@@ -210,44 +211,58 @@ def _interval(ci: Interval | None) -> str:
     return f" (95% CI {100 * ci.low:+.0f}% to {100 * ci.high:+.0f}%{within})"
 
 
-def _not_played(review: PlayReview, calibrated: bool) -> str:
-    """Where the turns were played out (``--realistic``) and the call or declaration rests
-    on ``calibrated`` estimates, that it was not played out: ``bid`` and ``declare
-    --realistic``, as ``follow --realistic``, may advise otherwise."""
-    if review.played_out is None or not calibrated:
+def _weighed_how(
+    review: PlayReview, calibrated: bool, played: PlayedChoices | RealisticAnalysis | None
+) -> str:
+    """Where the turns were played out (``--realistic``), how the call or declaration was
+    weighed: ``played`` out too (on the realistic basis), or on the double-dummy basis
+    asked for (nothing said); else nothing."""
+    if review.played_out is None:
         return ""
-    return (
-        "; on the calibrated estimates, not played out as the turns were ('texas42 bid --realistic' "
-        "and 'declare --realistic' play them out, and may advise otherwise)"
-    )
+    if played is not None:
+        return f"; played out on {played.deals} deals, {played.worlds} deals weighed a decision"
+    if calibrated:
+        return "; on the calibrated estimates"
+    return ""
 
 
 def declaration_text(review: PlayReview) -> Text | None:
-    """Your declaration beside what ``texas42 declare`` advises, when it was weighed."""
+    """Your declaration beside what ``texas42 declare`` advises, when it was weighed (and
+    played out, with the turns, on the realistic basis)."""
     declared = review.declared
     if declared is None:
         return None
+    played = declared.played
     chosen, advised = declared.choice(review.declared_as), declared.advised
+    if played is not None:
+        chosen = next((c for c in played.choices if c.declaration == chosen.declaration), chosen)
     bid = bid_name(declared.bid)
     fit = "drawn to fit the auction" if declared.inference is not None else "of the unseen dominoes"
-    not_played = _not_played(review, declared.basis == REALISTIC)
-    on = f" Declarations weighed on {declared.deals} deals {fit}, seed {declared.seed}{not_played}."
+    how = _weighed_how(review, declared.basis == REALISTIC, played)
+    on = f" Declarations weighed on {declared.deals} deals {fit}, seed {declared.seed}{how}."
+    yours = f"Your declaration, {choice_name(chosen)}"
     if chosen.declaration == advised.declaration:
         return Text(
-            f"Your declaration, {choice_name(chosen)}, is the one 'texas42 declare' advises at {bid}: "
-            f"made in {_declared_odds(chosen)}.{on}",
+            f"{yours}, is the one 'texas42 declare' advises at {bid}: made in "
+            f"{_declared_odds(declared, chosen)}.{on}",
             style="bold green",
+        )
+    advises = f"'texas42 declare' advises {choice_name(advised)}, made in " + _declared_odds(
+        declared, advised
+    )
+    if played is not None and chosen not in played.choices:
+        return Text(
+            f"{yours}, makes {bid} in {_declared_odds(declared, chosen)}; it was not among the "
+            f"declarations played out (the leading trumps, Nel-O and sevens); {advises}.{on}"
         )
     if not chosen.weighed:
         return Text(
-            f"Your declaration, {choice_name(chosen)}, makes {bid} in {_declared_odds(chosen)}, an estimate "
-            f"beyond the hands the calibration was fitted to; 'texas42 declare' advises "
-            f"{choice_name(advised)}, made in {_declared_odds(advised)}.{on}"
+            f"{yours}, makes {bid} in {_declared_odds(declared, chosen)}, an estimate beyond the hands "
+            f"the calibration was fitted to; {advises}.{on}"
         )
     estimated = "an estimated " if chosen.realistic is not None else ""
     return Text(
-        f"Your declaration, {choice_name(chosen)}, makes {bid} in {_declared_odds(chosen)}; 'texas42 "
-        f"declare' advises {choice_name(advised)}, made in {_declared_odds(advised)}: {estimated}"
+        f"{yours}, makes {bid} in {_declared_odds(declared, chosen)}; {advises}: {estimated}"
         f"{percent(advised.odds - chosen.odds)} of the odds of making the bid given up before the first "
         f"lead.{on}"
     )
@@ -264,8 +279,10 @@ def call_text(review: PlayReview) -> Text | None:
     after = f"after {advice.auction}" if advice.auction.bids else "as the first to bid"
     analysis = advice.analysis
     fit = "drawn to fit the calls before yours" if analysis.inference else "of the unseen dominoes"
-    not_played = _not_played(review, analysis.realistic is not None)
-    on = f" Calls weighed on {analysis.deals} deals {fit}, seed {analysis.seed}{not_played}."
+    realistic = analysis.realistic
+    played = realistic if isinstance(realistic, RealisticAnalysis) else None
+    how = _weighed_how(review, realistic is not None, played)
+    on = f" Calls weighed on {analysis.deals} deals {fit}, seed {analysis.seed}{how}."
     called_as = review.call_contract
     written = bid_name(call) if called_as is None else f"{called_as.written} ({bid_name(call)})"
     yours = f"Your call, {written}"
@@ -299,8 +316,11 @@ def _call_odds(review: PlayReview, advice: BidAdvice, call: int, written: str) -
     return f" On the same odds your {written} is made in {percent(rung.make)} with {rung.declaration.label}."
 
 
-def _declared_odds(choice: DeclarationChoice) -> str:
-    """``an estimated 89% of the deals at a real table (99% double-dummy)``."""
+def _declared_odds(declared: DeclarationAdvice, choice: DeclarationChoice) -> str:
+    """``an estimated 89% of the deals at a real table (99% double-dummy)``; ``71% of the
+    playouts`` for a choice played out."""
+    if declared.played is not None and choice in declared.played.choices:
+        return f"{percent(choice.odds)} of the playouts"
     if choice.realistic is None:
         return f"{percent(choice.make)} of the deals double-dummy"
     real, double_dummy = percent(choice.realistic), percent(choice.make)
