@@ -195,6 +195,7 @@ def test_bad_input_raises_texas42_errors(call: object, message: str | None, no_s
         (lambda: rules.parse_deal(DEAL, "7"), "a hand's size must be a whole number, got '7'"),  # type: ignore[arg-type]
         (lambda: rules.parse_deal(DEAL, 0), "a hand's size is 1 to 7 dominoes (or None: any), got 0"),
         (lambda: texas42.declare(HAND, bid=29, deals=5), "not a bid a hand is played at: 29"),
+        (lambda: texas42.TableHand.dealt(HAND, 1).seat_at(7), "not a seat: 7"),
         (
             lambda: texas42.review_play(HAND, "fours", "6-4", deals=5, realistic_contract_deals=5),
             "realistic_contract_deals goes with realistic_deals",
@@ -721,3 +722,35 @@ def test_a_special_contract_is_opened_at_the_bid_that_expects_the_most_marks() -
     # Nel-O, never made here, stays at its least (2 marks by default).
     nello = next(s for s in analysis.specials if s.contract is texas42.Contract.NELLO)
     assert (nello.make, nello.bid, nello.marks) == (0.0, 84, 2)
+
+
+def test_racing_and_declare_constraints_from_python_are_the_command_lines() -> None:
+    """``racing=None`` is --exhaustive, ``Racing(min_deals=...)`` is --min-deals, on
+    analyze, bid, compare and declare; declare takes --holds and --lacks as constraints."""
+    base = ["-n", "300", "-s", "4", "--json"]
+    exhaustive = texas42.analyze(HAND, deals=300, seed=4, racing=None)
+    assert all(t.deals == 300 for t in exhaustive.trumps)
+    assert texas42.to_dict(exhaustive) == json.loads(invoke("analyze", HAND, *base, "--exhaustive").stdout)
+    raced = texas42.analyze(HAND, deals=300, seed=4)
+    assert any(t.deals < 300 for t in raced.trumps)
+    bid = texas42.advise_bid(HAND, "30", deals=300, seed=4, racing=texas42.Racing(min_deals=250))
+    cli = invoke("bid", HAND, "-a", "30", *base, "--min-deals", "250")
+    assert texas42.to_dict(bid) == json.loads(cli.stdout)
+    compared = texas42.compare(HAND, ["fours", "sixes"], deals=300, seed=4, racing=None)
+    cli = invoke("compare", HAND, "fours", "sixes", *base, "--exhaustive")
+    assert texas42.to_dict(compared) == json.loads(cli.stdout)
+    held = texas42.deal_constraints(holds=["2: 6-6"], lacks=["1: sixes"])
+    declared = texas42.declare(HAND, bid=34, deals=300, seed=4, constraints=held, racing=None)
+    cli = invoke(
+        "declare", HAND, "--bid", "34", *base, "--holds", "2: 6-6", "--lacks", "1: sixes", "--exhaustive"
+    )
+    assert texas42.to_dict(declared) == json.loads(cli.stdout)
+    with pytest.raises(texas42.errors.ArgumentTypeError, match=r"racing is a texas42\.Racing"):
+        texas42.analyze(HAND, deals=5, racing=200)  # type: ignore[arg-type]
+
+
+def test_quick_estimates_compare_and_hash_as_objects() -> None:
+    """They hold arrays: compared element by element they would raise, so they are not."""
+    mask = texas42.parse_hand(HAND).mask
+    first, second = texas42.quick_many(mask), texas42.quick_many(mask)
+    assert first == first and first != second and len({first, second}) == 2

@@ -21,10 +21,12 @@ from texas42.analysis import (
     PlayReview,
     Progress,
     QuickAnalysis,
+    Racing,
 )
 from texas42.analysis.calibrated import DOUBLE_DUMMY, REALISTIC, check_basis
 from texas42.analysis.play import check_bid
 from texas42.analysis.playout import check_playout_deals, check_worlds
+from texas42.analysis.racing import DEFAULT_RACING
 from texas42.analysis.realistic import comparison_playouts, playouts_of
 from texas42.analysis.realistic_play import playouts_total
 from texas42.analysis.recommendation import check_confidence
@@ -172,12 +174,17 @@ def analyze(
     basis: str = "realistic",
     realistic_deals: int = 0,
     worlds: int = analysis.DEFAULT_WORLDS,
+    racing: Racing | None = DEFAULT_RACING,
 ) -> HandAnalysis:
     """What a hand is worth (``texas42 analyze``): seat 0 holds ``hand``, the unseen
-    dominoes are dealt ``deals`` times from ``seed``, and every deal is solved
+    dominoes are dealt ``deals`` times from ``seed``, and the deals are solved
     double-dummy for every trump (and the special contracts ``house`` allows); the
     result holds each trump's statistics and the recommended bid and trump, checked on
-    an independent sample (with ``check_every_bid``, every bid's best trump is). With
+    an independent sample (with ``check_every_bid``, every bid's best trump is).
+    ``racing`` (a ``texas42.Racing``; by default at least 200 deals each, as on the command
+    line) lets a trump that clearly cannot be the answer stop getting deals: its
+    ``deals`` are then fewer, the first ones (``sample.solved``; its points -1 after
+    them); ``racing=None`` solves every trump on every deal (``--exhaustive``). With
     ``constraints`` (``deal_constraints``), only deals consistent with them. With an
     ``auction`` (the bids made before ours, ``"pass 30"``), the deals are drawn in
     proportion to how likely each makes it under the bidding model (``noise``: how much
@@ -205,12 +212,20 @@ def analyze(
         constraints=constraints,
         auction=_auction_model(auction, infer, noise, house),
         basis=basis,
+        racing=_racing(racing),
     )
     if realistic_deals == 0:
         return result
     step = _counted(progress, playouts_of(result, realistic_deals))
     played = analysis.realistic_analysis(result, realistic_deals, worlds, threads, step)
     return replace(result, realistic=played)
+
+
+def _racing(racing: Racing | None) -> Racing | None:
+    """``racing`` checked: a ``Racing``, or None for every trump on every deal."""
+    if racing is not None:
+        check_kind(racing, Racing, "racing is a texas42.Racing, or None to solve every trump on every deal")
+    return racing
 
 
 def _auction_model(
@@ -251,6 +266,7 @@ def advise_bid(
     basis: str = "realistic",
     realistic_deals: int = 0,
     worlds: int = analysis.DEFAULT_WORLDS,
+    racing: Racing | None = DEFAULT_RACING,
 ) -> BidAdvice:
     """What to bid now (``texas42 bid``), given the bids already made this hand
     (``"pass 30 31"``: first bidder first); its ``analysis`` is the hand's analysis. The
@@ -260,7 +276,7 @@ def advise_bid(
     ``analyze``), and the advice's double-dummy odds on uniform deals are given beside
     (``uniform``). A plunge or a splash that no deal allows is an ``AuctionError``.
     ``realistic_deals`` and ``worlds`` play the leading trumps out as for ``analyze``
-    (``texas42 bid --realistic``) and advise on them."""
+    (``texas42 bid --realistic``) and advise on them; ``racing`` as for ``analyze``."""
     house = _house(house)
     parsed = _auction(auction)
     hand = _hand(hand)
@@ -283,6 +299,7 @@ def advise_bid(
         basis=basis,
         realistic_deals=realistic_deals,
         worlds=worlds,
+        racing=racing,
     )
     return analysis.with_uniform_odds(analysis.advise_bid(result, parsed, house), threads)
 
@@ -302,12 +319,15 @@ def compare(
     noise: float = dealing.DEFAULT_NOISE,
     realistic_deals: int = 0,
     worlds: int = analysis.DEFAULT_WORLDS,
+    racing: Racing | None = DEFAULT_RACING,
 ) -> Comparison:
     """Two or more trumps head to head on the same deals (``texas42 compare``); with an
     ``auction``, ``infer`` and ``noise`` as for ``analyze``. ``realistic_deals`` (0: none)
     also plays every trump compared out on that many of the deals, ``worlds`` deals
     weighed a decision, head to head (``texas42 compare --realistic``;
-    ``Comparison.realistic``)."""
+    ``Comparison.realistic``). With ``racing`` (as for ``analyze``) a trump stops getting
+    deals once its order against every other is clear (each pair is compared on the
+    deals both were solved on); ``racing=None`` solves every trump on every deal."""
     _checked(progress, constraints)
     _check_playouts(realistic_deals, worlds)
     house = _house(house)
@@ -321,6 +341,7 @@ def compare(
         house=house,
         constraints=constraints,
         auction=_auction_model(auction, infer, noise, house),
+        racing=_racing(racing),
     )
     if realistic_deals == 0:
         return result
@@ -344,6 +365,8 @@ def declare(
     noise: float = dealing.DEFAULT_NOISE,
     realistic_deals: int = 0,
     worlds: int = analysis.DEFAULT_WORLDS,
+    racing: Racing | None = DEFAULT_RACING,
+    constraints: DealConstraints | None = None,
 ) -> DeclarationAdvice:
     """What to declare having won the bid (``texas42 declare``): the whole ``auction``
     (four calls, ``"30 34 pass pass"``, the high bid ours) or only the ``bid`` won. Every
@@ -352,8 +375,10 @@ def declare(
     fit the auction (``infer`` none, or no auction: uniformly; ``noise`` as for
     ``advise_bid``), and the one to declare on the ``basis``; ``realistic_deals`` (0:
     none) plays the leading ones out as ``--realistic`` does, ``worlds`` worlds a
-    decision, and advises on that."""
-    _checked(progress, None)
+    decision, and advises on that. ``racing`` as for ``analyze`` (a trump stops getting
+    deals once another clearly makes the bid more often); ``constraints`` as for
+    ``analyze`` (``--holds``, ``--lacks``)."""
+    _checked(progress, constraints)
     _check_realistic(realistic_deals, worlds, basis)
     house = _house(house)
     whole = _finished(auction)
@@ -369,8 +394,10 @@ def declare(
         seed=seed,
         house=house,
         basis=basis,
+        racing=_racing(racing),
         threads=threads,
         progress=progress,
+        constraints=constraints,
     )
     if realistic_deals == 0:
         return advice

@@ -39,6 +39,7 @@ from texas42.rules import (
     Word,
     check_domino,
     check_house_calls,
+    check_seat,
     domino_name,
     doubles_held,
     doubles_needed,
@@ -117,8 +118,8 @@ class TableHand:
         return cls(parsed, int(position) - 1, HouseRules() if house is None else house)
 
     def seat_at(self, place: int) -> Seat:
-        """The seat that makes the call at ``place`` (0..3)."""
-        return (place - self.place) % CALLS
+        """The seat that makes the call at ``place`` (0..3; a place of a call, as a seat is)."""
+        return (check_seat(place) - self.place) % CALLS
 
     @cached_property
     def auction(self) -> FinishedAuction | None:
@@ -201,7 +202,8 @@ class TableHand:
         return None
 
     def legal_plays(self) -> Dominoes:
-        """The dominoes seat 0 may play now (a ``UsageError`` unless it is its turn to play)."""
+        """The dominoes seat 0 may play now, as a mask (bit d for domino d; ``Hand(mask)``
+        lists them): a ``UsageError`` unless it is its turn to play."""
         history = self.history
         if self.stage is not TableStage.PLAYING or history.turn != 0:
             raise UsageError("it is not seat 0's turn to play")

@@ -29,7 +29,7 @@ MIN_PART: Final = 256
 _MARK_INDEX: Final = BIDS.index(MARK)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # holds arrays: compared and hashed as objects
 class Estimates:
     """Estimates for an array of hands of any shape S (``shape``), on one basis
     (``head``: double-dummy or realistic), declarations in the order of ``DECLARATIONS``.
