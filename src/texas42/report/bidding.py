@@ -24,6 +24,7 @@ from texas42.report.wording import (
     partner_contract_note,
     percent,
     realistic_footer,
+    uniform_deals_note,
     uniform_sentence,
 )
 from texas42.rules import Auction, Contract, Declaration
@@ -53,7 +54,9 @@ def ladder_table(advice: BidAdvice) -> Table:
     short), the independent check, the expected marks."""
     realistic = advice.analysis.realistic
     title = (
-        "Bid ladder" if realistic is None else f"Bid ladder, on realistic odds ({_SOURCES[realistic.source]})"
+        "Bid ladder, on double-dummy odds"
+        if realistic is None
+        else f"Bid ladder, on realistic odds ({_SOURCES[realistic.source]})"
     )
     out = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
     out.add_column("bid", justify="right")
@@ -151,8 +154,11 @@ def advice_sentence(advice: BidAdvice) -> Text:
 
 def advice_view(analysis: HandAnalysis, advice: BidAdvice) -> RenderableType:
     """The whole ``texas42 bid`` report."""
+    header = analysis_header(analysis)
+    if advice.auction.bids and analysis.inference is None:
+        header.append("\n" + uniform_deals_note(advice.auction))
     parts: list[RenderableType] = [
-        analysis_header(analysis),
+        header,
         auction_text(advice.auction),
         Text(""),
         advice_sentence(advice),

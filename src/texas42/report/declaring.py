@@ -19,6 +19,7 @@ from texas42.report.wording import (
     percent,
     realistic_footer,
     repeat_note,
+    uniform_deals_note,
 )
 from texas42.rules import MARK, Contract, Declaration, bid_name, marks
 
@@ -194,6 +195,8 @@ def declaration_view(advice: DeclarationAdvice) -> RenderableType:
         constraints=advice.constraints,
         inference=advice.inference,
     )
+    if advice.auction is not None and advice.inference is None:
+        header.append("\n" + uniform_deals_note(advice.auction))
     contract = advice.partner_contract
     if contract is None:
         won = "with no auction given" if advice.auction is None else f"by the auction {advice.auction}"

@@ -428,6 +428,12 @@ def drawn_from_fewer(inference: Inference | None, deals: int) -> str | None:
     return f"{deals:,} deals drawn to fit the auction from the {consistent:,} consistent with the constraints"
 
 
+def uniform_deals_note(auction: object) -> str:
+    """What the deals are where an auction was given but not listened to (``--infer
+    none``): ``Deals uniform: the auction 30 pass is not listened to (--infer none).``"""
+    return f"Deals uniform: the auction {auction} is not listened to (--infer none)."
+
+
 def inference_sentence(inference: Inference, declared: Contract | bool = False, ours: bool = False) -> str:
     """``Deals consistent with the auction: pass 30 31; acceptance 23% of 8,700 candidates
     ...`` (``deal.inference``); ``declared``: the bidder's choice of trump weighed too
