@@ -336,3 +336,26 @@ def test_a_reviewed_declaration_the_calibration_was_not_fitted_to_gives_up_no_ma
         "an estimate beyond the hands the calibration was fitted to; 'texas42 declare' advises sixes" in text
     )
     assert "given up" not in text.split("Your declaration")[1]
+
+
+def test_at_a_partners_splash_a_trump_better_double_dummy_than_the_calibrated_choice_is_named() -> None:
+    """The calibration was not fitted to a partner holding the doubles: where it prefers
+    sixes (69%) to doubles, which take every trick double-dummy, declare and bid say so."""
+    hand = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
+    declared = " ".join(
+        invoke("declare", hand, "-a", "pass splash pass pass", "-n", "200", "-s", "3").stdout.split()
+    )
+    assert "Declare sixes: made (your team takes all 42 points) in an estimated 69%" in declared
+    caution = "at a partner's splash the calibration is an approximation"
+    caution += " (--realistic plays the leading trumps out)."
+    assert f"But doubles makes it more often double-dummy (100% against 90%): {caution}" in declared
+    named = " ".join(invoke("bid", hand, "-a", "splash pass", "-n", "200", "-s", "3").stdout.split())
+    assert (
+        "Name sixes: your team takes all 7 tricks with it an estimated 68% of the time at a real table. But"
+        in named
+    )
+    assert f"doubles makes it more often double-dummy (>99% against 88%): {caution}" in named
+    plain = " ".join(
+        invoke("declare", hand, "-a", "30 pass pass pass", "-n", "200", "-s", "3").stdout.split()
+    )
+    assert "calibration is an approximation" not in plain

@@ -128,7 +128,25 @@ def advice_text(advice: DeclarationAdvice) -> Text:
     return Text.assemble(
         (f"Declare {choice_name(chosen)}", "bold"),
         f": {odds}{check}. Expected marks {advice.expected_marks:+.2f} at {bid_name(advice.bid)} "
-        f"({count} mark{'s' if count > 1 else ''}). This is the advice ({basis}).",
+        f"({count} mark{'s' if count > 1 else ''}). This is the advice ({basis}).{_partner_caution(advice)}",
+    )
+
+
+def _partner_caution(advice: DeclarationAdvice) -> str:
+    """At a partner's plunge or splash, advised on the calibrated estimates: where another
+    trump weighed makes the bid more often double-dummy, that the calibration is an
+    approximation there and the playouts decide (else nothing)."""
+    contract, chosen = advice.partner_contract, advice.advised
+    if contract is None or advice.played is not None or chosen.realistic is None:
+        return ""
+    weighed = [c for c in advice.choices if c.weighed and c.make > chosen.make]
+    if not weighed:
+        return ""
+    best = max(weighed, key=lambda c: c.make)
+    return (
+        f" But {choice_name(best)} makes it more often double-dummy ({percent(best.make)} against "
+        f"{percent(chosen.make)}): at a partner's {contract.written} the calibration is an approximation "
+        "(--realistic plays the leading trumps out)."
     )
 
 

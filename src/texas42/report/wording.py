@@ -252,6 +252,7 @@ def advice_reason(advice: BidAdvice) -> str:
             f"partner's {contract.written} ({high}) holds the bid: you name its trump and lead, and a "
             f"higher bid would only raise the stakes of the same contract. Name {shown.declaration.label}: "
             f"your team takes all 7 tricks with it {_odds(advice, shown.make, of_the_time=True)}."
+            f"{_partner_trump_caution(advice, shown)}"
         )
     if advice.rule == "partner-holds":
         assert advice.most is not None
@@ -273,6 +274,24 @@ def advice_reason(advice: BidAdvice) -> str:
     return (
         f"{_rung(chosen)} is the most this hand makes at least {percent(advice.confidence)} of the time "
         f"({_odds(advice, chosen.make)}){over}; each player bids once, so bid it now."
+    )
+
+
+def _partner_trump_caution(advice: BidAdvice, shown: LadderRung) -> str:
+    """Where the trump to name rests on calibrated estimates and another makes the
+    partner's contract more often double-dummy: that the calibration is an approximation
+    there (else nothing)."""
+    realistic, contract = advice.analysis.realistic, advice.partner_contract
+    if realistic is None or realistic.source != "calibrated" or contract is None:
+        return ""
+    bid = advice.auction.high_bid
+    best = max(advice.analysis.trumps, key=lambda t: t.make(bid))
+    if best.declaration == shown.declaration or best.make(bid) <= shown.make_double_dummy:
+        return ""
+    return (
+        f" But {best.declaration.label} makes it more often double-dummy ({percent(best.make(bid))} "
+        f"against {percent(shown.make_double_dummy)}): at a partner's {contract.written} the calibration "
+        "is an approximation (--realistic plays the leading trumps out)."
     )
 
 
