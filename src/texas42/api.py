@@ -3,6 +3,7 @@ deals as text or as objects, returning the library's plain dataclasses."""
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
@@ -123,11 +124,25 @@ def _bid(bid: int | str | None) -> int | None:
     return None if bid is None else check_bid(bid)
 
 
+def _takes_two(function: object) -> bool:
+    """Whether ``function`` can be called with two positional arguments (where Python can
+    tell: a callable whose signature it cannot read passes)."""
+    if not callable(function):
+        return False
+    try:
+        inspect.signature(function).bind(0, 0)
+    except TypeError:
+        return False
+    except ValueError:  # no signature to read (some built-ins)
+        return True
+    return True
+
+
 def _checked(progress: Progress | None, constraints: DealConstraints | None) -> None:
     """The arguments most calls pass on unread: a progress callback and constraints."""
-    if progress is not None and not callable(progress):
+    if progress is not None and not _takes_two(progress):
         raise ArgumentTypeError(
-            f"progress is a function called with the deals solved, or None, got {progress!r}"
+            f"progress is a function called with two numbers, done and total, or None, got {progress!r}"
         )
     check_kind(
         constraints,
