@@ -135,7 +135,7 @@ def advice_text(advice: DeclarationAdvice) -> Text:
 def _partner_caution(advice: DeclarationAdvice) -> str:
     """At a partner's plunge or splash, advised on the calibrated estimates: where another
     trump weighed makes the bid more often double-dummy, that the calibration is an
-    approximation there and the playouts decide (else nothing)."""
+    approximation there (else nothing)."""
     contract, chosen = advice.partner_contract, advice.advised
     if contract is None or advice.played is not None or chosen.realistic is None:
         return ""

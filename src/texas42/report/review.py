@@ -11,7 +11,6 @@ from rich.table import Table
 from rich.text import Text
 
 from texas42.analysis.bidding import BidAdvice
-from texas42.analysis.calibrated import REALISTIC
 from texas42.analysis.declaring import DeclarationAdvice, DeclarationChoice, PlayedChoices
 from texas42.analysis.play import PlayAdvice, PlayStats
 from texas42.analysis.realistic import RealisticAnalysis
@@ -211,19 +210,12 @@ def _interval(ci: Interval | None) -> str:
     return f" (95% CI {100 * ci.low:+.0f}% to {100 * ci.high:+.0f}%{within})"
 
 
-def _weighed_how(
-    review: PlayReview, calibrated: bool, played: PlayedChoices | RealisticAnalysis | None
-) -> str:
-    """Where the turns were played out (``--realistic``), how the call or declaration was
-    weighed: ``played`` out too (on the realistic basis), or on the double-dummy basis
-    asked for (nothing said); else nothing."""
-    if review.played_out is None:
+def _weighed_how(review: PlayReview, played: PlayedChoices | RealisticAnalysis | None) -> str:
+    """Where the turns were played out (``--realistic``) and the call or declaration was
+    ``played`` out with them (on the realistic basis), how; else nothing."""
+    if review.played_out is None or played is None:
         return ""
-    if played is not None:
-        return f"; played out on {played.deals} deals, {played.worlds} deals weighed a decision"
-    if calibrated:
-        return "; on the calibrated estimates"
-    return ""
+    return f"; played out on {played.deals} deals, {played.worlds} deals weighed a decision"
 
 
 def declaration_text(review: PlayReview) -> Text | None:
@@ -238,7 +230,7 @@ def declaration_text(review: PlayReview) -> Text | None:
         chosen = next((c for c in played.choices if c.declaration == chosen.declaration), chosen)
     bid = bid_name(declared.bid)
     fit = "drawn to fit the auction" if declared.inference is not None else "of the unseen dominoes"
-    how = _weighed_how(review, declared.basis == REALISTIC, played)
+    how = _weighed_how(review, played)
     on = f" Declarations weighed on {declared.deals} deals {fit}, seed {declared.seed}{how}."
     yours = f"Your declaration, {choice_name(chosen)}"
     if chosen.declaration == advised.declaration:
@@ -247,9 +239,8 @@ def declaration_text(review: PlayReview) -> Text | None:
             f"{_declared_odds(declared, chosen)}.{on}",
             style="bold green",
         )
-    advises = f"'texas42 declare' advises {choice_name(advised)}, made in " + _declared_odds(
-        declared, advised
-    )
+    advised_odds = _declared_odds(declared, advised)
+    advises = f"'texas42 declare' advises {choice_name(advised)}, made in {advised_odds}"
     if played is not None and chosen not in played.choices:
         return Text(
             f"{yours}, makes {bid} in {_declared_odds(declared, chosen)}; it was not among the "
@@ -281,7 +272,7 @@ def call_text(review: PlayReview) -> Text | None:
     fit = "drawn to fit the calls before yours" if analysis.inference else "of the unseen dominoes"
     realistic = analysis.realistic
     played = realistic if isinstance(realistic, RealisticAnalysis) else None
-    how = _weighed_how(review, realistic is not None, played)
+    how = _weighed_how(review, played)
     on = f" Calls weighed on {analysis.deals} deals {fit}, seed {analysis.seed}{how}."
     called_as = review.call_contract
     written = bid_name(call) if called_as is None else f"{called_as.written} ({bid_name(call)})"

@@ -447,7 +447,7 @@ def drawn_from_fewer(inference: Inference | None, deals: int) -> str | None:
     return f"{deals:,} deals drawn to fit the auction from the {consistent:,} consistent with the constraints"
 
 
-def uniform_deals_note(auction: object) -> str:
+def uniform_deals_note(auction: Auction | FinishedAuction) -> str:
     """What the deals are where an auction was given but not listened to (``--infer
     none``): ``Deals uniform: the auction 30 pass is not listened to (--infer none).``"""
     return f"Deals uniform: the auction {auction} is not listened to (--infer none)."
