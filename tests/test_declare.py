@@ -359,3 +359,14 @@ def test_at_a_partners_splash_a_trump_better_double_dummy_than_the_calibrated_ch
         invoke("declare", hand, "-a", "30 pass pass pass", "-n", "200", "-s", "3").stdout.split()
     )
     assert "calibration is an approximation" not in plain
+
+
+def test_a_mark_bid_on_a_band_reaching_below_the_line_is_called_close() -> None:
+    """84 with sixes at an estimated 51% (band 42% to 59%) expects +0.03 marks where 30
+    expects +0.90: the advice stays the most the hand makes, and says it is close."""
+    text = " ".join(invoke("bid", "6-6 6-5 6-4 6-2 5-5 4-4 3-1", "-n", "200", "-s", "1").stdout.split())
+    assert "Bid 84 with sixes: 84 with sixes is the most this hand makes" in text
+    close = "A close call at 2 marks: its 95% band reaches below 50%, and 30 with sixes expects more marks"
+    assert f"{close} (+0.90 against +0.03)." in text
+    plain = " ".join(invoke("bid", "6-4 5-5 5-2 4-3 4-2 3-2 3-1", "-n", "200", "-s", "1").stdout.split())
+    assert "A close call" not in plain

@@ -20,6 +20,7 @@ from texas42.report.wording import (
     band_note,
     contract_name,
     interval_header,
+    mark_bid_caution,
     odds_against,
     partner_contract_note,
     percent,
@@ -149,7 +150,7 @@ def advice_sentence(advice: BidAdvice) -> Text:
         head = Text(f"Bid {advice.bid}: {contract_name(advice.contract)}", style="bold reverse green")
     else:
         head = Text(f"Bid {advice.bid} with {advice.declaration.label}", style="bold reverse green")
-    return Text.assemble(head, ": ", advice_reason(advice))
+    return Text.assemble(head, ": ", advice_reason(advice), mark_bid_caution(advice))
 
 
 def advice_view(analysis: HandAnalysis, advice: BidAdvice) -> RenderableType:

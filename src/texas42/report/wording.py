@@ -277,6 +277,27 @@ def advice_reason(advice: BidAdvice) -> str:
     )
 
 
+def mark_bid_caution(advice: BidAdvice) -> str:
+    """Where the advice is a trump bid of two marks or more whose 95% band (or interval)
+    reaches below the confidence and a bid of fewer marks, made too, expects more marks:
+    that it is a close call (else nothing)."""
+    if advice.passes or advice.contract is not None or marks(advice.bid) < 2:
+        return ""
+    chosen = next(r for r in advice.ladder if r.bid == advice.bid)
+    if chosen.make_ci95.low >= advice.confidence:
+        return ""
+    fewer = [r for r in advice.made if marks(r.bid) < marks(advice.bid)]
+    better = max(fewer, key=lambda r: r.expected_marks, default=None)
+    if better is None or better.expected_marks <= chosen.expected_marks:
+        return ""
+    interval = "band" if advice.analysis.realistic is not None else "CI"
+    return (
+        f" A close call at {marks_count(marks(advice.bid))}: its 95% {interval} reaches below "
+        f"{percent(advice.confidence)}, and {_rung(better)} expects more marks "
+        f"({better.expected_marks:+.2f} against {chosen.expected_marks:+.2f})."
+    )
+
+
 def _partner_trump_caution(advice: BidAdvice, shown: LadderRung) -> str:
     """Where the trump to name rests on calibrated estimates and another makes the
     partner's contract more often double-dummy: that the calibration is an approximation
