@@ -52,10 +52,10 @@ declaration, and the odds say how often your team (you and your partner, seat 2)
 makes each bid. Solved odds are double-dummy: every seat plays perfectly and
 sees all hands. Beside them, realistic odds (what players who see only their own
 dominoes make) are estimated by a calibration, or played out with --realistic; the
-advice of analyze, bid and quick rests on them unless --basis double-dummy; play
-and review --realistic play the hand out after each of your plays, follow
---realistic at each of your turns. The same --seed gives the same figures, whatever
-the number of threads.
+advice of analyze, bid, declare and quick rests on them unless --basis double-dummy;
+play and review --realistic play the hand out after each of your plays (review your
+call and declaration too), follow --realistic at each of your turns. The same --seed
+gives the same figures, whatever the number of threads.
 
 Special contracts: Nel-O (you must lose every trick, partner sits out), sevens
 (closest pip total to 7 wins each trick; your team must take all 7), plunge (4+
@@ -128,7 +128,8 @@ are the share of deals in which your team takes at least the bid (42 and 84: all
 points). The intervals are 95% confidence intervals of the sampling error. Racing
 (the default; --exhaustive to turn it off): every trump is solved on the first
 --min-deals deals, then, 100 deals a round, a trump stops getting deals once it clearly
-cannot be the recommended one (compare: once its order against every other trump is
+cannot be the recommended one nor one of the two with the most expected points, whose
+realistic odds the advice weighs (compare: once its order against every other trump is
 clear), at a 1% risk of any wrong call in the whole race; the others get all --deals,
 and each trump's figures say how many deals they stand on. Realistic odds are those of
 players who see only their own dominoes: estimated from the double-dummy ones by the

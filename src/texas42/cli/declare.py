@@ -64,9 +64,10 @@ or --bid alone: uniform deals); "What the calls say" shows what each other hand 
 average on those deals (doubles, count, the advised trump's dominoes) beside uniform
 deals. Each deal is solved double-dummy for every declaration
 (racing, the default: a trump stops getting deals once another clearly makes the bid
-more often, at a 1% risk of any wrong call in the whole race; --exhaustive solves all on
-every deal), Nel-O and sevens too. Beside the double-dummy odds, the odds at a real table
-(players who see only their own dominoes) estimated by the realistic calibrations; the
+more often and two others clearly take more points, at a 1% risk of any wrong call in
+the whole race; --exhaustive solves all on every deal), Nel-O and sevens too. Beside the
+double-dummy odds, the odds at a real table (players who see only their own dominoes)
+estimated by the realistic calibrations; the
 advice is the declaration with the best of them (of the trumps, those the calibration
 was fitted to for such a hand: the two with the most expected points and the best at the
 bid; the others' estimates in parentheses), checked on an independent sample of as many

@@ -34,14 +34,15 @@ from texas42.cli.options import (
     auction_noise,
     basis,
     house_rules,
+    option_parser,
     playouts,
+    whole_number,
 )
 from texas42.cli.play import (
     NELLO_HAND,
     BidderOption,
     PlayedBidOption,
     PlayJsonOption,
-    PlayRealisticDealsOption,
     PlayRealisticOption,
     SeatOption,
     TrumpOption,
@@ -57,6 +58,19 @@ from texas42.report.review import review_view
 REVIEW_HAND = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
 DEFENDER = "5-4 5-2 4-2 3-3 3-2 2-1 1-1"
 REVIEW_TRICKS = "6-6 6-3 5-0 6-1 / 3-1 5-3 3-0 3-2"
+
+ReviewRealisticDealsOption = Annotated[
+    int | None,
+    typer.Option(
+        "--realistic-deals",
+        metavar="N",
+        help=f"With --realistic: the deals played out at each turn (of the --deals; default "
+        f"{DEFAULT_REALISTIC_PLAY_DEALS}) and at the call and declaration (default "
+        f"{DEFAULT_REALISTIC_DEALS}).",
+        show_default=False,
+        parser=option_parser(whole_number("--realistic-deals", 1)),
+    ),
+]
 
 REVIEW_HELP = f"""
 How well a hand was played, turn by turn. Give your 7 dominoes as dealt, the trump,
@@ -82,8 +96,9 @@ legal play then followed by players who see only their own dominoes, on
 a second table sets your play beside the one 'texas42 play --realistic' would have
 advised, both played out, and what yours gave up there. The call and declaration
 weighed (on the realistic basis) are played out too, as 'texas42 bid --realistic' and
-'declare --realistic' play them, on --realistic-deals deals (200). It costs about what
-'texas42 play --realistic' costs at each turn, and 'bid' and 'declare --realistic' cost.
+'declare --realistic' play them, on 200 deals (--realistic-deals N: N, as at the
+turns). It costs about what 'texas42 play --realistic' costs at each turn, and 'bid' and
+'declare --realistic' cost.
 
 \b
 Examples:
@@ -119,7 +134,7 @@ def review_command(
     specials: SpecialsOption = None,
     basis_option: ReviewBasisOption = None,
     realistic: PlayRealisticOption = False,
-    realistic_deals: PlayRealisticDealsOption = None,
+    realistic_deals: ReviewRealisticDealsOption = None,
     worlds: WorldsOption = None,
     as_json: PlayJsonOption = False,
 ) -> None:
