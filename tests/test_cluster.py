@@ -218,9 +218,19 @@ def test_resume_with_a_broken_record_is_refused(tmp_path: Path, record: str, nam
 
 
 @pytest.mark.parametrize("style", ["text", "json", "csv"])
-def test_resume_refuses_a_kept_line_that_is_not_its_hand(tmp_path: Path, style: str) -> None:
-    """A line of the file to carry on that another run (or an editor) wrote is named, and
-    the file left as it was, rather than kept as that hand's result."""
+@pytest.mark.parametrize(
+    ("old", "new", "named"),
+    [
+        ("a", "z", "is not the result of hand 1 of"),  # another hand's line
+        ("42", "41", "is not the line written there"),  # a figure edited: its digest differs
+    ],
+)
+def test_resume_refuses_a_kept_line_that_is_not_what_was_written(
+    tmp_path: Path, style: str, old: str, new: str, named: str
+) -> None:
+    """A line of the file to carry on that another run (or an editor) wrote, whether it
+    begins as another hand's or as its own (a figure changed after, or the line of a run
+    with other settings pasted in), is named, and the file left as it was."""
     hands = tmp_path / "hands.txt"
     hands.write_text("a: 6-6 6-5 6-4 6-3 6-2 6-1 6-0\nb: 5-5 5-4 4-4 3-3 2-2 1-1 0-0\n")
     out = tmp_path / "out"
@@ -228,31 +238,13 @@ def test_resume_refuses_a_kept_line_that_is_not_its_hand(tmp_path: Path, style: 
     assert ok(*base) == ""
     lines = out.read_text().splitlines(keepends=True)
     first = {"text": 2, "json": 0, "csv": 1}[style]  # the first hand's line, after the prologue
-    lines[first] = lines[first].replace("a", "z", 1)
+    edited = lines[first].replace(old, new, 1)  # "42": the all-sixes hand's expected points
+    assert edited != lines[first]
+    lines[first] = edited
     out.write_text("".join(lines[: first + 1]))
     result = invoke(*base, "--resume")
     assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
-    assert f"line {first + 1} of the output file is not the result of hand 1 of" in result.stderr
-    assert out.read_text() == "".join(lines[: first + 1])
-
-
-@pytest.mark.parametrize("style", ["text", "json", "csv"])
-def test_resume_refuses_a_kept_line_edited_after_its_start(tmp_path: Path, style: str) -> None:
-    """A line that begins as its hand's but was changed after (a figure edited, or the line
-    of a run with other settings pasted in) is refused by its digest; nothing is written."""
-    hands = tmp_path / "hands.txt"
-    hands.write_text("a: 6-6 6-5 6-4 6-3 6-2 6-1 6-0\nb: 5-5 5-4 4-4 3-3 2-2 1-1 0-0\n")
-    out = tmp_path / "out"
-    base = ("analyze", "--file", str(hands), "--seed", "42", "-n", "20", *FORMATS[style], "--out", str(out))
-    assert ok(*base) == ""
-    lines = out.read_text().splitlines(keepends=True)
-    first = {"text": 2, "json": 0, "csv": 1}[style]
-    lines[first] = lines[first].replace("42", "41", 1)  # the expected points of the all-sixes hand
-    assert lines[first] != out.read_text().splitlines(keepends=True)[first]
-    out.write_text("".join(lines[: first + 1]))
-    result = invoke(*base, "--resume")
-    assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
-    assert f"line {first + 1} of the output file is not the line written there" in result.stderr
+    assert f"line {first + 1} of the output file {named}" in result.stderr
     assert out.read_text() == "".join(lines[: first + 1])
 
 
