@@ -52,6 +52,13 @@ def test_readme_examples_pass_mypy_strict(tmp_path: Path) -> None:
         path = tmp_path / f"example_{k}.py"
         path.write_text(code)
         paths.append(str(path))
+    progress = tmp_path / "progress.py"  # a callback returning something is a callback too
+    progress.write_text(
+        "import texas42\n"
+        "hand = '6-4 5-5 5-2 4-3 4-2 3-2 3-1'\n"
+        "texas42.analyze(hand, deals=5, progress=lambda done, total: done == total)\n"
+    )
+    paths.append(str(progress))
     out, err, status = mypy_api.run(["--strict", "--no-incremental", "--cache-dir", os.devnull, *paths])
     assert status == 0, out + err
 

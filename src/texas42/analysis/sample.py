@@ -26,8 +26,8 @@ MAX_DEALS: Final = 1_000_000
 """The most deals one analysis, advice or listing takes (enough to list every deal that
 fits a hand in play from the third trick on; memory and time stay bounded)."""
 
-Progress = Callable[[int, int], None]
-"""A progress callback: ``progress(solves_done, solves_total)``."""
+Progress = Callable[[int, int], object]
+"""A progress callback: ``progress(solves_done, solves_total)`` (what it returns is ignored)."""
 
 
 def counted(progress: Progress, total: int) -> Callable[[int], None]:

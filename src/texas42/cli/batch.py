@@ -160,7 +160,7 @@ def run_in_order(
     arguments: Sequence[tuple[Any, ...]],
     write: Callable[[int, R], None],
     client: Any = None,
-    job_progress: Callable[[int], Callable[[int, int], None]] | None = None,
+    job_progress: Callable[[int], Callable[[int, int], object]] | None = None,
     on_done: Callable[[int], None] | None = None,
 ) -> None:
     """Call ``write(i, function(*arguments[i]))`` for each i in input order, and
