@@ -83,31 +83,30 @@ class TurnReview:
         too), which only taking all 42 points makes, nor at Nel-O and sevens."""
         return self.advice.counts_points and points_score(self.advice.bid)
 
+    def _against_best(self) -> tuple[float, float]:
+        """How the play compares with the best, as the difference of (the deals winning the
+        seat's team's contract: made, or set when it defends; where they count, the expected
+        points): ordered, what was won first."""
+        chosen, best = self.chosen, self.best
+        won = self.advice.contract_deals(chosen) - self.advice.contract_deals(best)
+        if not self.weighs_points:
+            return won, 0.0
+        assert chosen.points is not None and best.points is not None  # points weigh: a trump hand
+        return won, chosen.points - best.points
+
     @property
     def is_best(self) -> bool:
         """Whether the play was as good as the best: the same odds of the contract and,
         where they count (``weighs_points``), as many expected points (an equal play, or
         the best itself); played out, where the best is the double-dummy one, better odds
         or as good odds and more points count too."""
-        chosen, best = self.chosen, self.best
-        won, best_won = self.advice.contract_deals(chosen), self.advice.contract_deals(best)
-        if won != best_won:  # the seat's team's contract: made, or set when it defends
-            return won > best_won
-        if not self.weighs_points:
-            return True
-        assert chosen.points is not None and best.points is not None  # points weigh: a trump hand
-        return chosen.points >= best.points
+        return self._against_best() >= (0.0, 0.0)
 
     @property
     def beats_best(self) -> bool:
         """Whether the play did better than the best listed: only played out, where the best
         is the play advised on the double-dummy figures and another can do better."""
-        chosen, best = self.chosen, self.best
-        won, best_won = self.advice.contract_deals(chosen), self.advice.contract_deals(best)
-        if won != best_won or not self.weighs_points:
-            return won > best_won
-        assert chosen.points is not None and best.points is not None  # points weigh: a trump hand
-        return chosen.points > best.points
+        return self._against_best() > (0.0, 0.0)
 
     @property
     def sound(self) -> bool:
