@@ -426,13 +426,16 @@ def realistic_review(
     deals = check_playout_deals(deals)
     worlds = check_worlds(worlds)
     contract_deals = deals if contract_deals is None else check_playout_deals(contract_deals)
-    called, declared = review.called, review.declared
-    if called is not None and called.analysis.realistic is not None:
+    called, declared = _call_to_play(review), _declaration_to_play(review)
+    if called is not None:
         played = realistic_analysis(called.analysis, contract_deals, worlds, threads, on_progress)
         analysis = replace(called.analysis, realistic=played)
-        called = with_uniform_odds(advise_bid(analysis, called.auction, review.house), threads)
-    if declared is not None and declared.basis == REALISTIC:
-        declared = realistic_declaration(declared, contract_deals, worlds, threads, on_progress)
+        advice = with_uniform_odds(advise_bid(analysis, called.auction, review.house), threads)
+        review = replace(review, called=advice)
+    if declared is not None:
+        review = replace(
+            review, declared=realistic_declaration(declared, contract_deals, worlds, threads, on_progress)
+        )
     turns = tuple(
         replace(
             t,
@@ -442,7 +445,19 @@ def realistic_review(
         )
         for t in review.turns
     )
-    return replace(review, turns=turns, called=called, declared=declared)
+    return replace(review, turns=turns)
+
+
+def _call_to_play(review: PlayReview) -> BidAdvice | None:
+    """The call weighed, where its advice rests on calibrated estimates to play out."""
+    called = review.called
+    return called if called is not None and called.analysis.realistic is not None else None
+
+
+def _declaration_to_play(review: PlayReview) -> DeclarationAdvice | None:
+    """The declaration weighed, where its advice rests on realistic odds to play out."""
+    declared = review.declared
+    return declared if declared is not None and declared.basis == REALISTIC else None
 
 
 def realistic_review_total(review: PlayReview, deals: int, contract_deals: int | None = None) -> int:
@@ -450,8 +465,9 @@ def realistic_review_total(review: PlayReview, deals: int, contract_deals: int |
     declaration) counts to in ``on_progress``."""
     contract_deals = deals if contract_deals is None else contract_deals
     total = sum(playouts_total(t.advice, deals) for t in review.turns)
-    if review.called is not None and review.called.analysis.realistic is not None:
-        total += playouts_of(review.called.analysis, contract_deals)
-    if review.declared is not None and review.declared.basis == REALISTIC:
-        total += declaration_playouts(review.declared, contract_deals)
+    called, declared = _call_to_play(review), _declaration_to_play(review)
+    if called is not None:
+        total += playouts_of(called.analysis, contract_deals)
+    if declared is not None:
+        total += declaration_playouts(declared, contract_deals)
     return total
