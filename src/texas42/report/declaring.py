@@ -15,6 +15,7 @@ from texas42.report.wording import (
     band_note,
     band_phrase,
     contract_name,
+    partner_calibration_caution,
     partner_contract_note,
     percent,
     realistic_footer,
@@ -143,11 +144,7 @@ def _partner_caution(advice: DeclarationAdvice) -> str:
     if not weighed:
         return ""
     best = max(weighed, key=lambda c: c.make)
-    return (
-        f" But {choice_name(best)} makes it more often double-dummy ({percent(best.make)} against "
-        f"{percent(chosen.make)}): at a partner's {contract.written} the calibration is an approximation "
-        "(--realistic plays the leading trumps out)."
-    )
+    return partner_calibration_caution(choice_name(best), best.make, chosen.make, contract)
 
 
 def declaration_footer(advice: DeclarationAdvice) -> Text:

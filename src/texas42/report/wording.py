@@ -292,10 +292,15 @@ def mark_bid_caution(advice: BidAdvice) -> str:
         return ""
     interval = "band" if advice.analysis.realistic is not None else "CI"
     return (
-        f" A close call at {marks_count(marks(advice.bid))}: its 95% {interval} reaches below "
-        f"{percent(advice.confidence)}, and {_rung(better)} expects more marks "
-        f"({better.expected_marks:+.2f} against {chosen.expected_marks:+.2f})."
+        f" A close call at {marks_count(marks(advice.bid))}: {_below_the_line(interval, advice.confidence)}"
+        f", and {_rung(better)} expects more marks ({better.expected_marks:+.2f} against "
+        f"{chosen.expected_marks:+.2f})."
     )
+
+
+def _below_the_line(interval: str, confidence: float) -> str:
+    """``its 95% band reaches below 50%``: a close call's reason (``interval``: band or CI)."""
+    return f"its 95% {interval} reaches below {percent(confidence)}"
 
 
 def _partner_trump_caution(advice: BidAdvice, shown: LadderRung) -> str:
@@ -309,10 +314,21 @@ def _partner_trump_caution(advice: BidAdvice, shown: LadderRung) -> str:
     best = max(advice.analysis.trumps, key=lambda t: t.make(bid))
     if best.declaration == shown.declaration or best.make(bid) <= shown.make_double_dummy:
         return ""
+    return partner_calibration_caution(
+        best.declaration.label, best.make(bid), shown.make_double_dummy, contract
+    )
+
+
+def partner_calibration_caution(
+    better: str, better_make: float, chosen_make: float, contract: Contract
+) -> str:
+    """`` But doubles makes it more often double-dummy (100% against 90%): ...``: the trump
+    ``better`` beats the calibrated choice double-dummy at a partner's plunge or splash,
+    where the calibration is an approximation."""
     return (
-        f" But {best.declaration.label} makes it more often double-dummy ({percent(best.make(bid))} "
-        f"against {percent(shown.make_double_dummy)}): at a partner's {contract.written} the calibration "
-        "is an approximation (--realistic plays the leading trumps out)."
+        f" But {better} makes it more often double-dummy ({percent(better_make)} against "
+        f"{percent(chosen_make)}): at a partner's {contract.written} the calibration is an approximation "
+        "(--realistic plays the leading trumps out)."
     )
 
 
@@ -348,10 +364,8 @@ def _special_reason(advice: BidAdvice) -> str:
     odds = f"makes {percent(rung.make)} of the time" if rung.how == SOLVED else special_odds_phrase(rung)
     close = ""
     if rung.make_ci95.low < advice.confidence:
-        close = (
-            f" A close call: its 95% {'band' if rung.how == CALIBRATED else 'CI'} reaches below "
-            f"{percent(advice.confidence)}, where a bid counts as made."
-        )
+        interval = "band" if rung.how == CALIBRATED else "CI"
+        close = f" A close call: {_below_the_line(interval, advice.confidence)}, where a bid counts as made."
     return (
         f"{contract_name(advice.contract)} for {marks_count(marks(advice.bid))} ({advice.bid}) {odds}, "
         f"expected marks {advice.expected_marks:+.2f}, more than {alternative}.{close}"
