@@ -370,3 +370,11 @@ def test_a_mark_bid_on_a_band_reaching_below_the_line_is_called_close() -> None:
     assert f"{close} (+0.90 against +0.03)." in text
     plain = " ".join(invoke("bid", "6-4 5-5 5-2 4-3 4-2 3-2 3-1", "-n", "200", "-s", "1").stdout.split())
     assert "A close call" not in plain
+
+
+def test_a_close_mark_bid_played_out_names_the_interval_its_ladder_shows() -> None:
+    """Played out, the ladder's interval is a sampling CI, not the calibration's band."""
+    args = ["bid", "6-6 6-5 6-4 6-2 5-5 4-4 3-1", "-n", "200", "-s", "1"]
+    text = " ".join(invoke(*args, "--realistic", "--realistic-deals", "20", "--worlds", "3").stdout.split())
+    assert "A close call at 2 marks: its 95% CI reaches below 50%, and 30 with doubles" in text
+    assert "bid trump makes 95% CI (DD) exp. marks" in text

@@ -20,6 +20,7 @@ from texas42.report.wording import (
     band_note,
     contract_name,
     interval_header,
+    ladder_interval,
     mark_bid_caution,
     odds_against,
     partner_contract_note,
@@ -66,8 +67,7 @@ def ladder_table(advice: BidAdvice) -> Table:
     if raced:
         out.add_column("deals", justify="right")
     out.add_column("makes", justify="right")
-    calibrated = realistic is not None and realistic.source == "calibrated"
-    out.add_column("95% band" if calibrated else "95% CI", justify="right")
+    out.add_column(f"95% {ladder_interval(advice)}", justify="right")
     out.add_column("check" if realistic is None else "(DD)", justify="right")
     out.add_column("exp. marks", justify="right")
     for rung in advice.ladder:

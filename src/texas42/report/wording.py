@@ -290,12 +290,19 @@ def mark_bid_caution(advice: BidAdvice) -> str:
     better = max(fewer, key=lambda r: r.expected_marks, default=None)
     if better is None or better.expected_marks <= chosen.expected_marks:
         return ""
-    interval = "band" if advice.analysis.realistic is not None else "CI"
     return (
-        f" A close call at {marks_count(marks(advice.bid))}: {_below_the_line(interval, advice.confidence)}"
+        f" A close call at {marks_count(marks(advice.bid))}: "
+        f"{_below_the_line(ladder_interval(advice), advice.confidence)}"
         f", and {_rung(better)} expects more marks ({better.expected_marks:+.2f} against "
         f"{chosen.expected_marks:+.2f})."
     )
+
+
+def ladder_interval(advice: BidAdvice) -> str:
+    """What the bid ladder's interval is: ``band`` for calibrated odds (the calibration's
+    error and the sampling error), ``CI`` for sampled ones (double-dummy, or played out)."""
+    realistic = advice.analysis.realistic
+    return "band" if realistic is not None and realistic.source == "calibrated" else "CI"
 
 
 def _below_the_line(interval: str, confidence: float) -> str:
