@@ -111,12 +111,13 @@ def kept_hands(data: bytes, prologue: bytes, starts: Sequence[str], sums: Sequen
             return 0, 0
         raise UsageError("--resume: the output file does not begin as this run's output")
     offset = len(prologue)
+    first_line = prologue.count(b"\n") + 1  # the first hand's line in the file
     done = 0
     while done < len(starts):
         end = data.find(b"\n", offset)
         if end < 0 or done >= len(sums):
             break
-        number = prologue.count(b"\n") + done + 1
+        number = first_line + done
         if not data[offset:end].startswith(starts[done].encode("utf-8")):
             raise UsageError(
                 f"--resume: line {number} of the output file is not the result of hand {done + 1} "
