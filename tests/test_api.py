@@ -63,6 +63,53 @@ def test_readme_examples_pass_mypy_strict(tmp_path: Path) -> None:
     assert status == 0, out + err
 
 
+NUMPY_USE = """\
+import numpy as np
+import texas42
+
+hand = "6-4 5-5 5-2 4-3 4-2 3-2 3-1"
+n, seed, seat = np.arange(20, 21)[0], np.int64(3), np.int32(1)
+house = texas42.HouseRules(nello_doubles="low", nello_min_marks=np.int64(1), all_pass="reshuffle")
+racing = texas42.Racing(min_deals=n, step=np.int64(10), risk=np.float64(0.01))
+texas42.analyze(hand, deals=n, seed=seed, threads=np.int64(1), racing=racing, house=house)
+texas42.advise_bid(hand, "pass", deals=n, seed=seed, realistic_deals=np.int64(2), worlds=np.int64(4))
+texas42.compare(hand, ["fours", np.int64(5)], deals=n, seed=seed)
+texas42.declare(hand, bid=np.int64(31), deals=n, seed=seed)
+texas42.advise_play(hand, "fours", "6-6", seat=seat, bidder=np.int64(0), bid=np.int64(30), deals=n, seed=seed)
+texas42.review_play(hand, "fours", "6-6 6-4", seat=seat, deals=n, seed=seed, realistic_contract_deals=None)
+dealt = texas42.deals(hand, None, n, seed)
+texas42.line_of_play(dealt.deals[0], "fours", np.int64(2))
+texas42.solve(dealt.deals[0], threads=np.int64(1)).value(np.int64(4), np.int64(0))
+texas42.TableHand.dealt(hand, np.int64(1)).seat_at(np.int64(2))
+"""
+
+
+def test_numpy_numbers_and_rule_names_type_check(tmp_path: Path) -> None:
+    """Research code passing numpy's integers and the house rules' names, which the API
+    accepts, type-checks under ``mypy --strict`` too (and runs)."""
+    mypy_api = pytest.importorskip("mypy.api")
+    path = tmp_path / "numpy_use.py"
+    path.write_text(NUMPY_USE)
+    out, err, status = mypy_api.run(["--strict", "--no-incremental", "--cache-dir", os.devnull, str(path)])
+    assert status == 0, out + err
+    exec(compile(NUMPY_USE, str(path), "exec"), {})
+
+
+def test_racing_takes_numpy_numbers_and_refuses_others() -> None:
+    racing = texas42.Racing(min_deals=np.int64(50), step=np.int32(25), risk=np.float64(0.05))
+    assert racing == texas42.Racing(50, 25, 0.05)
+    assert type(racing.min_deals) is int and type(racing.step) is int and type(racing.risk) is float
+    for bad, message in (
+        ({"min_deals": "5"}, "the minimum number of deals must be a whole number"),
+        ({"min_deals": 1.5}, "the minimum number of deals must be a whole number"),
+        ({"step": 0}, "a round must add at least 1 deal"),
+        ({"risk": "0.1"}, "the risk must be a number"),
+        ({"risk": 1.0}, "the risk must lie strictly between 0 and 1"),
+    ):
+        with pytest.raises(texas42.Texas42Error, match=message):
+            texas42.Racing(**bad)  # type: ignore[arg-type]
+
+
 def test_public_names() -> None:
     for name in texas42.__all__:
         assert getattr(texas42, name) is not None, name

@@ -6,6 +6,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
+from typing import SupportsIndex, cast
 
 import numpy as np
 
@@ -34,7 +35,7 @@ from texas42.analysis.recommendation import check_confidence
 from texas42.analysis.review import realistic_review_total
 from texas42.analysis.sample import DEFAULT_DEALS, check_deals, counted
 from texas42.deal import DealConstraints, Dealt
-from texas42.errors import AnalysisError, ArgumentTypeError, check_kind
+from texas42.errors import AnalysisError, ArgumentTypeError, check_kind, is_whole
 from texas42.rules import (
     DECLARATIONS,
     Auction,
@@ -46,7 +47,6 @@ from texas42.rules import (
     Hand,
     HouseRules,
     PlayedContract,
-    Seat,
     check_declaration,
     check_domino,
     parse_auction,
@@ -70,7 +70,7 @@ def _hand(hand: Hand | str) -> Hand:
     return hand
 
 
-def _declarations(trumps: Iterable[Declaration | str | int]) -> tuple[Declaration, ...]:
+def _declarations(trumps: Iterable[Declaration | str | SupportsIndex]) -> tuple[Declaration, ...]:
     if isinstance(trumps, str):
         return (check_declaration(trumps),)
     check_kind(trumps, Iterable, 'trumps are given as trumps or their names, such as ["fours", "sixes"]')
@@ -117,7 +117,17 @@ def _finished(auction: FinishedAuction | str | None) -> FinishedAuction | None:
     return auction
 
 
-def _bid(bid: int | str | None) -> int | None:
+def _whole(value: SupportsIndex) -> int:
+    """A whole-number argument as an int (numpy's integers too); anything else is passed on
+    as it is, for the check that reads it to refuse in its own words."""
+    return int(value) if is_whole(value) else cast(int, value)
+
+
+def _whole_or_none(value: SupportsIndex | None) -> int | None:
+    return None if value is None else _whole(value)
+
+
+def _bid(bid: SupportsIndex | str | None) -> int | None:
     """The bid a hand is played at, from its text or number (None: not given)."""
     if isinstance(bid, str):
         return check_bid(parse_bid(bid), given=bid)
@@ -151,7 +161,9 @@ def _checked(progress: Progress | None, constraints: DealConstraints | None) -> 
     )
 
 
-def solve(deal: Deal | str, *, house: HouseRules | None = None, threads: int | None = None) -> DealTable:
+def solve(
+    deal: Deal | str, *, house: HouseRules | None = None, threads: SupportsIndex | None = None
+) -> DealTable:
     """The double-dummy table of a deal (``texas42 solve``): the points of the bidder's
     team for every declaration and bidder, and, unless ``house`` turns the special
     contracts off, Nel-O and sevens for every bidder.
@@ -160,26 +172,32 @@ def solve(deal: Deal | str, *, house: HouseRules | None = None, threads: int | N
     ...       "63 53 41 40 33 21 10").value(Declaration.FOURS, 0)
     42
     """
+    threads = _whole_or_none(threads)
     return analysis.solve_deal_table(_deal(deal), threads=threads, house=_house(house))
 
 
 def line_of_play(
-    deal: Deal | str, trump: PlayedContract | str, bidder: Seat = 0, *, house: HouseRules | None = None
+    deal: Deal | str,
+    trump: PlayedContract | str,
+    bidder: SupportsIndex = 0,
+    *,
+    house: HouseRules | None = None,
 ) -> PlayLine:
     """An optimal line of play, trick by trick (``texas42 solve --line``); ``trump`` may
     be ``"nello"`` or ``"sevens"`` (the doubles at Nel-O as ``house`` says)."""
+    bidder = _whole(bidder)
     return analysis.optimal_line(_deal(deal), _contract(trump), bidder, _house(house))
 
 
 def analyze(
     hand: Hand | str,
     *,
-    deals: int = DEFAULT_DEALS,
-    seed: int | None = None,
-    trumps: Iterable[Declaration | str | int] = DECLARATIONS,
+    deals: SupportsIndex = DEFAULT_DEALS,
+    seed: SupportsIndex | None = None,
+    trumps: Iterable[Declaration | str | SupportsIndex] = DECLARATIONS,
     confidence: float = analysis.DEFAULT_CONFIDENCE,
     house: HouseRules | None = None,
-    threads: int | None = None,
+    threads: SupportsIndex | None = None,
     progress: Progress | None = None,
     check_every_bid: bool = False,
     constraints: DealConstraints | None = None,
@@ -187,8 +205,8 @@ def analyze(
     infer: str = "auction",
     noise: float = dealing.DEFAULT_NOISE,
     basis: str = "realistic",
-    realistic_deals: int = 0,
-    worlds: int = analysis.DEFAULT_WORLDS,
+    realistic_deals: SupportsIndex = 0,
+    worlds: SupportsIndex = analysis.DEFAULT_WORLDS,
     racing: Racing | None = DEFAULT_RACING,
 ) -> HandAnalysis:
     """What a hand is worth (``texas42 analyze``): seat 0 holds ``hand``, the unseen
@@ -210,6 +228,8 @@ def analyze(
     dominoes, ``worlds`` deals weighed a decision, as ``--realistic`` does
     (``HandAnalysis.realistic``), and recommends on them; ``progress(done, total)`` is
     told the deals solved, then the playouts finished."""
+    deals, seed, threads = _whole(deals), _whole_or_none(seed), _whole_or_none(threads)
+    realistic_deals, worlds = _whole(realistic_deals), _whole(worlds)
     _checked(progress, constraints)
     check_kind(check_every_bid, bool, "check_every_bid is True or False")
     _check_realistic(realistic_deals, worlds, basis)
@@ -268,19 +288,19 @@ def advise_bid(
     hand: Hand | str,
     auction: Auction | str = "",
     *,
-    deals: int = DEFAULT_DEALS,
-    seed: int | None = None,
-    trumps: Iterable[Declaration | str | int] = DECLARATIONS,
+    deals: SupportsIndex = DEFAULT_DEALS,
+    seed: SupportsIndex | None = None,
+    trumps: Iterable[Declaration | str | SupportsIndex] = DECLARATIONS,
     confidence: float = analysis.DEFAULT_CONFIDENCE,
     house: HouseRules | None = None,
-    threads: int | None = None,
+    threads: SupportsIndex | None = None,
     progress: Progress | None = None,
     constraints: DealConstraints | None = None,
     infer: str = "auction",
     noise: float = dealing.DEFAULT_NOISE,
     basis: str = "realistic",
-    realistic_deals: int = 0,
-    worlds: int = analysis.DEFAULT_WORLDS,
+    realistic_deals: SupportsIndex = 0,
+    worlds: SupportsIndex = analysis.DEFAULT_WORLDS,
     racing: Racing | None = DEFAULT_RACING,
 ) -> BidAdvice:
     """What to bid now (``texas42 bid``), given the bids already made this hand
@@ -292,6 +312,7 @@ def advise_bid(
     (``uniform``). A plunge or a splash that no deal allows is an ``AuctionError``.
     ``realistic_deals`` and ``worlds`` play the leading trumps out as for ``analyze``
     (``texas42 bid --realistic``) and advise on them; ``racing`` as for ``analyze``."""
+    threads = _whole_or_none(threads)
     house = _house(house)
     parsed = _auction(auction)
     hand = _hand(hand)
@@ -321,19 +342,19 @@ def advise_bid(
 
 def compare(
     hand: Hand | str,
-    trumps: Iterable[Declaration | str | int],
+    trumps: Iterable[Declaration | str | SupportsIndex],
     *,
-    deals: int = DEFAULT_DEALS,
-    seed: int | None = None,
+    deals: SupportsIndex = DEFAULT_DEALS,
+    seed: SupportsIndex | None = None,
     house: HouseRules | None = None,
-    threads: int | None = None,
+    threads: SupportsIndex | None = None,
     progress: Progress | None = None,
     constraints: DealConstraints | None = None,
     auction: Auction | str = "",
     infer: str = "auction",
     noise: float = dealing.DEFAULT_NOISE,
-    realistic_deals: int = 0,
-    worlds: int = analysis.DEFAULT_WORLDS,
+    realistic_deals: SupportsIndex = 0,
+    worlds: SupportsIndex = analysis.DEFAULT_WORLDS,
     racing: Racing | None = DEFAULT_RACING,
 ) -> Comparison:
     """Two or more trumps head to head on the same deals (``texas42 compare``); with an
@@ -343,6 +364,8 @@ def compare(
     ``Comparison.realistic``). With ``racing`` (as for ``analyze``) a trump stops getting
     deals once its order against every other is clear (each pair is compared on the
     deals both were solved on); ``racing=None`` solves every trump on every deal."""
+    deals, seed, threads = _whole(deals), _whole_or_none(seed), _whole_or_none(threads)
+    realistic_deals, worlds = _whole(realistic_deals), _whole(worlds)
     _checked(progress, constraints)
     _check_playouts(realistic_deals, worlds)
     house = _house(house)
@@ -369,17 +392,17 @@ def declare(
     hand: Hand | str,
     auction: FinishedAuction | str | None = None,
     *,
-    bid: int | str | None = None,
-    deals: int = DEFAULT_DEALS,
-    seed: int | None = None,
+    bid: SupportsIndex | str | None = None,
+    deals: SupportsIndex = DEFAULT_DEALS,
+    seed: SupportsIndex | None = None,
     house: HouseRules | None = None,
     basis: str = REALISTIC,
-    threads: int | None = None,
+    threads: SupportsIndex | None = None,
     progress: Progress | None = None,
     infer: str = "auction",
     noise: float = dealing.DEFAULT_NOISE,
-    realistic_deals: int = 0,
-    worlds: int = analysis.DEFAULT_WORLDS,
+    realistic_deals: SupportsIndex = 0,
+    worlds: SupportsIndex = analysis.DEFAULT_WORLDS,
     racing: Racing | None = DEFAULT_RACING,
     constraints: DealConstraints | None = None,
 ) -> DeclarationAdvice:
@@ -393,6 +416,8 @@ def declare(
     decision, and advises on that. ``racing`` as for ``analyze`` (a trump stops getting
     deals once another clearly makes the bid more often); ``constraints`` as for
     ``analyze`` (``--holds``, ``--lacks``)."""
+    deals, seed, threads = _whole(deals), _whole_or_none(seed), _whole_or_none(threads)
+    realistic_deals, worlds = _whole(realistic_deals), _whole(worlds)
     _checked(progress, constraints)
     _check_realistic(realistic_deals, worlds, basis)
     house = _house(house)
@@ -425,19 +450,19 @@ def advise_play(
     trump: PlayedContract | str,
     tricks: str | Sequence[Domino] = "",
     *,
-    seat: Seat = 0,
-    bidder: Seat = 0,
-    bid: int | str | None = None,
-    deals: int = DEFAULT_DEALS,
-    seed: int | None = None,
-    threads: int | None = None,
+    seat: SupportsIndex = 0,
+    bidder: SupportsIndex = 0,
+    bid: SupportsIndex | str | None = None,
+    deals: SupportsIndex = DEFAULT_DEALS,
+    seed: SupportsIndex | None = None,
+    threads: SupportsIndex | None = None,
     progress: Progress | None = None,
     auction: FinishedAuction | str | None = None,
     infer: str = "auction",
     noise: float = dealing.DEFAULT_NOISE,
     house: HouseRules | None = None,
-    realistic_deals: int = 0,
-    worlds: int = analysis.DEFAULT_WORLDS,
+    realistic_deals: SupportsIndex = 0,
+    worlds: SupportsIndex = analysis.DEFAULT_WORLDS,
 ) -> PlayAdvice:
     """What to play now (``texas42 play``): ``seat`` was dealt ``hand``, ``bidder`` bid
     ``bid``, declared ``trump`` and led the first trick, and ``tricks`` are the dominoes
@@ -456,6 +481,9 @@ def advise_play(
     also plays each legal play out on that many of the deals by players who see only
     their own dominoes, ``worlds`` deals weighed a decision (``texas42 play --realistic``;
     ``PlayAdvice.realistic``)."""
+    deals, seed, threads = _whole(deals), _whole_or_none(seed), _whole_or_none(threads)
+    realistic_deals, worlds = _whole(realistic_deals), _whole(worlds)
+    seat, bidder = _whole(seat), _whole(bidder)
     declaration, plays = _played(trump, tricks)
     parsed_bid = _bid(bid)
     whole = _finished(auction)
@@ -526,21 +554,21 @@ def review_play(
     trump: PlayedContract | str,
     tricks: str | Sequence[Domino],
     *,
-    seat: Seat = 0,
-    bidder: Seat = 0,
-    bid: int | str | None = None,
-    deals: int = DEFAULT_DEALS,
-    seed: int | None = None,
-    threads: int | None = None,
+    seat: SupportsIndex = 0,
+    bidder: SupportsIndex = 0,
+    bid: SupportsIndex | str | None = None,
+    deals: SupportsIndex = DEFAULT_DEALS,
+    seed: SupportsIndex | None = None,
+    threads: SupportsIndex | None = None,
     progress: Progress | None = None,
     auction: FinishedAuction | str | None = None,
     infer: str = "auction",
     noise: float = dealing.DEFAULT_NOISE,
     house: HouseRules | None = None,
     basis: str = REALISTIC,
-    realistic_deals: int = 0,
-    worlds: int = analysis.DEFAULT_WORLDS,
-    realistic_contract_deals: int | None = None,
+    realistic_deals: SupportsIndex = 0,
+    worlds: SupportsIndex = analysis.DEFAULT_WORLDS,
+    realistic_contract_deals: SupportsIndex | None = None,
 ) -> PlayReview:
     """A hand played, reviewed (``texas42 review``): at each turn of ``seat`` among the
     plays ``tricks``, the advice ``advise_play`` would have given then (the same options
@@ -555,6 +583,10 @@ def review_play(
     would have (``PlayReview.declared``), both on ``basis`` as those would; with
     ``realistic_deals`` on the realistic basis, both played out as those play them, on
     ``realistic_contract_deals`` deals (default ``realistic_deals``)."""
+    deals, seed, threads = _whole(deals), _whole_or_none(seed), _whole_or_none(threads)
+    realistic_deals, worlds = _whole(realistic_deals), _whole(worlds)
+    seat, bidder = _whole(seat), _whole(bidder)
+    realistic_contract_deals = _whole_or_none(realistic_contract_deals)
     declaration, plays = _played(trump, tricks)
     whole = _finished(auction)
     _check_noise(noise, whole, infer)
@@ -655,8 +687,8 @@ def _texts(items: Iterable[str], name: str) -> tuple[str, ...]:
 def deals(
     hand: Hand | str,
     constraints: DealConstraints | None = None,
-    deals: int = DEFAULT_DEALS,
-    seed: int | None = None,
+    deals: SupportsIndex = DEFAULT_DEALS,
+    seed: SupportsIndex | None = None,
     *,
     auction: Auction | str = "",
     infer: str = "auction",

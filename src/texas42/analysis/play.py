@@ -304,7 +304,7 @@ class PlayAdvice:
         return most_points(self.plays)
 
 
-def check_bid(bid: int, given: object = None) -> int:
+def check_bid(bid: object, given: object = None) -> int:
     """``bid`` as an int if a hand can be played at it (30..41, 42, 84, ...), else an
     ``AuctionError`` naming it (or ``given``, what it was read from)."""
     if not is_whole(bid) or not (bid in POINT_BIDS or (bid >= MARK and bid % MARK == 0)):

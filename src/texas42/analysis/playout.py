@@ -66,7 +66,7 @@ class Playouts:
     decisions: int
 
 
-def check_worlds(worlds: int) -> int:
+def check_worlds(worlds: object) -> int:
     """``worlds`` if it is 0 (every hand seen) to ``MAX_WORLDS``, else an ``AnalysisError``."""
     worlds = check_whole(worlds, AnalysisError, "the worlds a decision")
     if worlds < 0:
@@ -76,7 +76,7 @@ def check_worlds(worlds: int) -> int:
     return worlds
 
 
-def check_playout_deals(deals: int) -> int:
+def check_playout_deals(deals: object) -> int:
     """The deals to play out as an int: a whole number of at least 1, else an
     ``AnalysisError``."""
     deals = check_whole(deals, AnalysisError, "the deals to play out")

@@ -27,13 +27,13 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Final
+from typing import Final, SupportsIndex
 
 import numpy as np
 
 from texas42 import engine
 from texas42.analysis.sample import Sample, SolveCounter
-from texas42.errors import AnalysisError
+from texas42.errors import AnalysisError, check_real, check_whole
 from texas42.rules import TOTAL_POINTS, Declaration, Hand, check_declaration
 
 DEFAULT_MIN_DEALS: Final = 200
@@ -43,23 +43,35 @@ LEVELS: Final = tuple(range(30, TOTAL_POINTS + 1))
 """The points a bid needs: 30..41 for point bids, 42 for 42 and the mark bids."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Racing:
     """How deals are allocated: all declarations get ``min_deals`` (at most the deals in
     all), then ``step`` more a round while they can still be the answer; ``risk`` bounds the
-    chance that any declaration leaves the race wrongly."""
+    chance that any declaration leaves the race wrongly. Each is checked (numpy's numbers
+    too); a bad one is an ``AnalysisError``."""
 
-    min_deals: int = DEFAULT_MIN_DEALS
-    step: int = ROUND_DEALS
-    risk: float = RISK
+    min_deals: int
+    step: int
+    risk: float
 
-    def __post_init__(self) -> None:
-        if self.min_deals < 1:
-            raise AnalysisError(f"the minimum number of deals must be at least 1, got {self.min_deals}")
-        if self.step < 1:
-            raise AnalysisError(f"a round must add at least 1 deal, got {self.step}")
-        if not 0.0 < self.risk < 1.0:
-            raise AnalysisError(f"the risk must lie strictly between 0 and 1, got {self.risk}")
+    def __init__(
+        self,
+        min_deals: SupportsIndex = DEFAULT_MIN_DEALS,
+        step: SupportsIndex = ROUND_DEALS,
+        risk: float = RISK,
+    ) -> None:
+        min_deals = check_whole(min_deals, AnalysisError, "the minimum number of deals")
+        if min_deals < 1:
+            raise AnalysisError(f"the minimum number of deals must be at least 1, got {min_deals}")
+        step = check_whole(step, AnalysisError, "a round's deals")
+        if step < 1:
+            raise AnalysisError(f"a round must add at least 1 deal, got {step}")
+        risk = check_real(risk, AnalysisError, "the risk")
+        if not 0.0 < risk < 1.0:
+            raise AnalysisError(f"the risk must lie strictly between 0 and 1, got {risk}")
+        object.__setattr__(self, "min_deals", min_deals)
+        object.__setattr__(self, "step", step)
+        object.__setattr__(self, "risk", risk)
 
     def checkpoints(self, deals: int) -> list[int]:
         """The number of deals solved after each round: min_deals, +step, ..., deals."""

@@ -79,7 +79,7 @@ class Sample:
         return tuple(TrumpStats.from_points(d, self.points_of(d), self.exact) for d in self.declarations)
 
 
-def check_deals(deals: int) -> int:
+def check_deals(deals: object) -> int:
     """``deals`` if it is a usable number of deals (1 to ``MAX_DEALS``), else an
     ``AnalysisError``."""
     deals = check_whole(deals, AnalysisError, "the number of deals")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import SupportsIndex
 
 import numpy as np
 
@@ -68,7 +69,7 @@ class DealTable:
         nello, sevens, doubles = specials
         return cls(deal, rows, _row(nello), _row(sevens), doubles)
 
-    def value(self, declaration: Declaration | str | int, bidder: Seat) -> int:
+    def value(self, declaration: Declaration | str | SupportsIndex, bidder: SupportsIndex) -> int:
         """Points of the bidder's team for this declaration (a Declaration, its name or number)."""
         return self.points[check_declaration(declaration).value][check_seat(bidder)]
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from functools import cached_property
-from typing import Any
+from typing import Any, SupportsIndex
 
 from texas42 import deal
 from texas42.analysis.play import bid_decided, contract_set, hand_bid, play_rules_for
@@ -108,16 +108,17 @@ class TableHand:
         return new
 
     @classmethod
-    def dealt(cls, hand: Hand | str, position: int, house: HouseRules | None = None) -> TableHand:
+    def dealt(cls, hand: Hand | str, position: SupportsIndex, house: HouseRules | None = None) -> TableHand:
         """A hand about to be bid: ``hand`` (a ``Hand`` or its text), ``position`` in the
         bidding from 1 (the first bidder) to 4 (the shaker), under ``house`` (the default
         rules if None)."""
-        if check_whole(position, UsageError, "the position in the bidding") not in range(1, CALLS + 1):
+        place = check_whole(position, UsageError, "the position in the bidding")
+        if place not in range(1, CALLS + 1):
             raise UsageError(f"the position in the bidding is 1 to 4 (4: the shaker), got {position}")
         parsed = parse_hand(hand) if isinstance(hand, str) else hand
-        return cls(parsed, int(position) - 1, HouseRules() if house is None else house)
+        return cls(parsed, place - 1, HouseRules() if house is None else house)
 
-    def seat_at(self, place: int) -> Seat:
+    def seat_at(self, place: SupportsIndex) -> Seat:
         """The seat that makes the call at ``place`` (0..3; a place of a call, as a seat is)."""
         return (check_seat(place) - self.place) % CALLS
 

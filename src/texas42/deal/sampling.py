@@ -23,7 +23,7 @@ def draw_seed() -> int:
     return secrets.randbelow(10**9)
 
 
-def check_seed(seed: int) -> int:
+def check_seed(seed: object) -> int:
     """``seed`` if it lies in 0..``MAX_SEED``, else an ``AnalysisError``."""
     seed = check_whole(seed, AnalysisError, "a seed")
     if not 0 <= seed <= MAX_SEED:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from typing import Final, TypeVar
+from typing import Final, SupportsIndex, TypeVar
 
 from texas42.errors import HouseRulesError, check_text, is_whole
 
@@ -54,7 +54,7 @@ def _parse_choice(kind: type[_Choice], what: str, text: str) -> _Choice:
     raise HouseRulesError(f"unknown {what}: {text.strip()!r} (one of {names})")
 
 
-def check_nello_min_marks(marks: int) -> int:
+def check_nello_min_marks(marks: object) -> int:
     """Nel-O's minimum bid in marks, 1 or 2 (an int; numpy's integers too); anything else
     is a ``HouseRulesError``."""
     if not is_whole(marks) or marks not in NELLO_MIN_MARKS_CHOICES:
@@ -72,32 +72,43 @@ def parse_all_pass(text: str) -> AllPass:
     return _parse_choice(AllPass, "all-pass rule", text)
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, init=False)
 class HouseRules:
-    """The options of the rule book that house rules differ on; the defaults are the rule book's."""
+    """The options of the rule book that house rules differ on; the defaults are the rule book's.
+    A rule may be given by its name (``HouseRules(nello_doubles="low")``); every option is checked."""
 
-    nello_doubles: NelloDoubles = NelloDoubles.OWN_SUIT
+    nello_doubles: NelloDoubles
     """How doubles play at Nel-O: their own suit, high or low in their natural suit."""
-    nello_min_marks: int = 2
+    nello_min_marks: int
     """The least Nel-O is bid at, in marks (2, or 1)."""
-    all_pass: AllPass = AllPass.FORCED
+    all_pass: AllPass
     """After three passes: the shaker must bid, 30 or more (forced), or may pass and the
     hand is reshuffled."""
-    specials: bool = True
+    specials: bool
     """Whether special contracts are analysed and bid at all."""
 
-    def __post_init__(self) -> None:
-        """Checked; a rule given by its name (``"high"``, ``"reshuffle"``) becomes its member."""
-        for field, kind, parse in (
-            ("nello_doubles", NelloDoubles, parse_nello_doubles),
-            ("all_pass", AllPass, parse_all_pass),
-        ):
-            value = getattr(self, field)
-            if isinstance(value, str):
-                object.__setattr__(self, field, parse(value))
-            elif not isinstance(value, kind):
-                names = ", ".join(str(c.value) for c in kind)
-                raise HouseRulesError(f"{field} must be one of {names}, got {value!r}")
-        if not isinstance(self.specials, bool):
-            raise HouseRulesError(f"specials must be True or False, got {self.specials!r}")
-        object.__setattr__(self, "nello_min_marks", check_nello_min_marks(self.nello_min_marks))
+    def __init__(
+        self,
+        nello_doubles: NelloDoubles | str = NelloDoubles.OWN_SUIT,
+        nello_min_marks: SupportsIndex = 2,
+        all_pass: AllPass | str = AllPass.FORCED,
+        specials: bool = True,
+    ) -> None:
+        object.__setattr__(
+            self, "nello_doubles", _rule(nello_doubles, "nello_doubles", NelloDoubles, "Nel-O doubles rule")
+        )
+        object.__setattr__(self, "nello_min_marks", check_nello_min_marks(nello_min_marks))
+        object.__setattr__(self, "all_pass", _rule(all_pass, "all_pass", AllPass, "all-pass rule"))
+        if not isinstance(specials, bool):
+            raise HouseRulesError(f"specials must be True or False, got {specials!r}")
+        object.__setattr__(self, "specials", specials)
+
+
+def _rule(value: object, field: str, kind: type[_Choice], what: str) -> _Choice:
+    """A rule's member, from itself or its name (``"high"``, ``"reshuffle"``)."""
+    if isinstance(value, str):
+        return _parse_choice(kind, what, value)
+    if not isinstance(value, kind):
+        names = ", ".join(str(c.value) for c in kind)
+        raise HouseRulesError(f"{field} must be one of {names}, got {value!r}")
+    return value
