@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from cli_runner import invoke
-from texas42.cli import batch
+from texas42.cli import batch, many
 from texas42.io import output
 
 distributed = pytest.importorskip("distributed")
@@ -287,6 +287,24 @@ def test_an_out_that_cannot_be_written_leaves_no_record(tmp_path: Path) -> None:
     assert result.exit_code == 2 and result.stderr.count("\n") == 1 and "cannot write" in result.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["folder"]
 
+
+
+def test_an_out_whose_sums_cannot_be_written_is_left_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing is emptied or made unless every file of the output opens; and no cluster
+    starts before that is known."""
+    kept = tmp_path / "kept.txt"
+    kept.write_text("earlier results\n")
+    (tmp_path / "kept.txt.texas42.sums").mkdir()
+    long_name = tmp_path / ("x" * (255 - len(output.SUMS_SUFFIX) + 1))  # the sums' name is too long
+    monkeypatch.setattr(many, "connected", lambda cluster: pytest.fail("a cluster was started"))
+    for out in (kept, long_name):
+        result = invoke(*RUN, "--out", str(out), "--cluster", "local:2")
+        assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
+        assert f"cannot write {out}{output.SUMS_SUFFIX}" in result.stderr
+    assert kept.read_text() == "earlier results\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kept.txt", "kept.txt.texas42.sums"]
 
 @pytest.mark.parametrize(
     ("hands_name", "out_name", "link"),

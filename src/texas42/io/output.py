@@ -139,10 +139,12 @@ class OutputFile:
 
     def __init__(self, path: str, keep: int, lines: int = 0) -> None:
         """Open ``path``, keeping its first ``keep`` bytes (0: a new file) and the digests
-        of its first ``lines`` hands' lines."""
+        of its first ``lines`` hands' lines. Nothing is emptied unless both files open: a
+        ``UsageError`` leaves them as they were, and makes neither."""
         self.path = path
-        self.handle = _opened(path, keep)
-        self.sums = _opened(sums_path(path), lines * (DIGEST_LENGTH + 1))
+        self.handle, self.sums = _opened((path, sums_path(path)))
+        for handle, size in ((self.handle, keep), (self.sums, lines * (DIGEST_LENGTH + 1))):
+            handle.truncate(size)  # opened to append: writes go on from here
 
     def write(self, text: str) -> None:
         _written(self.handle, text.encode("utf-8"))
@@ -158,15 +160,24 @@ class OutputFile:
         self.sums.close()
 
 
-def _opened(path: str, keep: int) -> BinaryIO:
-    """``path`` open for writing after its first ``keep`` bytes (0: emptied or made)."""
-    try:
-        handle: BinaryIO = open(path, "r+b" if keep else "wb")  # noqa: SIM115
-        handle.truncate(keep)
-        handle.seek(keep)
-    except OSError as error:
-        raise UsageError(f"--out: cannot write {path}: {error.strerror or error}") from None
-    return handle
+def _opened(paths: tuple[str, str]) -> tuple[BinaryIO, BinaryIO]:
+    """Both ``paths`` open to append (made where missing), or a ``UsageError`` naming the
+    one that cannot be, with none made."""
+    handles: list[BinaryIO] = []
+    made: list[str] = []
+    for path in paths:
+        existed = os.path.lexists(path)
+        try:
+            handles.append(open(path, "ab"))  # noqa: SIM115
+        except OSError as error:
+            for handle in handles:
+                handle.close()
+            for new in made:
+                os.remove(new)
+            raise UsageError(f"--out: cannot write {path}: {error.strerror or error}") from None
+        if not existed:
+            made.append(path)
+    return handles[0], handles[1]
 
 
 def _written(handle: BinaryIO, data: bytes) -> None:
