@@ -288,7 +288,6 @@ def test_an_out_that_cannot_be_written_leaves_no_record(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["folder"]
 
 
-
 def test_an_out_whose_sums_cannot_be_written_is_left_as_it_was(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -305,6 +304,7 @@ def test_an_out_whose_sums_cannot_be_written_is_left_as_it_was(
         assert f"cannot write {out}{output.SUMS_SUFFIX}" in result.stderr
     assert kept.read_text() == "earlier results\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["kept.txt", "kept.txt.texas42.sums"]
+
 
 @pytest.mark.parametrize(
     ("hands_name", "out_name", "link"),

@@ -401,7 +401,7 @@ def declare(
     progress: Progress | None = None,
     infer: str = "auction",
     noise: float = dealing.DEFAULT_NOISE,
-    realistic_deals: SupportsIndex = 0,
+    realistic_deals: SupportsIndex | None = None,
     worlds: SupportsIndex = analysis.DEFAULT_WORLDS,
     racing: Racing | None = DEFAULT_RACING,
     constraints: DealConstraints | None = None,
@@ -413,15 +413,19 @@ def declare(
     fit the auction (``infer`` none, or no auction: uniformly; ``noise`` as for
     ``advise_bid``), and the one to declare on the ``basis``; ``realistic_deals`` (0:
     none) plays the leading ones out as ``--realistic`` does, ``worlds`` worlds a
-    decision, and advises on that. ``racing`` as for ``analyze`` (a trump stops getting
-    deals once another clearly makes the bid more often); ``constraints`` as for
-    ``analyze`` (``--holds``, ``--lacks``)."""
+    decision, and advises on that (None, the default: 200 deals at a partner's plunge or
+    splash on the realistic basis, as the command line does unasked, else none).
+    ``racing`` as for ``analyze`` (a trump stops getting deals once another clearly makes
+    the bid more often); ``constraints`` as for ``analyze`` (``--holds``, ``--lacks``)."""
     deals, seed, threads = _whole(deals), _whole_or_none(seed), _whole_or_none(threads)
+    whole = _finished(auction)
+    if realistic_deals is None:
+        by_default = analysis.plays_out_by_default(whole, basis)
+        realistic_deals = analysis.DEFAULT_REALISTIC_DEALS if by_default else 0
     realistic_deals, worlds = _whole(realistic_deals), _whole(worlds)
     _checked(progress, constraints)
     _check_realistic(realistic_deals, worlds, basis)
     house = _house(house)
-    whole = _finished(auction)
     _check_noise(noise, whole, infer)
     won = _bid(bid)
     model = None if whole is None else dealing.auction_model(whole, infer, noise, house)

@@ -49,6 +49,7 @@ from texas42.analysis.declaring import (
     PlayedChoices,
     advise_declaration,
     declaration_playouts,
+    plays_out_by_default,
     realistic_declaration,
 )
 from texas42.analysis.hand import HandAnalysis, analyze_hand
@@ -213,6 +214,7 @@ __all__ = [
     "paired_interval",
     "play_out",
     "play_out_special",
+    "plays_out_by_default",
     "quick_hand",
     "quick_hands",
     "quick_recommend",

@@ -188,6 +188,14 @@ def won_bid(bid: int | None, auction: FinishedAuction | None) -> int:
     return auction.high_bid
 
 
+def plays_out_by_default(auction: FinishedAuction | None, basis: str) -> bool:
+    """Whether ``declare`` plays the leading trumps out unasked: at a partner's plunge or
+    splash on the realistic basis. The trumps' calibration was fitted to hands that bid
+    for themselves; at a partner's plunge or splash it misjudges the odds by as much as
+    half (docs/realistic.md#a-partners-plunge-or-splash)."""
+    return auction is not None and auction.partner_contract is not None and check_basis(basis) == REALISTIC
+
+
 def advise_declaration(
     hand: Hand,
     bid: int | None = None,

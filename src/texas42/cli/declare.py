@@ -8,7 +8,12 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from texas42.analysis import advise_declaration, declaration_playouts, realistic_declaration
+from texas42.analysis import (
+    advise_declaration,
+    declaration_playouts,
+    plays_out_by_default,
+    realistic_declaration,
+)
 from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS
 from texas42.cli.analyze import HandArgument
 from texas42.cli.app import app
@@ -77,7 +82,9 @@ there are at most --deals). --realistic plays the two trumps with the best of th
 out, and Nel-O and sevens where open, on the first --realistic-deals deals (200) by
 players who see only their own dominoes (--worlds deals weighed a decision, 10; both
 sides play for the bid won), and advises the best of them played out (about 6 seconds
-more).
+more). At a partner's plunge or splash it does so unasked (--no-realistic: the estimates
+alone): the trumps' calibration was fitted to hands that bid for themselves, and misjudges
+a partner holding the doubles by as much as half.
 
 \b
 Examples:
@@ -87,6 +94,7 @@ Examples:
   texas42 declare "6-0 5-1 4-0 3-1 2-0 1-0 0-0" --auction "pass 30 84 pass"
   texas42 declare "6-6 6-5 6-4 6-2 5-5 4-4 3-1" --auction "pass pass pass 42" --json
   texas42 declare "6-4 5-5 4-2 3-1 2-0 1-1 0-0" --auction "pass splash pass pass"
+  texas42 declare "6-4 5-5 4-2 3-1 2-0 1-1 0-0" -a "pass splash pass pass" --no-realistic
   texas42 declare "6-4 5-5 4-2 3-1 2-0 1-1 0-0" -a "pass 31 pass 32" --basis double-dummy
   texas42 declare "6-4 5-5 4-2 3-1 2-0 1-1 0-0" --auction "30 34 pass pass" --realistic
 """
@@ -112,13 +120,15 @@ WonBidOption = Annotated[
 
 
 DeclareRealisticOption = Annotated[
-    bool,
+    bool | None,
     typer.Option(
-        "--realistic",
+        "--realistic/--no-realistic",
         help=(
             "Play the two trumps with the best odds, and Nel-O and sevens where open, out by players "
-            "who see only their own hand, and advise on that."
+            "who see only their own hand, and advise on that (default: only at a partner's plunge or "
+            "splash; --no-realistic: the calibrated estimates there too)."
         ),
+        show_default=False,
     ),
 ]
 
@@ -141,7 +151,7 @@ def declare(
     nello_min_marks: NelloMinMarksOption = None,
     specials: SpecialsOption = None,
     basis_option: QuickBasisOption = None,
-    realistic: DeclareRealisticOption = False,
+    realistic: DeclareRealisticOption = None,
     realistic_deals: RealisticDealsOption = None,
     worlds: WorldsOption = None,
     as_json: JsonOption = False,
@@ -153,8 +163,10 @@ def declare(
         raise UsageError("give the bid you won (--bid) or the whole auction (--auction)")
     parsed = parse_hand(" ".join(hand))
     house = house_rules(nello_doubles, nello_min_marks, specials=specials)
+    chosen_basis = basis(basis_option, bool(realistic))
+    if realistic is None:
+        realistic = plays_out_by_default(auction, chosen_basis)
     plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_DEALS)
-    chosen_basis = basis(basis_option, realistic)
     noise = auction_noise(noise, infer, auction)
     constraints = deal_constraints(holds, lacks)
     model = None if auction is None else auction_model(auction, infer, noise, house)

@@ -268,7 +268,7 @@ class Adviser:
         advice = api.declare(
             table.hand, table.auction, deals=self.deals, seed=self.seed, house=table.house,
             basis=self.basis, threads=self.threads, progress=progress, noise=self.noise,
-            realistic_deals=self.contract_deals, worlds=self.worlds,
+            realistic_deals=self.contract_deals or None, worlds=self.worlds,
         )  # fmt: skip
         view = declaration_view(advice) if self.full else declaration_text(advice)
         return Advice(view, {"advice": "declare", "document": declaration_to_json(advice)})

@@ -557,7 +557,7 @@ def declaration_to_json(advice: DeclarationAdvice) -> dict[str, Any]:
         "advice": {
             "declaration": _choice_name(advised),
             "make": rounded(advice.make),
-            "make_double_dummy": rounded(advised.make),
+            "make_double_dummy": rounded(advice.choice(advised.declaration).make),
             "make_confirmed": rounded(advice.make_confirmed),
             "expected_marks": round(advice.expected_marks, 4),
         },

@@ -17,6 +17,7 @@ from texas42.report.wording import (
     contract_name,
     partner_calibration_caution,
     partner_contract_note,
+    partner_played_note,
     percent,
     realistic_footer,
     repeat_note,
@@ -183,7 +184,8 @@ def _calibrated_notes(advice: DeclarationAdvice) -> list[str]:
     notes = []
     contract = advice.partner_contract
     if contract is not None:
-        notes.append(partner_contract_note(contract.written))
+        note = partner_contract_note if advice.played is None else partner_played_note
+        notes.append(note(contract.written))
     if advice.played is None:
         notes.append(realistic_footer("calibrated") + f" 'real': those odds; {band_note(not advice.exact)}")
     else:

@@ -867,6 +867,15 @@ def partner_contract_note(written: str) -> str:
     )
 
 
+def partner_played_note(written: str) -> str:
+    """Why a partner's plunge or splash (``written``) is advised on playouts."""
+    return (
+        f"At a partner's {written} the advice rests on the playouts: the trumps' calibration "
+        "('real' in the first table) was fitted to hands that bid for themselves, not to a "
+        "partner holding the doubles, and misjudges such hands by as much as half."
+    )
+
+
 def points_column_note(exact: bool) -> str:
     """What the 'points' column of the double-dummy table holds."""
     spread = "" if exact else ", ± the wider side of their 95% interval"
