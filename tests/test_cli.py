@@ -584,3 +584,10 @@ def test_help_is_not_a_command_and_review_needs_its_plays() -> None:
         result = invoke(*args)
         assert (result.exit_code, result.stdout) == (2, "")
         assert result.stderr.startswith("texas42: error: ") and message in result.stderr
+
+
+def test_a_bad_token_of_a_megabyte_is_named_by_its_start(no_solving: None) -> None:
+    result = invoke("analyze", "--file", "-", input="a" * 1_000_000 + "\n")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith("texas42: error: line 1: not a domino: 'aaaa")
+    assert result.stderr.endswith("... (999,544 more characters)\n") and len(result.stderr) < 600

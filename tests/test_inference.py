@@ -639,9 +639,25 @@ def test_bid_says_which_deals_it_drew() -> None:
 
 
 def test_no_bids_no_inference() -> None:
-    """With no bids yet, the default deals as --infer none does."""
+    """With no bids yet the deals are uniform, and --infer, which would change nothing, is
+    refused as --noise is."""
     args = ("bid", "--json", "-n", "30", "-s", "2", "-t", "fives", WEAK)
-    assert invoke(*args).stdout == invoke(*args, "--infer", "none").stdout
+    assert "inference" not in json.loads(invoke(*args).stdout)
+    for command in (
+        args,
+        ("analyze", WEAK, "-n", "30"),
+        ("compare", WEAK, "5", "6"),
+        ("deals", WEAK, "--count"),
+        ("declare", WEAK, "--bid", "30"),
+        ("play", WEAK, "-t", "5"),
+        ("review", WEAK, "-t", "5", "--tricks", "6-6"),
+    ):
+        refused = invoke(*command, "--infer", "none")
+        assert refused.exit_code == 2 and refused.stdout == "", command
+        assert (
+            refused.stderr
+            == "texas42: error: --infer goes with --auction: whether the deals are drawn to fit its bids\n"
+        )
 
 
 def test_the_same_seed_gives_the_same_output_whatever_the_threads() -> None:

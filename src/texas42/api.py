@@ -74,7 +74,11 @@ def _declarations(trumps: Iterable[Declaration | str | SupportsIndex]) -> tuple[
     if isinstance(trumps, str):
         return (check_declaration(trumps),)
     check_kind(trumps, Iterable, 'trumps are given as trumps or their names, such as ["fours", "sixes"]')
-    return tuple(check_declaration(t) for t in trumps)
+    declarations = tuple(check_declaration(t) for t in trumps)
+    for k, d in enumerate(declarations):
+        if d in declarations[:k]:
+            raise AnalysisError(f"declaration given twice: {d.label}", parameter="trumps")
+    return declarations
 
 
 def _deal(deal: Deal | str) -> Deal:
@@ -549,7 +553,10 @@ def _played(
     contract = _contract(trump)
     if isinstance(tricks, str):
         return contract, parse_tricks(tricks, trick_size(contract))
-    check_kind(tricks, Iterable, 'the plays are their text ("6-6 6-1 / 5-5") or domino numbers')
+    what = 'the plays are their text ("6-6 6-1 / 5-5") or domino numbers'
+    check_kind(tricks, Iterable, what)
+    if isinstance(tricks, bytes | bytearray):  # iterated, its bytes would read as dominoes
+        raise ArgumentTypeError(f"{what}, got {tricks!r}")
     return contract, tuple(check_domino(d) for d in tricks)
 
 

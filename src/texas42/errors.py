@@ -152,12 +152,19 @@ def is_whole(value: object) -> TypeGuard[int]:
     return type(value) is int or (isinstance(value, Integral) and not isinstance(value, bool))
 
 
+def error_for(
+    value: object, error: type[Texas42Error], kind: type | tuple[type, ...] = Real
+) -> type[Texas42Error]:
+    """What a bad ``value`` raises: ``error`` if it is of the right ``kind`` (a number by
+    default; a bool never is) but not a usable one, else an ``ArgumentTypeError``."""
+    return error if isinstance(value, kind) and not isinstance(value, bool) else ArgumentTypeError
+
+
 def check_whole(value: object, error: type[Texas42Error], what: str) -> int:
     """``value`` as an int if it is a whole number (not a bool), else ``error`` naming
     ``what`` ("the number of deals"): an ``ArgumentTypeError`` if it is no number at all."""
     if not is_whole(value):
-        wrong = error if isinstance(value, Real) and not isinstance(value, bool) else ArgumentTypeError
-        raise wrong(f"{what} must be a whole number, got {value!r}")
+        raise error_for(value, error)(f"{what} must be a whole number, got {value!r}")
     return int(value)
 
 

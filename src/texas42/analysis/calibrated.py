@@ -16,7 +16,7 @@ from texas42 import evaluate
 from texas42.analysis.recommendation import Recommendation, recommend
 from texas42.analysis.specials import SpecialStats
 from texas42.analysis.statistics import Interval, TrumpStats, widened
-from texas42.errors import AnalysisError
+from texas42.errors import AnalysisError, error_for
 from texas42.evaluate.calibration import calibrate
 from texas42.rules import DECLARATIONS, TOTAL_POINTS, Declaration, Hand, needed_points
 
@@ -38,7 +38,7 @@ def check_basis(basis: str) -> str:
     ``AnalysisError``."""
     key = basis.strip().lower().replace("_", "-") if isinstance(basis, str) else basis
     if key not in BASES:
-        raise AnalysisError(f"unknown basis {basis!r}: choose {' or '.join(BASES)}")
+        raise error_for(basis, AnalysisError, str)(f"unknown basis {basis!r}: choose {' or '.join(BASES)}")
     return key
 
 

@@ -18,7 +18,7 @@ from texas42 import deal, engine
 from texas42.analysis.locations import Locations, locate
 from texas42.analysis.sample import DEFAULT_DEALS, Progress, SolveCounter, check_deals
 from texas42.analysis.statistics import Interval, mean_interval, paired_difference, wilson_interval
-from texas42.errors import AuctionError, HouseRulesError, IllegalPlayError, UsageError, is_whole
+from texas42.errors import AuctionError, HouseRulesError, IllegalPlayError, UsageError, error_for, is_whole
 from texas42.rules import (
     MARK,
     POINT_BIDS,
@@ -309,7 +309,9 @@ def check_bid(bid: object, given: object = None) -> int:
     ``AuctionError`` naming it (or ``given``, what it was read from)."""
     if not is_whole(bid) or not (bid in POINT_BIDS or (bid >= MARK and bid % MARK == 0)):
         shown = bid if given is None else given
-        raise AuctionError(f"not a bid a hand is played at: {shown!r} (30 to 41, 42, 84, 126, ...)")
+        raise error_for(bid, AuctionError)(
+            f"not a bid a hand is played at: {shown!r} (30 to 41, 42, 84, 126, ...)"
+        )
     return int(bid)
 
 

@@ -48,6 +48,7 @@ from texas42.cli.options import (
     deal_constraints,
     distinct_trumps,
     house_rules,
+    inferred,
     playouts,
     racing,
 )
@@ -161,7 +162,7 @@ def analyze(
     holds: HoldsOption = None,
     lacks: LacksOption = None,
     auction: AuctionOption = NO_BIDS,
-    infer: InferOption = "auction",
+    infer: InferOption = None,
     noise: NoiseOption = None,
     why: WhyOption = False,
     why_bid: WhyBidOption = None,
@@ -180,6 +181,7 @@ def analyze(
     basis_option: BasisOption = None,
 ) -> None:
     """What a hand is worth, and what to bid with it."""
+    infer = inferred(infer, auction)
     plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_DEALS)
     if bool(hand) == (file is not None):
         raise UsageError("give a hand or --file PATH (not both); see 'texas42 analyze --help'")

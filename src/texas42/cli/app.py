@@ -12,7 +12,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any, Final, NoReturn
 
 import typer
 from typer.core import TyperGroup
@@ -159,9 +159,17 @@ _WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
 """Errors of writing the output that are the destination's, not texas42's."""
 
 
+LONGEST_ERROR: Final = 500
+"""The most characters of an error's message shown: a bad token of a megabyte is named
+by its start."""
+
+
 def print_error(message: str) -> None:
-    """``texas42: error: <message>`` on one line of stderr."""
-    typer.echo(f"texas42: error: {_WHERE.get()}{' '.join(message.split())}", err=True)
+    """``texas42: error: <message>`` on one line of stderr, cut to ``LONGEST_ERROR``."""
+    text = " ".join(message.split())
+    if len(text) > LONGEST_ERROR:
+        text = f"{text[:LONGEST_ERROR]}... ({len(text) - LONGEST_ERROR:,} more characters)"
+    typer.echo(f"texas42: error: {_WHERE.get()}{text}", err=True)
 
 
 def error_text(error: Texas42Error) -> str:
@@ -272,7 +280,7 @@ def wrapped_examples(text: str, width: int = HELP_WIDTH) -> str:
     return "\n".join(out)
 
 
-class _Commands(TyperGroup):
+class Commands(TyperGroup):
     """The command group, mapping every ``Texas42Error`` (bad input, found while the
     options are parsed or by the library) to ``report_error``, and Click's own usage
     errors to one line as well."""
@@ -311,26 +319,42 @@ class _Commands(TyperGroup):
                 raise
             print_error(f"cannot write the output: {error.strerror}")
             sys.exit(1)
-        except Texas42Error as error:
-            report_error(error)
-        except BadOption as bad:
-            report_error(bad.error)
         except BatchFailed as failure:
             print_error(str(failure))
             sys.exit(1)
         except typer.Abort:
             typer.echo("Aborted!", err=True)
             sys.exit(1)
-        except _CLICK_ERROR as error:
-            _report_click_error(error)
+        except (Texas42Error, BadOption, _CLICK_ERROR) as error:
+            _report_usage(error)
         if not standalone_mode:
             return code
         sys.exit(code if isinstance(code, int) else 0)
 
+    def check_args(self, args: Sequence[str]) -> None:
+        """Parse ``texas42 <args>`` as ``main`` would, running nothing: a bad command,
+        option or value is reported as ``main`` reports it (a ``SystemExit``)."""
+        context = self.context_class(self, info_name="texas42")
+        try:
+            name, command, rest = self.resolve_command(context, list(args))
+            if command is not None:
+                command.make_context(name, rest, parent=context)
+        except (Texas42Error, BadOption, _CLICK_ERROR) as error:
+            _report_usage(error)
+
+
+def _report_usage(error: Exception) -> NoReturn:
+    """Report a bad command line: texas42's error, or Click's."""
+    if isinstance(error, BadOption):
+        report_error(error.error)
+    if isinstance(error, Texas42Error):
+        report_error(error)
+    _report_click_error(error)
+
 
 app = typer.Typer(
     name="texas42",
-    cls=_Commands,
+    cls=Commands,
     help=wrapped_examples(APP_HELP),
     no_args_is_help=True,
     add_completion=False,

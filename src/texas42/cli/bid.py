@@ -39,6 +39,7 @@ from texas42.cli.options import (
     deal_constraints,
     distinct_trumps,
     house_rules,
+    inferred,
     playouts,
     racing,
 )
@@ -136,10 +137,11 @@ def bid(
     realistic_deals: RealisticDealsOption = None,
     worlds: WorldsOption = None,
     basis_option: BasisOption = None,
-    infer: InferOption = "auction",
+    infer: InferOption = None,
     noise: NoiseOption = None,
 ) -> None:
     """What to bid now, given the bids already made."""
+    infer = inferred(infer, auction)
     if not hand:
         raise UsageError("give your hand; see 'texas42 bid --help'")
     plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_DEALS)

@@ -37,6 +37,7 @@ from texas42.cli.options import (
     auction_noise,
     deal_constraints,
     house_rules,
+    inferred,
     parse_trump,
     playouts,
     racing,
@@ -120,7 +121,7 @@ def compare(
     holds: HoldsOption = None,
     lacks: LacksOption = None,
     auction: AuctionOption = NO_BIDS,
-    infer: InferOption = "auction",
+    infer: InferOption = None,
     noise: NoiseOption = None,
     why: WhyOption = False,
     why_bid: CompareWhyBidOption = None,
@@ -129,6 +130,7 @@ def compare(
     worlds: WorldsOption = None,
 ) -> None:
     """Compare trumps head to head on the same deals."""
+    infer = inferred(infer, auction)
     if not words:
         raise UsageError("give your hand and two or more trumps; see 'texas42 compare --help'")
     plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_DEALS)

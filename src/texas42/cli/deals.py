@@ -26,6 +26,7 @@ from texas42.cli.options import (
     auction_noise,
     deal_constraints,
     house_rules,
+    inferred,
 )
 from texas42.cli.progress import emit_line
 from texas42.errors import UsageError
@@ -78,7 +79,7 @@ def deals_command(
     holds: HoldsOption = None,
     lacks: LacksOption = None,
     auction: AuctionOption = NO_BIDS,
-    infer: InferOption = "auction",
+    infer: InferOption = None,
     noise: NoiseOption = None,
     nello_doubles: NelloDoublesOption = None,
     nello_min_marks: NelloMinMarksOption = None,
@@ -89,6 +90,7 @@ def deals_command(
     ] = False,
 ) -> None:
     """Deals around a hand, consistent with the constraints."""
+    infer = inferred(infer, auction)
     if not hand:
         raise UsageError("give your hand; see 'texas42 deals --help'")
     if count and as_json:

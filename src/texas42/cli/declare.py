@@ -40,6 +40,7 @@ from texas42.cli.options import (
     checked,
     deal_constraints,
     house_rules,
+    inferred,
     keep,
     option_parser,
     playouts,
@@ -143,7 +144,7 @@ def declare(
     exhaustive: ExhaustiveOption = False,
     seed: SeedOption = None,
     threads: ThreadsOption = None,
-    infer: InferOption = "auction",
+    infer: InferOption = None,
     noise: NoiseOption = None,
     holds: HoldsOption = None,
     lacks: LacksOption = None,
@@ -157,6 +158,7 @@ def declare(
     as_json: JsonOption = False,
 ) -> None:
     """What to declare once the bid is won."""
+    infer = inferred(infer, auction)
     if not hand:
         raise UsageError("give your hand; see 'texas42 declare --help'")
     if auction is None and bid is None:

@@ -23,7 +23,7 @@ from texas42.analysis.playout import DEFAULT_WORLDS
 from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS
 from texas42.analysis.realistic_play import DEFAULT_REALISTIC_PLAY_DEALS
 from texas42.analysis.sample import DEFAULT_DEALS
-from texas42.analysis.table import TableHand, TableStage
+from texas42.analysis.table import CALLS, TableHand, TableStage
 from texas42.cli.analyze import HandArgument
 from texas42.cli.app import app, print_error
 from texas42.cli.options import (
@@ -140,16 +140,23 @@ REVIEW: Final = "review"
 OVER_PROMPT: Final = "the hand is over (review, undo or exit)> "
 ENDS: Final = frozenset({"exit", "quit"})
 
+
+def _position(value: Any) -> int:
+    place = whole_number("--position", 1)(value)
+    if place > CALLS:
+        raise UsageError(f"--position is 1 (the first bidder) to {CALLS} (the shaker), got {place}")
+    return place
+
+
 PositionOption = Annotated[
     int | None,
     typer.Option(
         "--position",
         "-p",
         metavar="N",
-        min=1,
-        max=4,
         help="Your place in the bidding: 1 (the first bidder) to 4 (the shaker).",
         show_default=False,
+        parser=option_parser(_position),
     ),
 ]
 RealisticOption = Annotated[

@@ -309,7 +309,7 @@ WholeAuctionOption = Annotated[
     ),
 ]
 InferOption = Annotated[
-    str,
+    str | None,
     typer.Option(
         "--infer",
         metavar="MODE",
@@ -338,6 +338,16 @@ NoiseOption = Annotated[
         ),
     ),
 ]
+
+
+def inferred(infer: str | None, auction: Auction | FinishedAuction | None) -> str:
+    """``--infer``, ``auction`` by default; a ``UsageError`` where it is given and there
+    are no bids to infer from."""
+    if infer is None:
+        return "auction"
+    if auction is None or not auction.bids:
+        raise UsageError("--infer goes with --auction: whether the deals are drawn to fit its bids")
+    return infer
 
 
 def auction_noise(noise: float | None, infer: str, auction: Auction | FinishedAuction | None) -> float:

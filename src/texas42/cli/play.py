@@ -30,6 +30,7 @@ from texas42.cli.options import (
     auction_noise,
     checked,
     house_rules,
+    inferred,
     keep,
     option_parser,
     playouts,
@@ -266,7 +267,7 @@ def play_command(
     bidder: BidderOption = 0,
     bid: PlayedBidOption = None,
     auction: WholeAuctionOption = None,
-    infer: InferOption = "auction",
+    infer: InferOption = None,
     noise: NoiseOption = None,
     seat: SeatOption = 0,
     tricks: Annotated[
@@ -283,6 +284,7 @@ def play_command(
     as_json: PlayJsonOption = False,
 ) -> None:
     """What to play now, during the hand."""
+    infer = inferred(infer, auction)
     plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_PLAY_DEALS)
     parsed_hand, declaration, plays = hand_in_play("play", hand, trump, tricks)
     drawn = seed is None

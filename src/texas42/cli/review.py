@@ -34,6 +34,7 @@ from texas42.cli.options import (
     auction_noise,
     basis,
     house_rules,
+    inferred,
     option_parser,
     playouts,
     whole_number,
@@ -119,7 +120,7 @@ def review_command(
     bidder: BidderOption = 0,
     bid: PlayedBidOption = None,
     auction: WholeAuctionOption = None,
-    infer: InferOption = "auction",
+    infer: InferOption = None,
     noise: NoiseOption = None,
     seat: SeatOption = 0,
     tricks: Annotated[
@@ -139,6 +140,7 @@ def review_command(
     as_json: PlayJsonOption = False,
 ) -> None:
     """How well a hand was played, turn by turn."""
+    infer = inferred(infer, auction)
     plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_PLAY_DEALS)
     parsed_hand, declaration, plays = hand_in_play("review", hand, trump, tricks)
     if not plays:

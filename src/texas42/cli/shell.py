@@ -15,7 +15,7 @@ from typing import Final
 import typer
 from typer.core import TyperGroup
 
-from texas42.cli.app import app, errors_at, print_error
+from texas42.cli.app import Commands, app, errors_at, print_error
 from texas42.io.files import read_lines
 
 SHELL_HELP = """
@@ -32,10 +32,10 @@ prompt, it drops the line typed).
 
 From a file or a pipe it runs the lines in order and prints what each prints, as if
 each had been run on its own. Blank lines and lines starting with '#' are skipped, and
-a line may start with 'texas42'. Lines that cannot be commands (an unknown command, an
-unclosed quote) stop it before anything runs, each named by its number; a command that
-fails stops it there, with that command's error (naming the line) and exit status;
-what the lines before it printed stands.
+a line may start with 'texas42'. Lines that cannot be commands (an unknown command or
+option, a bad option value, an unclosed quote) stop it before anything runs, each named
+by its number; a command that fails stops it there, with that command's error (naming
+the line) and exit status; what the lines before it printed stands.
 
 \b
 Examples:
@@ -113,6 +113,7 @@ def run_file(lines: Iterable[str]) -> int:
             continue
         if words is not None:
             checked.append((number, words))
+            bad = not _parses(number, words) or bad
     if bad:
         return 2
     for number, words in checked:
@@ -123,6 +124,21 @@ def run_file(lines: Iterable[str]) -> int:
         if status != 0:
             return status
     return 0
+
+
+def _parses(number: int, words: list[str]) -> bool:
+    """Whether line ``number``'s options and values are good, parsed as its command will
+    parse them (else its error is reported, naming the line)."""
+    if words[0] in ENDS or words[0] in TOP_OPTIONS or not TOP_OPTIONS.isdisjoint(words):
+        return True  # nothing to parse, or help shown as it is parsed
+    group = _commands()
+    assert isinstance(group, Commands)
+    with errors_at(f"line {number}: "):
+        try:
+            group.check_args(words)
+        except SystemExit:
+            return False
+    return True
 
 
 def _typed_lines() -> Iterator[str]:

@@ -51,7 +51,7 @@ import numpy as np
 
 from texas42.deal.constrained import doubles_possible, plan_deals, sample_plan
 from texas42.deal.constraints import DealConstraints
-from texas42.errors import AuctionError, InferenceError
+from texas42.errors import ArgumentTypeError, AuctionError, InferenceError, error_for
 from texas42.evaluate import DOUBLE_DUMMY, REALISTIC, QuickModel, check_masks, load_model
 from texas42.evaluate.calibration import tail_odds
 from texas42.evaluate.estimates import map_parts, point_distributions
@@ -119,7 +119,7 @@ def check_noise(noise: float) -> float:
     ``InferenceError``."""
     wanted = f"the noise must be a number from 0 to {MAX_NOISE:g}"
     if isinstance(noise, bool) or not isinstance(noise, Real):
-        raise InferenceError(f"{wanted}, got {noise!r}")
+        raise ArgumentTypeError(f"{wanted}, got {noise!r}")
     value = float(noise)
     if not (math.isfinite(value) and 0.0 <= value <= MAX_NOISE):
         raise InferenceError(f"{wanted}, got {value:g}")
@@ -131,7 +131,7 @@ def check_infer(mode: str) -> str:
     text = mode.strip().lower() if isinstance(mode, str) else None
     if text not in INFER_MODES:
         shown = repr(mode.strip()) if isinstance(mode, str) else repr(mode)
-        raise InferenceError(f"the inference is auction or none, got {shown}")
+        raise error_for(mode, InferenceError, str)(f"the inference is auction or none, got {shown}")
     return text
 
 

@@ -20,7 +20,7 @@ from typing import Final
 
 import numpy as np
 
-from texas42.errors import EngineInputError, is_whole
+from texas42.errors import EngineInputError, error_for, is_whole
 from texas42.interrupts import raising_lost_interrupts
 
 COMPILING_NOTICE = "texas42: compiling the solvers this command needs (once; up to about 12 s)..."
@@ -234,7 +234,7 @@ def check_threads(threads: object) -> None:
     if threads is None:
         return
     if not is_whole(threads) or int(threads) < 1:
-        raise EngineInputError(
+        raise error_for(threads, EngineInputError)(
             f"threads must be a whole number of at least 1 (or None: every core), got {threads!r}"
         )
 

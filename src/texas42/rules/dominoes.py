@@ -19,6 +19,7 @@ from texas42.errors import (
     InvalidSeatError,
     check_text,
     check_whole,
+    error_for,
     is_whole,
 )
 
@@ -85,7 +86,7 @@ def check_domino(d: object) -> Domino:
     """``d`` as an int if it is a domino number 0..27 (numpy's integers too), else an
     ``InvalidDominoError``."""
     if not is_whole(d) or not 0 <= d < len(DOMINO_NAMES):
-        raise InvalidDominoError(f"not a domino: {d!r} (dominoes are numbered 0 to 27)")
+        raise error_for(d, InvalidDominoError)(f"not a domino: {d!r} (dominoes are numbered 0 to 27)")
     return int(d)
 
 
@@ -205,7 +206,9 @@ def check_seat(seat: object) -> Seat:
     """``seat`` as an int if it is a seat 0..3 (numpy's integers too), else an
     ``InvalidSeatError``."""
     if not is_whole(seat) or seat not in SEATS:
-        raise InvalidSeatError(f"not a seat: {seat!r} (seats are 0, 1, 2, 3 in playing order)")
+        raise error_for(seat, InvalidSeatError)(
+            f"not a seat: {seat!r} (seats are 0, 1, 2, 3 in playing order)"
+        )
     return int(seat)
 
 

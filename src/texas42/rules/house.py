@@ -7,7 +7,7 @@ import dataclasses
 import enum
 from typing import Final, SupportsIndex, TypeVar
 
-from texas42.errors import HouseRulesError, check_text, is_whole
+from texas42.errors import HouseRulesError, check_text, error_for, is_whole
 
 
 class Word(enum.Enum):
@@ -58,7 +58,7 @@ def check_nello_min_marks(marks: object) -> int:
     """Nel-O's minimum bid in marks, 1 or 2 (an int; numpy's integers too); anything else
     is a ``HouseRulesError``."""
     if not is_whole(marks) or marks not in NELLO_MIN_MARKS_CHOICES:
-        raise HouseRulesError(f"Nel-O's minimum bid is 1 or 2 marks, got {marks!r}")
+        raise error_for(marks, HouseRulesError)(f"Nel-O's minimum bid is 1 or 2 marks, got {marks!r}")
     return int(marks)
 
 

@@ -8,9 +8,17 @@ import enum
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from numbers import Real
 from typing import Final, Protocol
 
-from texas42.errors import ArgumentTypeError, InvalidDeclarationError, InvalidSeatError, check_text, is_whole
+from texas42.errors import (
+    ArgumentTypeError,
+    InvalidDeclarationError,
+    InvalidSeatError,
+    check_text,
+    error_for,
+    is_whole,
+)
 from texas42.rules.dominoes import (
     ALL_DOMINOES,
     COUNT,
@@ -114,7 +122,8 @@ def check_declaration(value: object) -> Declaration:
     if is_whole(value) and 0 <= value < len(Declaration):
         return Declaration(int(value))
     names = ", ".join(d.label for d in Declaration)
-    raise InvalidDeclarationError(f"not a declaration: {value!r} (one of {names}, or 0 to 8)")
+    error = error_for(value, InvalidDeclarationError, (str, Real))
+    raise error(f"not a declaration: {value!r} (one of {names}, or 0 to 8)")
 
 
 # --- Trump declarations: rules 1 to 7 -----------------------------------------------
