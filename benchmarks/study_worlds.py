@@ -37,7 +37,7 @@ from study_hands import study_hand
 
 from texas42 import deal
 from texas42.analysis import play_out
-from texas42.rules import PASS, Declaration
+from texas42.rules import PASS, Declaration, needed_points
 
 OUT = Path(__file__).resolve().parent / "data" / "worlds_study.jsonl"
 DEALS = 100
@@ -88,7 +88,7 @@ def report(played: dict[int, dict[str, Any]], first: int = 2000) -> str:
         return out[0]
     hands = np.repeat(np.arange(len(lines)), DEALS)
     points = {w: np.concatenate([line["points"][str(w)] for line in lines]).astype(float) for w in WORLDS}
-    needed = np.repeat([line["played_for"] for line in lines], DEALS)
+    needed = np.repeat([needed_points(line["played_for"]) for line in lines], DEALS)
     made = {w: (points[w] >= needed).astype(float) for w in WORLDS}
     out.append("worlds   points   makes the bid   seconds a hand (one core)")
     for w in WORLDS:

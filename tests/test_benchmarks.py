@@ -414,6 +414,12 @@ def test_the_worlds_report_sets_each_number_of_worlds_against_40(worlds_study: M
     ]
 
 
+def test_the_worlds_report_counts_a_mark_bid_made_with_all_42_points(worlds_study: ModuleType) -> None:
+    points = {str(w): [42] * 100 for w in worlds_study.WORLDS}
+    line = {"i": 0, "played_for": 84, "points": points, "seconds": {str(w): 1.0 for w in worlds_study.WORLDS}}
+    assert "    10    42.00          100.0%     1.0" in worlds_study.report({0: line}).splitlines()
+
+
 def test_the_readme_shows_the_worlds_study_as_printed(
     worlds_study: ModuleType, every_trump_study: ModuleType
 ) -> None:

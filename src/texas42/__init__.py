@@ -9,12 +9,13 @@ Use from Python::
     texas42.to_dict(result)          # the JSON document of ``texas42 analyze --json``
 
 ``solve``, ``line_of_play``, ``analyze``, ``advise_bid``, ``declare``, ``compare``, ``deals``,
-``advise_play``, ``review_play`` and ``quick`` do the jobs of the commands (``deal_constraints`` builds
-what ``--holds``/``--lacks`` say; ``quick_many`` estimates many hands at once, as
-arrays; ``TableHand`` keeps one hand at the table, entry by entry, as ``texas42
-follow`` does); they return the plain dataclasses below, which ``to_dict`` turns into the
-commands' JSON documents. Every bad input raises a ``Texas42Error`` (a ``ValueError``;
-an argument of the wrong kind, ``errors.ArgumentTypeError``, is also a ``TypeError``).
+``advise_play``, ``review_play`` and ``quick`` do the jobs of the commands (``deal_constraints``
+builds what ``--holds``/``--lacks`` say, ``count_deals`` counts the deals they allow;
+``quick_many`` estimates many hands at once, as arrays; ``TableHand`` keeps one hand at the
+table, entry by entry, as ``texas42 follow`` does); they return the plain dataclasses
+below, which ``to_dict`` turns into the commands' JSON documents. Every bad input raises
+a ``Texas42Error`` (a ``ValueError``; an argument of the wrong kind,
+``errors.ArgumentTypeError``, is also a ``TypeError``).
 """
 
 __version__ = "0.1.0"
