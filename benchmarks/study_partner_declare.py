@@ -115,7 +115,9 @@ def read(out: Path) -> list[dict[str, Any]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--hands", type=int, default=100, help="hands 0 .. N-1 (default 100)")
     parser.add_argument("--threads", type=int, default=None)
     parser.add_argument("--out", type=Path, default=OUT)

@@ -389,6 +389,49 @@ def test_at_a_partners_plunge_or_splash_declare_plays_the_leading_trumps_out_una
     assert own.exit_code == 2 and "--worlds goes with --realistic" in own.stderr  # only at a partner's
 
 
+def test_bid_plays_out_unasked_where_we_name_a_partners_splash_trump() -> None:
+    """``bid`` names the trump of a partner's splash that holds the bid on playouts, as
+    ``declare`` does, from the command line as from Python; not at an ordinary auction."""
+    hand = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
+    base = ("bid", hand, "-a", "splash pass", "-n", "40", "-s", "3", "--json")
+    unasked = json.loads(invoke(*base).stdout)
+    assert unasked["realistic"]["source"] == "playouts" and unasked["advice"]["trump"] == "doubles"
+    assert unasked == texas42.to_dict(texas42.advise_bid(hand, "splash pass", deals=40, seed=3))
+    estimated = json.loads(invoke(*base, "--no-realistic").stdout)
+    assert estimated["realistic"]["source"] == "calibrated" and estimated["advice"]["trump"] == "sixes"
+    ordinary = json.loads(invoke("bid", hand, "-a", "30 pass", "-n", "40", "-s", "3", "--json").stdout)
+    assert ordinary["realistic"]["source"] == "calibrated"
+
+
+def test_review_weighs_a_partners_splash_trump_on_playouts_as_it_was_advised() -> None:
+    """At a partner's splash, review plays the call and the declaration out as bid and
+    declare did unasked, so it judges them on the odds they were advised on."""
+    hand, tricks, auction = "6-4 6-3 6-1 4-2 3-0 2-2 1-0", "6-3 6-6 6-0 2-1", "pass splash pass pass"
+    review = texas42.review_play(hand, "sixes", tricks, auction=auction, deals=30, seed=22)
+    assert review.declared is not None and review.called is not None
+    declared = texas42.declare(hand, auction, deals=30, seed=22)
+    assert review.declared == declared and declared.played is not None
+    called = texas42.advise_bid(hand, "pass splash pass", deals=30, seed=22)
+    assert texas42.to_dict(review.called) == texas42.to_dict(called)
+    assert called.analysis.realistic is not None and called.analysis.realistic.source == "playouts"
+    args = (
+        "review",
+        hand,
+        "-t",
+        "sixes",
+        "--tricks",
+        tricks,
+        "-a",
+        auction,
+        "-n",
+        "30",
+        "-s",
+        "22",
+        "--json",
+    )
+    assert json.loads(invoke(*args).stdout) == texas42.to_dict(review)
+
+
 def test_a_mark_bid_on_a_band_reaching_below_the_line_is_called_close() -> None:
     """84 with sixes at an estimated 51% (band 42% to 59%) expects +0.03 marks where 30
     expects +0.90: the advice stays the most the hand makes, and says it is close."""

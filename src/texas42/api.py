@@ -303,7 +303,7 @@ def advise_bid(
     infer: str = "auction",
     noise: float = dealing.DEFAULT_NOISE,
     basis: str = "realistic",
-    realistic_deals: SupportsIndex = 0,
+    realistic_deals: SupportsIndex | None = None,
     worlds: SupportsIndex = analysis.DEFAULT_WORLDS,
     racing: Racing | None = DEFAULT_RACING,
 ) -> BidAdvice:
@@ -315,12 +315,17 @@ def advise_bid(
     ``analyze``), and the advice's double-dummy odds on uniform deals are given beside
     (``uniform``). A plunge or a splash that no deal allows is an ``AuctionError``.
     ``realistic_deals`` and ``worlds`` play the leading trumps out as for ``analyze``
-    (``texas42 bid --realistic``) and advise on them; ``racing`` as for ``analyze``."""
+    (``texas42 bid --realistic``) and advise on them (None, the default: 200 deals where we
+    are to name the trump of a partner's plunge or splash holding the bid, on the realistic
+    basis, as the command line does unasked; else none); ``racing`` as for ``analyze``."""
     threads = _whole_or_none(threads)
     house = _house(house)
     parsed = _auction(auction)
     hand = _hand(hand)
     basis = check_basis(basis)
+    if realistic_deals is None:
+        by_default = analysis.plays_out_by_default(parsed, basis)
+        realistic_deals = analysis.DEFAULT_REALISTIC_DEALS if by_default else 0
     dealing.check_auction_doubles(hand, parsed, constraints)  # the advice reads it, infer "none" or not
     result = analyze(
         hand,
@@ -626,7 +631,8 @@ def review_play(
         basis=basis,
     )
     if realistic_deals == 0:
-        return review
+        step = _counted(progress, analysis.default_contract_playouts(review))
+        return analysis.contracts_played_by_default(review, threads, step)
     contract_deals = realistic_contract_deals
     step = _counted(progress, realistic_review_total(review, realistic_deals, contract_deals))
     return analysis.realistic_review(review, realistic_deals, worlds, threads, step, contract_deals)

@@ -91,7 +91,14 @@ from texas42.analysis.recommendation import (
     most_marks_bid,
     recommend,
 )
-from texas42.analysis.review import PlayReview, TurnReview, realistic_review, review_play
+from texas42.analysis.review import (
+    PlayReview,
+    TurnReview,
+    contracts_played_by_default,
+    default_contract_playouts,
+    realistic_review,
+    review_play,
+)
 from texas42.analysis.sample import DEFAULT_DEALS, MAX_DEALS, Progress, Sample
 from texas42.analysis.solving import (
     DealTable,
@@ -199,7 +206,9 @@ __all__ = [
     "compare_points",
     "compare_trumps",
     "comparison_why",
+    "contracts_played_by_default",
     "declaration_playouts",
+    "default_contract_playouts",
     "estimate_trumps",
     "hand_why",
     "highest_made",

@@ -51,6 +51,7 @@ from texas42.deal import AuctionModel, DealConstraints, Inference
 from texas42.errors import AnalysisError, check_kind
 from texas42.rules import (
     DECLARATIONS,
+    Auction,
     Contract,
     Declaration,
     FinishedAuction,
@@ -188,12 +189,18 @@ def won_bid(bid: int | None, auction: FinishedAuction | None) -> int:
     return auction.high_bid
 
 
-def plays_out_by_default(auction: FinishedAuction | None, basis: str) -> bool:
-    """Whether ``declare`` plays the leading trumps out unasked: at a partner's plunge or
-    splash on the realistic basis. The trumps' calibration was fitted to hands that bid
-    for themselves; at a partner's plunge or splash it misjudges the odds by as much as
-    half (docs/realistic.md#a-partners-plunge-or-splash)."""
-    return auction is not None and auction.partner_contract is not None and check_basis(basis) == REALISTIC
+def plays_out_by_default(auction: Auction | FinishedAuction | None, basis: str) -> bool:
+    """Whether ``declare`` and ``bid`` play the leading trumps out unasked: where we are to
+    name the trump of a partner's plunge or splash (it won the bid, or holds it), on the
+    realistic basis. The trumps' calibration was fitted to hands that bid for themselves;
+    at a partner's plunge or splash it misjudges the odds by as much as half
+    (docs/realistic.md#a-partners-plunge-or-splash)."""
+    if auction is None or check_basis(basis) != REALISTIC:
+        return False
+    if isinstance(auction, FinishedAuction):
+        return auction.partner_contract is not None
+    holder = auction.high_bidder
+    return auction.partner_holds and holder is not None and auction.call_contract(holder) is not None
 
 
 def advise_declaration(

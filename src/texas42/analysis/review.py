@@ -15,6 +15,7 @@ from texas42.analysis.declaring import (
     DeclarationAdvice,
     advise_declaration,
     declaration_playouts,
+    plays_out_by_default,
     realistic_declaration,
 )
 from texas42.analysis.hand import analyze_hand
@@ -27,7 +28,7 @@ from texas42.analysis.play import (
     play_rules_for,
 )
 from texas42.analysis.playout import DEFAULT_WORLDS, check_playout_deals, check_worlds
-from texas42.analysis.realistic import playouts_of, realistic_analysis
+from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS, playouts_of, realistic_analysis
 from texas42.analysis.realistic_play import DEFAULT_REALISTIC_PLAY_DEALS, playouts_total, realistic_plays
 from texas42.analysis.sample import DEFAULT_DEALS, Progress, check_deals
 from texas42.analysis.statistics import Interval
@@ -427,15 +428,7 @@ def realistic_review(
     worlds = check_worlds(worlds)
     contract_deals = deals if contract_deals is None else check_playout_deals(contract_deals)
     called, declared = _call_to_play(review), _declaration_to_play(review)
-    if called is not None:
-        played = realistic_analysis(called.analysis, contract_deals, worlds, threads, on_progress)
-        analysis = replace(called.analysis, realistic=played)
-        advice = with_uniform_odds(advise_bid(analysis, called.auction, review.house), threads)
-        review = replace(review, called=advice)
-    if declared is not None:
-        review = replace(
-            review, declared=realistic_declaration(declared, contract_deals, worlds, threads, on_progress)
-        )
+    review = _contracts_played(review, called, declared, contract_deals, worlds, threads, on_progress)
     turns = tuple(
         replace(
             t,
@@ -446,6 +439,61 @@ def realistic_review(
         for t in review.turns
     )
     return replace(review, turns=turns)
+
+
+def contracts_played_by_default(
+    review: PlayReview,
+    threads: int | None = None,
+    on_progress: Callable[[int], None] | None = None,
+) -> PlayReview:
+    """``review`` with its call and declaration played out where ``bid`` and ``declare``
+    play them out unasked (``plays_out_by_default``: we named a partner's plunge or splash
+    trump), on ``DEFAULT_REALISTIC_DEALS`` deals, as those commands do; the turns as they
+    were. ``on_progress(k)`` as ``default_contract_playouts`` counts."""
+    called, declared = _by_default(review)
+    return _contracts_played(
+        review, called, declared, DEFAULT_REALISTIC_DEALS, DEFAULT_WORLDS, threads, on_progress
+    )
+
+
+def default_contract_playouts(review: PlayReview) -> int:
+    """How many playouts ``contracts_played_by_default`` makes: for progress."""
+    called, declared = _by_default(review)
+    total = 0 if called is None else playouts_of(called.analysis, DEFAULT_REALISTIC_DEALS)
+    return total + (0 if declared is None else declaration_playouts(declared, DEFAULT_REALISTIC_DEALS))
+
+
+def _by_default(review: PlayReview) -> tuple[BidAdvice | None, DeclarationAdvice | None]:
+    """The call and declaration that ``bid`` and ``declare`` would play out unasked."""
+    called, declared = _call_to_play(review), _declaration_to_play(review)
+    if called is not None and not plays_out_by_default(called.auction, REALISTIC):
+        called = None
+    if declared is not None and not plays_out_by_default(declared.auction, declared.basis):
+        declared = None
+    return called, declared
+
+
+def _contracts_played(
+    review: PlayReview,
+    called: BidAdvice | None,
+    declared: DeclarationAdvice | None,
+    deals: int,
+    worlds: int,
+    threads: int | None,
+    on_progress: Callable[[int], None] | None,
+) -> PlayReview:
+    """``review`` with the call ``called`` and the declaration ``declared`` (None: not
+    that one) played out on ``deals`` deals, as ``bid`` and ``declare`` play them."""
+    if called is not None:
+        played = realistic_analysis(called.analysis, deals, worlds, threads, on_progress)
+        analysis = replace(called.analysis, realistic=played)
+        advice = with_uniform_odds(advise_bid(analysis, called.auction, review.house), threads)
+        review = replace(review, called=advice)
+    if declared is not None:
+        review = replace(
+            review, declared=realistic_declaration(declared, deals, worlds, threads, on_progress)
+        )
+    return review
 
 
 def _call_to_play(review: PlayReview) -> BidAdvice | None:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+from typing import Annotated
 
+import typer
 from rich.console import Console
 
-from texas42.analysis import advise_bid, with_uniform_odds
+from texas42.analysis import advise_bid, plays_out_by_default, with_uniform_odds
 from texas42.analysis.calibrated import DOUBLE_DUMMY
 from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS
 from texas42.cli.analyze import AnalysisJob, HandArgument, played_out
@@ -28,7 +30,6 @@ from texas42.cli.options import (
     NelloMinMarksOption,
     NoiseOption,
     RealisticDealsOption,
-    RealisticOption,
     SeedOption,
     SpecialsOption,
     ThreadsOption,
@@ -79,8 +80,11 @@ The odds advised on are realistic, for players who see only their own dominoes:
 estimated from the double-dummy odds by the calibration (the ladder shows the
 double-dummy odds beside them), or with --realistic played out on --realistic-deals
 deals (slower: about 11 seconds); the special contracts' too (calibrated, or Nel-O and
-sevens played out with --realistic). --basis double-dummy advises on the double-dummy
-odds, with every bid's best trump checked on an independent sample.
+sevens played out with --realistic). Where you are to name the trump of a partner's
+plunge or splash that holds the bid, the trumps are played out unasked (--no-realistic:
+the estimates alone), as 'texas42 declare' does: the calibration misjudges such hands.
+--basis double-dummy advises on the double-dummy odds, with every bid's best trump
+checked on an independent sample.
 
 The bids already made say something of the other hands, so the unseen dominoes are
 dealt in proportion to how likely each deal makes them (--infer none: uniformly, as if
@@ -115,6 +119,20 @@ Examples:
 """
 
 
+BidRealisticOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--realistic/--no-realistic",
+        help=(
+            "Play the leading trumps out by players who see only their own hand, and advise on that "
+            "(default: only where you are to name the trump of a partner's plunge or splash; "
+            "--no-realistic: the calibrated estimates there too)."
+        ),
+        show_default=False,
+    ),
+]
+
+
 @app.command(help=BID_HELP, short_help="What to bid now, given the bids already made (--auction).")
 def bid(
     hand: HandArgument = None,
@@ -133,7 +151,7 @@ def bid(
     specials: SpecialsOption = None,
     holds: HoldsOption = None,
     lacks: LacksOption = None,
-    realistic: RealisticOption = False,
+    realistic: BidRealisticOption = None,
     realistic_deals: RealisticDealsOption = None,
     worlds: WorldsOption = None,
     basis_option: BasisOption = None,
@@ -144,6 +162,9 @@ def bid(
     infer = inferred(infer, auction)
     if not hand:
         raise UsageError("give your hand; see 'texas42 bid --help'")
+    chosen_basis = basis(basis_option, bool(realistic))
+    if realistic is None:
+        realistic = plays_out_by_default(auction, chosen_basis)
     plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_DEALS)
     house = house_rules(nello_doubles, nello_min_marks, all_pass, specials)
     job = AnalysisJob(
@@ -151,7 +172,7 @@ def bid(
     )
     job.constraints = deal_constraints(holds, lacks)
     job.racing = racing(min_deals, exhaustive)
-    job.basis = basis(basis_option, realistic)
+    job.basis = chosen_basis
     job.playouts = plan
     job.auction = auction_model(auction, infer, auction_noise(noise, infer, auction), house)
     parsed_hand = parse_hand(" ".join(hand))

@@ -266,7 +266,7 @@ class Adviser:
         advice = api.advise_bid(
             table.hand, table.bidding, deals=self.deals, seed=self.seed, house=table.house,
             threads=self.threads, progress=progress, noise=self.noise, basis=self.basis,
-            realistic_deals=self.contract_deals, worlds=self.worlds,
+            realistic_deals=self.contract_deals or None, worlds=self.worlds,
         )  # fmt: skip
         view = advice_view(advice.analysis, advice) if self.full else advice_sentence(advice)
         return Advice(view, {"advice": "bid", "document": advice_to_json(advice)})

@@ -12,6 +12,8 @@ from texas42.analysis import (
     DEFAULT_REALISTIC_DEALS,
     DEFAULT_REALISTIC_PLAY_DEALS,
     PlayReview,
+    contracts_played_by_default,
+    default_contract_playouts,
     realistic_review,
     review_play,
 )
@@ -99,7 +101,9 @@ advised, both played out, and what yours gave up there. The call and declaration
 weighed (on the realistic basis) are played out too, as 'texas42 bid --realistic' and
 'declare --realistic' play them, on 200 deals (--realistic-deals N: N, as at the
 turns). It costs about what 'texas42 play --realistic' costs at each turn, and 'bid' and
-'declare --realistic' cost.
+'declare --realistic' cost. Where you named the trump of a partner's plunge or splash,
+the call and the declaration are played out without --realistic (200 deals), as 'bid'
+and 'declare' play them out unasked there.
 
 \b
 Examples:
@@ -171,6 +175,10 @@ def review_command(
     if plan is not None:
         contract_deals = DEFAULT_REALISTIC_DEALS if realistic_deals is None else plan[0]
         review = _played_out(review, *plan, contract_deals, threads, as_json)
+    elif default_contract_playouts(review):
+        with ProgressBar(wants_progress(as_json), "playing out") as bar:
+            step = bar.counter(default_contract_playouts(review))
+            review = contracts_played_by_default(review, threads, step)
     if as_json:
         if drawn:
             typer.echo(f"texas42: seed {review.seed} (repeat with --seed {review.seed})", err=True)

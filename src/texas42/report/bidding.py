@@ -24,6 +24,7 @@ from texas42.report.wording import (
     mark_bid_caution,
     odds_against,
     partner_contract_note,
+    partner_played_note,
     percent,
     realistic_footer,
     uniform_deals_note,
@@ -224,8 +225,9 @@ def _ladder_note(advice: BidAdvice) -> str:
     calibrated = advice.analysis.realistic.source == "calibrated"
     band = f" {band_note(sampled)}" if calibrated else ""
     contract = advice.partner_contract
-    if calibrated and contract is not None:
-        band += f" {partner_contract_note(contract.written)}"
+    if contract is not None:
+        note = partner_contract_note if calibrated else partner_played_note
+        band += f" {note(contract.written)}"
     specials = (
         " The special contracts' realistic odds are estimated from their double-dummy ones by a "
         f"calibration fitted to hands played out both ways {band_caption(sampled)}, or played out "

@@ -871,8 +871,8 @@ def partner_played_note(written: str) -> str:
     """Why a partner's plunge or splash (``written``) is advised on playouts."""
     return (
         f"At a partner's {written} the advice rests on the playouts: the trumps' calibration "
-        "('real' in the first table) was fitted to hands that bid for themselves, not to a "
-        "partner holding the doubles, and misjudges such hands by as much as half."
+        "was fitted to hands that bid for themselves, not to a partner holding the doubles, "
+        "and misjudges such hands by as much as half."
     )
 
 
