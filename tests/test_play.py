@@ -956,3 +956,15 @@ def test_more_points_that_read_the_same_to_one_decimal_are_shown_to_two() -> Non
     text = " ".join(invoke(*args, "--tricks", "6-6 6-3 6-1 6-0 / 6-5 1-0 0-0 2-1").stdout.split())
     assert "Play 3-1: your team expects 39.0 of 42 points" in text
     assert "4-4 expects more points (39.01 against 38.96) and makes 34 in 99%" in text
+
+
+def test_a_play_with_the_best_play_s_very_figures_is_named_as_good_and_a_forced_one_as_forced() -> None:
+    """6-3 and 3-3, the two highest treys held together, are worth the same in every deal;
+    a seat with one legal play is told so."""
+    tied = invoke("play", "6-6 6-3 4-3 4-0 3-3 2-1 1-1", "-t", "treys", "-n", "100", "-s", "11").stdout
+    assert "Play 6-3" in tied and "3-3 is as good: the same figures." in " ".join(tied.split())
+    forced = invoke(
+        "play", "6-2 5-4 5-3 5-1 4-4 4-2 3-1", "-t", "fives", "--seat", "0", "--bidder", "3",
+        "-n", "50", "-s", "55", "--tricks", "5-5 5-1 6-5 1-0 / 6-3",
+    ).stdout  # fmt: skip
+    assert "Play 6-2 (your only legal play):" in forced

@@ -219,6 +219,8 @@ def advice_text(advice: PlayAdvice) -> Text:
     odds = percent(advice.contract_deals(best) / best.deals)
     where = "every deal" if best.always_best else f"{percent(best.best_share)} of the deals"
     head = Text(f"Play {domino_name(best.domino)}", style="bold reverse green")
+    if len(advice.plays) == 1:
+        head.append(" (your only legal play)", style="bold")
     if best.expected_points is None:
         return Text.assemble(
             head,
@@ -259,14 +261,19 @@ def _more_points(most: PlayStats, best: PlayStats) -> str:
 
 
 def _as_good(advice: PlayAdvice) -> str:
-    """`` 3-3 and 2-1 are as good: best in every deal too.`` where other plays are."""
-    if not advice.best.always_best:
-        return ""
-    equal = [domino_name(s.domino) for s in advice.plays[1:] if s.always_best]
+    """`` 3-3 and 2-1 are as good: best in every deal too.`` where other plays are (or,
+    where the best is not best everywhere, have its very figures)."""
+    best = advice.best
+    if best.always_best:
+        equal, why = [s for s in advice.plays[1:] if s.always_best], "best in every deal too"
+    else:
+        same = (best.points, best.made, best.best)
+        equal, why = [s for s in advice.plays[1:] if (s.points, s.made, s.best) == same], "the same figures"
     if not equal:
         return ""
-    named = equal[0] if len(equal) == 1 else f"{', '.join(equal[:-1])} and {equal[-1]}"
-    return f" {named} {'is' if len(equal) == 1 else 'are'} as good: best in every deal too."
+    names = [domino_name(s.domino) for s in equal]
+    named = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return f" {named} {'is' if len(names) == 1 else 'are'} as good: {why}."
 
 
 def locations_table(locations: Locations, bidder: int) -> Table:

@@ -749,7 +749,8 @@ _CONTRACT_MADE = {
 
 PER_PLAY: Final = (
     "A play's figures hold for that play in every deal: the double-dummy odds of analyze and declare "
-    "let the best play be chosen deal by deal, so they run higher."
+    "let the best play be chosen deal by deal, so they tend to run higher (on deals of their own: "
+    "their sampling error either way)."
 )
 
 
@@ -872,7 +873,7 @@ def partner_played_note(written: str) -> str:
     return (
         f"At a partner's {written} the advice rests on the playouts: the trumps' calibration "
         "was fitted to hands that bid for themselves, not to a partner holding the doubles, "
-        "and misjudges such hands by as much as half."
+        "and misjudges such hands by up to 40 points of percentage."
     )
 
 
