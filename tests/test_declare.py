@@ -449,3 +449,17 @@ def test_a_close_mark_bid_played_out_names_the_interval_its_ladder_shows() -> No
     text = " ".join(invoke(*args, "--realistic", "--realistic-deals", "20", "--worlds", "3").stdout.split())
     assert "A close call at 2 marks: its 95% CI reaches below 50%, and 30 with doubles" in text
     assert "bid trump makes 95% CI (DD) exp. marks" in text
+
+
+def test_a_point_bid_says_when_a_lower_bid_expects_clearly_more_marks() -> None:
+    """The advice bids the most the hand makes; where 30 expects 0.39 marks more if it
+    wins the bid, the player is told the trade, not only the rule."""
+    hand = "6-6 6-3 4-3 4-0 3-3 2-1 1-1"
+    text = " ".join(invoke("bid", hand, "-n", "500", "-s", "11").stdout.split())
+    assert "Bid 35 with treys: 35 with treys is the most this hand makes" in text
+    assert (
+        "30 with treys is surer (72%; +0.45 expected marks against +0.06 if it wins the bid), "
+        "but leaves the others room to outbid it." in text
+    )
+    plain = " ".join(invoke("bid", "6-6 6-5 6-4 6-3 6-2 6-1 6-0", "-n", "100", "-s", "1").stdout.split())
+    assert "is surer" not in plain

@@ -27,6 +27,7 @@ from texas42.report.wording import (
     partner_played_note,
     percent,
     realistic_footer,
+    surer_bid_note,
     uniform_deals_note,
     uniform_sentence,
 )
@@ -151,7 +152,7 @@ def advice_sentence(advice: BidAdvice) -> Text:
         head = Text(f"Bid {advice.bid}: {contract_name(advice.contract)}", style="bold reverse green")
     else:
         head = Text(f"Bid {advice.bid} with {advice.declaration.label}", style="bold reverse green")
-    return Text.assemble(head, ": ", advice_reason(advice), mark_bid_caution(advice))
+    return Text.assemble(head, ": ", advice_reason(advice), surer_bid_note(advice), mark_bid_caution(advice))
 
 
 def advice_view(analysis: HandAnalysis, advice: BidAdvice) -> RenderableType:

@@ -277,6 +277,26 @@ def advice_reason(advice: BidAdvice) -> str:
     )
 
 
+SURER_MARKS: Final = 0.2
+"""How many more expected marks a lower bid must promise for the advice to name it."""
+
+
+def surer_bid_note(advice: BidAdvice) -> str:
+    """Where the advice bids the most the hand makes, at one mark, and a lower bid made
+    too expects clearly more marks: that trade (else nothing). The advice bids the most,
+    as each player bids once and a lower bid leaves the others room to outbid it."""
+    if advice.passes or advice.contract is not None or advice.rule != "open" or marks(advice.bid) > 1:
+        return ""
+    chosen = next(r for r in advice.ladder if r.bid == advice.bid)
+    surer = max((r for r in advice.made if r.bid < advice.bid), key=lambda r: r.expected_marks, default=None)
+    if surer is None or surer.expected_marks < chosen.expected_marks + SURER_MARKS:
+        return ""
+    return (
+        f" {_rung(surer)} is surer ({percent(surer.make)}; {surer.expected_marks:+.2f} expected marks "
+        f"against {chosen.expected_marks:+.2f} if it wins the bid), but leaves the others room to outbid it."
+    )
+
+
 def mark_bid_caution(advice: BidAdvice) -> str:
     """Where the advice is a trump bid of two marks or more whose 95% band (or interval)
     reaches below the confidence and a bid of fewer marks, made too, expects more marks:
