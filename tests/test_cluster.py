@@ -440,3 +440,20 @@ def test_resume_of_a_file_not_made_yet_says_it_starts_afresh(tmp_path: Path) -> 
     assert result.exit_code == 0 and result.stdout == ""
     assert result.stderr == f"texas42: --resume: {out} holds nothing yet: starting from the first hand\n"
     assert len(out.read_text().splitlines()) == 1
+
+
+def test_sigterm_stops_a_batch_as_ctrl_c_does(tmp_path: Path) -> None:
+    """A batch scheduler's SIGTERM: the finished hands are kept and the command says so."""
+    out = tmp_path / "out.jsonl"
+    command = [sys.executable, "-m", "texas42", *RUN[:3], "--seed", "1", "--deals", "300", "--json"]
+    process = subprocess.Popen([*command, "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 120
+    while not (out.exists() and out.read_text().count("\n") >= 1) and time.monotonic() < deadline:
+        assert process.poll() is None, process.communicate()
+        time.sleep(0.2)
+    process.send_signal(signal.SIGTERM)
+    stdout, stderr = process.communicate(timeout=60)
+    lines = out.read_text().splitlines(keepends=True)
+    assert process.returncode == 130 and stdout == b""
+    said = f"texas42: interrupted after {len(lines)} of {len(HANDS_LINES)} hands"
+    assert stderr.decode() == f"{said}; --resume carries on in {out}\n"

@@ -71,3 +71,17 @@ def test_ctrl_c_while_output_is_written_takes_effect_once_it_is_written_and_coun
     finally:
         signal.signal(signal.SIGINT, previous)
     assert written == ["line", "another"]
+
+
+def test_a_job_counted_twice_shows_its_second_count_under_its_own_name() -> None:
+    """follow's one bar counts the solves, then the playouts: the second count must not
+    read as the first running back."""
+    from texas42.cli.progress import ProgressBar
+
+    shown: list[tuple[float, float, str | None]] = []
+    bar = ProgressBar(True, "thinking")
+    bar.update = lambda done, total, label=None: shown.append((done, total, label))  # type: ignore[method-assign]
+    report = bar.phased("playing out")
+    for done, total in [(50, 150), (140, 140), (10, 40), (40, 40)]:  # racing shrank the total
+        report(done, total)
+    assert [label for *_, label in shown] == ["thinking", "thinking", "playing out", "playing out"]

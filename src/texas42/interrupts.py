@@ -1,4 +1,5 @@
-"""Ctrl-C, counted, so that none is lost.
+"""Ctrl-C (and SIGTERM, a batch scheduler's stop, taken as one), counted, so that none
+is lost.
 
 Python reports and ignores an exception raised in a finaliser (``__del__``), and
 llvmlite's run often while Numba loads the kernels: a Ctrl-C that lands there would let
@@ -34,6 +35,8 @@ def count_interrupts() -> None:
     if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
         signal.signal(signal.SIGINT, _on_interrupt)
         sys.unraisablehook = _unless_interrupt
+    if signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:  # a scheduler's stop: as a Ctrl-C
+        signal.signal(signal.SIGTERM, _on_interrupt)
 
 
 def _unless_interrupt(unraisable: sys.UnraisableHookArgs) -> None:

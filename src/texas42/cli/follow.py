@@ -256,11 +256,12 @@ class Adviser:
     def advice(self, table: TableHand) -> Advice:
         """The advice for seat 0's call, declaration or play."""
         with ProgressBar(wants_progress(self.as_json), "thinking") as bar:
+            progress = bar.phased("playing out")
             if table.stage is TableStage.BIDDING:
-                return self._bid(table, bar.solves)
+                return self._bid(table, progress)
             if table.stage is TableStage.DECLARING:
-                return self._declaration(table, bar.solves)
-            return self._play(table, bar.solves)
+                return self._declaration(table, progress)
+            return self._play(table, progress)
 
     def _bid(self, table: TableHand, progress: Progress) -> Advice:
         advice = api.advise_bid(
@@ -409,8 +410,8 @@ class Follower:
         with ProgressBar(wants_progress(self.as_json), "reviewing") as bar:
             review = api.review_play(
                 table.hand, table.contract, table.plays, bidder=table.declarer, deals=adviser.deals,
-                seed=adviser.seed, threads=adviser.threads, progress=bar.solves, auction=table.auction,
-                noise=adviser.noise, house=table.house, basis=adviser.basis,
+                seed=adviser.seed, threads=adviser.threads, progress=bar.phased("playing out"),
+                auction=table.auction, noise=adviser.noise, house=table.house, basis=adviser.basis,
                 realistic_deals=adviser.play_deals, worlds=adviser.worlds,
                 realistic_contract_deals=adviser.contract_deals or None,
             )  # fmt: skip

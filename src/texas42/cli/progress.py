@@ -79,6 +79,20 @@ class ProgressBar:
         """A progress callback for the analysis library."""
         self.update(done, total)
 
+    def phased(self, then: str) -> Callable[[int, int], None]:
+        """A progress callback for a job counted twice, its solves then its playouts: once
+        the first count is complete, the next one shows as ``then``, so that the bar never
+        runs back under one name."""
+        shown = {"label": self.label, "complete": False}
+
+        def report(done: int, total: int) -> None:
+            if shown["complete"] and done < total:
+                shown["label"] = then
+            shown["complete"] = done >= total
+            self.update(done, total, str(shown["label"]))
+
+        return report
+
     def counter(self, total: int) -> Callable[[int], None]:
         """A callback ``step(k)``: ``k`` more of ``total`` done."""
         return counted(self.solves, total)
