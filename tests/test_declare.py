@@ -351,7 +351,9 @@ def test_at_a_partners_splash_a_trump_better_double_dummy_than_the_calibrated_ch
     caution = "at a partner's splash the calibration is an approximation"
     caution += " (--realistic plays the leading trumps out)."
     assert f"But doubles makes it more often double-dummy (100% against 90%): {caution}" in declared
-    named = " ".join(invoke("bid", hand, "-a", "splash pass", "-n", "200", "-s", "3").stdout.split())
+    named = " ".join(
+        invoke("bid", hand, "-a", "splash pass", "-n", "200", "-s", "3", "--no-realistic").stdout.split()
+    )
     assert (
         "Name sixes: your team takes all 7 tricks with it an estimated 68% of the time at a real table. But"
         in named

@@ -22,6 +22,7 @@ from naive import after_play_team02
 from texas42 import analysis, deal, engine, rules
 from texas42.engine import running
 from texas42.errors import (
+    ArgumentTypeError,
     AuctionError,
     ConstraintError,
     DealArrayError,
@@ -601,9 +602,19 @@ def test_not_your_turn_names_whose_turn_it_is() -> None:
         analysis.advise_play(Hand(played.deal[0]), played.declaration, played.dominoes, bidder=played.bidder)
 
 
-@pytest.mark.parametrize("bid", [0, 29, 43, True, "30"])
-def test_a_bad_bid(bid: object) -> None:
-    with pytest.raises(AuctionError):
+@pytest.mark.parametrize(
+    ("bid", "error"),
+    [
+        (0, AuctionError),
+        (29, AuctionError),
+        (43, AuctionError),
+        (True, ArgumentTypeError),
+        ("30", ArgumentTypeError),
+    ],
+)
+def test_a_bad_bid(bid: object, error: type[Exception]) -> None:
+    """A number that is no bid is an ``AuctionError``; anything else is of the wrong kind."""
+    with pytest.raises(error):
         analysis.advise_play(rules.parse_hand(HAND), Declaration.SIXES, bid=bid)  # type: ignore[arg-type]
 
 

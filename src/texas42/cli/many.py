@@ -32,6 +32,7 @@ from texas42.io.documents import analysis_to_json
 from texas42.io.files import LineError, NamedHand, check_lines
 from texas42.io.output import (
     OutputFile,
+    check_writable,
     differences,
     kept_hands,
     read_output,
@@ -249,11 +250,14 @@ def analyze_many(
         worker_job = replace_threads(job, max(1, (os.cpu_count() or 1) // cluster.local_workers))
     arguments = [(worker_job, item, name, style, name_width) for item, name in zip(hands, names, strict=True)]
     written = done
-    if out is not None:  # before any cluster starts; an output that cannot be written leaves no record
-        sink.file = OutputFile(out, keep, done)
-        if keep == 0:
-            write_record(out, settings)
+    if out is not None:
+        check_writable(out)  # before any cluster starts
     with connected(cluster if done < len(hands) else None) as client:  # nothing left: no cluster
+        if out is not None:
+            # first: an output that cannot be written leaves no record
+            sink.file = OutputFile(out, keep, done)
+            if keep == 0:
+                write_record(out, settings)
         if keep == 0:
             for piece in prologue:
                 sink.write(piece)

@@ -160,6 +160,17 @@ class OutputFile:
         self.sums.close()
 
 
+def check_writable(path: str) -> None:
+    """A ``UsageError`` now if the output ``path`` or its sums cannot be written (before a
+    cluster starts); nothing is made or changed."""
+    paths = (path, sums_path(path))
+    made = [p for p in paths if not os.path.lexists(p)]
+    for handle in _opened(paths):
+        handle.close()
+    for new in made:
+        os.remove(new)
+
+
 def _opened(paths: tuple[str, str]) -> tuple[BinaryIO, BinaryIO]:
     """Both ``paths`` open to append (made where missing), or a ``UsageError`` naming the
     one that cannot be, with none made."""
