@@ -85,7 +85,7 @@ players who see only their own dominoes (--worlds deals weighed a decision, 10; 
 sides play for the bid won), and advises the best of them played out (about 6 seconds
 more). At a partner's plunge or splash it does so unasked (--no-realistic: the estimates
 alone): the trumps' calibration was fitted to hands that bid for themselves, and misjudges
-a partner holding the doubles by up to 40 points of percentage.
+a partner holding the doubles by as much as 50 points of percentage.
 
 \b
 Examples:

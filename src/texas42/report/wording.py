@@ -893,7 +893,7 @@ def partner_played_note(written: str) -> str:
     return (
         f"At a partner's {written} the advice rests on the playouts: the trumps' calibration "
         "was fitted to hands that bid for themselves, not to a partner holding the doubles, "
-        "and misjudges such hands by up to 40 points of percentage."
+        "and misjudges such hands by as much as 50 points of percentage."
     )
 
 
