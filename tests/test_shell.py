@@ -103,8 +103,10 @@ def test_help_lists_the_commands_and_shows_one() -> None:
     listed = invoke("shell", input="help\n")
     assert listed.exit_code == 0
     assert listed.stdout == invoke("--help").stdout
+    checked = invoke("shell", input=f'play "{HAND}" -t sixes --bogus\n')  # parsed before anything runs
+    assert checked.exit_code == 2
     one = invoke("shell", input="help play\n")
-    assert one.stdout == invoke("play", "--help").stdout
+    assert one.stdout == invoke("play", "--help").stdout and "-h, --help" in one.stdout
 
 
 def test_command_words() -> None:

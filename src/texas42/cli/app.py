@@ -334,7 +334,8 @@ class Commands(TyperGroup):
     def check_args(self, args: Sequence[str]) -> None:
         """Parse ``texas42 <args>`` as ``main`` would, running nothing: a bad command,
         option or value is reported as ``main`` reports it (a ``SystemExit``)."""
-        context = self.context_class(self, info_name="texas42")
+        # the group's settings too: a command keeps the help option it is first asked for
+        context = self.context_class(self, info_name="texas42", **self.context_settings)
         try:
             name, command, rest = self.resolve_command(context, list(args))
             if command is not None:
