@@ -18,7 +18,7 @@ from texas42.analysis.table import TableHand, TableStage
 from texas42.cli import follow as follow_cli
 from texas42.cli.shell import command_words
 from texas42.errors import AuctionError, IllegalPlayError, Texas42Error, UsageError
-from texas42.report.table import hand_end, review_command
+from texas42.report.table import entry_lines, hand_end, review_command
 from texas42.rules import AllPass, Contract, Declaration, HouseRules, NelloDoubles, parse_domino, parse_hand
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -54,6 +54,15 @@ def test_a_partner_plunge_is_named_and_led_by_us() -> None:
         table.enter("nello")
     played = table.enter("sixes")
     assert played.stage is TableStage.PLAYING and played.history.bidder == 0 and played.bid == 168
+
+
+def test_a_plunge_or_splash_is_echoed_by_its_name() -> None:
+    before = entered("pass", place=3, hand="6-6 6-5 6-4 6-2 5-5 4-4 3-1")
+    assert entry_lines(before, before.enter("plunge")) == ["Your partner (seat 2) calls plunge (168)."]
+    assert entry_lines(before, before.enter("84")) == ["Your partner (seat 2) calls 84."]
+    last = entered("pass", place=0, hand="6-6 6-5 6-4 6-2 5-5 4-4 3-1")  # we bid first: the shaker plunges
+    last = last.enter("pass").enter("pass")
+    assert entry_lines(last, last.enter("plunge"))[0] == "Your right opponent (seat 3) calls plunge (168)."
 
 
 def test_a_plunge_needs_the_doubles() -> None:

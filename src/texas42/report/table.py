@@ -70,7 +70,10 @@ def entry_lines(before: TableHand, after: TableHand) -> list[str]:
     assert seat is not None
     does = _does(seat, _verb(before))
     if stage is TableStage.BIDDING:
-        lines = [f"{does} {after.calls[-1]}."]
+        auction = after.auction if len(after.calls) == CALLS else after.bidding
+        special = None if auction is None else auction.call_contract(len(after.calls) - 1)
+        call = after.calls[-1] if special is None else f"{special.written} ({after.calls[-1]})"  # by name
+        lines = [f"{does} {call}."]
         if len(after.calls) == CALLS:
             lines.append(_auction_end(after))
         return lines
