@@ -131,6 +131,16 @@ def _whole_or_none(value: SupportsIndex | None) -> int | None:
     return None if value is None else _whole(value)
 
 
+def _playout_deals(
+    realistic_deals: SupportsIndex | None, auction: Auction | FinishedAuction | None, basis: str
+) -> SupportsIndex:
+    """``realistic_deals``, or where None the command line's default: 200 where it plays the
+    leading trumps out unasked (``plays_out_by_default``), else 0."""
+    if realistic_deals is not None:
+        return realistic_deals
+    return analysis.DEFAULT_REALISTIC_DEALS if analysis.plays_out_by_default(auction, basis) else 0
+
+
 def _bid(bid: SupportsIndex | str | None) -> int | None:
     """The bid a hand is played at, from its text or number (None: not given)."""
     if isinstance(bid, str):
@@ -323,9 +333,7 @@ def advise_bid(
     parsed = _auction(auction)
     hand = _hand(hand)
     basis = check_basis(basis)
-    if realistic_deals is None:
-        by_default = analysis.plays_out_by_default(parsed, basis)
-        realistic_deals = analysis.DEFAULT_REALISTIC_DEALS if by_default else 0
+    realistic_deals = _playout_deals(realistic_deals, parsed, basis)
     dealing.check_auction_doubles(hand, parsed, constraints)  # the advice reads it, infer "none" or not
     result = analyze(
         hand,
@@ -428,9 +436,7 @@ def declare(
     the bid more often); ``constraints`` as for ``analyze`` (``--holds``, ``--lacks``)."""
     deals, seed, threads = _whole(deals), _whole_or_none(seed), _whole_or_none(threads)
     whole = _finished(auction)
-    if realistic_deals is None:
-        by_default = analysis.plays_out_by_default(whole, basis)
-        realistic_deals = analysis.DEFAULT_REALISTIC_DEALS if by_default else 0
+    realistic_deals = _playout_deals(realistic_deals, whole, basis)
     realistic_deals, worlds = _whole(realistic_deals), _whole(worlds)
     _checked(progress, constraints)
     _check_realistic(realistic_deals, worlds, basis)

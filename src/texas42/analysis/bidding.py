@@ -145,10 +145,7 @@ class BidAdvice:
     def partner_contract(self) -> Contract | None:
         """The partner's plunge or splash that the advice leaves standing (rule
         ``partner-contract``: we name its trump), else None."""
-        holder = self.auction.high_bidder
-        if self.rule != "partner-contract" or holder is None:
-            return None
-        return self.auction.call_contract(holder)
+        return self.auction.partner_contract if self.rule == "partner-contract" else None
 
 
 def bid_ladder(analysis: HandAnalysis, bids: Iterable[int]) -> tuple[LadderRung, ...]:
@@ -285,8 +282,7 @@ def _advise_trump_bid(analysis: HandAnalysis, auction: Auction, forced: bool) ->
 
     if forced:
         return advice(_best_marks(made or ladder), "forced")
-    holder = auction.high_bidder
-    if auction.partner_holds and holder is not None and auction.call_contract(holder) is not None:
+    if auction.partner_contract is not None:
         return advice(None, "partner-contract")
     if most is None:
         return advice(None, "cannot-make")

@@ -195,12 +195,7 @@ def plays_out_by_default(auction: Auction | FinishedAuction | None, basis: str) 
     realistic basis. The trumps' calibration was fitted to hands that bid for themselves;
     at a partner's plunge or splash it misjudges the odds by as much as 50 points of percentage
     (docs/realistic.md#a-partners-plunge-or-splash)."""
-    if auction is None or check_basis(basis) != REALISTIC:
-        return False
-    if isinstance(auction, FinishedAuction):
-        return auction.partner_contract is not None
-    holder = auction.high_bidder
-    return auction.partner_holds and holder is not None and auction.call_contract(holder) is not None
+    return check_basis(basis) == REALISTIC and auction is not None and auction.partner_contract is not None
 
 
 def advise_declaration(

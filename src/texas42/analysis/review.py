@@ -458,9 +458,7 @@ def contracts_played_by_default(
 
 def default_contract_playouts(review: PlayReview) -> int:
     """How many playouts ``contracts_played_by_default`` makes: for progress."""
-    called, declared = _by_default(review)
-    total = 0 if called is None else playouts_of(called.analysis, DEFAULT_REALISTIC_DEALS)
-    return total + (0 if declared is None else declaration_playouts(declared, DEFAULT_REALISTIC_DEALS))
+    return _contract_playouts(*_by_default(review), DEFAULT_REALISTIC_DEALS)
 
 
 def _by_default(review: PlayReview) -> tuple[BidAdvice | None, DeclarationAdvice | None]:
@@ -513,9 +511,10 @@ def realistic_review_total(review: PlayReview, deals: int, contract_deals: int |
     declaration) counts to in ``on_progress``."""
     contract_deals = deals if contract_deals is None else contract_deals
     total = sum(playouts_total(t.advice, deals) for t in review.turns)
-    called, declared = _call_to_play(review), _declaration_to_play(review)
-    if called is not None:
-        total += playouts_of(called.analysis, contract_deals)
-    if declared is not None:
-        total += declaration_playouts(declared, contract_deals)
-    return total
+    return total + _contract_playouts(_call_to_play(review), _declaration_to_play(review), contract_deals)
+
+
+def _contract_playouts(called: BidAdvice | None, declared: DeclarationAdvice | None, deals: int) -> int:
+    """How many playouts ``_contracts_played`` makes of ``called`` and ``declared``."""
+    total = 0 if called is None else playouts_of(called.analysis, deals)
+    return total + (0 if declared is None else declaration_playouts(declared, deals))

@@ -175,10 +175,9 @@ def review_command(
     if plan is not None:
         contract_deals = DEFAULT_REALISTIC_DEALS if realistic_deals is None else plan[0]
         review = _played_out(review, *plan, contract_deals, threads, as_json)
-    elif default_contract_playouts(review):
+    elif total := default_contract_playouts(review):
         with ProgressBar(wants_progress(as_json), "playing out") as bar:
-            step = bar.counter(default_contract_playouts(review))
-            review = contracts_played_by_default(review, threads, step)
+            review = contracts_played_by_default(review, threads, bar.counter(total))
     if as_json:
         if drawn:
             typer.echo(f"texas42: seed {review.seed} (repeat with --seed {review.seed})", err=True)

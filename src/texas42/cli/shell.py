@@ -13,7 +13,6 @@ from functools import cache
 from typing import Final
 
 import typer
-from typer.core import TyperGroup
 
 from texas42.cli.app import Commands, app, errors_at, print_error
 from texas42.io.files import read_lines
@@ -49,9 +48,9 @@ TOP_OPTIONS: Final = frozenset({"--help", "-h", "--version"})
 
 
 @cache
-def _commands() -> TyperGroup:
+def _commands() -> Commands:
     group = typer.main.get_command(app)
-    assert isinstance(group, TyperGroup)
+    assert isinstance(group, Commands)
     return group
 
 
@@ -131,11 +130,9 @@ def _parses(number: int, words: list[str]) -> bool:
     parse them (else its error is reported, naming the line)."""
     if words[0] in ENDS or words[0] in TOP_OPTIONS or not TOP_OPTIONS.isdisjoint(words):
         return True  # nothing to parse, or help shown as it is parsed
-    group = _commands()
-    assert isinstance(group, Commands)
     with errors_at(f"line {number}: "):
         try:
-            group.check_args(words)
+            _commands().check_args(words)
         except SystemExit:
             return False
     return True

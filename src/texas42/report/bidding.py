@@ -24,7 +24,6 @@ from texas42.report.wording import (
     mark_bid_caution,
     odds_against,
     partner_contract_note,
-    partner_played_note,
     percent,
     realistic_footer,
     surer_bid_note,
@@ -227,8 +226,7 @@ def _ladder_note(advice: BidAdvice) -> str:
     band = f" {band_note(sampled)}" if calibrated else ""
     contract = advice.partner_contract
     if contract is not None:
-        note = partner_contract_note if calibrated else partner_played_note
-        band += f" {note(contract.written)}"
+        band += f" {partner_contract_note(contract.written, played=not calibrated)}"
     specials = (
         " The special contracts' realistic odds are estimated from their double-dummy ones by a "
         f"calibration fitted to hands played out both ways {band_caption(sampled)}, or played out "

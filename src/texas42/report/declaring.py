@@ -17,7 +17,6 @@ from texas42.report.wording import (
     contract_name,
     partner_calibration_caution,
     partner_contract_note,
-    partner_played_note,
     percent,
     realistic_footer,
     repeat_note,
@@ -184,8 +183,7 @@ def _calibrated_notes(advice: DeclarationAdvice) -> list[str]:
     notes = []
     contract = advice.partner_contract
     if contract is not None:
-        note = partner_contract_note if advice.played is None else partner_played_note
-        notes.append(note(contract.written))
+        notes.append(partner_contract_note(contract.written, played=advice.played is not None))
     if advice.played is None:
         notes.append(realistic_footer("calibrated") + f" 'real': those odds; {band_note(not advice.exact)}")
     else:

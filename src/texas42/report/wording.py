@@ -879,21 +879,18 @@ def quick_footer(realistic: bool, specials: bool = True) -> str:
     )
 
 
-def partner_contract_note(written: str) -> str:
-    """Why calibrated odds are rough at a partner's plunge or splash (``written``)."""
+def partner_contract_note(written: str, played: bool = False) -> str:
+    """Why the trumps' calibrated odds are rough at a partner's plunge or splash
+    (``written``), and, ``played`` out, that the advice rests on the playouts instead."""
+    fitted = "was fitted to hands that bid for themselves, not to a partner holding the doubles"
+    if played:
+        return (
+            f"At a partner's {written} the advice rests on the playouts: the trumps' calibration "
+            f"{fitted}, and misjudges such hands by as much as 50 points of percentage."
+        )
     return (
-        f"At a partner's {written} the trumps' calibration is an approximation: it was "
-        "fitted to hands that bid for themselves, not to a partner holding the doubles "
+        f"At a partner's {written} the trumps' calibration is an approximation: it {fitted} "
         "(--realistic plays the leading trumps out)."
-    )
-
-
-def partner_played_note(written: str) -> str:
-    """Why a partner's plunge or splash (``written``) is advised on playouts."""
-    return (
-        f"At a partner's {written} the advice rests on the playouts: the trumps' calibration "
-        "was fitted to hands that bid for themselves, not to a partner holding the doubles, "
-        "and misjudges such hands by as much as 50 points of percentage."
     )
 
 

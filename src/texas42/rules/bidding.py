@@ -190,6 +190,13 @@ class Auction(_Calls):
         return holder is not None and holder == self.position - 2
 
     @property
+    def partner_contract(self) -> Contract | None:
+        """Our partner's plunge or splash, where it holds the bid (we shall name its
+        trump), else None."""
+        holder = self.high_bidder
+        return self.call_contract(holder) if self.partner_holds and holder is not None else None
+
+    @property
     def must_bid(self) -> bool:
         """The shaker after three passes must bid at least 30 (the default house rule)."""
         return self.is_shaker and self.high_bid == PASS
