@@ -3,6 +3,7 @@ against figures counted by hand from those lines."""
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import json
 import sys
@@ -439,3 +440,20 @@ def test_bench_readme_times_the_rows_of_the_readme_s_performance_table() -> None
     assert labels == [row.label for row in bench.ROWS]
     assert all(bool(row.script) != bool(row.commands) for row in bench.ROWS)
     assert bench.cell([0.571, 0.589, 0.58]) == "0.57-0.59" and bench.cell([1.211, 1.209]) == "1.21"
+
+
+@pytest.mark.parametrize("script", ["study_play_advice", "study_nello_play"])
+def test_the_readme_shows_the_play_studies_as_reported(script: str) -> None:
+    """Each play study's report in the README is what ``--report --positions N`` prints
+    on the first N lines of its data."""
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        module = importlib.import_module(script)
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    readme = (BENCHMARKS.parent / "README.md").read_text()
+    command = f"$ python benchmarks/{script}.py --report --positions "
+    start = readme.index(command) + len(command)
+    positions, shown = readme[start:].split("\n", 1)
+    printed = module.summary(module.read_study(module.OUT, int(positions)))
+    assert shown.startswith(printed + "```")

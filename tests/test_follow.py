@@ -430,9 +430,28 @@ def test_nello_at_the_table_and_not_in_the_shell(monkeypatch: pytest.MonkeyPatch
         "Trick 1 to your left opponent (seat 1): your team 0 tricks, the opponents 1.",
         "The entries end here, before the hand is over: next, your left opponent (seat 1) leads in trick 2.",
     ]
-    assert any(line.startswith("Play ") and "makes 84 in" in line for line in lines)
+    assert any(line.startswith("Play ") and "played out by players who see only" in line for line in lines)
+    assert lines[-1].endswith("--seed 3")
     with pytest.raises(ValueError, match="'follow' reads its own entries"):
         command_words(f'follow "{HAND}" -p 1')
+
+
+def test_at_nello_no_realistic_keeps_to_double_dummy_and_realistic_is_already_done(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """At Nel-O the plays are played out unasked, as 'play' plays them: --no-realistic
+    keeps to double-dummy (and says so in the review command); the word 'realistic' has
+    nothing to add."""
+    monkeypatch.setenv("COLUMNS", "2000")
+    args = ["follow", "6-0 5-1 4-0 3-1 2-0 1-0 0-0", "-p", "1", "-s", "3", "-n", "60"]
+    told = invoke(*args, "--no-realistic", input="84 pass pass pass\nnello\n0-0 6-6 5-5\n")
+    assert told.exit_code == 0, told.stderr
+    lines = told.stdout.splitlines()
+    assert "Play 3-1: your team makes 84 in" in "\n".join(lines) and "played out" not in told.stdout
+    assert lines[-1].endswith("--deals 60 --seed 3 --no-realistic")
+    again = invoke(*args, input="84 pass pass pass\nnello\nrealistic\n")
+    assert (again.exit_code, again.stdout) == (2, "")
+    assert again.stderr == "texas42: error: line 3: 'realistic': at Nel-O the advice is already played out\n"
 
 
 def test_a_forced_play_is_said_without_solving(monkeypatch: pytest.MonkeyPatch) -> None:

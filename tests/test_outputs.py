@@ -491,7 +491,7 @@ FAST: dict[str, list[str]] = {
     ],
     "play_nello_defender_json": [
         *["play", "5-4 5-2 4-2 3-3 3-2 2-1 1-1", "--trump", "nello", "--bidder", "3", "--tricks", "6-0"],
-        *["--seed", "1", "--deals", "200", "--json"],
+        *["--seed", "1", "--deals", "200", "--json", "--no-realistic"],
     ],
 }
 

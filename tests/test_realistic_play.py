@@ -179,6 +179,67 @@ def test_playout_options_need_realistic(command: list[str], option: str) -> None
     assert result.stderr == f"texas42: error: {option} goes with --realistic\n"
 
 
+def test_at_nello_the_api_plays_out_unasked_and_not_when_told() -> None:
+    """Double-dummy defenders always find the trick that sets Nel-O, so at Nel-O the
+    advice is played out unless ``realistic_deals=0`` (at a trump, only when asked)."""
+    tricks = "0-0 6-6 5-5 / 6-4 6-5"
+    advice = texas42.advise_play(NELLO_HAND, "nello", tricks, deals=40, seed=1)
+    assert advice.realistic is not None and advice.realistic.deals == 40  # all of the 40
+    assert (
+        texas42.advise_play(NELLO_HAND, "nello", tricks, deals=40, seed=1, realistic_deals=0).realistic
+        is None
+    )
+    assert texas42.advise_play(NELLO_HAND, "sevens", deals=20, seed=1).realistic is None
+    review = texas42.review_play(NELLO_HAND, "nello", tricks, deals=30, seed=1)
+    assert review.played_out is not None
+    assert all(t.advice.realistic is not None and t.advice.realistic.deals == 30 for t in review.turns)
+    plain = texas42.review_play(NELLO_HAND, "nello", tricks, deals=30, seed=1, realistic_deals=0)
+    assert plain.played_out is None and all(t.advice.realistic is None for t in plain.turns)
+    assert [t.advice.plays for t in plain.turns] == [t.advice.plays for t in review.turns]
+
+
+def test_at_nello_the_commands_play_out_unasked_and_not_with_no_realistic() -> None:
+    play = [
+        "play",
+        str(NELLO_HAND),
+        "--trump",
+        "nello",
+        "--tricks",
+        "0-0 6-6 5-5 / 6-4 6-5",
+        "-n",
+        "40",
+        "-s",
+        "2",
+    ]
+    unasked = invoke(*play, "--realistic-deals", "6", "--json")
+    assert unasked.exit_code == 0, unasked.stderr
+    document = json.loads(unasked.stdout)
+    assert document["realistic"]["deals"] == 6
+    told = invoke(*play, "--no-realistic", "--json")
+    assert "realistic" not in json.loads(told.stdout)
+    assert json.loads(told.stdout)["plays"] == document["plays"]
+    refused = invoke(*play, "--no-realistic", "--realistic-deals", "6")
+    assert (refused.exit_code, refused.stderr) == (
+        2,
+        "texas42: error: --realistic-deals goes with --realistic\n",
+    )
+    review = [
+        "review",
+        str(NELLO_HAND),
+        "--trump",
+        "nello",
+        "--tricks",
+        "0-0 6-6 5-5 / 6-4 6-5",
+        "-n",
+        "30",
+        "-s",
+        "2",
+    ]
+    reviewed = json.loads(invoke(*review, "--json").stdout)
+    assert reviewed["realistic"]["deals"] == 30 and len(reviewed["realistic"]["turns"]) == 1
+    assert "realistic" not in json.loads(invoke(*review, "--no-realistic", "--json").stdout)
+
+
 def test_a_domino_played_is_named_in_the_advice() -> None:
     advice = texas42.advise_play(HAND, "sixes", TRICKS, bid=34, deals=20, seed=1, realistic_deals=6)
     assert advice.realistic is not None

@@ -480,7 +480,7 @@ def advise_play(
     infer: str = "auction",
     noise: float = dealing.DEFAULT_NOISE,
     house: HouseRules | None = None,
-    realistic_deals: SupportsIndex = 0,
+    realistic_deals: SupportsIndex | None = None,
     worlds: SupportsIndex = analysis.DEFAULT_WORLDS,
 ) -> PlayAdvice:
     """What to play now (``texas42 play``): ``seat`` was dealt ``hand``, ``bidder`` bid
@@ -499,11 +499,14 @@ def advise_play(
     a ``Texas42Error`` naming it, before anything is solved. ``realistic_deals`` (0: none)
     also plays each legal play out on that many of the deals by players who see only
     their own dominoes, ``worlds`` deals weighed a decision (``texas42 play --realistic``;
-    ``PlayAdvice.realistic``)."""
+    ``PlayAdvice.realistic``); None, the default: 100 at Nel-O, as the command line plays
+    out unasked there, else none."""
     deals, seed, threads = _whole(deals), _whole_or_none(seed), _whole_or_none(threads)
-    realistic_deals, worlds = _whole(realistic_deals), _whole(worlds)
     seat, bidder = _whole(seat), _whole(bidder)
     declaration, plays = _played(trump, tricks)
+    if realistic_deals is None:
+        realistic_deals = analysis.default_play_deals(declaration)
+    realistic_deals, worlds = _whole(realistic_deals), _whole(worlds)
     parsed_bid = _bid(bid)
     whole = _finished(auction)
     _check_noise(noise, whole, infer)
@@ -588,7 +591,7 @@ def review_play(
     noise: float = dealing.DEFAULT_NOISE,
     house: HouseRules | None = None,
     basis: str = REALISTIC,
-    realistic_deals: SupportsIndex = 0,
+    realistic_deals: SupportsIndex | None = None,
     worlds: SupportsIndex = analysis.DEFAULT_WORLDS,
     realistic_contract_deals: SupportsIndex | None = None,
 ) -> PlayReview:
@@ -604,9 +607,13 @@ def review_play(
     ``PlayReview.call``) and, where the seat declared, its declaration as ``declare``
     would have (``PlayReview.declared``), both on ``basis`` as those would; with
     ``realistic_deals`` on the realistic basis, both played out as those play them, on
-    ``realistic_contract_deals`` deals (default ``realistic_deals``)."""
+    ``realistic_contract_deals`` deals (default ``realistic_deals``). None, the default,
+    plays out what the command line plays out unasked (``analysis.played_out_by_default``:
+    the turns at Nel-O, on 100 deals, and the call and declaration where we named a
+    partner's plunge or splash trump, on 200)."""
     deals, seed, threads = _whole(deals), _whole_or_none(seed), _whole_or_none(threads)
-    realistic_deals, worlds = _whole(realistic_deals), _whole(worlds)
+    unasked = realistic_deals is None
+    realistic_deals, worlds = _whole(realistic_deals or 0), _whole(worlds)
     seat, bidder = _whole(seat), _whole(bidder)
     realistic_contract_deals = _whole_or_none(realistic_contract_deals)
     declaration, plays = _played(trump, tricks)
@@ -636,9 +643,11 @@ def review_play(
         house=_house(house),
         basis=basis,
     )
+    if unasked:
+        step = _counted(progress, analysis.default_playouts(review))
+        return analysis.played_out_by_default(review, threads, step)
     if realistic_deals == 0:
-        step = _counted(progress, analysis.default_contract_playouts(review))
-        return analysis.contracts_played_by_default(review, threads, step)
+        return review
     contract_deals = realistic_contract_deals
     step = _counted(progress, realistic_review_total(review, realistic_deals, contract_deals))
     return analysis.realistic_review(review, realistic_deals, worlds, threads, step, contract_deals)

@@ -82,7 +82,13 @@ from texas42.analysis.realistic import (
     realistic_analysis,
     realistic_comparison,
 )
-from texas42.analysis.realistic_play import DEFAULT_REALISTIC_PLAY_DEALS, RealisticPlays, realistic_plays
+from texas42.analysis.realistic_play import (
+    DEFAULT_REALISTIC_PLAY_DEALS,
+    RealisticPlays,
+    default_play_deals,
+    realistic_plays,
+    turns_played_out_by_default,
+)
 from texas42.analysis.recommendation import (
     DEFAULT_CONFIDENCE,
     Recommendation,
@@ -94,8 +100,8 @@ from texas42.analysis.recommendation import (
 from texas42.analysis.review import (
     PlayReview,
     TurnReview,
-    contracts_played_by_default,
-    default_contract_playouts,
+    default_playouts,
+    played_out_by_default,
     realistic_review,
     review_play,
 )
@@ -206,9 +212,9 @@ __all__ = [
     "compare_points",
     "compare_trumps",
     "comparison_why",
-    "contracts_played_by_default",
     "declaration_playouts",
-    "default_contract_playouts",
+    "default_play_deals",
+    "default_playouts",
     "estimate_trumps",
     "hand_why",
     "highest_made",
@@ -223,6 +229,7 @@ __all__ = [
     "paired_interval",
     "play_out",
     "play_out_special",
+    "played_out_by_default",
     "plays_out_by_default",
     "quick_hand",
     "quick_hands",
@@ -240,6 +247,7 @@ __all__ = [
     "special_contracts",
     "special_ladder",
     "turn_history",
+    "turns_played_out_by_default",
     "why",
     "wilson_interval",
     "with_uniform_odds",

@@ -17,9 +17,21 @@ from texas42.analysis.playout import DEFAULT_WORLDS, check_playout_deals, check_
 from texas42.analysis.special_playout import play_on_special
 from texas42.analysis.statistics import Interval, paired_difference
 from texas42.errors import AnalysisError
-from texas42.rules import TOTAL_POINTS, Domino, needed_points
+from texas42.rules import TOTAL_POINTS, Contract, Domino, PlayedContract, needed_points
 
 DEFAULT_REALISTIC_PLAY_DEALS: Final = 100
+
+
+def turns_played_out_by_default(contract: PlayedContract) -> bool:
+    """Whether ``play``, ``follow`` and ``review`` play a turn's choices out unasked: at
+    Nel-O, whose double-dummy defenders always find the trick that sets the contract, so
+    that the double-dummy odds say little of a play at a table (docs/realistic.md#nel-o-play)."""
+    return contract is Contract.NELLO
+
+
+def default_play_deals(contract: PlayedContract) -> int:
+    """The deals a turn's choices are played out on unasked (0: none)."""
+    return DEFAULT_REALISTIC_PLAY_DEALS if turns_played_out_by_default(contract) else 0
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,12 @@ from texas42.analysis.play import (
 )
 from texas42.analysis.playout import DEFAULT_WORLDS, check_playout_deals, check_worlds
 from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS, playouts_of, realistic_analysis
-from texas42.analysis.realistic_play import DEFAULT_REALISTIC_PLAY_DEALS, playouts_total, realistic_plays
+from texas42.analysis.realistic_play import (
+    DEFAULT_REALISTIC_PLAY_DEALS,
+    default_play_deals,
+    playouts_total,
+    realistic_plays,
+)
 from texas42.analysis.sample import DEFAULT_DEALS, Progress, check_deals
 from texas42.analysis.statistics import Interval
 from texas42.errors import IllegalPlayError
@@ -429,6 +434,17 @@ def realistic_review(
     contract_deals = deals if contract_deals is None else check_playout_deals(contract_deals)
     called, declared = _call_to_play(review), _declaration_to_play(review)
     review = _contracts_played(review, called, declared, contract_deals, worlds, threads, on_progress)
+    return _turns_played(review, deals, worlds, threads, on_progress)
+
+
+def _turns_played(
+    review: PlayReview,
+    deals: int,
+    worlds: int,
+    threads: int | None,
+    on_progress: Callable[[int], None] | None,
+) -> PlayReview:
+    """``review`` with every turn's legal plays played out on ``deals`` of its deals."""
     turns = tuple(
         replace(
             t,
@@ -441,24 +457,30 @@ def realistic_review(
     return replace(review, turns=turns)
 
 
-def contracts_played_by_default(
+def played_out_by_default(
     review: PlayReview,
     threads: int | None = None,
     on_progress: Callable[[int], None] | None = None,
 ) -> PlayReview:
-    """``review`` with its call and declaration played out where ``bid`` and ``declare``
-    play them out unasked (``plays_out_by_default``: we named a partner's plunge or splash
-    trump), on ``DEFAULT_REALISTIC_DEALS`` deals, as those commands do; the turns as they
-    were. ``on_progress(k)`` as ``default_contract_playouts`` counts."""
+    """``review`` with what the commands play out unasked played out, as they do: its call
+    and declaration where ``bid`` and ``declare`` play them out (``plays_out_by_default``:
+    we named a partner's plunge or splash trump), on ``DEFAULT_REALISTIC_DEALS`` deals; its
+    turns where ``play`` plays them out (``turns_played_out_by_default``: at Nel-O), on
+    ``DEFAULT_REALISTIC_PLAY_DEALS`` deals. ``on_progress(k)`` as ``default_playouts``
+    counts."""
     called, declared = _by_default(review)
-    return _contracts_played(
+    review = _contracts_played(
         review, called, declared, DEFAULT_REALISTIC_DEALS, DEFAULT_WORLDS, threads, on_progress
     )
+    deals = default_play_deals(review.declared_as)
+    return _turns_played(review, deals, DEFAULT_WORLDS, threads, on_progress) if deals else review
 
 
-def default_contract_playouts(review: PlayReview) -> int:
-    """How many playouts ``contracts_played_by_default`` makes: for progress."""
-    return _contract_playouts(*_by_default(review), DEFAULT_REALISTIC_DEALS)
+def default_playouts(review: PlayReview) -> int:
+    """How many playouts ``played_out_by_default`` makes: for progress."""
+    deals = default_play_deals(review.declared_as)
+    turns = sum(playouts_total(t.advice, deals) for t in review.turns) if deals else 0
+    return turns + _contract_playouts(*_by_default(review), DEFAULT_REALISTIC_DEALS)
 
 
 def _by_default(review: PlayReview) -> tuple[BidAdvice | None, DeclarationAdvice | None]:

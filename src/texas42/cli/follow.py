@@ -21,7 +21,7 @@ from texas42.analysis import Progress
 from texas42.analysis.calibrated import DOUBLE_DUMMY
 from texas42.analysis.playout import DEFAULT_WORLDS
 from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS
-from texas42.analysis.realistic_play import DEFAULT_REALISTIC_PLAY_DEALS
+from texas42.analysis.realistic_play import DEFAULT_REALISTIC_PLAY_DEALS, turns_played_out_by_default
 from texas42.analysis.sample import DEFAULT_DEALS
 from texas42.analysis.table import CALLS, TableHand, TableStage
 from texas42.cli.analyze import HandArgument
@@ -89,7 +89,9 @@ seat 0, your left opponent seat 1, your partner seat 2, your right opponent seat
 advises on that: the leading trumps of a bid or declaration (and Nel-O and sevens) on
 --realistic-deals deals (default 200), or every legal play on --realistic-deals of the
 deals (default 100), by players who see only their own dominoes (--worlds deals
-weighed a decision); about 5 to 10 s a turn.
+weighed a decision); about 5 to 10 s a turn. Without it, the advice plays out what the
+commands play out unasked: the leading trumps where you name the trump of your
+partner's plunge or splash, and your plays at Nel-O (--no-realistic: nothing).
 
 The hand ends when all four pass and the house reshuffles (--all-pass reshuffle),
 when the bid is made or set, or after the last trick; the output then gives the
@@ -160,11 +162,12 @@ PositionOption = Annotated[
     ),
 ]
 RealisticOption = Annotated[
-    bool,
+    bool | None,
     typer.Option(
-        "--realistic",
+        "--realistic/--no-realistic",
         help="At each of your turns, play the contracts (or your plays) out by players who see only "
-        "their own hand, and advise on that.",
+        "their own hand, and advise on that (--no-realistic: not even where the commands do unasked).",
+        show_default=False,
     ),
 ]
 RealisticDealsOption = Annotated[
@@ -213,6 +216,13 @@ class Adviser:
     asked: tuple[int | None, int] = (None, DEFAULT_WORLDS)
     """Without --realistic: the deals played out (None: the defaults) and the worlds a
     decision when the word 'realistic' asks for it at a turn."""
+    unasked: bool = True
+    """Whether to play out where the commands do unasked (not with --no-realistic)."""
+
+    def _deals(self, deals: int) -> int | None:
+        """The API's ``realistic_deals`` for ``deals`` played out (0: none asked): None
+        lets it play out unasked where the command would."""
+        return deals or (None if self.unasked else 0)
 
     def with_playouts(self, deals: int | None = None, worlds: int = DEFAULT_WORLDS) -> Adviser:
         """This adviser playing each turn's choices out on ``deals`` deals (None: the
@@ -236,6 +246,8 @@ class Adviser:
         if self.deals != DEFAULT_DEALS:
             options.append(f"--deals {self.deals}")
         options.append(f"--seed {self.seed}")
+        if not self.unasked:
+            options.append("--no-realistic")
         if self.contract_deals:  # review's defaults are follow's: 200 deals a call, 100 a play
             options.append("--realistic")
             if (self.contract_deals, self.play_deals) != (
@@ -267,7 +279,7 @@ class Adviser:
         advice = api.advise_bid(
             table.hand, table.bidding, deals=self.deals, seed=self.seed, house=table.house,
             threads=self.threads, progress=progress, noise=self.noise, basis=self.basis,
-            realistic_deals=self.contract_deals or None, worlds=self.worlds,
+            realistic_deals=self._deals(self.contract_deals), worlds=self.worlds,
         )  # fmt: skip
         view = advice_view(advice.analysis, advice) if self.full else advice_sentence(advice)
         return Advice(view, {"advice": "bid", "document": advice_to_json(advice)})
@@ -276,7 +288,7 @@ class Adviser:
         advice = api.declare(
             table.hand, table.auction, deals=self.deals, seed=self.seed, house=table.house,
             basis=self.basis, threads=self.threads, progress=progress, noise=self.noise,
-            realistic_deals=self.contract_deals or None, worlds=self.worlds,
+            realistic_deals=self._deals(self.contract_deals), worlds=self.worlds,
         )  # fmt: skip
         view = declaration_view(advice) if self.full else declaration_text(advice)
         return Advice(view, {"advice": "declare", "document": declaration_to_json(advice)})
@@ -290,7 +302,7 @@ class Adviser:
         advice = api.advise_play(
             table.hand, table.contract, table.plays, bidder=table.declarer, deals=self.deals,
             seed=self.seed, threads=self.threads, progress=progress, auction=table.auction,
-            noise=self.noise, house=table.house, realistic_deals=self.play_deals,
+            noise=self.noise, house=table.house, realistic_deals=self._deals(self.play_deals),
             worlds=self.worlds,
         )  # fmt: skip
         view: RenderableType = play_view(advice) if self.full else play_text(advice)
@@ -412,7 +424,7 @@ class Follower:
                 table.hand, table.contract, table.plays, bidder=table.declarer, deals=adviser.deals,
                 seed=adviser.seed, threads=adviser.threads, progress=bar.phased("playing out"),
                 auction=table.auction, noise=adviser.noise, house=table.house, basis=adviser.basis,
-                realistic_deals=adviser.play_deals, worlds=adviser.worlds,
+                realistic_deals=adviser._deals(adviser.play_deals), worlds=adviser.worlds,
                 realistic_contract_deals=adviser.contract_deals or None,
             )  # fmt: skip
         self.say(review_view(review), {"reviewed": review_to_json(review)})
@@ -447,6 +459,8 @@ def asked(adviser: Adviser, table: TableHand, word: str) -> Adviser:
         return replace(adviser, full=True)
     if adviser.played is not None:
         raise UsageError("'realistic': the advice is already played out (--realistic)")
+    if adviser.unasked and table.contract is not None and turns_played_out_by_default(table.contract):
+        raise UsageError("'realistic': at Nel-O the advice is already played out")
     if adviser.basis == DOUBLE_DUMMY:
         raise UsageError("'realistic' plays out to advise on realistic odds: not with the double-dummy basis")
     return adviser.with_playouts(*adviser.asked)
@@ -502,7 +516,7 @@ def follow(
     nello_min_marks: NelloMinMarksOption = None,
     all_pass: AllPassOption = None,
     specials: SpecialsOption = None,
-    realistic: RealisticOption = False,
+    realistic: RealisticOption = None,
     realistic_deals: RealisticDealsOption = None,
     worlds: WorldsOption = None,
 ) -> None:
@@ -516,7 +530,12 @@ def follow(
     if full and as_json:
         raise UsageError("--full and --json do not go together: the JSON holds every figure")
     adviser = Adviser(
-        deals, draw_seed() if seed is None else seed, threads, basis(basis_option, realistic), full, as_json
+        deals,
+        draw_seed() if seed is None else seed,
+        threads,
+        basis(basis_option, bool(realistic)),
+        full,
+        as_json,
     )
     sizes = (("--realistic-deals", realistic_deals), ("--worlds", worlds))
     sized = [name for name, value in sizes if value is not None]
@@ -526,7 +545,7 @@ def follow(
     if realistic:
         adviser = adviser.with_playouts(realistic_deals, weighed)
     else:  # for the word 'realistic' at a turn
-        adviser = replace(adviser, asked=(realistic_deals, weighed))
+        adviser = replace(adviser, asked=(realistic_deals, weighed), unasked=realistic is None)
     follower = Follower(start, adviser)
     if sys.stdin.isatty():
         follower.header()

@@ -12,8 +12,8 @@ from texas42.analysis import (
     DEFAULT_REALISTIC_DEALS,
     DEFAULT_REALISTIC_PLAY_DEALS,
     PlayReview,
-    contracts_played_by_default,
-    default_contract_playouts,
+    default_playouts,
+    played_out_by_default,
     realistic_review,
     review_play,
 )
@@ -103,7 +103,8 @@ weighed (on the realistic basis) are played out too, as 'texas42 bid --realistic
 turns). It costs about what 'texas42 play --realistic' costs at each turn, and 'bid' and
 'declare --realistic' cost. Where you named the trump of a partner's plunge or splash,
 the call and the declaration are played out without --realistic (200 deals), as 'bid'
-and 'declare' play them out unasked there.
+and 'declare' play them out unasked there; at Nel-O, the turns (100 deals), as 'play'
+does (--no-realistic: neither).
 
 \b
 Examples:
@@ -138,14 +139,14 @@ def review_command(
     all_pass: AllPassOption = None,
     specials: SpecialsOption = None,
     basis_option: ReviewBasisOption = None,
-    realistic: PlayRealisticOption = False,
+    realistic: PlayRealisticOption = None,
     realistic_deals: ReviewRealisticDealsOption = None,
     worlds: WorldsOption = None,
     as_json: PlayJsonOption = False,
 ) -> None:
     """How well a hand was played, turn by turn."""
     infer = inferred(infer, auction)
-    plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_PLAY_DEALS)
+    plan = playouts(bool(realistic), realistic_deals, worlds, DEFAULT_REALISTIC_PLAY_DEALS)
     parsed_hand, declaration, plays = hand_in_play("review", hand, trump, tricks)
     if not plays:
         raise UsageError("give the plays to review: --tricks \"PLAYS\"; see 'texas42 review --help'")
@@ -175,9 +176,9 @@ def review_command(
     if plan is not None:
         contract_deals = DEFAULT_REALISTIC_DEALS if realistic_deals is None else plan[0]
         review = _played_out(review, *plan, contract_deals, threads, as_json)
-    elif total := default_contract_playouts(review):
+    elif realistic is None and (total := default_playouts(review)):
         with ProgressBar(wants_progress(as_json), "playing out") as bar:
-            review = contracts_played_by_default(review, threads, bar.counter(total))
+            review = played_out_by_default(review, threads, bar.counter(total))
     if as_json:
         if drawn:
             typer.echo(f"texas42: seed {review.seed} (repeat with --seed {review.seed})", err=True)
