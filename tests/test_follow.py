@@ -9,6 +9,7 @@ import shlex
 import subprocess
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -454,6 +455,20 @@ def test_at_nello_no_realistic_keeps_to_double_dummy_and_realistic_is_already_do
     assert again.stderr == "texas42: error: line 3: 'realistic': at Nel-O the advice is already played out\n"
 
 
+def test_the_prompt_offers_the_word_realistic_only_where_it_would_play_out() -> None:
+    """At a Nel-O play the advice is played out unasked: the prompt's help offers the word
+    'realistic' there only with --no-realistic, and never on the double-dummy basis."""
+    table = entered("84 pass pass pass nello", place=0, hand="6-0 5-1 4-0 3-1 2-0 1-0 0-0")
+    assert table.to_act == 0
+    unasked = follow_cli.Adviser(100, 1, None, "realistic", False)
+    told = replace(unasked, unasked=False)
+    offered = "'realistic': this turn played out."
+    assert offered not in follow_cli._help(table, unasked)
+    assert offered in follow_cli._help(table, told)
+    assert offered not in follow_cli._help(table, replace(told, basis="double-dummy"))
+    assert offered in follow_cli._help(entered("pass 30 36 37 sixes"), unasked)
+
+
 def test_a_forced_play_is_said_without_solving(monkeypatch: pytest.MonkeyPatch) -> None:
     """Our partner leads treys and we hold one trey, 3-1: nothing to weigh, no solving."""
     table = entered("pass 30 pass pass sixes 3-0 3-2")
@@ -599,7 +614,7 @@ def test_realistic_advice_is_each_commands_own_played_out(monkeypatch: pytest.Mo
 def test_help_names_only_the_contracts_the_bid_allows(calls: str, contracts: str) -> None:
     """Nel-O and sevens need a mark bid (two marks for Nel-O by default); after a splash
     the partner names a trump only."""
-    hint = follow_cli._help(entered(calls))
+    hint = follow_cli._help(entered(calls), follow_cli.Adviser(100, 1, None, "realistic", False))
     assert f'A trump ("sixes", "doubles", "follow-me"){contracts}; "undo" takes the last entry back.' in hint
 
 
@@ -642,20 +657,22 @@ def test_nello_made_to_the_last_trick() -> None:
 
 
 def test_the_review_command_weighs_the_hand_as_the_advice_did() -> None:
+    table = entered("pass 30 36 37 sixes")
     plain = follow_cli.Adviser(1000, 3, None, "realistic", False)
-    assert plain.review_options(HouseRules()) == "--seed 3"
+    assert plain.review_options(table) == "--seed 3"
     played = follow_cli.Adviser(500, 7, None, "realistic", False, contract_deals=200, play_deals=100)
-    assert played.review_options(HouseRules()) == "--deals 500 --seed 7 --realistic"
+    assert played.review_options(table) == "--deals 500 --seed 7 --realistic"
     sized = follow_cli.Adviser(500, 7, None, "realistic", False, contract_deals=4, play_deals=4, worlds=2)
-    assert (
-        sized.review_options(HouseRules())
-        == "--deals 500 --seed 7 --realistic --realistic-deals 4 --worlds 2"
-    )
-    noisy = follow_cli.Adviser(1000, 3, None, "double-dummy", False, noise=0.5)
+    assert sized.review_options(table) == "--deals 500 --seed 7 --realistic --realistic-deals 4 --worlds 2"
+    noisy = follow_cli.Adviser(1000, 3, None, "double-dummy", False, noise=0.5, unasked=False)
     house = HouseRules(nello_doubles=NelloDoubles.LOW, all_pass=AllPass.RESHUFFLE)
-    assert noisy.review_options(house) == (
+    at_sixes = entered("pass 30 36 37 sixes", house=house)
+    assert noisy.review_options(at_sixes) == (
         "--nello-doubles low --all-pass reshuffle --basis double-dummy --noise 0.5 --seed 3"
     )
+    # --no-realistic where the review would play out unasked: the plays at Nel-O.
+    at_nello = entered("84 pass pass pass nello", place=0, house=house, hand="6-0 5-1 4-0 3-1 2-0 1-0 0-0")
+    assert noisy.review_options(at_nello).endswith("--noise 0.5 --seed 3 --no-realistic")
 
 
 @pytest.mark.parametrize(

@@ -182,35 +182,25 @@ def test_playout_options_need_realistic(command: list[str], option: str) -> None
 def test_at_nello_the_api_plays_out_unasked_and_not_when_told() -> None:
     """Double-dummy defenders always find the trick that sets Nel-O, so at Nel-O the
     advice is played out unless ``realistic_deals=0`` (at a trump, only when asked)."""
-    tricks = "0-0 6-6 5-5 / 6-4 6-5"
-    advice = texas42.advise_play(NELLO_HAND, "nello", tricks, deals=40, seed=1)
+    advice = texas42.advise_play(NELLO_HAND, "nello", deals=40, seed=1)
     assert advice.realistic is not None and advice.realistic.deals == 40  # all of the 40
-    assert (
-        texas42.advise_play(NELLO_HAND, "nello", tricks, deals=40, seed=1, realistic_deals=0).realistic
-        is None
-    )
+    assert texas42.advise_play(NELLO_HAND, "nello", deals=40, seed=1, realistic_deals=0).realistic is None
     assert texas42.advise_play(NELLO_HAND, "sevens", deals=20, seed=1).realistic is None
-    review = texas42.review_play(NELLO_HAND, "nello", tricks, deals=30, seed=1)
+    tricks = "0-0 6-6 5-5"  # our lead reviewed
+    review = texas42.review_play(NELLO_HAND, "nello", tricks, deals=30, seed=1, worlds=4)
     assert review.played_out is not None
-    assert all(t.advice.realistic is not None and t.advice.realistic.deals == 30 for t in review.turns)
+    assert [
+        (t.advice.realistic.deals, t.advice.realistic.worlds) for t in review.turns if t.advice.realistic
+    ] == [(30, 4)]
     plain = texas42.review_play(NELLO_HAND, "nello", tricks, deals=30, seed=1, realistic_deals=0)
     assert plain.played_out is None and all(t.advice.realistic is None for t in plain.turns)
     assert [t.advice.plays for t in plain.turns] == [t.advice.plays for t in review.turns]
+    with pytest.raises(Texas42Error, match="worlds goes with realistic_deals"):
+        texas42.review_play(HAND, "sixes", REVIEW_TRICKS, bid=34, deals=30, seed=1, worlds=4)
 
 
 def test_at_nello_the_commands_play_out_unasked_and_not_with_no_realistic() -> None:
-    play = [
-        "play",
-        str(NELLO_HAND),
-        "--trump",
-        "nello",
-        "--tricks",
-        "0-0 6-6 5-5 / 6-4 6-5",
-        "-n",
-        "40",
-        "-s",
-        "2",
-    ]
+    play = ["play", str(NELLO_HAND), "--trump", "nello", "-n", "40", "-s", "2"]
     unasked = invoke(*play, "--realistic-deals", "6", "--json")
     assert unasked.exit_code == 0, unasked.stderr
     document = json.loads(unasked.stdout)
@@ -219,24 +209,12 @@ def test_at_nello_the_commands_play_out_unasked_and_not_with_no_realistic() -> N
     assert "realistic" not in json.loads(told.stdout)
     assert json.loads(told.stdout)["plays"] == document["plays"]
     refused = invoke(*play, "--no-realistic", "--realistic-deals", "6")
-    assert (refused.exit_code, refused.stderr) == (
-        2,
-        "texas42: error: --realistic-deals goes with --realistic\n",
-    )
-    review = [
-        "review",
-        str(NELLO_HAND),
-        "--trump",
-        "nello",
-        "--tricks",
-        "0-0 6-6 5-5 / 6-4 6-5",
-        "-n",
-        "30",
-        "-s",
-        "2",
-    ]
-    reviewed = json.loads(invoke(*review, "--json").stdout)
-    assert reviewed["realistic"]["deals"] == 30 and len(reviewed["realistic"]["turns"]) == 1
+    assert (refused.exit_code, refused.stdout) == (2, "")
+    assert refused.stderr == "texas42: error: --realistic-deals: not with --no-realistic\n"
+    review = ["review", str(NELLO_HAND), "--trump", "nello", "--tricks", "0-0 6-6 5-5", "-n", "30", "-s", "2"]
+    reviewed = json.loads(invoke(*review, "--realistic-deals", "8", "--worlds", "3", "--json").stdout)
+    assert (reviewed["realistic"]["deals"], reviewed["realistic"]["worlds"]) == (8, 3)
+    assert len(reviewed["realistic"]["turns"]) == 1
     assert "realistic" not in json.loads(invoke(*review, "--no-realistic", "--json").stdout)
 
 

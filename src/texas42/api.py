@@ -609,8 +609,8 @@ def review_play(
     ``realistic_deals`` on the realistic basis, both played out as those play them, on
     ``realistic_contract_deals`` deals (default ``realistic_deals``). None, the default,
     plays out what the command line plays out unasked (``analysis.played_out_by_default``:
-    the turns at Nel-O, on 100 deals, and the call and declaration where we named a
-    partner's plunge or splash trump, on 200)."""
+    the turns at Nel-O, on 100 deals, ``worlds`` a decision, and the call and declaration
+    where we named a partner's plunge or splash trump, on 200)."""
     deals, seed, threads = _whole(deals), _whole_or_none(seed), _whole_or_none(threads)
     unasked = realistic_deals is None
     realistic_deals, worlds = _whole(realistic_deals or 0), _whole(worlds)
@@ -619,7 +619,7 @@ def review_play(
     declaration, plays = _played(trump, tricks)
     whole = _finished(auction)
     _check_noise(noise, whole, infer)
-    _check_playouts(realistic_deals, worlds)
+    _check_playouts(analysis.default_play_deals(declaration) if unasked else realistic_deals, worlds)
     if realistic_contract_deals is not None:
         if realistic_deals == 0:
             message = "realistic_contract_deals goes with realistic_deals: the deals a call is played out on"
@@ -645,7 +645,7 @@ def review_play(
     )
     if unasked:
         step = _counted(progress, analysis.default_playouts(review))
-        return analysis.played_out_by_default(review, threads, step)
+        return analysis.played_out_by_default(review, threads, step, worlds=worlds)
     if realistic_deals == 0:
         return review
     contract_deals = realistic_contract_deals

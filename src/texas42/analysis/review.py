@@ -461,26 +461,37 @@ def played_out_by_default(
     review: PlayReview,
     threads: int | None = None,
     on_progress: Callable[[int], None] | None = None,
+    deals: int | None = None,
+    worlds: int = DEFAULT_WORLDS,
 ) -> PlayReview:
     """``review`` with what the commands play out unasked played out, as they do: its call
     and declaration where ``bid`` and ``declare`` play them out (``plays_out_by_default``:
     we named a partner's plunge or splash trump), on ``DEFAULT_REALISTIC_DEALS`` deals; its
     turns where ``play`` plays them out (``turns_played_out_by_default``: at Nel-O), on
-    ``DEFAULT_REALISTIC_PLAY_DEALS`` deals. ``on_progress(k)`` as ``default_playouts``
-    counts."""
+    ``deals`` deals (None: ``DEFAULT_REALISTIC_PLAY_DEALS``), ``worlds`` worlds a decision.
+    ``on_progress(k)`` as ``default_playouts`` counts."""
     called, declared = _by_default(review)
     review = _contracts_played(
         review, called, declared, DEFAULT_REALISTIC_DEALS, DEFAULT_WORLDS, threads, on_progress
     )
-    deals = default_play_deals(review.declared_as)
-    return _turns_played(review, deals, DEFAULT_WORLDS, threads, on_progress) if deals else review
+    deals = _turn_deals(review, deals)
+    if not deals:
+        return review
+    return _turns_played(review, check_playout_deals(deals), check_worlds(worlds), threads, on_progress)
 
 
-def default_playouts(review: PlayReview) -> int:
-    """How many playouts ``played_out_by_default`` makes: for progress."""
-    deals = default_play_deals(review.declared_as)
+def default_playouts(review: PlayReview, deals: int | None = None) -> int:
+    """How many playouts ``played_out_by_default`` on ``deals`` makes: for progress."""
+    deals = _turn_deals(review, deals)
     turns = sum(playouts_total(t.advice, deals) for t in review.turns) if deals else 0
     return turns + _contract_playouts(*_by_default(review), DEFAULT_REALISTIC_DEALS)
+
+
+def _turn_deals(review: PlayReview, deals: int | None) -> int:
+    """The deals the turns are played out on unasked (0: none): ``deals``, by default the
+    commands' own, where ``play`` plays out unasked."""
+    unasked = default_play_deals(review.declared_as)
+    return (unasked if deals is None else deals) if unasked else 0
 
 
 def _by_default(review: PlayReview) -> tuple[BidAdvice | None, DeclarationAdvice | None]:

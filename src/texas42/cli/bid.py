@@ -163,9 +163,8 @@ def bid(
     if not hand:
         raise UsageError("give your hand; see 'texas42 bid --help'")
     chosen_basis = basis(basis_option, bool(realistic))
-    if realistic is None:
-        realistic = plays_out_by_default(auction, chosen_basis)
-    plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_DEALS)
+    unasked = plays_out_by_default(auction, chosen_basis)
+    plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_DEALS, unasked)
     house = house_rules(nello_doubles, nello_min_marks, all_pass, specials)
     job = AnalysisJob(
         deals, draw_seed() if seed is None else seed, distinct_trumps(trump), confidence, threads, house

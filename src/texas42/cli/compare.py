@@ -133,7 +133,7 @@ def compare(
     infer = inferred(infer, auction)
     if not words:
         raise UsageError("give your hand and two or more trumps; see 'texas42 compare --help'")
-    plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_DEALS)
+    plan = playouts(realistic or None, realistic_deals, worlds, DEFAULT_REALISTIC_DEALS)
     house = house_rules(nello_doubles, nello_min_marks, specials=specials)
     hand_text, trump_words = _split_compare_args(words)
     hand = parse_hand(hand_text)

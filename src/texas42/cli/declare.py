@@ -166,9 +166,8 @@ def declare(
     parsed = parse_hand(" ".join(hand))
     house = house_rules(nello_doubles, nello_min_marks, specials=specials)
     chosen_basis = basis(basis_option, bool(realistic))
-    if realistic is None:
-        realistic = plays_out_by_default(auction, chosen_basis)
-    plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_DEALS)
+    unasked = plays_out_by_default(auction, chosen_basis)
+    plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_DEALS, unasked)
     noise = auction_noise(noise, infer, auction)
     constraints = deal_constraints(holds, lacks)
     model = None if auction is None else auction_model(auction, infer, noise, house)

@@ -70,7 +70,7 @@ from texas42.report.table import (
     unfinished_line,
 )
 from texas42.report.wording import PER_PLAY
-from texas42.rules import HouseRules, declarable_contracts, domino_name
+from texas42.rules import declarable_contracts, domino_name
 
 FOLLOW_HELP = """
 One hand at the table, from the bidding to its end. Give your 7 dominoes and your
@@ -90,8 +90,9 @@ advises on that: the leading trumps of a bid or declaration (and Nel-O and seven
 --realistic-deals deals (default 200), or every legal play on --realistic-deals of the
 deals (default 100), by players who see only their own dominoes (--worlds deals
 weighed a decision); about 5 to 10 s a turn. Without it, the advice plays out what the
-commands play out unasked: the leading trumps where you name the trump of your
-partner's plunge or splash, and your plays at Nel-O (--no-realistic: nothing).
+commands play out unasked, on their default deals: the leading trumps where you name the
+trump of your partner's plunge or splash, and your plays at Nel-O (there the word
+'realistic' has nothing to add); --no-realistic (or --basis double-dummy): nothing.
 
 The hand ends when all four pass and the house reshuffles (--all-pass reshuffle),
 when the bid is made or set, or after the last trick; the output then gives the
@@ -177,7 +178,7 @@ RealisticDealsOption = Annotated[
         metavar="N",
         help=f"With --realistic, or the word 'realistic' at a turn: the deals played out at a turn "
         f"(default {DEFAULT_REALISTIC_DEALS} for a call or declaration, {DEFAULT_REALISTIC_PLAY_DEALS} "
-        "for a play).",
+        "for a play; what is played out unasked takes the defaults).",
         show_default=False,
         parser=option_parser(whole_number("--realistic-deals", 1)),
     ),
@@ -219,7 +220,7 @@ class Adviser:
     unasked: bool = True
     """Whether to play out where the commands do unasked (not with --no-realistic)."""
 
-    def _deals(self, deals: int) -> int | None:
+    def playout_deals(self, deals: int) -> int | None:
         """The API's ``realistic_deals`` for ``deals`` played out (0: none asked): None
         lets it play out unasked where the command would."""
         return deals or (None if self.unasked else 0)
@@ -234,11 +235,11 @@ class Adviser:
             worlds=worlds,
         )
 
-    def review_options(self, house: HouseRules) -> str:
-        """The options of 'texas42 review' that weigh a hand as ``review`` does here, under
-        ``house``: every rule and setting that is not the default, whether given as an
-        option or in the settings file, so that the command stands on its own."""
-        options = [*house_options(house)]
+    def review_options(self, table: TableHand) -> str:
+        """The options of 'texas42 review' that weigh ``table``'s hand as ``review`` does
+        here: every rule and setting that is not the default, whether given as an option
+        or in the settings file, so that the command stands on its own."""
+        options = [*house_options(table.house)]
         if self.basis == DOUBLE_DUMMY:
             options.append(f"--basis {DOUBLE_DUMMY}")
         if self.noise != DEFAULT_NOISE:
@@ -246,7 +247,7 @@ class Adviser:
         if self.deals != DEFAULT_DEALS:
             options.append(f"--deals {self.deals}")
         options.append(f"--seed {self.seed}")
-        if not self.unasked:
+        if not self.unasked and _plays_out_unasked(table):
             options.append("--no-realistic")
         if self.contract_deals:  # review's defaults are follow's: 200 deals a call, 100 a play
             options.append("--realistic")
@@ -279,7 +280,7 @@ class Adviser:
         advice = api.advise_bid(
             table.hand, table.bidding, deals=self.deals, seed=self.seed, house=table.house,
             threads=self.threads, progress=progress, noise=self.noise, basis=self.basis,
-            realistic_deals=self._deals(self.contract_deals), worlds=self.worlds,
+            realistic_deals=self.playout_deals(self.contract_deals), worlds=self.worlds,
         )  # fmt: skip
         view = advice_view(advice.analysis, advice) if self.full else advice_sentence(advice)
         return Advice(view, {"advice": "bid", "document": advice_to_json(advice)})
@@ -288,7 +289,7 @@ class Adviser:
         advice = api.declare(
             table.hand, table.auction, deals=self.deals, seed=self.seed, house=table.house,
             basis=self.basis, threads=self.threads, progress=progress, noise=self.noise,
-            realistic_deals=self._deals(self.contract_deals), worlds=self.worlds,
+            realistic_deals=self.playout_deals(self.contract_deals), worlds=self.worlds,
         )  # fmt: skip
         view = declaration_view(advice) if self.full else declaration_text(advice)
         return Advice(view, {"advice": "declare", "document": declaration_to_json(advice)})
@@ -302,7 +303,7 @@ class Adviser:
         advice = api.advise_play(
             table.hand, table.contract, table.plays, bidder=table.declarer, deals=self.deals,
             seed=self.seed, threads=self.threads, progress=progress, auction=table.auction,
-            noise=self.noise, house=table.house, realistic_deals=self._deals(self.play_deals),
+            noise=self.noise, house=table.house, realistic_deals=self.playout_deals(self.play_deals),
             worlds=self.worlds,
         )  # fmt: skip
         view: RenderableType = play_view(advice) if self.full else play_text(advice)
@@ -399,7 +400,7 @@ class Follower:
             return
         self.finished = True
         table = self.table
-        options = self.adviser.review_options(table.house)
+        options = self.adviser.review_options(table)
         review = review_command(table, options) if _played_ours(table) else None
         if self.as_json:
             emit_line(json.dumps({"outcome": table.outcome, "review": review}))
@@ -424,7 +425,7 @@ class Follower:
                 table.hand, table.contract, table.plays, bidder=table.declarer, deals=adviser.deals,
                 seed=adviser.seed, threads=adviser.threads, progress=bar.phased("playing out"),
                 auction=table.auction, noise=adviser.noise, house=table.house, basis=adviser.basis,
-                realistic_deals=adviser._deals(adviser.play_deals), worlds=adviser.worlds,
+                realistic_deals=adviser.playout_deals(adviser.play_deals), worlds=adviser.worlds,
                 realistic_contract_deals=adviser.contract_deals or None,
             )  # fmt: skip
         self.say(review_view(review), {"reviewed": review_to_json(review)})
@@ -459,7 +460,7 @@ def asked(adviser: Adviser, table: TableHand, word: str) -> Adviser:
         return replace(adviser, full=True)
     if adviser.played is not None:
         raise UsageError("'realistic': the advice is already played out (--realistic)")
-    if adviser.unasked and table.contract is not None and turns_played_out_by_default(table.contract):
+    if _played_unasked(adviser, table):
         raise UsageError("'realistic': at Nel-O the advice is already played out")
     if adviser.basis == DOUBLE_DUMMY:
         raise UsageError("'realistic' plays out to advise on realistic odds: not with the double-dummy basis")
@@ -545,7 +546,8 @@ def follow(
     if realistic:
         adviser = adviser.with_playouts(realistic_deals, weighed)
     else:  # for the word 'realistic' at a turn
-        adviser = replace(adviser, asked=(realistic_deals, weighed), unasked=realistic is None)
+        unasked = realistic is None and adviser.basis != DOUBLE_DUMMY
+        adviser = replace(adviser, asked=(realistic_deals, weighed), unasked=unasked)
     follower = Follower(start, adviser)
     if sys.stdin.isatty():
         follower.header()
@@ -613,7 +615,7 @@ def _take_typed(follower: Follower, line: str) -> bool:
         if word in ENDS:
             return False
         if word == "help":
-            typer.echo(_fitted(_help(follower.table)), err=True)
+            typer.echo(_fitted(_help(follower.table, follower.adviser)), err=True)
             continue
         try:
             follower.act(token)
@@ -635,7 +637,7 @@ def _fitted(text: str) -> str:
     return textwrap.fill(text, width=width, break_long_words=False, break_on_hyphens=False)
 
 
-def _help(table: TableHand) -> str:
+def _help(table: TableHand, adviser: Adviser) -> str:
     """What the next entry should be, and at our turn what else may be asked."""
     if table.stage is TableStage.OVER:
         return _HINTS[TableStage.OVER]
@@ -647,8 +649,25 @@ def _help(table: TableHand) -> str:
         hint = hint.format(specials="".join(f' or "{c.value}"' for c in allowed))
     words = f"Next: {prompt(table).rstrip('> ')}. {hint}"
     if table.to_act == 0:
-        words += " Or 'full': the advice's whole report; 'realistic': this turn played out."
+        words += " Or 'full': the advice's whole report"
+        refused = (  # as ``asked`` refuses the word
+            adviser.played is not None or adviser.basis == DOUBLE_DUMMY or _played_unasked(adviser, table)
+        )
+        words += "." if refused else "; 'realistic': this turn played out."
     return words
+
+
+def _plays_out_unasked(table: TableHand) -> bool:
+    """Whether 'texas42 review' of ``table``'s hand plays something out unasked: the plays
+    at Nel-O, or a call or declaration at a partner's plunge or splash."""
+    if table.contract is not None and turns_played_out_by_default(table.contract):
+        return True
+    return table.auction is not None and table.auction.partner_contract is not None
+
+
+def _played_unasked(adviser: Adviser, table: TableHand) -> bool:
+    """Whether this turn's advice is played out unasked (a play at Nel-O)."""
+    return adviser.unasked and table.contract is not None and turns_played_out_by_default(table.contract)
 
 
 _HINTS: Final = {

@@ -437,7 +437,8 @@ WorldsOption = Annotated[
     typer.Option(
         "--worlds",
         metavar="K",
-        help="With --realistic: the deals each player weighs at each decision (default 10, at most 1,000).",
+        help="With --realistic (or where the command plays out unasked): the deals each player weighs at "
+        "each decision (default 10, at most 1,000).",
         show_default=False,
         parser=option_parser(checked("--worlds", whole_number("--worlds", 1), check_worlds)),
     ),
@@ -445,19 +446,26 @@ WorldsOption = Annotated[
 
 
 def playouts(
-    realistic: bool, realistic_deals: int | None, worlds: int | None, default_deals: int
+    realistic: bool | None,
+    realistic_deals: int | None,
+    worlds: int | None,
+    default_deals: int,
+    unasked: bool = False,
 ) -> tuple[int, int] | None:
-    """The deals to play out and the worlds a decision weighs with ``--realistic`` (the
-    defaults where not given), or None without it; a ``UsageError`` for either given alone."""
-    if not realistic:
-        for name, value in (("--realistic-deals", realistic_deals), ("--worlds", worlds)):
-            if value is not None:
-                raise UsageError(f"{name} goes with --realistic")
-        return None
-    return (
-        default_deals if realistic_deals is None else realistic_deals,
-        DEFAULT_WORLDS if worlds is None else worlds,
-    )
+    """The deals to play out and the worlds a decision weighs with ``--realistic``, or
+    where neither it nor --no-realistic is given and the command plays out ``unasked``
+    (the defaults where not given); else None, and a ``UsageError`` for either given."""
+    if realistic or (realistic is None and unasked):
+        return (
+            default_deals if realistic_deals is None else realistic_deals,
+            DEFAULT_WORLDS if worlds is None else worlds,
+        )
+    for name, value in (("--realistic-deals", realistic_deals), ("--worlds", worlds)):
+        if value is not None:
+            raise UsageError(
+                f"{name}: not with --no-realistic" if realistic is False else f"{name} goes with --realistic"
+            )
+    return None
 
 
 def _basis_option(help: str) -> Any:

@@ -128,9 +128,9 @@ the sampling error (the paired 95% interval of the difference above 0); else the
 difference is chance, and the double-dummy choice stands. At the first lead this takes
 some seconds (7 plays x 100 playouts of the whole hand), later far less. At Nel-O it is
 done unasked (--no-realistic: not): double-dummy defenders always find the trick that
-sets the contract, so the double-dummy odds say little of a play at a table (the
-second example below: its best play makes Nel-O in 45% of the deals double-dummy, the
-playouts' in 92%).
+sets the contract, so the double-dummy odds say little of a play at a table (the first
+Nel-O example below, with --seed 1: its double-dummy best, 3-1, makes Nel-O in 45% of
+the deals double-dummy and in 90% played out).
 
 A play that contradicts the rules or what you know (a domino played twice, a seat
 following a suit it showed out of, you not following suit) is bad input naming the
@@ -143,8 +143,8 @@ Examples:
   texas42 play "{PLAY_HAND}" -t 6 --bid 42 --tricks "6-6 6-1 6-0 6-3 / 6-5 5-1 3-0 5-3" --json
   texas42 play "5-4 5-2 4-2 3-3 3-2 2-1 1-1" -t fours --seat 1 --tricks "4-4"
   texas42 play "5-4 5-2 4-2 3-3 3-2 2-1 1-1" -t sixes --seat 1 --auction "34 pass pass pass" --tricks "6-6"
-  texas42 play "{NELLO_HAND}" --trump nello
-  texas42 play "{NELLO_HAND}" --trump nello --tricks "0-0 6-6 5-5 / 6-4 6-5" --no-realistic
+  texas42 play "{NELLO_HAND}" --trump nello --seed 1
+  texas42 play "{NELLO_HAND}" --trump nello --seed 1 --no-realistic
   texas42 play "6-6 6-4 5-5 5-3 4-4 3-2 2-2" -t nello --seat 1 --auction "84 pass pass pass" --tricks "1-0"
   texas42 play "54 52 42 33 32 21 10" -t sixes --bidder 2 --seat 3 --auction "168 pass pass pass" --tricks 65
   texas42 play "54 52 42 33 32 21 10" -t 6 --bidder 2 --seat 3 --auction "splash pass pass pass" --tricks 65
@@ -294,9 +294,8 @@ def play_command(
     """What to play now, during the hand."""
     infer = inferred(infer, auction)
     parsed_hand, declaration, plays = hand_in_play("play", hand, trump, tricks)
-    if realistic is None:
-        realistic = turns_played_out_by_default(declaration)
-    plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_PLAY_DEALS)
+    unasked = turns_played_out_by_default(declaration)
+    plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_PLAY_DEALS, unasked)
     drawn = seed is None
     with ProgressBar(wants_progress(as_json), "solving") as bar:
         advice = advise_play(

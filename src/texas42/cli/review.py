@@ -16,7 +16,9 @@ from texas42.analysis import (
     played_out_by_default,
     realistic_review,
     review_play,
+    turns_played_out_by_default,
 )
+from texas42.analysis.playout import DEFAULT_WORLDS
 from texas42.analysis.review import realistic_review_total
 from texas42.cli.analyze import HandArgument
 from texas42.cli.app import app
@@ -146,8 +148,9 @@ def review_command(
 ) -> None:
     """How well a hand was played, turn by turn."""
     infer = inferred(infer, auction)
-    plan = playouts(bool(realistic), realistic_deals, worlds, DEFAULT_REALISTIC_PLAY_DEALS)
     parsed_hand, declaration, plays = hand_in_play("review", hand, trump, tricks)
+    unasked = turns_played_out_by_default(declaration)
+    plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_PLAY_DEALS, unasked)
     if not plays:
         raise UsageError("give the plays to review: --tricks \"PLAYS\"; see 'texas42 review --help'")
     options = (("--basis", basis_option), ("--all-pass", all_pass))
@@ -173,12 +176,15 @@ def review_command(
             house=house_rules(nello_doubles, nello_min_marks, all_pass, specials),
             basis=basis(basis_option),
         )
-    if plan is not None:
+    if realistic:
+        assert plan is not None
         contract_deals = DEFAULT_REALISTIC_DEALS if realistic_deals is None else plan[0]
         review = _played_out(review, *plan, contract_deals, threads, as_json)
-    elif realistic is None and (total := default_playouts(review)):
-        with ProgressBar(wants_progress(as_json), "playing out") as bar:
-            review = played_out_by_default(review, threads, bar.counter(total))
+    elif realistic is None:
+        deals_out, worlds_out = plan or (None, DEFAULT_WORLDS)
+        if total := default_playouts(review, deals_out):
+            with ProgressBar(wants_progress(as_json), "playing out") as bar:
+                review = played_out_by_default(review, threads, bar.counter(total), deals_out, worlds_out)
     if as_json:
         if drawn:
             typer.echo(f"texas42: seed {review.seed} (repeat with --seed {review.seed})", err=True)

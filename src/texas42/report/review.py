@@ -163,6 +163,11 @@ def review_text(review: PlayReview, lost_ci95: Interval | None = None) -> Text:
         f"{lead}{good} of your {n} turns {'was' if good == 1 else 'were'} as good as the best play{of_them}"
     )
     others = "the other one" if len(missed) == 1 else f"the other {len(missed)}"
+    if good == 0:
+        none = "your one turn was not" if n == 1 else f"none of your {n} turns was"
+        head = f"{lead}{none} as good as the best play"
+        head = head if played_out else head[0].upper() + head[1:]
+        others = "it" if n == 1 else "they"
     points = review.points_lost
     worth = ""
     if points is not None and points >= 0.05:
@@ -335,8 +340,9 @@ def review_footer(review: PlayReview) -> str:
         return (
             "Makes/sets: the share of the deals consistent with what you had seen at that turn in which "
             f"the bidder's side makes {review.played_at} when every seat plays perfectly and sees all hands "
-            "(double-dummy), or fails to; best play: the play 'texas42 play' would have advised (the most "
-            "deals winning the contract for your team). As good: the same odds as the best play. Turns after "
+            "(double-dummy), or fails to; best play: the play 'texas42 play --no-realistic' would have "
+            "advised (the most deals winning the contract for your team, double-dummy). As good: the same "
+            "odds as the best play. Turns after "
             f"a trick set the contract are not weighed.{_margin(review)} Repeat with --seed {review.seed}."
         )
     same = "figures" if review.weighs_points else "odds of the contract"
