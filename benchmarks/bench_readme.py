@@ -157,10 +157,10 @@ ROWS = (
         played_out=True,
     ),
     Row(
-        f'`texas42 play "{LOW}" --trump nello --seed 1 --realistic` (the first lead, 7 plays x 100 '
-        "playouts), and `--trump sevens`",
+        f'`texas42 play "{LOW}" --trump nello --seed 1` (the first lead, 7 plays x 100 playouts, '
+        "played out unasked at Nel-O), and `--trump sevens --realistic`",
         (
-            command(f'play "{LOW}" --trump nello --seed 1 --realistic'),
+            command(f'play "{LOW}" --trump nello --seed 1'),
             command(f'play "{LOW}" --trump sevens --seed 1 --realistic'),
         ),
         played_out=True,
