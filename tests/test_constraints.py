@@ -12,7 +12,7 @@ import pytest
 from dominoes import mask
 from texas42 import deal, rules
 from texas42.deal import DealConstraints, parse_holds, parse_lacks
-from texas42.deal.constrained import WALK_MAX
+from texas42.deal.constrained import DealPlan
 from texas42.deal.constraints import LACKS, SeatConstraint
 from texas42.errors import ConstraintError
 from texas42.rules import Hand, parse_dominoes, parse_hand
@@ -259,17 +259,46 @@ def random_history(rng: np.random.Generator, length: int) -> tuple[rules.PlayHis
     return history, dealt
 
 
+def walked(plan: DealPlan, n: int, rng: np.random.Generator) -> np.ndarray:
+    """The sampler in plain Python, the reference of ``engine.deal_by_counts``: for each
+    deal, each free domino in turn goes to seat 1 below the share of the completions
+    giving it seat 1 leaves, to seat 2 below the shares of seats 1 and 2, else to seat 3,
+    on the exact integer counts (their quotients are the floating-point ones)."""
+    counts = plan.counts
+    steps = list(zip(plan.free, plan.allowed, counts, counts[1:], strict=False))
+    rows = []
+    for uniforms in rng.random((n, len(plan.free))).tolist():
+        r1, r2 = plan.room[0], plan.room[1]
+        m1 = m2 = m3 = 0
+        for (d, seats, here, after), u in zip(steps, uniforms, strict=True):
+            w1 = after[r1 - 1][r2] if seats & 1 and r1 else 0
+            w2 = after[r1][r2 - 1] if seats & 2 and r2 else 0
+            if seats & 4 and after[r1][r2]:
+                if u < w1 / here[r1][r2]:
+                    m1, r1 = m1 | 1 << d, r1 - 1
+                elif u < (w1 + w2) / here[r1][r2]:
+                    m2, r2 = m2 | 1 << d, r2 - 1
+                else:
+                    m3 |= 1 << d
+            elif w2 and u >= w1 / here[r1][r2]:
+                m2, r2 = m2 | 1 << d, r2 - 1
+            else:
+                m1, r1 = m1 | 1 << d, r1 - 1
+        rows.append((plan.fixed[0], m1 | plan.fixed[1], m2 | plan.fixed[2], m3 | plan.fixed[3]))
+    return np.array(rows, dtype=np.int64).reshape(n, 4)
+
+
 @pytest.mark.parametrize("trial", range(40))
-def test_a_few_deals_are_the_first_of_many(trial: int) -> None:
-    """Up to ``WALK_MAX`` deals are drawn by another path (walking the states) than
-    many; both read the same uniforms in the same order, so a few deals are the first
-    deals of many from the same seed, whatever the plays have revealed."""
+def test_the_kernel_deals_as_the_plain_python_walk_and_a_few_deals_are_the_first_of_many(trial: int) -> None:
+    """The dealing kernel reads the same uniforms in the same order as the reference
+    walk and gives the same deals, whatever the plays have revealed; so a few deals are
+    the first deals of many from the same seed."""
     rng = np.random.default_rng(trial)
     history, dealt = random_history(rng, int(rng.integers(0, 24)))
     seat = history.turn
     seen = deal.seen_from(history, seat, dealt[seat])
     plan = deal.plan_deals(seen.hand, seen.constraints)
-    many = deal.sample_plan(plan, 3 * WALK_MAX, np.random.default_rng(trial))
-    for n in (0, 1, 10, WALK_MAX):
-        few = deal.sample_plan(plan, n, np.random.default_rng(trial))
-        assert np.array_equal(few, many[:n])
+    many = deal.sample_plan(plan, 100, np.random.default_rng(trial))
+    assert np.array_equal(many, walked(plan, 100, np.random.default_rng(trial)))
+    for n in (0, 1, 10, 32):
+        assert np.array_equal(deal.sample_plan(plan, n, np.random.default_rng(trial)), many[:n])

@@ -3,10 +3,11 @@
 The dominoes no constraint places (the *free* ones) each may go to some of seats 1..3.
 ``counts[i][r1][r2]`` is the number of ways to deal free dominoes i.. when seats 1, 2
 and 3 still have room for r1, r2 and r3 = (dominoes left) - r1 - r2: a small dynamic
-programme in exact Python integers. A deal is drawn domino by domino, each going to a
-seat with probability proportional to the completions it leaves, which makes every
-consistent deal equally likely (no rejection, no greedy filling). When no more deals
-are asked than there are, all of them are listed instead (exact).
+programme in exact Python integers. A deal is drawn domino by domino (in a kernel,
+``engine.deal_by_counts``), each going to a seat with probability proportional to the
+completions it leaves, which makes every consistent deal equally likely (no rejection,
+no greedy filling). When no more deals are asked than there are, all of them are listed
+instead (exact).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from texas42.deal.constraints import (
     check_constraints,
 )
 from texas42.deal.sampling import check_seed, generators, sample_deals
+from texas42.engine.dealing import deal_by_counts
 from texas42.errors import AnalysisError, ConstraintError
 from texas42.rules import Deal, Hand, domino_name
 
@@ -179,104 +181,29 @@ def _count(allowed: tuple[int, ...], room: tuple[int, int, int]) -> tuple[tuple[
 
 
 @lru_cache(maxsize=256)
-def _thresholds(allowed: tuple[int, ...], room: tuple[int, int, int]) -> np.ndarray:
-    """``t[i, r1, r2]``: the two cumulative probabilities that split a uniform draw in
-    [0, 1) between seats 1, 2 and 3 (1.0 past the last seat with any weight), read-only.
-    Remembered, as ``_count``.
-
-    The counts are below 2**53, so their sums and quotients in floating point are the
-    correctly rounded ratios of the exact integers."""
-    m = len(allowed)
-    c1, c2, _ = room
-    counts = np.array(_count(allowed, room), dtype=np.float64)
-    padded = np.zeros((m + 1, c1 + 2, c2 + 2))  # index 0 of r1 and r2 stands for -1: no room
-    padded[:, 1:, 1:] = counts
-    t = np.ones((max(m, 1), c1 + 1, c2 + 1, 2))
-    if m:
-        seats = np.array(allowed, dtype=np.int64)[:, None, None]  # every domino at once
-        w = np.stack(
-            (
-                padded[1:, :-1, 1:] * (seats & 1),
-                padded[1:, 1:, :-1] * (seats >> 1 & 1),
-                counts[1:] * (seats >> 2 & 1),
-            ),
-            axis=-1,
-        )
-        total = counts[:m]
-        last = np.where(w[..., 2] > 0, 2, np.where(w[..., 1] > 0, 1, 0))
-        cumulative = np.cumsum(w[..., :2], axis=-1) / np.where(total > 0, total, 1.0)[..., None]
-        split = np.where(np.arange(2) >= last[..., None], 1.0, cumulative)
-        t[:] = np.where((total > 0)[..., None], split, 1.0)
-    t.flags.writeable = False
-    return t
-
-
-def _draw(plan: DealPlan, n: int, rng: np.random.Generator, t: np.ndarray) -> np.ndarray:
-    """``n`` deals, each free domino in turn going to seat 1 below the first threshold of
-    the rooms left, to seat 2 below the second, else to seat 3."""
-    columns = rng.random((n, len(plan.free))).T.copy()  # a domino's draws side by side
-    width = plan.room[1] + 1
-    flat = t.reshape(len(t), -1, 2)
-    at = np.full(n, plan.room[0] * width + plan.room[1], dtype=np.int64)  # r1 * width + r2
-    less_room = np.array([width, 1, 0], dtype=np.int64)  # by the seat taken, 1..3 less 1
-    taken = np.empty(columns.shape, dtype=np.int8)
-    for u, thresholds, to in zip(columns, flat[: len(plan.free)], taken, strict=True):
-        np.greater_equal(u, thresholds[at, 0], out=to, casting="unsafe")
-        to += u >= thresholds[at, 1]  # the thresholds rise, so 0, 1 or 2
-        at -= less_room[to]
-    bits = (np.int64(1) << np.array(plan.free, dtype=np.int64))[:, None]
-    deals = np.empty((n, 4), dtype=np.int64)
-    deals[:, 0] = plan.fixed[0]
-    for s in OTHER_SEATS:
-        deals[:, s] = ((taken == s - 1) * bits).sum(axis=0) | plan.fixed[s]
-    return deals
-
-
-def _walk(plan: DealPlan, n: int, rng: np.random.Generator) -> np.ndarray:
-    """``_draw`` for a few deals, seat by seat in plain Python: the same uniforms and the
-    same thresholds (the counts are below 2**53, so the quotients of the exact integers
-    are the floating-point ones), looked at only for the states the draws pass through
-    rather than tabled for all of them, so the same deals."""
-    counts = plan.counts
-    steps = list(zip(plan.free, plan.allowed, counts, counts[1:], strict=False))
-    fixed = plan.fixed
-    rows = []
-    for uniforms in rng.random((n, len(plan.free))).tolist():
-        r1, r2 = plan.room[0], plan.room[1]
-        m1 = m2 = m3 = 0
-        for (d, seats, here, after), u in zip(steps, uniforms, strict=True):
-            # A seat gets the domino with probability the share of completions it leaves.
-            w1 = after[r1 - 1][r2] if seats & 1 and r1 else 0
-            w2 = after[r1][r2 - 1] if seats & 2 and r2 else 0
-            if seats & 4 and after[r1][r2]:
-                total = here[r1][r2]
-                if u < w1 / total:
-                    m1, r1 = m1 | 1 << d, r1 - 1
-                elif u < (w1 + w2) / total:
-                    m2, r2 = m2 | 1 << d, r2 - 1
-                else:
-                    m3 |= 1 << d
-            elif w2 and u >= w1 / here[r1][r2]:
-                m2, r2 = m2 | 1 << d, r2 - 1
-            else:
-                m1, r1 = m1 | 1 << d, r1 - 1
-        rows.append((fixed[0], m1 | fixed[1], m2 | fixed[2], m3 | fixed[3]))
-    return np.array(rows, dtype=np.int64).reshape(n, 4)
-
-
-WALK_MAX: Final = 32
-"""Up to this many deals, ``sample_plan`` draws them by ``_walk``: tabling every state's
-thresholds costs more than walking a few deals through theirs."""
+def _count_array(allowed: tuple[int, ...], room: tuple[int, int, int]) -> np.ndarray:
+    """``_count``'s table as an int64 array (the counts are below 2**53). Remembered, as
+    ``_count``: not to be written to."""
+    shape = (len(allowed) + 1, room[0] + 1, room[1] + 1)
+    return np.array(_count(allowed, room), dtype=np.int64).reshape(shape)
 
 
 def sample_plan(plan: DealPlan, n: int, rng: np.random.Generator) -> np.ndarray:
-    """``n`` deals drawn uniformly from the plan's consistent deals, as (n, 4) masks."""
+    """``n`` deals drawn uniformly from the plan's consistent deals, as (n, 4) masks: each
+    free domino in turn goes to a seat with probability the share of the completions it
+    leaves (``engine.deal_by_counts``), read from one uniform draw a domino, ``CHUNK``
+    deals at a time."""
     if n < 0:
         raise AnalysisError(f"the number of deals must be non-negative, got {n}")
-    if n <= WALK_MAX:
-        return _walk(plan, n, rng)
-    t = _thresholds(plan.allowed, plan.room)
-    parts = [_draw(plan, min(CHUNK, n - start), rng, t) for start in range(0, n, CHUNK)]
+    counts = _count_array(plan.allowed, plan.room)
+    free = np.array(plan.free, dtype=np.int64)
+    allowed = np.array(plan.allowed, dtype=np.int64)
+    parts = [
+        deal_by_counts(
+            rng.random((min(CHUNK, n - start), len(free))), free, allowed, counts, plan.room, plan.fixed
+        )
+        for start in range(0, n, CHUNK)
+    ]
     return np.concatenate(parts) if parts else np.empty((0, 4), dtype=np.int64)
 
 

@@ -32,6 +32,7 @@ SEVENS = "texas42.engine._sevens"
 PLAYS = "texas42.engine._plays"
 PLAYOUTS = "texas42.engine._playouts"
 CONTRACT_PLAYS = "texas42.engine._contract_plays"
+DEALING = "texas42.engine._dealing"
 FOUR = "texas42.engine._four"  # compiled apart from the search: docs/engine.md#compile-time
 SEARCHING = (TRUMPS, LINES, PLAYS, PLAYOUTS)  # the kernel modules that load the trump search
 
@@ -182,6 +183,12 @@ def play_kernels() -> ModuleType:
 def playout_kernels() -> ModuleType:
     """The kernel of play values for many positions at once: ``play_values_rows``."""
     return _import_compiling(PLAYOUTS)
+
+
+@cache
+def dealing_kernels() -> ModuleType:
+    """The kernel that deals by completion counts: ``deal_by_counts``."""
+    return _import_compiling(DEALING)
 
 
 @cache

@@ -1,0 +1,51 @@
+"""Dealing by completion counts, for ``deal.constrained``'s exact uniform sampler: the
+kernel that turns uniform draws into deals (``engine._dealing``)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from texas42.engine import running
+from texas42.errors import EngineInputError
+
+
+def deal_by_counts(
+    uniforms: np.ndarray,
+    free: np.ndarray,
+    allowed: np.ndarray,
+    counts: np.ndarray,
+    room: tuple[int, int, int],
+    fixed: tuple[int, int, int, int],
+) -> np.ndarray:
+    """One deal a row of ``uniforms`` (n, m), as (n, 4) masks: the m ``free`` dominoes
+    dealt in turn among seats 1..3 (``allowed[i]``: bit s - 1 for seat s), each going to
+    a seat with probability the share of the completions it leaves (``counts[i, r1, r2]``:
+    the ways to deal free dominoes i.. with room r1, r2 left in seats 1 and 2, and the
+    rest in seat 3; ``room`` the rooms at the start), on top of ``fixed``."""
+    uniforms = np.ascontiguousarray(uniforms, dtype=np.float64)
+    free = np.ascontiguousarray(free, dtype=np.int64)
+    allowed = np.ascontiguousarray(allowed, dtype=np.int64)
+    counts = np.ascontiguousarray(counts, dtype=np.int64)
+    n, m = uniforms.shape if uniforms.ndim == 2 else (-1, -1)
+    c1, c2 = room[0] + 1, room[1] + 1
+    if free.shape != (m,) or allowed.shape != (m,) or counts.shape != (m + 1, c1, c2):
+        raise EngineInputError(
+            "dealing needs (n, m) uniforms, m free dominoes and (m + 1, r1 + 1, r2 + 1) counts"
+        )
+    if len(fixed) != 4 or sum(room) != m or min(room) < 0:
+        raise EngineInputError("dealing needs four fixed masks and rooms adding up to the free dominoes")
+    out = np.empty((n, 4), dtype=np.int64)
+    if n and counts[0, room[0], room[1]] > 0:
+        kernel = running.dealing_kernels().deal_by_counts
+        kernel(
+            uniforms,
+            free,
+            allowed,
+            counts,
+            np.array(room, dtype=np.int64),
+            np.array(fixed, dtype=np.int64),
+            out,
+        )
+    elif n:
+        raise EngineInputError("no deal fits these counts")
+    return out
