@@ -69,7 +69,7 @@ ReviewRealisticDealsOption = Annotated[
     typer.Option(
         "--realistic-deals",
         metavar="N",
-        help=f"With --realistic: the deals played out at each turn (of the --deals; default "
+        help=f"With --realistic (and at Nel-O): the deals played out at each turn (of the --deals; default "
         f"{DEFAULT_REALISTIC_PLAY_DEALS}) and at the call and declaration (default "
         f"{DEFAULT_REALISTIC_DEALS}).",
         show_default=False,
