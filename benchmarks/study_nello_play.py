@@ -28,38 +28,30 @@ summary, the bidder's side being seat 0 alone (the partner sits out).
 
 from __future__ import annotations
 
-import argparse
 import random
 import time
-from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 from study_hands import study_hand
-from study_play_advice import summary
-from study_realistic import append_lines, study_options
+from study_play_advice import SEED, WORLDS, run_study, weighed_turn
 from study_specials import read_study
 
 from texas42 import deal
-from texas42.analysis import advise_play, realistic_plays
 from texas42.analysis.play import play_rules_for
 from texas42.analysis.special_playout import _Game, _play, play_on_special
 from texas42.rules import (
     Contract,
-    Hand,
     HouseRules,
     PlayHistory,
-    domino_name,
     replay,
 )
 
 DATA = Path(__file__).resolve().parent / "data"
 OUT = DATA / "nello_play_study.jsonl"
 LISTENING_STUDY = DATA / "specials_listening_study.jsonl"
-SEED = 42
-WORLDS = 10
 BID = 84
 
 
@@ -96,67 +88,19 @@ def study(j: int, deals: int, choose: int, judge: int, threads: int | None) -> d
     hands = nello_hands()
     hand_i = hands[j % len(hands)]
     dealt, history = position(j, hand_i)
-    seat = history.turn
-    hand = Hand(int(dealt[0, seat]))
-    tricks = [p.domino for p in history.plays]
-    seed = SEED * 10**6 + j
-    advice = advise_play(
-        hand, Contract.NELLO, tricks, seat=seat, bid=BID, deals=deals, seed=seed, threads=threads
-    )
-    played = realistic_plays(advice, choose, WORLDS, threads)
-    best, chosen = advice.best.domino, played.best.domino
-    line: dict[str, Any] = {
-        "i": j,
-        "hand_i": hand_i,
-        "hand": str(hand),
-        "trump": "nello",
-        "bid": BID,
-        "tricks": " ".join(domino_name(d) for d in tricks),
-        "seat": seat,
-        "plays": len(advice.plays),
-        "double_dummy": domino_name(best),
-        "played_out": domino_name(chosen),
-        "advised": domino_name(replace(advice, realistic=played).advised.domino),
-        "lead": None,
-        "judged": None,
-    }
-    if best != chosen:
-        lead, ci = played.lead(chosen, best)
-        line["lead"] = [round(lead, 4), round(ci.low, 4), round(ci.high, 4)]
-        rng = np.random.default_rng([seed, 1])
-        fresh, _ = deal.deals_seen_from(history, seat, hand.mask, judge, rng)
-        outcomes = play_on_special(history, fresh, [best, chosen], WORLDS, seed + 1, threads=threads)
-        wins = [int((o.made == (seat == 0)).sum()) for o in outcomes]
-        line["judged"] = {"deals": int(fresh.shape[0]), "double_dummy": wins[0], "played_out": wins[1]}
+
+    def wins_of(fresh: np.ndarray, plays: list[int], seed: int) -> list[int]:
+        outcomes = play_on_special(history, fresh, plays, WORLDS, seed, threads=threads)
+        return [int((o.made == (history.turn == 0)).sum()) for o in outcomes]
+
+    line = weighed_turn(j, dealt, history, Contract.NELLO, BID, (deals, choose, judge), threads, wins_of)
+    line["hand_i"] = hand_i
     line["seconds"] = round(time.perf_counter() - start, 2)
     return line
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--deals", type=int, default=300, help="the double-dummy advice's deals")
-    parser.add_argument("--choose", type=int, default=60, help="the deals the played-out advice chooses on")
-    parser.add_argument(
-        "--judge", type=int, default=100, help="the fresh deals that judge two different choices"
-    )
-    parser.add_argument(
-        "--positions", type=int, default=300, help="stop after so many (--report: the first so many)"
-    )
-    parser.add_argument("--threads", type=int, default=None)
-    study_options(parser, OUT, "positions")
-    args = parser.parse_args()
-    if args.report:
-        print(summary(read_study(args.out, args.positions)), end="")
-        return
-    append_lines(
-        args.out,
-        args.positions,
-        args.shard,
-        lambda j: study(j, args.deals, args.choose, args.judge, args.threads),
-        "positions",
-    )
+    run_study(__doc__ or "", OUT, study, 400)
 
 
 if __name__ == "__main__":

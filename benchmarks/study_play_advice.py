@@ -38,6 +38,7 @@ import argparse
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -54,6 +55,7 @@ from texas42.rules import (
     ALL_DOMINOES,
     Declaration,
     Hand,
+    PlayedContract,
     PlayHistory,
     domino_name,
     interchangeable,
@@ -67,6 +69,7 @@ OUT = DATA / "play_advice_study.jsonl"
 REALISTIC_STUDY = DATA / "realistic_study.jsonl"
 SEED = 42
 WORLDS = 10
+StudyOf = Callable[[int, int, int, int, "int | None"], dict[str, Any]]
 
 
 def contract_of(i: int) -> tuple[Declaration, int]:
@@ -100,19 +103,48 @@ def study(i: int, deals: int, choose: int, judge: int, threads: int | None) -> d
     start = time.perf_counter()
     declaration, bid = contract_of(i)
     dealt, history = position(i, declaration, bid)
+
+    def wins_of(fresh: np.ndarray, plays: list[int], seed: int) -> list[int]:
+        outcomes = play_on(history, fresh, plays, bid, WORLDS, seed, threads)
+        ours, need = history.turn % 2 == 0, needed_points(bid)
+        return [int(((o.points >= need) == ours).sum()) for o in outcomes]
+
+    line = weighed_turn(i, dealt, history, declaration, bid, (deals, choose, judge), threads, wins_of)
+    line["seconds"] = round(time.perf_counter() - start, 2)
+    return line
+
+
+WinsOf = Callable[[np.ndarray, list[int], int], list[int]]
+
+
+def weighed_turn(
+    i: int,
+    dealt: np.ndarray,
+    history: PlayHistory,
+    contract: PlayedContract,
+    bid: int,
+    sizes: tuple[int, int, int],
+    threads: int | None,
+    wins_of: WinsOf,
+) -> dict[str, Any]:
+    """Line i of a play study: the turn after ``history`` of ``dealt``, played at
+    ``contract`` bid ``bid`` by seat 0, weighed from what its seat has seen: the
+    double-dummy best (``sizes[0]`` deals), the playouts' best (on ``sizes[1]`` of them)
+    and the play advised; where the two bests differ, ``wins_of(fresh, [best, chosen],
+    seed)`` counts the fresh deals (``sizes[2]``) in which each wins the contract for
+    the seat's team."""
+    deals, choose, judge = sizes
     seat = history.turn
     hand = Hand(int(dealt[0, seat]))
     tricks = [p.domino for p in history.plays]
     seed = SEED * 10**6 + i
-    advice = advise_play(
-        hand, declaration, tricks, seat=seat, bid=bid, deals=deals, seed=seed, threads=threads
-    )
+    advice = advise_play(hand, contract, tricks, seat=seat, bid=bid, deals=deals, seed=seed, threads=threads)
     played = realistic_plays(advice, choose, WORLDS, threads)
     best, chosen = advice.best.domino, played.best.domino
     line: dict[str, Any] = {
         "i": i,
         "hand": str(hand),
-        "trump": declaration.label,
+        "trump": contract.label,
         "bid": bid,
         "tricks": " ".join(domino_name(d) for d in tricks),
         "seat": seat,
@@ -128,12 +160,8 @@ def study(i: int, deals: int, choose: int, judge: int, threads: int | None) -> d
         line["lead"] = [round(lead, 4), round(ci.low, 4), round(ci.high, 4)]
         rng = np.random.default_rng([seed, 1])
         fresh, _ = deal.deals_seen_from(history, seat, hand.mask, judge, rng)
-        outcomes = play_on(history, fresh, [best, chosen], bid, WORLDS, seed + 1, threads)
-        ours = seat % 2 == 0
-        need = needed_points(bid)
-        wins = [int(((o.points >= need) == ours).sum()) for o in outcomes]
+        wins = wins_of(fresh, [best, chosen], seed + 1)
         line["judged"] = {"deals": int(fresh.shape[0]), "double_dummy": wins[0], "played_out": wins[1]}
-    line["seconds"] = round(time.perf_counter() - start, 2)
     return line
 
 
@@ -178,20 +206,20 @@ def _mean_ci(values: list[float]) -> str:
     return f"{mean:+.1%} ({mean - half:+.1%} to {mean + half:+.1%})"
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+def run_study(doc: str, out: Path, study_of: StudyOf, positions: int) -> None:
+    """The command line of a play study: ``study_of(i, deals, choose, judge, threads)``
+    gives line i; --report summarises the first --positions lines."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=300, help="the double-dummy advice's deals")
     parser.add_argument("--choose", type=int, default=60, help="the deals the played-out advice chooses on")
     parser.add_argument(
         "--judge", type=int, default=100, help="the fresh deals that judge two different choices"
     )
     parser.add_argument(
-        "--positions", type=int, default=1000, help="stop after so many (--report: the first so many)"
+        "--positions", type=int, default=positions, help="stop after so many (--report: the first so many)"
     )
     parser.add_argument("--threads", type=int, default=None)
-    study_options(parser, OUT, "positions")
+    study_options(parser, out, "positions")
     args = parser.parse_args()
     if args.report:
         print(summary(read_study(args.out, args.positions)), end="")
@@ -200,9 +228,13 @@ def main() -> None:
         args.out,
         args.positions,
         args.shard,
-        lambda i: study(i, args.deals, args.choose, args.judge, args.threads),
+        lambda i: study_of(i, args.deals, args.choose, args.judge, args.threads),
         "positions",
     )
+
+
+def main() -> None:
+    run_study(__doc__ or "", OUT, study, 1000)
 
 
 if __name__ == "__main__":

@@ -448,12 +448,12 @@ def test_the_readme_shows_the_play_studies_as_reported(script: str) -> None:
     on the first N lines of its data."""
     sys.path.insert(0, str(BENCHMARKS))
     try:
-        module = importlib.import_module(script)
+        module, shared = importlib.import_module(script), importlib.import_module("study_play_advice")
     finally:
         sys.path.remove(str(BENCHMARKS))
     readme = (BENCHMARKS.parent / "README.md").read_text()
     command = f"$ python benchmarks/{script}.py --report --positions "
     start = readme.index(command) + len(command)
     positions, shown = readme[start:].split("\n", 1)
-    printed = module.summary(module.read_study(module.OUT, int(positions)))
+    printed = shared.summary(shared.read_study(module.OUT, int(positions)))
     assert shown.startswith(printed + "```")
