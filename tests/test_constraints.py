@@ -10,11 +10,11 @@ import numpy as np
 import pytest
 
 from dominoes import mask
-from texas42 import deal, rules
+from texas42 import deal, engine, rules
 from texas42.deal import DealConstraints, parse_holds, parse_lacks
 from texas42.deal.constrained import DealPlan
 from texas42.deal.constraints import LACKS, SeatConstraint
-from texas42.errors import ConstraintError
+from texas42.errors import ConstraintError, EngineInputError
 from texas42.rules import Hand, parse_dominoes, parse_hand
 
 HAND = parse_hand("6-4 5-5 5-2 4-3 4-2 3-2 3-1")
@@ -302,3 +302,29 @@ def test_the_kernel_deals_as_the_plain_python_walk_and_a_few_deals_are_the_first
     assert np.array_equal(many, walked(plan, 100, np.random.default_rng(trial)))
     for n in (0, 1, 10, 32):
         assert np.array_equal(deal.sample_plan(plan, n, np.random.default_rng(trial)), many[:n])
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"counts": np.ones((4, 2, 2))}, "counts as integers"),
+        ({"uniforms": np.full((2, 3), 1.0)}, r"uniforms in \[0, 1\)"),
+        ({"free": [1, 1, 3]}, "distinct free dominoes"),
+        ({"allowed": [1, 0, 1]}, "allowed to seats 1..3"),
+        ({"counts": np.zeros((4, 2, 2), dtype=np.int64)}, "ending in the one empty deal"),
+        ({"room": (1, 1, 2), "counts": np.ones((4, 2, 2), dtype=np.int64)}, "rooms adding up"),
+        ({"free": [1, 2]}, "m free dominoes"),
+    ],
+)
+def test_the_dealing_kernel_refuses_what_is_not_a_plan(change: dict[str, object], message: str) -> None:
+    """``engine.deal_by_counts`` checks what it can cheaply before the kernel reads it."""
+    args: dict[str, object] = {
+        "uniforms": np.full((2, 3), 0.5),
+        "free": [1, 2, 3],
+        "allowed": [1, 1, 7],
+        "counts": np.ones((4, 2, 2), dtype=np.int64),
+        "room": (1, 1, 1),
+        "fixed": (HAND.mask, 0, 0, 0),
+    }
+    with pytest.raises(EngineInputError, match=message):
+        engine.deal_by_counts(**{**args, **change})  # type: ignore[arg-type]

@@ -21,7 +21,11 @@ def deal_by_counts(
     dealt in turn among seats 1..3 (``allowed[i]``: bit s - 1 for seat s), each going to
     a seat with probability the share of the completions it leaves (``counts[i, r1, r2]``:
     the ways to deal free dominoes i.. with room r1, r2 left in seats 1 and 2, and the
-    rest in seat 3; ``room`` the rooms at the start), on top of ``fixed``."""
+    rest in seat 3; ``room`` the rooms at the start), on top of ``fixed``. The counts
+    are trusted to be those of ``allowed`` and ``room`` (``deal.constrained`` computes
+    them): only their shape, their integers and their last level are checked."""
+    if np.asarray(counts).dtype.kind not in "iu":
+        raise EngineInputError("dealing needs the completion counts as integers")
     uniforms = np.ascontiguousarray(uniforms, dtype=np.float64)
     free = np.ascontiguousarray(free, dtype=np.int64)
     allowed = np.ascontiguousarray(allowed, dtype=np.int64)
@@ -34,6 +38,16 @@ def deal_by_counts(
         )
     if len(fixed) != 4 or sum(room) != m or min(room) < 0:
         raise EngineInputError("dealing needs four fixed masks and rooms adding up to the free dominoes")
+    if (
+        len(set(free.tolist())) != m
+        or np.any((free < 0) | (free > 27))
+        or np.any((allowed < 1) | (allowed > 7))
+    ):
+        raise EngineInputError("dealing needs distinct free dominoes 0..27, each allowed to seats 1..3")
+    if np.any(counts < 0) or counts[m, 0, 0] != 1:
+        raise EngineInputError("dealing needs completion counts ending in the one empty deal")
+    if np.any((uniforms < 0) | (uniforms >= 1)):
+        raise EngineInputError("dealing needs uniforms in [0, 1)")
     out = np.empty((n, 4), dtype=np.int64)
     if n and counts[0, room[0], room[1]] > 0:
         kernel = running.dealing_kernels().deal_by_counts
