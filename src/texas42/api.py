@@ -613,7 +613,7 @@ def review_play(
     where we named a partner's plunge or splash trump, on 200)."""
     deals, seed, threads = _whole(deals), _whole_or_none(seed), _whole_or_none(threads)
     unasked = realistic_deals is None
-    realistic_deals, worlds = _whole(realistic_deals or 0), _whole(worlds)
+    realistic_deals, worlds = (0 if realistic_deals is None else _whole(realistic_deals)), _whole(worlds)
     seat, bidder = _whole(seat), _whole(bidder)
     realistic_contract_deals = _whole_or_none(realistic_contract_deals)
     declaration, plays = _played(trump, tricks)

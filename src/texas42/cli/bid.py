@@ -8,9 +8,8 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from texas42.analysis import advise_bid, plays_out_by_default, with_uniform_odds
+from texas42.analysis import advise_bid, with_uniform_odds
 from texas42.analysis.calibrated import DOUBLE_DUMMY
-from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS
 from texas42.cli.analyze import AnalysisJob, HandArgument, played_out
 from texas42.cli.app import BASIS_HELP, EXAMPLE_HAND, ODDS_HELP, app
 from texas42.cli.options import (
@@ -36,12 +35,11 @@ from texas42.cli.options import (
     TrumpsOption,
     WorldsOption,
     auction_noise,
-    basis,
+    contract_playouts,
     deal_constraints,
     distinct_trumps,
     house_rules,
     inferred,
-    playouts,
     racing,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
@@ -162,9 +160,7 @@ def bid(
     infer = inferred(infer, auction)
     if not hand:
         raise UsageError("give your hand; see 'texas42 bid --help'")
-    chosen_basis = basis(basis_option, bool(realistic))
-    unasked = plays_out_by_default(auction, chosen_basis)
-    plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_DEALS, unasked)
+    chosen_basis, plan = contract_playouts(basis_option, realistic, realistic_deals, worlds, auction)
     house = house_rules(nello_doubles, nello_min_marks, all_pass, specials)
     job = AnalysisJob(
         deals, draw_seed() if seed is None else seed, distinct_trumps(trump), confidence, threads, house

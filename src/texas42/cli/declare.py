@@ -11,10 +11,8 @@ from rich.console import Console
 from texas42.analysis import (
     advise_declaration,
     declaration_playouts,
-    plays_out_by_default,
     realistic_declaration,
 )
-from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS
 from texas42.cli.analyze import HandArgument
 from texas42.cli.app import app
 from texas42.cli.options import (
@@ -36,14 +34,13 @@ from texas42.cli.options import (
     WholeAuctionOption,
     WorldsOption,
     auction_noise,
-    basis,
     checked,
+    contract_playouts,
     deal_constraints,
     house_rules,
     inferred,
     keep,
     option_parser,
-    playouts,
     racing,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
@@ -165,9 +162,7 @@ def declare(
         raise UsageError("give the bid you won (--bid) or the whole auction (--auction)")
     parsed = parse_hand(" ".join(hand))
     house = house_rules(nello_doubles, nello_min_marks, specials=specials)
-    chosen_basis = basis(basis_option, bool(realistic))
-    unasked = plays_out_by_default(auction, chosen_basis)
-    plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_DEALS, unasked)
+    chosen_basis, plan = contract_playouts(basis_option, realistic, realistic_deals, worlds, auction)
     noise = auction_noise(noise, infer, auction)
     constraints = deal_constraints(holds, lacks)
     model = None if auction is None else auction_model(auction, infer, noise, house)

@@ -458,13 +458,21 @@ def asked(adviser: Adviser, table: TableHand, word: str) -> Adviser:
         if adviser.as_json:
             raise UsageError("'full' is for the text: the JSON holds every figure")
         return replace(adviser, full=True)
-    if adviser.played is not None:
-        raise UsageError("'realistic': the advice is already played out (--realistic)")
-    if _played_unasked(adviser, table):
-        raise UsageError("'realistic': at Nel-O the advice is already played out")
-    if adviser.basis == DOUBLE_DUMMY:
-        raise UsageError("'realistic' plays out to advise on realistic odds: not with the double-dummy basis")
+    refused = _realistic_refused(adviser, table)
+    if refused is not None:
+        raise UsageError(refused)
     return adviser.with_playouts(*adviser.asked)
+
+
+def _realistic_refused(adviser: Adviser, table: TableHand) -> str | None:
+    """Why the word 'realistic' cannot play this turn out, or None where it can."""
+    if adviser.played is not None:
+        return "'realistic': the advice is already played out (--realistic)"
+    if adviser.unasked and _turns_played_unasked(table):
+        return "'realistic': at Nel-O the advice is already played out"
+    if adviser.basis == DOUBLE_DUMMY:
+        return "'realistic' plays out to advise on realistic odds: not with the double-dummy basis"
+    return None
 
 
 def _naming(token: str, error: Texas42Error) -> str:
@@ -650,24 +658,21 @@ def _help(table: TableHand, adviser: Adviser) -> str:
     words = f"Next: {prompt(table).rstrip('> ')}. {hint}"
     if table.to_act == 0:
         words += " Or 'full': the advice's whole report"
-        refused = (  # as ``asked`` refuses the word
-            adviser.played is not None or adviser.basis == DOUBLE_DUMMY or _played_unasked(adviser, table)
-        )
-        words += "." if refused else "; 'realistic': this turn played out."
+        words += "." if _realistic_refused(adviser, table) else "; 'realistic': this turn played out."
     return words
+
+
+def _turns_played_unasked(table: TableHand) -> bool:
+    """Whether the hand's plays are played out unasked (at Nel-O)."""
+    return table.contract is not None and turns_played_out_by_default(table.contract)
 
 
 def _plays_out_unasked(table: TableHand) -> bool:
     """Whether 'texas42 review' of ``table``'s hand plays something out unasked: the plays
     at Nel-O, or a call or declaration at a partner's plunge or splash."""
-    if table.contract is not None and turns_played_out_by_default(table.contract):
-        return True
-    return table.auction is not None and table.auction.partner_contract is not None
-
-
-def _played_unasked(adviser: Adviser, table: TableHand) -> bool:
-    """Whether this turn's advice is played out unasked (a play at Nel-O)."""
-    return adviser.unasked and table.contract is not None and turns_played_out_by_default(table.contract)
+    return _turns_played_unasked(table) or (
+        table.auction is not None and table.auction.partner_contract is not None
+    )
 
 
 _HINTS: Final = {

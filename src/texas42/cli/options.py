@@ -13,8 +13,10 @@ import typer
 
 from texas42 import deal
 from texas42.analysis.calibrated import DOUBLE_DUMMY, check_basis
+from texas42.analysis.declaring import plays_out_by_default
 from texas42.analysis.playout import DEFAULT_WORLDS, check_worlds
 from texas42.analysis.racing import DEFAULT_MIN_DEALS, Racing
+from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS
 from texas42.analysis.recommendation import check_confidence
 from texas42.analysis.sample import check_deals
 from texas42.cli.app import BadOption, error_text
@@ -466,6 +468,21 @@ def playouts(
                 f"{name}: not with --no-realistic" if realistic is False else f"{name} goes with --realistic"
             )
     return None
+
+
+def contract_playouts(
+    basis_option: str | None,
+    realistic: bool | None,
+    realistic_deals: int | None,
+    worlds: int | None,
+    auction: Auction | FinishedAuction | None,
+) -> tuple[str, tuple[int, int] | None]:
+    """The basis and the playouts of ``bid`` and ``declare``: ``--realistic``'s, or unasked
+    where we are to name the trump of a partner's plunge or splash
+    (``plays_out_by_default``)."""
+    chosen = basis(basis_option, bool(realistic))
+    unasked = plays_out_by_default(auction, chosen)
+    return chosen, playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_DEALS, unasked)
 
 
 def _basis_option(help: str) -> Any:

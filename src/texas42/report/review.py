@@ -159,15 +159,15 @@ def review_text(review: PlayReview, lost_ci95: Interval | None = None) -> Text:
         every = "your one turn was" if n == 1 else f"all {n} of your turns were"
         every = lead + every if played_out else every[0].upper() + every[1:]
         return Text(f"{every} as good as the best play{of_them}.", style="bold green")
-    head = (
-        f"{lead}{good} of your {n} turns {'was' if good == 1 else 'were'} as good as the best play{of_them}"
-    )
-    others = "the other one" if len(missed) == 1 else f"the other {len(missed)}"
     if good == 0:
         none = "your one turn was not" if n == 1 else f"none of your {n} turns was"
-        head = f"{lead}{none} as good as the best play"
-        head = head if played_out else head[0].upper() + head[1:]
+        head = lead + none if played_out else none[0].upper() + none[1:]
+        head += " as good as the best play"
         others = "it" if n == 1 else "they"
+    else:
+        were = "was" if good == 1 else "were"
+        head = f"{lead}{good} of your {n} turns {were} as good as the best play{of_them}"
+        others = "the other one" if len(missed) == 1 else f"the other {len(missed)}"
     points = review.points_lost
     worth = ""
     if points is not None and points >= 0.05:
