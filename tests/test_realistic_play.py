@@ -197,6 +197,8 @@ def test_at_nello_the_api_plays_out_unasked_and_not_when_told() -> None:
     assert [t.advice.plays for t in plain.turns] == [t.advice.plays for t in review.turns]
     with pytest.raises(Texas42Error, match="worlds goes with realistic_deals"):
         texas42.review_play(HAND, "sixes", REVIEW_TRICKS, bid=34, deals=30, seed=1, worlds=4)
+    with pytest.raises(Texas42Error, match="must be a whole number, got ''"):
+        texas42.review_play(HAND, "sixes", REVIEW_TRICKS, bid=34, deals=30, seed=1, realistic_deals="")  # type: ignore[arg-type]
 
 
 def test_at_nello_the_commands_play_out_unasked_and_not_with_no_realistic() -> None:
