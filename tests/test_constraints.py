@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
+from functools import cache
 
 import numpy as np
 import pytest
@@ -264,7 +265,7 @@ def walked(plan: DealPlan, n: int, rng: np.random.Generator) -> np.ndarray:
     deal, each free domino in turn goes to seat 1 below the share of the completions
     giving it seat 1 leaves, to seat 2 below the shares of seats 1 and 2, else to seat 3,
     on the exact integer counts (their quotients are the floating-point ones)."""
-    counts = plan.counts
+    counts = plan.counts.tolist()
     steps = list(zip(plan.free, plan.allowed, counts, counts[1:], strict=False))
     rows = []
     for uniforms in rng.random((n, len(plan.free))).tolist():
@@ -328,3 +329,69 @@ def test_the_dealing_kernel_refuses_what_is_not_a_plan(change: dict[str, object]
     }
     with pytest.raises(EngineInputError, match=message):
         engine.deal_by_counts(**{**args, **change})  # type: ignore[arg-type]
+
+
+def counted_in_python(allowed: list[int], room: tuple[int, int, int]) -> list[list[list[int]]]:
+    """The slow reference of ``engine.completion_counts``: ways[i][r1][r2] by recursion
+    over the free dominoes i.., in exact Python integers; 0 where seat 3's room would
+    exceed its room at the start (no deal passes there)."""
+
+    @cache
+    def ways(i: int, r1: int, r2: int) -> int:
+        r3 = len(allowed) - i - r1 - r2
+        if min(r1, r2, r3) < 0 or r3 > room[2]:
+            return 0
+        if i == len(allowed):
+            return 1
+        seats = allowed[i]
+        return (
+            (seats & 1 and ways(i + 1, r1 - 1, r2))
+            + (seats & 2 and ways(i + 1, r1, r2 - 1))
+            + (seats & 4 and ways(i + 1, r1, r2))
+        )
+
+    return [
+        [[ways(i, r1, r2) for r2 in range(room[1] + 1)] for r1 in range(room[0] + 1)]
+        for i in range(len(allowed) + 1)
+    ]
+
+
+@pytest.mark.parametrize("trial", range(30))
+def test_the_completion_counts_are_the_recursive_counts(trial: int) -> None:
+    """``engine.completion_counts`` equals the recursive count for random rooms and
+    seats allowed (some dominoes allowed nowhere: no deal), and on small cases the
+    number of deals is the number of assignments that fit, counted one by one."""
+    rng = np.random.default_rng(trial)
+    room = (int(rng.integers(0, 8)), int(rng.integers(0, 8)), int(rng.integers(0, 8)))
+    allowed = [int(x) for x in rng.choice([0, 1, 2, 3, 4, 5, 6, 7, 7, 7, 7], size=sum(room))]
+    counts = engine.completion_counts(np.array(allowed), room)
+    assert counts.tolist() == counted_in_python(allowed, room)
+    if sum(room) <= 9:
+        fits = sum(
+            all(allowed[i] >> s & 1 for i, s in enumerate(seats))
+            and tuple(seats.count(s) for s in range(3)) == room
+            for seats in itertools.product(range(3), repeat=sum(room))
+        )
+        assert counts[0, room[0], room[1]] == fits
+
+
+def test_all_the_deals_around_a_hand_are_counted() -> None:
+    """With nothing known, the 21 unseen dominoes deal 21! / (7! 7! 7!) ways."""
+    counts = engine.completion_counts(np.full(21, 7), (7, 7, 7))
+    assert counts[0, 7, 7] == math.factorial(21) // math.factorial(7) ** 3 == 399_072_960
+
+
+@pytest.mark.parametrize(
+    ("allowed", "room", "message"),
+    [
+        ([1, 8], (1, 1, 0), "may go to, 0..7"),
+        ([1, 2], (1, 0, 0), "adding up to the free dominoes"),
+        ([7] * 8, (8, 0, 0), "three rooms of 0..7"),
+        ([1, 2], (2, -1, 1), "three rooms of 0..7"),
+    ],
+)
+def test_counting_deals_refuses_impossible_rooms(
+    allowed: list[int], room: tuple[int, int, int], message: str
+) -> None:
+    with pytest.raises(EngineInputError, match=message):
+        engine.completion_counts(np.array(allowed), room)

@@ -1,10 +1,10 @@
 """Exact, uniform dealing under constraints (``deal.constraints``).
 
 The dominoes no constraint places (the *free* ones) each may go to some of seats 1..3.
-``counts[i][r1][r2]`` is the number of ways to deal free dominoes i.. when seats 1, 2
+``counts[i, r1, r2]`` is the number of ways to deal free dominoes i.. when seats 1, 2
 and 3 still have room for r1, r2 and r3 = (dominoes left) - r1 - r2: a small dynamic
-programme in exact Python integers. A deal is drawn domino by domino (in a kernel,
-``engine.deal_by_counts``), each going to a seat with probability proportional to the
+programme in exact integers (``engine.completion_counts``). A deal is drawn domino by
+domino (``engine.deal_by_counts``), each going to a seat with probability proportional to the
 completions it leaves, which makes every consistent deal equally likely (no rejection,
 no greedy filling). When no more deals are asked than there are, all of them are listed
 instead (exact).
@@ -31,7 +31,7 @@ from texas42.deal.constraints import (
     check_constraints,
 )
 from texas42.deal.sampling import check_seed, generators, sample_deals
-from texas42.engine.dealing import deal_by_counts
+from texas42.engine.dealing import completion_counts, deal_by_counts
 from texas42.errors import AnalysisError, ConstraintError
 from texas42.rules import Deal, Hand, domino_name
 
@@ -42,29 +42,30 @@ CHUNK: Final = 65536
 """Deals drawn at a time (bounds the memory of the uniform draws)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class DealPlan:
     """How to deal around ``hand`` under the constraints: the fixed masks (seat 0's hand,
     then what seats 1..3 must hold), the free dominoes with the seats each may go to
-    (bit s - 1 for seat s), the seats' room for them and the completion counts."""
+    (bit s - 1 for seat s), the seats' room for them and the completion counts (a
+    read-only int64 array, ``counts[i, r1, r2]``)."""
 
     hand: Hand
     fixed: tuple[int, int, int, int]
     free: tuple[int, ...]
     allowed: tuple[int, ...]
     room: tuple[int, int, int]
-    counts: tuple[tuple[tuple[int, ...], ...], ...]
+    counts: np.ndarray
 
     @property
     def total(self) -> int:
         """The number of consistent deals."""
-        return self.counts[0][self.room[0]][self.room[1]]
+        return int(self.counts[0, self.room[0], self.room[1]])
 
     def completions(self, i: int, r1: int, r2: int) -> int:
         """Ways to deal free dominoes i.. with room r1, r2 (and the rest) left."""
         if r1 < 0 or r2 < 0 or len(self.free) - i - r1 - r2 < 0:
             return 0
-        return self.counts[i][r1][r2]
+        return int(self.counts[i, r1, r2])
 
 
 def plan_deals(hand: Hand, constraints: DealConstraints) -> DealPlan:
@@ -153,39 +154,14 @@ def _check_feasible(free: tuple[int, ...], allowed: tuple[int, ...], room: tuple
 
 
 @lru_cache(maxsize=256)
-def _count(allowed: tuple[int, ...], room: tuple[int, int, int]) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """``counts[i][r1][r2]``, backwards from ``counts[m][0][0] = 1``. Remembered: the
+def _count(allowed: tuple[int, ...], room: tuple[int, int, int]) -> np.ndarray:
+    """``counts[i, r1, r2]`` (``engine.completion_counts``), read-only. Remembered: the
     playouts' decisions meet the same free dominoes and rooms again and again (83% of
     the calls of ``play --realistic`` at a first lead, whose plays are each played out
     on the same deals)."""
-    m = len(allowed)
-    c1, c2, c3 = room
-    table = [[[0] * (c2 + 1) for _ in range(c1 + 1)] for _ in range(m + 1)]
-    table[m][0][0] = 1
-    for i in range(m - 1, -1, -1):
-        seats = allowed[i]
-        after, here = table[i + 1], table[i]
-        k = m - i  # the dominoes i.. fill the rooms r1 + r2 + r3 = k
-        for r1 in range(max(0, k - c2 - c3), min(c1, k) + 1):
-            row, same, less = here[r1], after[r1], after[r1 - 1]
-            for r2 in range(max(0, k - r1 - c3), min(c2, k - r1) + 1):
-                total = 0
-                if seats & 1 and r1:
-                    total += less[r2]
-                if seats & 2 and r2:
-                    total += same[r2 - 1]
-                if seats & 4 and k - r1 - r2:
-                    total += same[r2]
-                row[r2] = total
-    return tuple(tuple(tuple(row) for row in level) for level in table)
-
-
-@lru_cache(maxsize=256)
-def _count_array(allowed: tuple[int, ...], room: tuple[int, int, int]) -> np.ndarray:
-    """``_count``'s table as an int64 array (the counts are below 2**53). Remembered, as
-    ``_count``: not to be written to."""
-    shape = (len(allowed) + 1, room[0] + 1, room[1] + 1)
-    return np.array(_count(allowed, room), dtype=np.int64).reshape(shape)
+    counts = completion_counts(np.array(allowed, dtype=np.int64), room)
+    counts.flags.writeable = False
+    return counts
 
 
 def sample_plan(plan: DealPlan, n: int, rng: np.random.Generator) -> np.ndarray:
@@ -195,12 +171,11 @@ def sample_plan(plan: DealPlan, n: int, rng: np.random.Generator) -> np.ndarray:
     deals at a time."""
     if n < 0:
         raise AnalysisError(f"the number of deals must be non-negative, got {n}")
-    counts = _count_array(plan.allowed, plan.room)
     free = np.array(plan.free, dtype=np.int64)
     allowed = np.array(plan.allowed, dtype=np.int64)
     parts = [
         deal_by_counts(
-            rng.random((min(CHUNK, n - start), len(free))), free, allowed, counts, plan.room, plan.fixed
+            rng.random((min(CHUNK, n - start), len(free))), free, allowed, plan.counts, plan.room, plan.fixed
         )
         for start in range(0, n, CHUNK)
     ]
@@ -214,7 +189,7 @@ def enumerate_plan(plan: DealPlan) -> np.ndarray:
     all partial deals at once: each partial deal's children follow it in seat order."""
     m = len(plan.free)
     counts = np.zeros((m + 1, plan.room[0] + 2, plan.room[1] + 2), dtype=np.int64)
-    counts[:, 1:, 1:] = np.array(plan.counts, dtype=np.int64)  # index 0 stands for -1: no room
+    counts[:, 1:, 1:] = plan.counts  # index 0 stands for -1: no room
     r1 = np.array([plan.room[0]], dtype=np.int64)
     r2 = np.array([plan.room[1]], dtype=np.int64)
     masks = np.zeros((1, 3), dtype=np.int64)

@@ -9,7 +9,7 @@ run, compiled) when first used.
 from __future__ import annotations
 
 from texas42.engine.contract_plays import contract_play_values, position_contract_values
-from texas42.engine.dealing import deal_by_counts
+from texas42.engine.dealing import completion_counts, deal_by_counts
 from texas42.engine.inputs import check_deal_array
 from texas42.engine.playouts import position_play_values
 from texas42.engine.plays import ILLEGAL, PLAY_CHUNK, PlayValues, play_values, position_values
@@ -43,6 +43,7 @@ __all__ = [
     "SpecialResult",
     "Trick",
     "check_deal_array",
+    "completion_counts",
     "contract_play_values",
     "deal_by_counts",
     "expect",

@@ -11,7 +11,7 @@ from numba import types
 
 from texas42.engine._jit import jit
 
-__all__ = ["deal_by_counts"]
+__all__ = ["completion_counts", "deal_by_counts"]
 
 
 @jit(
@@ -19,7 +19,7 @@ __all__ = ["deal_by_counts"]
         types.float64[:, ::1],
         types.int64[::1],
         types.int64[::1],
-        types.int64[:, :, ::1],
+        types.Array(types.int64, 3, "C", readonly=True),  # the plans' counts, remembered read-only
         types.int64[::1],
         types.int64[::1],
         types.int64[:, ::1],
@@ -66,3 +66,28 @@ def deal_by_counts(uniforms, free, allowed, counts, room, fixed, out):
         out[k, 1] = m1 | fixed[1]
         out[k, 2] = m2 | fixed[2]
         out[k, 3] = m3 | fixed[3]
+
+
+@jit(types.void(types.int64[::1], types.int64[::1], types.int64[:, :, ::1]))
+def completion_counts(allowed, room, out):
+    """out[i, r1, r2]: the ways to deal free dominoes i.. (``allowed[i]``: bit s - 1 for
+    seat s) when seats 1 and 2 have room r1 and r2 left and seat 3 the rest; 0 where the
+    rooms do not fit. Backwards from ``out[m, 0, 0] = 1``; ``out`` zeroed by the caller."""
+    m = len(allowed)
+    c1 = room[0]
+    c2 = room[1]
+    c3 = room[2]
+    out[m, 0, 0] = 1
+    for i in range(m - 1, -1, -1):
+        seats = allowed[i]
+        k = m - i  # the dominoes i.. fill the rooms r1 + r2 + r3 = k
+        for r1 in range(max(0, k - c2 - c3), min(c1, k) + 1):
+            for r2 in range(max(0, k - r1 - c3), min(c2, k - r1) + 1):
+                total = np.int64(0)
+                if seats & 1 and r1 > 0:
+                    total += out[i + 1, r1 - 1, r2]
+                if seats & 2 and r2 > 0:
+                    total += out[i + 1, r1, r2 - 1]
+                if seats & 4 and k - r1 - r2 > 0:
+                    total += out[i + 1, r1, r2]
+                out[i, r1, r2] = total

@@ -1,5 +1,6 @@
 """Dealing by completion counts, for ``deal.constrained``'s exact uniform sampler: the
-kernel that turns uniform draws into deals (``engine._dealing``)."""
+kernels that count the completions and turn uniform draws into deals
+(``engine._dealing``)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,24 @@ import numpy as np
 
 from texas42.engine import running
 from texas42.errors import EngineInputError
+
+MAX_ROOM = 7
+"""A seat's room for free dominoes: at most a hand."""
+
+
+def completion_counts(allowed: np.ndarray, room: tuple[int, int, int]) -> np.ndarray:
+    """``counts[i, r1, r2]`` (m + 1, room[0] + 1, room[1] + 1) int64: the ways to deal the
+    free dominoes i.. (``allowed[i]``: bit s - 1 for seat s) when seats 1 and 2 have room
+    r1 and r2 left and seat 3 the rest (0 where that does not fit); ``counts[0, room[0],
+    room[1]]`` is the number of deals. Exact: below 21! / (7! 7! 7!) < 2**29."""
+    allowed = np.ascontiguousarray(allowed, dtype=np.int64)
+    if allowed.ndim != 1 or np.any((allowed < 0) | (allowed > 7)):
+        raise EngineInputError("counting deals needs the seats each free domino may go to, 0..7")
+    if len(room) != 3 or sum(room) != len(allowed) or not all(0 <= r <= MAX_ROOM for r in room):
+        raise EngineInputError("counting deals needs three rooms of 0..7 adding up to the free dominoes")
+    counts = np.zeros((len(allowed) + 1, room[0] + 1, room[1] + 1), dtype=np.int64)
+    running.dealing_kernels().completion_counts(allowed, np.array(room, dtype=np.int64), counts)
+    return counts
 
 
 def deal_by_counts(

@@ -187,7 +187,8 @@ def playout_kernels() -> ModuleType:
 
 @cache
 def dealing_kernels() -> ModuleType:
-    """The kernel that deals by completion counts: ``deal_by_counts``."""
+    """The kernels of dealing by completion counts: ``completion_counts`` and
+    ``deal_by_counts``."""
     return _import_compiling(DEALING)
 
 
