@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import contextlib
+import inspect
 import io
 import itertools
 import json
 import os
 import re
+import subprocess
+import sys
+import typing
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -102,7 +106,7 @@ def test_racing_takes_numpy_numbers_and_refuses_others() -> None:
     for bad, message in (
         ({"min_deals": "5"}, "the minimum number of deals must be a whole number"),
         ({"min_deals": 1.5}, "the minimum number of deals must be a whole number"),
-        ({"step": 0}, "a round must add at least 1 deal"),
+        ({"step": 0}, "a round must add 1 to 1,000,000 deals, got 0"),
         ({"risk": "0.1"}, "the risk must be a number"),
         ({"risk": 1.0}, "the risk must lie strictly between 0 and 1"),
     ):
@@ -509,7 +513,7 @@ def test_quick_many_takes_masks_in_a_list_as_in_an_array() -> None:
     listed, arrayed = texas42.quick_many(masks), texas42.quick_many(np.array(masks))
     assert listed.bid.tolist() == arrayed.bid.tolist() and (listed.make == arrayed.make).all()
     assert (texas42.quick_many([HAND, masks[1]]).make == arrayed.make).all()
-    with pytest.raises(errors.EvaluatorError, match="not object"):
+    with pytest.raises(errors.EvaluatorError, match="integer masks, got None"):
         texas42.quick_many([masks[0], None])  # type: ignore[list-item]
     assert texas42.quick_many([]).bid.shape == (0,)  # no hands, no estimates (not "float64 masks")
 
@@ -581,9 +585,9 @@ def test_wrong_kinds_and_bad_values_are_the_library_s_errors() -> None:
         (lambda: texas42.Declaration("x"), errors.InvalidDeclarationError, "unknown declaration: 'x'"),
         (lambda: texas42.Auction((0, 84), (1, 1)), errors.AuctionError, "name a place twice"),
         (lambda: rules.FinishedAuction(None), errors.ArgumentTypeError, "parse_finished_auction reads text"),
-        (lambda: stats.make("34"), errors.StatisticsError, "not a bid: '34'"),
+        (lambda: stats.make("34"), errors.ArgumentTypeError, "not a bid: '34'"),
         (lambda: stats.make(34.0), errors.StatisticsError, "not a bid: 34.0"),
-        (lambda: stats.make(True), errors.StatisticsError, "not a bid: True"),
+        (lambda: stats.make(True), errors.ArgumentTypeError, "not a bid: True"),
     ]
     for call, error, message in cases:
         with pytest.raises(error, match=re.escape(message)):
@@ -829,3 +833,113 @@ def test_quick_estimates_compare_and_hash_as_objects() -> None:
     mask = texas42.parse_hand(HAND).mask
     first, second = texas42.quick_many(mask), texas42.quick_many(mask)
     assert first == first and first != second and len({first, second}) == 2
+
+
+def test_a_hand_cannot_hold_a_domino_twice_or_the_wrong_number() -> None:
+    with pytest.raises(errors.DuplicateDominoError, match="duplicate domino: 1-0 is given twice"):
+        texas42.Hand([0, 1, 1, 2, 3, 4, 5, 6])
+    for call in (lambda: texas42.TableHand.dealt(texas42.Hand(0), 1), lambda: texas42.quick(texas42.Hand(3))):
+        with pytest.raises(errors.HandSizeError, match="a hand needs 7 dominoes, got "):
+            call()
+
+
+def test_the_layers_are_attributes_of_the_package() -> None:
+    """``texas42.errors.ArgumentTypeError`` (which the README names) and the other layers
+    are there after a plain ``import texas42``, in a fresh interpreter."""
+    code = (
+        "import texas42, sys; assert 'numba' not in sys.modules; "
+        "print(texas42.errors.ArgumentTypeError.__name__, texas42.evaluate.Estimates.__name__, "
+        "texas42.rules.HAND_SIZE, texas42.deal.DealConstraints.__name__)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["ArgumentTypeError", "Estimates", "7", "DealConstraints"]
+    assert {"errors", "rules", "engine"} <= set(dir(texas42))
+
+
+def _public_types() -> list[object]:
+    """The public classes and functions, and every texas42 class their annotations name."""
+    found: dict[int, object] = {}
+
+    def visit(obj: object) -> None:
+        if id(obj) in found:
+            return
+        found[id(obj)] = obj
+        for hint in typing.get_type_hints(obj).values():
+            for arg in (
+                hint,
+                *typing.get_args(hint),
+                *(a for h in typing.get_args(hint) for a in typing.get_args(h)),
+            ):
+                if inspect.isclass(arg) and arg.__module__.startswith("texas42"):
+                    visit(arg)
+
+    for name in texas42.__all__:
+        obj = getattr(texas42, name)
+        if inspect.isclass(obj) or inspect.isfunction(obj):
+            visit(obj)
+    return list(found.values())
+
+
+def test_the_public_annotations_resolve_and_every_member_is_documented() -> None:
+    """``typing.get_type_hints`` resolves every public class's and function's annotations
+    (runtime type tools read them), and every public property and method has a docstring."""
+    undocumented = []
+    for obj in _public_types():
+        if not inspect.isclass(obj):
+            continue
+        for name, member in vars(obj).items():
+            function = member.fget if isinstance(member, property) else getattr(member, "__func__", member)
+            if name.startswith("_") or not inspect.isfunction(function):
+                continue
+            typing.get_type_hints(function)
+            if not function.__doc__ and obj.__module__ != "builtins":
+                undocumented.append(f"{obj.__name__}.{name}")
+    assert len(_public_types()) > 40
+    public = {getattr(texas42, n) for n in texas42.__all__ if inspect.isclass(getattr(texas42, n))}
+    assert [u for u in undocumented if any(u.startswith(f"{c.__name__}.") for c in public)] == []
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (
+            lambda: texas42.Contract("x"),
+            errors.UsageError,
+            "Contract is one of nello, sevens, plunge, splash, got 'x'",
+        ),
+        (lambda: texas42.AllPass(3), errors.ArgumentTypeError, "AllPass is one of forced, reshuffle, got 3"),
+        (
+            lambda: texas42.NelloDoubles("mid"),
+            errors.UsageError,
+            "NelloDoubles is one of own-suit, high, low",
+        ),
+        (lambda: texas42.TableStage(None), errors.ArgumentTypeError, "TableStage is one of bidding,"),
+        (lambda: texas42.Auction(bids=(True,)), errors.ArgumentTypeError, "an auction's calls are ints"),
+        (
+            lambda: texas42.HouseRules(specials=None),
+            errors.ArgumentTypeError,
+            "specials must be True or False",
+        ),
+        (lambda: texas42.quick(HAND).trumps[0].make(None), errors.ArgumentTypeError, "not a bid: None"),
+        (lambda: texas42.quick(HAND).trumps[0].make(33.5), errors.StatisticsError, "not a bid: 33.5"),
+        (lambda: texas42.quick(HAND).trumps[0].make(5), errors.StatisticsError, "not a bid: 5"),
+        (
+            lambda: texas42.quick_many([-1]),
+            errors.EvaluatorError,
+            "hand 0 is not a mask of the 28 dominoes: -1",
+        ),
+        (lambda: texas42.quick_many([HAND, None]), errors.EvaluatorError, "integer masks, got None"),
+        (lambda: texas42.quick_many([[HAND, HAND]]), errors.EvaluatorError, f"integer masks, got '{HAND}'"),
+    ],
+)
+def test_choices_bids_and_masks_of_the_wrong_kind_are_named(call: object, error: type, message: str) -> None:
+    assert callable(call)
+    with pytest.raises(error, match=re.escape(message)):
+        call()
+
+
+def test_one_declaration_stands_for_one_trump() -> None:
+    one = texas42.analyze(HAND, deals=20, seed=3, trumps=texas42.Declaration.FOURS)
+    assert one.declarations == (texas42.Declaration.FOURS,)
+    assert texas42.to_dict(one) == texas42.to_dict(texas42.analyze(HAND, deals=20, seed=3, trumps="fours"))
+    assert one.stats(texas42.Declaration.FOURS).make(np.int64(30)) == one.stats("fours").make(30)

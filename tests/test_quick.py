@@ -361,8 +361,8 @@ def test_the_estimates_are_close_to_full_analyses() -> None:
     ("masks", "message"),
     [
         (np.array([127, 63]), "hand 1 holds 6 dominoes"),
-        (np.array([1 << 28 | 63]), "outside the 28 dominoes"),
-        (np.array([-1]), "outside the 28 dominoes"),
+        (np.array([1 << 28 | 63]), "not a mask of the 28 dominoes"),
+        (np.array([-1]), "not a mask of the 28 dominoes"),
         (np.array([1.0]), "integer masks"),
     ],
 )

@@ -136,7 +136,14 @@ _EXPORTS: dict[str, str] = {
 ``--help`` start without loading numpy or the analysis."""
 
 
+_LAYERS = ("rules", "engine", "deal", "evaluate", "analysis", "io", "report", "errors")
+"""The layers' packages (and the errors), attributes of ``texas42`` once first used, as
+any imported submodule is: ``texas42.errors.ArgumentTypeError`` after ``import texas42``."""
+
+
 def __getattr__(name: str) -> Any:
+    if name in _LAYERS:
+        return importlib.import_module(f"texas42.{name}")
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'texas42' has no attribute {name!r}")
@@ -147,7 +154,7 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     own = {name for name in globals() if name not in ("importlib", "Any", "TYPE_CHECKING")}
-    return sorted({*own, *_EXPORTS})
+    return sorted({*own, *_EXPORTS, *_LAYERS})
 
 
 __all__ = [

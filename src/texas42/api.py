@@ -4,7 +4,7 @@ deals as text or as objects, returning the library's plain dataclasses."""
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import SupportsIndex, cast
 
@@ -35,9 +35,10 @@ from texas42.analysis.recommendation import check_confidence
 from texas42.analysis.review import realistic_review_total
 from texas42.analysis.sample import DEFAULT_DEALS, check_deals, counted
 from texas42.deal import DealConstraints, Dealt
-from texas42.errors import AnalysisError, ArgumentTypeError, check_kind, is_whole
+from texas42.errors import AnalysisError, ArgumentTypeError, HandSizeError, check_kind, is_whole
 from texas42.rules import (
     DECLARATIONS,
+    HAND_SIZE,
     Auction,
     Contract,
     Deal,
@@ -59,6 +60,10 @@ from texas42.rules import (
     trick_size,
 )
 
+Trumps = Iterable[Declaration | str | SupportsIndex] | Declaration | str
+"""Trumps as the API takes them: one, or several; each a ``Declaration``, its name or its
+number."""
+
 
 def _hand(hand: Hand | str) -> Hand:
     if isinstance(hand, str):
@@ -67,11 +72,13 @@ def _hand(hand: Hand | str) -> Hand:
         raise ArgumentTypeError(
             f'a hand is a Hand or a string such as "6-4 5-5 5-2 4-3 4-2 3-2 3-1", got {hand!r}'
         )
+    if len(hand) != HAND_SIZE:
+        raise HandSizeError(f"a hand needs {HAND_SIZE} dominoes, got {len(hand)}")
     return hand
 
 
-def _declarations(trumps: Iterable[Declaration | str | SupportsIndex]) -> tuple[Declaration, ...]:
-    if isinstance(trumps, str):
+def _declarations(trumps: Trumps) -> tuple[Declaration, ...]:
+    if isinstance(trumps, str | Declaration):
         return (check_declaration(trumps),)
     check_kind(trumps, Iterable, 'trumps are given as trumps or their names, such as ["fours", "sixes"]')
     declarations = tuple(check_declaration(t) for t in trumps)
@@ -88,7 +95,7 @@ def _deal(deal: Deal | str) -> Deal:
     return deal
 
 
-def _contract(trump: PlayedContract | str) -> PlayedContract:
+def _contract(trump: PlayedContract | str | SupportsIndex) -> PlayedContract:
     if isinstance(trump, str):
         return parse_played_contract(trump)
     if isinstance(trump, Contract):
@@ -192,7 +199,7 @@ def solve(
 
 def line_of_play(
     deal: Deal | str,
-    trump: PlayedContract | str,
+    trump: PlayedContract | str | SupportsIndex,
     bidder: SupportsIndex = 0,
     *,
     house: HouseRules | None = None,
@@ -208,7 +215,7 @@ def analyze(
     *,
     deals: SupportsIndex = DEFAULT_DEALS,
     seed: SupportsIndex | None = None,
-    trumps: Iterable[Declaration | str | SupportsIndex] = DECLARATIONS,
+    trumps: Trumps = DECLARATIONS,
     confidence: float = analysis.DEFAULT_CONFIDENCE,
     house: HouseRules | None = None,
     threads: SupportsIndex | None = None,
@@ -304,7 +311,7 @@ def advise_bid(
     *,
     deals: SupportsIndex = DEFAULT_DEALS,
     seed: SupportsIndex | None = None,
-    trumps: Iterable[Declaration | str | SupportsIndex] = DECLARATIONS,
+    trumps: Trumps = DECLARATIONS,
     confidence: float = analysis.DEFAULT_CONFIDENCE,
     house: HouseRules | None = None,
     threads: SupportsIndex | None = None,
@@ -359,7 +366,7 @@ def advise_bid(
 
 def compare(
     hand: Hand | str,
-    trumps: Iterable[Declaration | str | SupportsIndex],
+    trumps: Trumps,
     *,
     deals: SupportsIndex = DEFAULT_DEALS,
     seed: SupportsIndex | None = None,
@@ -466,8 +473,8 @@ def declare(
 
 def advise_play(
     hand: Hand | str,
-    trump: PlayedContract | str,
-    tricks: str | Sequence[Domino] = "",
+    trump: PlayedContract | str | SupportsIndex,
+    tricks: str | Iterable[Domino] = "",
     *,
     seat: SupportsIndex = 0,
     bidder: SupportsIndex = 0,
@@ -561,7 +568,7 @@ def _check_realistic(realistic_deals: int, worlds: int, basis: str) -> None:
 
 
 def _played(
-    trump: PlayedContract | str, tricks: str | Sequence[Domino]
+    trump: PlayedContract | str | SupportsIndex, tricks: str | Iterable[Domino]
 ) -> tuple[PlayedContract, tuple[Domino, ...]]:
     """The trump (or Nel-O, sevens) and the plays, parsed where given as text."""
     contract = _contract(trump)
@@ -576,8 +583,8 @@ def _played(
 
 def review_play(
     hand: Hand | str,
-    trump: PlayedContract | str,
-    tricks: str | Sequence[Domino],
+    trump: PlayedContract | str | SupportsIndex,
+    tricks: str | Iterable[Domino],
     *,
     seat: SupportsIndex = 0,
     bidder: SupportsIndex = 0,
@@ -676,7 +683,7 @@ def quick(
 
 
 def quick_many(
-    hands: Iterable[Hand | str | int] | np.ndarray | int,
+    hands: Iterable[Hand | str | int | np.integer] | np.ndarray | int | np.integer,
     *,
     confidence: float = analysis.DEFAULT_CONFIDENCE,
     basis: str = evaluate.DOUBLE_DUMMY,

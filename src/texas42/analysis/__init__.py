@@ -15,6 +15,9 @@ ones, ``racing`` spends the deals on the declarations that can still be the answ
 and recommendation.
 """
 
+from texas42.analysis import comparison as _comparison
+from texas42.analysis import hand as _hand
+from texas42.analysis import play as _play
 from texas42.analysis.bidding import (
     BidAdvice,
     LadderRung,
@@ -135,6 +138,13 @@ from texas42.analysis.statistics import (
 )
 from texas42.analysis.table import TableHand, TableStage
 from texas42.analysis.why import DominoPlace, Why, comparison_why, hand_why, why
+
+# The annotations of HandAnalysis, Comparison and PlayAdvice name types whose modules import
+# theirs (imported there for type checking only): bound once both exist, so that
+# typing.get_type_hints resolves them.
+_CYCLES = ((_hand, RealisticAnalysis), (_comparison, RealisticComparison), (_play, RealisticPlays))
+for _module, _type in _CYCLES:
+    setattr(_module, _type.__name__, _type)
 
 __all__ = [
     "BASES",

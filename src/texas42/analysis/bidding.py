@@ -134,6 +134,7 @@ class BidAdvice:
 
     @property
     def passes(self) -> bool:
+        """Whether the advice is to pass."""
         return self.bid == PASS
 
     @property

@@ -8,17 +8,17 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import astuple, dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, SupportsIndex
 
 import numpy as np
 
 from texas42 import evaluate
 from texas42.analysis.recommendation import Recommendation, recommend
 from texas42.analysis.specials import SpecialStats
-from texas42.analysis.statistics import Interval, TrumpStats, widened
+from texas42.analysis.statistics import Interval, TrumpStats, bid_points, widened
 from texas42.errors import AnalysisError, error_for
 from texas42.evaluate.calibration import calibrate
-from texas42.rules import DECLARATIONS, TOTAL_POINTS, Declaration, Hand, needed_points
+from texas42.rules import DECLARATIONS, TOTAL_POINTS, Declaration, Hand
 
 if TYPE_CHECKING:
     from texas42.analysis.hand import HandAnalysis
@@ -75,13 +75,13 @@ class EstimatedTrump:
     bands: ErrorBands
     sampling: tuple[Interval, ...]
 
-    def make(self, bid: int) -> float:
-        return self.at_least[needed_points(bid)]
+    def make(self, bid: SupportsIndex) -> float:
+        return self.at_least[bid_points(bid)]
 
-    def make_ci95(self, bid: int) -> Interval:
+    def make_ci95(self, bid: SupportsIndex) -> Interval:
         """The 95% band around the estimate: the calibration's error band (``ErrorBands``)
         widened by the sampling error of the double-dummy odds it comes from."""
-        return self.bands.interval(self.make(bid), self.sampling[needed_points(bid)])
+        return self.bands.interval(self.make(bid), self.sampling[bid_points(bid)])
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, SupportsIndex
 
 from texas42 import deal, engine
 from texas42.analysis.calibrated import (
@@ -134,6 +134,7 @@ class HandAnalysis:
 
     @property
     def declarations(self) -> tuple[Declaration, ...]:
+        """The declarations analysed, in the order of ``trumps``."""
         return tuple(s.declaration for s in self.trumps)
 
     def stats(self, declaration: Declaration | str) -> TrumpStats:
@@ -153,7 +154,7 @@ class HandAnalysis:
                 return s
         return None
 
-    def best(self, bid: int) -> TrumpStats:
+    def best(self, bid: SupportsIndex) -> TrumpStats:
         """The declaration that makes ``bid`` most often."""
         return best_at(self.trumps, bid)
 

@@ -141,6 +141,7 @@ class PlayStats:
 
     @property
     def always_best(self) -> bool:
+        """Whether the play is best (or as good as the best) in every deal."""
         return math.isclose(self.best, self.deals)
 
 
@@ -235,6 +236,7 @@ class PlayAdvice:
 
     @property
     def bidder(self) -> Seat:
+        """The seat that won the bid and named the contract."""
         return self.history.bidder
 
     @property
@@ -249,6 +251,7 @@ class PlayAdvice:
 
     @property
     def best(self) -> PlayStats:
+        """The best play by the odds of the bid (then points): the first of ``plays``."""
         return self.plays[0]
 
     @property

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import SupportsIndex
 
 import numpy as np
 
@@ -26,7 +27,7 @@ from texas42.analysis.specials import (
     calibrated_odds,
     special_contracts,
 )
-from texas42.analysis.statistics import best_at
+from texas42.analysis.statistics import best_at, bid_points
 from texas42.evaluate import DOUBLE_DUMMY, REALISTIC, Estimates, QuickModel
 from texas42.evaluate.special_odds import load_special_model
 from texas42.rules import (
@@ -41,7 +42,6 @@ from texas42.rules import (
     NelloDoubles,
     expected_marks,
     minimum_marks,
-    needed_points,
 )
 
 
@@ -55,9 +55,9 @@ class QuickTrump:
     distribution: tuple[float, ...]
     at_least: tuple[float, ...]
 
-    def make(self, bid: int) -> float:
+    def make(self, bid: SupportsIndex) -> float:
         """The estimated probability of making the bid (a mark bid needs all 42 points)."""
-        return self.at_least[needed_points(bid)]
+        return self.at_least[bid_points(bid)]
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,7 @@ class QuickEstimate:
     def stats(self, declaration: Declaration) -> QuickTrump:
         return next(t for t in self.trumps if t.declaration == declaration)
 
-    def best(self, bid: int) -> QuickTrump:
+    def best(self, bid: SupportsIndex) -> QuickTrump:
         return best_at(self.trumps, bid)
 
 
@@ -128,6 +128,7 @@ class QuickAnalysis:
 
     @property
     def trumps(self) -> tuple[QuickTrump, ...]:
+        """Every trump's double-dummy estimates (``double_dummy.trumps``)."""
         return self.double_dummy.trumps
 
     @property

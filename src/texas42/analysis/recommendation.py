@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Final, Protocol
+from typing import Final, Protocol, SupportsIndex
 
 from texas42.analysis.statistics import DeclarationOdds, Interval, best_at, odds_interval
 from texas42.errors import AnalysisError, check_real
@@ -20,7 +20,7 @@ class TrumpOdds(DeclarationOdds, Protocol):
     @property
     def deals(self) -> int: ...
 
-    def make_ci95(self, bid: int) -> Interval: ...
+    def make_ci95(self, bid: SupportsIndex) -> Interval: ...
 
 
 DEFAULT_CONFIDENCE: Final = 0.5
@@ -82,6 +82,7 @@ class Recommendation:
 
     @property
     def passes(self) -> bool:
+        """Whether the recommendation is to pass."""
         return self.bid == PASS
 
     @property

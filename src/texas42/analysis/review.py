@@ -75,6 +75,7 @@ class TurnReview:
 
     @property
     def best(self) -> PlayStats:
+        """The best play at this turn (``PlayAdvice.best``)."""
         return self.advice.best
 
     @property
@@ -220,10 +221,12 @@ class PlayReview:
 
     @property
     def bidder(self) -> Seat:
+        """The seat that won the bid and named the contract."""
         return self.history.bidder
 
     @property
     def defending(self) -> bool:
+        """Whether the seat reviewed is on the team that did not bid."""
         return self.seat % 2 != self.bidder % 2
 
     @property

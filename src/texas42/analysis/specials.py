@@ -109,18 +109,23 @@ class SpecialStats(OpeningBid):
 
     @property
     def make(self) -> float:
+        """The share of the deals in which the contract is made."""
         return self.successes / self.deals
 
     @property
     def make_ci95(self) -> Interval:
+        """The Wilson 95% interval of ``make`` (exact: the odds themselves)."""
         return odds_interval(self.successes, self.deals, self.exact)
 
     @property
     def best_make(self) -> float | None:
+        """Plunge and splash: ``make`` with the best trump for each deal (hindsight, an
+        upper bound); None for the others."""
         return None if self.best_successes is None else self.best_successes / self.deals
 
     @property
     def best_make_ci95(self) -> Interval | None:
+        """The Wilson 95% interval of ``best_make`` (None with it)."""
         if self.best_successes is None:
             return None
         return odds_interval(self.best_successes, self.deals, self.exact)

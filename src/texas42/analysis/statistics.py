@@ -5,11 +5,11 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Final, Protocol, TypeVar
+from typing import Final, Protocol, SupportsIndex, TypeVar
 
 import numpy as np
 
-from texas42.errors import StatisticsError, is_whole
+from texas42.errors import StatisticsError, error_for, is_whole
 from texas42.rules import MARK, POINT_BIDS, TOTAL_POINTS, Declaration, needed_points
 
 Z95: Final = 1.959963984540054
@@ -183,18 +183,16 @@ class TrumpStats:
         histogram_counts = tuple(int(c) for c in histogram)
         return cls(Declaration(declaration), int(points.size), histogram_counts, mean, ci, exact)
 
-    def successes(self, bid: int) -> int:
+    def successes(self, bid: SupportsIndex) -> int:
         """The number of deals in which the bid is made (a ``StatisticsError`` unless
         ``bid`` is a bid: 30..41, 42, 84, 126, ...)."""
-        if not is_whole(bid) or not (bid in POINT_BIDS or (bid >= MARK and bid % MARK == 0)):
-            raise StatisticsError(f"not a bid: {bid!r} (30 to 41, 42, 84, 126, ...)")
-        return sum(self.histogram[needed_points(int(bid)) :])
+        return sum(self.histogram[bid_points(bid) :])
 
-    def make(self, bid: int) -> float:
+    def make(self, bid: SupportsIndex) -> float:
         """The probability of making the bid (a mark bid needs all 42 points)."""
         return self.successes(bid) / self.deals
 
-    def make_ci95(self, bid: int) -> Interval:
+    def make_ci95(self, bid: SupportsIndex) -> Interval:
         """The Wilson 95% interval of ``make(bid)`` (exact: the odds themselves)."""
         return odds_interval(self.successes(bid), self.deals, self.exact)
 
@@ -219,13 +217,21 @@ class DeclarationOdds(Protocol):
     @property
     def expected_points(self) -> float: ...
 
-    def make(self, bid: int) -> float: ...
+    def make(self, bid: SupportsIndex) -> float: ...
 
 
 OddsT = TypeVar("OddsT", bound=DeclarationOdds)
 
 
-def best_at(stats: Iterable[OddsT], bid: int) -> OddsT:
+def bid_points(bid: object) -> int:
+    """The points ``bid`` needs (``rules.needed_points``), if it is a bid (30..41, 42, 84,
+    126, ...; numpy's integers too); else a ``StatisticsError`` naming it."""
+    if not is_whole(bid) or not (bid in POINT_BIDS or (bid >= MARK and bid % MARK == 0)):
+        raise error_for(bid, StatisticsError)(f"not a bid: {bid!r} (30 to 41, 42, 84, 126, ...)")
+    return needed_points(int(bid))
+
+
+def best_at(stats: Iterable[OddsT], bid: SupportsIndex) -> OddsT:
     """The declaration that makes ``bid`` most often; ties go to more expected points,
     then to the earlier declaration."""
     return max(stats, key=lambda s: (s.make(bid), s.expected_points, -s.declaration.value))

@@ -1,6 +1,7 @@
 """Dealing the unseen dominoes: seeded samplers, plain and under constraints
 (docs/rules.md#double-dummy-value)."""
 
+from texas42.deal import constrained as _constrained
 from texas42.deal.constrained import (
     DealPlan,
     Dealt,
@@ -47,6 +48,10 @@ from texas42.deal.seen_auction import (
     played_auction_model,
     weigh_seen_deals,
 )
+
+# Dealt's annotations name Inference, whose module imports constrained's (imported there
+# for type checking only): bound once both exist, so that typing.get_type_hints resolves it.
+setattr(_constrained, Inference.__name__, Inference)
 
 __all__ = [
     "DEFAULT_NOISE",

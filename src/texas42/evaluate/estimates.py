@@ -14,7 +14,7 @@ from typing import Final
 import numpy as np
 from threadpoolctl import ThreadpoolController
 
-from texas42.errors import EvaluatorError
+from texas42.errors import EvaluatorError, is_whole
 from texas42.evaluate.calibration import inputs_of, realistic_distribution
 from texas42.evaluate.features import features, takes_all
 from texas42.evaluate.model import DOUBLE_DUMMY, OUTCOMES, REALISTIC, QuickModel, load_model
@@ -63,19 +63,21 @@ class Estimates:
 
 def check_masks(masks: object) -> np.ndarray:
     """``masks`` as an int64 array if every entry is a hand of seven dominoes (a 28-bit
-    mask), else an ``EvaluatorError``."""
+    mask), else an ``EvaluatorError`` naming the first that is not (by its flat index)."""
     array = np.asarray(masks)
     if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
-        raise EvaluatorError(f"hands must be given as integer masks, not {array.dtype}")
-    array = array.astype(np.int64)
-    if array.size and (array.min() < 0 or array.max() >= 1 << 28):
-        raise EvaluatorError("a hand mask lies outside the 28 dominoes")
-    flat = array.reshape(-1)
+        first = next((x for x in array.reshape(-1).tolist() if not is_whole(x)), array.dtype)
+        raise EvaluatorError(f"hands must be given as integer masks, got {first!r}")
+    flat = array.astype(np.int64).reshape(-1)
+    outside = np.flatnonzero((flat < 0) | (flat >= 1 << 28))
+    if outside.size:
+        first = int(outside[0])
+        raise EvaluatorError(f"hand {first} is not a mask of the 28 dominoes: {int(flat[first])}")
     sizes = ((flat[:, None] >> np.arange(28, dtype=np.int64)) & 1).sum(axis=1)
     bad = np.flatnonzero(sizes != HAND_SIZE)
     if bad.size:
         raise EvaluatorError(f"hand {int(bad[0])} holds {int(sizes[bad[0]])} dominoes, not {HAND_SIZE}")
-    return array
+    return flat.reshape(array.shape)
 
 
 def best_trumps(make: np.ndarray, expected_points: np.ndarray) -> np.ndarray:

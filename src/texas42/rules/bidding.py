@@ -166,10 +166,12 @@ class Auction(_Calls):
 
     @property
     def position(self) -> int:
+        """The place of the next call: the number of calls made (3: the shaker's)."""
         return len(self.bids)
 
     @property
     def is_shaker(self) -> bool:
+        """Whether the next call is the shaker's, the last of the auction."""
         return self.position == 3
 
     @property
@@ -362,7 +364,7 @@ def _checked_calls(bids: object) -> tuple[int, ...]:
     too), each a pass or a bid legal over the ones before it (what the parsers check,
     for auctions built directly); else an ``AuctionError``."""
     if not isinstance(bids, tuple) or not all(is_whole(b) for b in bids):
-        raise AuctionError(f"an auction's calls are ints (a bid, or PASS = 0), got {bids!r}")
+        raise ArgumentTypeError(f"an auction's calls are ints (a bid, or PASS = 0), got {bids!r}")
     calls = tuple(int(b) for b in bids)
     high = PASS
     for place, bid in enumerate(calls, start=1):

@@ -25,6 +25,7 @@ class Contract(Word):
 
     @property
     def label(self) -> str:
+        """The name the options and the output use: "nello", "sevens", ..."""
         return self.value
 
     @property

@@ -111,15 +111,23 @@ def mask_of(dominoes: Iterable[Domino]) -> Dominoes:
 
 def _mask_of_dominoes(dominoes: object) -> Dominoes:
     """``mask_of`` for a hand's dominoes given in any form: an ``ArgumentTypeError`` for
-    something that is neither a mask nor dominoes (text among them: ``parse_hand`` reads it)."""
+    something that is neither a mask nor dominoes (text among them: ``parse_hand`` reads it),
+    a ``DuplicateDominoError`` for a domino given twice."""
     try:
         if isinstance(dominoes, bool | str) or not isinstance(dominoes, Iterable):
             raise TypeError
-        return mask_of(dominoes)
+        given = list(dominoes)
     except TypeError:  # not iterable, or in name only, as numpy's 0-d arrays
         raise ArgumentTypeError(
             f"a hand is a mask or dominoes (parse_hand reads text), got {dominoes!r}"
         ) from None
+    mask = 0
+    for d in given:
+        bit = 1 << check_domino(d)
+        if mask & bit:
+            raise DuplicateDominoError(f"duplicate domino: {DOMINO_NAMES[int(d)]} is given twice")
+        mask |= bit
+    return mask
 
 
 def count_of(dominoes: Dominoes) -> int:
@@ -288,6 +296,7 @@ class Deal(tuple[Hand, Hand, Hand, Hand]):
 
     @classmethod
     def from_hands(cls, hands: Sequence[Hand]) -> Deal:
+        """The deal of four ``hands``, seat 0 first (checked as ``Deal(hands)``)."""
         return cls(hands)
 
     @staticmethod
@@ -310,6 +319,7 @@ class Deal(tuple[Hand, Hand, Hand, Hand]):
 
     @property
     def masks(self) -> tuple[Dominoes, Dominoes, Dominoes, Dominoes]:
+        """The four hands' masks, seat 0 first."""
         return (self[0].mask, self[1].mask, self[2].mask, self[3].mask)
 
     def __str__(self) -> str:

@@ -7,7 +7,7 @@ import dataclasses
 import enum
 from typing import Final, SupportsIndex, TypeVar
 
-from texas42.errors import HouseRulesError, check_text, error_for, is_whole
+from texas42.errors import ArgumentTypeError, HouseRulesError, UsageError, check_text, error_for, is_whole
 
 
 class Word(enum.Enum):
@@ -15,6 +15,12 @@ class Word(enum.Enum):
 
     def __str__(self) -> str:
         return str(self.value)
+
+    @classmethod
+    def _missing_(cls, value: object) -> Word:
+        words = ", ".join(str(w) for w in cls)
+        error = UsageError if isinstance(value, str) else ArgumentTypeError
+        raise error(f"{cls.__name__} is one of {words}, got {value!r}")
 
 
 class NelloDoubles(Word):
@@ -27,6 +33,7 @@ class NelloDoubles(Word):
 
     @property
     def label(self) -> str:
+        """The name the options and the settings use: "own-suit", "high", "low"."""
         return self.value
 
 
@@ -100,7 +107,7 @@ class HouseRules:
         object.__setattr__(self, "nello_min_marks", check_nello_min_marks(nello_min_marks))
         object.__setattr__(self, "all_pass", _rule(all_pass, "all_pass", AllPass, "all-pass rule"))
         if not isinstance(specials, bool):
-            raise HouseRulesError(f"specials must be True or False, got {specials!r}")
+            raise ArgumentTypeError(f"specials must be True or False, got {specials!r}")
         object.__setattr__(self, "specials", specials)
 
 

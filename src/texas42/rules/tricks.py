@@ -72,6 +72,7 @@ class Declaration(enum.IntEnum):
 
     @property
     def trumps(self) -> Dominoes:
+        """The mask of the trumps: a pip suit's dominoes, the doubles, none at follow-me."""
         return _TRUMPS[self.value]
 
     @classmethod
