@@ -490,6 +490,44 @@ def _check_error(result: Result, token: str) -> None:
             ["deals", HAND7, "--count", "-s", "3"],
             "texas42: error: --count counts every",
         ),
+        (
+            ["analyze", HAND7, "--min-deals", "99999999999999999999999"],
+            "texas42: error: --min-deals: the number of deals must be at most 1,000,000",
+        ),
+        (
+            ["analyze", HAND7, "--realistic", "--realistic-deals", "1000001"],
+            "texas42: error: --realistic-deals: the deals to play out must be at most 1,000,000",
+        ),
+        (
+            ["play", HAND7, "-t", "fours", "--realistic", "--realistic-deals", "1000001"],
+            "texas42: error: --realistic-deals: the deals to play out must be at most 1,000,000",
+        ),
+        (["analyze", HAND7, "--why", "--json"], "texas42: error: --why: the JSON always holds the why"),
+        (["compare", HAND7, "fours", "sixes", "--why", "--json"], "texas42: error: --why: the JSON always"),
+        (
+            ["deals", HAND7, "--no-specials"],
+            "texas42: error: --no-specials: only with --auction, whose bidders weigh the special contracts",
+        ),
+        (
+            ["deals", HAND7, "--nello-doubles", "high", "--nello-min-marks", "1"],
+            "texas42: error: --nello-doubles, --nello-min-marks: only with --auction",
+        ),
+        (
+            ["play", HAND7, "-t", "sixes", "--nello-doubles", "low"],
+            "texas42: error: --nello-doubles: only with the whole --auction or at --trump nello",
+        ),
+        (
+            ["review", HAND7, "-t", "sixes", "--tricks", "6-4", "--nello-min-marks", "1"],
+            "texas42: error: --nello-min-marks: only with the whole --auction or at --trump nello",
+        ),
+        (
+            ["review", HAND7, "-t", "sixes", "--tricks", "6-4", "--specials"],
+            "texas42: error: --specials: only with the whole --auction or at Nel-O and sevens",
+        ),
+        (
+            ["bid", HAND7, "-a", "30", "--all-pass", "reshuffle"],
+            'texas42: error: --all-pass: only as the shaker after three passes (--auction "pass pass pass")',
+        ),
     ],
 )
 def test_usage_errors_are_one_line(args: list[str], message: str, no_solving: None) -> None:
@@ -499,6 +537,35 @@ def test_usage_errors_are_one_line(args: list[str], message: str, no_solving: No
     lines = result.stderr.splitlines()
     assert len(lines) == 1, lines
     assert lines[0].startswith(message)
+
+
+def test_an_output_file_must_be_a_regular_file(tmp_path: Path, no_solving: None) -> None:
+    """A device or a pipe cannot be cut back and resumed: refused before anything is made
+    (``/dev/null.texas42.sums`` was made, and the truncation failed with a traceback)."""
+    hands = tmp_path / "hands.txt"
+    hands.write_text(HAND7 + "\n")
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    for out in ("/dev/null", str(pipe), str(tmp_path)):
+        result = invoke("analyze", "-f", str(hands), "--json", "--out", out)
+        _check_error(result, f"--out: {out} is not a regular file")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hands.txt", "pipe"]
+    assert not os.path.exists("/dev/null.texas42.sums")
+
+
+def test_columns_too_narrow_to_lay_out_are_not_taken() -> None:
+    """$COLUMNS of 0 printed nothing, and 1 a character a line: below 40 it is not taken."""
+    for columns in ("0", "1", "x"):
+        done = subprocess.run(
+            [sys.executable, "-m", "texas42", "quick", HAND7],
+            env={**os.environ, "COLUMNS": columns},
+            capture_output=True,
+            text=True,
+        )
+        assert done.returncode == 0 and done.stdout.splitlines()[0].startswith(
+            "Hand 6-6 6-5 6-4 6-2 5-5 4-4 3-1"
+        )
+        assert max(len(line) for line in done.stdout.splitlines()) > 60
 
 
 def test_no_arguments_shows_the_help() -> None:

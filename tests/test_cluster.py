@@ -284,7 +284,8 @@ def test_an_out_that_cannot_be_written_leaves_no_record(tmp_path: Path) -> None:
     folder = tmp_path / "folder"
     folder.mkdir()
     result = invoke(*RUN, "--out", str(folder))
-    assert result.exit_code == 2 and result.stderr.count("\n") == 1 and "cannot write" in result.stderr
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert f"--out: {folder} is not a regular file" in result.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["folder"]
 
 
@@ -298,10 +299,11 @@ def test_an_out_whose_sums_cannot_be_written_is_left_as_it_was(
     (tmp_path / "kept.txt.texas42.sums").mkdir()
     long_name = tmp_path / ("x" * (255 - len(output.SUMS_SUFFIX) + 1))  # the sums' name is too long
     monkeypatch.setattr(many, "connected", lambda cluster: pytest.fail("a cluster was started"))
-    for out in (kept, long_name):
+    for out, why in ((kept, "is not a regular file"), (long_name, "cannot write")):
         result = invoke(*RUN, "--out", str(out), "--cluster", "local:2")
         assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
-        assert f"cannot write {out}{output.SUMS_SUFFIX}" in result.stderr
+        sums = f"{out}{output.SUMS_SUFFIX}"
+        assert (f"{sums} {why}" if why.startswith("is") else f"{why} {sums}") in result.stderr
     assert kept.read_text() == "earlier results\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["kept.txt", "kept.txt.texas42.sums"]
 

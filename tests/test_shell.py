@@ -15,9 +15,10 @@ import numpy as np
 import pytest
 
 from cli_runner import invoke
-from texas42 import deal, engine
-from texas42.cli.shell import command_words, run_prompt
+from texas42 import analysis, deal, engine
+from texas42.cli.shell import _commands, command_words, run_prompt
 from texas42.engine import running
+from texas42.errors import AnalysisError
 from texas42.rules import parse_hand
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -78,12 +79,70 @@ def test_lines_that_cannot_be_commands_stop_it_before_anything_runs() -> None:
     assert version.exit_code == 0 and "Usage: texas42 solve" in version.stdout
 
 
-def test_a_command_that_fails_stops_it_there_naming_its_line() -> None:
-    bad = ["quick", "6-4 5-5 4-2 3-1 2-0 1-1 7-0"]
-    result = invoke("shell", input=line(QUICK) + line(bad) + line(SOLVE))
+def test_a_command_that_fails_stops_it_there_naming_its_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A command that fails while computing (here made to) stops the shell after the lines
+    before it ran."""
+
+    def failing(*args: object, **kwargs: object) -> None:
+        raise AnalysisError("the analysis failed")
+
+    monkeypatch.setattr(analysis, "analyze_hand", failing)
+    result = invoke("shell", input=line(QUICK) + line(ANALYZE) + line(SOLVE))
     assert result.exit_code == 2
     assert result.stdout == invoke(*QUICK).stdout
-    assert result.stderr == "texas42: error: line 2: not a domino: '7-0' (pips run from 0 to 6)\n"
+    assert result.stderr == "texas42: error: line 2: the analysis failed\n"
+
+
+def test_bad_dominoes_and_options_that_go_together_are_found_before_anything_runs() -> None:
+    """Each line is checked as its command checks its input, up to where it computes: a
+    bad domino, or an option without the one it goes with, on any line stops the shell
+    before the first line runs."""
+    bad = [
+        ["quick", "6-4 5-5 4-2 3-1 2-0 1-1 7-0"],
+        ["analyze", HAND, "-n", "50", "--noise", "1"],
+        ["analyze", HAND, "--worlds", "3"],
+        ["deals", HAND, "--nello-doubles", "high"],
+    ]
+    result = invoke("shell", input=line(QUICK) + "".join(line(b) for b in bad) + line(SOLVE))
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.splitlines() == [
+        "texas42: error: line 2: not a domino: '7-0' (pips run from 0 to 6)",
+        "texas42: error: line 3: --noise goes with --auction: how the bidders misjudge their hands",
+        "texas42: error: line 4: --worlds goes with --realistic",
+        "texas42: error: line 5: --nello-doubles: only with --auction, whose bidders weigh the special "
+        "contracts",
+    ]
+
+
+GOOD_LINES = [
+    SOLVE,
+    QUICK,
+    ANALYZE,
+    ["bid", HAND, "-a", "pass 30", "-n", "20"],
+    ["compare", HAND, "fours", "sixes", "-n", "20"],
+    ["declare", HAND, "--bid", "30", "-n", "20"],
+    ["play", HAND, "-t", "fours", "-n", "20"],
+    ["review", HAND, "-t", "fours", "--tricks", "6-4", "-n", "20"],
+    ["deals", HAND, "-n", "2"],
+    ["deals", HAND, "--count"],
+]
+
+
+@pytest.mark.parametrize("words", GOOD_LINES, ids=lambda w: " ".join(w[:2]))
+def test_checking_a_good_line_computes_nothing(
+    words: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every command stops its check where it would start computing (``inputs_checked``):
+    nothing is solved or printed (a command that did not would fail the check)."""
+
+    def no_solving(*args: object, **kwargs: object) -> None:
+        raise AssertionError("solved while checking a line")
+
+    for name in ("solve_deals", "play_values", "position_play_values", "solve_nello", "solve_sevens"):
+        monkeypatch.setattr(engine, name, no_solving)
+    assert {w[0] for w in GOOD_LINES} == set(_commands().commands) - {"shell", "follow"}
+    _commands().check_args(words)
+    assert capsys.readouterr() == ("", "")
 
 
 def test_bad_options_and_values_stop_it_before_anything_runs() -> None:

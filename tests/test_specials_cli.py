@@ -567,7 +567,8 @@ def test_a_nello_rule_where_the_settings_leave_the_specials_out_is_refused(in_tm
     )
     assert invoke("quick", ORDINARY, "--specials", "--nello-doubles", "high").exit_code == 0
     # play has no --specials to offer: the settings are the way out.
-    assert bad("play", ORDINARY, "-t", "sixes", "--nello-doubles", "high") == (
+    auction = ["--auction", "30 pass pass pass"]
+    assert bad("play", ORDINARY, "-t", "sixes", *auction, "--nello-doubles", "high") == (
         "texas42: error: --nello-doubles is a rule of Nel-O: not with specials = false in the settings"
     )
 

@@ -32,7 +32,7 @@ from typing import Final, SupportsIndex
 import numpy as np
 
 from texas42 import engine
-from texas42.analysis.sample import Sample, SolveCounter
+from texas42.analysis.sample import MAX_DEALS, Sample, SolveCounter
 from texas42.errors import AnalysisError, check_real, check_whole
 from texas42.rules import TOTAL_POINTS, Declaration, Hand, check_declaration
 
@@ -61,11 +61,11 @@ class Racing:
         risk: float = RISK,
     ) -> None:
         min_deals = check_whole(min_deals, AnalysisError, "the minimum number of deals")
-        if min_deals < 1:
-            raise AnalysisError(f"the minimum number of deals must be at least 1, got {min_deals}")
+        if not 1 <= min_deals <= MAX_DEALS:
+            raise AnalysisError(f"the minimum number of deals must be 1 to {MAX_DEALS:,}, got {min_deals:,}")
         step = check_whole(step, AnalysisError, "a round's deals")
-        if step < 1:
-            raise AnalysisError(f"a round must add at least 1 deal, got {step}")
+        if not 1 <= step <= MAX_DEALS:
+            raise AnalysisError(f"a round must add 1 to {MAX_DEALS:,} deals, got {step:,}")
         risk = check_real(risk, AnalysisError, "the risk")
         if not 0.0 < risk < 1.0:
             raise AnalysisError(f"the risk must lie strictly between 0 and 1, got {risk}")

@@ -16,7 +16,7 @@ from texas42.analysis import HandAnalysis, Progress, hand_why
 from texas42.analysis.calibrated import REALISTIC
 from texas42.analysis.racing import DEFAULT_RACING, Racing
 from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS, playouts_of
-from texas42.cli.app import BASIS_HELP, EXAMPLE_HAND, ODDS_HELP, app
+from texas42.cli.app import BASIS_HELP, EXAMPLE_HAND, ODDS_HELP, app, inputs_checked
 from texas42.cli.many import CSV, JSON, TEXT, analyze_many, check_each_hand, recorded_seed
 from texas42.cli.options import (
     NO_BIDS,
@@ -189,6 +189,8 @@ def analyze(
         raise UsageError("--json and --csv do not go together")
     if (why or why_bid is not None) and (as_csv or (file is not None and not as_json)):
         raise UsageError("--why and --bid show in one hand's report or in JSON: not with --csv or --file")
+    if why and as_json:
+        raise UsageError("--why: the JSON always holds the why of the recommendation (--bid: of that bid)")
     if file is None and (cluster is not None or out is not None or resume):
         raise UsageError("--cluster, --out and --resume go with --file PATH")
     if resume and out is None:
@@ -216,6 +218,7 @@ def analyze(
         check_lines(read.errors)
         parsed = read.hands
     check_each_hand(parsed, job.checks)
+    inputs_checked()
     if file is None and not as_csv:
         _analyze_one(job, parsed[0].hand, as_json, why or why_bid is not None)
     elif not parsed and not (as_json or as_csv or out):

@@ -155,6 +155,21 @@ def errors_at(where: str) -> Iterator[None]:
         _WHERE.reset(token)
 
 
+_CHECKING_ONLY: ContextVar[bool] = ContextVar("checking_only", default=False)
+
+
+class InputsChecked(Exception):
+    """A command checked for ``texas42 shell`` reached ``inputs_checked``: its input is good."""
+
+
+def inputs_checked() -> None:
+    """Called by every command once it has checked its input, where it starts computing:
+    when the shell checks a line before running any (``Commands.check_args``), the check
+    ends here, and nothing is computed."""
+    if _CHECKING_ONLY.get():
+        raise InputsChecked
+
+
 _WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
 """Errors of writing the output that are the destination's, not texas42's."""
 
@@ -332,16 +347,24 @@ class Commands(TyperGroup):
         sys.exit(code if isinstance(code, int) else 0)
 
     def check_args(self, args: Sequence[str]) -> None:
-        """Parse ``texas42 <args>`` as ``main`` would, running nothing: a bad command,
-        option or value is reported as ``main`` reports it (a ``SystemExit``)."""
+        """Parse and check ``texas42 <args>`` as ``main`` would, computing nothing (the
+        command runs up to ``inputs_checked``): a bad command, option, value or
+        combination is reported as ``main`` reports it (a ``SystemExit``)."""
         # the group's settings too: a command keeps the help option it is first asked for
         context = self.context_class(self, info_name="texas42", **self.context_settings)
+        token = _CHECKING_ONLY.set(True)
         try:
             name, command, rest = self.resolve_command(context, list(args))
             if command is not None:
-                command.make_context(name, rest, parent=context)
+                with command.make_context(name, rest, parent=context) as command_context:
+                    command.invoke(command_context)  # up to inputs_checked
+                raise AssertionError(f"texas42 {name} computed without calling inputs_checked")
+        except InputsChecked:
+            pass
         except (Texas42Error, BadOption, _CLICK_ERROR) as error:
             _report_usage(error)
+        finally:
+            _CHECKING_ONLY.reset(token)
 
 
 def _report_usage(error: Exception) -> NoReturn:
@@ -381,8 +404,22 @@ def _root(
     """Texas 42 double-dummy analysis."""
 
 
+MIN_COLUMNS: Final = 40
+"""The narrowest $COLUMNS taken: below it (0 printed nothing at all, 1 a character a
+line) the width is the terminal's, or 80 when the output is not a terminal."""
+
+
+def columns_taken(value: str | None) -> int | None:
+    """$COLUMNS as a width, if it is a whole number of at least ``MIN_COLUMNS``."""
+    if value is not None and value.isascii() and value.isdigit() and int(value) >= MIN_COLUMNS:
+        return int(value)
+    return None
+
+
 def main() -> None:
     """Run the ``texas42`` command."""
+    if "COLUMNS" in os.environ and columns_taken(os.environ["COLUMNS"]) is None:
+        del os.environ["COLUMNS"]  # Rich, which reads it, would lay the reports out in it
     for name in ("stdout", "stderr"):
         if getattr(sys, name) is None:  # closed by the caller (">&-"): the output goes nowhere
             setattr(sys, name, open(os.devnull, "w"))  # noqa: SIM115 - open until exit

@@ -11,7 +11,7 @@ from rich.console import Console
 from texas42.analysis import advise_bid, with_uniform_odds
 from texas42.analysis.calibrated import DOUBLE_DUMMY
 from texas42.cli.analyze import AnalysisJob, HandArgument, played_out
-from texas42.cli.app import BASIS_HELP, EXAMPLE_HAND, ODDS_HELP, app
+from texas42.cli.app import BASIS_HELP, EXAMPLE_HAND, ODDS_HELP, app, inputs_checked
 from texas42.cli.options import (
     NO_BIDS,
     AllPassOption,
@@ -40,6 +40,7 @@ from texas42.cli.options import (
     distinct_trumps,
     house_rules,
     inferred,
+    only_where,
     racing,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
@@ -161,6 +162,8 @@ def bid(
     if not hand:
         raise UsageError("give your hand; see 'texas42 bid --help'")
     chosen_basis, plan = contract_playouts(basis_option, realistic, realistic_deals, worlds, auction)
+    if not auction.must_bid:
+        only_where('as the shaker after three passes (--auction "pass pass pass")', ("--all-pass", all_pass))
     house = house_rules(nello_doubles, nello_min_marks, all_pass, specials)
     job = AnalysisJob(
         deals, draw_seed() if seed is None else seed, distinct_trumps(trump), confidence, threads, house
@@ -172,6 +175,7 @@ def bid(
     job.auction = auction_model(auction, infer, auction_noise(noise, infer, auction), house)
     parsed_hand = parse_hand(" ".join(hand))
     check_auction_doubles(parsed_hand, auction, job.constraints)  # the advice reads it, --infer none or not
+    inputs_checked()
     with ProgressBar(wants_progress(as_json), "analyzing") as bar:
         result = job.run(parsed_hand, bar.solves, check_ladder=job.basis == DOUBLE_DUMMY)
     if plan is not None:

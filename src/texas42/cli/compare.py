@@ -12,7 +12,7 @@ from rich.console import Console
 
 from texas42.analysis import compare_trumps, comparison_why, realistic_comparison
 from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS, comparison_playouts
-from texas42.cli.app import EXAMPLE_HAND, ODDS_HELP, app
+from texas42.cli.app import EXAMPLE_HAND, ODDS_HELP, app, inputs_checked
 from texas42.cli.options import (
     NO_BIDS,
     AuctionOption,
@@ -133,6 +133,8 @@ def compare(
     infer = inferred(infer, auction)
     if not words:
         raise UsageError("give your hand and two or more trumps; see 'texas42 compare --help'")
+    if why and as_json:
+        raise UsageError("--why: the JSON always holds each trump's why (--bid: at that bid)")
     plan = playouts(realistic or None, realistic_deals, worlds, DEFAULT_REALISTIC_DEALS)
     house = house_rules(nello_doubles, nello_min_marks, specials=specials)
     hand_text, trump_words = _split_compare_args(words)
@@ -141,6 +143,7 @@ def compare(
     constraints = deal_constraints(holds, lacks)
     model = auction_model(auction, infer, auction_noise(noise, infer, auction), house)
     seed = draw_seed() if seed is None else seed
+    inputs_checked()
     with ProgressBar(wants_progress(as_json), "comparing") as bar:
         result = compare_trumps(
             hand,

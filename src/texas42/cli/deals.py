@@ -9,7 +9,7 @@ import typer
 
 from texas42 import deal
 from texas42.cli.analyze import HandArgument
-from texas42.cli.app import EXAMPLE_HAND, app
+from texas42.cli.app import EXAMPLE_HAND, app, inputs_checked
 from texas42.cli.options import (
     NO_BIDS,
     AuctionOption,
@@ -27,6 +27,8 @@ from texas42.cli.options import (
     deal_constraints,
     house_rules,
     inferred,
+    only_where,
+    specials_flag,
 )
 from texas42.cli.progress import emit_line
 from texas42.errors import UsageError
@@ -97,6 +99,13 @@ def deals_command(
         raise UsageError("--count and --json do not go together")
     parsed = parse_hand(" ".join(hand))
     constraints = deal_constraints(holds, lacks)
+    if not auction.bids:
+        only_where(
+            "with --auction, whose bidders weigh the special contracts",
+            ("--nello-doubles", nello_doubles),
+            ("--nello-min-marks", nello_min_marks),
+            specials_flag(specials),
+        )
     house = house_rules(nello_doubles, nello_min_marks, specials=specials)
     model = deal.auction_model(auction, infer, auction_noise(noise, infer, auction), house)
     if count and model is not None:
@@ -106,6 +115,7 @@ def deals_command(
     if count and (seed is not None or _given(ctx, "deals")):
         raise UsageError("--count counts every consistent deal, exactly: no --deals or --seed")
     total = deal.count_deals(parsed, constraints)
+    inputs_checked()
     if count:
         typer.echo(str(total))
         return

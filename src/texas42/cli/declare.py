@@ -14,7 +14,7 @@ from texas42.analysis import (
     realistic_declaration,
 )
 from texas42.cli.analyze import HandArgument
-from texas42.cli.app import app
+from texas42.cli.app import app, inputs_checked
 from texas42.cli.options import (
     DealsOption,
     ExhaustiveOption,
@@ -166,6 +166,7 @@ def declare(
     noise = auction_noise(noise, infer, auction)
     constraints = deal_constraints(holds, lacks)
     model = None if auction is None else auction_model(auction, infer, noise, house)
+    inputs_checked()
     with ProgressBar(wants_progress(as_json), "weighing") as bar:
         advice = advise_declaration(
             parsed,

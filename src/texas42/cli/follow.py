@@ -27,6 +27,7 @@ from texas42.analysis.table import CALLS, TableHand, TableStage
 from texas42.cli.analyze import HandArgument
 from texas42.cli.app import app, print_error
 from texas42.cli.options import (
+    PLAYOUT_DEALS,
     AllPassOption,
     BasisOption,
     DealsOption,
@@ -180,7 +181,7 @@ RealisticDealsOption = Annotated[
         f"(default {DEFAULT_REALISTIC_DEALS} for a call or declaration, {DEFAULT_REALISTIC_PLAY_DEALS} "
         "for a play; what is played out unasked takes the defaults).",
         show_default=False,
-        parser=option_parser(whole_number("--realistic-deals", 1)),
+        parser=PLAYOUT_DEALS,
     ),
 ]
 FullOption = Annotated[

@@ -22,7 +22,7 @@ from texas42 import __version__
 from texas42.analysis import Progress
 from texas42.analysis.calibrated import REALISTIC
 from texas42.analysis.sample import counted
-from texas42.cli.app import error_text
+from texas42.cli.app import columns_taken, error_text
 from texas42.cli.batch import Cluster, connected, run_in_order
 from texas42.cli.progress import ProgressBar, wants_progress
 from texas42.deal import DealConstraints
@@ -123,9 +123,8 @@ def csv_line(row: Sequence[Any]) -> str:
 
 
 def file_width() -> int:
-    """The width of a text summary written to a file: $COLUMNS, else 80."""
-    columns = os.environ.get("COLUMNS", "")
-    return int(columns) if columns.isascii() and columns.isdigit() and int(columns) > 0 else 80
+    """The width of a text summary written to a file: $COLUMNS (``columns_taken``), else 80."""
+    return columns_taken(os.environ.get("COLUMNS")) or 80
 
 
 class Sink:
@@ -244,14 +243,14 @@ def analyze_many(
     prologue = _prologue(job, len(hands), style, name_width)
     settings = settings_of(job, hands, style, sink.width)
     starts = [_hand_start(h, n, style, name_width) for h, n in zip(hands, names, strict=True)]
+    if out is not None:
+        check_writable(out)  # before it is read to resume, and before any cluster starts
     done, keep = _resume_point(out, settings, "".join(sink.render(p) for p in prologue), starts, resume)
     worker_job = job
     if cluster is not None and cluster.address is None and job.threads is None:
         worker_job = replace_threads(job, max(1, (os.cpu_count() or 1) // cluster.local_workers))
     arguments = [(worker_job, item, name, style, name_width) for item, name in zip(hands, names, strict=True)]
     written = done
-    if out is not None:
-        check_writable(out)  # before any cluster starts
     with connected(cluster if done < len(hands) else None) as client:  # nothing left: no cluster
         if out is not None:
             # first: an output that cannot be written leaves no record

@@ -14,7 +14,7 @@ import typer
 from texas42 import deal
 from texas42.analysis.calibrated import DOUBLE_DUMMY, check_basis
 from texas42.analysis.declaring import plays_out_by_default
-from texas42.analysis.playout import DEFAULT_WORLDS, check_worlds
+from texas42.analysis.playout import DEFAULT_WORLDS, check_playout_deals, check_worlds
 from texas42.analysis.racing import DEFAULT_MIN_DEALS, Racing
 from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS
 from texas42.analysis.recommendation import check_confidence
@@ -151,7 +151,7 @@ MinDealsOption = Annotated[
             "the answer then stops, the others get all --deals. Not with --exhaustive."
         ),
         show_default=False,
-        parser=option_parser(whole_number("--min-deals", 1)),
+        parser=option_parser(checked("--min-deals", whole_number("--min-deals", 1), check_deals)),
     ),
 ]
 ExhaustiveOption = Annotated[
@@ -424,6 +424,10 @@ CompareRealisticOption = Annotated[
         help="Play every trump compared out by players who see only their own hand, head to head.",
     ),
 ]
+PLAYOUT_DEALS: Final = option_parser(
+    checked("--realistic-deals", whole_number("--realistic-deals", 1), check_playout_deals)
+)
+"""The parser of every command's --realistic-deals."""
 RealisticDealsOption = Annotated[
     int | None,
     typer.Option(
@@ -431,7 +435,7 @@ RealisticDealsOption = Annotated[
         metavar="N",
         help="With --realistic: the deals played out (the first of the sample; default 200).",
         show_default=False,
-        parser=option_parser(whole_number("--realistic-deals", 1)),
+        parser=PLAYOUT_DEALS,
     ),
 ]
 WorldsOption = Annotated[
@@ -541,6 +545,19 @@ def house_options(house: HouseRules) -> list[str]:
     if house.all_pass is not default.all_pass:
         options.append(f"--all-pass {house.all_pass.value}")
     return options
+
+
+def only_where(where: str, *options: tuple[str, object]) -> None:
+    """A ``UsageError`` naming those of ``options`` (name, value) given (not None), which
+    nothing reads but ``where``: an option that would change nothing."""
+    given = [name for name, value in options if value is not None]
+    if given:
+        raise UsageError(f"{', '.join(given)}: only {where}")
+
+
+def specials_flag(specials: bool | None) -> tuple[str, bool | None]:
+    """``--specials`` or ``--no-specials`` as given (None: neither), for ``only_where``."""
+    return ("--no-specials" if specials is False else "--specials"), specials
 
 
 def house_rules(

@@ -18,8 +18,9 @@ from texas42.analysis import (
 )
 from texas42.analysis.realistic_play import playouts_total
 from texas42.cli.analyze import HandArgument
-from texas42.cli.app import app, error_text
+from texas42.cli.app import app, error_text, inputs_checked
 from texas42.cli.options import (
+    PLAYOUT_DEALS,
     DealsOption,
     InferOption,
     NelloDoublesOption,
@@ -33,9 +34,9 @@ from texas42.cli.options import (
     house_rules,
     inferred,
     keep,
+    only_where,
     option_parser,
     playouts,
-    whole_number,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
 from texas42.deal import draw_seed
@@ -239,7 +240,7 @@ PlayRealisticDealsOption = Annotated[
         help="With --realistic (and at Nel-O): the deals played out (of the --deals; "
         f"default {DEFAULT_REALISTIC_PLAY_DEALS}).",
         show_default=False,
-        parser=option_parser(whole_number("--realistic-deals", 1)),
+        parser=PLAYOUT_DEALS,
     ),
 ]
 PlayJsonOption = Annotated[
@@ -294,9 +295,12 @@ def play_command(
     """What to play now, during the hand."""
     infer = inferred(infer, auction)
     parsed_hand, declaration, plays = hand_in_play("play", hand, trump, tricks)
+    if auction is None and declaration is not Contract.NELLO:
+        only_where("with the whole --auction or at --trump nello", ("--nello-doubles", nello_doubles))
     unasked = turns_played_out_by_default(declaration)
     plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_PLAY_DEALS, unasked)
     drawn = seed is None
+    inputs_checked()
     with ProgressBar(wants_progress(as_json), "solving") as bar:
         advice = advise_play(
             parsed_hand,

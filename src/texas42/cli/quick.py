@@ -11,7 +11,7 @@ from rich.console import Console
 
 from texas42.analysis.quick import quick_hand, quick_hands
 from texas42.cli.analyze import HandArgument
-from texas42.cli.app import EXAMPLE_HAND, app
+from texas42.cli.app import EXAMPLE_HAND, app, inputs_checked
 from texas42.cli.many import csv_line
 from texas42.cli.options import (
     ConfidenceOption,
@@ -103,19 +103,20 @@ def quick(
         raise UsageError("--json and --csv do not go together")
     house = house_rules(nello_doubles, nello_min_marks, specials=specials)
     chosen = basis(basis_option)
-    if file is None and not as_csv:
-        result = quick_hand(parse_hand(" ".join(hand or ())), confidence, basis=chosen, house=house)
-        if as_json:
-            emit_line(json.dumps(quick_to_json(result)))
-        else:
-            Console().print(quick_view(result))
-        return
     if file is None:
         items: tuple[NamedHand, ...] = (NamedHand(0, None, parse_hand(" ".join(hand or ()))),)
     else:
         read = read_hands(read_lines(file))
         check_lines(read.errors)  # every bad line named, nothing computed
         items = read.hands
+    inputs_checked()
+    if file is None and not as_csv:
+        result = quick_hand(items[0].hand, confidence, basis=chosen, house=house)
+        if as_json:
+            emit_line(json.dumps(quick_to_json(result)))
+        else:
+            Console().print(quick_view(result))
+        return
     results = quick_hands([item.hand for item in items], confidence, basis=chosen, house=house)
     if as_json:
         for item, result in zip(items, results, strict=True):

@@ -21,8 +21,9 @@ from texas42.analysis import (
 from texas42.analysis.playout import DEFAULT_WORLDS
 from texas42.analysis.review import realistic_review_total
 from texas42.cli.analyze import HandArgument
-from texas42.cli.app import app
+from texas42.cli.app import app, inputs_checked
 from texas42.cli.options import (
+    PLAYOUT_DEALS,
     AllPassOption,
     DealsOption,
     InferOption,
@@ -39,9 +40,9 @@ from texas42.cli.options import (
     basis,
     house_rules,
     inferred,
-    option_parser,
+    only_where,
     playouts,
-    whole_number,
+    specials_flag,
 )
 from texas42.cli.play import (
     NELLO_HAND,
@@ -59,6 +60,7 @@ from texas42.deal import draw_seed
 from texas42.errors import UsageError
 from texas42.io.documents import review_to_json
 from texas42.report.review import review_view
+from texas42.rules import Contract
 
 REVIEW_HAND = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
 DEFENDER = "5-4 5-2 4-2 3-3 3-2 2-1 1-1"
@@ -73,7 +75,7 @@ ReviewRealisticDealsOption = Annotated[
         f"{DEFAULT_REALISTIC_PLAY_DEALS}) and at the call and declaration (default "
         f"{DEFAULT_REALISTIC_DEALS}).",
         show_default=False,
-        parser=option_parser(whole_number("--realistic-deals", 1)),
+        parser=PLAYOUT_DEALS,
     ),
 ]
 
@@ -153,11 +155,22 @@ def review_command(
     plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_PLAY_DEALS, unasked)
     if not plays:
         raise UsageError("give the plays to review: --tricks \"PLAYS\"; see 'texas42 review --help'")
-    options = (("--basis", basis_option), ("--all-pass", all_pass))
-    given = [name for name, value in options if value is not None]
-    if given and auction is None:
-        raise UsageError(f"{', '.join(given)}: only with the whole --auction, where your call is weighed")
+    if auction is None:
+        only_where(
+            "with the whole --auction, where your call is weighed",
+            ("--basis", basis_option),
+            ("--all-pass", all_pass),
+        )
+        if declaration is not Contract.NELLO:
+            only_where(
+                "with the whole --auction or at --trump nello",
+                ("--nello-doubles", nello_doubles),
+                ("--nello-min-marks", nello_min_marks),
+            )
+        if not isinstance(declaration, Contract):
+            only_where("with the whole --auction or at Nel-O and sevens", specials_flag(specials))
     drawn = seed is None
+    inputs_checked()
     with ProgressBar(wants_progress(as_json), "reviewing") as bar:
         review = review_play(
             parsed_hand,

@@ -31,9 +31,11 @@ prompt, it drops the line typed).
 
 From a file or a pipe it runs the lines in order and prints what each prints, as if
 each had been run on its own. Blank lines and lines starting with '#' are skipped, and
-a line may start with 'texas42'. Lines that cannot be commands (an unknown command or
-option, a bad option value, an unclosed quote) stop it before anything runs, each named
-by its number; a command that fails stops it there, with that command's error (naming
+a line may start with 'texas42'. Each line is first checked as its command checks its
+input, up to where it would compute: lines that cannot be commands, or whose input is
+bad (an unknown command or option, a bad value or domino, options that do not go
+together, an unclosed quote), stop it before anything runs, each named by its number; a
+command that fails while computing stops it there, with that command's error (naming
 the line) and exit status; what the lines before it printed stands.
 
 \b
@@ -126,8 +128,8 @@ def run_file(lines: Iterable[str]) -> int:
 
 
 def _parses(number: int, words: list[str]) -> bool:
-    """Whether line ``number``'s options and values are good, parsed as its command will
-    parse them (else its error is reported, naming the line)."""
+    """Whether line ``number``'s input is good, checked as its command checks it before
+    computing (``Commands.check_args``; else its error is reported, naming the line)."""
     if words[0] in ENDS or words[0] in TOP_OPTIONS or not TOP_OPTIONS.isdisjoint(words):
         return True  # nothing to parse, or help shown as it is parsed
     with errors_at(f"line {number}: "):

@@ -12,7 +12,7 @@ from texas42 import engine
 from texas42.analysis import DealTable, PlayLine, iter_deal_tables, optimal_line
 from texas42.analysis.play import play_rules_for
 from texas42.analysis.solving import DEFAULT_BATCH_DEALS
-from texas42.cli.app import EXAMPLE_DEAL, EXAMPLE_HAND, app
+from texas42.cli.app import EXAMPLE_DEAL, EXAMPLE_HAND, app, inputs_checked
 from texas42.cli.batch import Cluster, connected, run_in_order
 from texas42.cli.options import (
     ClusterOption,
@@ -138,9 +138,10 @@ def solve(
         parsed = read_deals(read_lines(file))
         check_lines(parsed.errors)
         deals = parsed.deals
-        if not deals and not as_json:
-            typer.echo("No deals in the file.")
-            return
+    inputs_checked()
+    if file is not None and not deals and not as_json:
+        typer.echo("No deals in the file.")
+        return
     choice = (trump, 0 if bidder is None else bidder) if trump is not None else None
     _solve(deals, choice, line, as_json, threads, house, many=deal is None, cluster=cluster)
 

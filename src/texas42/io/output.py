@@ -173,7 +173,11 @@ def check_writable(path: str) -> None:
 
 def _opened(paths: tuple[str, str]) -> tuple[BinaryIO, BinaryIO]:
     """Both ``paths`` open to append (made where missing), or a ``UsageError`` naming the
-    one that cannot be, with none made."""
+    one that cannot be, with none made: an existing path that is not a regular file (a
+    device, a pipe, a folder) is refused, since the output is cut back and resumed."""
+    for path in paths:
+        if os.path.exists(path) and not os.path.isfile(path):
+            raise UsageError(f"--out: {path} is not a regular file")
     handles: list[BinaryIO] = []
     made: list[str] = []
     for path in paths:
