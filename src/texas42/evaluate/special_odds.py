@@ -107,21 +107,48 @@ def lost_at_first_lead(masks: np.ndarray, doubles: NelloDoubles) -> np.ndarray:
 def nello_features(masks: np.ndarray, doubles: NelloDoubles) -> np.ndarray:
     """(n, NELLO_FEATURES) float32 for n hand masks: the suits' slots held (lowest first),
     each suit's dominoes held, each suit's dominoes not held below the highest held (0
-    where none is held), and the doubles held."""
-    masks = np.asarray(masks, dtype=np.int64)
-    dominoes, _ = _slots(doubles)
-    present, starts, places = _suit_runs(doubles)
-    held = ((masks[:, None] >> dominoes.astype(np.int64)) & 1).astype(np.float32)
-    out = np.zeros((len(held), NELLO_FEATURES), dtype=np.float32)
-    out[:, :SLOTS] = held
-    if len(held):
-        counts = np.add.reduceat(held, starts, axis=1)
-        # The highest slot held, counted from 1, less the slots held: those unheld below it.
-        top = np.maximum.reduceat(held * places, starts, axis=1)
-        out[:, SLOTS + present] = counts
-        out[:, SLOTS + SUITS + present] = top - counts
-    out[:, -1] = np.bitwise_count(masks & DOUBLES)
+    where none is held), and the doubles held. Read from the features of the mask's four
+    7-bit parts (``_part_features``): the counts add up, the highest place held in each
+    suit is the highest of the parts' (exact small integers, whatever the order)."""
+    masks = np.asarray(masks, dtype=np.int64).reshape(-1)
+    sums, tops = _part_features(doubles)
+    parts = [(masks >> (PART_BITS * j)) & PART_VALUES - 1 for j in range(len(sums))]
+    out: np.ndarray = sums[0][parts[0]]
+    top: np.ndarray = tops[0][parts[0]]
+    for j in range(1, len(sums)):
+        out += sums[j][parts[j]]
+        np.maximum(top, tops[j][parts[j]], out=top)
+    out[:, SLOTS + SUITS : SLOTS + 2 * SUITS] = top - out[:, SLOTS : SLOTS + SUITS]
     return out
+
+
+PART_BITS: Final = 7
+PART_VALUES: Final = 1 << PART_BITS
+
+
+@cache
+def _part_features(doubles: NelloDoubles) -> tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...]]:
+    """For each 7-bit part j of a mask and each value v of it (the dominoes 7j..7j+6 held
+    as v's bits): ``sums[j][v]``, the features of those dominoes alone that add up over
+    the parts (the slots held, each suit's count, the doubles), the rest 0; and
+    ``tops[j][v]``, each suit's highest place held among them (0: none)."""
+    dominoes, suits = _slots(doubles)
+    _, _, places = _suit_runs(doubles)
+    values = np.arange(PART_VALUES, dtype=np.int64)
+    sums, tops = [], []
+    for j in range(len(DOMINOES) // PART_BITS):
+        held = ((values[:, None] << (PART_BITS * j)) >> dominoes.astype(np.int64)) & 1
+        part = np.zeros((PART_VALUES, NELLO_FEATURES), dtype=np.float32)
+        part[:, :SLOTS] = held
+        top = np.zeros((PART_VALUES, SUITS), dtype=np.float32)
+        for suit in range(SUITS):
+            in_suit = suits == suit
+            part[:, SLOTS + suit] = held[:, in_suit].sum(axis=1)
+            top[:, suit] = (held[:, in_suit] * places[in_suit]).max(axis=1, initial=0)
+        part[:, -1] = np.bitwise_count((values << (PART_BITS * j)) & DOUBLES)
+        sums.append(part)
+        tops.append(top)
+    return tuple(sums), tuple(tops)
 
 
 _PIP_SUITS: Final = np.array([[float(m >> d & 1) for m in PIP_DOMINOES] for d in DOMINOES], dtype=np.float32)
@@ -285,7 +312,9 @@ def _ensemble_odds(members: tuple[Layers, ...], x: np.ndarray) -> np.ndarray:
     for layers in members:
         h = x
         for w, b in layers[:-1]:
-            h = np.tanh(h @ w + b)
+            h = h @ w
+            h += b  # in place: the same sums, no array made for them
+            np.tanh(h, out=h)
         w, b = layers[-1]
         total += 1.0 / (1.0 + np.exp(-(h @ w + b)[:, 0].astype(np.float64)))
     result: np.ndarray = total[:n] / len(members)
