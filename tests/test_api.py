@@ -930,6 +930,16 @@ def test_the_public_annotations_resolve_and_every_member_is_documented() -> None
         ),
         (lambda: texas42.quick_many([HAND, None]), errors.EvaluatorError, "integer masks, got None"),
         (lambda: texas42.quick_many([[HAND, HAND]]), errors.EvaluatorError, f"integer masks, got '{HAND}'"),
+        (
+            lambda: texas42.advise_play(HAND, "fours", deals=5, realistic_deals=0.0),
+            errors.AnalysisError,
+            "the deals to play out must be a whole number, got 0.0",
+        ),
+        (
+            lambda: texas42.analyze(HAND, deals=5, realistic_deals=False),
+            errors.ArgumentTypeError,
+            "the deals to play out must be a whole number, got False",
+        ),
     ],
 )
 def test_choices_bids_and_masks_of_the_wrong_kind_are_named(call: object, error: type, message: str) -> None:

@@ -552,6 +552,8 @@ def _check_playouts(realistic_deals: int, worlds: int) -> None:
     ``realistic_deals`` is 0), checked before anything is solved: ``worlds`` other than
     the default without playouts would change nothing (an ``AnalysisError``, as the
     command line refuses ``--worlds`` without ``--realistic``)."""
+    if not is_whole(realistic_deals):
+        check_playout_deals(realistic_deals)  # 0.0 or False is not 0: refused, named
     if realistic_deals == 0 and worlds != analysis.DEFAULT_WORLDS:
         message = "worlds goes with realistic_deals: the deals weighed a decision"
         raise AnalysisError(message, parameter="worlds")
