@@ -502,6 +502,19 @@ def _check_error(result: Result, token: str) -> None:
             ["play", HAND7, "-t", "fours", "--realistic", "--realistic-deals", "1000001"],
             "texas42: error: --realistic-deals: the deals to play out must be at most 1,000,000",
         ),
+        (
+            ["analyze", HAND7, "-n", "100", "--realistic", "--realistic-deals", "300"],
+            "texas42: error: --realistic-deals 300: the deals played out are the first of the sample, "
+            "which has 100",
+        ),
+        (
+            ["declare", HAND7, "--bid", "30", "-n", "100", "--realistic", "--realistic-deals", "101"],
+            "texas42: error: --realistic-deals 101: the deals played out are the first of the sample",
+        ),
+        (
+            ["follow", HAND7, "-p", "1", "-n", "50", "--realistic", "--realistic-deals", "60"],
+            "texas42: error: --realistic-deals 60: the deals played out are the first of each question's 50",
+        ),
         (["analyze", HAND7, "--why", "--json"], "texas42: error: --why: the JSON always holds the why"),
         (["compare", HAND7, "fours", "sixes", "--why", "--json"], "texas42: error: --why: the JSON always"),
         (

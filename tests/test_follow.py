@@ -203,10 +203,11 @@ def test_bad_input_stops_before_anything_is_computed(args: list[str], text: str,
 
 
 def test_at_a_prompt(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    """Typed entries: a bad one is reported and the next awaited, 'undo' and 'help'
+    """Typed entries: a line with a bad one is reported, none of it taken, and the next
+    awaited; the advice comes at each of our turns a line goes through; 'undo' and 'help'
     work (its lines fit the terminal), 'exit' ends; the prompt names who is expected."""
     monkeypatch.setenv("COLUMNS", "60")
-    typed: Iterator[str] = iter(["pass 30 36 99", "37 help", "undo", "exit"])
+    typed: Iterator[str] = iter(["pass 30 36 99", "pass 30 36 37 help", "undo", "exit"])
     prompts: list[str] = []
 
     def answer(text: str = "") -> str:
@@ -225,8 +226,8 @@ def test_at_a_prompt(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixt
     follower = follow_cli.Follower(table, follow_cli.Adviser(100, 1, None, "realistic", False))
     follow_cli._at_prompt(follower)
     out = capsys.readouterr()
-    assert prompts[0] == "your left opponent (seat 1) calls> "
-    assert prompts[1:] == ["you call> ", "you declare> ", "you call> "]
+    assert prompts[:2] == ["your left opponent (seat 1) calls> "] * 2
+    assert prompts[2:] == ["you declare> ", "you call> "]
     assert "texas42: error: '99': not a bid" in out.err or "not a bid: '99'" in out.err
     hint = out.err[out.err.index("Next: you declare.") :].splitlines()
     assert len(hint) > 2 and all(len(line) < 60 for line in hint)
@@ -573,7 +574,8 @@ def test_json_lines_hold_each_commands_own_document() -> None:
     for given, command in zip(advice, STANDALONE, strict=True):
         assert given["document"] == json.loads(invoke(*command, *args, "--json").stdout)
     trick = records[-3]  # then the advice for our lead, and the end
-    assert trick == {"seat": 3, "stage": "playing", "play": "4-1", "trick": 1, "winner": 0, "score": [6, 0]}
+    ended = {"trick": 1, "winner": 0, "score": [6, 0], "tricks_won": [1, 0]}
+    assert trick == {"seat": 3, "stage": "playing", "play": "4-1", **ended}
     review = f'texas42 review "{HAND}" --trump sixes --auction "pass 30 36 37" --tricks "4-4 4-2 4-0 4-1"'
     assert records[-1] == {"outcome": None, "review": f"{review} --deals 60 --seed 1"}
     forced = invoke("follow", HAND, "-p", "4", *args, "--json", input="pass 30 pass pass sixes 3-0 3-2\n")
@@ -703,3 +705,21 @@ def test_the_review_command_printed_carries_the_house_rules(
     assert command.startswith("texas42 review ") and command.endswith(expected)
     reviewed = invoke(*shlex.split(command)[1:])
     assert reviewed.exit_code == 0, reviewed.stderr
+
+
+def test_the_settings_noise_waits_for_calls_to_infer_from(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ``noise`` in the settings weighs the calls before ours; the first bidder has none,
+    and its advice is the advice of ``bid`` without an auction (it stopped ``follow -p 1``
+    with "--noise goes with an auction")."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "texas42.toml").write_text("[tool.texas42]\nnoise = 2\n")
+    followed = invoke(
+        "follow", HAND, "-p", "1", "-s", "1", "-n", "30", "--no-realistic", input="30 pass pass pass\n"
+    )
+    assert followed.exit_code == 0, followed.stderr
+    alone = invoke("bid", HAND, "-s", "1", "-n", "30")
+    assert alone.exit_code == 0, alone.stderr
+    advice = next(line for line in alone.stdout.splitlines() if line.startswith("Bid "))
+    assert advice.startswith("Bid 41 with sixes") and advice in followed.stdout

@@ -979,3 +979,13 @@ def test_a_play_with_the_best_play_s_very_figures_is_named_as_good_and_a_forced_
         "-n", "50", "-s", "55", "--tricks", "5-5 5-1 6-5 1-0 / 6-3",
     ).stdout  # fmt: skip
     assert "Play 6-2 (your only legal play):" in forced
+
+
+@pytest.mark.parametrize(
+    ("led", "said"), [("1-0", "on an aces lead"), ("4-2", "on a trump lead"), ("6-5", "on a sixes lead")]
+)
+def test_a_play_is_told_with_the_suit_led(led: str, said: str) -> None:
+    from texas42.rules.history import _action  # the words of the messages that name a play
+
+    played = _action(rules.parse_domino("2-0"), rules.parse_domino(led), TrumpTricks(Declaration.FOURS))
+    assert played.endswith(said)

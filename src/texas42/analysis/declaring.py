@@ -193,7 +193,7 @@ def plays_out_by_default(auction: Auction | FinishedAuction | None, basis: str) 
     """Whether ``declare`` and ``bid`` play the leading trumps out unasked: where we are to
     name the trump of a partner's plunge or splash (it won the bid, or holds it), on the
     realistic basis. The trumps' calibration was fitted to hands that bid for themselves;
-    at a partner's plunge or splash it misjudges the odds by as much as 50 points of percentage
+    at a partner's plunge or splash it misjudges the odds by as much as 52 points of percentage
     (docs/realistic.md#a-partners-plunge-or-splash)."""
     return check_basis(basis) == REALISTIC and auction is not None and auction.partner_contract is not None
 

@@ -182,7 +182,7 @@ def analyze(
 ) -> None:
     """What a hand is worth, and what to bid with it."""
     infer = inferred(infer, auction)
-    plan = playouts(realistic or None, realistic_deals, worlds, DEFAULT_REALISTIC_DEALS)
+    plan = playouts(realistic or None, realistic_deals, worlds, DEFAULT_REALISTIC_DEALS, deals=deals)
     if bool(hand) == (file is not None):
         raise UsageError("give a hand or --file PATH (not both); see 'texas42 analyze --help'")
     if as_json and as_csv:

@@ -161,7 +161,7 @@ def bid(
     infer = inferred(infer, auction)
     if not hand:
         raise UsageError("give your hand; see 'texas42 bid --help'")
-    chosen_basis, plan = contract_playouts(basis_option, realistic, realistic_deals, worlds, auction)
+    chosen_basis, plan = contract_playouts(basis_option, realistic, realistic_deals, worlds, auction, deals)
     if not auction.must_bid:
         only_where('as the shaker after three passes (--auction "pass pass pass")', ("--all-pass", all_pass))
     house = house_rules(nello_doubles, nello_min_marks, all_pass, specials)

@@ -135,7 +135,7 @@ def compare(
         raise UsageError("give your hand and two or more trumps; see 'texas42 compare --help'")
     if why and as_json:
         raise UsageError("--why: the JSON always holds each trump's why (--bid: at that bid)")
-    plan = playouts(realistic or None, realistic_deals, worlds, DEFAULT_REALISTIC_DEALS)
+    plan = playouts(realistic or None, realistic_deals, worlds, DEFAULT_REALISTIC_DEALS, deals=deals)
     house = house_rules(nello_doubles, nello_min_marks, specials=specials)
     hand_text, trump_words = _split_compare_args(words)
     hand = parse_hand(hand_text)

@@ -82,7 +82,7 @@ players who see only their own dominoes (--worlds deals weighed a decision, 10; 
 sides play for the bid won), and advises the best of them played out (about 6 seconds
 more). At a partner's plunge or splash it does so unasked (--no-realistic: the estimates
 alone): the trumps' calibration was fitted to hands that bid for themselves, and misjudges
-a partner holding the doubles by as much as 50 points of percentage.
+a partner holding the doubles by as much as 52 points of percentage.
 
 \b
 Examples:
@@ -162,7 +162,7 @@ def declare(
         raise UsageError("give the bid you won (--bid) or the whole auction (--auction)")
     parsed = parse_hand(" ".join(hand))
     house = house_rules(nello_doubles, nello_min_marks, specials=specials)
-    chosen_basis, plan = contract_playouts(basis_option, realistic, realistic_deals, worlds, auction)
+    chosen_basis, plan = contract_playouts(basis_option, realistic, realistic_deals, worlds, auction, deals)
     noise = auction_noise(noise, infer, auction)
     constraints = deal_constraints(holds, lacks)
     model = None if auction is None else auction_model(auction, infer, noise, house)

@@ -95,9 +95,9 @@ commands play out unasked, on their default deals: the leading trumps where you 
 trump of your partner's plunge or splash, and your plays at Nel-O (there the word
 'realistic' has nothing to add); --no-realistic (or --basis double-dummy): nothing.
 
-The hand ends when all four pass and the house reshuffles (--all-pass reshuffle),
-when the bid is made or set, or after the last trick; the output then gives the
-'texas42 review' command of the hand as played (with the advice's --seed and
+The hand ends when all four pass and the house reshuffles (--all-pass reshuffle:
+no hand is played, nothing to review), when the bid is made or set, or after the last
+trick; the output then gives the 'texas42 review' command of the hand as played (with the advice's --seed and
 --deals, so that it weighs the hand on the same deals). Where the entries stop
 before that ('exit', Ctrl-D, the end of a file), it says who is next, and gives the
 review command of the plays so far once one of yours is among them.
@@ -278,9 +278,10 @@ class Adviser:
             return self._play(table, progress)
 
     def _bid(self, table: TableHand, progress: Progress) -> Advice:
+        noise = self.noise if table.bidding.bids else DEFAULT_NOISE  # the first call: nothing to infer
         advice = api.advise_bid(
             table.hand, table.bidding, deals=self.deals, seed=self.seed, house=table.house,
-            threads=self.threads, progress=progress, noise=self.noise, basis=self.basis,
+            threads=self.threads, progress=progress, noise=noise, basis=self.basis,
             realistic_deals=self.playout_deals(self.contract_deals), worlds=self.worlds,
         )  # fmt: skip
         view = advice_view(advice.analysis, advice) if self.full else advice_sentence(advice)
@@ -483,9 +484,11 @@ def _naming(token: str, error: Texas42Error) -> str:
     return message if repr(token) in message or message.startswith("trick ") else f"{token!r}: {message}"
 
 
-def _checked(start: TableHand, lines: list[str], adviser: Adviser) -> list[tuple[str, TableHand]] | None:
+def _checked(
+    start: TableHand, lines: list[str], adviser: Adviser, numbered: bool = True
+) -> list[tuple[str, TableHand]] | None:
     """Every token of ``lines`` in order with the hand after it, or None after reporting
-    the first that cannot be entered or asked (naming its line)."""
+    the first that cannot be entered or asked (naming its line, if ``numbered``)."""
     table = start
     steps: list[tuple[str, TableHand]] = []
     for number, line in enumerate(lines, start=1):
@@ -499,11 +502,9 @@ def _checked(start: TableHand, lines: list[str], adviser: Adviser) -> list[tuple
                     reviewing(table)
                 else:
                     table = _entered(table, token)
-            except UsageError as error:
-                print_error(f"line {number}: {error}")
-                return None
             except Texas42Error as error:
-                print_error(f"line {number}: {_naming(token, error)}")
+                where = f"line {number}: " if numbered else ""
+                print_error(where + (str(error) if isinstance(error, UsageError) else _naming(token, error)))
                 return None
             steps.append((token, table))
     return steps
@@ -551,6 +552,11 @@ def follow(
     sized = [name for name, value in sizes if value is not None]
     if sized and adviser.basis == DOUBLE_DUMMY:
         raise UsageError(f"{', '.join(sized)}: for playouts, which the double-dummy basis does not play")
+    if realistic_deals is not None and realistic_deals > deals:
+        raise UsageError(
+            f"--realistic-deals {realistic_deals:,}: the deals played out are the first of each "
+            f"question's {deals:,} (--deals)"
+        )
     weighed = DEFAULT_WORLDS if worlds is None else worlds
     if realistic:
         adviser = adviser.with_playouts(realistic_deals, weighed)
@@ -617,26 +623,28 @@ def _at_prompt(follower: Follower) -> None:
 
 
 def _take_typed(follower: Follower, line: str) -> bool:
-    """Take the tokens of a typed line up to the first that cannot be (reported on
-    stderr); False once one ends the session."""
-    for token in _tokens(line):
-        word = token.lower()
-        if word in ENDS:
-            return False
-        if word == "help":
-            typer.echo(_fitted(_help(follower.table, follower.adviser)), err=True)
-            continue
-        try:
-            follower.act(token)
-        except KeyboardInterrupt:
-            typer.echo("Interrupted.", err=True)
-            break
-        except UsageError as error:
-            print_error(str(error))
-            break
-        except Texas42Error as error:
-            print_error(_naming(token, error))
-            break
+    """Take the tokens of a typed line in turn, the advice at each of seat 0's turns on the
+    way (as from a pipe), once every one is checked: one that cannot be is reported, and
+    nothing of the line is taken. False once the line ends the session."""
+    tokens = _tokens(line)
+    entries = [token for token in tokens if token.lower() != "help"]
+    steps = _checked(follower.table, [" ".join(entries)], follower.adviser, numbered=False)
+    if steps is None:
+        return True
+    taken = iter(steps)  # the entries, in order, up to an end of the session
+    try:
+        for token in tokens:
+            if token.lower() in ENDS:
+                return False
+            if token.lower() == "help":
+                typer.echo(_fitted(_help(follower.table, follower.adviser)), err=True)
+                continue
+            follower.turn()
+            follower.act(*next(taken))
+    except KeyboardInterrupt:
+        typer.echo("Interrupted.", err=True)
+    except Texas42Error as error:  # found only once asked of the engine or the review
+        print_error(str(error))
     return True
 
 

@@ -457,10 +457,17 @@ def playouts(
     worlds: int | None,
     default_deals: int,
     unasked: bool = False,
+    deals: int | None = None,
 ) -> tuple[int, int] | None:
     """The deals to play out and the worlds a decision weighs with ``--realistic``, or
     where neither it nor --no-realistic is given and the command plays out ``unasked``
-    (the defaults where not given); else None, and a ``UsageError`` for either given."""
+    (the defaults where not given); else None, and a ``UsageError`` for either given, or
+    for more deals to play out than the sample's ``deals`` (they are its first)."""
+    if realistic_deals is not None and deals is not None and realistic_deals > deals:
+        raise UsageError(
+            f"--realistic-deals {realistic_deals:,}: the deals played out are the first of the "
+            f"sample, which has {deals:,} (--deals)"
+        )
     if realistic or (realistic is None and unasked):
         return (
             default_deals if realistic_deals is None else realistic_deals,
@@ -480,13 +487,14 @@ def contract_playouts(
     realistic_deals: int | None,
     worlds: int | None,
     auction: Auction | FinishedAuction | None,
+    deals: int,
 ) -> tuple[str, tuple[int, int] | None]:
     """The basis and the playouts of ``bid`` and ``declare``: ``--realistic``'s, or unasked
     where we are to name the trump of a partner's plunge or splash
     (``plays_out_by_default``)."""
     chosen = basis(basis_option, bool(realistic))
     unasked = plays_out_by_default(auction, chosen)
-    return chosen, playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_DEALS, unasked)
+    return chosen, playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_DEALS, unasked, deals)
 
 
 def _basis_option(help: str) -> Any:

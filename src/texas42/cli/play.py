@@ -298,7 +298,7 @@ def play_command(
     if auction is None and declaration is not Contract.NELLO:
         only_where("with the whole --auction or at --trump nello", ("--nello-doubles", nello_doubles))
     unasked = turns_played_out_by_default(declaration)
-    plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_PLAY_DEALS, unasked)
+    plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_PLAY_DEALS, unasked, deals)
     drawn = seed is None
     inputs_checked()
     with ProgressBar(wants_progress(as_json), "solving") as bar:

@@ -152,7 +152,7 @@ def review_command(
     infer = inferred(infer, auction)
     parsed_hand, declaration, plays = hand_in_play("review", hand, trump, tricks)
     unasked = turns_played_out_by_default(declaration)
-    plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_PLAY_DEALS, unasked)
+    plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_PLAY_DEALS, unasked, deals)
     if not plays:
         raise UsageError("give the plays to review: --tricks \"PLAYS\"; see 'texas42 review --help'")
     if auction is None:

@@ -731,7 +731,8 @@ def _play_row(stats: PlayStats) -> dict[str, Any]:
 def entry_to_json(before: TableHand, after: TableHand) -> dict[str, Any]:
     """``after``'s last entry (``texas42 follow --json``): ``{"seat", "stage"}`` and the
     ``"call"``, ``"contract"`` or ``"play"``; a play that ends a trick adds ``"trick"``,
-    ``"winner"`` and ``"score"`` (seats 0 and 2 first)."""
+    ``"winner"``, ``"score"`` (the points of each team, seats 0 and 2 first) and
+    ``"tricks_won"`` (each team's tricks, what counts at Nel-O and sevens)."""
     stage = before.stage
     record: dict[str, Any] = {"seat": before.to_act, "stage": stage.value}
     if stage is TableStage.BIDDING:
@@ -743,7 +744,9 @@ def entry_to_json(before: TableHand, after: TableHand) -> dict[str, Any]:
         history = after.history
         record["play"] = domino_name(after.plays[-1])
         if not history.trick:
+            won = [seat % 2 for seat in history.winners()]
             record |= {"trick": history.tricks_played, "winner": history.leader, "score": list(history.score)}
+            record["tricks_won"] = [won.count(0), won.count(1)]
     return record
 
 

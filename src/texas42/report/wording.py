@@ -886,7 +886,7 @@ def partner_contract_note(written: str, played: bool = False) -> str:
     if played:
         return (
             f"At a partner's {written} the advice rests on the playouts: the trumps' calibration "
-            f"{fitted}, and misjudges such hands by as much as 50 points of percentage."
+            f"{fitted}, and misjudges such hands by as much as 52 points of percentage."
         )
     return (
         f"At a partner's {written} the trumps' calibration is an approximation: it {fitted} "

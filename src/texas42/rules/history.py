@@ -305,7 +305,8 @@ def _action(d: Domino, led: Domino | None, rules: TrickRules) -> str:
     if suit is None:
         return f"played {name} on {DOMINO_NAMES[led]}"
     label = rules.suit_label(suit)  # "trumps", "sixes", or at Nel-O "doubles"
-    return f"played {name} on a {'trump' if label == 'trumps' else label} lead"
+    label = "trump" if label == "trumps" else label
+    return f"played {name} on {'an' if label[0] in 'aeiou' else 'a'} {label} lead"
 
 
 def _names(mask: Dominoes) -> str:
