@@ -102,6 +102,7 @@ def test_bad_dominoes_and_options_that_go_together_are_found_before_anything_run
         ["analyze", HAND, "-n", "50", "--noise", "1"],
         ["analyze", HAND, "--worlds", "3"],
         ["deals", HAND, "--nello-doubles", "high"],
+        ["analyze", "--file", str(ROOT / "examples" / "hands.txt"), "--json", "--out", "/dev/null"],
     ]
     result = invoke("shell", input=line(QUICK) + "".join(line(b) for b in bad) + line(SOLVE))
     assert result.exit_code == 2 and result.stdout == ""
@@ -111,6 +112,7 @@ def test_bad_dominoes_and_options_that_go_together_are_found_before_anything_run
         "texas42: error: line 4: --worlds goes with --realistic",
         "texas42: error: line 5: --nello-doubles: only with --auction, whose bidders weigh the special "
         "contracts",
+        "texas42: error: line 6: --out: /dev/null is not a regular file",
     ]
 
 

@@ -57,7 +57,7 @@ from texas42.deal import AuctionModel, DealConstraints, draw_seed
 from texas42.errors import UsageError
 from texas42.io.documents import analysis_to_json
 from texas42.io.files import NamedHand, check_lines, read_hands, read_lines
-from texas42.io.output import record_path
+from texas42.io.output import check_regular, record_path
 from texas42.report.hand import analysis_view
 from texas42.rules import Declaration, Hand, HouseRules, parse_hand
 
@@ -197,6 +197,8 @@ def analyze(
         raise UsageError("--resume needs --out PATH (the output file to carry on)")
     if out == "-":
         raise UsageError("--out takes a file's path; without --out the results go to stdout")
+    if out is not None:
+        check_regular(out)
     if out is not None and file not in (None, "-"):
         _check_not_the_hands_file(out, file)
     if seed is None and resume:

@@ -171,13 +171,18 @@ def check_writable(path: str) -> None:
         os.remove(new)
 
 
+def check_regular(path: str) -> None:
+    """A ``UsageError`` if ``path`` exists and is not a regular file (a device, a pipe, a
+    folder): an output file is cut back and resumed. Opens nothing."""
+    if os.path.exists(path) and not os.path.isfile(path):
+        raise UsageError(f"--out: {path} is not a regular file")
+
+
 def _opened(paths: tuple[str, str]) -> tuple[BinaryIO, BinaryIO]:
     """Both ``paths`` open to append (made where missing), or a ``UsageError`` naming the
-    one that cannot be, with none made: an existing path that is not a regular file (a
-    device, a pipe, a folder) is refused, since the output is cut back and resumed."""
+    one that cannot be, with none made (``check_regular`` first)."""
     for path in paths:
-        if os.path.exists(path) and not os.path.isfile(path):
-            raise UsageError(f"--out: {path} is not a regular file")
+        check_regular(path)
     handles: list[BinaryIO] = []
     made: list[str] = []
     for path in paths:
