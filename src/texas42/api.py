@@ -35,10 +35,9 @@ from texas42.analysis.recommendation import check_confidence
 from texas42.analysis.review import realistic_review_total
 from texas42.analysis.sample import DEFAULT_DEALS, check_deals, counted
 from texas42.deal import DealConstraints, Dealt
-from texas42.errors import AnalysisError, ArgumentTypeError, HandSizeError, check_kind, is_whole
+from texas42.errors import AnalysisError, ArgumentTypeError, check_kind, is_whole
 from texas42.rules import (
     DECLARATIONS,
-    HAND_SIZE,
     Auction,
     Contract,
     Deal,
@@ -48,6 +47,7 @@ from texas42.rules import (
     Hand,
     HouseRules,
     PlayedContract,
+    check_dealt,
     check_declaration,
     check_domino,
     parse_auction,
@@ -72,8 +72,7 @@ def _hand(hand: Hand | str) -> Hand:
         raise ArgumentTypeError(
             f'a hand is a Hand or a string such as "6-4 5-5 5-2 4-3 4-2 3-2 3-1", got {hand!r}'
         )
-    if len(hand) != HAND_SIZE:
-        raise HandSizeError(f"a hand needs {HAND_SIZE} dominoes, got {len(hand)}")
+    check_dealt(hand)
     return hand
 
 

@@ -21,7 +21,6 @@ from texas42.analysis.statistics import Interval, mean_interval, paired_differen
 from texas42.errors import AuctionError, HouseRulesError, IllegalPlayError, UsageError, error_for, is_whole
 from texas42.rules import (
     MARK,
-    POINT_BIDS,
     TOTAL_POINTS,
     Contract,
     Declaration,
@@ -39,6 +38,7 @@ from texas42.rules import (
     bid_name,
     check_declaration,
     check_seat,
+    is_bid,
     minimum_marks,
     needed_points,
     replay,
@@ -310,7 +310,7 @@ class PlayAdvice:
 def check_bid(bid: object, given: object = None) -> int:
     """``bid`` as an int if a hand can be played at it (30..41, 42, 84, ...), else an
     ``AuctionError`` naming it (or ``given``, what it was read from)."""
-    if not is_whole(bid) or not (bid in POINT_BIDS or (bid >= MARK and bid % MARK == 0)):
+    if not is_whole(bid) or not is_bid(int(bid)):
         shown = bid if given is None else given
         raise error_for(bid, AuctionError)(
             f"not a bid a hand is played at: {shown!r} (30 to 41, 42, 84, 126, ...)"

@@ -10,7 +10,7 @@ from typing import Final, Protocol, SupportsIndex, TypeVar
 import numpy as np
 
 from texas42.errors import StatisticsError, error_for, is_whole
-from texas42.rules import MARK, POINT_BIDS, TOTAL_POINTS, Declaration, needed_points
+from texas42.rules import TOTAL_POINTS, Declaration, is_bid, needed_points
 
 Z95: Final = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
@@ -226,7 +226,7 @@ OddsT = TypeVar("OddsT", bound=DeclarationOdds)
 def bid_points(bid: object) -> int:
     """The points ``bid`` needs (``rules.needed_points``), if it is a bid (30..41, 42, 84,
     126, ...; numpy's integers too); else a ``StatisticsError`` naming it."""
-    if not is_whole(bid) or not (bid in POINT_BIDS or (bid >= MARK and bid % MARK == 0)):
+    if not is_whole(bid) or not is_bid(int(bid)):
         raise error_for(bid, StatisticsError)(f"not a bid: {bid!r} (30 to 41, 42, 84, 126, ...)")
     return needed_points(int(bid))
 

@@ -21,9 +21,8 @@ from typing import Any, SupportsIndex
 from texas42 import deal
 from texas42.analysis.play import bid_decided, contract_set, hand_bid, play_rules_for
 from texas42.deal.constrained import doubles_possible
-from texas42.errors import AuctionError, HandSizeError, UsageError, check_kind, check_text, check_whole
+from texas42.errors import AuctionError, UsageError, check_kind, check_text, check_whole
 from texas42.rules import (
-    HAND_SIZE,
     AllPass,
     Auction,
     Contract,
@@ -38,6 +37,7 @@ from texas42.rules import (
     Seat,
     TrumpTricks,
     Word,
+    check_dealt,
     check_domino,
     check_house_calls,
     check_seat,
@@ -80,8 +80,7 @@ class TableHand:
 
     def __post_init__(self) -> None:
         check_kind(self.hand, Hand, "hand is a Hand (TableHand.dealt takes its text)")
-        if len(self.hand) != HAND_SIZE:
-            raise HandSizeError(f"a hand needs {HAND_SIZE} dominoes, got {len(self.hand)}")
+        check_dealt(self.hand)
         check_kind(self.house, HouseRules, "house is a HouseRules")
         if check_whole(self.place, UsageError, "the place in the bidding") not in range(CALLS):
             raise UsageError(f"the place in the bidding is 0 to 3 (3: the shaker), got {self.place}")

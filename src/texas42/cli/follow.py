@@ -40,6 +40,7 @@ from texas42.cli.options import (
     WorldsOption,
     auction_noise,
     basis,
+    check_playouts_within,
     house_options,
     house_rules,
     option_parser,
@@ -552,11 +553,7 @@ def follow(
     sized = [name for name, value in sizes if value is not None]
     if sized and adviser.basis == DOUBLE_DUMMY:
         raise UsageError(f"{', '.join(sized)}: for playouts, which the double-dummy basis does not play")
-    if realistic_deals is not None and realistic_deals > deals:
-        raise UsageError(
-            f"--realistic-deals {realistic_deals:,}: the deals played out are the first of each "
-            f"question's {deals:,} (--deals)"
-        )
+    check_playouts_within(realistic_deals, deals, f"each question's {deals:,} (--deals)")
     weighed = DEFAULT_WORLDS if worlds is None else worlds
     if realistic:
         adviser = adviser.with_playouts(realistic_deals, weighed)

@@ -463,11 +463,8 @@ def playouts(
     where neither it nor --no-realistic is given and the command plays out ``unasked``
     (the defaults where not given); else None, and a ``UsageError`` for either given, or
     for more deals to play out than the sample's ``deals`` (they are its first)."""
-    if realistic_deals is not None and deals is not None and realistic_deals > deals:
-        raise UsageError(
-            f"--realistic-deals {realistic_deals:,}: the deals played out are the first of the "
-            f"sample, which has {deals:,} (--deals)"
-        )
+    if deals is not None:
+        check_playouts_within(realistic_deals, deals, f"the sample, which has {deals:,} (--deals)")
     if realistic or (realistic is None and unasked):
         return (
             default_deals if realistic_deals is None else realistic_deals,
@@ -479,6 +476,15 @@ def playouts(
                 f"{name}: not with --no-realistic" if realistic is False else f"{name} goes with --realistic"
             )
     return None
+
+
+def check_playouts_within(realistic_deals: int | None, deals: int, sample: str) -> None:
+    """A ``UsageError`` for more deals to play out than the ``deals`` they are the first of
+    (``sample`` says which)."""
+    if realistic_deals is not None and realistic_deals > deals:
+        raise UsageError(
+            f"--realistic-deals {realistic_deals:,}: the deals played out are the first of {sample}"
+        )
 
 
 def contract_playouts(

@@ -84,17 +84,6 @@ NELLO_FEATURES: Final = SLOTS + 2 * SUITS + 1
 _DOUBLE_BITS: Final = np.array([float(is_double(d)) for d in DOMINOES], dtype=np.float32)
 
 
-@cache
-def _suit_runs(doubles: NelloDoubles) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The suits that have dominoes, the first slot of each (the slots of a suit lie
-    together), and each slot's place in its suit counted from 1."""
-    _, suits = _slots(doubles)
-    present = np.unique(suits)
-    starts = np.searchsorted(suits, present)
-    places = np.arange(len(suits)) - starts[np.searchsorted(present, suits)] + 1
-    return present, starts, places.astype(np.float32)
-
-
 def lost_at_first_lead(masks: np.ndarray, doubles: NelloDoubles) -> np.ndarray:
     """``rules.nello_lost_at_first_lead`` of each hand mask: no domino outside the hand
     beats any of its dominoes led."""
@@ -133,7 +122,7 @@ def _part_features(doubles: NelloDoubles) -> tuple[tuple[np.ndarray, ...], tuple
     the parts (the slots held, each suit's count, the doubles), the rest 0; and
     ``tops[j][v]``, each suit's highest place held among them (0: none)."""
     dominoes, suits = _slots(doubles)
-    _, _, places = _suit_runs(doubles)
+    places = np.array([k for suit in suit_order(doubles) for k in range(1, len(suit) + 1)], dtype=np.float32)
     values = np.arange(PART_VALUES, dtype=np.int64)
     sums, tops = [], []
     for j in range(len(DOMINOES) // PART_BITS):

@@ -744,9 +744,8 @@ def entry_to_json(before: TableHand, after: TableHand) -> dict[str, Any]:
         history = after.history
         record["play"] = domino_name(after.plays[-1])
         if not history.trick:
-            won = [seat % 2 for seat in history.winners()]
             record |= {"trick": history.tricks_played, "winner": history.leader, "score": list(history.score)}
-            record["tricks_won"] = [won.count(0), won.count(1)]
+            record["tricks_won"] = list(history.tricks_won)
     return record
 
 

@@ -31,6 +31,7 @@ from texas42.report.why import why_table
 from texas42.report.wording import (
     band_phrase,
     bid_heading,
+    capitalized,
     constraints_sentence,
     contract_name,
     deals_phrase,
@@ -211,9 +212,7 @@ def advice_head(words: str, label: str = "") -> Text:
     as figures the advice does not rest on."""
     if label:
         return Text(label + words, style="bold")
-    return Text(
-        words[0].upper() + words[1:], style="bold reverse yellow" if words == "pass" else "bold reverse green"
-    )
+    return Text(capitalized(words), style="bold reverse yellow" if words == "pass" else "bold reverse green")
 
 
 def recommendation_text(analysis: HandAnalysis) -> Text:

@@ -23,6 +23,7 @@ from texas42.report.play import tricks_table
 from texas42.report.wording import (
     bid_by,
     bidder_side,
+    capitalized,
     contract_name,
     contract_verb,
     odds_margin,
@@ -157,12 +158,10 @@ def review_text(review: PlayReview, lost_ci95: Interval | None = None) -> Text:
     of_them = _forced_among(sum(turn.forced for turn in review.turns), good)
     if not missed:
         every = "your one turn was" if n == 1 else f"all {n} of your turns were"
-        every = lead + every if played_out else every[0].upper() + every[1:]
-        return Text(f"{every} as good as the best play{of_them}.", style="bold green")
+        return Text(f"{capitalized(lead + every)} as good as the best play{of_them}.", style="bold green")
     if good == 0:
         none = "your one turn was not" if n == 1 else f"none of your {n} turns was"
-        head = lead + none if played_out else none[0].upper() + none[1:]
-        head += " as good as the best play"
+        head = f"{capitalized(lead + none)} as good as the best play"
         others = "it" if n == 1 else "they"
     else:
         were = "was" if good == 1 else "were"

@@ -7,7 +7,7 @@ from typing import Final
 
 from texas42.analysis.play import bid_decided, contract_set
 from texas42.analysis.table import CALLS, TableHand, TableStage
-from texas42.report.wording import SEAT_ROLES
+from texas42.report.wording import SEAT_ROLES, capitalized
 from texas42.rules import Contract, Seat, bid_name, domino_name, marks, special_contract
 
 PLACES: Final = ("1st", "2nd", "3rd", "4th (the shaker)")
@@ -25,8 +25,7 @@ def _doing(seat: Seat, verb: str) -> str:
 
 def _does(seat: Seat, verb: str) -> str:
     """``You call``, ``Your partner (seat 2) calls``."""
-    words = _doing(seat, verb)
-    return words[0].upper() + words[1:]
+    return capitalized(_doing(seat, verb))
 
 
 def _verb(table: TableHand) -> str:
@@ -112,9 +111,8 @@ def _trick_end(before: TableHand, after: TableHand) -> str:
     history = after.history
     number, winner = history.tricks_played, who(history.leader)
     if special_contract(history.play_rules) is not None:
-        won = [seat % 2 for seat in history.winners()]
-        tricks = _count(won.count(0), "trick")
-        return f"Trick {number} to {winner}: your team {tricks}, the opponents {won.count(1)}."
+        ours, theirs = history.tricks_won
+        return f"Trick {number} to {winner}: your team {_count(ours, 'trick')}, the opponents {theirs}."
     ours, theirs = history.score
     points = ours + theirs - sum(before.history.score)
     return (
@@ -136,7 +134,7 @@ def hand_end(table: TableHand) -> str:
     scored = marks(table.bid)
     contract = special_contract(history.play_rules)
     if contract is not None:
-        name = contract.written[0].upper() + contract.written[1:]
+        name = capitalized(contract.written)
         number = contract_set(history)
         if number is None:
             return f"{name} is made: {_made(contract)}. {_for(ours, scored)}"

@@ -39,6 +39,12 @@ PARTNER_TRUMP_RULE: Final = (
 """The stated rule by which the plunger's partner names trump (``rules.partner_trump``)."""
 
 
+def capitalized(words: str) -> str:
+    """``words`` with its first letter a capital, the rest as it is (``str.capitalize``
+    would lower "Nel-O")."""
+    return words[:1].upper() + words[1:]
+
+
 def specials_caption(partner_ending: str | None) -> str:
     """What makes each special contract, under a table of them; with ``partner_ending``
     (the table has plunge or splash), the partner's rule too, the sentence closed by it."""
@@ -736,10 +742,7 @@ def play_position_sentence(advice: PlayAdvice) -> str:
     ]
     before = ", ".join(plays) + "; " if plays else ""
     team = advice.seat % 2
-    score = history.score
-    if not advice.counts_points:
-        won = [w % 2 for w in history.winners()]
-        score = (won.count(0), won.count(1))
+    score = history.score if advice.counts_points else history.tricks_won
     ours, theirs = score[team], score[1 - team]
     mine, other = ("0+2", "1+3") if team == 0 else ("1+3", "0+2")
     return (

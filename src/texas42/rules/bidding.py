@@ -70,13 +70,13 @@ def parse_bid(token: str) -> int:
     text = check_text(token, 'a bid ("pass", "30", "84")').strip().lower()
     if text in ("pass", "p"):
         return PASS
-    if re.fullmatch(r"[0-9]{1,5}", text) and _is_bid(int(text)):
+    if re.fullmatch(r"[0-9]{1,5}", text) and is_bid(int(text)):
         return int(text)
     raise AuctionError(f"not a bid: {token.strip()!r} ({_BID_HELP})")
 
 
-def _is_bid(value: int) -> bool:
-    """A point bid 30..41 or a mark bid (a multiple of 42)."""
+def is_bid(value: int) -> bool:
+    """Whether ``value`` is a bid: a point bid 30..41 or a mark bid (a multiple of 42)."""
     return value in POINT_BIDS or (value >= MARK and value % MARK == 0)
 
 
@@ -362,14 +362,15 @@ def parse_finished_auction(text: str) -> FinishedAuction:
 def _checked_calls(bids: object) -> tuple[int, ...]:
     """``bids`` as a tuple of ints if it is a tuple of calls (whole numbers, numpy's
     too), each a pass or a bid legal over the ones before it (what the parsers check,
-    for auctions built directly); else an ``AuctionError``."""
+    for auctions built directly); else an ``ArgumentTypeError`` (not whole numbers) or an
+    ``AuctionError``."""
     if not isinstance(bids, tuple) or not all(is_whole(b) for b in bids):
         raise ArgumentTypeError(f"an auction's calls are ints (a bid, or PASS = 0), got {bids!r}")
     calls = tuple(int(b) for b in bids)
     high = PASS
     for place, bid in enumerate(calls, start=1):
         if bid != PASS:
-            if not _is_bid(bid):
+            if not is_bid(bid):
                 raise AuctionError(f"not a bid: {str(bid)!r} ({_BID_HELP})")
             _check_raise(place, str(bid), bid, high)
             high = bid

@@ -282,6 +282,14 @@ def hand_mask(dominoes: Dominoes | Hand, what: str = "a hand") -> Dominoes:
     raise ArgumentTypeError(f"{what} is a Hand or a mask of dominoes (an int of 28 bits), got {dominoes!r}")
 
 
+def check_dealt(hand: Dominoes | Hand) -> None:
+    """A ``HandSizeError`` unless ``hand`` (a ``Hand`` or a mask) is a dealt hand of
+    ``HAND_SIZE`` dominoes."""
+    size = hand_mask(hand).bit_count()
+    if size != HAND_SIZE:
+        raise HandSizeError(f"a hand needs {HAND_SIZE} dominoes, got {size}")
+
+
 class Deal(tuple[Hand, Hand, Hand, Hand]):
     """Four disjoint hands of equal size, seat 0 first (checked when made)."""
 

@@ -25,6 +25,7 @@ from texas42.rules.dominoes import (
     Dominoes,
     Hand,
     Seat,
+    check_dealt,
     check_domino,
     check_seat,
     dominoes_in,
@@ -162,6 +163,13 @@ class PlayHistory:
         leads = [group[0].seat for group in self.tricks()[1:]]
         return (*leads, self.leader)[: self.tricks_played]
 
+    @property
+    def tricks_won(self) -> tuple[int, int]:
+        """The complete tricks each team took, seats 0 and 2 first (what counts at Nel-O
+        and sevens, as ``score`` counts points)."""
+        teams = [seat % 2 for seat in self.winners()]
+        return teams.count(0), teams.count(1)
+
 
 def parse_tricks(text: str, trick_size: int = TRICK_SIZE) -> tuple[Domino, ...]:
     """The dominoes of ``--tricks`` in order of play: separated by spaces or commas, with
@@ -239,8 +247,7 @@ def replay(
         seat = check_seat(seat)
     if hand is not None:
         hand = hand_mask(hand)
-    if hand is not None and hand.bit_count() != HAND_SIZE:
-        raise HandSizeError(f"a hand needs {HAND_SIZE} dominoes, got {hand.bit_count()}")
+        check_dealt(hand)
     history = PlayHistory(rules, bidder, (), bidder, (), (0, 0), ())
     mine = hand or 0
     for d in dominoes:
