@@ -167,6 +167,29 @@ def test_resume_names_the_noise_that_differs(tmp_path: Path) -> None:
     assert result.stderr.strip().endswith("was made with other settings: --noise 0.5 (now 1.0)")
 
 
+@pytest.mark.parametrize(
+    ("dropped", "named"),
+    [
+        (("--auction", "pass 30"), "--auction pass 30 (now none); --noise 1.0 (now none)"),
+        (("--realistic", "--realistic-deals", "2", "--worlds", "1"), '--realistic [2, 1] (now none)'),
+    ],
+)
+def test_resume_without_a_setting_the_file_was_made_with_is_refused(
+    tmp_path: Path, dropped: tuple[str, ...], named: str
+) -> None:
+    """A setting recorded for the file but not given again differs as much as a changed one."""
+    hands = tmp_path / "hands.txt"
+    hands.write_text("a: 6-6 6-5 6-4 6-3 6-2 6-1 6-0\n")
+    out = tmp_path / "out.jsonl"
+    base = ("analyze", "--file", str(hands), "-n", "20", "--seed", "1", "--json", "--out", str(out))
+    assert ok(*base, *dropped) == ""
+    before = out.read_bytes()
+    result = invoke(*base, "--resume")
+    assert result.exit_code == 2
+    assert result.stderr.strip().endswith(f"was made with other settings: {named}"), result.stderr
+    assert out.read_bytes() == before
+
+
 def test_resume_ignores_house_rules_analyze_does_not_play_by(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

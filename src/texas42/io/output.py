@@ -88,11 +88,13 @@ def write_record(path: str, settings: Mapping[str, Any]) -> None:
 
 
 def differences(recorded: Mapping[str, Any], settings: Mapping[str, Any]) -> list[str]:
-    """What differs between a file's recorded settings and this run's, one phrase each."""
+    """What differs between a file's recorded settings and this run's, one phrase each: a
+    setting recorded but not given now (an ``--auction`` dropped) differs too."""
+    keys = [*settings, *(key for key in recorded if key not in settings)]
     return [
-        f"{key} {_shown(recorded.get(key))} (now {_shown(value)})"
-        for key, value in settings.items()
-        if recorded.get(key) != value
+        f"{key} {_shown(recorded.get(key))} (now {_shown(settings.get(key))})"
+        for key in keys
+        if recorded.get(key) != settings.get(key)
     ]
 
 
