@@ -250,12 +250,24 @@ def test_json_schema(json_a: dict[str, Any]) -> None:
 # --- Lines of play ------------------------------------------------------------
 
 
+@pytest.mark.parametrize(("trump", "bidder", "value"), [("fives", "2", 18), ("nello", "2", 1), ("sevens", "1", 3)])
+def test_json_names_the_trump_given_and_its_value(trump: str, bidder: str, value: int) -> None:
+    """``--trump`` without ``--line`` is not lost in JSON: the declaration, the bidder and
+    the table's entry for them (the sentence under the text's table)."""
+    obj = json.loads(invoke("solve", "--json", "--trump", trump, "--bidder", bidder, DEAL_A).stdout)
+    assert (obj["trump"], obj["bidder"], obj["value"]) == (trump, int(bidder), value)
+    assert "line" not in obj and obj["table"][trump][int(bidder)] == value
+    assert not {"trump", "bidder", "value"} & set(json.loads(invoke("solve", "--json", DEAL_A).stdout))
+
+
 @pytest.mark.parametrize(("trump", "bidder"), [("fives", "0"), ("doubles", "3")])
 def test_json_line_adds_up_to_the_table_value(trump: str, bidder: str) -> None:
     result = invoke("solve", "--json", "--trump", trump, "--bidder", bidder, "--line", DEAL_A)
     assert result.exit_code == 0, result.output
     obj = json.loads(result.stdout)
-    assert set(obj) == {"hands", "table", "line", "nello_doubles"}
+    assert set(obj) == {"hands", "table", "trump", "bidder", "value", "line", "nello_doubles"}
+    assert (obj["trump"], obj["bidder"]) == (trump, int(bidder))
+    assert obj["value"] == obj["table"][trump][int(bidder)]
     line = obj["line"]
     assert len(line) == 7
     seat = int(bidder)

@@ -189,7 +189,7 @@ def _solve(
                     index = chunk * size + offset + 1
                     with holding_interrupts():  # the count says what the output holds
                         if as_json:
-                            emit_line(json.dumps(table_to_json(table, line)))
+                            emit_line(json.dumps(table_to_json(table, line, choice)))
                         else:
                             title = f"Deal {index} (line {deals[index - 1].line})" if many else "Deal"
                             with bar.hidden():

@@ -59,6 +59,8 @@ from texas42.rules import (
     HouseRules,
     NelloDoubles,
     NelloTricks,
+    PlayedContract,
+    Seat,
     domino_name,
 )
 
@@ -80,8 +82,12 @@ def line_to_json(line: PlayLine) -> list[dict[str, Any]]:
     ]
 
 
-def table_to_json(table: DealTable, line: PlayLine | None = None) -> dict[str, Any]:
-    """``{"hands": [...], "table": {label: [p0, p1, p2, p3], ...}}``, plus ``"line"`` if given.
+def table_to_json(
+    table: DealTable, line: PlayLine | None = None, chosen: tuple[PlayedContract, Seat] | None = None
+) -> dict[str, Any]:
+    """``{"hands": [...], "table": {label: [p0, p1, p2, p3], ...}}``; with a declaration
+    and bidder ``chosen`` (``solve --trump``), ``"trump"``, ``"bidder"`` and ``"value"``
+    (the table's entry for them); with a line of play, also ``"line"``.
 
     With the special contracts, ``table`` also has ``"nello"`` (1 or 0 per bidder) and
     ``"sevens"`` (tricks 0..7 per bidder), and ``"nello_doubles"`` says how doubles played."""
@@ -93,6 +99,10 @@ def table_to_json(table: DealTable, line: PlayLine | None = None) -> dict[str, A
         result["table"]["nello"] = list(table.nello)
         result["table"]["sevens"] = list(table.sevens)
         result["nello_doubles"] = table.nello_doubles.label
+    if chosen is not None:
+        declaration, bidder = chosen
+        value = result["table"][declaration.label][bidder]
+        result |= {"trump": declaration.label, "bidder": bidder, "value": value}
     if line is not None:
         result["line"] = line_to_json(line)
     return result
