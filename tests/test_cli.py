@@ -250,7 +250,9 @@ def test_json_schema(json_a: dict[str, Any]) -> None:
 # --- Lines of play ------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("trump", "bidder", "value"), [("fives", "2", 18), ("nello", "2", 1), ("sevens", "1", 3)])
+@pytest.mark.parametrize(
+    ("trump", "bidder", "value"), [("fives", "2", 18), ("nello", "2", 1), ("sevens", "1", 3)]
+)
 def test_json_names_the_trump_given_and_its_value(trump: str, bidder: str, value: int) -> None:
     """``--trump`` without ``--line`` is not lost in JSON: the declaration, the bidder and
     the table's entry for them (the sentence under the text's table)."""

@@ -171,7 +171,7 @@ def test_resume_names_the_noise_that_differs(tmp_path: Path) -> None:
     ("dropped", "named"),
     [
         (("--auction", "pass 30"), "--auction pass 30 (now none); --noise 1.0 (now none)"),
-        (("--realistic", "--realistic-deals", "2", "--worlds", "1"), '--realistic [2, 1] (now none)'),
+        (("--realistic", "--realistic-deals", "2", "--worlds", "1"), "--realistic [2, 1] (now none)"),
     ],
 )
 def test_resume_without_a_setting_the_file_was_made_with_is_refused(

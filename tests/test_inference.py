@@ -357,6 +357,63 @@ def test_deals_drawn_by_the_rarest_call_follow_the_likelihood(
     _check_inferred(inferred, found, model)
 
 
+@pytest.mark.parametrize(
+    ("auction", "holds", "lacks"),
+    [
+        ("30 33 pass", "2: 6-6", "1: 0-0"),
+        ("pass 30 31", "3: 6-6 4-4", "2: sixes"),
+        ("30", "1: 6-6 6-5", "3: 1"),
+    ],
+)
+def test_deals_drawn_by_the_rarest_call_keep_the_constraints_and_follow_the_likelihood(
+    auction: str, holds: str, lacks: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With constraints, the hand of the call drawn by its probability is drawn in
+    proportion to it times the ways to deal the other two seats around it
+    (``ConstrainedHands``): the deals keep the constraints and follow the likelihood among
+    the consistent ones (two precise auctions were refused as all but impossible with any
+    constraint before)."""
+    monkeypatch.setattr(inference, "FILL", 0.0)
+    constraints = deal.DealConstraints((deal.parse_holds(holds), deal.parse_lacks(lacks)))
+    model = AuctionModel(parse_auction(auction), 1.0, HEAD)
+    hand = parse_hand(ORDINARY)
+    inferred, found = infer_deals(hand, 2000, np.random.default_rng(2), model, constraints, values=_values())
+    assert found.drawn_by is not None and found.uniform is not None and found.uniform > found.candidates
+    assert found.consistent == deal.count_deals(hand, constraints)
+    for seat in (1, 2, 3):
+        assert (inferred[:, seat] & constraints.holds(seat) == constraints.holds(seat)).all()
+        assert not (inferred[:, seat] & constraints.lacks(seat)).any()
+    assert (np.bitwise_or.reduce(inferred, axis=1) == (1 << 28) - 1).all()
+    assert (np.bitwise_count(inferred) == 7).all()
+    _check_inferred(inferred, found, model, constraints)
+
+
+def test_the_constrained_hands_count_the_ways_around_each_hand() -> None:
+    """``ConstrainedHands.completions``: for each seat, the ways to deal the other two
+    around a hand are the consistent deals in which the seat holds exactly it (counted by
+    ``deal.count_deals``; 0 where it breaks the constraints), and they add up to all."""
+    hand = parse_hand(ORDINARY)
+    constraints = deal.DealConstraints(
+        (deal.parse_holds("2: 6-6"), deal.parse_lacks("1: 0-0"), deal.parse_lacks("3: sixes"))
+    )
+    hands = inference.ConstrainedHands(_values(), constraints)
+    total = deal.count_deals(hand, constraints)
+    rng = np.random.default_rng(4)
+    for seat in (1, 2, 3):
+        assert hands.ways[seat].sum() == total
+        possible = np.flatnonzero(hands.ways[seat])
+        for rank in (*rng.choice(_values().hands, 10), *rng.choice(possible, 10)):
+            held = int(hands.masks[rank])
+            exact = deal.DealConstraints(
+                (*constraints.items, deal.SeatConstraint("holds", seat, held, held, ""))
+            )
+            try:
+                ways = deal.count_deals(hand, exact)
+            except texas42.errors.ConstraintError:
+                ways = 0
+            assert hands.ways[seat][rank] == ways, (seat, rank)
+
+
 @cache
 def _values() -> HandValues:
     """Every hand around ORDINARY valued once, for the rule book's house rules."""
@@ -365,14 +422,24 @@ def _values() -> HandValues:
     return values
 
 
-def _check_inferred(inferred: np.ndarray, found: deal.Inference, model: AuctionModel) -> None:
-    """Against 400,000 uniform deals weighed by the auction's likelihood (each call's
-    probability from the table of hand values): the mean of each seat's odds of 30 and of
-    its number of doubles over the inferred deals is their likelihood-weighted mean, and
-    the acceptance (the auction's mean likelihood) theirs, each within 4.5 standard errors
-    (a false failure about once in 150,000 comparisons)."""
+def _check_inferred(
+    inferred: np.ndarray,
+    found: deal.Inference,
+    model: AuctionModel,
+    constraints: deal.DealConstraints | None = None,
+) -> None:
+    """Against 400,000 uniform deals (consistent with ``constraints``) weighed by the
+    auction's likelihood (each call's probability from the table of hand values): the
+    mean of each seat's odds of 30 and of its number of doubles over the inferred deals is
+    their likelihood-weighted mean, and the acceptance (the auction's mean likelihood)
+    theirs, each within 4.5 standard errors (a false failure about once in 150,000
+    comparisons)."""
     values = _values()
-    uniform = _deals(400_000, 3)
+    if constraints is None:
+        uniform = _deals(400_000, 3)
+    else:
+        plan = deal.plan_deals(parse_hand(ORDINARY), constraints)
+        uniform = deal.sample_plan(plan, 400_000, np.random.default_rng(3))
     weights = np.ones(len(uniform))
     for call in calls(model.auction):
         weights *= values.probability(call, model.noise, values.rank(uniform[:, call.seat]))

@@ -30,9 +30,11 @@ their call; every factor is at most 1, so a uniform candidate is kept with proba
 equal to its likelihood, one bidder at a time (the product of independent trials). Where
 that would keep few (two precise bids), every hand the others may hold is valued once,
 and the hand of the call the fewest hands make is drawn in proportion to its probability
-of it, the rest dealt uniformly: what a uniform candidate kept by that call's test is.
-The other calls' tests then keep a candidate with their probability over its largest
-over all hands. The deals kept are drawn exactly as before, from far fewer candidates.
+of it, the rest dealt uniformly: what a uniform candidate kept by that call's test is
+(under constraints, in proportion to it times the ways to deal the other two seats
+around that hand, ``ConstrainedHands``). The other calls' tests then keep a candidate
+with their probability over its largest over the hands that seat may hold. The deals
+kept are drawn exactly as before, from far fewer candidates.
 """
 
 from __future__ import annotations
@@ -696,9 +698,10 @@ def infer_deals(
     among those consistent with ``constraints``: uniform candidates in blocks of
     ``BLOCK``, each kept with probability the product of its calls' probabilities (one
     uniform draw per call; without constraints, a candidate is dealt in full only once
-    its first call is kept). An ``InferenceError`` if more than ``max_candidates`` would be
-    needed (judged as soon as the acceptance so far says so). ``values``: the hands'
-    values already known (main and check samples share them). With constraints, the
+    its first call is kept; once every hand is valued, the weighted blocks of
+    ``_weighted_block``, with or without constraints). An ``InferenceError`` if more than
+    ``max_candidates`` would be needed (judged as soon as the acceptance so far says so).
+    ``values``: the hands' values already known (main and check samples share them). With constraints, the
     ``Inference`` counts the deals consistent with them (``consistent``)."""
     check_auction_doubles(hand, model.auction, constraints)
     plan = None if constraints is None or constraints.empty else plan_deals(hand, constraints)
@@ -706,11 +709,15 @@ def infer_deals(
     values = HandValues(hand, model.head, house=model.house) if values is None else values
     kept = Kept(n, model.auction, model.noise, max_candidates, bool(mark_contracts(model.house)))
     first = order[0]
+    around: HandValues | ConstrainedHands | None = values if plan is None else None
     while not kept.done:
-        if plan is None and (values.evaluated == values.hands or kept.foretold >= FILL * values.hands):
-            block, alive, weight, drawn_by = _weighted_block(values, order, model.noise, rng)
-            kept.add(block, alive, weight, drawn_by)
-            continue
+        if values.evaluated == values.hands or kept.foretold >= FILL * values.hands:
+            if around is None and constraints is not None and ConstrainedHands.fits(constraints):
+                around = ConstrainedHands(values, constraints)
+            if around is not None:
+                block, alive, weight, drawn_by = _weighted_block(values, around, order, model.noise, rng)
+                kept.add(block, alive, weight, drawn_by)
+                continue
         trials = rng.random((BLOCK, len(order)))
         if plan is None:
             # A uniform deal deals the first bidder tested a uniform hand (a uniform rank),
@@ -736,29 +743,129 @@ def infer_deals(
 
 
 def _weighted_block(
-    values: HandValues, order: tuple[Call, ...], noise: float, rng: np.random.Generator
+    values: HandValues,
+    around: HandValues | ConstrainedHands,
+    order: tuple[Call, ...],
+    noise: float,
+    rng: np.random.Generator,
 ) -> tuple[np.ndarray, np.ndarray, float, Call]:
     """A block of candidates once every hand is valued: the hand of the call the fewest
-    hands make (the least mean probability) drawn in proportion to its probability of it
-    (what a uniform hand kept by that call's test is), the rest dealt uniformly, then each
-    other call's test with its probability divided by its largest over all hands (every
-    candidate kept as likely as before, more of them kept). Returns the block, the rows
-    kept, how many uniform candidates each candidate stands for, and the call drawn by."""
-    means = [values.mean(call, noise) for call in order]
+    candidates make (the least mean probability) drawn in proportion to its probability of
+    it (what a uniform candidate kept by that call's test holds there), the rest dealt
+    uniformly (``around``: ``values`` itself, or the hands under constraints), then each
+    other call's test with its probability divided by its largest over the hands a
+    candidate may hold there (every candidate kept as likely as before, more of them kept).
+    Returns the block, the rows kept, how many uniform candidates each candidate stands
+    for, and the call drawn by."""
+    means = [around.mean(call, noise) for call in order]
     drawn = order[int(np.argmin(means))]
-    ranks = values.draw(drawn, noise, BLOCK, rng)
-    block = values.deal_around(ranks, drawn.seat, rng)
+    ranks = around.draw(drawn, noise, BLOCK, rng)
+    block = around.deal_around(ranks, drawn.seat, rng)
     alive = np.arange(BLOCK)
     weight = 1.0 / min(means)
     trials = rng.random((BLOCK, len(order) - 1))
     for k, call in enumerate(c for c in order if c is not drawn):
         if alive.size == 0:
             break
-        largest = values.largest(call, noise)
+        largest = around.largest(call, noise)
         p = values.probability(call, noise, values.rank(block[alive, call.seat])) / largest
         alive = alive[trials[alive, k] < p]
         weight /= largest
     return block, alive, weight, drawn
+
+
+class ConstrainedHands:
+    """What ``HandValues`` offers the weighted blocks (``mean``, ``largest``, ``draw``,
+    ``deal_around``), among the deals consistent with constraints on the hands dealt
+    (``fits``: before any play): a seat's hand is then not uniform, but as likely as the
+    number of ways to deal the other two seats around it (``completions``), and the rest
+    is dealt uniformly among those ways."""
+
+    def __init__(self, values: HandValues, constraints: DealConstraints) -> None:
+        self.values = values
+        self.unseen = sum(1 << int(d) for d in values.unseen)
+        self.holds = {s: constraints.holds(s) for s in (1, 2, 3)}
+        self.lacks = {s: constraints.lacks(s) for s in (1, 2, 3)}
+        self.masks = values.unrank(np.arange(values.hands))
+        self.ways = {s: self.completions(self.masks, s) for s in (1, 2, 3)}
+        self.total = float(self.ways[1].sum())
+        self._sums: dict[tuple[Call, float], tuple[np.ndarray, float]] = {}
+
+    @staticmethod
+    def fits(constraints: DealConstraints) -> bool:
+        """Whether the constraints are on hands as dealt: nothing played, seven each."""
+        return not constraints.played and constraints.sizes == (HAND_SIZE,) * 3
+
+    def _forced(self, masks: np.ndarray, seat: int) -> tuple[int, int, np.ndarray, np.ndarray]:
+        """The other two seats, and the dominoes left by ``seat``'s hands ``masks`` that
+        only the first, and only the second, may hold."""
+        first, second = (s for s in (1, 2, 3) if s != seat)
+        rest = self.unseen & ~masks
+        return (
+            first,
+            second,
+            rest & (self.holds[first] | self.lacks[second]),
+            rest & (self.holds[second] | self.lacks[first]),
+        )
+
+    def completions(self, masks: np.ndarray, seat: int) -> np.ndarray:
+        """For each hand of ``masks`` dealt to ``seat``, the ways to deal the other two
+        seats around it and seat 0's hand under the constraints (0: it breaks them)."""
+        first, second, to_first, to_second = self._forced(masks, seat)
+        ok = (masks & self.holds[seat]) == self.holds[seat]
+        ok &= (masks & (self.lacks[seat] | self.holds[first] | self.holds[second])) == 0
+        ok &= (to_first & to_second) == 0
+        forced_first, forced_second = np.bitwise_count(to_first), np.bitwise_count(to_second)
+        free = 2 * HAND_SIZE - forced_first.astype(np.int64) - forced_second
+        need = HAND_SIZE - forced_first.astype(np.int64)
+        ok &= (need >= 0) & (need <= free)
+        ways: np.ndarray = np.where(ok, _BINOMIAL[np.where(ok, free, 0), np.where(ok, need, 0)], 0)
+        return ways
+
+    def _summed(self, call: Call, noise: float) -> tuple[np.ndarray, float]:
+        """The running sums of ``call``'s probability times the completions, by rank, and
+        the largest probability of a hand with completions."""
+        found = self._sums.get((call, noise))
+        if found is None:
+            every = self.values.probability(call, noise, np.arange(self.values.hands))
+            ways = self.ways[call.seat]
+            found = np.cumsum(every * ways), float(every[ways > 0].max())
+            self._sums[(call, noise)] = found
+        return found
+
+    def mean(self, call: Call, noise: float) -> float:
+        """The share of uniform consistent candidates ``call``'s test keeps."""
+        return float(self._summed(call, noise)[0][-1]) / self.total
+
+    def largest(self, call: Call, noise: float) -> float:
+        """``call``'s largest probability over the hands its seat may hold."""
+        return self._summed(call, noise)[1]
+
+    def draw(self, call: Call, noise: float, size: int, rng: np.random.Generator) -> np.ndarray:
+        """``size`` ranks of ``call.seat``'s hands, in proportion to their probability of
+        ``call`` times their completions."""
+        sums = self._summed(call, noise)[0]
+        ranks = np.searchsorted(sums, rng.random(size) * sums[-1], side="right")
+        result: np.ndarray = np.minimum(ranks, self.values.hands - 1)
+        return result
+
+    def deal_around(self, ranks: np.ndarray, seat: int, rng: np.random.Generator) -> np.ndarray:
+        """(n, 4) deals: seat 0 our hand, ``seat`` the hands of ``ranks``, the other two
+        seats dealt uniformly among the ways the constraints allow."""
+        held = self.masks[ranks]
+        first, second, to_first, to_second = self._forced(held, seat)
+        unseen = self.values.unseen
+        free = (self.unseen & ~held & ~(to_first | to_second))[:, None] >> unseen & 1
+        keys = np.where(free == 1, rng.random((ranks.size, unseen.size)), 2.0)  # the rest sorted last
+        order = np.argsort(keys, axis=1)
+        need = HAND_SIZE - np.bitwise_count(to_first).astype(np.int64)
+        picked = np.arange(unseen.size) < need[:, None]
+        deals = np.empty((ranks.size, 4), dtype=np.int64)
+        deals[:, 0] = self.values.mask
+        deals[:, seat] = held
+        deals[:, first] = to_first | np.where(picked, np.int64(1) << unseen[order], 0).sum(axis=1)
+        deals[:, second] = self.unseen & ~held & ~deals[:, first]
+        return deals
 
 
 def check_auction_doubles(
