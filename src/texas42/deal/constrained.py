@@ -6,8 +6,8 @@ and 3 still have room for r1, r2 and r3 = (dominoes left) - r1 - r2: a small dyn
 programme in exact integers (``engine.completion_counts``). A deal is drawn domino by
 domino (``engine.deal_by_counts``), each going to a seat with probability proportional to the
 completions it leaves, which makes every consistent deal equally likely (no rejection,
-no greedy filling). When no more deals are asked than there are, all of them are listed
-instead (exact).
+no greedy filling). When there are no more consistent deals than are asked for, all of
+them are listed instead (exact).
 """
 
 from __future__ import annotations
