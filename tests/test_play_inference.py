@@ -430,6 +430,9 @@ def test_play_with_the_auction_weighs_every_deal_where_few_are_consistent() -> N
     assert (
         "From trick 5 on, every deal consistent with what you had seen is weighed by its likelihood" in late
     )
+    turns = json.loads(invoke(*review, "--auction", "30 pass pass pass", "--json").stdout)["turns"]
+    assert all(0 < turn["inference"]["distinct_deals"] <= turn["deals"] for turn in turns)  # as in play
+    assert any(turn["inference"]["distinct_deals"] < turn["deals"] for turn in turns)
 
 
 @pytest.mark.parametrize(

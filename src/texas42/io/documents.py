@@ -253,6 +253,11 @@ def sample_to_json(
     return result
 
 
+def _play_inference(inference: Inference, advice: PlayAdvice) -> dict[str, Any]:
+    """A play's ``inference_to_json`` and how many of its deals differ (``"distinct_deals"``)."""
+    return {**inference_to_json(inference), "distinct_deals": advice.distinct_deals}
+
+
 def inference_to_json(inference: Inference) -> dict[str, Any]:
     """``{"auction": [...], "model", "specials", "noise", "acceptance", "candidates"}``:
     the bids the deals fit, the evaluator's head the others bid on, whether they valued
@@ -669,7 +674,7 @@ def play_to_json(advice: PlayAdvice) -> dict[str, Any]:
         "best": domino_name(advice.best.domino),
     }
     if advice.inference is not None:
-        result["inference"] = {**inference_to_json(advice.inference), "distinct_deals": advice.distinct_deals}
+        result["inference"] = _play_inference(advice.inference, advice)
     locations = advice.locations()
     if locations is not None:
         result["locations"] = [
@@ -835,7 +840,7 @@ def _reviewed_turns(review: PlayReview) -> dict[str, Any]:
                 "make_lost": rounded(turn.contract_lost),
                 "deals": advice.deals,
                 "exact": advice.exact,
-                **({} if advice.inference is None else {"inference": inference_to_json(advice.inference)}),
+                **({} if advice.inference is None else {"inference": _play_inference(advice.inference, advice)}),
             }
         )
     return {
