@@ -253,9 +253,11 @@ def sample_to_json(
     return result
 
 
-def _play_inference(inference: Inference, advice: PlayAdvice) -> dict[str, Any]:
-    """A play's ``inference_to_json`` and how many of its deals differ (``"distinct_deals"``)."""
-    return {**inference_to_json(inference), "distinct_deals": advice.distinct_deals}
+def _play_inference(advice: PlayAdvice) -> dict[str, Any]:
+    """The ``inference_to_json`` of a play's deals drawn to fit the auction, and how many of
+    them differ (``"distinct_deals"``)."""
+    assert advice.inference is not None
+    return {**inference_to_json(advice.inference), "distinct_deals": advice.distinct_deals}
 
 
 def inference_to_json(inference: Inference) -> dict[str, Any]:
@@ -674,7 +676,7 @@ def play_to_json(advice: PlayAdvice) -> dict[str, Any]:
         "best": domino_name(advice.best.domino),
     }
     if advice.inference is not None:
-        result["inference"] = _play_inference(advice.inference, advice)
+        result["inference"] = _play_inference(advice)
     locations = advice.locations()
     if locations is not None:
         result["locations"] = [
@@ -840,7 +842,7 @@ def _reviewed_turns(review: PlayReview) -> dict[str, Any]:
                 "make_lost": rounded(turn.contract_lost),
                 "deals": advice.deals,
                 "exact": advice.exact,
-                **({} if advice.inference is None else {"inference": _play_inference(advice.inference, advice)}),
+                **({} if advice.inference is None else {"inference": _play_inference(advice)}),
             }
         )
     return {
