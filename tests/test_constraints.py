@@ -11,12 +11,12 @@ import numpy as np
 import pytest
 
 from dominoes import mask
-from texas42 import deal, engine, rules
+from texas42 import deal, engine, errors, rules
 from texas42.deal import DealConstraints, parse_holds, parse_lacks
 from texas42.deal.constrained import DealPlan
 from texas42.deal.constraints import LACKS, SeatConstraint
 from texas42.errors import ConstraintError, EngineInputError
-from texas42.rules import Hand, parse_dominoes, parse_hand
+from texas42.rules import Hand, parse_domino, parse_dominoes, parse_hand
 
 HAND = parse_hand("6-4 5-5 5-2 4-3 4-2 3-2 3-1")
 Z999 = 3.090232306167813
@@ -395,3 +395,37 @@ def test_counting_deals_refuses_impossible_rooms(
 ) -> None:
     with pytest.raises(EngineInputError, match=message):
         engine.completion_counts(np.array(allowed), room)
+
+
+@pytest.mark.parametrize(
+    ("args", "error", "message"),
+    [
+        (
+            ("hold", 1, 1 << 27, 1 << 27, "1: 6-6"),
+            errors.ConstraintError,
+            "kind is 'holds' or 'lacks', got 'hold'",
+        ),
+        (("holds", 0, 1 << 27, 1 << 27, "0: 6-6"), errors.ConstraintError, "seat must be 1, 2 or 3 .* got 0"),
+        (("holds", 5, 1 << 27, 1 << 27, "5: 6-6"), errors.ConstraintError, "got 5"),
+        (("holds", "2", 1 << 27, 1 << 27, "2: 6-6"), errors.ArgumentTypeError, "got '2'"),
+        (("lacks", 1, 1 << 28, 0, "1: ?"), errors.ConstraintError, r"mask is a mask of dominoes \(1 to"),
+        (("lacks", 1, 0, 0, "1: "), errors.ConstraintError, "got 0"),
+        (("holds", 1, 1 << 27, 1 << 26, "1: 6-6"), errors.ConstraintError, "named are not all in the mask"),
+        (("holds", 1, 1 << 27, 1 << 27, None), errors.ArgumentTypeError, "text is the constraint"),
+    ],
+)
+def test_a_constraint_built_by_hand_is_checked(args: tuple[object, ...], error: type, message: str) -> None:
+    """A ``SeatConstraint`` made without the parser: a bad kind, seat or mask is a
+    ``Texas42Error`` naming it (a wrong type an ``ArgumentTypeError``), not ignored."""
+    with pytest.raises(error, match=message):
+        deal.SeatConstraint(*args)
+    assert deal.SeatConstraint("holds", np.int64(2), 1 << 27, 1 << 27, "2: 6-6").seat == 2
+
+
+def test_a_holds_mask_with_a_domino_of_your_own_is_refused() -> None:
+    """The dominoes a seat holds are all checked against your hand, named or not."""
+    hand = parse_hand("6-4 5-5 5-2 4-3 4-2 3-2 3-1")
+    six_four = 1 << parse_domino("6-4")
+    holds = deal.SeatConstraint("holds", 2, six_four | 1 << 27, 1 << 27, "2: 6-6")
+    with pytest.raises(errors.ConstraintError, match="holds 2: 6-6: your own hand holds 6-4"):
+        deal.count_deals(hand, deal.DealConstraints((holds,)))

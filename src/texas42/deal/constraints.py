@@ -12,10 +12,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from numbers import Integral
 from typing import Final
 
 from texas42 import rules
-from texas42.errors import ConstraintError, HandSizeError, Texas42Error, check_kind, is_whole
+from texas42.errors import ConstraintError, HandSizeError, Texas42Error, check_kind, error_for, is_whole
 from texas42.rules import HAND_SIZE, Declaration, Hand, domino_name, dominoes_in, parse_declaration
 
 HOLDS: Final = "holds"
@@ -36,6 +37,23 @@ class SeatConstraint:
     mask: int
     named: int
     text: str
+
+    def __post_init__(self) -> None:
+        if self.kind not in (HOLDS, LACKS):
+            raise ConstraintError(f"a constraint's kind is {HOLDS!r} or {LACKS!r}, got {self.kind!r}")
+        if not is_whole(self.seat) or self.seat not in OTHER_SEATS:
+            raise error_for(self.seat, ConstraintError, Integral)(
+                f"{self.kind}: the seat must be 1, 2 or 3 (seat 0 is you), got {self.seat!r}"
+            )
+        for name, mask, least in (("mask", self.mask, 1), ("named", self.named, 0)):
+            if not is_whole(mask) or not least <= mask <= rules.ALL_DOMINOES:
+                raise error_for(mask, ConstraintError, Integral)(
+                    f"{self.kind}: {name} is a mask of dominoes ({least} to 2**28 - 1), got {mask!r}"
+                )
+        if self.named & ~self.mask:
+            raise ConstraintError(f"{self.kind}: the dominoes named are not all in the mask")
+        check_kind(self.text, str, "text is the constraint as written (a str)")
+        object.__setattr__(self, "seat", int(self.seat))
 
     @property
     def label(self) -> str:
@@ -173,8 +191,9 @@ def check_constraints(hand: Hand, constraints: DealConstraints) -> DealConstrain
         )
     held_by: dict[int, int] = {}
     for c in constraints.items:
-        if c.named & hand.mask:
-            raise c.error(f"your own hand holds {_names(c.named & hand.mask)}")
+        mine = (c.mask if c.kind == HOLDS else c.named) & hand.mask  # a suit's own dominoes aside
+        if mine:
+            raise c.error(f"your own hand holds {_names(mine)}")
         if c.kind == HOLDS and c.mask & out:
             raise c.error(f"{_names(c.mask & out)} already played")
         if c.kind == HOLDS:
