@@ -567,7 +567,14 @@ def test_json_lines_hold_each_commands_own_document() -> None:
     result = invoke("follow", HAND, "-p", "4", *args, "--json", input=ENTRIES)
     assert result.exit_code == 0, result.stderr
     records = [json.loads(line) for line in result.stdout.splitlines()]
-    assert records[0] == {"hand": HAND.split(), "position": 4, "deals": 60, "seed": 1}
+    house = {"nello_doubles": "own-suit", "nello_min_marks": 2, "all_pass": "forced", "specials": True}
+    settings = {"basis": "realistic", "noise": 1.0, "house": house}
+    assert records[0] == {"hand": HAND.split(), "position": 4, "deals": 60, "seed": 1, **settings}
+    high = invoke(
+        "follow", HAND, "-p", "4", *args, "--json", "--nello-doubles", "high", "--basis", "double-dummy"
+    )
+    assert json.loads(high.stdout.splitlines()[0])["house"]["nello_doubles"] == "high"
+    assert json.loads(high.stdout.splitlines()[0])["basis"] == "double-dummy"
     assert records[1] == {"seat": 1, "stage": "bidding", "call": "pass"}
     advice = [r for r in records if "advice" in r]
     assert [a["advice"] for a in advice] == ["bid", "declare", "play", "play"]

@@ -103,8 +103,9 @@ the advice's --seed and --deals, so that it weighs the hand on the same deals). 
 before that ('exit', Ctrl-D, the end of a file), it says who is next, and gives the
 review command of the plays so far once one of yours is among them.
 
---json prints JSON Lines instead: {"hand", "position", "deals", "seed"} first (with
---realistic, "realistic": {"deals", "play_deals", "worlds"}); an object an entry
+--json prints JSON Lines instead: {"hand", "position", "deals", "seed", "basis",
+"noise", "house": {"nello_doubles", "nello_min_marks", "all_pass", "specials"}} first
+(with --realistic, "realistic": {"deals", "play_deals", "worlds"}); an object an entry
 ({"seat", "stage", and "call", "contract" or "play"}, a play that ends a trick with
 its "trick", "winner" and "score"; {"undo"}); at each of your turns {"advice": "bid",
 "declare" or "play", "document"}, the document the command's own --json prints with
@@ -348,6 +349,17 @@ class Follower:
         played = adviser.played
         record: dict[str, Any] = {"hand": table.hand.names(), "position": table.place + 1}
         record |= {"deals": adviser.deals, "seed": adviser.seed}
+        house = table.house
+        record |= {
+            "basis": adviser.basis,
+            "noise": adviser.noise,
+            "house": {
+                "nello_doubles": house.nello_doubles.value,
+                "nello_min_marks": house.nello_min_marks,
+                "all_pass": house.all_pass.value,
+                "specials": house.specials,
+            },
+        }
         if played is not None:
             record["realistic"] = dict(zip(("deals", "play_deals", "worlds"), played, strict=True))
         self.say(follow_header(table, adviser.deals, adviser.seed, played), record)
