@@ -10,6 +10,7 @@ from functools import cache
 import numpy as np
 import pytest
 
+import texas42
 from dominoes import mask
 from texas42 import deal, engine, errors, rules
 from texas42.deal import DealConstraints, parse_holds, parse_lacks
@@ -429,3 +430,14 @@ def test_a_holds_mask_with_a_domino_of_your_own_is_refused() -> None:
     holds = deal.SeatConstraint("holds", 2, six_four | 1 << 27, 1 << 27, "2: 6-6")
     with pytest.raises(errors.ConstraintError, match="holds 2: 6-6: your own hand holds 6-4"):
         deal.count_deals(hand, deal.DealConstraints((holds,)))
+
+
+def test_the_api_refuses_a_domino_named_twice_for_a_seat_as_the_options_do() -> None:
+    """``texas42.deal_constraints`` applies the command line's rule: a domino named twice
+    for one seat and kind is a typo, most likely; a suit that covers a named domino is not."""
+    with pytest.raises(ConstraintError, match="holds 2: 6-6: 6-6 is named by holds 2: 6-6 too"):
+        texas42.deal_constraints(holds=["2: 6-6", "2: 6-6"])
+    with pytest.raises(ConstraintError, match="lacks 1: 5-4 6-6: 6-6 is named by lacks 1: 6-6 too"):
+        texas42.deal_constraints(lacks=["1: 6-6", "1: 5-4 6-6"])
+    both = texas42.deal_constraints(lacks=["1: sixes", "1: 6"], holds=["2: 6-6"])
+    assert both.lacks(1) == sum(1 << parse_domino(f"6-{pip}") for pip in range(7))

@@ -709,6 +709,7 @@ def deal_constraints(holds: Iterable[str] = (), lacks: Iterable[str] = ()) -> De
     """Constraints as the options write them: ``holds=["2: 6-6 5-5"]``, ``lacks=["1: sixes"]``."""
     holds, lacks = _texts(holds, "holds"), _texts(lacks, "lacks")
     items = (*(dealing.parse_holds(t) for t in holds), *(dealing.parse_lacks(t) for t in lacks))
+    dealing.check_named_once(items)
     return DealConstraints(tuple(items))
 
 

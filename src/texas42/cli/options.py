@@ -26,6 +26,7 @@ from texas42.deal import (
     DealConstraints,
     SeatConstraint,
     check_infer,
+    check_named_once,
     check_noise,
     parse_holds,
     parse_lacks,
@@ -45,7 +46,6 @@ from texas42.rules import (
     HouseRules,
     NelloDoubles,
     check_nello_min_marks,
-    domino_name,
     parse_all_pass,
     parse_auction,
     parse_bid,
@@ -660,12 +660,7 @@ def deal_constraints(
     """The constraints given, or None for none; a domino named twice for a seat (by two
     --holds or two --lacks) is bad input, as within one."""
     items = (*(holds or ()), *(lacks or ()))
-    for k, item in enumerate(items):
-        for earlier in items[:k]:
-            again = item.named & earlier.named
-            if again and (item.kind, item.seat) == (earlier.kind, earlier.seat):
-                named = domino_name((again & -again).bit_length() - 1)
-                raise item.error(f"{named} is named by --{earlier.label} too")
+    check_named_once(items, "--")
     return DealConstraints(tuple(items)) if items else None
 
 

@@ -175,6 +175,19 @@ def _names(mask: int) -> str:
     return " ".join(domino_name(d) for d in sorted(dominoes_in(mask), reverse=True))
 
 
+def check_named_once(items: Iterable[SeatConstraint], prefix: str = "") -> None:
+    """A ``ConstraintError`` if two constraints of one kind and seat name the same domino
+    (a typo, most likely), naming the later one and, after ``prefix``, the earlier."""
+    seen: list[SeatConstraint] = []
+    for item in items:
+        for earlier in seen:
+            again = item.named & earlier.named
+            if again and (item.kind, item.seat) == (earlier.kind, earlier.seat):
+                named = domino_name((again & -again).bit_length() - 1)
+                raise item.error(f"{named} is named by {prefix}{earlier.label} too")
+        seen.append(item)
+
+
 def check_constraints(hand: Hand, constraints: DealConstraints) -> DealConstraints:
     """``constraints`` if they fit ``hand`` and each other, else a ``ConstraintError``
     naming the constraint; whether any deal at all fits is ``count_deals``'s to say."""
