@@ -27,6 +27,7 @@ DEAL = (
     "6-0 4-4 3-0 2-2 2-0 1-1 0-0 / 6-3 5-3 4-1 4-0 3-3 2-1 1-0"
 )
 HAND = "6-4 5-5 4-2 3-1 2-0 1-1 0-0"
+DOUBLES = "6-6 5-5 4-4 3-3 2-2 1-1 2-0"  # five doubles: no partner of this hand can splash
 SOLVE = ["solve", "--trump", "sixes", DEAL]
 QUICK = ["quick", "--json", HAND]
 ANALYZE = ["analyze", "--seed", "5", "--deals", "40", "--no-specials", HAND]
@@ -95,14 +96,18 @@ def test_a_command_that_fails_stops_it_there_naming_its_line(monkeypatch: pytest
 
 def test_bad_dominoes_and_options_that_go_together_are_found_before_anything_runs() -> None:
     """Each line is checked as its command checks its input, up to where it computes: a
-    bad domino, or an option without the one it goes with, on any line stops the shell
-    before the first line runs."""
+    bad domino, an option without the one it goes with, or constraints or an auction the
+    hand contradicts, on any line stops the shell before the first line runs."""
     bad = [
         ["quick", "6-4 5-5 4-2 3-1 2-0 1-1 7-0"],
         ["analyze", HAND, "-n", "50", "--noise", "1"],
         ["analyze", HAND, "--worlds", "3"],
         ["deals", HAND, "--nello-doubles", "high"],
         ["analyze", "--file", str(ROOT / "examples" / "hands.txt"), "--json", "--out", "/dev/null"],
+        ["compare", HAND, "fours", "fives", "--holds", "2: 6-4"],
+        ["bid", HAND, "--lacks", "1: 6-4"],
+        ["declare", HAND, "--bid", "30", "--holds", "1: 6-6 6-5 6-3 6-2 6-1 6-0 5-3 5-1"],
+        ["compare", DOUBLES, "fours", "fives", "--auction", "splash pass"],
     ]
     result = invoke("shell", input=line(QUICK) + "".join(line(b) for b in bad) + line(SOLVE))
     assert result.exit_code == 2 and result.stdout == ""
@@ -113,6 +118,12 @@ def test_bad_dominoes_and_options_that_go_together_are_found_before_anything_run
         "texas42: error: line 5: --nello-doubles: only with --auction, whose bidders weigh the special "
         "contracts",
         "texas42: error: line 6: --out: /dev/null is not a regular file",
+        "texas42: error: line 7: --holds 2: 6-4: your own hand holds 6-4",
+        "texas42: error: line 8: --lacks 1: 6-4: your own hand holds 6-4",
+        "texas42: error: line 9: --holds 1: 6-6 6-5 6-3 6-2 6-1 6-0 5-3 5-1: seat 1 holds 8 dominoes, "
+        "more than its 7",
+        "texas42: error: line 10: --auction: the splash of seat 2 (your partner) needs 3 doubles or more, "
+        "but no deal around your hand gives it that many",
     ]
 
 

@@ -45,6 +45,7 @@ from texas42.cli.options import (
     WorldsOption,
     auction_noise,
     basis,
+    check_with_hand,
     deal_constraints,
     distinct_trumps,
     house_rules,
@@ -282,10 +283,7 @@ class AnalysisJob:
     def checks(self, hand: Hand) -> None:
         """Bad input with ``hand``, found before anything is computed: constraints it
         contradicts, an auction whose plunge or splash no deal around it allows."""
-        if self.constraints is not None:
-            deal.plan_deals(hand, self.constraints)
-        if self.auction is not None:
-            deal.check_auction_doubles(hand, self.auction.auction, self.constraints)
+        check_with_hand(hand, self.constraints, None if self.auction is None else self.auction.auction)
 
     def run(self, hand: Hand, progress: Progress, check_ladder: bool = False) -> HandAnalysis:
         return analysis.analyze_hand(

@@ -35,6 +35,7 @@ from texas42.cli.options import (
     TrumpsOption,
     WorldsOption,
     auction_noise,
+    check_with_hand,
     contract_playouts,
     deal_constraints,
     distinct_trumps,
@@ -44,7 +45,7 @@ from texas42.cli.options import (
     racing,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
-from texas42.deal import auction_model, check_auction_doubles, draw_seed
+from texas42.deal import auction_model, draw_seed
 from texas42.errors import UsageError
 from texas42.io.documents import advice_to_json
 from texas42.report.bidding import advice_view
@@ -174,7 +175,7 @@ def bid(
     job.playouts = plan
     job.auction = auction_model(auction, infer, auction_noise(noise, infer, auction), house)
     parsed_hand = parse_hand(" ".join(hand))
-    check_auction_doubles(parsed_hand, auction, job.constraints)  # the advice reads it, --infer none or not
+    check_with_hand(parsed_hand, job.constraints, auction)  # the advice reads it, --infer none or not
     inputs_checked()
     with ProgressBar(wants_progress(as_json), "analyzing") as bar:
         result = job.run(parsed_hand, bar.solves, check_ladder=job.basis == DOUBLE_DUMMY)

@@ -35,6 +35,7 @@ from texas42.cli.options import (
     WhyOption,
     WorldsOption,
     auction_noise,
+    check_with_hand,
     deal_constraints,
     house_rules,
     inferred,
@@ -143,6 +144,7 @@ def compare(
     constraints = deal_constraints(holds, lacks)
     model = auction_model(auction, infer, auction_noise(noise, infer, auction), house)
     seed = draw_seed() if seed is None else seed
+    check_with_hand(hand, constraints, auction)
     inputs_checked()
     with ProgressBar(wants_progress(as_json), "comparing") as bar:
         result = compare_trumps(

@@ -34,6 +34,7 @@ from texas42.cli.options import (
     WholeAuctionOption,
     WorldsOption,
     auction_noise,
+    check_with_hand,
     checked,
     contract_playouts,
     deal_constraints,
@@ -166,6 +167,7 @@ def declare(
     noise = auction_noise(noise, infer, auction)
     constraints = deal_constraints(holds, lacks)
     model = None if auction is None else auction_model(auction, infer, noise, house)
+    check_with_hand(parsed, constraints, auction)
     inputs_checked()
     with ProgressBar(wants_progress(as_json), "weighing") as bar:
         advice = advise_declaration(

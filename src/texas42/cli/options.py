@@ -25,11 +25,13 @@ from texas42.deal import (
     DEFAULT_NOISE,
     DealConstraints,
     SeatConstraint,
+    check_auction_doubles,
     check_infer,
     check_named_once,
     check_noise,
     parse_holds,
     parse_lacks,
+    plan_deals,
 )
 from texas42.deal.inference import MAX_NOISE
 from texas42.errors import AuctionError, InvalidDeclarationError, Texas42Error, UsageError
@@ -43,6 +45,7 @@ from texas42.rules import (
     Contract,
     Declaration,
     FinishedAuction,
+    Hand,
     HouseRules,
     NelloDoubles,
     check_nello_min_marks,
@@ -662,6 +665,18 @@ def deal_constraints(
     items = (*(holds or ()), *(lacks or ()))
     check_named_once(items, "--")
     return DealConstraints(tuple(items)) if items else None
+
+
+def check_with_hand(
+    hand: Hand, constraints: DealConstraints | None, auction: Auction | FinishedAuction | None
+) -> None:
+    """Bad input that only the hand shows, found before anything is computed (the shell
+    checks every line so): constraints it contradicts or no deal fits, an auction whose
+    plunge or splash no deal around it allows."""
+    if constraints is not None:
+        plan_deals(hand, constraints)
+    if auction is not None:
+        check_auction_doubles(hand, auction, constraints)
 
 
 ClusterOption = Annotated[
