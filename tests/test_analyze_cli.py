@@ -342,6 +342,16 @@ def test_bid_over_a_bid_the_hand_cannot_make() -> None:
 # --- compare ------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("bad", ["x", "3-", "3-l"])
+def test_compare_names_a_word_that_is_neither_domino_nor_trump(bad: str) -> None:
+    """A hand short of a domino names the word that was meant as one, not the hand's size."""
+    result = invoke("compare", f"6-4 5-5 5-2 4-3 4-2 3-2 {bad}", "fours", "follow-me")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == f"texas42: error: not a domino or a trump: {bad!r} (the hand has 6 dominoes)\n"
+    short = invoke("compare", "6-4 5-5 5-2 4-3 4-2 3-2", "fours", "follow-me")
+    assert short.exit_code == 2 and "a hand needs 7 dominoes, got 6" in short.stderr
+
+
 def test_compare_finds_the_better_trump() -> None:
     obj = json_of("compare", "--json", "-n", "20", "-s", "2", ALL_SIXES, "sixes", "fives")
     assert [t["trump"] for t in obj["trumps"]] == ["sixes", "fives"]

@@ -45,10 +45,10 @@ from texas42.cli.options import (
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
 from texas42.deal import auction_model, draw_seed
-from texas42.errors import UsageError
+from texas42.errors import HandSizeError, InvalidDeclarationError, UsageError
 from texas42.io.documents import comparison_to_json
 from texas42.report.comparison import comparison_view
-from texas42.rules import Declaration, parse_hand
+from texas42.rules import Declaration, Hand, parse_hand
 
 COMPARE_HELP = f"""
 Compare two or more trumps head to head on the same deals. Give the hand, then the
@@ -87,6 +87,22 @@ def _split_compare_args(words: Sequence[str]) -> tuple[str, list[str]]:
     dominoes = [t for t in tokens if len(t) >= 2 and t[0].isdigit() and t[-1].isdigit()]
     trumps = [t for t in tokens if t not in dominoes]
     return " ".join(dominoes), trumps
+
+
+def _parse_compared_hand(text: str, trump_words: Sequence[str]) -> Hand:
+    """The hand; where it is short of dominoes, a word that is neither a domino nor a
+    trump is named (``3-`` for ``3-1``), not the hand's size."""
+    try:
+        return parse_hand(text)
+    except HandSizeError as error:
+        for word in trump_words:
+            try:
+                parse_trump(word)
+            except InvalidDeclarationError:
+                raise UsageError(
+                    f"not a domino or a trump: {word!r} (the hand has {len(text.split())} dominoes)"
+                ) from None
+        raise error
 
 
 def _parse_trumps(words: Sequence[str]) -> tuple[Declaration, ...]:
@@ -139,7 +155,7 @@ def compare(
     plan = playouts(realistic or None, realistic_deals, worlds, DEFAULT_REALISTIC_DEALS, deals=deals)
     house = house_rules(nello_doubles, nello_min_marks, specials=specials)
     hand_text, trump_words = _split_compare_args(words)
-    hand = parse_hand(hand_text)
+    hand = _parse_compared_hand(hand_text, trump_words)
     declarations = _parse_trumps(trump_words)
     constraints = deal_constraints(holds, lacks)
     model = auction_model(auction, infer, auction_noise(noise, infer, auction), house)
