@@ -173,7 +173,8 @@ def advice_view(analysis: HandAnalysis, advice: BidAdvice) -> RenderableType:
         parts += [Fitted(reading_table(advice.reading)), Text(reading_note(advice.reading), style="dim")]
     realistic = analysis.realistic
     played_out = isinstance(realistic, RealisticAnalysis)
-    fewest = fewest_deals(advice.ladder, analysis.deals)
+    # The footer is of the double-dummy odds: a rung's own deals are its playouts' where played out.
+    fewest = fewest_deals([analysis.stats(rung.declaration) for rung in advice.ladder], analysis.deals)
     parts += [
         Text(_ladder_note(advice), style="dim"),
         footer(analysis.deals, analysis.seed, analysis.exact, fewest, played_out),
