@@ -396,7 +396,10 @@ def _special_reason(advice: BidAdvice) -> str:
     rung = next(r for r in advice.specials if r.contract is advice.contract and r.bid == advice.bid)
     odds = f"makes {percent(rung.make)} of the time" if rung.how == SOLVED else special_odds_phrase(rung)
     close = ""
-    if rung.make_ci95.low < advice.confidence:
+    if rung.make < advice.confidence:  # the best there is, where a bid is forced
+        under = percent(advice.confidence)
+        close = f" It makes under {under}, where a bid counts as made: the least bad bid here."
+    elif rung.make_ci95.low < advice.confidence:
         interval = "band" if rung.how == CALIBRATED else "CI"
         close = f" A close call: {_below_the_line(interval, advice.confidence)}, where a bid counts as made."
     return (
