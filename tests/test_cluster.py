@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -368,6 +369,48 @@ def test_unreachable_scheduler_is_a_one_line_error_and_writes_nothing(tmp_path: 
 
 
 @pytest.mark.parametrize(
+    ("answer", "said"),
+    [
+        (b"", "no answer as a Dask scheduler within 5 s"),
+        (b"SSH-2.0-OpenSSH_9.0\r\n" * 4, "does not answer as"),
+    ],
+)
+def test_a_server_that_is_not_a_scheduler_is_a_one_line_error(
+    tmp_path: Path, answer: bytes, said: str
+) -> None:
+    """A port that takes the connection but is no scheduler (a dashboard's, another
+    service's) is refused within the timeout, in one line: it hung, or gave a traceback."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    held: list[socket.socket] = []
+
+    def serve() -> None:
+        while True:
+            try:
+                connection, _ = server.accept()
+            except OSError:
+                return
+            held.append(connection)
+            connection.sendall(answer)
+
+    threading.Thread(target=serve, daemon=True).start()
+    address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    try:
+        start = time.monotonic()
+        result = invoke(*RUN, "--json", "--cluster", address, "--out", str(tmp_path / "out.jsonl"))
+        assert time.monotonic() - start < batch.CONNECT_TIMEOUT + 5
+    finally:
+        server.close()
+        for connection in held:
+            connection.close()
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith(f"texas42: error: --cluster: cannot reach the scheduler at {address}: ")
+    assert said in result.stderr and result.stderr.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
     ("args", "message"),
     [
         (("--cluster", "local:0"), "local:N"),
@@ -465,6 +508,42 @@ def test_resume_of_a_file_not_made_yet_says_it_starts_afresh(tmp_path: Path) -> 
     assert result.exit_code == 0 and result.stdout == ""
     assert result.stderr == f"texas42: --resume: {out} holds nothing yet: starting from the first hand\n"
     assert len(out.read_text().splitlines()) == 1
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="finds the workers in Linux's /proc")
+def test_sigterm_while_a_local_cluster_starts_stops_it_with_one_line(tmp_path: Path) -> None:
+    """A SIGTERM as the local cluster's first worker appears (it printed Dask's traceback
+    of a cluster shut down half made, and no count): it waits for the cluster to be whole,
+    then stops the batch as a Ctrl-C does."""
+    out = tmp_path / "out.jsonl"
+    command = [sys.executable, "-m", "texas42", *RUN[:3], "--seed", "1", "--deals", "300", "--json"]
+    process = subprocess.Popen(
+        [*command, "--out", str(out), "--cluster", "local:2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    deadline = time.monotonic() + 120
+    while not _children(process.pid) and time.monotonic() < deadline:
+        assert process.poll() is None, process.communicate()
+        time.sleep(0.02)
+    process.send_signal(signal.SIGTERM)
+    stdout, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130 and stdout == b""
+    assert stderr.decode().startswith("texas42: interrupted after ") and stderr.count(b"\n") == 1, stderr
+
+
+def _children(pid: int) -> list[str]:
+    """The processes ``pid`` started (from Linux's /proc)."""
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return []
+    found = []
+    for task in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{task}/children") as handle:
+                found += handle.read().split()
+        except OSError:
+            pass
+    return found
 
 
 def test_sigterm_stops_a_batch_as_ctrl_c_does(tmp_path: Path) -> None:

@@ -104,15 +104,22 @@ def _workers_deaf_to_ctrl_c() -> Iterator[None]:
     """Worker processes started in the block ignore Ctrl-C (they inherit SIGINT ignored,
     and Python leaves it so): a terminal's Ctrl-C reaches every process of the command,
     and only this one should answer it, shutting them down, rather than each printing its
-    own traceback."""
+    own traceback. A Ctrl-C in the block is lost for this one too (a blocked signal would
+    wait, but the workers' start unblocks it); a SIGTERM waits for the block's end, when
+    the cluster is whole and can be shut down."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    held: list[int] = []
+    terminate = signal.signal(signal.SIGTERM, lambda signum, frame: held.append(signum))
+    interrupt = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, handler)
+        signal.signal(signal.SIGINT, interrupt)
+        signal.signal(signal.SIGTERM, terminate)
+    if held:
+        signal.raise_signal(signal.SIGTERM)
 
 
 @contextmanager
@@ -126,33 +133,61 @@ def connected(cluster: Cluster | None) -> Iterator[Any]:
     Client, LocalCluster = distributed.Client, distributed.LocalCluster
     logging.getLogger("distributed").setLevel(logging.CRITICAL)
     if cluster.address is None:
-        with warnings.catch_warnings(), _workers_deaf_to_ctrl_c():
-            warnings.simplefilter("ignore")  # "port 8787 is in use" (another cluster's): any port will do
-            local = LocalCluster(
-                n_workers=cluster.local_workers,
-                threads_per_worker=1,
-                processes=True,
-                dashboard_address=None,
-                silence_logs=logging.CRITICAL,
-            )
-        client = Client(local)
-    else:
         local = None
         try:
-            client = Client(cluster.address, timeout=CONNECT_TIMEOUT)
-        except (OSError, TimeoutError, ValueError) as error:
-            message = " ".join(str(error).split()) or type(error).__name__
-            if message.startswith("Timed out"):
-                message = f"no answer within {CONNECT_TIMEOUT:g} s"
-            raise UsageError(
-                f"--cluster: cannot reach the scheduler at {cluster.address}: {message}"
-            ) from None
+            with warnings.catch_warnings(), _workers_deaf_to_ctrl_c():
+                warnings.simplefilter("ignore")  # "port 8787 is in use" (another cluster's): any port will do
+                local = LocalCluster(
+                    n_workers=cluster.local_workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=None,
+                    silence_logs=logging.CRITICAL,
+                )
+            client = Client(local)
+        except BaseException:  # a Ctrl-C held while it started, most likely
+            if local is not None:
+                local.close()
+            raise
+    else:
+        local = None
+        client = _client_of(Client, cluster.address)
     try:
         yield client
     finally:
         client.close()
         if local is not None:
             local.close()
+
+
+def _client_of(Client: Any, address: str) -> Any:
+    """A client of the scheduler at ``address``; a ``UsageError`` if none answers as one
+    within ``CONNECT_TIMEOUT`` (Dask's own timeout leaves out its handshake, which waits
+    for ever on a server that is not a scheduler, such as a dashboard's port, and another
+    server's bytes can make it fail in any way)."""
+    found: list[Any] = []
+    failed: list[BaseException] = []
+
+    def connect() -> None:
+        try:
+            found.append(Client(address, timeout=CONNECT_TIMEOUT))
+        except BaseException as error:  # reported below, whatever it is
+            failed.append(error)
+
+    attempt = threading.Thread(target=connect, name="texas42-connect", daemon=True)
+    attempt.start()
+    attempt.join(CONNECT_TIMEOUT + 1)
+    if found:
+        return found[0]
+    if not failed:
+        message = f"no answer as a Dask scheduler within {CONNECT_TIMEOUT:g} s"
+    else:
+        message = " ".join(str(failed[0]).split()) or type(failed[0]).__name__
+        if message.startswith("Timed out"):
+            message = f"no answer within {CONNECT_TIMEOUT:g} s"
+        elif not isinstance(failed[0], (OSError, TimeoutError, ValueError)):
+            message = f"it does not answer as a Dask scheduler ({type(failed[0]).__name__})"
+    raise UsageError(f"--cluster: cannot reach the scheduler at {address}: {message}")
 
 
 def run_in_order(

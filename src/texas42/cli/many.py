@@ -251,19 +251,19 @@ def analyze_many(
         worker_job = replace_threads(job, max(1, (os.cpu_count() or 1) // cluster.local_workers))
     arguments = [(worker_job, item, name, style, name_width) for item, name in zip(hands, names, strict=True)]
     written = done
-    with connected(cluster if done < len(hands) else None) as client:  # nothing left: no cluster
-        if out is not None:
-            # first: an output that cannot be written leaves no record
-            sink.file = OutputFile(out, keep, done)
+    total = len(hands)
+    try:  # a Ctrl-C while the cluster starts, too
+        with connected(cluster if done < len(hands) else None) as client:  # nothing left: no cluster
+            if out is not None:
+                # first: an output that cannot be written leaves no record
+                sink.file = OutputFile(out, keep, done)
+                if keep == 0:
+                    write_record(out, settings)
             if keep == 0:
-                write_record(out, settings)
-        if keep == 0:
-            for piece in prologue:
-                sink.write(piece)
-        enabled = sys.stderr.isatty() if out is not None else wants_progress(style != TEXT)
-        total = len(hands)
+                for piece in prologue:
+                    sink.write(piece)
+            enabled = sys.stderr.isatty() if out is not None else wants_progress(style != TEXT)
 
-        try:
             with ProgressBar(enabled, "analyzing", counted=client is not None) as bar:
 
                 def write(index: int, piece: str | Text) -> None:
@@ -284,15 +284,15 @@ def analyze_many(
                     job_progress,
                     lambda count: bar.update(done + count, total, "hands"),
                 )
-        except KeyboardInterrupt:
-            sink.close()
-            again = f"; --resume carries on in {out}" if out is not None else ""
-            typer.echo(f"texas42: interrupted after {written} of {total} hands{again}", err=True)
-            raise typer.Exit(130) from None
-        if style == TEXT:
-            for piece in _epilogue(job):
-                sink.write(piece)
+    except KeyboardInterrupt:
         sink.close()
+        again = f"; --resume carries on in {out}" if out is not None else ""
+        typer.echo(f"texas42: interrupted after {written} of {total} hands{again}", err=True)
+        raise typer.Exit(130) from None
+    if style == TEXT:
+        for piece in _epilogue(job):
+            sink.write(piece)
+    sink.close()
 
 
 def _prologue(job: AnalysisJob, hands: int, style: str, name_width: int) -> list[RenderableType]:
