@@ -219,6 +219,24 @@ def test_hands_played_out_on_the_cluster_are_those_played_out_here(cluster: Any,
     assert ok(*played, "--cluster", cluster.scheduler_address) == here
 
 
+def test_a_second_run_writing_the_same_out_is_refused(tmp_path: Path) -> None:
+    """Two runs on one --out (a batch started twice, a job a scheduler started again)
+    wrote their lines into each other, both exiting 0: the second is refused, writing
+    nothing, while the first holds the file's lock."""
+    hands = tmp_path / "hands.txt"
+    hands.write_text("a: 6-6 6-5 6-4 6-3 6-2 6-1 6-0\n")
+    out = tmp_path / "out.jsonl"
+    run = ("analyze", "--file", str(hands), "-n", "20", "-s", "1", "--json", "--out", str(out))
+    with output.writing_alone(str(out)):
+        result = invoke(*run)
+        assert (tmp_path / "out.jsonl.texas42.lock").exists()
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert f"--out: another texas42 is writing {out}" in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hands.txt"]
+    assert ok(*run) == "" and len(out.read_text().splitlines()) == 1
+    assert not (tmp_path / "out.jsonl.texas42.lock").exists()
+
+
 def test_resume_of_a_file_without_its_record_is_refused(tmp_path: Path) -> None:
     out = tmp_path / "out.txt"
     out.write_text("something\n")

@@ -40,6 +40,7 @@ from texas42.io.output import (
     read_sums,
     record_path,
     write_record,
+    writing_alone,
 )
 from texas42.io.summary import CSV_FIELDS, csv_row
 from texas42.report.hand import footer
@@ -236,7 +237,22 @@ def analyze_many(
     cluster: Cluster | None = None,
 ) -> None:
     """One summary row (or JSON line, or CSV row) per hand, written in input order as soon
-    as every earlier hand is written."""
+    as every earlier hand is written; to ``out`` by this run alone."""
+    if out is None:
+        _analyze_many(job, hands, style, out, resume, cluster)
+        return
+    with writing_alone(out):
+        _analyze_many(job, hands, style, out, resume, cluster)
+
+
+def _analyze_many(
+    job: AnalysisJob,
+    hands: Sequence[NamedHand],
+    style: str,
+    out: str | None,
+    resume: bool,
+    cluster: Cluster | None,
+) -> None:
     sink = Sink(out, recorded_width(out) if resume else None)
     names = [h.name or f"line {h.line}" for h in hands]
     name_width = min(30, max([4, *(len(n) for n in names)]))

@@ -10,7 +10,7 @@ the file, holds the settings that decide the results (seed, options, format, the
 was written there (edited, or another run's: its digest differs), keeps the prologue and
 the complete lines with their digests (a line cut short, or whose digest was never
 written, is dropped), and appends the rest, so the file ends byte for byte as an
-uninterrupted run's.
+uninterrupted run's. One run at a time writes a file (``writing_alone``).
 """
 
 from __future__ import annotations
@@ -18,13 +18,20 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any, BinaryIO
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: no lock
+    fcntl = None  # type: ignore[assignment]
 
 from texas42.errors import UsageError
 
 RECORD_SUFFIX = ".texas42.json"
 SUMS_SUFFIX = ".texas42.sums"
+LOCK_SUFFIX = ".texas42.lock"
 DIGEST_LENGTH = 16
 """Hexadecimal digits of a line's digest in the sums (the start of its SHA-256)."""
 
@@ -160,6 +167,35 @@ class OutputFile:
     def close(self) -> None:
         self.handle.close()
         self.sums.close()
+
+
+@contextmanager
+def writing_alone(path: str) -> Iterator[None]:
+    """The block writes the output file ``path`` (and reads it to resume) as the only
+    texas42 doing so, by a lock held on ``PATH.texas42.lock`` (removed at the end; one
+    left by a killed run is taken again): a ``UsageError`` if another run holds it (a
+    batch started twice, a job a cluster's scheduler started again)."""
+    if fcntl is None:  # pragma: no cover - Windows
+        yield
+        return
+    lock = path + LOCK_SUFFIX
+    try:
+        handle = open(lock, "a")  # noqa: SIM115
+    except OSError as error:
+        raise UsageError(f"--out: cannot write {lock}: {error.strerror or error}") from None
+    try:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise UsageError(
+                f"--out: another texas42 is writing {path} (it holds {lock}): wait for it, or stop it"
+            ) from None
+        try:
+            yield
+        finally:
+            os.remove(lock)
+    finally:
+        handle.close()
 
 
 def check_writable(path: str) -> None:
