@@ -241,6 +241,7 @@ def analyze_many(
     if out is None:
         _analyze_many(job, hands, style, out, resume, cluster)
         return
+    check_writable(out)  # before it is read to resume, and before any cluster starts
     with writing_alone(out):
         _analyze_many(job, hands, style, out, resume, cluster)
 
@@ -259,8 +260,6 @@ def _analyze_many(
     prologue = _prologue(job, len(hands), style, name_width)
     settings = settings_of(job, hands, style, sink.width)
     starts = [_hand_start(h, n, style, name_width) for h, n in zip(hands, names, strict=True)]
-    if out is not None:
-        check_writable(out)  # before it is read to resume, and before any cluster starts
     done, keep = _resume_point(out, settings, "".join(sink.render(p) for p in prologue), starts, resume)
     worker_job = job
     if cluster is not None and cluster.address is None and job.threads is None:
