@@ -19,7 +19,9 @@ import pytest
 
 from cli_runner import invoke
 from texas42.cli import batch, many
+from texas42.errors import HandSizeError
 from texas42.io import output
+from texas42.rules import parse_hand
 
 distributed = pytest.importorskip("distributed")
 
@@ -491,6 +493,17 @@ def test_a_job_that_keeps_failing_stops_the_batch_with_one_line(cluster: Any) ->
     ):
         batch.run_in_order(int, [("7",), ("x",), ("9",)], lambda i, r: written.append((i, r)), client=client)
     assert written == [(0, 7)]
+
+
+def test_bad_input_on_the_cluster_is_refused_without_running_again(cluster: Any) -> None:
+    """A job's bad input (a ``Texas42Error``) comes back as it is, run once: Dask would
+    run a task that raises again (``RETRIES``), only to refuse it again."""
+    log = cluster.scheduler.transition_log
+    before = len(log)
+    with distributed.Client(cluster) as client, pytest.raises(HandSizeError, match="got 2: 6-6 6-5"):
+        batch.run_in_order(parse_hand, [("6-6 6-5",)], lambda i, r: None, client=client)
+    started = [t for t in list(log)[before:] if str(t[0]).startswith("run_locked") and t[2] == "processing"]
+    assert len(started) == 1
 
 
 def test_ctrl_c_stops_a_local_cluster_s_batch_with_one_line(tmp_path: Path) -> None:

@@ -92,11 +92,22 @@ def _distributed() -> Any:
         raise UsageError(message) from None
 
 
-def run_locked(function: Callable[..., R], *args: Any) -> R:
+@dataclass(frozen=True)
+class Refused:
+    """A job's bad input, returned rather than raised: Dask runs a task that raises again
+    (``RETRIES``), and bad input would only be refused again, at the same cost."""
+
+    error: Texas42Error
+
+
+def run_locked(function: Callable[..., R], *args: Any) -> R | Refused:
     """Run ``function(*args)`` alone in this process: a worker with several threads runs
     one job at a time, each on all the solver threads it is given."""
     with _LOCK:
-        return function(*args)
+        try:
+            return function(*args)
+        except Texas42Error as error:
+            return Refused(error)
 
 
 @contextmanager
@@ -255,9 +266,12 @@ def _run_on_cluster(
 def _result(future: Any, index: int) -> Any:
     """The result of job ``index``; a failure that is not bad input is a ``BatchFailed``."""
     try:
-        return future.result()
+        result = future.result()
     except Texas42Error:
         raise
     except Exception as error:
         message = " ".join(str(error).split()) or type(error).__name__
         raise BatchFailed(f"--cluster: job {index + 1} failed after {RETRIES} retries: {message}") from None
+    if isinstance(result, Refused):
+        raise result.error
+    return result
