@@ -359,6 +359,8 @@ def test_an_out_whose_sums_cannot_be_written_is_left_as_it_was(
         ("hands.txt", "linked.txt", "hard"),
         ("hands.txt", "linked.txt", "symbolic"),
         ("results.texas42.json", "results", None),  # the record would overwrite it
+        ("results.texas42.sums", "results", None),  # and the sums
+        ("results.texas42.lock", "results", None),  # and the lock be removed
     ],
 )
 def test_out_cannot_be_the_hands_file(
