@@ -475,6 +475,18 @@ def test_plain_runs_do_not_import_dask() -> None:
     assert out.strip() == "False"
 
 
+def test_local_workers_share_the_cores_unless_threads_are_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``analyze`` and ``solve`` alike: every worker on every core only made them wait on
+    each other (``solve --file --cluster local:2`` took twice as long as in-process)."""
+    monkeypatch.setattr(os, "cpu_count", lambda: 8)
+    assert batch.Cluster(None, 2).worker_threads(None) == 4
+    assert batch.Cluster(None, 3).worker_threads(None) == 2
+    assert batch.Cluster(None, 16).worker_threads(None) == 1
+    assert batch.Cluster(None).worker_threads(None) == 1  # one worker a core
+    assert batch.Cluster(None, 2).worker_threads(3) == 3
+    assert batch.Cluster("tcp://127.0.0.1:8786").worker_threads(None) is None
+
+
 def test_solve_file_on_the_cluster_is_identical(cluster: Any, tmp_path: Path) -> None:
     deals_file = ROOT / "tests" / "data" / "deals.txt"
     deals = [line for line in deals_file.read_text().splitlines() if "/" in line]

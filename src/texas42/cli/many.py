@@ -262,8 +262,9 @@ def _analyze_many(
     starts = [_hand_start(h, n, style, name_width) for h, n in zip(hands, names, strict=True)]
     done, keep = _resume_point(out, settings, "".join(sink.render(p) for p in prologue), starts, resume)
     worker_job = job
-    if cluster is not None and cluster.address is None and job.threads is None:
-        worker_job = replace_threads(job, max(1, (os.cpu_count() or 1) // cluster.local_workers))
+    threads = job.threads if cluster is None else cluster.worker_threads(job.threads)
+    if threads is not None and threads != job.threads:
+        worker_job = replace_threads(job, threads)
     arguments = [(worker_job, item, name, style, name_width) for item, name in zip(hands, names, strict=True)]
     written = done
     total = len(hands)

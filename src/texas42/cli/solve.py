@@ -197,7 +197,8 @@ def _solve(
                         written = index
                     bar.update(index, len(deals))
 
-            arguments = [(chunk, threads, house, choice, want_line) for chunk in chunks]
+            on = threads if cluster is None else cluster.worker_threads(threads)
+            arguments = [(chunk, on, house, choice, want_line) for chunk in chunks]
             run_in_order(solve_chunk, arguments, write, client)
     except KeyboardInterrupt:
         if not many:
