@@ -239,6 +239,24 @@ def test_a_second_run_writing_the_same_out_is_refused(tmp_path: Path) -> None:
     assert not (tmp_path / "out.jsonl.texas42.lock").exists()
 
 
+def test_resume_without_the_sums_says_every_hand_is_solved_again(tmp_path: Path) -> None:
+    """Lines with no digest are solved again (they may be cut short): where the sums are
+    gone, that is every hand, which the command says rather than spend hours in silence."""
+    hands = tmp_path / "hands.txt"
+    hands.write_text("a: 6-6 6-5 6-4 6-3 6-2 6-1 6-0\nb: 6-4 5-5 5-2 4-3 4-2 3-2 3-1\n")
+    out = tmp_path / "out.jsonl"
+    run = ("analyze", "--file", str(hands), "-n", "20", "-s", "1", "--json", "--out", str(out))
+    assert ok(*run) == ""
+    whole = out.read_text()
+    (tmp_path / "out.jsonl.texas42.sums").unlink()
+    result = invoke(*run, "--resume")
+    assert result.exit_code == 0 and out.read_text() == whole
+    assert result.stderr == (
+        f"texas42: --resume: {out}.texas42.sums, the digests of the lines of {out}, is missing or empty: "
+        "every hand is solved again\n"
+    )
+
+
 def test_resume_of_a_file_without_its_record_is_refused(tmp_path: Path) -> None:
     out = tmp_path / "out.txt"
     out.write_text("something\n")

@@ -39,6 +39,7 @@ from texas42.io.output import (
     read_record,
     read_sums,
     record_path,
+    sums_path,
     write_record,
     writing_alone,
 )
@@ -369,4 +370,13 @@ def _resume_point(
     changed = differences(record, settings)
     if changed:
         raise UsageError(f"--resume: {out} was made with other settings: " + "; ".join(changed))
-    return (0, 0) if data is None else kept_hands(data, prologue.encode("utf-8"), starts, read_sums(out))
+    if data is None:
+        return 0, 0
+    sums = read_sums(out)
+    if not sums and len(data) > len(prologue.encode("utf-8")):
+        typer.echo(
+            f"texas42: --resume: {sums_path(out)}, the digests of the lines of {out}, is missing or "
+            "empty: every hand is solved again",
+            err=True,
+        )
+    return kept_hands(data, prologue.encode("utf-8"), starts, sums)
