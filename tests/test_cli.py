@@ -685,3 +685,27 @@ def test_a_bad_token_of_a_megabyte_is_named_by_its_start(no_solving: None) -> No
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.startswith("texas42: error: line 1: not a domino: 'aaaa")
     assert result.stderr.endswith("... (999,544 more characters)\n") and len(result.stderr) < 600
+
+
+NARROW = {
+    "analyze": (["6-4 5-5 5-2 4-3 4-2 3-2 3-1", "--why"], ["0%-", "marks", "real", "spread"]),
+    "bid": (["6-4 5-5 5-2 4-3 4-2 3-2 3-1", "-a", "pass 30"], ["(DD)", "exp. marks"]),
+    "play": (
+        ["6-6 6-5 6-4 6-2 5-5 4-4 3-1", "-t", "sixes", "--tricks", "6-6 6-3 5-0 6-1 / 6-5 5-4 4-3 6-0"],
+        ["seat 3", "1+3", "best in"],
+    ),
+}
+
+
+@pytest.mark.parametrize("command", sorted(NARROW))
+def test_a_narrow_terminal_wraps_the_notes_and_keeps_every_figure(
+    command: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 60 columns the tables' figures are whole (Rich cut them, "38.9-39…", or dropped
+    their columns, behind a note that would not wrap): the notes and headers wrap instead."""
+    monkeypatch.setenv("COLUMNS", "60")
+    args, figures = NARROW[command]
+    text = invoke(command, *args, "-n", "60", "-s", "7").stdout
+    assert "…" not in text
+    assert all(figure in text for figure in figures), [f for f in figures if f not in text]
+    assert max(len(line) for line in text.splitlines()) <= 60

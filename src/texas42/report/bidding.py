@@ -168,7 +168,7 @@ def advice_view(analysis: HandAnalysis, advice: BidAdvice) -> RenderableType:
         Fitted(ladder_table(advice)),
     ]
     if advice.specials:
-        parts.append(_specials_table(advice, analysis.realistic is not None))
+        parts.append(Fitted(_specials_table(advice, analysis.realistic is not None)))
     if advice.reading is not None:
         parts += [Fitted(reading_table(advice.reading)), Text(reading_note(advice.reading), style="dim")]
     realistic = analysis.realistic
@@ -192,12 +192,12 @@ def _specials_table(advice: BidAdvice, realistic: bool) -> Table:
     specials = Table(title="Special contracts", box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
     interval = interval_header(rung.how for rung in advice.specials)
     columns = ("bid", "contract", "makes", interval, *(("(DD)",) if realistic else ()), "exp. marks")
-    for column in columns:
-        specials.add_column(column, justify="left" if column == "contract" else "right")
+    for column in columns:  # the figures never wrap: in a narrow terminal the note wraps instead
+        specials.add_column(column, justify="left" if column == "contract" else "right", no_wrap=True)
     nello = advice.analysis.nello_doubles
     notes = nello is not None and any(rung.contract is Contract.NELLO for rung in advice.specials)
     if notes:
-        specials.add_column("", no_wrap=True)
+        specials.add_column("")
     for rung in advice.specials:
         chosen = rung.contract is advice.contract and rung.bid == advice.bid
         double_dummy = (percent(rung.make_double_dummy),) if realistic else ()

@@ -136,7 +136,7 @@ def comparison_view(comparison: Comparison, whys: Sequence[Why] = ()) -> Rendera
     if comparison.specials:
         odds = comparison.special_odds()
         played_deals = None if comparison.realistic is None else comparison.realistic.deals
-        parts += [specials_table(comparison.specials, 0.5, odds, False, played_deals), Text("")]
+        parts += [Fitted(specials_table(comparison.specials, 0.5, odds, False, played_deals)), Text("")]
     if isinstance(shown, CalibratedComparison):
         table = odds_table(shown.trumps, "Realistic odds, estimated", raced)
         parts += [

@@ -188,8 +188,9 @@ def analysis_table(analysis: HandAnalysis) -> Table:
         out.add_column("deals", justify="right", no_wrap=True)
     out.add_column("points", justify="right", no_wrap=True)
     for bid in bids:
-        out.add_column(bid_heading(bid), justify="right")
-    out.add_column("0 points │42", justify="left", no_wrap=True)
+        out.add_column(bid_heading(bid), justify="right", no_wrap=True)
+    # In a narrow terminal the distribution is cropped, not the odds.
+    out.add_column("0 points │42", justify="left", overflow="crop")
     for stats in analysis.trumps:
         chosen = stats.declaration == rec.declaration
         cells: list[RenderableType] = [
@@ -284,18 +285,19 @@ def specials_table(
         title_justify="left",
         pad_edge=False,
     )
+    # The figures never wrap: in a narrow terminal the note wraps instead.
     out.add_column("contract", no_wrap=True)
-    out.add_column("marks", justify="right")
+    out.add_column("marks", justify="right", no_wrap=True)
     if realistic:
-        out.add_column("DD", justify="right")
-        out.add_column("real", justify="right")
+        out.add_column("DD", justify="right", no_wrap=True)
+        out.add_column("real", justify="right", no_wrap=True)
     else:
-        out.add_column("makes", justify="right")
+        out.add_column("makes", justify="right", no_wrap=True)
     advised = {odds.contract: odds for odds in realistic}
     rows = [advised.get(stats.contract, solved_odds(stats)) for stats in specials]
     out.add_column(interval_header(odds.how for odds in rows), justify="right", no_wrap=True)
     out.add_column("exp. marks", justify="right", no_wrap=True)
-    out.add_column("", no_wrap=True)
+    out.add_column("")
     for stats, odds in zip(specials, rows, strict=True):
         ci = stats.make_ci95
         cells: list[RenderableType] = [contract_name(stats.contract), str(odds.marks)]
@@ -456,7 +458,9 @@ def analysis_view(analysis: HandAnalysis, why: Why | None = None) -> RenderableT
     if analysis.specials:
         realistic = () if analysis.realistic is None else analysis.advised_specials
         played = analysis.realistic.deals if isinstance(analysis.realistic, RealisticAnalysis) else None
-        parts.append(specials_table(analysis.specials, analysis.confidence, realistic, played_deals=played))
+        parts.append(
+            Fitted(specials_table(analysis.specials, analysis.confidence, realistic, played_deals=played))
+        )
     parts.append(recommendation_text(analysis))
     special = analysis.special_instead
     if analysis.realistic is not None:

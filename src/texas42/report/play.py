@@ -112,7 +112,7 @@ def advice_table(
     if not certain:
         out.add_column("95% CI", justify="right", no_wrap=True)
     out.add_column("best in", justify="right", no_wrap=True)
-    out.add_column("", no_wrap=True)
+    out.add_column("")  # in a narrow terminal the note wraps, not the figures
     for stats in plays:
         chosen = stats is plays[0]
         style = "bold" if chosen else ""
@@ -303,7 +303,7 @@ def play_view(advice: PlayAdvice) -> RenderableType:
     inferred = advice.inference is not None
     parts: list[RenderableType] = [play_header(advice)]
     if advice.history.plays:
-        parts.append(tricks_table(advice.history))
+        parts.append(Fitted(tricks_table(advice.history)))
     parts += [
         Text(play_position_sentence(advice)),
         Fitted(advice_table(advice)),

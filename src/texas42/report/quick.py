@@ -147,7 +147,7 @@ def quick_view(result: QuickAnalysis) -> RenderableType:
             quick_advice(realistic),
         ]
     if result.specials:
-        parts += [Text(""), quick_specials_table(result)]
+        parts += [Text(""), Fitted(quick_specials_table(result))]
     special = result.special_instead
     if special is not None:
         parts.append(quick_special_instead(result, special))

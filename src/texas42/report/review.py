@@ -384,7 +384,7 @@ def review_view(review: PlayReview) -> RenderableType:
     """The whole ``texas42 review`` report."""
     parts: list[RenderableType] = [
         review_header(review),
-        tricks_table(review.history, "Tricks"),
+        Fitted(tricks_table(review.history, "Tricks")),
         Fitted(turns_table(review)),
         review_text(review),
     ]

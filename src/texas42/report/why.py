@@ -34,9 +34,9 @@ def why_table(why: Why, rows: int = WHY_ROWS) -> Table:
         pad_edge=False,
     )
     out.add_column("domino", no_wrap=True)
-    for seat in (1, 2, 3):
-        out.add_column(f"{SEAT_ROLES[seat]} ({seat})", justify="right", no_wrap=True)
-    out.add_column("spread", justify="right")
+    for seat in (1, 2, 3):  # in a narrow terminal a cell wraps, its deals under its odds
+        out.add_column(f"{SEAT_ROLES[seat]} ({seat})", justify="right")
+    out.add_column("spread", justify="right", no_wrap=True)
     for place in why.dominoes[:rows]:
         out.add_row(
             domino_name(place.domino), *(_cell(place, s) for s in (1, 2, 3)), f"{100 * place.spread:.0f}"
