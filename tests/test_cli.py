@@ -26,6 +26,7 @@ from texas42 import cli, engine, rules
 from texas42.cli.app import check_single_values
 from texas42.cli.progress import ProgressBar, wants_progress
 from texas42.errors import UsageError
+from texas42.report.wording import signed
 
 HAND7 = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
 LABELS = ["blanks", "aces", "deuces", "treys", "fours", "fives", "sixes", "doubles", "follow-me"]
@@ -709,3 +710,11 @@ def test_a_narrow_terminal_wraps_the_notes_and_keeps_every_figure(
     assert "…" not in text
     assert all(figure in text for figure in figures), [f for f in figures if f not in text]
     assert max(len(line) for line in text.splitlines()) <= 60
+
+
+def test_signed_figures_never_show_minus_zero() -> None:
+    """Expected marks and mean differences print with a sign, but -0.001 is "+0.00"
+    ("Expected marks -0.00" read as a loss that is not there)."""
+    assert [signed(x) for x in (-0.001, -0.0, 0.0, 0.004, -0.006, 1.835, -2.0)] == [
+        "+0.00", "+0.00", "+0.00", "+0.00", "-0.01", "+1.83", "-2.00",
+    ]  # fmt: skip

@@ -26,6 +26,7 @@ from texas42.report.wording import (
     partner_contract_note,
     percent,
     realistic_footer,
+    signed,
     surer_bid_note,
     uniform_deals_note,
     uniform_sentence,
@@ -80,7 +81,7 @@ def ladder_table(advice: BidAdvice) -> Table:
             odds_against(rung.make, advice.confidence),
             f"{percent(rung.make_ci95.low)}-{percent(rung.make_ci95.high)}",
             _third_column(rung, realistic is None),
-            f"{rung.expected_marks:+.2f}",
+            f"{signed(rung.expected_marks)}",
             style=style,
         )
     return out
@@ -208,7 +209,7 @@ def _specials_table(advice: BidAdvice, realistic: bool) -> Table:
             odds_against(rung.make, advice.confidence),
             f"{percent(rung.make_ci95.low)}-{percent(rung.make_ci95.high)}",
             *double_dummy,
-            f"{rung.expected_marks:+.2f}",
+            f"{signed(rung.expected_marks)}",
             *((Text(note, style="dim"),) if notes else ()),
             style="reverse bold" if chosen else ("" if rung.makes else "dim"),
         )

@@ -24,7 +24,7 @@ from texas42.analysis.statistics import Z95
 from texas42.report.hand import fewest_deals, hand_header, short_of_deals, specials_table
 from texas42.report.layout import Fitted
 from texas42.report.why import why_table
-from texas42.report.wording import RACED_IN_ORDER, bid_heading, odds_footer, percent, realistic_footer
+from texas42.report.wording import RACED_IN_ORDER, bid_heading, odds_footer, percent, realistic_footer, signed
 from texas42.rules import BIDS, MARK, POINT_BIDS
 
 
@@ -44,8 +44,8 @@ def pairs_table(pairs: Sequence[PairComparison], title: str, raced: bool) -> Tab
         out.add_row(
             f"{pair.first.label} vs {pair.second.label}",
             *([f"{pair.deals:,}"] if raced else []),
-            f"{pair.mean_difference:+.2f}",
-            f"{ci.low:+.2f} to {ci.high:+.2f}",
+            f"{signed(pair.mean_difference)}",
+            f"{signed(ci.low)} to {signed(ci.high)}",
             percent(pair.first_more),
             percent(pair.second_more),
             percent(pair.equal),

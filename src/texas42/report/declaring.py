@@ -20,6 +20,7 @@ from texas42.report.wording import (
     percent,
     realistic_footer,
     repeat_note,
+    signed,
     uniform_deals_note,
 )
 from texas42.rules import MARK, Contract, Declaration, bid_name, marks
@@ -128,7 +129,7 @@ def advice_text(advice: DeclarationAdvice) -> Text:
     )
     return Text.assemble(
         (f"Declare {choice_name(chosen)}", "bold"),
-        f": {odds}{check}. Expected marks {advice.expected_marks:+.2f} at {bid_name(advice.bid)} "
+        f": {odds}{check}. Expected marks {signed(advice.expected_marks)} at {bid_name(advice.bid)} "
         f"({count} mark{'s' if count > 1 else ''}). This is the advice ({basis}).{_partner_caution(advice)}",
     )
 

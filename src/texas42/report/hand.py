@@ -46,6 +46,7 @@ from texas42.report.wording import (
     raised_specials_note,
     realistic_footer,
     realistic_specials_caption,
+    signed,
     special_odds_phrase,
     specials_caption,
 )
@@ -232,7 +233,7 @@ def recommendation_text(analysis: HandAnalysis) -> Text:
     marks_check = (
         ""
         if rec.expected_marks_confirmed is None or analysis.exact
-        else f" (independent sample {rec.expected_marks_confirmed:+.2f})"
+        else f" (independent sample {signed(rec.expected_marks_confirmed)})"
     )
     ci = rec.make_ci95
     interval = "" if analysis.exact else f" (95% CI {percent(ci.low)} to {percent(ci.high)})"
@@ -242,7 +243,7 @@ def recommendation_text(analysis: HandAnalysis) -> Text:
         body = (
             f": no declaration makes 30 in at least {percent(rec.confidence)} of deals. If forced to bid 30 "
             f"(all pass and you shake), call {rec.declaration.label}: it makes 30 in {odds}. "
-            f"Expected marks {rec.expected_marks:+.2f}{marks_check}."
+            f"Expected marks {signed(rec.expected_marks)}{marks_check}."
         )
     else:
         head = advice_head(f"bid {rec.bid} with {rec.declaration.label}", label)
@@ -251,7 +252,7 @@ def recommendation_text(analysis: HandAnalysis) -> Text:
         if rec.bid > 42:
             extra = f" {rec.bid} ({rec.bid // 42} marks) expects more marks than 42 (1 mark)."
         body = (
-            f": it takes {needs} in {odds}. Expected marks {rec.expected_marks:+.2f}{marks_check}.{extra} "
+            f": it takes {needs} in {odds}. Expected marks {signed(rec.expected_marks)}{marks_check}.{extra} "
             f"This is the highest bid made in at least {percent(rec.confidence)} of deals."
         )
     if analysis.realistic is None:  # no realistic advice follows: this one is the advice
@@ -309,7 +310,7 @@ def specials_table(
             cells.append(_odds_cell(stats.make, confidence))
         cells += [
             f"{percent(ci.low)}-{percent(ci.high)}",
-            f"{odds.expected_marks:+.2f}",
+            f"{signed(odds.expected_marks)}",
             Text(_special_note(stats), style="dim"),
         ]
         out.add_row(*cells)
@@ -415,7 +416,7 @@ def realistic_text(
         head = advice_head(f"bid {rec.bid} with {rec.declaration.label}")
         needs = "all 42 points" if rec.bid >= 42 else f"{rec.bid} points"
         body = (
-            f": at a real table it takes {needs} in {odds}. Expected marks {rec.expected_marks:+.2f}. "
+            f": at a real table it takes {needs} in {odds}. Expected marks {signed(rec.expected_marks)}. "
             f"The highest bid made in at least {percent(rec.confidence)} of deals."
         )
     among = " among the trump bids" if among_trumps else ""
@@ -428,11 +429,11 @@ def special_instead_text(analysis: HandAnalysis, special: SpecialOdds) -> Text:
     rec = analysis.advised
     name = contract_name(special.contract)
     alternative = (
-        "passing" if rec.passes else f"{rec.bid} with {rec.declaration.label} ({rec.expected_marks:+.2f})"
+        "passing" if rec.passes else f"{rec.bid} with {rec.declaration.label} ({signed(rec.expected_marks)})"
     )
     body = (
         f": {name} for {marks_count(special.marks)} {special_odds_phrase(special, not analysis.exact)}, "
-        f"expected marks {special.expected_marks:+.2f}, more than {alternative}. So 'texas42 bid' advises "
+        f"expected marks {signed(special.expected_marks)}, more than {alternative}. So 'texas42 bid' advises "
         "the first bidder; later in the auction it weighs the special contracts against the bids made."
     )
     return Text.assemble(advice_head(f"bid {name} ({special.bid}) instead"), body)

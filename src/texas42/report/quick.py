@@ -25,6 +25,7 @@ from texas42.report.wording import (
     quick_phrase,
     raised_specials_note,
     realistic_specials_caption,
+    signed,
     special_odds_phrase,
     specials_caption,
 )
@@ -63,13 +64,13 @@ def quick_advice(estimate: QuickEstimate, label: str = "") -> Text:
             advice_head("pass", label),
             f": no declaration is estimated to make 30 in at least {percent(rec.confidence)} of deals. "
             f"If forced to bid 30, call {rec.declaration.label}: an estimated {forced}. "
-            f"Expected marks {rec.expected_marks:+.2f}.",
+            f"Expected marks {signed(rec.expected_marks)}.",
         )
     needs = "all 42 points" if rec.bid >= 42 else f"{rec.bid} points"
     return Text.assemble(
         advice_head(f"bid {rec.bid} with {rec.declaration.label}", label),
         f": estimated to take {needs} in {percent(rec.make)} of deals. Expected marks "
-        f"{rec.expected_marks:+.2f}. The highest bid estimated to be made in at least "
+        f"{signed(rec.expected_marks)}. The highest bid estimated to be made in at least "
         f"{percent(rec.confidence)} of deals.",
     )
 
@@ -99,7 +100,7 @@ def quick_specials_table(result: QuickAnalysis) -> Table:
             str(odds.marks),
             *double_dummy,
             made,
-            f"{odds.expected_marks:+.2f}",
+            f"{signed(odds.expected_marks)}",
             Text(note, style="dim"),
         )
     partner = any(c.contract in (Contract.PLUNGE, Contract.SPLASH) for c in result.specials)
@@ -117,14 +118,14 @@ def quick_special_instead(result: QuickAnalysis, special: SpecialOdds) -> Text:
     rec = result.recommendation
     name = contract_name(special.contract)
     alternative = (
-        "passing" if rec.passes else f"{rec.bid} with {rec.declaration.label} ({rec.expected_marks:+.2f})"
+        "passing" if rec.passes else f"{rec.bid} with {rec.declaration.label} ({signed(rec.expected_marks)})"
     )
     odds = special_odds_phrase(special, sampled=False)
     if special.how == SOLVED:
         odds = odds.replace("makes", "is estimated to make", 1)
     body = (
         f": {name} for {marks_count(special.marks)} {odds}, expected marks "
-        f"{special.expected_marks:+.2f}, more than {alternative}; 'texas42 analyze' solves it."
+        f"{signed(special.expected_marks)}, more than {alternative}; 'texas42 analyze' solves it."
     )
     return Text.assemble(advice_head(f"bid {name} ({special.bid}) instead"), body)
 

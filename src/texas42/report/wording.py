@@ -39,6 +39,12 @@ PARTNER_TRUMP_RULE: Final = (
 """The stated rule by which the plunger's partner names trump (``rules.partner_trump``)."""
 
 
+def signed(value: float) -> str:
+    """``+0.25``, ``-1.83``: two decimals with a sign, never ``-0.00`` (a value that rounds
+    to nothing has no sign to show)."""
+    return f"{round(value, 2) + 0.0:+.2f}"
+
+
 def capitalized(words: str) -> str:
     """``words`` with its first letter a capital, the rest as it is (``str.capitalize``
     would lower "Nel-O")."""
@@ -242,7 +248,7 @@ def advice_reason(advice: BidAdvice) -> str:
         why = "" if advice.made else f", though no bid makes the {percent(advice.confidence)} needed"
         return (
             f"all three passed, so the shaker must bid at least 30{why}: {_rung(chosen)} makes "
-            f"{_odds(advice, chosen.make)}, expected marks {chosen.expected_marks:+.2f}."
+            f"{_odds(advice, chosen.make)}, expected marks {signed(chosen.expected_marks)}."
         )
     if advice.rule == "cannot-make":
         what = "any bid" if high == PASS else f"a bid over {high}"
@@ -298,8 +304,9 @@ def surer_bid_note(advice: BidAdvice) -> str:
     if surer is None or surer.expected_marks < chosen.expected_marks + SURER_MARKS:
         return ""
     return (
-        f" {_rung(surer)} is surer ({percent(surer.make)}; {surer.expected_marks:+.2f} expected marks "
-        f"against {chosen.expected_marks:+.2f} if it wins the bid), but leaves the others room to outbid it."
+        f" {_rung(surer)} is surer ({percent(surer.make)}; {signed(surer.expected_marks)} expected "
+        f"marks against {signed(chosen.expected_marks)} if it wins the bid), but leaves the others room "
+        "to outbid it."
     )
 
 
@@ -319,8 +326,8 @@ def mark_bid_caution(advice: BidAdvice) -> str:
     return (
         f" A close call at {marks_count(marks(advice.bid))}: "
         f"{_below_the_line(ladder_interval(advice), advice.confidence)}"
-        f", and {_rung(better)} expects more marks ({better.expected_marks:+.2f} against "
-        f"{chosen.expected_marks:+.2f})."
+        f", and {_rung(better)} expects more marks ({signed(better.expected_marks)} against "
+        f"{signed(chosen.expected_marks)})."
     )
 
 
@@ -375,8 +382,8 @@ def _shaker_why(advice: BidAdvice, chosen: LadderRung) -> str:
     if chosen is least:
         return f"the least bid that wins over {over}"
     return (
-        f"worth {marks(chosen.bid)} marks, it expects more ({chosen.expected_marks:+.2f}) than "
-        f"the least bid that wins over {over}, {least.bid} ({least.expected_marks:+.2f})"
+        f"worth {marks(chosen.bid)} marks, it expects more ({signed(chosen.expected_marks)}) than "
+        f"the least bid that wins over {over}, {least.bid} ({signed(least.expected_marks)})"
     )
 
 
@@ -391,7 +398,7 @@ def _special_reason(advice: BidAdvice) -> str:
     alternative = (
         "passing"
         if instead.passes
-        else f"{instead.bid} with {instead.declaration.label} ({instead.expected_marks:+.2f})"
+        else f"{instead.bid} with {instead.declaration.label} ({signed(instead.expected_marks)})"
     )
     rung = next(r for r in advice.specials if r.contract is advice.contract and r.bid == advice.bid)
     odds = f"makes {percent(rung.make)} of the time" if rung.how == SOLVED else special_odds_phrase(rung)
@@ -404,7 +411,7 @@ def _special_reason(advice: BidAdvice) -> str:
         close = f" A close call: {_below_the_line(interval, advice.confidence)}, where a bid counts as made."
     return (
         f"{contract_name(advice.contract)} for {marks_count(marks(advice.bid))} ({advice.bid}) {odds}, "
-        f"expected marks {advice.expected_marks:+.2f}, more than {alternative}.{close}"
+        f"expected marks {signed(advice.expected_marks)}, more than {alternative}.{close}"
     )
 
 
