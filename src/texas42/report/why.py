@@ -27,8 +27,9 @@ def why_table(why: Why, rows: int = WHY_ROWS) -> Table:
     """The dominoes whose place matters most: the odds of the bid when each lies with the
     left opponent, the partner or the right opponent, with the interval and the deals."""
     bid = bid_name(why.bid)
+    title = f"Why: double-dummy odds of {bid} with {why.declaration.label}, by where each domino lies"
     out = Table(
-        title=f"Why: the odds of {bid} with {why.declaration.label}, by where each unseen domino lies",
+        title=title,
         box=box.SIMPLE_HEAD,
         title_justify="left",
         pad_edge=False,
