@@ -21,6 +21,7 @@ from texas42.report.declaring import choice_name
 from texas42.report.layout import Fitted
 from texas42.report.play import tricks_table
 from texas42.report.wording import (
+    PER_PLAY,
     bid_by,
     bidder_side,
     capitalized,
@@ -342,7 +343,8 @@ def review_footer(review: PlayReview) -> str:
             "(double-dummy), or fails to; best play: the play 'texas42 play --no-realistic' would have "
             "advised (the most deals winning the contract for your team, double-dummy). As good: the same "
             "odds as the best play. Turns after "
-            f"a trick set the contract are not weighed.{_margin(review)} Repeat with --seed {review.seed}."
+            f"a trick set the contract are not weighed. {PER_PLAY}{_margin(review)} Repeat with --seed "
+            f"{review.seed}."
         )
     same = "figures" if review.weighs_points else "odds of the contract"
     return (
@@ -351,7 +353,7 @@ def review_footer(review: PlayReview) -> str:
         "consistent with what you had seen at that turn; makes/sets: the share of them in which the "
         "bidder's team makes the bid, or fails to; best play: the play 'texas42 play' would have advised "
         "(the most deals winning the contract for your team, then the most points). As good: the same "
-        f"{same} as the best play.{_margin(review)} Repeat with --seed {review.seed}."
+        f"{same} as the best play. {PER_PLAY}{_margin(review)} Repeat with --seed {review.seed}."
     )
 
 
