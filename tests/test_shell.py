@@ -16,6 +16,7 @@ import pytest
 
 from cli_runner import invoke
 from texas42 import analysis, deal, engine
+from texas42.cli import shell
 from texas42.cli.shell import _commands, command_words, run_prompt
 from texas42.engine import running
 from texas42.errors import AnalysisError
@@ -203,6 +204,35 @@ def test_at_the_prompt_an_error_is_reported_and_the_next_line_runs(
         "play, quick, review, solve)",
         "texas42: error: not a domino: '7-0' (pips run from 0 to 6)",
     ]
+
+
+def test_at_the_prompt_a_command_stopped_by_ctrl_c_is_said_to_be(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A command stopped by Ctrl-C returns 130 (or raises): the prompt says so and goes on."""
+    stopped = iter([130, 0])
+    monkeypatch.setattr(shell, "run_command", lambda words: next(stopped))
+    assert run_prompt([line(QUICK), line(QUICK)]) == 0
+    assert capsys.readouterr().err == "Interrupted.\n"
+
+
+def test_the_prompt_goes_to_the_terminal_when_the_output_does_not(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``texas42 shell > out.txt`` at a terminal: the prompt is on stderr, not in the file."""
+    typed = ["quick x", "exit"]
+    asked: list[str] = []
+
+    def typing(prompt: str = "") -> str:
+        asked.append(prompt)
+        if not typed:
+            raise EOFError
+        return typed.pop(0)
+
+    monkeypatch.setattr("builtins.input", typing)
+    assert list(shell._typed_lines()) == ["quick x", "exit"]
+    out, err = capsys.readouterr()
+    assert out == "" and err == 3 * shell.PROMPT + "\n" and set(asked) == {""}
 
 
 def test_the_shell_in_a_real_process() -> None:

@@ -144,9 +144,13 @@ def _typed_lines() -> Iterator[str]:
     """Lines typed at the prompt, until 'exit', 'quit' or Ctrl-D; Ctrl-C drops the line."""
     with suppress(ImportError):  # not on every platform
         import readline  # noqa: F401  (line editing and history for input())
+    aside = not sys.stdout.isatty()  # output to a file or a pipe: the prompt stays on the terminal
     while True:
         try:
-            yield input(PROMPT)
+            if aside:
+                sys.stderr.write(PROMPT)
+                sys.stderr.flush()
+            yield input("" if aside else PROMPT)
         except KeyboardInterrupt:
             typer.echo("", err=True)
         except EOFError:
@@ -167,8 +171,10 @@ def run_prompt(lines: Iterable[str]) -> int:
         if words[0] in ENDS:
             break
         try:
-            run_command(words)
+            status = run_command(words)
         except KeyboardInterrupt:
+            status = 130
+        if status == 130:  # a command stopped by Ctrl-C (most say nothing of it themselves)
             typer.echo("Interrupted.", err=True)
     return 0
 
