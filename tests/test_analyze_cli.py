@@ -621,6 +621,18 @@ def test_a_byte_order_mark_does_not_spoil_the_first_line(tmp_path: Path) -> None
     assert piped.stdout == plain.stdout
 
 
+def test_a_file_that_is_not_utf8_text_names_its_line(tmp_path: Path) -> None:
+    """A byte that is not UTF-8 (a file saved in Latin-1) is named by its line, not by its
+    place in the file ("can't decode byte 0xff in position 30")."""
+    path = tmp_path / "hands.txt"
+    path.write_bytes(f"{ORDINARY}\n".encode() + b"Jos\xe9: " + f"{WEAK}\n".encode())
+    named = invoke("quick", "--file", str(path))
+    assert named.exit_code == 2 and named.stdout == ""
+    assert named.stderr == f"texas42: error: cannot read {path}: line 2 is not UTF-8 text (byte 0xe9)\n"
+    piped = invoke("analyze", "--file", "-", input=path.read_bytes())
+    assert piped.stderr == "texas42: error: cannot read stdin: line 2 is not UTF-8 text (byte 0xe9)\n"
+
+
 def test_a_hand_of_a_file_that_its_options_do_not_fit_is_named_by_its_line(no_solving: None) -> None:
     text = f"a: {ALL_SIXES}\nb: 0-0 1-0 2-0 3-0 2-1 1-1 4-0\n"
     result = invoke("analyze", "--file", "-", "--holds", "2: 0-0", input=text)

@@ -67,10 +67,11 @@ def read_lines(path: str) -> list[str]:
     if path == "-":
         return _stdin_text().removeprefix(BOM).splitlines()
     try:
-        with open(path, encoding="utf-8-sig") as handle:
-            return handle.read().splitlines()
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputFileError(f"cannot read {path}: {getattr(error, 'strerror', None) or error}") from None
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError as error:
+        raise InputFileError(f"cannot read {path}: {error.strerror or error}") from None
+    return _decoded(data, path).removeprefix(BOM).splitlines()
 
 
 def _stdin_text() -> str:
@@ -78,10 +79,17 @@ def _stdin_text() -> str:
     raw = getattr(sys.stdin, "buffer", None)
     if raw is None:
         return sys.stdin.read()
+    return _decoded(raw.read(), "stdin")
+
+
+def _decoded(data: bytes, name: str) -> str:
+    """``data`` as UTF-8 text; else an ``InputFileError`` naming the line that is not."""
     try:
-        return str(raw.read().decode("utf-8"))
+        return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise InputFileError(f"cannot read stdin: {error}") from None
+        line = data[: error.start].count(b"\n") + 1
+        byte = data[error.start : error.start + 1].hex()
+        raise InputFileError(f"cannot read {name}: line {line} is not UTF-8 text (byte 0x{byte})") from None
 
 
 def strip_comment(line: str) -> str:
