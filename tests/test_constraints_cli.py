@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -189,3 +190,12 @@ def test_deals_listing_every_consistent_deal_names_no_seed() -> None:
     assert len(listed.stdout.splitlines()) == 72
     assert invoke(*args, "-n", "100", "-s", "5").stdout == listed.stdout
     assert invoke("deals", HAND, "-n", "2").stderr.startswith("texas42: seed ")
+
+
+def test_an_exact_comparison_gives_its_difference_without_an_interval() -> None:
+    """Every consistent deal compared: the mean difference is the figure itself, and the
+    text drops its interval (it printed "-14.03 to -14.03"), as for the odds."""
+    holds = ["--holds", "2: 6-6 6-5 6-3 6-2 6-1 6-0 5-4", "--holds", "1: 5-3 5-1 5-0 4-4 4-1"]
+    text = invoke("compare", HAND, "fours", "follow-me", *holds, "--no-specials").stdout
+    assert "all 36 consistent deals: exact" in text and "95% CI" not in text
+    assert re.search(r"fours vs follow-me\s+-14\.03\s+0%\s+100%\s+0%", text)

@@ -28,14 +28,16 @@ from texas42.report.wording import RACED_IN_ORDER, bid_heading, odds_footer, per
 from texas42.rules import BIDS, MARK, POINT_BIDS
 
 
-def pairs_table(pairs: Sequence[PairComparison], title: str, raced: bool) -> Table:
-    """Each pair head to head: the mean difference of points, who takes more how often."""
+def pairs_table(pairs: Sequence[PairComparison], title: str, raced: bool, exact: bool = False) -> Table:
+    """Each pair head to head: the mean difference of points (with its interval, unless
+    ``exact``: every consistent deal), who takes more how often."""
     out = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left")
     out.add_column("first vs second", no_wrap=True)
     if raced:
         out.add_column("deals", justify="right")
     out.add_column("points", justify="right")
-    out.add_column("95% CI", justify="right", no_wrap=True)
+    if not exact:
+        out.add_column("95% CI", justify="right", no_wrap=True)
     out.add_column("first more", justify="right")
     out.add_column("second more", justify="right")
     out.add_column("equal", justify="right")
@@ -45,7 +47,7 @@ def pairs_table(pairs: Sequence[PairComparison], title: str, raced: bool) -> Tab
             f"{pair.first.label} vs {pair.second.label}",
             *([f"{pair.deals:,}"] if raced else []),
             f"{signed(pair.mean_difference)}",
-            f"{signed(ci.low)} to {signed(ci.high)}",
+            *([] if exact else [f"{signed(ci.low)} to {signed(ci.high)}"]),
             percent(pair.first_more),
             percent(pair.second_more),
             percent(pair.equal),
@@ -130,7 +132,11 @@ def comparison_view(comparison: Comparison, whys: Sequence[Why] = ()) -> Rendera
             comparison.constraints,
             comparison.inference,
         ),
-        Fitted(pairs_table(comparison.pairs, "Head to head, double-dummy, on the same deals", raced)),
+        Fitted(
+            pairs_table(
+                comparison.pairs, "Head to head, double-dummy, on the same deals", raced, comparison.exact
+            )
+        ),
         Fitted(odds_table(comparison.trumps, "Double-dummy odds", raced)),
     ]
     if comparison.specials:
