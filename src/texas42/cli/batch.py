@@ -123,9 +123,9 @@ def _workers_deaf_to_ctrl_c() -> Iterator[None]:
     """Worker processes started in the block ignore Ctrl-C (they inherit SIGINT ignored,
     and Python leaves it so): a terminal's Ctrl-C reaches every process of the command,
     and only this one should answer it, shutting them down, rather than each printing its
-    own traceback. A Ctrl-C in the block is lost for this one too (a blocked signal would
-    wait, but the workers' start unblocks it); a SIGTERM waits for the block's end, when
-    the cluster is whole and can be shut down."""
+    own traceback. A Ctrl-C in the block is lost for this one too (blocking it instead
+    would not reach the workers: their start unblocks it); a SIGTERM waits for the block's
+    end, when the cluster is whole and can be shut down."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -151,8 +151,8 @@ def connected(cluster: Cluster | None) -> Iterator[Any]:
     distributed = _distributed()
     Client, LocalCluster = distributed.Client, distributed.LocalCluster
     logging.getLogger("distributed").setLevel(logging.CRITICAL)
+    local = None
     if cluster.address is None:
-        local = None
         try:
             with warnings.catch_warnings(), _workers_deaf_to_ctrl_c():
                 warnings.simplefilter("ignore")  # "port 8787 is in use" (another cluster's): any port will do
@@ -169,7 +169,6 @@ def connected(cluster: Cluster | None) -> Iterator[Any]:
                 local.close()
             raise
     else:
-        local = None
         client = _client_of(Client, cluster.address)
     try:
         yield client

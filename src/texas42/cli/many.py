@@ -255,6 +255,7 @@ def _analyze_many(
     resume: bool,
     cluster: Cluster | None,
 ) -> None:
+    """``analyze_many``'s work, the output file (if any) being this run's alone."""
     sink = Sink(out, recorded_width(out) if resume else None)
     names = [h.name or f"line {h.line}" for h in hands]
     name_width = min(30, max([4, *(len(n) for n in names)]))

@@ -701,8 +701,8 @@ def infer_deals(
     its first call is kept; once every hand is valued, the weighted blocks of
     ``_weighted_block``, with or without constraints). An ``InferenceError`` if more than
     ``max_candidates`` would be needed (judged as soon as the acceptance so far says so).
-    ``values``: the hands' values already known (main and check samples share them). With constraints, the
-    ``Inference`` counts the deals consistent with them (``consistent``)."""
+    ``values``: the hands' values already known (main and check samples share them). With
+    constraints, the ``Inference`` counts the deals consistent with them (``consistent``)."""
     check_auction_doubles(hand, model.auction, constraints)
     plan = None if constraints is None or constraints.empty else plan_deals(hand, constraints)
     order = bids_first(calls(model.auction, model.house))
