@@ -28,9 +28,12 @@ from texas42.report.wording import RACED_IN_ORDER, bid_heading, odds_footer, per
 from texas42.rules import BIDS, MARK, POINT_BIDS
 
 
-def pairs_table(pairs: Sequence[PairComparison], title: str, raced: bool, exact: bool = False) -> Table:
+def pairs_table(
+    pairs: Sequence[PairComparison], title: str, raced: bool, exact: bool = False, explained: bool = True
+) -> Table:
     """Each pair head to head: the mean difference of points (with its interval, unless
-    ``exact``: every consistent deal), who takes more how often."""
+    ``exact``: every consistent deal), who takes more how often; ``explained``: with a
+    caption saying what the columns are."""
     out = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left")
     out.add_column("first vs second", no_wrap=True)
     if raced:
@@ -52,6 +55,12 @@ def pairs_table(pairs: Sequence[PairComparison], title: str, raced: bool, exact:
             percent(pair.second_more),
             percent(pair.equal),
         )
+    if explained:
+        out.caption = (
+            "Points: the first trump's points less the second's, on average over the same deals; first "
+            "more, second more, equal: the share of the deals in which each takes more, or both the same."
+        )
+        out.caption_justify = "left"
     return out
 
 
@@ -156,7 +165,11 @@ def comparison_view(comparison: Comparison, whys: Sequence[Why] = ()) -> Rendera
             f"({realistic.worlds} worlds a decision), playing for {realistic.played_for}"
         )
         parts += [
-            Fitted(pairs_table(realistic.pairs, f"Realistic play, head to head: {played}", False)),
+            Fitted(
+                pairs_table(
+                    realistic.pairs, f"Realistic play, head to head: {played}", False, explained=False
+                )
+            ),
             Fitted(odds_table(realistic.trumps, "Realistic odds of each bid", False)),
             most_made_text(realistic.trumps, "in the playouts"),
             Text(_played_odds_note(realistic), style="dim"),
