@@ -493,6 +493,27 @@ def test_plain_runs_do_not_import_dask() -> None:
     assert out.strip() == "False"
 
 
+def test_a_scheduler_without_workers_is_said_to_be_waited_on(tmp_path: Path) -> None:
+    """A scheduler with no worker yet: the batch says it waits (it waited in silence),
+    then runs once a worker comes."""
+    hands = tmp_path / "hands.txt"
+    hands.write_text("a: 6-6 6-5 6-4 6-3 6-2 6-1 6-0\n")
+    with distributed.LocalCluster(n_workers=0, processes=True, dashboard_address=None) as empty:
+        command = [sys.executable, "-m", "texas42", "analyze", "--file", str(hands), "-n", "20", "--json"]
+        process = subprocess.Popen(
+            [*command, "--cluster", empty.scheduler_address], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        )
+        assert process.stderr is not None
+        said = process.stderr.readline().decode()
+        empty.scale(1)
+        stdout, stderr = process.communicate(timeout=120)
+    assert said == (
+        f"texas42: the scheduler at {empty.scheduler_address} has no workers yet: the hands wait for one "
+        "(Ctrl-C stops)\n"
+    )
+    assert process.returncode == 0 and stderr == b"" and len(stdout.splitlines()) == 1
+
+
 def test_local_workers_share_the_cores_unless_threads_are_given(monkeypatch: pytest.MonkeyPatch) -> None:
     """``analyze`` and ``solve`` alike: every worker on every core only made them wait on
     each other (``solve --file --cluster local:2`` took twice as long as in-process)."""

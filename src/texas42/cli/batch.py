@@ -8,6 +8,7 @@ import importlib.util
 import logging
 import os
 import signal
+import sys
 import threading
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -170,6 +171,12 @@ def connected(cluster: Cluster | None) -> Iterator[Any]:
             raise
     else:
         client = _client_of(Client, cluster.address)
+        if not client.nthreads():  # else the batch would wait in silence
+            print(
+                f"texas42: the scheduler at {cluster.address} has no workers yet: the hands wait for "
+                "one (Ctrl-C stops)",
+                file=sys.stderr,
+            )
     try:
         yield client
     finally:
