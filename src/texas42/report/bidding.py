@@ -81,7 +81,7 @@ def ladder_table(advice: BidAdvice) -> Table:
             odds_against(rung.make, advice.confidence),
             f"{percent(rung.make_ci95.low)}-{percent(rung.make_ci95.high)}",
             _third_column(rung, realistic is None),
-            f"{signed(rung.expected_marks)}",
+            signed(rung.expected_marks),
             style=style,
         )
     return out
@@ -209,7 +209,7 @@ def _specials_table(advice: BidAdvice, realistic: bool) -> Table:
             odds_against(rung.make, advice.confidence),
             f"{percent(rung.make_ci95.low)}-{percent(rung.make_ci95.high)}",
             *double_dummy,
-            f"{signed(rung.expected_marks)}",
+            signed(rung.expected_marks),
             *((Text(note, style="dim"),) if notes else ()),
             style="reverse bold" if chosen else ("" if rung.makes else "dim"),
         )

@@ -49,7 +49,7 @@ def pairs_table(
         out.add_row(
             f"{pair.first.label} vs {pair.second.label}",
             *([f"{pair.deals:,}"] if raced else []),
-            f"{signed(pair.mean_difference)}",
+            signed(pair.mean_difference),
             *([] if exact else [f"{signed(ci.low)} to {signed(ci.high)}"]),
             percent(pair.first_more),
             percent(pair.second_more),

@@ -310,7 +310,7 @@ def specials_table(
             cells.append(_odds_cell(stats.make, confidence))
         cells += [
             f"{percent(ci.low)}-{percent(ci.high)}",
-            f"{signed(odds.expected_marks)}",
+            signed(odds.expected_marks),
             Text(_special_note(stats), style="dim"),
         ]
         out.add_row(*cells)

@@ -100,7 +100,7 @@ def quick_specials_table(result: QuickAnalysis) -> Table:
             str(odds.marks),
             *double_dummy,
             made,
-            f"{signed(odds.expected_marks)}",
+            signed(odds.expected_marks),
             Text(note, style="dim"),
         )
     partner = any(c.contract in (Contract.PLUNGE, Contract.SPLASH) for c in result.specials)
