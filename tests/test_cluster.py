@@ -493,6 +493,7 @@ def test_plain_runs_do_not_import_dask() -> None:
     assert out.strip() == "False"
 
 
+@pytest.mark.filterwarnings("ignore:Port 8787 is already in use")  # the module's cluster holds it
 def test_a_scheduler_without_workers_is_said_to_be_waited_on(tmp_path: Path) -> None:
     """A scheduler with no worker yet: the batch says it waits (it waited in silence),
     then runs once a worker comes."""
