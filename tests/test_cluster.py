@@ -519,12 +519,13 @@ def test_local_workers_share_the_cores_unless_threads_are_given(monkeypatch: pyt
     """``analyze`` and ``solve`` alike: every worker on every core only made them wait on
     each other (``solve --file --cluster local:2`` took twice as long as in-process)."""
     monkeypatch.setattr(os, "cpu_count", lambda: 8)
-    assert batch.Cluster(None, 2).worker_threads(None) == 4
-    assert batch.Cluster(None, 3).worker_threads(None) == 2
-    assert batch.Cluster(None, 16).worker_threads(None) == 1
-    assert batch.Cluster(None).worker_threads(None) == 1  # one worker a core
-    assert batch.Cluster(None, 2).worker_threads(3) == 3
-    assert batch.Cluster("tcp://127.0.0.1:8786").worker_threads(None) is None
+    assert batch.job_threads(batch.Cluster(None, 2), None) == 4
+    assert batch.job_threads(batch.Cluster(None, 3), None) == 2
+    assert batch.job_threads(batch.Cluster(None, 16), None) == 1
+    assert batch.job_threads(batch.Cluster(None), None) == 1  # one worker a core
+    assert batch.job_threads(batch.Cluster(None, 2), 3) == 3
+    assert batch.job_threads(batch.Cluster("tcp://127.0.0.1:8786"), None) is None
+    assert batch.job_threads(None, None) is None
 
 
 def test_solve_file_on_the_cluster_is_identical(cluster: Any, tmp_path: Path) -> None:

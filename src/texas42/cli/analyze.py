@@ -58,7 +58,7 @@ from texas42.deal import AuctionModel, DealConstraints, draw_seed
 from texas42.errors import UsageError
 from texas42.io.documents import analysis_to_json
 from texas42.io.files import NamedHand, check_lines, read_hands, read_lines
-from texas42.io.output import LOCK_SUFFIX, check_regular, record_path, sums_path
+from texas42.io.output import check_regular, companions
 from texas42.report.hand import analysis_view
 from texas42.rules import Declaration, Hand, HouseRules, parse_hand
 
@@ -233,18 +233,13 @@ def analyze(
 def _check_not_the_hands_file(out: str, file: str) -> None:
     """A ``UsageError`` if the output file, its record, its sums or its lock is the hands
     file, by any path (a symbolic or hard link too)."""
-    beside = [(p, f"the {name} of --out {out}, {p},") for name, p in _beside(out)]
+    beside = [(p, f"the {name} of --out {out}, {p},") for name, p in companions(out)]
     for path, what in ((out, f"--out {out}"), *beside):
         same = os.path.realpath(path) == os.path.realpath(file)
         if not same and os.path.exists(path) and os.path.exists(file):
             same = os.path.samefile(path, file)
         if same:
             raise UsageError(f"{what} is the hands file (--file): it would be overwritten")
-
-
-def _beside(out: str) -> tuple[tuple[str, str], ...]:
-    """The files written beside the output file ``out``, named."""
-    return (("record", record_path(out)), ("sums", sums_path(out)), ("lock", out + LOCK_SUFFIX))
 
 
 class AnalysisJob:

@@ -48,13 +48,14 @@ class Cluster:
     def local_workers(self) -> int:
         return self.workers or os.cpu_count() or 1
 
-    def worker_threads(self, threads: int | None) -> int | None:
-        """The solver threads of a job on this cluster, where the command gives ``threads``:
-        on a local cluster, unless given, an equal share of this machine's cores (every
-        worker using them all would only make them wait on each other)."""
-        if self.address is not None or threads is not None:
-            return threads
-        return max(1, (os.cpu_count() or 1) // self.local_workers)
+
+def job_threads(cluster: Cluster | None, threads: int | None) -> int | None:
+    """The solver threads of a job where the command gives ``threads``: on a local
+    cluster, unless given, an equal share of this machine's cores (every worker using them
+    all would only make them wait on each other); elsewhere ``threads`` itself."""
+    if cluster is None or cluster.address is not None or threads is not None:
+        return threads
+    return max(1, (os.cpu_count() or 1) // cluster.local_workers)
 
 
 def dask_installed() -> bool:

@@ -23,7 +23,7 @@ from texas42.analysis import Progress
 from texas42.analysis.calibrated import REALISTIC
 from texas42.analysis.sample import counted
 from texas42.cli.app import columns_taken, error_text
-from texas42.cli.batch import Cluster, connected, run_in_order
+from texas42.cli.batch import Cluster, connected, job_threads, run_in_order
 from texas42.cli.progress import ProgressBar, wants_progress
 from texas42.deal import DealConstraints
 from texas42.errors import Texas42Error, UsageError
@@ -264,7 +264,7 @@ def _analyze_many(
     starts = [_hand_start(h, n, style, name_width) for h, n in zip(hands, names, strict=True)]
     done, keep = _resume_point(out, settings, "".join(sink.render(p) for p in prologue), starts, resume)
     worker_job = job
-    threads = job.threads if cluster is None else cluster.worker_threads(job.threads)
+    threads = job_threads(cluster, job.threads)
     if threads is not None and threads != job.threads:
         worker_job = replace_threads(job, threads)
     arguments = [(worker_job, item, name, style, name_width) for item, name in zip(hands, names, strict=True)]

@@ -13,7 +13,7 @@ from texas42.analysis import DealTable, PlayLine, iter_deal_tables, optimal_line
 from texas42.analysis.play import play_rules_for
 from texas42.analysis.solving import DEFAULT_BATCH_DEALS
 from texas42.cli.app import EXAMPLE_DEAL, EXAMPLE_HAND, app, inputs_checked
-from texas42.cli.batch import Cluster, connected, run_in_order
+from texas42.cli.batch import Cluster, connected, job_threads, run_in_order
 from texas42.cli.options import (
     ClusterOption,
     NelloDoublesOption,
@@ -197,8 +197,7 @@ def _solve(
                         written = index
                     bar.update(index, len(deals))
 
-            on = threads if cluster is None else cluster.worker_threads(threads)
-            arguments = [(chunk, on, house, choice, want_line) for chunk in chunks]
+            arguments = [(chunk, job_threads(cluster, threads), house, choice, want_line) for chunk in chunks]
             run_in_order(solve_chunk, arguments, write, client)
     except KeyboardInterrupt:
         if not many:

@@ -64,14 +64,16 @@ BOM: Final = "\ufeff"
 
 def read_lines(path: str) -> list[str]:
     """The lines of a file, or of stdin for ``-``, without a byte-order mark."""
-    if path == "-":
-        return _stdin_text().removeprefix(BOM).splitlines()
+    text = _stdin_text() if path == "-" else _decoded(_file_bytes(path), path)
+    return text.removeprefix(BOM).splitlines()
+
+
+def _file_bytes(path: str) -> bytes:
     try:
         with open(path, "rb") as handle:
-            data = handle.read()
+            return handle.read()
     except OSError as error:
         raise InputFileError(f"cannot read {path}: {error.strerror or error}") from None
-    return _decoded(data, path).removeprefix(BOM).splitlines()
 
 
 def _stdin_text() -> str:

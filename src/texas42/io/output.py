@@ -46,6 +46,16 @@ def sums_path(path: str) -> str:
     return path + SUMS_SUFFIX
 
 
+def lock_path(path: str) -> str:
+    """The lock a run holds while it writes the output file ``path``."""
+    return path + LOCK_SUFFIX
+
+
+def companions(path: str) -> tuple[tuple[str, str], ...]:
+    """The files written beside the output file ``path``, each with its name."""
+    return (("record", record_path(path)), ("sums", sums_path(path)), ("lock", lock_path(path)))
+
+
 def line_digest(line: bytes) -> bytes:
     """The digest of one line (without its line end) as the sums hold it."""
     return hashlib.sha256(line).hexdigest()[:DIGEST_LENGTH].encode("ascii")
@@ -178,7 +188,7 @@ def writing_alone(path: str) -> Iterator[None]:
     if fcntl is None:  # pragma: no cover - Windows
         yield
         return
-    lock = path + LOCK_SUFFIX
+    lock = lock_path(path)
     try:
         handle = open(lock, "a")  # noqa: SIM115
     except OSError as error:
