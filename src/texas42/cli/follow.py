@@ -53,6 +53,7 @@ from texas42.io.documents import (
     advice_to_json,
     declaration_to_json,
     entry_to_json,
+    house_to_json,
     play_to_json,
     review_to_json,
 )
@@ -348,18 +349,8 @@ class Follower:
         table, adviser = self.table, self.adviser
         played = adviser.played
         record: dict[str, Any] = {"hand": table.hand.names(), "position": table.place + 1}
-        record |= {"deals": adviser.deals, "seed": adviser.seed}
-        house = table.house
-        record |= {
-            "basis": adviser.basis,
-            "noise": adviser.noise,
-            "house": {
-                "nello_doubles": house.nello_doubles.value,
-                "nello_min_marks": house.nello_min_marks,
-                "all_pass": house.all_pass.value,
-                "specials": house.specials,
-            },
-        }
+        record |= {"deals": adviser.deals, "seed": adviser.seed, "basis": adviser.basis}
+        record |= {"noise": adviser.noise, "house": house_to_json(table.house)}
         if played is not None:
             record["realistic"] = dict(zip(("deals", "play_deals", "worlds"), played, strict=True))
         self.say(follow_header(table, adviser.deals, adviser.seed, played), record)

@@ -108,6 +108,17 @@ def table_to_json(
     return result
 
 
+def house_to_json(house: HouseRules) -> dict[str, Any]:
+    """``{"nello_doubles", "nello_min_marks", "all_pass", "specials"}``: the house rules,
+    as their options write them."""
+    return {
+        "nello_doubles": house.nello_doubles.value,
+        "nello_min_marks": house.nello_min_marks,
+        "all_pass": house.all_pass.value,
+        "specials": house.specials,
+    }
+
+
 def rounded(p: float) -> float:
     """A probability as written in the documents: four decimals."""
     return round(p, 4)
