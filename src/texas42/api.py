@@ -39,7 +39,6 @@ from texas42.errors import AnalysisError, ArgumentTypeError, check_kind, is_whol
 from texas42.rules import (
     DECLARATIONS,
     Auction,
-    Contract,
     Deal,
     Declaration,
     Domino,
@@ -50,12 +49,12 @@ from texas42.rules import (
     check_dealt,
     check_declaration,
     check_domino,
+    check_played_contract,
     parse_auction,
     parse_bid,
     parse_deal,
     parse_finished_auction,
     parse_hand,
-    parse_played_contract,
     parse_tricks,
     trick_size,
 )
@@ -92,14 +91,6 @@ def _deal(deal: Deal | str) -> Deal:
         return parse_deal(deal)
     check_kind(deal, Deal, "a deal is a Deal or its text, four hands between '/'")
     return deal
-
-
-def _contract(trump: PlayedContract | str | SupportsIndex) -> PlayedContract:
-    if isinstance(trump, str):
-        return parse_played_contract(trump)
-    if isinstance(trump, Contract):
-        return trump
-    return check_declaration(trump)
 
 
 def _house(house: HouseRules | None) -> HouseRules:
@@ -206,7 +197,7 @@ def line_of_play(
     """An optimal line of play, trick by trick (``texas42 solve --line``); ``trump`` may
     be ``"nello"`` or ``"sevens"`` (the doubles at Nel-O as ``house`` says)."""
     bidder = _whole(bidder)
-    return analysis.optimal_line(_deal(deal), _contract(trump), bidder, _house(house))
+    return analysis.optimal_line(_deal(deal), check_played_contract(trump), bidder, _house(house))
 
 
 def analyze(
@@ -572,7 +563,7 @@ def _played(
     trump: PlayedContract | str | SupportsIndex, tricks: str | Iterable[Domino]
 ) -> tuple[PlayedContract, tuple[Domino, ...]]:
     """The trump (or Nel-O, sevens) and the plays, parsed where given as text."""
-    contract = _contract(trump)
+    contract = check_played_contract(trump)
     if isinstance(tricks, str):
         return contract, parse_tricks(tricks, trick_size(contract))
     what = 'the plays are their text ("6-6 6-1 / 5-5") or domino numbers'

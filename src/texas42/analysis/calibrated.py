@@ -18,7 +18,7 @@ from texas42.analysis.specials import SpecialStats
 from texas42.analysis.statistics import Interval, TrumpStats, bid_points, widened
 from texas42.errors import AnalysisError, error_for
 from texas42.evaluate.calibration import calibrate
-from texas42.rules import DECLARATIONS, TOTAL_POINTS, Declaration, Hand
+from texas42.rules import DECLARATIONS, TOTAL_POINTS, Declaration, Hand, check_declaration
 
 if TYPE_CHECKING:
     from texas42.analysis.hand import HandAnalysis
@@ -53,6 +53,7 @@ class ErrorBands:
     widths: tuple[float, ...]
 
     def width(self, p: float) -> float:
+        """The band's half-width, in odds, around estimated odds ``p``."""
         return self.widths[max(0, bisect_right(self.edges, p) - 1)]
 
     def interval(self, p: float, sampling: Interval | None = None) -> Interval:
@@ -76,6 +77,7 @@ class EstimatedTrump:
     sampling: tuple[Interval, ...]
 
     def make(self, bid: SupportsIndex) -> float:
+        """The estimated realistic odds of making ``bid`` (30..42, 84 and up: all 42 points)."""
         return self.at_least[bid_points(bid)]
 
     def make_ci95(self, bid: SupportsIndex) -> Interval:
@@ -99,8 +101,11 @@ class CalibratedAnalysis:
     """The special contracts played out: none (their realistic odds are calibrated too,
     ``analysis.specials.realistic_odds``)."""
 
-    def stats(self, declaration: Declaration) -> EstimatedTrump | None:
-        return next((s for s in self.trumps if s.declaration == declaration), None)
+    def stats(self, declaration: Declaration | str) -> EstimatedTrump | None:
+        """A declaration's estimates (given as one, its number or its name), or None if it
+        was not estimated."""
+        wanted = check_declaration(declaration)
+        return next((s for s in self.trumps if s.declaration == wanted), None)
 
 
 def _bands(info: dict[str, object]) -> ErrorBands:

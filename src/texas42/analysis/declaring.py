@@ -58,6 +58,7 @@ from texas42.rules import (
     Hand,
     HouseRules,
     bid_name,
+    check_played_contract,
     declarable_contracts,
     expected_marks,
     minimum_marks,
@@ -86,10 +87,12 @@ class DeclarationChoice:
 
     @property
     def make(self) -> float:
+        """The double-dummy odds of making the bid: ``successes`` of ``deals``."""
         return self.successes / self.deals
 
     @property
     def label(self) -> str:
+        """The declaration's name as the options write it: ``fours``, ``nello``, ..."""
         return self.declaration.label
 
     @property
@@ -164,12 +167,14 @@ class DeclarationAdvice:
         """The advised declaration's double-dummy odds on the independent sample."""
         return self.checked / self.deals
 
-    def choice(self, declaration: Declaration | Contract) -> DeclarationChoice:
-        """The figures of one declaration open to the bidder."""
+    def choice(self, declaration: Declaration | Contract | str) -> DeclarationChoice:
+        """The figures of one declaration open to the bidder (a trump or special contract,
+        or its name); an ``AnalysisError`` for one that is not open."""
+        wanted = check_played_contract(declaration)
         for c in self.choices:
-            if c.declaration == declaration:
+            if c.declaration == wanted:
                 return c
-        raise AnalysisError(f"{declaration.label} is not open at a bid of {bid_name(self.bid)}")
+        raise AnalysisError(f"{wanted.label} is not open at a bid of {bid_name(self.bid)}")
 
 
 def won_bid(bid: int | None, auction: FinishedAuction | None) -> int:

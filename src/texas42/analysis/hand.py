@@ -147,12 +147,11 @@ class HandAnalysis:
         analysed = ", ".join(d.label for d in self.declarations)
         raise AnalysisError(f"{wanted.label} was not analysed (analysed: {analysed})")
 
-    def check(self, declaration: Declaration) -> TrumpStats | None:
-        """The declaration's statistics on the independent sample, if it was solved."""
-        for s in self.checks:
-            if s.declaration == declaration:
-                return s
-        return None
+    def check(self, declaration: Declaration | str) -> TrumpStats | None:
+        """The declaration's statistics on the independent sample (given as one, its number
+        or its name), or None if it was not solved there."""
+        wanted = check_declaration(declaration)
+        return next((s for s in self.checks if s.declaration == wanted), None)
 
     def best(self, bid: SupportsIndex) -> TrumpStats:
         """The declaration that makes ``bid`` most often."""

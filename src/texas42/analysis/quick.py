@@ -40,6 +40,7 @@ from texas42.rules import (
     Hand,
     HouseRules,
     NelloDoubles,
+    check_declaration,
     expected_marks,
     minimum_marks,
 )
@@ -73,10 +74,12 @@ class QuickRecommendation:
 
     @property
     def passes(self) -> bool:
+        """Whether the advice is to pass."""
         return self.bid == PASS
 
     @property
     def contract(self) -> int:
+        """The bid the odds are quoted for: the advised bid, or 30 for a pass."""
         return POINT_BIDS[0] if self.passes else self.bid
 
 
@@ -102,10 +105,13 @@ class QuickEstimate:
     trumps: tuple[QuickTrump, ...]
     recommendation: QuickRecommendation
 
-    def stats(self, declaration: Declaration) -> QuickTrump:
-        return next(t for t in self.trumps if t.declaration == declaration)
+    def stats(self, declaration: Declaration | str) -> QuickTrump:
+        """One declaration's estimates (given as one, its number or its name)."""
+        wanted = check_declaration(declaration)
+        return next(t for t in self.trumps if t.declaration == wanted)
 
     def best(self, bid: SupportsIndex) -> QuickTrump:
+        """The declaration estimated to make ``bid`` most often."""
         return best_at(self.trumps, bid)
 
 

@@ -21,7 +21,7 @@ from texas42.analysis.special_playout import play_out_special
 from texas42.analysis.specials import SpecialStats
 from texas42.analysis.statistics import TrumpStats
 from texas42.errors import AnalysisError, check_kind
-from texas42.rules import Contract, Declaration, HouseRules, NelloDoubles
+from texas42.rules import Contract, Declaration, HouseRules, NelloDoubles, check_declaration
 
 DEFAULT_REALISTIC_DEALS: Final = 200
 
@@ -43,8 +43,11 @@ class RealisticAnalysis:
     """Nel-O and sevens, when the analysis has them, played out on the same deals
     (``special_playout``): the deals made, as the analysis' double-dummy ``SpecialStats``."""
 
-    def stats(self, declaration: Declaration) -> TrumpStats | None:
-        return next((s for s in self.trumps if s.declaration == declaration), None)
+    def stats(self, declaration: Declaration | str) -> TrumpStats | None:
+        """A declaration's played-out statistics (given as one, its number or its name), or
+        None if it was not played out."""
+        wanted = check_declaration(declaration)
+        return next((s for s in self.trumps if s.declaration == wanted), None)
 
 
 def realistic_analysis(

@@ -50,6 +50,7 @@ class RealisticPlays:
 
     @property
     def best(self) -> PlayStats:
+        """The best play as played out: the first of ``plays``."""
         return self.plays[0]
 
     def lead(self, first: Domino, second: Domino) -> tuple[float, Interval]:

@@ -61,17 +61,26 @@ class Sample:
 
     @property
     def size(self) -> int:
+        """The number of deals."""
         return int(self.deals.shape[0])
 
-    def deals_solved(self, declaration: Declaration) -> int:
-        """How many deals (the first ones) ``declaration`` was solved on."""
-        return self.size if self.solved is None else self.solved[self.declarations.index(declaration)]
+    def _column(self, declaration: Declaration | str) -> int:
+        wanted = check_declaration(declaration)
+        if wanted not in self.declarations:
+            solved = ", ".join(d.label for d in self.declarations)
+            raise AnalysisError(f"{wanted.label} was not solved (solved: {solved})")
+        return self.declarations.index(wanted)
 
-    def points_of(self, declaration: Declaration) -> np.ndarray:
-        """The points of ``declaration`` in each deal it was solved on."""
-        column: np.ndarray = self.points[
-            : self.deals_solved(declaration), self.declarations.index(declaration)
-        ]
+    def deals_solved(self, declaration: Declaration | str) -> int:
+        """How many deals (the first ones) ``declaration`` (one, its number or its name) was
+        solved on; an ``AnalysisError`` for one that was not solved."""
+        column = self._column(declaration)
+        return self.size if self.solved is None else self.solved[column]
+
+    def points_of(self, declaration: Declaration | str) -> np.ndarray:
+        """The points of ``declaration`` (one, its number or its name) in each deal it was
+        solved on."""
+        column: np.ndarray = self.points[: self.deals_solved(declaration), self._column(declaration)]
         return column
 
     def stats(self) -> tuple[TrumpStats, ...]:
@@ -112,6 +121,7 @@ class DrawnDeals:
 
     @property
     def size(self) -> int:
+        """The number of deals of the main sample."""
         return int(self.main.shape[0])
 
 

@@ -92,15 +92,19 @@ class DealConstraints:
         return not self.items and self.sizes == (HAND_SIZE,) * 3 and self.played == 0
 
     def holds(self, seat: int) -> int:
-        """The mask of the dominoes ``seat`` must hold."""
+        """The mask of the dominoes ``seat`` (0..3) must hold."""
+        seat = rules.check_seat(seat)
         return _union(c.mask for c in self.items if c.kind == HOLDS and c.seat == seat)
 
     def lacks(self, seat: int) -> int:
-        """The mask of the dominoes ``seat`` must not hold."""
+        """The mask of the dominoes ``seat`` (0..3) must not hold."""
+        seat = rules.check_seat(seat)
         return _union(c.mask for c in self.items if c.kind == LACKS and c.seat == seat)
 
     def size(self, seat: int) -> int:
         """How many dominoes ``seat`` (1..3) holds in the deals."""
+        if rules.check_seat(seat) == 0:
+            raise ConstraintError("seat 0 is ours: its size is the hand's (seats 1 to 3 are dealt)")
         return self.sizes[seat - 1]
 
     def adding(self, *items: SeatConstraint) -> DealConstraints:

@@ -664,6 +664,8 @@ class Inference:
         return self.auction.partner_contract if isinstance(self.auction, FinishedAuction) else None
 
     def plus(self, other: Inference) -> Inference:
+        """The inference of two samples drawn for the same auction (the main and check
+        samples) taken together: their candidates and kept deals added up."""
         weighted = self.uniform is not None or other.uniform is not None
         uniform = (self.uniform or self.candidates) + (other.uniform or other.candidates)
         return Inference(

@@ -58,6 +58,7 @@ class Estimates:
 
     @property
     def shape(self) -> tuple[int, ...]:
+        """The shape of the hands given: one estimate each."""
         return tuple(self.bid.shape)
 
 

@@ -306,6 +306,7 @@ class FinishedAuction(_Calls):
 
     @property
     def high_bid(self) -> int:
+        """The winning bid: the highest call."""
         return max(self.bids)
 
     @property

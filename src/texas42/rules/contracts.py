@@ -9,7 +9,14 @@ from texas42.errors import InvalidDeclarationError, check_text
 from texas42.rules.dominoes import DOUBLES, PIP_DOMINOES, PIPS, Dominoes, domino
 from texas42.rules.history import NELLO_TRICK_SIZE, TRICK_SIZE
 from texas42.rules.house import HouseRules, Word
-from texas42.rules.tricks import Declaration, NelloTricks, SevensTricks, TrickRules, parse_declaration
+from texas42.rules.tricks import (
+    Declaration,
+    NelloTricks,
+    SevensTricks,
+    TrickRules,
+    check_declaration,
+    parse_declaration,
+)
 
 PLUNGE_DOUBLES: Final = 4
 SPLASH_DOUBLES: Final = 3
@@ -61,6 +68,17 @@ def parse_played_contract(text: str) -> PlayedContract:
         raise InvalidDeclarationError(
             f"unknown trump or contract: {text.strip()!r} (one of {names}, nello, sevens)"
         ) from None
+
+
+def check_played_contract(value: object) -> PlayedContract:
+    """A trump declaration or special contract from itself, its name
+    (``parse_played_contract``) or a declaration's number (0..8); anything else is an
+    ``InvalidDeclarationError``."""
+    if isinstance(value, str):
+        return parse_played_contract(value)
+    if isinstance(value, Contract):
+        return value
+    return check_declaration(value)
 
 
 def trick_size(contract: PlayedContract) -> int:

@@ -119,6 +119,7 @@ class PlayHistory:
 
     @property
     def is_over(self) -> bool:
+        """Whether every trick has been played."""
         return len(self.plays) == self.trick_size * TRICKS
 
     @property
@@ -135,6 +136,7 @@ class PlayHistory:
         return mask
 
     def played_by(self, seat: Seat) -> Dominoes:
+        """The mask of the dominoes ``seat`` has played."""
         mask = 0
         for p in self.plays:
             if p.seat == seat:
