@@ -1000,3 +1000,24 @@ def test_constraints_name_a_bad_seat() -> None:
     assert constraints.size(3) == 7
     with pytest.raises(errors.ConstraintError, match="seat 0 is ours"):
         constraints.size(0)
+
+
+def test_the_plays_figures_name_a_domino_or_seat_that_is_not_there() -> None:
+    advice = texas42.advise_play(HAND, "fours", deals=6, seed=2, realistic_deals=3)
+    played = advice.realistic
+    assert played is not None
+    first, second = (p.domino for p in played.plays[:2])
+    assert played.lead(first, second)[0] == -played.lead(second, first)[0]
+    with pytest.raises(errors.AnalysisError, match=r"6-6 was not played out \(the plays: "):
+        played.lead(rules.parse_domino("6-6"), first)
+    with pytest.raises(errors.InvalidDominoError, match="not a domino: 99"):
+        played.same_wins(first, 99)
+    with pytest.raises(errors.ArgumentTypeError, match="stats is a PlayStats"):
+        advice.contract_deals(None)  # type: ignore[arg-type]
+    line = texas42.line_of_play(DEAL, "nello")
+    trick = line.tricks[0]
+    assert trick.domino_of(0) == rules.parse_domino("6-4")
+    with pytest.raises(errors.AnalysisError, match="seat 2 did not play to this trick"):
+        trick.domino_of(2)
+    with pytest.raises(errors.InvalidSeatError, match="not a seat: 7"):
+        trick.domino_of(7)

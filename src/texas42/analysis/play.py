@@ -18,7 +18,15 @@ from texas42 import deal, engine
 from texas42.analysis.locations import Locations, locate
 from texas42.analysis.sample import DEFAULT_DEALS, Progress, SolveCounter, check_deals
 from texas42.analysis.statistics import Interval, mean_interval, paired_difference, wilson_interval
-from texas42.errors import AuctionError, HouseRulesError, IllegalPlayError, UsageError, error_for, is_whole
+from texas42.errors import (
+    AuctionError,
+    HouseRulesError,
+    IllegalPlayError,
+    UsageError,
+    check_kind,
+    error_for,
+    is_whole,
+)
 from texas42.rules import (
     MARK,
     TOTAL_POINTS,
@@ -298,6 +306,7 @@ class PlayAdvice:
     def contract_deals(self, stats: PlayStats) -> float:
         """The deals in which ``stats``'s play wins the contract for the seat's team:
         made for the bidder's team, set for the other (weighed, if the deals are)."""
+        check_kind(stats, PlayStats, "stats is a PlayStats (one of the advice's plays)")
         return stats.deals - stats.made if self.defending else stats.made
 
     @property

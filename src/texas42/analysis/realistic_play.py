@@ -17,7 +17,15 @@ from texas42.analysis.playout import DEFAULT_WORLDS, check_playout_deals, check_
 from texas42.analysis.special_playout import play_on_special
 from texas42.analysis.statistics import Interval, paired_difference
 from texas42.errors import AnalysisError
-from texas42.rules import TOTAL_POINTS, Contract, Domino, PlayedContract, needed_points
+from texas42.rules import (
+    TOTAL_POINTS,
+    Contract,
+    Domino,
+    PlayedContract,
+    check_domino,
+    domino_name,
+    needed_points,
+)
 
 DEFAULT_REALISTIC_PLAY_DEALS: Final = 100
 
@@ -56,12 +64,19 @@ class RealisticPlays:
     def lead(self, first: Domino, second: Domino) -> tuple[float, Interval]:
         """How much more often playing ``first`` than ``second`` won the contract for the
         seat's team, over the same deals, with its 95% interval (paired: ``paired_interval``)."""
-        return paired_difference(self.wins[:, first], self.wins[:, second])
+        return paired_difference(self.wins[:, self._played(first)], self.wins[:, self._played(second)])
 
     def same_wins(self, first: Domino, second: Domino) -> bool:
         """Whether playing ``first`` and playing ``second`` won the contract for the seat's team
         in exactly the same deals."""
-        return bool(np.array_equal(self.wins[:, first], self.wins[:, second]))
+        return bool(np.array_equal(self.wins[:, self._played(first)], self.wins[:, self._played(second)]))
+
+    def _played(self, domino: Domino) -> Domino:
+        domino = check_domino(domino)
+        if all(p.domino != domino for p in self.plays):
+            legal = " ".join(domino_name(p.domino) for p in self.plays)
+            raise AnalysisError(f"{domino_name(domino)} was not played out (the plays: {legal})")
+        return domino
 
 
 def realistic_plays(

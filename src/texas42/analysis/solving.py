@@ -144,11 +144,13 @@ class PlayedTrick:
     """Running points of (seats 0 and 2, seats 1 and 3) after this trick."""
 
     def domino_of(self, seat: Seat) -> Domino:
-        """The domino that ``seat`` played to this trick."""
+        """The domino that ``seat`` played to this trick; an ``AnalysisError`` for a seat
+        that did not play to it (Nel-O's partner)."""
+        seat = check_seat(seat)
         for s, d in self.plays:
             if s == seat:
                 return d
-        raise KeyError(seat)
+        raise AnalysisError(f"seat {seat} did not play to this trick")
 
 
 @dataclass(frozen=True)
