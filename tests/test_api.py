@@ -133,6 +133,19 @@ def test_to_dict_is_the_command_lines_json(monkeypatch: pytest.MonkeyPatch, tmp_
     )
     table = texas42.to_dict(texas42.solve(DEAL))
     assert table == json.loads(invoke("solve", "--json", DEAL).stdout)
+    why = texas42.to_dict(texas42.analyze(HAND, deals=40, seed=3), why_bid="84")
+    assert why == json.loads(invoke("analyze", "--json", "-n", "40", "-s", "3", "--bid", "84", HAND).stdout)
+    assert why["why"]["bid"] == 84 != api["why"]["bid"]
+    compared = texas42.compare(HAND, ["fours", "nt"], deals=40, seed=3)
+    assert texas42.to_dict(compared, why_bid=np.int64(34)) == json.loads(
+        invoke("compare", "--json", "-n", "40", "-s", "3", "--bid", "34", HAND, "fours", "nt").stdout
+    )
+    with pytest.raises(
+        errors.UsageError, match="why_bid goes with an analysis or a comparison, not a DealTable"
+    ):
+        texas42.to_dict(texas42.solve(DEAL), why_bid=34)
+    with pytest.raises(errors.AuctionError, match="not a bid a hand is played at: 43"):
+        texas42.to_dict(compared, why_bid=43)
     dealt = texas42.to_dict(texas42.deals(HAND, deals=3, seed=3))
     lines = invoke("deals", "--json", "-n", "3", "-s", "3", HAND).stdout.splitlines()
     assert dealt["deals"] == [json.loads(line) for line in lines]
@@ -610,7 +623,7 @@ def test_to_dict_of_a_line_of_play_is_solve_s_line() -> None:
     assert (line["trump"], line["bidder"]) == ("fives", 1) and line["line"] == printed["line"]
     first = texas42.line_of_play(DEAL, "fives", 1).tricks[0]
     assert [first.domino_of(seat) for seat in (1, 2, 3, 0)] == [d for _, d in first.plays]
-    with pytest.raises(KeyError):
+    with pytest.raises(errors.AnalysisError, match="seat 3 did not play to this trick"):
         replace(first, plays=first.plays[:2]).domino_of(3)
     with pytest.raises(errors.ArgumentTypeError, match="no JSON document for NoneType"):
         texas42.to_dict(None)

@@ -26,7 +26,7 @@ from texas42.analysis import (
     Racing,
 )
 from texas42.analysis.calibrated import DOUBLE_DUMMY, REALISTIC, check_basis
-from texas42.analysis.play import check_bid
+from texas42.analysis.play import bid_played
 from texas42.analysis.playout import check_playout_deals, check_worlds
 from texas42.analysis.racing import DEFAULT_RACING
 from texas42.analysis.realistic import comparison_playouts, playouts_of
@@ -51,7 +51,6 @@ from texas42.rules import (
     check_domino,
     check_played_contract,
     parse_auction,
-    parse_bid,
     parse_deal,
     parse_finished_auction,
     parse_hand,
@@ -140,9 +139,7 @@ def _playout_deals(
 
 def _bid(bid: SupportsIndex | str | None) -> int | None:
     """The bid a hand is played at, from its text or number (None: not given)."""
-    if isinstance(bid, str):
-        return check_bid(parse_bid(bid), given=bid)
-    return None if bid is None else check_bid(bid)
+    return None if bid is None else bid_played(bid)
 
 
 def _takes_two(function: object) -> bool:

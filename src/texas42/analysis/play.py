@@ -10,7 +10,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, SupportsIndex
 
 import numpy as np
 
@@ -49,6 +49,7 @@ from texas42.rules import (
     is_bid,
     minimum_marks,
     needed_points,
+    parse_bid,
     replay,
     special_contract,
 )
@@ -325,6 +326,11 @@ def check_bid(bid: object, given: object = None) -> int:
             f"not a bid a hand is played at: {shown!r} (30 to 41, 42, 84, 126, ...)"
         )
     return int(bid)
+
+
+def bid_played(bid: SupportsIndex | str) -> int:
+    """``check_bid`` of a bid given as a number or as text (``"84"``)."""
+    return check_bid(parse_bid(bid), given=bid) if isinstance(bid, str) else check_bid(bid)
 
 
 def play_rules_for(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import asdict
 from functools import singledispatch
-from typing import Any
+from typing import Any, SupportsIndex
 
 from texas42.analysis import (
     AuctionReading,
@@ -41,9 +41,10 @@ from texas42.analysis import (
     comparison_why,
     hand_why,
 )
+from texas42.analysis.play import bid_played
 from texas42.analysis.quick import QuickAnalysis, QuickEstimate, QuickRecommendation, QuickSpecial, QuickTrump
 from texas42.deal import DealConstraints, Dealt, Inference, describe
-from texas42.errors import ArgumentTypeError
+from texas42.errors import ArgumentTypeError, UsageError
 from texas42.io.files import NamedHand
 from texas42.report.wording import PARTNER_TRUMP_RULE, advice_reason
 from texas42.rules import (
@@ -945,30 +946,44 @@ def _quick_special(stats: QuickSpecial, odds: SpecialOdds, realistic: bool) -> d
     return result
 
 
-@singledispatch
-def to_dict(result: object) -> dict[str, Any]:
+def to_dict(result: object, *, why_bid: SupportsIndex | str | None = None) -> dict[str, Any]:
     """The JSON document of a result, as ``texas42 ... --json`` prints it: a
     ``DealTable`` (``solve``), ``HandAnalysis`` (``analyze``), ``BidAdvice`` (``bid``),
     ``Comparison`` (``compare``), ``DeclarationAdvice`` (``declare``), ``PlayAdvice``
     (``play``), ``PlayReview`` (``review``) or
     ``QuickAnalysis`` (``quick``); a ``PlayLine`` (``line_of_play``) as ``{"trump",
     "bidder", "line"}``, the ``"line"`` of ``solve --line --json``; ``Dealt`` (``deals``)
-    as ``dealt_to_json``. Anything else is an ``ArgumentTypeError``."""
+    as ``dealt_to_json``. Anything else is an ``ArgumentTypeError``. ``why_bid``, for a
+    ``HandAnalysis`` or ``Comparison`` only: the bid its ``"why"`` is about, as ``--bid``
+    gives it (default: the recommended bid; for a comparison, the most each trump makes
+    at least half the time)."""
+    if why_bid is None:
+        return _document(result)
+    if not isinstance(result, HandAnalysis | Comparison):
+        raise UsageError(f"why_bid goes with an analysis or a comparison, not a {type(result).__name__}")
+    bid = bid_played(why_bid)
+    if isinstance(result, HandAnalysis):
+        return analysis_to_json(result, why_bid=bid)
+    return comparison_to_json(result, bid)
+
+
+@singledispatch
+def _document(result: object) -> dict[str, Any]:
     raise ArgumentTypeError(f"no JSON document for {type(result).__name__}")
 
 
-@to_dict.register
+@_document.register
 def _(result: PlayLine) -> dict[str, Any]:
     trump = result.declaration.label
     return {"trump": trump, "bidder": result.bidder, "line": line_to_json(result)}
 
 
-@to_dict.register
+@_document.register
 def _(result: DealTable) -> dict[str, Any]:
     return table_to_json(result)
 
 
-@to_dict.register
+@_document.register
 def _(result: Dealt) -> dict[str, Any]:
     return dealt_to_json(result)
 
@@ -986,36 +1001,36 @@ def dealt_to_json(dealt: Dealt) -> dict[str, Any]:
     }
 
 
-@to_dict.register
+@_document.register
 def _(result: HandAnalysis) -> dict[str, Any]:
     return analysis_to_json(result)
 
 
-@to_dict.register
+@_document.register
 def _(result: BidAdvice) -> dict[str, Any]:
     return advice_to_json(result)
 
 
-@to_dict.register
+@_document.register
 def _(result: Comparison) -> dict[str, Any]:
     return comparison_to_json(result)
 
 
-@to_dict.register
+@_document.register
 def _(result: DeclarationAdvice) -> dict[str, Any]:
     return declaration_to_json(result)
 
 
-@to_dict.register
+@_document.register
 def _(result: PlayAdvice) -> dict[str, Any]:
     return play_to_json(result)
 
 
-@to_dict.register
+@_document.register
 def _(result: PlayReview) -> dict[str, Any]:
     return review_to_json(result)
 
 
-@to_dict.register
+@_document.register
 def _(result: QuickAnalysis) -> dict[str, Any]:
     return quick_to_json(result)
