@@ -1034,3 +1034,11 @@ def test_the_plays_figures_name_a_domino_or_seat_that_is_not_there() -> None:
         trick.domino_of(2)
     with pytest.raises(errors.InvalidSeatError, match="not a seat: 7"):
         trick.domino_of(7)
+
+
+def test_bid_advice_says_what_it_rests_on() -> None:
+    advice = texas42.advise_bid(HAND, "pass 30", deals=30, seed=5, basis="double-dummy")
+    document = texas42.to_dict(advice)
+    assert (advice.basis, advice.deals, advice.seed) == ("double-dummy", 30, 5)
+    assert (document["advice"]["basis"], document["deals"], document["seed"]) == ("double-dummy", 30, 5)
+    assert advice.hand == texas42.rules.parse_hand(HAND)

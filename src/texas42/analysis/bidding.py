@@ -21,6 +21,7 @@ from texas42.rules import (
     Auction,
     Contract,
     Declaration,
+    Hand,
     HouseRules,
     expected_marks,
     marks,
@@ -136,6 +137,26 @@ class BidAdvice:
     def passes(self) -> bool:
         """Whether the advice is to pass."""
         return self.bid == PASS
+
+    @property
+    def basis(self) -> str:
+        """What the odds rest on: ``"realistic"`` or ``"double-dummy"`` (the analysis')."""
+        return self.analysis.basis
+
+    @property
+    def hand(self) -> Hand:
+        """The hand advised."""
+        return self.analysis.hand
+
+    @property
+    def deals(self) -> int:
+        """The deals the advice was solved on."""
+        return self.analysis.deals
+
+    @property
+    def seed(self) -> int:
+        """The seed that repeats the advice."""
+        return self.analysis.seed
 
     @property
     def made(self) -> tuple[LadderRung, ...]:
