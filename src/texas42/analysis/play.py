@@ -484,7 +484,11 @@ def advise_play(
         deal.check_played_auction(history, seat, hand.mask, auction)
     rng = deal.generators(seed)[0]
     inference, weights = None, None
-    if model is None:
+    called = None if auction is None else auction.partner_contract
+    if model is None and called is not None:  # the plunger's doubles are a rule, not a model
+        masks = deal.partner_contract_seen_deals(history, seat, hand.mask, deals, rng, called)
+        exact = deal.count_seen(history, seat, hand.mask) <= deals
+    elif model is None:
         masks, exact = deal.deals_seen_from(history, seat, hand.mask, deals, rng)
     elif deal.count_seen(history, seat, hand.mask) <= deals:
         masks, weights, inference = deal.weigh_seen_deals(history, seat, hand.mask, model, threads)
@@ -507,7 +511,6 @@ def advise_play(
             masks, rules, history.bidder, history.leader, history.trick, threads, on_progress
         )
         plays = rank_contract_plays(result, seat, history.bidder, exact, weights)
-    called = None if auction is None else auction.partner_contract
     deals = int(masks.shape[0])
     return PlayAdvice(
         hand, seat, history, bid, deals, seed, exact, plays, inference, masks, None, called, weights, safety

@@ -103,9 +103,16 @@ def realistic_plays(
     ours = advice.seat % 2 == advice.bidder % 2
     history = advice.history
     if advice.counts_points:
-        contract = None if advice.inference is None else advice.inference.partner_contract
         outcomes = play_on(
-            history, held, plays, advice.bid, worlds, advice.seed, threads, on_progress, contract
+            history,
+            held,
+            plays,
+            advice.bid,
+            worlds,
+            advice.seed,
+            threads,
+            on_progress,
+            advice.partner_contract,
         )
         bidders = np.stack([out.points for out in outcomes], axis=1)  # a column a play
         values[:, columns] = bidders if ours else TOTAL_POINTS - bidders

@@ -723,9 +723,10 @@ def play_deals_phrase(advice: PlayAdvice) -> str:
     deals, seed, inference = advice.deals, advice.seed, advice.inference
     if advice.exact and inference is not None:
         return f"all {deals:,} consistent deals, each weighed by how likely it makes the auction: exact"
+    ruled = _partner_contract_rule(advice) if inference is None else ""
     if advice.exact:
-        return f"all {deals:,} consistent deals: exact"
-    fit = "" if inference is None else ", drawn to fit the auction"
+        return f"all {deals:,} consistent deals{ruled}: exact"
+    fit = ruled if inference is None else ", drawn to fit the auction"
     if inference is not None and advice.repeats:
         of = (
             ""
@@ -738,6 +739,17 @@ def play_deals_phrase(advice: PlayAdvice) -> str:
     if advice.history.plays:
         return f"{deals} deals consistent with the plays{fit}, seed {seed}"
     return f"{deals} deals of the 21 unseen dominoes{fit}, seed {seed}"
+
+
+def _partner_contract_rule(advice: PlayAdvice) -> str:
+    """``, the plunger (seat 0) holding 4 doubles or more`` after a plunge or splash
+    (the rule its deals keep without a model of the calls), else nothing."""
+    contract = advice.partner_contract
+    if contract is None:
+        return ""
+    bidder = (advice.history.bidder + 2) % 4
+    who = "plunger" if contract is Contract.PLUNGE else "splasher"
+    return f", the {who} (seat {bidder}) holding {doubles_needed(contract)} doubles or more"
 
 
 def play_position_sentence(advice: PlayAdvice) -> str:
