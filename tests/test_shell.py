@@ -128,6 +128,45 @@ def test_bad_dominoes_and_options_that_go_together_are_found_before_anything_run
     ]
 
 
+def test_what_the_plays_the_bid_or_the_output_file_refuse_is_found_before_anything_runs(
+    tmp_path: Path,
+) -> None:
+    """Errors found with the hand in play, the bid won, the plunge's doubles, or the
+    output file and the run it would resume stop the shell before its first line runs;
+    nothing is written."""
+    hands = tmp_path / "hands.txt"
+    hands.write_text(f"a: {HAND}\n")
+    made = tmp_path / "made.txt"
+    first = invoke("analyze", "--file", str(hands), "-n", "20", "--seed", "1", "--out", str(made))
+    assert first.exit_code == 0
+    before = sorted(tmp_path.iterdir())
+    bad = [
+        ["play", HAND, "-t", "fours", "--tricks", "6-6"],
+        ["play", HAND, "-t", "nello", "--bid", "30"],
+        ["review", HAND, "-t", "fours", "--auction", "pass 30 36 pass", "--bid", "37", "--tricks", "6-4"],
+        ["declare", HAND, "--auction", "pass 30 36 pass", "--bid", "37"],
+        ["deals", DOUBLES, "--auction", "plunge", "-n", "2"],
+        ["analyze", "--file", str(hands), "--out", str(tmp_path / "no" / "out.txt")],
+        ["analyze", "--file", str(hands), "--out", f"{made}.texas42.json"],
+        ["analyze", "--file", str(hands), "-n", "30", "--out", str(made), "--resume"],
+    ]
+    result = invoke("shell", input=line(QUICK) + "".join(line(b) for b in bad))
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.splitlines() == [
+        "texas42: error: line 2: trick 1, seat 0 (you) played 6-6, which is not in your hand",
+        "texas42: error: line 3: Nel-O is bid at 84 or more, not 30",
+        "texas42: error: line 4: the bid 37 is not the auction's high bid (36): pass 30 36 pass",
+        "texas42: error: line 5: --bid 37 is not the auction's high bid 36, which you won",
+        "texas42: error: line 6: --auction: the plunge of seat 3 (your right opponent) needs 4 doubles or "
+        "more, but no deal around your hand gives it that many",
+        f"texas42: error: line 7: --out: cannot write {tmp_path}/no/out.txt: No such file or directory",
+        f"texas42: error: line 8: --out: {made}.texas42.json is named as the record of the output {made}: "
+        "choose another name",
+        f"texas42: error: line 9: --resume: {made} was made with other settings: --deals 20 (now 30)",
+    ]
+    assert sorted(tmp_path.iterdir()) == before
+
+
 GOOD_LINES = [
     SOLVE,
     QUICK,

@@ -443,6 +443,32 @@ def check_undecided(history: PlayHistory) -> None:
     raise IllegalPlayError(f"the sevens bid is already set: seat {winner} took trick {number}")
 
 
+def checked_play(
+    hand: Hand,
+    declaration: PlayedContract,
+    tricks: Sequence[Domino] = (),
+    seat: Seat = 0,
+    bidder: Seat = 0,
+    bid: int | None = None,
+    auction: FinishedAuction | None = None,
+    infer: str = "auction",
+    noise: float = deal.DEFAULT_NOISE,
+    house: HouseRules | None = None,
+) -> tuple[TrumpTricks | NelloTricks | SevensTricks, int, PlayHistory, deal.PlayedAuctionModel | None]:
+    """Every check ``advise_play`` makes of its input before it deals (a ``Texas42Error``
+    naming what is wrong): the rules of play, the bid played, the plays so far up to the
+    seat's turn and the model of the auction (None: uniform deals)."""
+    house = HouseRules() if house is None else house
+    seat, bidder = check_seat(seat), check_seat(bidder)
+    rules = play_rules_for(declaration, bidder, house)
+    bid = hand_bid(declaration, bid, auction, house)
+    history = turn_history(hand, rules, tricks, seat, bidder)
+    model = deal.played_auction_model(auction, declaration, infer, noise, house)
+    if auction is not None:
+        deal.check_played_auction(history, seat, hand.mask, auction)
+    return rules, bid, history, model
+
+
 def advise_play(
     hand: Hand,
     declaration: PlayedContract,
@@ -472,16 +498,12 @@ def advise_play(
     ``deal.infer_seen_deals`` says (``infer`` none: uniformly); where no more than
     ``deals`` are consistent with the plays, every one of them is weighed by that
     likelihood instead (``deal.weigh_seen_deals``): exact."""
-    house = HouseRules() if house is None else house
-    seat, bidder = check_seat(seat), check_seat(bidder)
-    rules = play_rules_for(declaration, bidder, house)
-    bid = hand_bid(declaration, bid, auction, house)
+    rules, bid, history, model = checked_play(
+        hand, declaration, tricks, seat, bidder, bid, auction, infer, noise, house
+    )
+    seat = check_seat(seat)
     deals = check_deals(deals)
     seed = deal.draw_seed() if seed is None else deal.check_seed(seed)
-    history = turn_history(hand, rules, tricks, seat, bidder)
-    model = deal.played_auction_model(auction, declaration, infer, noise, house)
-    if model is None and auction is not None:  # with a model, deal.infer_seen_deals checks it
-        deal.check_played_auction(history, seat, hand.mask, auction)
     rng = deal.generators(seed)[0]
     inference, weights = None, None
     called = None if auction is None else auction.partner_contract

@@ -277,6 +277,42 @@ class PlayReview:
         return Interval(total - math.sqrt(below), total + math.sqrt(above))
 
 
+def checked_review(
+    hand: Hand,
+    declaration: PlayedContract,
+    tricks: Sequence[Domino],
+    seat: Seat = 0,
+    bidder: Seat = 0,
+    bid: int | None = None,
+    auction: FinishedAuction | None = None,
+    infer: str = "auction",
+    noise: float = deal.DEFAULT_NOISE,
+    house: HouseRules | None = None,
+) -> tuple[int, PlayHistory, list[int]]:
+    """Every check ``review_play`` makes of the hand, the plays and the auction before it
+    solves (a ``Texas42Error`` naming what is wrong): the bid played, the plays' history
+    and the indices of the seat's turns to review (not those after a trick set the
+    contract)."""
+    house = HouseRules() if house is None else house
+    seat, bidder = check_seat(seat), check_seat(bidder)
+    rules = play_rules_for(declaration, bidder, house)
+    bid = hand_bid(declaration, bid, auction, house)
+    history = replay(rules, bidder, tricks, seat, hand.mask)
+    deal.check_seen(history, seat, hand.mask)
+    deal.played_auction_model(auction, declaration, infer, noise, house)
+    if auction is not None:
+        deal.check_played_auction(history, seat, hand.mask, auction)
+    decided = contract_set(history)
+    turns = [
+        k
+        for k, play in enumerate(history.plays)
+        if play.seat == seat and (decided is None or play.trick <= decided)
+    ]
+    if not turns:
+        raise IllegalPlayError(f"seat {seat} played none of the dominoes given: nothing to review")
+    return bid, history, turns
+
+
 def review_play(
     hand: Hand,
     declaration: PlayedContract,
@@ -306,24 +342,12 @@ def review_play(
     (``PlayReview.declared``), both on ``basis``."""
     house = HouseRules() if house is None else house
     basis = check_basis(basis)
+    bid, history, turns = checked_review(
+        hand, declaration, tricks, seat, bidder, bid, auction, infer, noise, house
+    )
     seat, bidder = check_seat(seat), check_seat(bidder)
-    rules = play_rules_for(declaration, bidder, house)
-    bid = hand_bid(declaration, bid, auction, house)
     deals = check_deals(deals)
     seed = deal.draw_seed() if seed is None else deal.check_seed(seed)
-    history = replay(rules, bidder, tricks, seat, hand.mask)
-    deal.check_seen(history, seat, hand.mask)
-    deal.played_auction_model(auction, declaration, infer, noise, house)  # checked before solving
-    if auction is not None:
-        deal.check_played_auction(history, seat, hand.mask, auction)
-    decided = contract_set(history)  # the turns after the trick that set the contract are not weighed
-    turns = [
-        k
-        for k, play in enumerate(history.plays)
-        if play.seat == seat and (decided is None or play.trick <= decided)
-    ]
-    if not turns:
-        raise IllegalPlayError(f"seat {seat} played none of the dominoes given: nothing to review")
     declaring = auction if seat == bidder else None  # weighed after the turns
     reviewed = []
     weighed = len(turns) + (declaring is not None) + (auction is not None)

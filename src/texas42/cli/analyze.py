@@ -17,7 +17,7 @@ from texas42.analysis.calibrated import REALISTIC
 from texas42.analysis.racing import DEFAULT_RACING, Racing
 from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS, playouts_of
 from texas42.cli.app import BASIS_HELP, EXAMPLE_HAND, ODDS_HELP, app, inputs_checked
-from texas42.cli.many import CSV, JSON, TEXT, analyze_many, check_each_hand, recorded_seed
+from texas42.cli.many import CSV, JSON, TEXT, analyze_many, check_each_hand, check_output, recorded_seed
 from texas42.cli.options import (
     NO_BIDS,
     AuctionOption,
@@ -58,7 +58,7 @@ from texas42.deal import AuctionModel, DealConstraints, draw_seed
 from texas42.errors import UsageError
 from texas42.io.documents import analysis_to_json
 from texas42.io.files import NamedHand, check_lines, read_hands, read_lines
-from texas42.io.output import check_regular, companions
+from texas42.io.output import check_not_beside, check_regular, companions
 from texas42.report.hand import analysis_view
 from texas42.rules import Declaration, Hand, HouseRules, parse_hand
 
@@ -200,6 +200,7 @@ def analyze(
         raise UsageError("--out takes a file's path; without --out the results go to stdout")
     if out is not None:
         check_regular(out)
+        check_not_beside(out)
     if out is not None and file not in (None, "-"):
         _check_not_the_hands_file(out, file)
     if seed is None and resume:
@@ -221,13 +222,16 @@ def analyze(
         check_lines(read.errors)
         parsed = read.hands
     check_each_hand(parsed, job.checks)
+    style = JSON if as_json else CSV if as_csv else TEXT
+    if out is not None:
+        check_output(job, parsed, style, out, resume)
     inputs_checked()
     if file is None and not as_csv:
         _analyze_one(job, parsed[0].hand, as_json, why or why_bid is not None)
     elif not parsed and not (as_json or as_csv or out):
         typer.echo("No hands in the file.")  # as quick says
     else:
-        analyze_many(job, parsed, JSON if as_json else CSV if as_csv else TEXT, out, resume, cluster)
+        analyze_many(job, parsed, style, out, resume, cluster)
 
 
 def _check_not_the_hands_file(out: str, file: str) -> None:

@@ -24,6 +24,7 @@ from texas42.cli.options import (
     SeedOption,
     SpecialsOption,
     auction_noise,
+    check_with_hand,
     deal_constraints,
     house_rules,
     inferred,
@@ -115,6 +116,7 @@ def deals_command(
     if count and (seed is not None or _given(ctx, "deals")):
         raise UsageError("--count counts every consistent deal, exactly: no --deals or --seed")
     total = deal.count_deals(parsed, constraints)
+    check_with_hand(parsed, constraints, auction)
     inputs_checked()
     if count:
         typer.echo(str(total))

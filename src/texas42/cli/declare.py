@@ -13,6 +13,7 @@ from texas42.analysis import (
     declaration_playouts,
     realistic_declaration,
 )
+from texas42.analysis.declaring import won_bid
 from texas42.cli.analyze import HandArgument
 from texas42.cli.app import app, inputs_checked
 from texas42.cli.options import (
@@ -168,6 +169,7 @@ def declare(
     constraints = deal_constraints(holds, lacks)
     model = None if auction is None else auction_model(auction, infer, noise, house)
     check_with_hand(parsed, constraints, auction)
+    won_bid(bid, auction)
     inputs_checked()
     with ProgressBar(wants_progress(as_json), "weighing") as bar:
         advice = advise_declaration(

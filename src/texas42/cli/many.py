@@ -353,6 +353,31 @@ def _hand_start(item: NamedHand, name: str, style: str, name_width: int) -> str:
     return row_start(name, item.line, name_width) + "  "
 
 
+def check_output(job: AnalysisJob, hands: Sequence[NamedHand], style: str, out: str, resume: bool) -> None:
+    """What ``analyze_many`` would refuse of ``out`` and ``--resume``, found before anything
+    is computed (the shell checks every line so): an output that cannot be written, a
+    file to resume made with other settings or with no record. Nothing is written."""
+    check_writable(out)
+    if resume:
+        settings = settings_of(job, hands, style, recorded_width(out) or file_width())
+        _record_agrees(out, settings, read_output(out))
+
+
+def _record_agrees(out: str, settings: dict[str, Any], data: bytes | None) -> bool:
+    """Whether ``out`` has a record of how it was made, and it was made with ``settings``
+    (a ``UsageError`` naming those that differ); a file holding lines but no record is
+    refused too."""
+    record = read_record(out)
+    if record is None:
+        if data:
+            raise UsageError(f"--resume: {out} has no record of how it was made ({record_path(out)})")
+        return False
+    changed = differences(record, settings)
+    if changed:
+        raise UsageError(f"--resume: {out} was made with other settings: " + "; ".join(changed))
+    return True
+
+
 def _resume_point(
     out: str | None, settings: dict[str, Any], prologue: str, starts: list[str], resume: bool
 ) -> tuple[int, int]:
@@ -361,16 +386,10 @@ def _resume_point(
     so is one holding a line that does not begin as its hand's (``starts``)."""
     if out is None or not resume:
         return 0, 0
-    record = read_record(out)
     data = read_output(out)
-    if record is None:
-        if data:
-            raise UsageError(f"--resume: {out} has no record of how it was made ({record_path(out)})")
+    if not _record_agrees(out, settings, data):
         typer.echo(f"texas42: --resume: {out} holds nothing yet: starting from the first hand", err=True)
         return 0, 0
-    changed = differences(record, settings)
-    if changed:
-        raise UsageError(f"--resume: {out} was made with other settings: " + "; ".join(changed))
     if data is None:
         return 0, 0
     sums = read_sums(out)

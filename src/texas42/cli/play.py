@@ -16,6 +16,7 @@ from texas42.analysis import (
     realistic_plays,
     turns_played_out_by_default,
 )
+from texas42.analysis.play import checked_play
 from texas42.analysis.realistic_play import playouts_total
 from texas42.cli.analyze import HandArgument
 from texas42.cli.app import app, error_text, inputs_checked
@@ -300,6 +301,9 @@ def play_command(
     unasked = turns_played_out_by_default(declaration)
     plan = playouts(realistic, realistic_deals, worlds, DEFAULT_REALISTIC_PLAY_DEALS, unasked, deals)
     drawn = seed is None
+    house = house_rules(nello_doubles, takes_specials=False)
+    noise = auction_noise(noise, infer, auction)
+    checked_play(parsed_hand, declaration, plays, seat, bidder, bid, auction, infer, noise, house)
     inputs_checked()
     with ProgressBar(wants_progress(as_json), "solving") as bar:
         advice = advise_play(
@@ -315,8 +319,8 @@ def play_command(
             progress=bar.solves,
             auction=auction,
             infer=infer,
-            noise=auction_noise(noise, infer, auction),
-            house=house_rules(nello_doubles, takes_specials=False),
+            noise=noise,
+            house=house,
         )
     if plan is not None:
         advice = _played_out(advice, *plan, threads, as_json)

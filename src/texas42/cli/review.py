@@ -19,7 +19,7 @@ from texas42.analysis import (
     turns_played_out_by_default,
 )
 from texas42.analysis.playout import DEFAULT_WORLDS
-from texas42.analysis.review import realistic_review_total
+from texas42.analysis.review import checked_review, realistic_review_total
 from texas42.cli.analyze import HandArgument
 from texas42.cli.app import app, inputs_checked
 from texas42.cli.options import (
@@ -170,6 +170,10 @@ def review_command(
         if not isinstance(declaration, Contract):
             only_where("with the whole --auction or at Nel-O and sevens", specials_flag(specials))
     drawn = seed is None
+    house = house_rules(nello_doubles, nello_min_marks, all_pass, specials)
+    noise = auction_noise(noise, infer, auction)
+    chosen = basis(basis_option)
+    checked_review(parsed_hand, declaration, plays, seat, bidder, bid, auction, infer, noise, house)
     inputs_checked()
     with ProgressBar(wants_progress(as_json), "reviewing") as bar:
         review = review_play(
@@ -185,9 +189,9 @@ def review_command(
             progress=bar.solves,
             auction=auction,
             infer=infer,
-            noise=auction_noise(noise, infer, auction),
-            house=house_rules(nello_doubles, nello_min_marks, all_pass, specials),
-            basis=basis(basis_option),
+            noise=noise,
+            house=house,
+            basis=chosen,
         )
     if realistic:
         assert plan is not None

@@ -226,6 +226,17 @@ def check_regular(path: str) -> None:
         raise UsageError(f"--out: {path} is not a regular file")
 
 
+def check_not_beside(path: str) -> None:
+    """A ``UsageError`` if the output ``path`` is named as a file beside another output
+    (``companions``), which that output's ``--resume`` needs."""
+    for name, suffix in (("record", RECORD_SUFFIX), ("sums", SUMS_SUFFIX), ("lock", LOCK_SUFFIX)):
+        if path.endswith(suffix) and len(path) > len(suffix):
+            other = path[: -len(suffix)]
+            raise UsageError(
+                f"--out: {path} is named as the {name} of the output {other}: choose another name"
+            )
+
+
 def _opened(paths: tuple[str, str]) -> tuple[BinaryIO, BinaryIO]:
     """Both ``paths`` open to append (made where missing), or a ``UsageError`` naming the
     one that cannot be, with none made (``check_regular`` first)."""
