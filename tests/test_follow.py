@@ -682,6 +682,24 @@ def test_the_review_command_weighs_the_hand_as_the_advice_did() -> None:
     # --no-realistic where the review would play out unasked: the plays at Nel-O.
     at_nello = entered("84 pass pass pass nello", place=0, house=house, hand="6-0 5-1 4-0 3-1 2-0 1-0 0-0")
     assert noisy.review_options(at_nello).endswith("--noise 0.5 --seed 3 --no-realistic")
+    # --worlds where the plays are played out unasked (at Nel-O), not at a trump
+    weighed = follow_cli.Adviser(1000, 3, None, "realistic", False, worlds=2)
+    assert weighed.review_options(at_nello).endswith("--seed 3 --worlds 2")
+    assert weighed.review_options(at_sixes).endswith("--seed 3")
+
+
+def test_worlds_apply_where_follow_plays_out_unasked() -> None:
+    """At Nel-O the plays are played out unasked, on --worlds worlds a decision as
+    'texas42 play' weighs them; at the call, where nothing is played out, --worlds is
+    not passed on (the API refuses worlds without playouts)."""
+    result = invoke(
+        "follow", "6-0 5-1 4-0 3-1 2-0 1-0 0-0", "-p", "1", "-n", "30", "-s", "1", "--worlds", "2", "--json",
+        input="84 pass pass pass\nnello\n",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    (play,) = [r["document"] for r in records if r.get("advice") == "play"]
+    assert play["realistic"]["worlds"] == 2
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,7 @@ from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
 from texas42 import api
-from texas42.analysis import Progress
+from texas42.analysis import Progress, default_play_deals, plays_out_by_default
 from texas42.analysis.calibrated import DOUBLE_DUMMY
 from texas42.analysis.playout import DEFAULT_WORLDS
 from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS
@@ -217,7 +217,8 @@ class Adviser:
     play_deals: int = 0
     """With --realistic: the deals played out at a play (0: none)."""
     worlds: int = DEFAULT_WORLDS
-    """With --realistic: the deals weighed a decision."""
+    """The deals weighed a decision where turns are played out (--worlds): with
+    --realistic, or where the commands play out unasked."""
     asked: tuple[int | None, int] = (None, DEFAULT_WORLDS)
     """Without --realistic: the deals played out (None: the defaults) and the worlds a
     decision when the word 'realistic' asks for it at a turn."""
@@ -228,6 +229,12 @@ class Adviser:
         """The API's ``realistic_deals`` for ``deals`` played out (0: none asked): None
         lets it play out unasked where the command would."""
         return deals or (None if self.unasked else 0)
+
+    def playout_worlds(self, deals: int | None, unasked: bool) -> int:
+        """The API's ``worlds`` beside ``realistic_deals`` ``deals``: --worlds where turns
+        are played out (asked, or None where the command plays out ``unasked``), else the
+        default, which the API asks where nothing is played out."""
+        return self.worlds if deals or (deals is None and unasked) else DEFAULT_WORLDS
 
     def with_playouts(self, deals: int | None = None, worlds: int = DEFAULT_WORLDS) -> Adviser:
         """This adviser playing each turn's choices out on ``deals`` deals (None: the
@@ -251,7 +258,8 @@ class Adviser:
         if self.deals != DEFAULT_DEALS:
             options.append(f"--deals {self.deals}")
         options.append(f"--seed {self.seed}")
-        if not self.unasked and _plays_out_unasked(table):
+        unasked = _plays_out_unasked(table)
+        if not self.unasked and unasked:
             options.append("--no-realistic")
         if self.contract_deals:  # review's defaults are follow's: 200 deals a call, 100 a play
             options.append("--realistic")
@@ -260,8 +268,8 @@ class Adviser:
                 DEFAULT_REALISTIC_PLAY_DEALS,
             ):
                 options.append(f"--realistic-deals {self.play_deals}")
-            if self.worlds != DEFAULT_WORLDS:
-                options.append(f"--worlds {self.worlds}")
+        if self.worlds != DEFAULT_WORLDS and (self.contract_deals or (self.unasked and unasked)):
+            options.append(f"--worlds {self.worlds}")
         return " ".join(options)
 
     @property
@@ -282,19 +290,23 @@ class Adviser:
 
     def _bid(self, table: TableHand, progress: Progress) -> Advice:
         noise = self.noise if table.bidding.bids else DEFAULT_NOISE  # the first call: nothing to infer
+        played = self.playout_deals(self.contract_deals)
+        worlds = self.playout_worlds(played, plays_out_by_default(table.bidding, self.basis))
         advice = api.advise_bid(
             table.hand, table.bidding, deals=self.deals, seed=self.seed, house=table.house,
             threads=self.threads, progress=progress, noise=noise, basis=self.basis,
-            realistic_deals=self.playout_deals(self.contract_deals), worlds=self.worlds,
+            realistic_deals=played, worlds=worlds,
         )  # fmt: skip
         view = advice_view(advice.analysis, advice) if self.full else advice_sentence(advice)
         return Advice(view, {"advice": "bid", "document": advice_to_json(advice)})
 
     def _declaration(self, table: TableHand, progress: Progress) -> Advice:
+        played = self.playout_deals(self.contract_deals)
+        worlds = self.playout_worlds(played, plays_out_by_default(table.auction, self.basis))
         advice = api.declare(
             table.hand, table.auction, deals=self.deals, seed=self.seed, house=table.house,
             basis=self.basis, threads=self.threads, progress=progress, noise=self.noise,
-            realistic_deals=self.playout_deals(self.contract_deals), worlds=self.worlds,
+            realistic_deals=played, worlds=worlds,
         )  # fmt: skip
         view = declaration_view(advice) if self.full else declaration_text(advice)
         return Advice(view, {"advice": "declare", "document": declaration_to_json(advice)})
@@ -305,11 +317,12 @@ class Adviser:
         if legal.bit_count() == 1:
             only = domino_name(legal.bit_length() - 1)
             return Advice(Text(f"Your only legal play: {only}."), {"advice": "play", "forced": only})
+        played = self.playout_deals(self.play_deals)
+        worlds = self.playout_worlds(played, bool(default_play_deals(table.contract)))
         advice = api.advise_play(
             table.hand, table.contract, table.plays, bidder=table.declarer, deals=self.deals,
             seed=self.seed, threads=self.threads, progress=progress, auction=table.auction,
-            noise=self.noise, house=table.house, realistic_deals=self.playout_deals(self.play_deals),
-            worlds=self.worlds,
+            noise=self.noise, house=table.house, realistic_deals=played, worlds=worlds,
         )  # fmt: skip
         view: RenderableType = play_view(advice) if self.full else play_text(advice)
         if not self.full and not _played_ours(table):  # the full view's footer says it
@@ -562,7 +575,7 @@ def follow(
         adviser = adviser.with_playouts(realistic_deals, weighed)
     else:  # for the word 'realistic' at a turn
         unasked = realistic is None and adviser.basis != DOUBLE_DUMMY
-        adviser = replace(adviser, asked=(realistic_deals, weighed), unasked=unasked)
+        adviser = replace(adviser, asked=(realistic_deals, weighed), unasked=unasked, worlds=weighed)
     follower = Follower(start, adviser)
     if sys.stdin.isatty():
         follower.header()
