@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import builtins
 import json
+import re
 import shlex
 import subprocess
 import sys
@@ -61,6 +62,9 @@ def test_a_plunge_or_splash_is_echoed_by_its_name() -> None:
     before = entered("pass", place=3, hand="6-6 6-5 6-4 6-2 5-5 4-4 3-1")
     assert entry_lines(before, before.enter("plunge")) == ["Your partner (seat 2) calls plunge (168)."]
     assert entry_lines(before, before.enter("84")) == ["Your partner (seat 2) calls 84."]
+    assert entry_lines(before, before.enter("splash")) == ["Your partner (seat 2) calls splash (84)."]
+    over = before.enter("84")  # a splash over 84 is one mark more
+    assert entry_lines(over, over.enter("splash")) == ["Your right opponent (seat 3) calls splash (126)."]
     last = entered("pass", place=0, hand="6-6 6-5 6-4 6-2 5-5 4-4 3-1")  # we bid first: the shaker plunges
     last = last.enter("pass").enter("pass")
     assert entry_lines(last, last.enter("plunge"))[0] == "Your right opponent (seat 3) calls plunge (168)."
@@ -83,7 +87,8 @@ def test_the_hand_ends_when_the_bid_is_made() -> None:
     assert table.stage is TableStage.OVER and table.to_act is None
     assert table.history.score == (40, 0) and table.history.tricks_played == 5
     assert table.outcome == "made" and entered("pass 30").outcome is None
-    with pytest.raises(UsageError, match="the hand is over"):
+    why = "'6-2': the hand is over (the bid of 37 is made after 5 tricks: the tricks left do not matter)"
+    with pytest.raises(UsageError, match=re.escape(why)):
         table.enter("6-2")
     assert review_command(table).startswith(
         f'texas42 review "{HAND}" --trump sixes --auction "pass 30 36 37" '

@@ -231,7 +231,17 @@ class TableHand:
             return self._declared(token)
         if stage is TableStage.PLAYING:
             return self._played(parse_domino(token))
-        raise UsageError(f"{token!r}: the hand is over")
+        raise UsageError(f"{token!r}: the hand is over ({self._why_over()})")
+
+    def _why_over(self) -> str:
+        """Why no entry is taken any more: how the hand ended."""
+        outcome = self.outcome
+        if outcome == "reshuffled":
+            return "all four passed: the hand is reshuffled"
+        tricks = len(self.history.plays) // self.history.trick_size
+        if outcome is not None and not self.history.is_over:
+            return f"the bid of {self.bid} is {outcome} after {tricks} tricks: the tricks left do not matter"
+        return f"the bid of {self.bid} is {outcome}: every trick has been played"
 
     def _call(self, token: str) -> TableHand:
         calls = (*self.calls, token.strip().lower())

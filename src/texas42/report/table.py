@@ -70,8 +70,11 @@ def entry_lines(before: TableHand, after: TableHand) -> list[str]:
     does = _does(seat, _verb(before))
     if stage is TableStage.BIDDING:
         auction = after.auction if len(after.calls) == CALLS else after.bidding
-        special = None if auction is None else auction.call_contract(len(after.calls) - 1)
-        call = after.calls[-1] if special is None else f"{special.written} ({after.calls[-1]})"  # by name
+        place = len(after.calls) - 1
+        special = None if auction is None else auction.call_contract(place)
+        call = after.calls[-1]
+        if special is not None and auction is not None:  # by name, with its bid
+            call = f"{special.written} ({bid_name(auction.bids[place])})"
         lines = [f"{does} {call}."]
         if len(after.calls) == CALLS:
             lines.append(_auction_end(after))
