@@ -552,3 +552,17 @@ def test_a_play_that_did_better_in_the_playouts_than_the_one_advised_is_marked_b
     rows = [line.split() for line in invoke(*args).stdout.splitlines()]
     assert ["2", "6-5", "40.3", "100%", "4-4", "39.1", "97%", "better"] in rows
     assert ["better:", "your", "play", "did", "better", "in", "the", "playouts"] in [r[:8] for r in rows]
+
+
+def test_at_a_mark_bid_the_turns_after_the_trick_that_set_it_are_not_weighed() -> None:
+    """At 84 the left opponent's 3-3 takes trick 1: the bid is set there, and every later
+    turn (the 5-5 thrown under the 1-1, the 6-6) is left out; at 34 the same plays are all
+    weighed (points still count)."""
+    tricks = parse_tricks("3-1 3-3 3-0 1-0 / 1-1 2-1 4-1 5-5 / 5-4 5-3 5-2 6-6")
+    at_84 = review_play(parse_hand(HAND), Declaration.SIXES, tricks, bid=84, deals=30, seed=1)
+    at_34 = review_play(parse_hand(HAND), Declaration.SIXES, tricks, bid=34, deals=30, seed=1)
+    assert [t.played for t in at_84.turns] == [parse_domino("3-1")]
+    assert len(at_34.turns) == 3
+    text = " ".join(str(report_review.review_footer(at_84)).split())
+    assert "Turns after a trick set the bid are not weighed." in text
+    assert "not weighed" not in report_review.review_footer(at_34)

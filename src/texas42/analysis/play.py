@@ -50,6 +50,7 @@ from texas42.rules import (
     minimum_marks,
     needed_points,
     parse_bid,
+    points_score,
     replay,
     special_contract,
 )
@@ -425,6 +426,18 @@ def contract_set(history: PlayHistory) -> int | None:
         if isinstance(rules, NelloTricks) and winner == history.bidder:
             return number
         if isinstance(rules, SevensTricks) and winner % 2 != history.bidder % 2:
+            return number
+    return None
+
+
+def mark_bid_set(history: PlayHistory, bid: int) -> int | None:
+    """At a trump hand bid 42 or more (made only by taking every trick), the number of the
+    first trick the other team took, which set it; None while it is open, below 42, and at
+    Nel-O and sevens (``contract_set``)."""
+    if not isinstance(history.play_rules, TrumpTricks) or points_score(bid):
+        return None
+    for number, winner in enumerate(history.winners(), start=1):
+        if winner % 2 != history.bidder % 2:
             return number
     return None
 

@@ -25,6 +25,7 @@ from texas42.analysis.play import (
     advise_play,
     contract_set,
     hand_bid,
+    mark_bid_set,
     play_rules_for,
 )
 from texas42.analysis.playout import DEFAULT_WORLDS, check_playout_deals, check_worlds
@@ -302,7 +303,7 @@ def checked_review(
     deal.played_auction_model(auction, declaration, infer, noise, house)
     if auction is not None:
         deal.check_played_auction(history, seat, hand.mask, auction)
-    decided = contract_set(history)
+    decided = contract_set(history) or mark_bid_set(history, bid)  # the later turns are not weighed
     turns = [
         k
         for k, play in enumerate(history.plays)

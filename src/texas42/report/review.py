@@ -347,13 +347,14 @@ def review_footer(review: PlayReview) -> str:
             f"{review.seed}."
         )
     same = "figures" if review.weighs_points else "odds of the contract"
+    unweighed = "" if review.weighs_points else " Turns after a trick set the bid are not weighed."
     return (
         "Pts: your team's expected points for the whole hand, the points already taken plus the "
         "rest when every seat plays perfectly and sees all hands (double-dummy), over the deals "
         "consistent with what you had seen at that turn; makes/sets: the share of them in which the "
         "bidder's team makes the bid, or fails to; best play: the play 'texas42 play' would have advised "
         "(the most deals winning the contract for your team, then the most points). As good: the same "
-        f"{same} as the best play. {PER_PLAY}{_margin(review)} Repeat with --seed {review.seed}."
+        f"{same} as the best play.{unweighed} {PER_PLAY}{_margin(review)} Repeat with --seed {review.seed}."
     )
 
 
