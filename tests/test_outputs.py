@@ -4,7 +4,9 @@ its golden file was recorded (stdout, stderr and exit status).
 The golden files in ``tests/data/outputs/`` were recorded before the package was split
 into layers (issue 12) and must not change unless a behaviour change is intended. Record
 them again with ``TEXAS42_RECORD_OUTPUTS=1 pytest tests/test_outputs.py -m ''`` and
-review the diff. The README's own examples, at 1000 deals, are behind the ``slow`` marker.
+review the diff (a recorded test is skipped, not passed; the JSON documents of analyze,
+bid and compare recorded before racing are never recorded again: their values must
+stay). The README's own examples, at 1000 deals, are behind the ``slow`` marker.
 """
 
 from __future__ import annotations
@@ -879,19 +881,16 @@ def _check(name: str, args: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     if basis and "--csv" in args:
         got["stdout"] = _without_new_columns(got["stdout"])
     path = GOLDEN / f"{name}.json"
-    if RECORD:
+    recorded_before = not name.startswith(("known_", "realistic_", "readme_"))
+    kept_values = recorded_before and "--json" in args and args[0] in ("analyze", "bid", "compare")
+    if RECORD and not kept_values:  # the documents recorded before racing are never recorded again
         GOLDEN.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps({"args": args, **got}, indent=1, ensure_ascii=False) + "\n")
+        pytest.skip(f"recorded {path.name}: review the diff")
     want = json.loads(path.read_text())
     assert want["args"] == args
     assert got["exit_code"] == want["exit_code"]
-    recorded_before = not name.startswith(("known_", "realistic_", "readme_"))
-    if (
-        recorded_before
-        and "--json" in args
-        and args[0] in ("analyze", "bid", "compare")
-        and got["exit_code"] == 0
-    ):
+    if kept_values and got["exit_code"] == 0:
         # Every key and value of the recorded document is unchanged, in the same order, but
         # the values recomputed since; only the new keys are added, after the others.
         assert got["stdout"] != want["stdout"]
@@ -1027,6 +1026,7 @@ def test_the_readme_s_json_excerpts_are_as_recorded() -> None:
     """The README's JSON examples of solve, analyze and quick hold the recorded values."""
     blocks = re.findall(r"```json\n(.*?)```", (ROOT / "README.md").read_text(), re.S)
     names = ["readme_solve_json_line", "readme_analyze_json", "readme_quick_json"]
+    assert len(blocks) >= len(names)
     for block, name in zip(blocks, names, strict=False):
         printed = json.loads(json.loads((GOLDEN / f"{name}.json").read_text())["stdout"])
         assert _excerpt_matches(json.loads(block), printed), name

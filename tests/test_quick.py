@@ -473,8 +473,8 @@ def test_quick_text_says_it_is_an_estimate() -> None:
 
 def test_a_passing_hand_says_pass() -> None:
     result = texas42.quick("3-0 2-1 2-0 1-0 4-0 5-1 4-2")
-    if result.recommendation.bid == PASS:
-        assert "Pass" in invoke("quick", "30 21 20 10 40 51 42").stdout
+    assert result.recommendation.bid == PASS
+    assert "Pass" in invoke("quick", "30 21 20 10 40 51 42").stdout
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -283,6 +284,15 @@ def test_the_shell_in_a_real_process() -> None:
     assert run.stdout == invoke(*SOLVE).stdout + invoke(*QUICK).stdout
 
 
+def _once_solving(act: Callable[..., object], *args: object) -> None:
+    """``act(*args)`` once a batch has claimed its deals (``running._CLAIMED``): then it
+    has something to stop, whatever the machine's speed."""
+    deadline = time.monotonic() + 60  # against a hang only
+    while not running._CLAIMED and time.monotonic() < deadline:
+        time.sleep(0.001)
+    act(*args)
+
+
 @pytest.mark.parametrize("with_progress", [False, True])
 def test_an_interrupted_batch_stops_its_solver_threads(with_progress: bool) -> None:
     """Ctrl-C (SIGINT) in the middle of a long batch: the call raises KeyboardInterrupt
@@ -290,20 +300,20 @@ def test_an_interrupted_batch_stops_its_solver_threads(with_progress: bool) -> N
     hand = parse_hand(HAND)
     deals, _ = deal.deal_around(hand, 20_000, deal.generators(1)[0])
     before = engine.solve_deals(deals[:50])
-    progress = {"on_progress": lambda done: None} if with_progress else {}
+    solved: list[int] = []
+    progress = {"on_progress": solved.append} if with_progress else {}
     # Ctrl-C as a terminal sends it, to the main thread, with Python's own handler (a test
     # before this one in the same worker process may have left another).
     handler = signal.signal(signal.SIGINT, signal.default_int_handler)
     main = threading.main_thread().ident
     assert main is not None and threading.get_ident() == main
-    threading.Timer(0.5, signal.pthread_kill, (main, signal.SIGINT)).start()
-    start = time.monotonic()
+    threading.Thread(target=_once_solving, args=(signal.pthread_kill, main, signal.SIGINT)).start()
     try:
         with pytest.raises(KeyboardInterrupt):
             engine.solve_deals(deals, **progress)  # about 50 s of solving on two cores
     finally:
         signal.signal(signal.SIGINT, handler)
-    assert time.monotonic() - start < 20
+    assert sum(solved) < deals.shape[0] * 9 // 10  # stopped, not run to the end
     assert not [t for t in threading.enumerate() if t.name == "texas42-solver"]
     assert not running._CLAIMED
     again = engine.solve_deals(deals[:50])
@@ -321,10 +331,8 @@ def test_an_interrupt_while_progress_is_reported_stops_the_batch() -> None:
     def interrupted(done: int) -> None:
         raise KeyboardInterrupt
 
-    start = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
         engine.solve_deals(deals, on_progress=interrupted)  # about 50 s of solving on two cores
-    assert time.monotonic() - start < 20
     assert not [t for t in threading.enumerate() if t.name == "texas42-solver"]
     assert not running._CLAIMED and not running._STOPPING.is_set()
     running._STOPPING.set()
@@ -371,9 +379,8 @@ def test_stop_solving_makes_a_running_batch_raise_rather_than_return_part() -> N
 
     solver = threading.Thread(target=solve)
     solver.start()
-    time.sleep(0.3)
-    running.stop_solving()
-    solver.join(20)
+    _once_solving(running.stop_solving)
+    solver.join(60)
     assert not solver.is_alive()
     assert [type(e) for e in raised] == [KeyboardInterrupt]
 
