@@ -768,3 +768,15 @@ def test_a_file_with_no_lines_to_read_says_so(command: str, said: str, tmp_path:
         result = invoke(command, "--file", str(path))
         assert (result.exit_code, result.stdout, result.stderr) == (0, said, "")
     assert invoke(command, "--file", str(path), "--json").stdout == ""
+
+
+def test_a_bad_line_of_a_named_hands_file_names_the_file_too(tmp_path: Path, no_solving: None) -> None:
+    """Read from a path, the error says which file the line is of (in the shell, whose
+    own line numbers come first, the two would read alike otherwise)."""
+    hands = tmp_path / "hands.txt"
+    hands.write_text(f"a: {ORDINARY}\nb: 7-1 6-6\n")
+    alone = invoke("analyze", "--file", str(hands))
+    message = f"{hands}, line 2: not a domino: '7-1' (pips run from 0 to 6)"
+    assert (alone.exit_code, alone.stdout, alone.stderr) == (2, "", f"texas42: error: {message}\n")
+    shell = invoke("shell", input=f"quick '{ORDINARY}'\nanalyze --file {hands}\n")
+    assert (shell.exit_code, shell.stdout, shell.stderr) == (2, "", f"texas42: error: line 2: {message}\n")

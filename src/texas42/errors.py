@@ -57,11 +57,15 @@ class IllegalPlayError(Texas42Error):
 
 class InputFileError(Texas42Error):
     """A file that cannot be read, or whose lines hold bad input: ``lines`` has
-    ``(line number, message)`` for each bad line (none when the file is unreadable)."""
+    ``(line number, message)`` for each bad line (none when the file is unreadable);
+    ``source`` the file's path where known (``-``: standard input)."""
 
-    def __init__(self, message: str, lines: tuple[tuple[int, str], ...] = ()) -> None:
+    def __init__(
+        self, message: str, lines: tuple[tuple[int, str], ...] = (), source: str | None = None
+    ) -> None:
         super().__init__(message)
         self.lines = lines
+        self.source = source
 
 
 class HouseRulesError(Texas42Error):

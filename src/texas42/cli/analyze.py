@@ -219,9 +219,9 @@ def analyze(
         parsed: tuple[NamedHand, ...] = (NamedHand(0, None, parse_hand(" ".join(hand or ()))),)
     else:
         read = read_hands(read_lines(file))
-        check_lines(read.errors)
+        check_lines(read.errors, file)
         parsed = read.hands
-    check_each_hand(parsed, job.checks)
+    check_each_hand(parsed, job.checks, file)
     style = JSON if as_json else CSV if as_csv else TEXT
     if out is not None:
         check_output(job, parsed, style, out, resume)

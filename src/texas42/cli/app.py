@@ -200,7 +200,10 @@ def error_text(error: Texas42Error) -> str:
 def report_error(error: Texas42Error) -> NoReturn:
     """Print ``texas42: error: <message>`` on one line of stderr (a line per bad line of
     an input file) and exit with status 2."""
-    lines = [f"line {n}: {m}" for n, m in error.lines] if isinstance(error, InputFileError) else []
+    lines = []
+    if isinstance(error, InputFileError):
+        where = "line" if error.source in (None, "-") else f"{error.source}, line"
+        lines = [f"{where} {n}: {m}" for n, m in error.lines]
     for message in lines or [error_text(error)]:
         print_error(message)
     sys.exit(2)

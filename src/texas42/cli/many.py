@@ -87,9 +87,11 @@ def hand_output(
     return summary_row(name, item.line, result, name_width)
 
 
-def check_each_hand(items: Sequence[NamedHand], check: Callable[[Hand], None]) -> None:
-    """``check`` every hand before anything is computed; every bad line of a hands file is
-    listed, as its unreadable lines are."""
+def check_each_hand(
+    items: Sequence[NamedHand], check: Callable[[Hand], None], source: str | None = None
+) -> None:
+    """``check`` every hand before anything is computed; every bad line of the hands file
+    ``source`` is listed, as its unreadable lines are."""
     errors: list[LineError] = []
     for item in items:
         try:
@@ -98,7 +100,7 @@ def check_each_hand(items: Sequence[NamedHand], check: Callable[[Hand], None]) -
             if item.line == 0:  # not from a file
                 raise
             errors.append(LineError(item.line, error_text(error)))
-    check_lines(tuple(errors))
+    check_lines(tuple(errors), source)
 
 
 @contextmanager

@@ -107,7 +107,7 @@ def quick(
         items: tuple[NamedHand, ...] = (NamedHand(0, None, parse_hand(" ".join(hand or ()))),)
     else:
         read = read_hands(read_lines(file))
-        check_lines(read.errors)  # every bad line named, nothing computed
+        check_lines(read.errors, file)  # every bad line named, nothing computed
         items = read.hands
     inputs_checked()
     if file is None and not as_csv:

@@ -136,7 +136,7 @@ def solve(
     else:
         assert file is not None
         parsed = read_deals(read_lines(file))
-        check_lines(parsed.errors)
+        check_lines(parsed.errors, file)
         deals = parsed.deals
     inputs_checked()
     if file is not None and not deals and not as_json:

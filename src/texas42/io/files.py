@@ -117,10 +117,11 @@ def parse_lines(
     return tuple(items), tuple(errors)
 
 
-def check_lines(errors: tuple[LineError, ...]) -> None:
-    """An ``InputFileError`` listing every bad line, if there is any."""
+def check_lines(errors: tuple[LineError, ...], source: str | None = None) -> None:
+    """An ``InputFileError`` listing every bad line of the file ``source``, if there is any."""
     if errors:
-        raise InputFileError("; ".join(str(e) for e in errors), tuple((e.line, e.message) for e in errors))
+        lines = tuple((e.line, e.message) for e in errors)
+        raise InputFileError("; ".join(str(e) for e in errors), lines, source)
 
 
 def read_deals(lines: Iterable[str]) -> DealsInput:
