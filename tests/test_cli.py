@@ -392,7 +392,8 @@ def test_file_with_bad_lines_reports_every_one_and_solves_nothing(tmp_path: Path
     assert result.exit_code == 2
     assert result.stdout == ""
     errors = result.stderr.splitlines()
-    assert [re.findall(r"^texas42: error: line (\d+): ", e) for e in errors] == [["3"], ["5"], ["7"]]
+    where = re.escape(f"texas42: error: {path}, line ")
+    assert [re.findall(rf"^{where}(\d+): ", e) for e in errors] == [["3"], ["5"], ["7"]]
     assert "7-1" in errors[0]
     assert "6-6" in errors[1]
     assert "Traceback" not in result.output

@@ -21,7 +21,7 @@ from typing import Final
 import numpy as np
 
 from texas42.errors import EngineInputError, error_for, is_whole
-from texas42.interrupts import raising_lost_interrupts
+from texas42.interrupts import holding_interrupts, raising_lost_interrupts
 
 COMPILING_NOTICE = "texas42: compiling the solvers this command needs (once; up to about 12 s)..."
 
@@ -299,13 +299,14 @@ def _solver_threads(
     interrupted by Ctrl-C marks a thread still running as ended, bpo-45274.)"""
     started: list[tuple[threading.Thread, threading.Event]] = []
     try:
-        for run in runs:
-            ended = threading.Event()
-            thread = threading.Thread(
-                target=_keeping, args=(run, errors, ended), name="texas42-solver", daemon=True
-            )
-            started.append((thread, ended))
-            thread.start()
+        with holding_interrupts():  # one landing inside a thread's start() would hide it
+            for run in runs:
+                ended = threading.Event()
+                thread = threading.Thread(
+                    target=_keeping, args=(run, errors, ended), name="texas42-solver", daemon=True
+                )
+                started.append((thread, ended))
+                thread.start()
         yield [ended for _, ended in started]
     except BaseException:
         with all_stopped():
