@@ -753,3 +753,23 @@ def test_the_settings_noise_waits_for_calls_to_infer_from(
     assert alone.exit_code == 0, alone.stderr
     advice = next(line for line in alone.stdout.splitlines() if line.startswith("Bid "))
     assert advice.startswith("Bid 41 with sixes") and advice in followed.stdout
+
+
+@pytest.mark.parametrize(
+    ("entries", "message"),
+    [
+        ("pass / 30 36", "line 1: '/' is written between tricks, after the last play of one"),
+        ("pass 30 36 37 sixes 6-6 6-1 / 6-0 6-3", "line 1: '/' ends a trick, but trick 1 has 2 plays so far"),
+    ],
+)
+def test_a_slash_is_checked_to_fall_between_tricks(entries: str, message: str) -> None:
+    result = invoke("follow", HAND, "-p", "4", "-n", "20", input=entries + "\n")
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"texas42: error: {message}\n")
+
+
+def test_slashes_between_tricks_are_taken_as_review_writes_them(no_solving: None) -> None:
+    tokens = ["pass", "30", "36", "37", "sixes", "6-6", "6-1", "6-0", "6-3", "/", "6-5"]
+    steps = follow_cli._checked(
+        entered(""), [" ".join(tokens)], follow_cli.Adviser(20, 1, None, "realistic", False)
+    )
+    assert steps is not None and [token for token, _ in steps] == [t for t in tokens if t != "/"]

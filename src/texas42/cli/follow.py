@@ -81,7 +81,8 @@ place in the bidding (--position: 1 for the first bidder, 4 for the shaker), the
 enter what happens as it happens, one entry at a time (or several on a line,
 separated by spaces): each call ("pass", "30", "84", "plunge", "splash"), yours
 too; the contract the winner declares ("sixes", "follow-me", "nello", "sevens");
-then every domino played, in order, by whoever plays it ("6-6"). Each entry is
+then every domino played, in order, by whoever plays it ("6-6"; a "/" between
+tricks, as --tricks writes them, is checked to fall where one ends). Each entry is
 checked against the rules and what you have seen. At each of your turns the advice
 comes first, as 'texas42 bid', 'declare' and 'play' give it (their advice sentence;
 --full: their whole report), on deals that fit the auction and the plays so far (a
@@ -330,8 +331,26 @@ class Adviser:
         return Advice(view, {"advice": "play", "document": play_to_json(advice)})
 
 
+TRICK_END: Final = "/"
+"""Written between tricks, as --tricks writes them: checked to fall where a trick ends."""
+
+
 def _tokens(line: str) -> list[str]:
-    return strip_comment(line).replace(",", " ").replace("/", " ").split()
+    return strip_comment(line).replace(",", " ").replace(TRICK_END, f" {TRICK_END} ").split()
+
+
+def check_trick_end(table: TableHand) -> None:
+    """A ``UsageError`` unless a trick has just ended: a '/' is written between tricks."""
+    if table.stage is TableStage.PLAYING or table.stage is TableStage.OVER:
+        history = table.history
+        if history.plays and not history.trick:
+            return
+        if history.trick:
+            raise UsageError(
+                f"'/' ends a trick, but trick {history.tricks_played + 1} has {len(history.trick)} "
+                f"{'play' if len(history.trick) == 1 else 'plays'} so far"
+            )
+    raise UsageError("'/' is written between tricks, after the last play of one")
 
 
 def _entered(table: TableHand, token: str) -> TableHand:
@@ -513,6 +532,9 @@ def _checked(
             if token.lower() in ENDS:
                 return steps
             try:
+                if token == TRICK_END:
+                    check_trick_end(table)
+                    continue
                 if token.lower() in ASKED:
                     asked(adviser, table, token.lower())
                 elif token.lower() == REVIEW:
@@ -640,7 +662,7 @@ def _take_typed(follower: Follower, line: str) -> bool:
     way (as from a pipe), once every one is checked: one that cannot be is reported, and
     nothing of the line is taken. False once the line ends the session."""
     tokens = _tokens(line)
-    entries = [token for token in tokens if token.lower() != "help"]
+    entries = [token for token in tokens if token.lower() != "help"]  # '/' checked there too
     steps = _checked(follower.table, [" ".join(entries)], follower.adviser, numbered=False)
     if steps is None:
         return True
@@ -651,6 +673,8 @@ def _take_typed(follower: Follower, line: str) -> bool:
                 return False
             if token.lower() == "help":
                 typer.echo(_fitted(_help(follower.table, follower.adviser)), err=True)
+                continue
+            if token == TRICK_END:  # checked, and not a step
                 continue
             follower.turn()
             follower.act(*next(taken))
