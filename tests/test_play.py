@@ -733,7 +733,7 @@ def test_odds_all_made_show_an_interval_short_of_certain() -> None:
     assert result.exit_code == 0 and rows[0][3:5] == ["100%", ">99-100%"], result.stdout
 
 
-def test_json_has_exactly_the_keys_of_the_issue() -> None:
+def test_json_has_exactly_the_keys_of_the_issue_and_the_tricks_won() -> None:
     result = invoke("play", HAND, "-t", "sixes", "--tricks", TWO_TRICKS, "-n", "30", "-s", "1", "--json")
     assert result.exit_code == 0, result.output
     assert result.stderr == ""
@@ -748,6 +748,7 @@ def test_json_has_exactly_the_keys_of_the_issue() -> None:
         "partner_contract",
         "tricks_played",
         "points_so_far",
+        "tricks_won",
         "deals",
         "seed",
         "exact",

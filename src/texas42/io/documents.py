@@ -651,7 +651,8 @@ def play_to_json(advice: PlayAdvice) -> dict[str, Any]:
     play first. ``contract`` is ``trump``, ``nello`` or ``sevens`` (``trump`` then null);
     ``expected_points`` is the seat's team's for the whole hand (null at Nel-O and
     sevens); ``make`` always the odds that the bidder's team makes the bid, whichever
-    team the seat is on; ``points_so_far`` is [seats 0 and 2, seats 1 and 3];
+    team the seat is on; ``points_so_far`` is [seats 0 and 2, seats 1 and 3], and
+    ``tricks_won`` each team's tricks alike (what counts at Nel-O and sevens);
     ``partner_contract`` ``plunge`` or ``splash`` when the ``--auction`` says the bid was
     one (by ``bidder``'s partner; ``bidder`` named the trump), else null. ``seed`` is null
     where no seed is involved: ``exact`` (every consistent deal solved) and nothing played
@@ -681,6 +682,7 @@ def play_to_json(advice: PlayAdvice) -> dict[str, Any]:
         "partner_contract": _label(advice.partner_contract),
         "tricks_played": history.tricks_played,
         "points_so_far": list(history.score),
+        "tricks_won": list(history.tricks_won),
         "deals": advice.deals,
         "seed": None if advice.exact and advice.realistic is None else advice.seed,
         "exact": advice.exact,
