@@ -20,6 +20,7 @@ from cli_runner import invoke
 from dominoes import d, ds, mask, random_hands
 from naive import after_play_team02
 from texas42 import analysis, deal, engine, rules
+from texas42.cli import play as play_cli
 from texas42.engine import running
 from texas42.errors import (
     ArgumentTypeError,
@@ -990,3 +991,15 @@ def test_a_play_is_told_with_the_suit_led(led: str, said: str) -> None:
 
     played = _action(rules.parse_domino("2-0"), rules.parse_domino(led), TrumpTricks(Declaration.FOURS))
     assert played.endswith(said)
+
+
+def test_one_legal_play_is_not_played_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At Nel-O the plays are played out unasked, and with --realistic asked: but a seat
+    with one legal play has nothing to weigh, and the text says it is the only one."""
+    for module in (analysis, play_cli):
+        monkeypatch.setattr(module, "realistic_plays", lambda *a, **k: pytest.fail("played out"))
+    args = ("6-6 6-5 6-4 6-2 5-5 4-4 3-1", "nello", "2-1 2-0")
+    advice = texas42.advise_play(*args, seat=0, bidder=1, deals=20, seed=1)
+    assert len(advice.plays) == 1 and advice.realistic is None
+    text = invoke("play", args[0], "-t", "nello", "--bidder", "1", "--tricks", args[2], "-n", "20", "-s", "1")
+    assert "Play 6-2 (your only legal play):" in " ".join(text.stdout.split())

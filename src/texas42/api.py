@@ -494,7 +494,7 @@ def advise_play(
     also plays each legal play out on that many of the deals by players who see only
     their own dominoes, ``worlds`` deals weighed a decision (``texas42 play --realistic``;
     ``PlayAdvice.realistic``); None, the default: 100 at Nel-O, as the command line plays
-    out unasked there, else none."""
+    out unasked there, else none. A seat with one legal play is never played out."""
     deals, seed, threads = _whole(deals), _whole_or_none(seed), _whole_or_none(threads)
     seat, bidder = _whole(seat), _whole(bidder)
     declaration, plays = _played(trump, tricks)
@@ -522,7 +522,7 @@ def advise_play(
         noise=noise,
         house=_house(house),
     )
-    if realistic_deals == 0:
+    if realistic_deals == 0 or len(advice.plays) == 1:  # one legal play: nothing to weigh
         return advice
     step = _counted(progress, playouts_total(advice, realistic_deals))
     return replace(advice, realistic=analysis.realistic_plays(advice, realistic_deals, worlds, threads, step))

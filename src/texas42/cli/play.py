@@ -322,7 +322,7 @@ def play_command(
             noise=noise,
             house=house,
         )
-    if plan is not None:
+    if plan is not None and len(advice.plays) > 1:  # one legal play: nothing to weigh
         advice = _played_out(advice, *plan, threads, as_json)
     if as_json:
         if drawn and not advice.exact:
