@@ -512,10 +512,6 @@ def test_config_sets_the_bidding_model_s_noise(in_tmp: Path) -> None:
             "texas42.toml: 'texas42' is outside the [tool.texas42] table",
         ),
         ("[tool.texas43]\nspecials = false\n", "'tool.texas43' is outside the [tool.texas42] table"),
-        (
-            "[tool.texas42]\nspecials = false\nnello-min-marks = 1\n",
-            "[tool.texas42] nello-min-marks is a rule of Nel-O: not with specials = false",
-        ),
     ],
 )
 def test_bad_config_is_bad_input(in_tmp: Path, no_solving: None, text: str, message: str) -> None:

@@ -73,12 +73,6 @@ def settings_from_table(table: Mapping[str, object], source: str) -> dict[str, A
             settings[key.replace("-", "_")] = _value(key, value)
         except Texas42Error as error:
             raise ConfigError(f"{source}: [tool.texas42] {key}: {error}") from None
-    if settings.get("specials") is False:  # as --no-specials with --nello-doubles is refused
-        for key in ("nello-doubles", "nello-min-marks"):
-            if key in table:
-                raise ConfigError(
-                    f"{source}: [tool.texas42] {key} is a rule of Nel-O: not with specials = false"
-                )
     return settings
 
 
