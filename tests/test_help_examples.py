@@ -149,3 +149,21 @@ def test_help_example_runs(example: str, tmp_path: Path, monkeypatch: pytest.Mon
     monkeypatch.chdir(tmp_path)
     output = run(example)
     assert output.strip() or (tmp_path / "hands.jsonl").read_text().count("\n") == 2
+
+
+def _anchors(page: Path) -> set[str]:
+    """The anchors GitHub makes of a page's headings: lower case, punctuation but hyphens
+    dropped, spaces as hyphens."""
+    headings = re.findall(r"^#+ (.+)$", re.sub(r"```.*?```", "", page.read_text(), flags=re.S), re.M)
+    return {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in headings}
+
+
+def test_the_documents_links_lead_to_a_file_and_heading() -> None:
+    """Every relative link of the README and docs/ (``[text](#anchor)``,
+    ``[text](file.md#anchor)``, ``[text](examples/x.txt)``) names a file there and a
+    heading of it."""
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        for target, anchor in re.findall(r"\]\(([\w./-]*)(?:#([^)]+))?\)", page.read_text()):
+            linked = page if not target else page.parent / target
+            assert linked.exists(), f"{page.name}: {target}"
+            assert not anchor or anchor in _anchors(linked), f"{page.name}: {target}#{anchor}"

@@ -286,6 +286,10 @@ def test_review_json_is_the_document_of_the_review() -> None:
             ["--trump", "sixes", "--seat", "1", "--tricks", "6-3"],
             "seat 1 played none of the dominoes given: nothing to review",
         ),
+        (
+            ["--trump", "nello", "--seat", "2", "--tricks", "0-0 1-0 2-0"],
+            "seat 2 is the Nel-O bidder's partner, who sits out: nothing to review",
+        ),
         (["--trump", "sixes"], "give the plays to review: --tricks \"PLAYS\"; see 'texas42 review --help'"),
         (["--trump", "sixes", "--tricks", "6-6 6-3 5-0 6-1 / 6-5 x"], "--tricks: not a domino: 'x'"),
         (["--tricks", "6-6"], "give the trump declared: --trump TRUMP; see 'texas42 review --help'"),

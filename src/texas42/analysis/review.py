@@ -47,6 +47,7 @@ from texas42.rules import (
     FinishedAuction,
     Hand,
     HouseRules,
+    NelloTricks,
     PlayedContract,
     PlayHistory,
     Seat,
@@ -309,6 +310,8 @@ def checked_review(
         for k, play in enumerate(history.plays)
         if play.seat == seat and (decided is None or play.trick <= decided)
     ]
+    if not turns and isinstance(rules, NelloTricks) and seat == (bidder + 2) % 4:
+        raise IllegalPlayError(f"seat {seat} is the Nel-O bidder's partner, who sits out: nothing to review")
     if not turns:
         raise IllegalPlayError(f"seat {seat} played none of the dominoes given: nothing to review")
     return bid, history, turns

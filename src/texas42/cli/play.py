@@ -112,7 +112,9 @@ deals where it is a best play; no points. --bid defaults to the contract's least
 84, or 42 with nello-min-marks 1 in the settings; sevens 42), or the --auction's high
 bid. Once a trick has set the contract, nothing
 is left to advise. A plunge or splash is played at the trump the partner names: give
-that trump, and the partner as --bidder (who leads).
+that trump, the partner as --bidder (who leads), and the whole --auction ("plunge
+pass pass pass": the deals then give the plunger its doubles), or at least its bid
+(--bid 168; a splash 84 or more).
 
 --realistic also plays the hand out after each of your legal plays, on
 --realistic-deals of the deals (100), by players who see only their own dominoes
