@@ -557,6 +557,14 @@ def _check_error(result: Result, token: str) -> None:
             ["bid", HAND7, "-a", "30", "--all-pass", "reshuffle"],
             'texas42: error: --all-pass: only as the shaker after three passes (--auction "pass pass pass")',
         ),
+        (
+            ["analyze", HAND7, "--out", "x.txt"],
+            "texas42: error: --cluster, --out and --resume go with --file",
+        ),
+        (["analyze", HAND7, "--cluster", "local:1"], "texas42: error: --cluster, --out and --resume go with"),
+        (["analyze", "--file", "-", "--resume"], "texas42: error: --resume needs --out PATH"),
+        (["analyze", "--file", "-", "--out", "-"], "texas42: error: --out takes a file's path"),
+        (["solve", DEAL_A, "--cluster", "local:1"], "texas42: error: --cluster goes with --file PATH"),
     ],
 )
 def test_usage_errors_are_one_line(args: list[str], message: str, no_solving: None) -> None:

@@ -773,3 +773,12 @@ def test_slashes_between_tricks_are_taken_as_review_writes_them(no_solving: None
         entered(""), [" ".join(tokens)], follow_cli.Adviser(20, 1, None, "realistic", False)
     )
     assert steps is not None and [token for token, _ in steps] == [t for t in tokens if t != "/"]
+
+
+def test_legal_plays_only_at_seat_0_s_turn_to_play() -> None:
+    with pytest.raises(UsageError, match="it is not seat 0's turn to play"):
+        entered("pass 30").legal_plays()  # bidding
+    at_sixes = entered("pass 30 36 37 sixes")  # we won the bid and lead: any domino
+    assert at_sixes.legal_plays() == at_sixes.hand.mask
+    with pytest.raises(UsageError, match="it is not seat 0's turn to play"):
+        at_sixes.enter("6-6").legal_plays()  # the left opponent's turn

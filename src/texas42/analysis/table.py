@@ -207,9 +207,9 @@ class TableHand:
     def legal_plays(self) -> Dominoes:
         """The dominoes seat 0 may play now, as a mask (bit d for domino d; ``Hand(mask)``
         lists them): a ``UsageError`` unless it is its turn to play."""
-        history = self.history
-        if self.stage is not TableStage.PLAYING or history.turn != 0:
+        if self.stage is not TableStage.PLAYING or self.history.turn != 0:
             raise UsageError("it is not seat 0's turn to play")
+        history = self.history
         held = self.hand.mask & ~history.played_by(0)
         return history.play_rules.legal_plays(held, history.trick[0] if history.trick else None)
 
