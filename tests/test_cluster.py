@@ -647,3 +647,23 @@ def test_sigterm_stops_a_batch_as_ctrl_c_does(tmp_path: Path) -> None:
     assert process.returncode == 130 and stdout == b""
     said = f"texas42: interrupted after {len(lines)} of {len(HANDS_LINES)} hands"
     assert stderr.decode() == f"{said}; --resume carries on in {out}\n"
+
+
+def test_an_earlier_run_s_results_are_not_overwritten_without_resume(tmp_path: Path) -> None:
+    """Run again without --resume on an output that holds results, the command is refused
+    in one line and the results stay; an output with no record, or empty, is written."""
+    subset = tmp_path / "hands.txt"
+    subset.write_text("a: 6-6 6-5 6-4 6-3 6-2 6-1 6-0\n")
+    out = tmp_path / "out.txt"
+    base = ("analyze", "--file", str(subset), "--out", str(out), "--seed", "1", "--deals", "20")
+    assert ok(*base) == ""
+    before = out.read_bytes()
+    again = invoke(*base)
+    assert (again.exit_code, again.stdout) == (2, "")
+    assert again.stderr == (
+        f"texas42: error: --out: {out} holds the results of an earlier run ({out}.texas42.json): "
+        "--resume carries it on; remove it to start again\n"
+    )
+    assert out.read_bytes() == before
+    out.write_text("")  # emptied: nothing to lose
+    assert ok(*base) == "" and out.read_bytes() == before

@@ -363,6 +363,11 @@ def check_output(job: AnalysisJob, hands: Sequence[NamedHand], style: str, out: 
     if resume:
         settings = settings_of(job, hands, style, recorded_width(out) or file_width())
         _record_agrees(out, settings, read_output(out))
+    elif read_record(out) is not None and read_output(out):
+        raise UsageError(
+            f"--out: {out} holds the results of an earlier run ({record_path(out)}): --resume carries it "
+            "on; remove it to start again"
+        )
 
 
 def _record_agrees(out: str, settings: dict[str, Any], data: bytes | None) -> bool:
