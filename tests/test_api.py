@@ -295,7 +295,7 @@ def test_bad_input_raises_texas42_errors(call: object, message: str | None, no_s
             "contract is a Declaration or a Contract, got 'sixes'",
         ),
         (lambda: texas42.TableHand.dealt(HAND, 1).bid, "no contract is declared yet"),
-        (lambda: texas42.TableHand.dealt(HAND, 1).legal_plays(), "no contract is declared yet"),
+        (lambda: texas42.TableHand.dealt(HAND, 1).legal_plays(), "it is not seat 0's turn to play"),
     ],
 )
 def test_bad_values_built_directly_raise_texas42_errors(call: object, message: str) -> None:
