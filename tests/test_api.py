@@ -1042,3 +1042,34 @@ def test_bid_advice_says_what_it_rests_on() -> None:
     assert (advice.basis, advice.deals, advice.seed) == ("double-dummy", 30, 5)
     assert (document["advice"]["basis"], document["deals"], document["seed"]) == ("double-dummy", 30, 5)
     assert advice.hand == texas42.rules.parse_hand(HAND)
+
+
+def test_advise_turn_is_the_advice_follow_gives_at_each_stage() -> None:
+    """At seat 0's call, declaration and play, advise_turn gives what advise_bid, declare
+    and advise_play give on the table's calls, plays and house rules (follow's advice);
+    at another's turn, a UsageError."""
+    house = texas42.HouseRules(nello_doubles=texas42.NelloDoubles.HIGH)
+    table = texas42.TableHand.dealt("6-6 6-5 6-4 6-2 5-5 4-4 3-1", position=4, house=house)
+    with pytest.raises(errors.UsageError, match=re.escape("it is not seat 0's turn (bidding)")):
+        texas42.advise_turn(table)
+    table = table.enter("pass").enter("30").enter("36")
+    options = {"deals": 30, "seed": 2}
+    called = texas42.advise_turn(table, **options, noise=0.5)
+    assert isinstance(called, texas42.BidAdvice)
+    assert texas42.to_dict(called) == texas42.to_dict(
+        texas42.advise_bid(table.hand, "pass 30 36", house=house, noise=0.5, **options)
+    )
+    table = table.enter("37")
+    declared = texas42.advise_turn(table, **options)
+    assert isinstance(declared, texas42.DeclarationAdvice)
+    assert texas42.to_dict(declared) == texas42.to_dict(
+        texas42.declare(table.hand, "pass 30 36 37", house=house, **options)
+    )
+    table = table.enter("sixes")
+    played = texas42.advise_turn(table, **options, worlds=3)  # nothing played out: worlds unused
+    assert isinstance(played, texas42.PlayAdvice) and played.realistic is None
+    assert texas42.to_dict(played) == texas42.to_dict(
+        texas42.advise_play(table.hand, "sixes", "", auction="pass 30 36 37", house=house, **options)
+    )
+    with pytest.raises(errors.UsageError, match=re.escape("it is not seat 0's turn (playing)")):
+        texas42.advise_turn(table.enter("6-6"))

@@ -12,7 +12,8 @@ Use from Python::
 ``advise_play``, ``review_play`` and ``quick`` do the jobs of the commands (``deal_constraints``
 builds what ``--holds``/``--lacks`` say, ``count_deals`` counts the deals they allow;
 ``quick_many`` estimates many hands at once, as arrays; ``TableHand`` keeps one hand at the
-table, entry by entry, as ``texas42 follow`` does); they return the plain dataclasses
+table, entry by entry, as ``texas42 follow`` does, and ``advise_turn`` advises at its
+turns); they return the plain dataclasses
 below, which ``to_dict`` turns into the commands' JSON documents. Every bad input raises
 a ``Texas42Error`` (a ``ValueError``; an argument of the wrong kind,
 ``errors.ArgumentTypeError``, is also a ``TypeError``).
@@ -50,6 +51,7 @@ if TYPE_CHECKING:
     from texas42.api import (
         advise_bid,
         advise_play,
+        advise_turn,
         analyze,
         compare,
         count_deals,
@@ -104,6 +106,7 @@ _EXPORTS: dict[str, str] = {
     "TurnReview": "texas42.analysis",
     "advise_bid": "texas42.api",
     "advise_play": "texas42.api",
+    "advise_turn": "texas42.api",
     "analyze": "texas42.api",
     "compare": "texas42.api",
     "count_deals": "texas42.api",
@@ -193,6 +196,7 @@ __all__ = [
     "__version__",
     "advise_bid",
     "advise_play",
+    "advise_turn",
     "analyze",
     "compare",
     "count_deals",

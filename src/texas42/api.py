@@ -24,6 +24,8 @@ from texas42.analysis import (
     Progress,
     QuickAnalysis,
     Racing,
+    TableHand,
+    TableStage,
 )
 from texas42.analysis.calibrated import DOUBLE_DUMMY, REALISTIC, check_basis
 from texas42.analysis.play import bid_played
@@ -35,7 +37,7 @@ from texas42.analysis.recommendation import check_confidence
 from texas42.analysis.review import realistic_review_total
 from texas42.analysis.sample import DEFAULT_DEALS, check_deals, counted
 from texas42.deal import DealConstraints, Dealt
-from texas42.errors import AnalysisError, ArgumentTypeError, check_kind, is_whole
+from texas42.errors import AnalysisError, ArgumentTypeError, UsageError, check_kind, is_whole
 from texas42.rules import (
     DECLARATIONS,
     Auction,
@@ -568,6 +570,60 @@ def _played(
     if isinstance(tricks, bytes | bytearray):  # iterated, its bytes would read as dominoes
         raise ArgumentTypeError(f"{what}, got {tricks!r}")
     return contract, tuple(check_domino(d) for d in tricks)
+
+
+def advise_turn(
+    table: TableHand,
+    *,
+    deals: SupportsIndex = DEFAULT_DEALS,
+    seed: SupportsIndex | None = None,
+    threads: SupportsIndex | None = None,
+    progress: Progress | None = None,
+    noise: float = dealing.DEFAULT_NOISE,
+    basis: str = REALISTIC,
+    realistic_deals: SupportsIndex | None = None,
+    worlds: SupportsIndex = analysis.DEFAULT_WORLDS,
+) -> BidAdvice | DeclarationAdvice | PlayAdvice:
+    """The advice at seat 0's turn of a hand at the table (``texas42 follow``): its call
+    (``advise_bid``), its declaration (``declare``) or its play (``advise_play``), as
+    ``table``'s stage says, on deals that fit the calls and plays so far under
+    ``table.house``. ``realistic_deals`` as each of those takes it (None: played out
+    where the command plays out unasked); ``worlds`` applies where something is played
+    out. A ``UsageError`` where it is not seat 0's turn."""
+    check_kind(table, TableHand, "table is a TableHand (what TableHand.dealt and enter return)")
+    if table.to_act != 0:
+        raise UsageError(f"it is not seat 0's turn ({table.stage.value})")
+    house = table.house
+    if table.stage is TableStage.BIDDING:
+        bidding = table.bidding
+        weighed = _turn_worlds(realistic_deals, analysis.plays_out_by_default(bidding, basis), worlds)
+        return advise_bid(
+            table.hand, bidding, deals=deals, seed=seed, threads=threads, progress=progress, house=house,
+            noise=noise if bidding.bids else dealing.DEFAULT_NOISE,  # the first call: nothing to infer
+            basis=basis, realistic_deals=realistic_deals, worlds=weighed,
+        )  # fmt: skip
+    if table.stage is TableStage.DECLARING:
+        weighed = _turn_worlds(realistic_deals, analysis.plays_out_by_default(table.auction, basis), worlds)
+        return declare(
+            table.hand, table.auction, deals=deals, seed=seed, threads=threads, progress=progress,
+            house=house, noise=noise, basis=basis, realistic_deals=realistic_deals, worlds=weighed,
+        )  # fmt: skip
+    assert table.contract is not None
+    weighed = _turn_worlds(realistic_deals, bool(analysis.default_play_deals(table.contract)), worlds)
+    return advise_play(
+        table.hand, table.contract, table.plays, bidder=table.declarer, auction=table.auction, deals=deals,
+        seed=seed, threads=threads, progress=progress, house=house, noise=noise,
+        realistic_deals=realistic_deals, worlds=weighed,
+    )  # fmt: skip
+
+
+def _turn_worlds(
+    realistic_deals: SupportsIndex | None, unasked: bool, worlds: SupportsIndex
+) -> SupportsIndex:
+    """``worlds`` where the turn is played out (asked, or unasked where None), else the
+    default, which the commands' functions ask where nothing is played out."""
+    played = realistic_deals != 0 if realistic_deals is not None else unasked
+    return worlds if played else analysis.DEFAULT_WORLDS
 
 
 def review_play(

@@ -17,7 +17,7 @@ from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
 from texas42 import api
-from texas42.analysis import Progress, default_play_deals, plays_out_by_default
+from texas42.analysis import BidAdvice, DeclarationAdvice, PlayAdvice, Progress
 from texas42.analysis.calibrated import DOUBLE_DUMMY
 from texas42.analysis.playout import DEFAULT_WORLDS
 from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS
@@ -231,12 +231,6 @@ class Adviser:
         lets it play out unasked where the command would."""
         return deals or (None if self.unasked else 0)
 
-    def playout_worlds(self, deals: int | None, unasked: bool) -> int:
-        """The API's ``worlds`` beside ``realistic_deals`` ``deals``: --worlds where turns
-        are played out (asked, or None where the command plays out ``unasked``), else the
-        default, which the API asks where nothing is played out."""
-        return self.worlds if deals or (deals is None and unasked) else DEFAULT_WORLDS
-
     def with_playouts(self, deals: int | None = None, worlds: int = DEFAULT_WORLDS) -> Adviser:
         """This adviser playing each turn's choices out on ``deals`` deals (None: the
         commands' defaults, at a call or declaration and at a play), ``worlds`` a decision."""
@@ -289,42 +283,35 @@ class Adviser:
                 return self._declaration(table, progress)
             return self._play(table, progress)
 
-    def _bid(self, table: TableHand, progress: Progress) -> Advice:
-        noise = self.noise if table.bidding.bids else DEFAULT_NOISE  # the first call: nothing to infer
-        played = self.playout_deals(self.contract_deals)
-        worlds = self.playout_worlds(played, plays_out_by_default(table.bidding, self.basis))
-        advice = api.advise_bid(
-            table.hand, table.bidding, deals=self.deals, seed=self.seed, house=table.house,
-            threads=self.threads, progress=progress, noise=noise, basis=self.basis,
-            realistic_deals=played, worlds=worlds,
+    def _turn(
+        self, table: TableHand, progress: Progress, deals: int
+    ) -> BidAdvice | DeclarationAdvice | PlayAdvice:
+        """``api.advise_turn`` on this adviser's settings, ``deals`` played out (0: none
+        asked)."""
+        return api.advise_turn(
+            table, deals=self.deals, seed=self.seed, threads=self.threads, progress=progress,
+            noise=self.noise, basis=self.basis, realistic_deals=self.playout_deals(deals), worlds=self.worlds,
         )  # fmt: skip
+
+    def _bid(self, table: TableHand, progress: Progress) -> Advice:
+        advice = self._turn(table, progress, self.contract_deals)
+        assert isinstance(advice, BidAdvice)
         view = advice_view(advice.analysis, advice) if self.full else advice_sentence(advice)
         return Advice(view, {"advice": "bid", "document": advice_to_json(advice)})
 
     def _declaration(self, table: TableHand, progress: Progress) -> Advice:
-        played = self.playout_deals(self.contract_deals)
-        worlds = self.playout_worlds(played, plays_out_by_default(table.auction, self.basis))
-        advice = api.declare(
-            table.hand, table.auction, deals=self.deals, seed=self.seed, house=table.house,
-            basis=self.basis, threads=self.threads, progress=progress, noise=self.noise,
-            realistic_deals=played, worlds=worlds,
-        )  # fmt: skip
+        advice = self._turn(table, progress, self.contract_deals)
+        assert isinstance(advice, DeclarationAdvice)
         view = declaration_view(advice) if self.full else declaration_text(advice)
         return Advice(view, {"advice": "declare", "document": declaration_to_json(advice)})
 
     def _play(self, table: TableHand, progress: Progress) -> Advice:
-        assert table.contract is not None
         legal = table.legal_plays()
         if legal.bit_count() == 1:
             only = domino_name(legal.bit_length() - 1)
             return Advice(Text(f"Your only legal play: {only}."), {"advice": "play", "forced": only})
-        played = self.playout_deals(self.play_deals)
-        worlds = self.playout_worlds(played, bool(default_play_deals(table.contract)))
-        advice = api.advise_play(
-            table.hand, table.contract, table.plays, bidder=table.declarer, deals=self.deals,
-            seed=self.seed, threads=self.threads, progress=progress, auction=table.auction,
-            noise=self.noise, house=table.house, realistic_deals=played, worlds=worlds,
-        )  # fmt: skip
+        advice = self._turn(table, progress, self.play_deals)
+        assert isinstance(advice, PlayAdvice)
         view: RenderableType = play_view(advice) if self.full else play_text(advice)
         if not self.full and not _played_ours(table):  # the full view's footer says it
             view = Group(view, Text(PER_PLAY, style="dim"))
