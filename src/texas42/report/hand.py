@@ -247,7 +247,7 @@ def recommendation_text(analysis: HandAnalysis) -> Text:
         )
     else:
         head = advice_head(f"bid {rec.bid} with {rec.declaration.label}", label)
-        needs = "all 42 points" if rec.bid >= 42 else f"{rec.bid} points"
+        needs = "all 42 points" if rec.bid >= 42 else f"at least {rec.bid} points"
         extra = ""
         if rec.bid > 42:
             extra = f" {rec.bid} ({rec.bid // 42} marks) expects more marks than 42 (1 mark)."
@@ -414,7 +414,7 @@ def realistic_text(
         )
     else:
         head = advice_head(f"bid {rec.bid} with {rec.declaration.label}")
-        needs = "all 42 points" if rec.bid >= 42 else f"{rec.bid} points"
+        needs = "all 42 points" if rec.bid >= 42 else f"at least {rec.bid} points"
         body = (
             f": at a real table it takes {needs} in {odds}. Expected marks {signed(rec.expected_marks)}. "
             f"The highest bid made in at least {percent(rec.confidence)} of deals."
