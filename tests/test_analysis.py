@@ -465,6 +465,9 @@ def _independent_points(hand: Hand, n: int, declarations: Sequence[Declaration],
 
 
 def test_analysis_agrees_with_an_independent_sample() -> None:
+    """Three trumps' expected points and odds at four bids, against 100 deals dealt
+    apart: 15 comparisons, each within 4.5 standard errors of the difference (two-sided,
+    7e-6 each by chance; 1e-4 for the whole test at another seed)."""
     declarations = (DOUBLES, FOURS, NT)
     n = 100
     result = analyze_hand(ORDINARY, deals=n, seed=99, declarations=declarations)
@@ -473,12 +476,12 @@ def test_analysis_agrees_with_an_independent_sample() -> None:
         mine = stats.expected_points
         theirs = float(other[:, j].mean())
         se = (stats.expected_points_ci95.high - stats.expected_points_ci95.low) / (2 * 1.96)
-        assert abs(mine - theirs) < 3 * math.sqrt(2) * se, (stats.declaration, mine, theirs)
+        assert abs(mine - theirs) < 4.5 * math.sqrt(2) * se, (stats.declaration, mine, theirs)
         for bid in (30, 34, 38, 42):
             p = stats.make(bid)
             q = float(np.mean(other[:, j] >= bid))
             pooled = (p + q) / 2
-            assert abs(p - q) <= 3 * math.sqrt(max(pooled * (1 - pooled), 0.01) * 2 / n), (bid, p, q)
+            assert abs(p - q) <= 4.5 * math.sqrt(max(pooled * (1 - pooled), 0.01) * 2 / n), (bid, p, q)
 
 
 def test_histogram_means_and_odds_are_consistent() -> None:
