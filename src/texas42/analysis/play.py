@@ -472,14 +472,42 @@ def checked_play(
     naming what is wrong): the rules of play, the bid played, the plays so far up to the
     seat's turn and the model of the auction (None: uniform deals)."""
     house = HouseRules() if house is None else house
-    seat, bidder = check_seat(seat), check_seat(bidder)
-    rules = play_rules_for(declaration, bidder, house)
-    bid = hand_bid(declaration, bid, auction, house)
+    rules, bid = checked_contract(declaration, bidder, bid, auction, house)
     history = turn_history(hand, rules, tricks, seat, bidder)
+    model = checked_auction(history, seat, hand, declaration, auction, infer, noise, house)
+    return rules, bid, history, model
+
+
+def checked_contract(
+    declaration: PlayedContract,
+    bidder: Seat,
+    bid: int | None,
+    auction: FinishedAuction | None,
+    house: HouseRules,
+) -> tuple[TrumpTricks | NelloTricks | SevensTricks, int]:
+    """The rules of play of a hand ``bidder`` bid and declared ``declaration``, and the bid
+    played (``hand_bid``), checked."""
+    rules = play_rules_for(declaration, check_seat(bidder), house)
+    return rules, hand_bid(declaration, bid, auction, house)
+
+
+def checked_auction(
+    history: PlayHistory,
+    seat: Seat,
+    hand: Hand,
+    declaration: PlayedContract,
+    auction: FinishedAuction | None,
+    infer: str,
+    noise: float,
+    house: HouseRules,
+) -> deal.PlayedAuctionModel | None:
+    """The model of the whole ``auction`` to draw the deals with (None: uniformly), checked,
+    and the auction checked against what ``seat``, dealt ``hand``, has seen of ``history``
+    (a plunger who cannot hold its doubles)."""
     model = deal.played_auction_model(auction, declaration, infer, noise, house)
     if auction is not None:
         deal.check_played_auction(history, seat, hand.mask, auction)
-    return rules, bid, history, model
+    return model
 
 
 def advise_play(

@@ -23,10 +23,10 @@ from texas42.analysis.play import (
     PlayAdvice,
     PlayStats,
     advise_play,
+    checked_auction,
+    checked_contract,
     contract_set,
-    hand_bid,
     mark_bid_set,
-    play_rules_for,
 )
 from texas42.analysis.playout import DEFAULT_WORLDS, check_playout_deals, check_worlds
 from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS, playouts_of, realistic_analysis
@@ -297,13 +297,10 @@ def checked_review(
     contract)."""
     house = HouseRules() if house is None else house
     seat, bidder = check_seat(seat), check_seat(bidder)
-    rules = play_rules_for(declaration, bidder, house)
-    bid = hand_bid(declaration, bid, auction, house)
+    rules, bid = checked_contract(declaration, bidder, bid, auction, house)
     history = replay(rules, bidder, tricks, seat, hand.mask)
     deal.check_seen(history, seat, hand.mask)
-    deal.played_auction_model(auction, declaration, infer, noise, house)
-    if auction is not None:
-        deal.check_played_auction(history, seat, hand.mask, auction)
+    checked_auction(history, seat, hand, declaration, auction, infer, noise, house)
     decided = contract_set(history) or mark_bid_set(history, bid)  # the later turns are not weighed
     turns = [
         k

@@ -71,17 +71,20 @@ class Sample:
             raise AnalysisError(f"{wanted.label} was not solved (solved: {solved})")
         return self.declarations.index(wanted)
 
+    def _solved_on(self, column: int) -> int:
+        return self.size if self.solved is None else self.solved[column]
+
     def deals_solved(self, declaration: Declaration | str) -> int:
         """How many deals (the first ones) ``declaration`` (one, its number or its name) was
         solved on; an ``AnalysisError`` for one that was not solved."""
-        column = self._column(declaration)
-        return self.size if self.solved is None else self.solved[column]
+        return self._solved_on(self._column(declaration))
 
     def points_of(self, declaration: Declaration | str) -> np.ndarray:
         """The points of ``declaration`` (one, its number or its name) in each deal it was
         solved on."""
-        column: np.ndarray = self.points[: self.deals_solved(declaration), self._column(declaration)]
-        return column
+        column = self._column(declaration)
+        points: np.ndarray = self.points[: self._solved_on(column), column]
+        return points
 
     def stats(self) -> tuple[TrumpStats, ...]:
         """Each declaration's statistics, in the order solved."""

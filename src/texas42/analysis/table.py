@@ -238,9 +238,12 @@ class TableHand:
         outcome = self.outcome
         if outcome == "reshuffled":
             return "all four passed: the hand is reshuffled"
-        tricks = len(self.history.plays) // self.history.trick_size
-        if outcome is not None and not self.history.is_over:
-            return f"the bid of {self.bid} is {outcome} after {tricks} tricks: the tricks left do not matter"
+        history = self.history
+        if outcome is not None and not history.is_over:
+            return (
+                f"the bid of {self.bid} is {outcome} after {history.tricks_played} tricks: "
+                "the tricks left do not matter"
+            )
         return f"the bid of {self.bid} is {outcome}: every trick has been played"
 
     def _call(self, token: str) -> TableHand:

@@ -363,7 +363,7 @@ def check_output(job: AnalysisJob, hands: Sequence[NamedHand], style: str, out: 
     if resume:
         settings = settings_of(job, hands, style, recorded_width(out) or file_width())
         _record_agrees(out, settings, read_output(out))
-    elif read_record(out) is not None and read_output(out):
+    elif read_record(out) is not None and os.path.isfile(out) and os.path.getsize(out) > 0:
         raise UsageError(
             f"--out: {out} holds the results of an earlier run ({record_path(out)}): --resume carries it "
             "on; remove it to start again"

@@ -20,7 +20,7 @@ import json
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Final
 
 try:
     import fcntl
@@ -51,9 +51,13 @@ def lock_path(path: str) -> str:
     return path + LOCK_SUFFIX
 
 
+BESIDE: Final = (("record", RECORD_SUFFIX), ("sums", SUMS_SUFFIX), ("lock", LOCK_SUFFIX))
+"""The files written beside an output file: each one's name and suffix."""
+
+
 def companions(path: str) -> tuple[tuple[str, str], ...]:
     """The files written beside the output file ``path``, each with its name."""
-    return (("record", record_path(path)), ("sums", sums_path(path)), ("lock", lock_path(path)))
+    return tuple((name, path + suffix) for name, suffix in BESIDE)
 
 
 def line_digest(line: bytes) -> bytes:
@@ -229,7 +233,7 @@ def check_regular(path: str) -> None:
 def check_not_beside(path: str) -> None:
     """A ``UsageError`` if the output ``path`` is named as a file beside another output
     (``companions``), which that output's ``--resume`` needs."""
-    for name, suffix in (("record", RECORD_SUFFIX), ("sums", SUMS_SUFFIX), ("lock", LOCK_SUFFIX)):
+    for name, suffix in BESIDE:
         if path.endswith(suffix) and len(path) > len(suffix):
             other = path[: -len(suffix)]
             raise UsageError(
