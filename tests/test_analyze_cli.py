@@ -716,6 +716,17 @@ def test_progress_bar_shows_on_a_terminal_except_with_json(as_json: bool) -> Non
     assert ("fours" in out) and (out.lstrip().startswith("{") is as_json)
 
 
+def test_deals_drawn_to_fit_an_auction_show_progress_on_a_terminal() -> None:
+    """``deals --auction`` draws its deals with a progress bar on stderr, beside the
+    acceptance line, when stdout is a terminal."""
+    code, out, err = _run_in_terminal(
+        "deals", "--auction", "pass 30 31", "-n", "60000", "--seed", "7", "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
+    )
+    assert code == 0, (out, err)
+    assert "Drawing deals to fit the auction" in err and "━" in err, err[-500:]
+    assert "acceptance" in err and out.count("6-6 6-5 6-4 6-2 5-5 4-4 3-1 /") == 60000
+
+
 def test_a_strong_hand_s_table_keeps_its_cells_whole_in_80_columns(monkeypatch: pytest.MonkeyPatch) -> None:
     """With all seven sixes, racing adds the deals column and the odds read "100%": the
     table is too wide for 80 columns as built, so it is drawn without padding rather than

@@ -348,6 +348,7 @@ def test_bad_values_built_directly_raise_texas42_errors(call: object, message: s
         (lambda: texas42.review_play(HAND, "fours", "6-4", house=1), "house is a HouseRules"),
         (lambda: texas42.quick(HAND, house=5), "house is a HouseRules"),
         (lambda: texas42.deals(HAND, "2: 6-6"), "constraints are DealConstraints"),
+        (lambda: texas42.deals(HAND, auction="30", progress=abs), "progress is a function called with two"),
         (lambda: texas42.count_deals(HAND, 5), "constraints are DealConstraints"),
         (lambda: texas42.deal_constraints(holds=5), "holds is a list of texts"),
         (lambda: texas42.analyze(HAND, check_every_bid="yes"), "check_every_bid is True or False"),
@@ -715,7 +716,9 @@ def test_deals_with_an_auction_are_the_command_s() -> None:
     """``texas42.deals(..., auction=...)`` draws the deals ``texas42 deals --auction``
     prints, and says how (``inference``); without an auction, none."""
     hand = "6-4 5-5 5-2 4-3 4-2 3-2 3-1"
-    drawn = texas42.deals(hand, None, 4, 1, auction="pass splash")
+    reported: list[tuple[int, int]] = []
+    drawn = texas42.deals(hand, None, 4, 1, auction="pass splash", progress=lambda *k: reported.append(k))
+    assert reported[-1] == (4, 4)
     printed = invoke("deals", hand, "--auction", "pass splash", "-n", "4", "-s", "1").stdout.splitlines()
     assert [str(d) for d in drawn.deals] == printed and not drawn.exact
     assert drawn.inference is not None and 0 < drawn.inference.acceptance < 1

@@ -302,8 +302,11 @@ def test_inferred_deals_are_reproducible_and_say_what_they_took() -> None:
     hand = parse_hand(ORDINARY)
     model = AuctionModel(parse_auction("pass 84"), 1.0, HEAD)
     first, info = infer_deals(hand, 150, np.random.default_rng(9), model)
-    again, _ = infer_deals(hand, 150, np.random.default_rng(9), model)
-    assert np.array_equal(first, again)
+    reported: list[tuple[int, int]] = []
+    again, _ = infer_deals(hand, 150, np.random.default_rng(9), model, progress=lambda *k: reported.append(k))
+    assert np.array_equal(first, again)  # the progress callback changes nothing
+    kept = [done for done, _ in reported]
+    assert kept == sorted(kept) and reported[-1] == (150, 150) and {n for _, n in reported} == {150}
     assert first.shape == (150, 4) and info.accepted == 150
     assert info.candidates > 150 and info.acceptance == pytest.approx(150 / info.candidates)
     # Every deal deals the 28 dominoes once.

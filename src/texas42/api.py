@@ -779,20 +779,22 @@ def deals(
     infer: str = "auction",
     noise: float = dealing.DEFAULT_NOISE,
     house: HouseRules | None = None,
+    progress: Progress | None = None,
 ) -> Dealt:
     """``deals`` deals around ``hand`` consistent with ``constraints`` (``texas42 deals``):
     uniformly, all of them, ``exact``, when there are at most ``deals``; with an
     ``auction`` (the bids made before ours), drawn to fit it as ``analyze`` draws them
     (``infer``, ``noise``; the special contracts ``house`` plays), the ``inference``
-    saying how."""
+    saying how and ``progress(kept, deals)`` called as they are drawn."""
     parsed = _hand(hand)
     n = check_deals(deals)
-    _checked(None, constraints)
+    _checked(progress, constraints)
     seed = dealing.draw_seed() if seed is None else dealing.check_seed(seed)
     model = _auction_model(auction, infer, noise, _house(house))
     if model is None:
         return dealing.deals_from_seed(parsed, n, seed, constraints)
-    drawn, inference = dealing.infer_deals(parsed, n, dealing.generators(seed)[0], model, constraints)
+    rng = dealing.generators(seed)[0]
+    drawn, inference = dealing.infer_deals(parsed, n, rng, model, constraints, progress=progress)
     return Dealt(dealing.as_deals(drawn), False, seed, inference)
 
 

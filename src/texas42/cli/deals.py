@@ -31,7 +31,7 @@ from texas42.cli.options import (
     only_where,
     specials_flag,
 )
-from texas42.cli.progress import emit_line
+from texas42.cli.progress import ProgressBar, emit_line, wants_progress
 from texas42.errors import UsageError
 from texas42.io.documents import hands_to_json
 from texas42.report.wording import drawn_from_fewer, inference_sentence
@@ -128,7 +128,9 @@ def deals_command(
         sample = deal.deals_from_seed(parsed, deals, seed, constraints)
         dealt, exact = sample.deals, sample.exact
     else:  # an auction impossible with the hand is an error here, before any notice
-        drawn, inference = deal.infer_deals(parsed, deals, deal.generators(seed)[0], model, constraints)
+        with ProgressBar(wants_progress(as_json), "Drawing deals to fit the auction", counted=True) as bar:
+            rng = deal.generators(seed)[0]
+            drawn, inference = deal.infer_deals(parsed, deals, rng, model, constraints, progress=bar.update)
         dealt = deal.as_deals(drawn)
     if drawn_seed and not exact:
         typer.echo(f"texas42: seed {seed} (repeat with --seed {seed})", err=True)

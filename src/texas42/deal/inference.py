@@ -695,6 +695,7 @@ def infer_deals(
     constraints: DealConstraints | None = None,
     max_candidates: int = MAX_CANDIDATES,
     values: HandValues | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> tuple[np.ndarray, Inference]:
     """``n`` deals around ``hand`` drawn in proportion to the likelihood of the auction,
     among those consistent with ``constraints``: uniform candidates in blocks of
@@ -704,7 +705,8 @@ def infer_deals(
     ``_weighted_block``, with or without constraints). An ``InferenceError`` if more than
     ``max_candidates`` would be needed (judged as soon as the acceptance so far says so).
     ``values``: the hands' values already known (main and check samples share them). With
-    constraints, the ``Inference`` counts the deals consistent with them (``consistent``)."""
+    constraints, the ``Inference`` counts the deals consistent with them (``consistent``).
+    ``progress(kept, n)`` is called after each block."""
     check_auction_doubles(hand, model.auction, constraints)
     plan = None if constraints is None or constraints.empty else plan_deals(hand, constraints)
     order = bids_first(calls(model.auction, model.house))
@@ -719,6 +721,8 @@ def infer_deals(
             if around is not None:
                 block, alive, weight, drawn_by = _weighted_block(values, around, order, model.noise, rng)
                 kept.add(block, alive, weight, drawn_by)
+                if progress is not None:
+                    progress(kept.found, n)
                 continue
         trials = rng.random((BLOCK, len(order)))
         if plan is None:
@@ -741,6 +745,8 @@ def infer_deals(
             p = values.probability(call, model.noise, values.rank(block[alive, call.seat]))
             alive = alive[trials[alive, k] < p]
         kept.add(block, alive)
+        if progress is not None:
+            progress(kept.found, n)
     return kept.deals(), kept.inference(model.head, None if plan is None else plan.total)
 
 
