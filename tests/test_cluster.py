@@ -597,10 +597,42 @@ def test_resume_of_a_file_not_made_yet_says_it_starts_afresh(tmp_path: Path) -> 
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="finds the workers in Linux's /proc")
+def test_ctrl_c_while_a_local_cluster_starts_stops_it_at_once(tmp_path: Path) -> None:
+    """A terminal's Ctrl-C as the local cluster's workers start (it was lost: the command
+    ignored Ctrl-C while they started, and ran on to the end) stops the batch with its
+    one line, and the cluster's processes end with it."""
+    out = tmp_path / "out.jsonl"
+    command = [sys.executable, "-m", "texas42", *RUN[:3], "--seed", "1", "--deals", "300", "--json"]
+    process = subprocess.Popen(
+        [*command, "--out", str(out), "--cluster", "local:2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,  # a process group of its own, as a terminal's job is
+    )
+    deadline = time.monotonic() + 120
+    hosts: list[str] = []
+    while not (hosts and _children(int(hosts[0]))) and time.monotonic() < deadline:
+        assert process.poll() is None, process.communicate()
+        hosts = _children(process.pid)
+        time.sleep(0.02)
+    workers = _children(int(hosts[0]))
+    os.killpg(process.pid, signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130 and stdout == b"" and not (out.exists() and out.read_text())
+    assert (
+        stderr.decode()
+        == f"texas42: interrupted after 0 of {len(HANDS_LINES)} hands; --resume carries on in {out}\n"
+    )
+    deadline = time.monotonic() + 60
+    while any(Path(f"/proc/{pid}").exists() for pid in [*hosts, *workers]) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(Path(f"/proc/{pid}").exists() for pid in [*hosts, *workers])
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="finds the workers in Linux's /proc")
 def test_sigterm_while_a_local_cluster_starts_stops_it_with_one_line(tmp_path: Path) -> None:
-    """A SIGTERM as the local cluster's first worker appears (it printed Dask's traceback
-    of a cluster shut down half made, and no count): it waits for the cluster to be whole,
-    then stops the batch as a Ctrl-C does."""
+    """A SIGTERM as the local cluster's host appears (it printed Dask's traceback of a
+    cluster shut down half made, and no count) stops the batch as a Ctrl-C does."""
     out = tmp_path / "out.jsonl"
     command = [sys.executable, "-m", "texas42", *RUN[:3], "--seed", "1", "--deals", "300", "--json"]
     process = subprocess.Popen(

@@ -7,10 +7,10 @@ from __future__ import annotations
 import importlib.util
 import logging
 import os
-import signal
+import subprocess
 import sys
+import tempfile
 import threading
-import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -120,27 +120,7 @@ def run_locked(function: Callable[..., R], *args: Any) -> R | Refused:
             return Refused(error)
 
 
-@contextmanager
-def _workers_deaf_to_ctrl_c() -> Iterator[None]:
-    """Worker processes started in the block ignore Ctrl-C (they inherit SIGINT ignored,
-    and Python leaves it so): a terminal's Ctrl-C reaches every process of the command,
-    and only this one should answer it, shutting them down, rather than each printing its
-    own traceback. A Ctrl-C in the block is lost for this one too (blocking it instead
-    would not reach the workers: their start unblocks it); a SIGTERM waits for the block's
-    end, when the cluster is whole and can be shut down."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    held: list[int] = []
-    terminate = signal.signal(signal.SIGTERM, lambda signum, frame: held.append(signum))
-    interrupt = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, interrupt)
-        signal.signal(signal.SIGTERM, terminate)
-    if held:
-        signal.raise_signal(signal.SIGTERM)
+LOCAL_SHUTDOWN = 60.0  # seconds for a local cluster to close before its host is killed
 
 
 @contextmanager
@@ -150,40 +130,65 @@ def connected(cluster: Cluster | None) -> Iterator[Any]:
     if cluster is None:
         yield None
         return
-    distributed = _distributed()
-    Client, LocalCluster = distributed.Client, distributed.LocalCluster
+    Client = _distributed().Client
     logging.getLogger("distributed").setLevel(logging.CRITICAL)
-    local = None
     if cluster.address is None:
-        try:
-            with warnings.catch_warnings(), _workers_deaf_to_ctrl_c():
-                warnings.simplefilter("ignore")  # "port 8787 is in use" (another cluster's): any port will do
-                local = LocalCluster(
-                    n_workers=cluster.local_workers,
-                    threads_per_worker=1,
-                    processes=True,
-                    dashboard_address=None,
-                    silence_logs=logging.CRITICAL,
-                )
-            client = Client(local)
-        except BaseException:  # a Ctrl-C held while it started, most likely
-            if local is not None:
-                local.close()
-            raise
-    else:
-        client = _client_of(Client, cluster.address)
-        if not client.nthreads():  # else the batch would wait in silence
-            print(
-                f"texas42: the scheduler at {cluster.address} has no workers yet: the hands wait for "
-                "one (Ctrl-C stops)",
-                file=sys.stderr,
-            )
+        with _local_cluster(cluster.local_workers) as address:
+            client = Client(address)
+            try:
+                yield client
+            finally:
+                client.close()
+        return
+    client = _client_of(Client, cluster.address)
+    if not client.nthreads():  # else the batch would wait in silence
+        print(
+            f"texas42: the scheduler at {cluster.address} has no workers yet: the hands wait for "
+            "one (Ctrl-C stops)",
+            file=sys.stderr,
+        )
     try:
         yield client
     finally:
         client.close()
-        if local is not None:
-            local.close()
+
+
+@contextmanager
+def _local_cluster(workers: int) -> Iterator[str]:
+    """The scheduler address of a LocalCluster of ``workers`` processes, run by a host
+    process in a session of its own (``texas42._local_cluster``), so that a Ctrl-C reaches
+    this process alone, at any moment; the host shuts the cluster down when this closes
+    its stdin (or ends), and is killed at once on a Ctrl-C or an error."""
+    with tempfile.TemporaryFile() as errors:
+        host = subprocess.Popen(
+            [sys.executable, "-m", "texas42._local_cluster", str(workers)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=errors,
+            start_new_session=True,
+        )
+        assert host.stdin is not None and host.stdout is not None
+        try:
+            address = host.stdout.readline().decode().strip()
+            if not address:
+                host.wait()
+                errors.seek(0)
+                said = errors.read().decode(errors="replace").strip().splitlines()
+                raise UsageError(
+                    f"--cluster local: the cluster did not start: {said[-1] if said else host.returncode}"
+                )
+            yield address
+        except BaseException:  # a Ctrl-C or a failed batch: no need to close the workers gently
+            host.kill()
+            raise
+        finally:
+            host.stdin.close()
+            host.stdout.close()
+            try:
+                host.wait(LOCAL_SHUTDOWN)
+            except subprocess.TimeoutExpired:
+                host.kill()
+                host.wait()
 
 
 def _client_of(Client: Any, address: str) -> Any:
