@@ -60,6 +60,19 @@ def test_the_basis_decides_what_the_advice_rests_on(ordinary: tuple[object, ...]
         analyze_hand(ORDINARY, deals=10, seed=1, basis="dd")
 
 
+def test_every_trump_tied_for_the_most_points_is_calibrated() -> None:
+    """Five trumps take all 42 points in every deal of this hand, doubles among them (a
+    lay-down: four top doubles, then three sure winners). The calibration took the first
+    two by number (fours, fives) and advised fours at 79%; every tied trump is weighed
+    now, and doubles, certain, is the advice."""
+    analysis = analyze_hand(parse_hand("6-6 5-5 4-4 3-3 6-5 5-4 6-4"), deals=50, seed=3)
+    tied = {s.declaration for s in analysis.trumps if s.expected_points == 42.0}
+    assert len(tied) == 5 and Declaration.DOUBLES in tied
+    assert set(leading_trumps(analysis)) == tied
+    assert analysis.realistic is not None and {t.declaration for t in analysis.realistic.trumps} == tied
+    assert analysis.advised.declaration is Declaration.DOUBLES and analysis.advised.make == 1.0
+
+
 def test_the_leading_trumps_are_calibrated(ordinary: tuple[object, ...]) -> None:
     analysis = ordinary[0]
     calibrated = analysis.realistic

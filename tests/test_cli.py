@@ -1,6 +1,7 @@
 """The ``texas42`` command line, driven through Typer's CliRunner.
 
-Expected values come from the shared double-dummy vectors (an independent solver):
+Expected values come from the double-dummy vectors of tests/data/dd_public.jsonl (an
+independent solver):
 each deal below was solved there for the nine declarations with one leader.
 """
 

@@ -14,6 +14,7 @@ from cli_runner import invoke
 from texas42 import deal_constraints, engine
 from texas42.analysis import advise_declaration, analyze_hand, realistic_declaration
 from texas42.analysis.racing import beaten_at
+from texas42.analysis.realistic import played_points
 from texas42.analysis.sample import draw_samples
 from texas42.deal import auction_model
 from texas42.deal.inference import calls, infer_deals, value_index
@@ -465,3 +466,21 @@ def test_a_point_bid_says_when_a_lower_bid_expects_clearly_more_marks() -> None:
     )
     plain = " ".join(invoke("bid", "6-6 6-5 6-4 6-3 6-2 6-1 6-0", "-n", "100", "-s", "1").stdout.split())
     assert "is surer" not in plain
+
+
+def test_at_a_partner_s_plunge_bid_plays_out_for_every_trick_as_declare_does() -> None:
+    """``bid`` at a partner's plunge plays the trumps out as ``declare`` does: for every
+    trick (the plunge, 168), every player knowing the plunger holds four doubles. It
+    played for the opening bid it would have advised (36), with worlds that ignored them."""
+    hand = "5-3 4-1 3-0 2-1 1-0 4-3 5-2"
+    advice = texas42.advise_bid(hand, "plunge pass", deals=100, seed=1, realistic_deals=16)
+    played = advice.analysis.realistic
+    assert played is not None and played.played_for == 168 and advice.rule == "partner-contract"
+    sample = advice.analysis.sample
+    assert sample is not None
+    deals, trumps = sample.deals[:16], [s.declaration for s in played.trumps]
+    seed, worlds = advice.analysis.seed, played.worlds
+    plunge = played_points(deals, trumps, 168, worlds, seed, None, None, Contract.PLUNGE)
+    assert [s.expected_points for s in played.trumps] == [float(plunge[d].mean()) for d in trumps]
+    opening = played_points(deals, trumps, advice.analysis.recommendation.contract, worlds, seed, None, None)
+    assert any(not np.array_equal(plunge[d], opening[d]) for d in trumps)  # what it played before

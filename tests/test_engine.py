@@ -1,4 +1,5 @@
-"""The double-dummy engine against the shared vectors, the slow reference solver and its own invariants."""
+"""The double-dummy engine against the exact vectors of tests/data/dd_public.jsonl (an independent
+solver's), the slow reference solver and its own invariants."""
 
 from __future__ import annotations
 

@@ -570,3 +570,24 @@ def test_at_a_mark_bid_the_turns_after_the_trick_that_set_it_are_not_weighed() -
     text = " ".join(str(report_review.review_footer(at_84)).split())
     assert "Turns after a trick set the bid are not weighed." in text
     assert "not weighed" not in report_review.review_footer(at_34)
+
+
+def test_a_turn_played_out_weighs_its_safety_on_the_playouts() -> None:
+    """A turn weighed on its playouts compares the play advised with the one that expects
+    the most points on the playouts' own paired figures; it took the double-dummy
+    comparison's, of other plays on other deals."""
+    tricks = "6-6 6-3 6-1 6-0 / 6-5 1-0 0-0 2-1 / 5-5 5-1 5-0 5-2"
+    review = texas42.review_play(
+        HAND, "sixes", tricks, bid=34, deals=200, seed=3, realistic_deals=30, worlds=5
+    )
+    played = review.played_out
+    assert played is not None
+    differs = 0
+    for turn, out in zip(review.turns, played.turns, strict=True):
+        playouts = turn.advice.realistic
+        assert playouts is not None
+        advised, most = out.advice.plays[0].domino, out.advice.most_points.domino
+        assert advised == turn.advice.advised.domino
+        assert out.advice.safety == (None if most == advised else playouts.lead(advised, most))
+        differs += out.advice.safety != turn.advice.safety
+    assert differs

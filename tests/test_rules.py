@@ -544,5 +544,5 @@ def test_the_declarer_is_the_winner_or_its_partner(auction: str, winner: int, de
 
 
 def test_points_score_only_below_42() -> None:
-    """RULES.md, Bidding: 42 and a mark bid are made only by taking all 7 tricks."""
+    """docs/rules.md#bidding-and-scoring: 42 and a mark bid are made only by taking all 7 tricks."""
     assert [rules.points_score(bid) for bid in (30, 41, 42, 84, 168)] == [True, True, False, False, False]

@@ -1,4 +1,4 @@
-"""Special contracts: the rules core against RULES.md, and the Nel-O and sevens kernels
+"""Special contracts: the rules core against docs/rules.md, and the Nel-O and sevens kernels
 against the slow reference of tests/naive.py and against hands whose result is certain."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def deal_around(rng: np.random.Generator, fixed: dict[int, str]) -> np.ndarray:
     return np.array([hands[seat] for seat in range(4)], dtype=np.int64)
 
 
-# --- Worked examples of RULES.md ------------------------------------------------------
+# --- Worked examples of docs/rules.md ------------------------------------------------------
 
 
 @pytest.mark.parametrize(

@@ -259,10 +259,22 @@ def analyze(
         basis=basis,
         racing=_racing(racing),
     )
-    if realistic_deals == 0:
+    return _played_out(result, realistic_deals, worlds, threads, progress)
+
+
+def _played_out(
+    result: HandAnalysis,
+    deals: int,
+    worlds: int,
+    threads: int | None,
+    progress: Progress | None,
+    auction: Auction | None = None,
+) -> HandAnalysis:
+    """``result`` with its leading trumps played out on ``deals`` deals (0: as it is)."""
+    if deals == 0:
         return result
-    step = _counted(progress, playouts_of(result, realistic_deals))
-    played = analysis.realistic_analysis(result, realistic_deals, worlds, threads, step)
+    step = _counted(progress, playouts_of(result, deals))
+    played = analysis.realistic_analysis(result, deals, worlds, threads, step, auction)
     return replace(result, realistic=played)
 
 
@@ -329,7 +341,8 @@ def advise_bid(
     parsed = _auction(auction)
     hand = _hand(hand)
     basis = check_basis(basis)
-    realistic_deals = _playout_deals(realistic_deals, parsed, basis)
+    realistic_deals, worlds = _whole(_playout_deals(realistic_deals, parsed, basis)), _whole(worlds)
+    _check_realistic(realistic_deals, worlds, basis)
     dealing.check_auction_doubles(hand, parsed, constraints)  # the advice reads it, infer "none" or not
     result = analyze(
         hand,
@@ -346,10 +359,9 @@ def advise_bid(
         infer=infer,
         noise=noise,
         basis=basis,
-        realistic_deals=realistic_deals,
-        worlds=worlds,
         racing=racing,
     )
+    result = _played_out(result, realistic_deals, worlds, threads, progress, parsed)
     return analysis.with_uniform_odds(analysis.advise_bid(result, parsed, house), threads)
 
 

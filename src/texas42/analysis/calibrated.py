@@ -116,9 +116,15 @@ def _bands(info: dict[str, object]) -> ErrorBands:
 
 
 def most_points(trumps: Sequence[TrumpStats]) -> set[Declaration]:
-    """The ``LEADING`` trumps with the most expected points (ties to the lower)."""
-    by_points = sorted(trumps, key=lambda s: (-s.expected_points, s.declaration.value))
-    return {s.declaration for s in by_points[:LEADING]}
+    """The ``LEADING`` trumps with the most expected points, and every trump tied with
+    them (the double-dummy figures cannot tell those apart; a lay-down at doubles ties
+    with every trump that takes all 42 points, and may be the one that makes at a real
+    table)."""
+    if not trumps:
+        return set()
+    points = sorted((s.expected_points for s in trumps), reverse=True)
+    least = points[min(LEADING, len(points)) - 1]
+    return {s.declaration for s in trumps if s.expected_points >= least}
 
 
 def leading_trumps(analysis: HandAnalysis) -> tuple[Declaration, ...]:

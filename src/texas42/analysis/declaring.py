@@ -369,7 +369,8 @@ def realistic_declaration(
     on_progress: Callable[[int], None] | None = None,
 ) -> DeclarationAdvice:
     """``advice`` with its leading declarations played out on the first ``deals`` deals
-    of its sample, both sides playing for the bid won: the ``LEADING_CHOICES`` trumps with
+    of its sample, both sides playing for the bid won (at a partner's plunge or splash,
+    every player knowing the partner holds its doubles): the ``LEADING_CHOICES`` trumps with
     the best odds, and Nel-O and sevens where open. The advice becomes the best of them
     played out, checked on the independent sample; ``on_progress(k)`` as playouts end."""
     check_kind(advice, DeclarationAdvice, "advice is a DeclarationAdvice (what declare returns)")
@@ -378,7 +379,9 @@ def realistic_declaration(
         raise AnalysisError("the advice keeps no sample to play out")
     sample = advice.samples.main[: min(deals, advice.samples.size)]
     trumps, contracts = _to_play(advice)
-    points = played_points(sample, trumps, advice.bid, worlds, advice.seed, threads, on_progress)
+    points = played_points(
+        sample, trumps, advice.bid, worlds, advice.seed, threads, on_progress, advice.partner_contract
+    )
     need = needed_points(advice.bid)
     choices = [
         DeclarationChoice(d, len(p), int((p >= need).sum()), _interval(p >= need), float(p.mean()))

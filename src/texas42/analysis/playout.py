@@ -185,15 +185,20 @@ def play_out(
     bidder: Seat = 0,
     threads: int | None = None,
     on_progress: Callable[[int], None] | None = None,
+    partner_contract: Contract | None = None,
 ) -> Playouts:
     """Play every deal of ``deals`` out, each seat seeing only its own hand (``worlds``
     worlds a decision; 0: every hand). ``on_progress(k)`` is called with the number of
-    deals finished since its previous call, once a deal is over."""
+    deals finished since its previous call, once a deal is over. ``partner_contract`` as
+    for ``play_on``: the hand is a plunge or a splash by ``bidder``'s partner."""
     worlds = check_worlds(worlds)
     declaration = check_declaration(declaration)
     deals = np.ascontiguousarray(deals, dtype=np.int64)
     start = replay(declaration, bidder, [])
-    games = [_Game(row, start, rng) for row, rng in zip(deals, generators(seed, len(deals)), strict=True)]
+    games = [
+        _Game(row, start, rng, partner_contract)
+        for row, rng in zip(deals, generators(seed, len(deals)), strict=True)
+    ]
 
     def on_round(_: int) -> None:
         if on_progress is not None and games[0].history.is_over:

@@ -21,7 +21,7 @@ from texas42.analysis.special_playout import play_out_special
 from texas42.analysis.specials import SpecialStats
 from texas42.analysis.statistics import TrumpStats
 from texas42.errors import AnalysisError, check_kind
-from texas42.rules import Contract, Declaration, HouseRules, NelloDoubles, check_declaration
+from texas42.rules import Auction, Contract, Declaration, HouseRules, NelloDoubles, check_declaration
 
 DEFAULT_REALISTIC_DEALS: Final = 200
 
@@ -56,19 +56,24 @@ def realistic_analysis(
     worlds: int = DEFAULT_WORLDS,
     threads: int | None = None,
     on_progress: Callable[[int], None] | None = None,
+    auction: Auction | None = None,
 ) -> RealisticAnalysis:
     """Play the analysis' leading trumps out on its first ``deals`` deals (all of them if
-    it has fewer); ``on_progress(k)`` as deals finish."""
+    it has fewer), both sides playing for the bid recommended; ``on_progress(k)`` as
+    deals finish. Where ``auction`` (the bids before ours) ends in a partner's plunge or
+    splash that holds the bid, for the trump we are to name: for every trick, every
+    player knowing that the partner holds the doubles it needs."""
     check_kind(analysis, HandAnalysis, "analysis is a HandAnalysis (what analyze returns)")
     deals = check_playout_deals(deals)
     worlds = check_worlds(worlds)
     if analysis.sample is None:
         raise AnalysisError("the analysis keeps no sample to play out")
     sample = analysis.sample.deals[: min(deals, analysis.sample.size)]
-    played_for = analysis.recommendation.contract
+    partner = None if auction is None else auction.partner_contract
+    played_for = analysis.recommendation.contract if partner is None or auction is None else auction.high_bid
     with _specials_beside(sample, analysis.specials, worlds, analysis.seed, threads, on_progress) as played:
         points = played_points(
-            sample, leading_trumps(analysis), played_for, worlds, analysis.seed, threads, on_progress
+            sample, leading_trumps(analysis), played_for, worlds, analysis.seed, threads, on_progress, partner
         )
         specials = played()
     stats = tuple(TrumpStats.from_points(d, p) for d, p in points.items())
@@ -222,13 +227,22 @@ def played_points(
     seed: int,
     threads: int | None,
     on_progress: Callable[[int], None] | None,
+    partner_contract: Contract | None = None,
 ) -> dict[Declaration, np.ndarray]:
-    """Each declaration's points in the playouts of ``sample``, from its own seed."""
+    """Each declaration's points in the playouts of ``sample``, from its own seed;
+    ``partner_contract``: seat 0 names the trump of its partner's plunge or splash."""
     points = {}
     for declaration in declarations:
         own = int(np.random.SeedSequence([seed, declaration.value]).generate_state(1)[0])
         played = play_out(
-            sample, declaration, played_for, worlds, own, threads=threads, on_progress=on_progress
+            sample,
+            declaration,
+            played_for,
+            worlds,
+            own,
+            threads=threads,
+            on_progress=on_progress,
+            partner_contract=partner_contract,
         )
         points[declaration] = played.points
     return points

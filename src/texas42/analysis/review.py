@@ -27,6 +27,7 @@ from texas42.analysis.play import (
     checked_contract,
     contract_set,
     mark_bid_set,
+    most_points,
 )
 from texas42.analysis.playout import DEFAULT_WORLDS, check_playout_deals, check_worlds
 from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS, playouts_of, realistic_analysis
@@ -154,8 +155,16 @@ class TurnReview:
             return None
         advised = self.advice.advised.domino
         plays = sorted(played.plays, key=lambda s: s.domino != advised)  # stable: the rest as ranked
+        most = most_points(plays).domino
+        safety = None if most == advised else played.lead(advised, most)  # the playouts', paired
         figures = replace(
-            self.advice, plays=tuple(plays), deals=played.deals, exact=False, sample=None, realistic=None
+            self.advice,
+            plays=tuple(plays),
+            deals=played.deals,
+            exact=False,
+            sample=None,
+            realistic=None,
+            safety=safety,
         )
         return TurnReview(figures, self.played)
 
@@ -544,7 +553,7 @@ def _contracts_played(
     """``review`` with the call ``called`` and the declaration ``declared`` (None: not
     that one) played out on ``deals`` deals, as ``bid`` and ``declare`` play them."""
     if called is not None:
-        played = realistic_analysis(called.analysis, deals, worlds, threads, on_progress)
+        played = realistic_analysis(called.analysis, deals, worlds, threads, on_progress, called.auction)
         analysis = replace(called.analysis, realistic=played)
         advice = with_uniform_odds(advise_bid(analysis, called.auction, review.house), threads)
         review = replace(review, called=advice)

@@ -60,7 +60,7 @@ from texas42.io.documents import analysis_to_json
 from texas42.io.files import NamedHand, check_lines, read_hands, read_lines
 from texas42.io.output import check_not_beside, check_regular, companions
 from texas42.report.hand import analysis_view
-from texas42.rules import Declaration, Hand, HouseRules, parse_hand
+from texas42.rules import Auction, Declaration, Hand, HouseRules, parse_hand
 
 ANALYZE_HELP = f"""
 What is a hand worth? For each trump: expected points (95% interval), the odds of
@@ -190,7 +190,9 @@ def analyze(
     if as_json and as_csv:
         raise UsageError("--json and --csv do not go together")
     if (why or why_bid is not None) and (as_csv or (file is not None and not as_json)):
-        raise UsageError("--why and --bid show in one hand's report or in JSON: not with --csv or --file")
+        raise UsageError(
+            "--why and --bid show in one hand's report or in JSON: not with --csv or a text summary of --file"
+        )
     if why and as_json:
         raise UsageError("--why: the JSON always holds the why of the recommendation (--bid: of that bid)")
     if file is None and (cluster is not None or out is not None or resume):
@@ -274,15 +276,18 @@ class AnalysisJob:
         """With --realistic: the deals played out and the worlds a decision."""
 
     def played_out(
-        self, result: HandAnalysis, counter: Callable[[int], Callable[[int], None]] | None = None
+        self,
+        result: HandAnalysis,
+        counter: Callable[[int], Callable[[int], None]] | None = None,
+        auction: Auction | None = None,
     ) -> HandAnalysis:
         """``result`` with its leading trumps played out as ``playouts`` says
         (``--realistic``), as its realistic figures; ``counter(total)`` gives the step
-        that counts the playouts as they end."""
+        that counts the playouts as they end; ``auction``: as ``realistic_analysis``'s."""
         assert self.playouts is not None
         deals, worlds = self.playouts
         step = None if counter is None else counter(playouts_of(result, deals))
-        played = analysis.realistic_analysis(result, deals, worlds, self.threads, step)
+        played = analysis.realistic_analysis(result, deals, worlds, self.threads, step, auction)
         return replace(result, realistic=played)
 
     def checks(self, hand: Hand) -> None:
@@ -320,7 +325,9 @@ def _analyze_one(job: AnalysisJob, hand: Hand, as_json: bool, why: bool) -> None
         Console().print(analysis_view(result, hand_why(result, job.why_bid) if why else None))
 
 
-def played_out(job: AnalysisJob, result: HandAnalysis, as_json: bool) -> HandAnalysis:
+def played_out(
+    job: AnalysisJob, result: HandAnalysis, as_json: bool, auction: Auction | None = None
+) -> HandAnalysis:
     """``job.played_out``, with a progress bar on a terminal."""
     with ProgressBar(wants_progress(as_json), "playing out") as bar:
-        return job.played_out(result, bar.counter)
+        return job.played_out(result, bar.counter, auction)

@@ -180,7 +180,7 @@ def bid(
     with ProgressBar(wants_progress(as_json), "analyzing") as bar:
         result = job.run(parsed_hand, bar.solves, check_ladder=job.basis == DOUBLE_DUMMY)
     if plan is not None:
-        result = played_out(job, result, as_json)
+        result = played_out(job, result, as_json, auction)
     advice = with_uniform_odds(advise_bid(result, auction, house), threads)
     if as_json:
         emit_line(json.dumps(advice_to_json(advice)))

@@ -57,7 +57,8 @@ each takes more points, and the odds of each bid side by side, then the special
 contracts on the same deals, double-dummy beside their odds at a real table
 (calibrated; --no-specials to skip them), then each trump's odds at a real table,
 estimated from its double-dummy figures by the realistic calibration at no cost. With
-the same --seed the figures match 'texas42 analyze'. --holds and --lacks as for
+the same --seed the deals are those of 'texas42 analyze': a trump solved on as many
+deals by both (--exhaustive: every trump on every deal) has the same figures. --holds and --lacks as for
 'texas42 analyze'; --why shows, for each trump at the most it makes at least half the
 time (or --bid), the unseen dominoes whose place decides it. --realistic also plays every trump out on the
 first --realistic-deals deals by players who see only their own dominoes (--worlds

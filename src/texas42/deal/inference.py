@@ -695,7 +695,7 @@ def infer_deals(
     constraints: DealConstraints | None = None,
     max_candidates: int = MAX_CANDIDATES,
     values: HandValues | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Callable[[int, int], object] | None = None,
 ) -> tuple[np.ndarray, Inference]:
     """``n`` deals around ``hand`` drawn in proportion to the likelihood of the auction,
     among those consistent with ``constraints``: uniform candidates in blocks of

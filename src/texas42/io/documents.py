@@ -647,8 +647,10 @@ def _realistic_comparison(realistic: RealisticComparison | CalibratedComparison)
 def play_to_json(advice: PlayAdvice) -> dict[str, Any]:
     """``{"seat", "to_play", "contract", "trump", "bidder", "bid", "partner_contract",
     "tricks_played", "points_so_far", "deals", "seed", "exact", "plays": [{"domino", "expected_points",
-    "expected_points_ci95", "make", "make_ci95", "best_share"}, ...], "best"}``, the best
-    play first. ``contract`` is ``trump``, ``nello`` or ``sevens`` (``trump`` then null);
+    "expected_points_ci95", "make", "make_ci95", "best_share"}, ...], "best", "advised"}``,
+    the best play first: ``best`` the double-dummy best, ``advised`` the play the advice
+    names (the playouts' best where they make it the advice, ``PlayAdvice.advised``).
+    ``contract`` is ``trump``, ``nello`` or ``sevens`` (``trump`` then null);
     ``expected_points`` is the seat's team's for the whole hand (null at Nel-O and
     sevens); ``make`` always the odds that the bidder's team makes the bid, whichever
     team the seat is on; ``points_so_far`` is [seats 0 and 2, seats 1 and 3], and
@@ -688,6 +690,7 @@ def play_to_json(advice: PlayAdvice) -> dict[str, Any]:
         "exact": advice.exact,
         "plays": [_play_row(stats) for stats in advice.plays],
         "best": domino_name(advice.best.domino),
+        "advised": domino_name(advice.advised.domino),
     }
     if advice.inference is not None:
         result["inference"] = _play_inference(advice)

@@ -91,7 +91,7 @@ def made_phrase(declaration: Declaration | Contract, bid: int) -> str:
         return "you lose every trick, your partner sitting out"
     if declaration is Contract.SEVENS:
         return "your team takes every trick"
-    return "your team takes all 42 points" if bid >= MARK else f"your team takes {bid} points"
+    return "your team takes all 42 points" if bid >= MARK else f"your team takes at least {bid} points"
 
 
 def choice_name(choice: DeclarationChoice) -> str:
@@ -101,7 +101,7 @@ def choice_name(choice: DeclarationChoice) -> str:
 
 
 def advice_text(advice: DeclarationAdvice) -> Text:
-    """``Declare fours: made (your team takes 34 points) in an estimated 40% ...``."""
+    """``Declare fours: made (your team takes at least 34 points) in an estimated 40% ...``."""
     chosen = advice.advised
     made = f"made ({made_phrase(chosen.declaration, advice.bid)})"
     if advice.played is not None:

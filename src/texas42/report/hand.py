@@ -23,6 +23,7 @@ from texas42.analysis import (
     TrumpStats,
     Why,
 )
+from texas42.analysis.calibrated import LEADING, most_points
 from texas42.analysis.specials import solved_odds
 from texas42.analysis.statistics import DeclarationOdds
 from texas42.deal import DealConstraints, Inference
@@ -332,24 +333,25 @@ def _odds_cell(make: float, confidence: float) -> Text:
     return Text(odds_against(make, confidence), style="green" if make >= confidence else "dim")
 
 
-LEADING_ONLY: Final = (
-    "; the leading trumps only (the two with the most double-dummy points, and the double-dummy advice's)"
-)
-"""Which trumps the realistic table holds: those the calibration was fitted to and
-``--realistic`` plays out (``analysis.calibrated.leading_trumps``)."""
+def _leading_only(analysis: HandAnalysis) -> str:
+    """Which trumps the realistic table holds: those the calibration was fitted to and
+    ``--realistic`` plays out (``analysis.calibrated.leading_trumps``)."""
+    tied = len(most_points(analysis.trumps)) > LEADING
+    most = "the two with the most double-dummy points" + (" and those tied with them" if tied else "")
+    return f"; the leading trumps only ({most}, and the double-dummy advice's)"
 
 
-def _realistic_title(realistic: CalibratedAnalysis | RealisticAnalysis) -> str:
+def _realistic_title(realistic: CalibratedAnalysis | RealisticAnalysis, analysis: HandAnalysis) -> str:
     if isinstance(realistic, RealisticAnalysis):
         return (
             f"Realistic play: {realistic.deals} deals played out by players who see only their own "
             f"dominoes ({realistic.worlds} worlds a decision), playing for {realistic.played_for}"
-            f"{LEADING_ONLY}"
+            f"{_leading_only(analysis)}"
         )
     return (
         "Realistic play, estimated: what players who see only their own dominoes make, from the "
         f"figures above by the calibration of quick model {realistic.version} (fitted to the "
-        f"playouts of {realistic.hands:,} hands){LEADING_ONLY}"
+        f"playouts of {realistic.hands:,} hands){_leading_only(analysis)}"
     )
 
 
@@ -361,7 +363,7 @@ def realistic_table(realistic: CalibratedAnalysis | RealisticAnalysis, analysis:
     bids = table_bids(rec)
     raced = isinstance(realistic, CalibratedAnalysis) and short_of_deals(realistic.trumps, analysis.deals)
     out = Table(
-        title=_realistic_title(realistic),
+        title=_realistic_title(realistic, analysis),
         box=box.SIMPLE_HEAD,
         title_justify="left",
         collapse_padding=True,
