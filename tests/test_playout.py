@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from cli_runner import invoke
-from texas42 import Texas42Error, deal, engine, rules
+from texas42 import Texas42Error, deal, deal_constraints, engine, rules
 from texas42.analysis import (
     TrumpStats,
     advise_play,
@@ -23,7 +23,7 @@ from texas42.analysis import (
     recommend,
 )
 from texas42.analysis.hand import analyze_hand
-from texas42.analysis.playout import PLAYS, best_play, best_plays
+from texas42.analysis.playout import PLAYS, best_play, best_plays, playout_deals
 from texas42.rules import (
     ALL_DOMINOES,
     Declaration,
@@ -31,6 +31,7 @@ from texas42.rules import (
     HouseRules,
     interchangeable,
     legal_plays,
+    parse_domino,
     parse_dominoes,
     parse_hand,
     replay,
@@ -379,3 +380,32 @@ def test_positions_are_checked_before_solving() -> None:
     for bad_hands, leaders, tricks, message in rows:
         with pytest.raises(Texas42Error, match=re.escape(message)):
             engine.position_play_values(bad_hands, fours, leaders, tricks)
+
+
+def test_an_exact_sample_is_played_out_on_deals_chosen_at_random(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the constraints leave every consistent deal listed (624 here, in a fixed
+    order), the deals played out are chosen at random from the seed: the first 200 held
+    3 of the 8 hands seat 1 may hold, the 3-3 at seat 1 in 40% of them against 81% of
+    all 624."""
+    constraints = deal_constraints(lacks=["1: sixes fives fours", "3: 0"], holds=["2: 6-6"])
+    analysis = analyze_hand(parse_hand(ORDINARY), deals=1000, seed=2, constraints=constraints)
+    assert analysis.sample is not None and analysis.sample.exact and analysis.sample.size == 624
+    listing = analysis.sample.deals
+    chosen = playout_deals(listing, 200, True, 2)
+    rows = [tuple(row) for row in listing]
+    assert len({tuple(row) for row in chosen}) == 200 and not np.array_equal(chosen, listing[:200])
+    assert sorted(rows.index(tuple(row)) for row in chosen) == [rows.index(tuple(row)) for row in chosen]
+    three = 1 << parse_domino("3-3")
+    share = float(np.mean(chosen[:, 1] & three != 0))
+    assert abs(share - float(np.mean(listing[:, 1] & three != 0))) < 0.1  # 4.4 standard errors
+    assert np.array_equal(playout_deals(listing[:300], 300, True, 2), listing[:300])  # all of them
+    seen: list[np.ndarray] = []
+    real = realistic.played_points
+
+    def spy(sample: np.ndarray, *args: object) -> dict[Declaration, np.ndarray]:
+        seen.append(sample)
+        return real(sample, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(realistic, "played_points", spy)
+    realistic.realistic_analysis(analysis, 200, worlds=2)
+    assert np.array_equal(seen[0], chosen)

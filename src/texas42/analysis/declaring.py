@@ -22,7 +22,7 @@ from texas42.analysis.calibrated import (
     estimate_trumps,
     most_points,
 )
-from texas42.analysis.playout import DEFAULT_WORLDS, check_playout_deals, check_worlds
+from texas42.analysis.playout import DEFAULT_WORLDS, check_playout_deals, check_worlds, playout_deals
 from texas42.analysis.racing import (
     DEFAULT_RACING,
     Racing,
@@ -377,7 +377,7 @@ def realistic_declaration(
     deals, worlds = check_playout_deals(deals), check_worlds(worlds)
     if advice.samples is None:
         raise AnalysisError("the advice keeps no sample to play out")
-    sample = advice.samples.main[: min(deals, advice.samples.size)]
+    sample = playout_deals(advice.samples.main, deals, advice.samples.exact, advice.seed)
     trumps, contracts = _to_play(advice)
     points = played_points(
         sample, trumps, advice.bid, worlds, advice.seed, threads, on_progress, advice.partner_contract

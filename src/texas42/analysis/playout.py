@@ -176,6 +176,16 @@ class _Game:
         return (1, taken) if self.bidder % 2 == 0 else (-1, TOTAL_POINTS - taken)
 
 
+def playout_deals(deals: np.ndarray, n: int, exact: bool, seed: int) -> np.ndarray:
+    """The ``n`` deals of a sample to play out: its first ``n``, which are drawn at random;
+    where the sample is ``exact`` (every consistent deal, listed in a fixed order), ``n``
+    of them chosen at random from ``seed`` (in the listing's order)."""
+    if not exact or len(deals) <= n:
+        return deals[:n]
+    rng = np.random.Generator(np.random.PCG64(seed))
+    return deals[np.sort(rng.choice(len(deals), size=n, replace=False))]
+
+
 def play_out(
     deals: np.ndarray,
     declaration: Declaration,

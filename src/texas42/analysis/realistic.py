@@ -1,5 +1,5 @@
 """Realistic figures for a hand analysis: its leading trumps played out by players who see
-only their own dominoes (``playout``), on the first deals of the analysis' own sample;
+only their own dominoes (``playout``), on deals of the analysis' own sample (``playout_deals``);
 and for a comparison, every compared trump played out on the same deals."""
 
 from __future__ import annotations
@@ -15,7 +15,13 @@ from texas42.analysis.background import in_background
 from texas42.analysis.calibrated import leading_trumps
 from texas42.analysis.comparison import Comparison, PairComparison, compare_points
 from texas42.analysis.hand import HandAnalysis
-from texas42.analysis.playout import DEFAULT_WORLDS, check_playout_deals, check_worlds, play_out
+from texas42.analysis.playout import (
+    DEFAULT_WORLDS,
+    check_playout_deals,
+    check_worlds,
+    play_out,
+    playout_deals,
+)
 from texas42.analysis.recommendation import DEFAULT_CONFIDENCE, Recommendation, recommend
 from texas42.analysis.special_playout import play_out_special
 from texas42.analysis.specials import SpecialStats
@@ -68,7 +74,7 @@ def realistic_analysis(
     worlds = check_worlds(worlds)
     if analysis.sample is None:
         raise AnalysisError("the analysis keeps no sample to play out")
-    sample = analysis.sample.deals[: min(deals, analysis.sample.size)]
+    sample = playout_deals(analysis.sample.deals, deals, analysis.sample.exact, analysis.seed)
     partner = None if auction is None else auction.partner_contract
     played_for = analysis.recommendation.contract if partner is None or auction is None else auction.high_bid
     with _specials_beside(sample, analysis.specials, worlds, analysis.seed, threads, on_progress) as played:
@@ -197,7 +203,7 @@ def realistic_comparison(
     worlds = check_worlds(worlds)
     if comparison.sample is None:
         raise AnalysisError("the comparison keeps no sample to play out")
-    sample = comparison.sample.deals[: min(deals, comparison.sample.size)]
+    sample = playout_deals(comparison.sample.deals, deals, comparison.sample.exact, comparison.seed)
     played_for = recommend(comparison.trumps, confidence).contract
     order = [s.declaration for s in comparison.trumps]
     seed = comparison.seed

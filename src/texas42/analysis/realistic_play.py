@@ -13,7 +13,7 @@ import numpy as np
 
 from texas42 import engine
 from texas42.analysis.play import PlayAdvice, PlayStats, rank_contract_plays, rank_plays
-from texas42.analysis.playout import DEFAULT_WORLDS, check_playout_deals, check_worlds, play_on
+from texas42.analysis.playout import DEFAULT_WORLDS, check_playout_deals, check_worlds, play_on, playout_deals
 from texas42.analysis.special_playout import play_on_special
 from texas42.analysis.statistics import Interval, paired_difference
 from texas42.errors import AnalysisError
@@ -136,14 +136,11 @@ def played_deals(advice: PlayAdvice, deals: int) -> np.ndarray:
     weighs them by the auction, ``deals`` drawn from them in proportion to their weights
     (with replacement, as ``deal.infer_seen_deals`` draws)."""
     assert advice.sample is not None
-    rng = np.random.Generator(np.random.PCG64(advice.seed))
     if advice.weights is not None:
+        rng = np.random.Generator(np.random.PCG64(advice.seed))
         drawn = rng.choice(advice.deals, size=deals, p=advice.weights / advice.weights.sum())
         return advice.sample[np.sort(drawn)]
-    if not advice.exact or advice.deals <= deals:
-        return advice.sample[:deals]
-    chosen = np.sort(rng.choice(advice.deals, size=deals, replace=False))
-    return advice.sample[chosen]
+    return playout_deals(advice.sample, deals, advice.exact, advice.seed)
 
 
 def playouts_total(advice: PlayAdvice, deals: int) -> int:

@@ -917,6 +917,9 @@ class Kept:
         self.uniform = 0.0
         self.weighted = False
         self.drawn_by: Call | None = None
+        self.run = (0, 0)
+        """The candidates drawn and the deals kept since the blocks were last drawn another
+        way (uniform, then weighted), whose acceptance differs many times over."""
 
     @property
     def done(self) -> bool:
@@ -930,9 +933,14 @@ class Kept:
 
     @property
     def hopeless(self) -> bool:
-        """Whether the sample would take more than ``cap`` candidates: past the cap, or as
-        the acceptance so far foretells (once four blocks are drawn)."""
-        return self.candidates >= self.cap or (self.candidates >= 4 * BLOCK and self.foretold > self.cap)
+        """Whether the sample would take more than ``cap`` candidates: past the cap, or
+        surely so (once four blocks are drawn the same way): even at the top of a 99.9%
+        Poisson bound on the deals those blocks kept, the rest would take too many."""
+        drawn, found = self.run
+        if self.candidates >= self.cap or drawn < 4 * BLOCK:
+            return self.candidates >= self.cap
+        generous = found + 3.1 * math.sqrt(found + 1) + 4
+        return self.candidates + (self.n - self.found) * drawn / generous > self.cap
 
     def add(
         self, block: np.ndarray, alive: np.ndarray, weight: float = 1.0, drawn_by: Call | None = None
@@ -946,6 +954,9 @@ class Kept:
         drawn = int(take[-1]) + 1 if self.found + alive.size >= self.n else BLOCK
         self.candidates += drawn
         self.uniform += drawn * weight
+        if (weight != 1.0 or drawn_by is not None) != (self.weighted or self.drawn_by is not None):
+            self.run = (0, 0)  # the first weighted block
+        self.run = (self.run[0] + drawn, self.run[1] + int(take.size))
         self.weighted |= weight != 1.0
         if drawn_by is not None:
             self.drawn_by = drawn_by
