@@ -192,7 +192,7 @@ def analysis_table(analysis: HandAnalysis) -> Table:
     for bid in bids:
         out.add_column(bid_heading(bid), justify="right", no_wrap=True)
     # In a narrow terminal the distribution is cropped, not the odds.
-    out.add_column("0 points │42", justify="left", overflow="crop")
+    out.add_column("0 points │42", justify="left", overflow="crop", no_wrap=True)
     for stats in analysis.trumps:
         chosen = stats.declaration == rec.declaration
         cells: list[RenderableType] = [
