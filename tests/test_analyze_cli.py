@@ -25,6 +25,7 @@ from cli_runner import invoke
 from texas42 import analysis
 from texas42.io.files import read_hands
 from texas42.report.wording import percent
+from texas42.rules import Declaration
 
 LABELS = ["blanks", "aces", "deuces", "treys", "fours", "fives", "sixes", "doubles", "follow-me"]
 BID_KEYS = [str(b) for b in range(30, 43)] + ["84"]
@@ -741,6 +742,18 @@ def test_a_strong_hand_s_table_keeps_its_cells_whole_in_80_columns(monkeypatch: 
     monkeypatch.setenv("COLUMNS", "120")
     wide = invoke(*args).stdout
     assert " sixes        300  42.0±0.0  100%  100%" in wide
+
+
+def test_the_points_histogram_stays_on_its_row_in_80_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With racing's deals column the histogram wrapped onto a second line at 80 columns
+    and lost its bar at 42; each trump's row is one line, the bar in it."""
+    monkeypatch.setenv("COLUMNS", "80")
+    args = ("analyze", "6-6 6-5 6-4 6-2 5-5 4-4 3-1", "--deals", "200", "--min-deals", "100", "--seed", "1")
+    lines = [line.rstrip() for line in invoke(*args).stdout.splitlines()]
+    table = lines[lines.index("Double-dummy") : lines.index("Double-dummy") + 15]
+    rows = [line for line in table if line.split()[:1] and line.split()[0] in {d.label for d in Declaration}]
+    assert len(rows) == 9 and all("│" in row and len(row) <= 80 for row in rows)
+    assert sum(1 for line in table if "│" in line) == 10  # the heading and the nine rows, nothing wrapped
 
 
 def test_a_trump_given_twice_is_an_error_and_one_hand_is_one(tmp_path: Path) -> None:
