@@ -16,9 +16,11 @@ from texas42.analysis.racing import (
     beaten_for_recommendation,
     below_confidence,
     ordered_against_all,
+    outside_leading,
     race,
     recommendation_tests,
     sign_test,
+    t_quantile,
 )
 from texas42.errors import AnalysisError
 from texas42.rules import Declaration, parse_hand
@@ -82,6 +84,25 @@ def test_equal_declarations_never_leave() -> None:
     points = np.stack([column, column], axis=1)
     assert beaten_for_recommendation(points, 1e-6, confidence=0.5) == [False, False]
     assert ordered_against_all(points, 1e-6) == [False, False]
+
+
+def test_the_bounds_on_mean_points_keep_their_error_rate() -> None:
+    """Two trumps with the same distribution of points (skewed: 42 in a third of the deals),
+    on independent deals: ``ordered_against_all`` at alpha 1% calls their order clear in
+    at most 1% of 4,000 races of 30 deals (seen: 41, 1.0%, against a limit of 72, 1.8%, 5 standard
+    errors above 1%), where its normal bound called it in several per cent at 3 deals; on
+    fewer than 30 deals it never does, nor does ``outside_leading``."""
+    rng = np.random.default_rng(7)
+
+    def points(n: int) -> np.ndarray:
+        full = rng.random((n, 2)) < 1 / 3
+        return np.where(full, 42, rng.integers(15, 42, size=(n, 2)))
+
+    clear = sum(ordered_against_all(points(30), 0.01)[0] for _ in range(4000))
+    assert clear <= 72
+    assert ordered_against_all(np.array([[42, 0], [42, 0], [42, 0]]), 0.01) == [False, False]
+    assert outside_leading(np.array([[42, 0, 0], [42, 0, 0]]), 0.01, 1) == [False, False, False]
+    assert abs(t_quantile(0.975, 29) - 2.0452) < 1e-4 and abs(t_quantile(0.9995, 99) - 3.3915) < 1e-4
 
 
 def test_a_bid_nobody_can_make_does_not_keep_a_declaration() -> None:
