@@ -79,7 +79,7 @@ bid; the others' estimates in parentheses), checked on an independent sample of 
 deals (--basis double-dummy: the best double-dummy odds). --holds and --lacks as for
 'texas42 analyze': only deals consistent with what you know (all of them, exact, where
 there are at most --deals). --realistic plays the two trumps with the best of those odds
-out, and Nel-O and sevens where open, on the first --realistic-deals deals (200) by
+out, and Nel-O and sevens where open, on --realistic-deals of the deals (200) by
 players who see only their own dominoes (--worlds deals weighed a decision, 10; both
 sides play for the bid won), and advises the best of them played out (about 6 seconds
 more). At a partner's plunge or splash it does so unasked (--no-realistic: the estimates

@@ -181,8 +181,12 @@ def advice_view(analysis: HandAnalysis, advice: BidAdvice) -> RenderableType:
         footer(analysis.deals, analysis.seed, analysis.exact, fewest, played_out),
     ]
     if realistic is not None:
-        played = (realistic.deals, realistic.worlds) if isinstance(realistic, RealisticAnalysis) else None
-        parts.append(Text(realistic_footer(realistic.source, played=played), style="dim"))
+        played, played_for = None, None
+        if isinstance(realistic, RealisticAnalysis):
+            played, played_for = (realistic.deals, realistic.worlds), realistic.played_for
+        parts.append(
+            Text(realistic_footer(realistic.source, played=played, played_for=played_for), style="dim")
+        )
     return Group(*parts)
 
 

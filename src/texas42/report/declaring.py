@@ -70,7 +70,7 @@ def played_table(advice: DeclarationAdvice, played: PlayedChoices) -> Table:
     """The declarations played out, the most made first."""
     bid = bid_name(advice.bid)
     title = (
-        f"Played out on the first {played.deals} deals by players who see only their own dominoes "
+        f"Played out on {played.deals} of the deals by players who see only their own dominoes "
         f"({played.worlds} worlds a decision), playing for {bid}"
     )
     out = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left")

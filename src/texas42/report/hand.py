@@ -278,7 +278,7 @@ def specials_table(
 ) -> Table:
     """The special contracts: the bid (marks), the double-dummy odds and their interval;
     with ``realistic`` odds (``HandAnalysis.advised_specials`` on the realistic basis; those
-    played out, on the first ``played_deals`` deals), the double-dummy odds beside the
+    played out, on ``played_deals`` of the deals), the double-dummy odds beside the
     realistic ones and their interval or band; expected marks on the realistic odds if
     any (``advice``: the caption says the advice rests on them too)."""
     out = Table(

@@ -139,7 +139,7 @@ def realistic_specials_caption(
     played_deals: int | None = None,
 ) -> str:
     """What a special contracts table's realistic columns hold, by how the odds were
-    found (those played out, on the first ``played_deals`` of the deals); ``intervals``:
+    found (those played out, on ``played_deals`` of the deals); ``intervals``:
     and what its '95%' column holds; ``advice``: that the advice rests on them too."""
     played = " and ".join(contract_name(o.contract) for o in realistic if o.how == PLAYED_OUT)
     calibrated = " and ".join(contract_name(o.contract) for o in realistic if o.how == CALIBRATED)
@@ -481,17 +481,22 @@ def realistic_summary_footer(deals: int, seed: int) -> str:
     )
 
 
-def realistic_footer(source: str, advice: bool = True, played: tuple[int, int] | None = None) -> str:
+def realistic_footer(
+    source: str, advice: bool = True, played: tuple[int, int] | None = None, played_for: int | None = None
+) -> str:
     """What the realistic odds are and how they were obtained (``"calibrated"`` or
     ``"playouts"``); ``advice``: that the advice rests on them; ``played``: the deals
-    played out and the worlds a decision, where nothing else says them."""
+    played out and the worlds a decision, where nothing else says them; ``played_for``:
+    the bid both sides played for, where the odds of other bids come from that play."""
     how = (
         "estimated from the double-dummy odds by a calibration fitted to playouts of random hands"
         if source == "calibrated"
         else "the share of the playouts made"
     )
     if played is not None:
-        how += f" (on the first {played[0]} deals, {played[1]} worlds a decision)"
+        how += f" (on {played[0]} of the deals, {played[1]} worlds a decision)"
+    if played_for is not None:
+        how += f", every bid's from the play for {played_for}"
     rests = (
         " The advice rests on them; --basis double-dummy rests it on the double-dummy odds." if advice else ""
     )
