@@ -474,8 +474,10 @@ def test_a_file_played_out_gives_each_hand_s_own_played_out_figures(monkeypatch:
     row = next(csv.DictReader(io.StringIO(ok("analyze", "--csv", *played, ORDINARY).stdout)))
     advised = json_of("analyze", "--json", *played, ORDINARY)["recommendation"]
     assert (row["bid"], row["basis"], row["make_confirmed"]) == (str(advised["bid"]), "realistic", "")
+    assert (row["source"], row["deals"], row["seed"]) == ("playouts", "3", "4")
+    assert [float(row["make_ci95_low"]), float(row["make_ci95_high"])] == advised["make_ci95"]
     text = " ".join(ok("analyze", *played, "--file", "-", input=hands).stdout.split())
-    assert "the share of the playouts made (on the first 3 deals, 2 worlds a decision)" in text
+    assert "the share of the playouts made (on 3 of the deals, 2 worlds a decision)" in text
 
 
 def test_file_csv_and_summary(tmp_path: Path) -> None:
@@ -657,7 +659,8 @@ def test_an_auction_impossible_with_hands_of_a_file_names_each_line_before_any_i
 
 def test_file_without_hands_prints_only_headers() -> None:
     assert ok("analyze", "--csv", "--file", "-", input="# nothing yet\n\n").stdout == (
-        "name,line,hand,trump,bid,make,make_confirmed,expected_points,expected_marks,basis,special,special_bid\n"
+        "name,line,hand,trump,bid,make,make_confirmed,expected_points,expected_marks,basis,special,special_bid,"
+        "make_ci95_low,make_ci95_high,deals,source,seed\n"
     )
     assert ok("analyze", "--json", "--file", "-", input="").stdout == ""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from texas42.analysis import HandAnalysis, QuickAnalysis
+from texas42.analysis import HandAnalysis, QuickAnalysis, RealisticAnalysis
 from texas42.io.documents import rounded
 from texas42.io.files import NamedHand
 from texas42.rules import bid_name
@@ -23,15 +23,29 @@ CSV_FIELDS: Final = (
     "basis",
     "special",
     "special_bid",
+    "make_ci95_low",
+    "make_ci95_high",
+    "deals",
+    "source",
+    "seed",
 )
+"""The columns of ``analyze --file --csv``: the last five added since the others, so that
+a row says what its odds rest on (their 95% interval, or band on the realistic basis; the
+deals of the advised trump, or those played out; ``source`` double-dummy, calibrated or
+playouts; the seed)."""
 
 
 def summary_fields(analysis: HandAnalysis) -> Mapping[str, Any]:
     """One row of a hands file's summary: best trump, bid, its odds, expected points, on
     the analysis' basis (``"basis"``: realistic or double-dummy), and the special
-    contract to bid instead (``"special"``, or None) and its bid (``"special_bid"``)."""
+    contract to bid instead (``"special"``, or None) and its bid (``"special_bid"``);
+    then what the odds rest on (``CSV_FIELDS``)."""
     rec = analysis.advised
     special = analysis.special_instead
+    realistic = analysis.realistic
+    deals = (
+        realistic.deals if isinstance(realistic, RealisticAnalysis) else analysis.stats(rec.declaration).deals
+    )
     return {
         "trump": rec.declaration.label,
         "bid": bid_name(rec.bid),
@@ -42,6 +56,11 @@ def summary_fields(analysis: HandAnalysis) -> Mapping[str, Any]:
         "basis": analysis.basis,
         "special": None if special is None else special.contract.label,
         "special_bid": None if special is None else special.bid,
+        "make_ci95_low": rounded(rec.make_ci95.low),
+        "make_ci95_high": rounded(rec.make_ci95.high),
+        "deals": deals,
+        "source": "double-dummy" if realistic is None else realistic.source,
+        "seed": analysis.seed,
     }
 
 
@@ -51,7 +70,7 @@ def csv_row(item: NamedHand, analysis: HandAnalysis) -> list[Any]:
     return [item.name or "", item.line or "", str(item.hand), *(fields[k] for k in CSV_FIELDS[3:])]
 
 
-QUICK_CSV_FIELDS: Final = (*(f for f in CSV_FIELDS if f != "make_confirmed"), "special_make")
+QUICK_CSV_FIELDS: Final = (*(f for f in CSV_FIELDS[:12] if f != "make_confirmed"), "special_make")
 """``analyze --file``'s columns but the check, and the special contract's estimated odds
 on the row's basis (after its bid)."""
 
