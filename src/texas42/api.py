@@ -807,7 +807,7 @@ def deals(
         return dealing.deals_from_seed(parsed, n, seed, constraints)
     rng = dealing.generators(seed)[0]
     drawn, inference = dealing.infer_deals(parsed, n, rng, model, constraints, progress=progress)
-    return Dealt(dealing.as_deals(drawn), False, seed, inference)
+    return Dealt(dealing.as_deals(drawn), False, seed, None if dealing.rules_only(model) else inference)
 
 
 def count_deals(hand: Hand | str, constraints: DealConstraints | None = None) -> int:

@@ -145,15 +145,17 @@ def draw_samples(
     (``deal.infer_deals``; never listed, as the deals are not equally likely); without
     ``check``, the check sample is not drawn then (it is the main one). ``threads``: how
     many value the hands for the auction (default: every core); the deals do not depend
-    on it."""
+    on it. An auction that keeps only the rules of its calls (``deal.rules_only``) draws
+    deals uniform but for them, with no ``inference``."""
     main_rng, check_rng = deal.generators(seed)
     if auction is not None:
         values = HandValues(hand, auction.head, threads, auction.house)
         main, inference = infer_deals(hand, deals, main_rng, auction, constraints, values=values)
+        kept = None if deal.rules_only(auction) else inference
         if not check:
-            return DrawnDeals(main, main, False, inference)
+            return DrawnDeals(main, main, False, kept)
         second, more = infer_deals(hand, deals, check_rng, auction, constraints, values=values)
-        return DrawnDeals(main, second, False, inference.plus(more))
+        return DrawnDeals(main, second, False, None if kept is None else inference.plus(more))
     main, exact = deal.deal_around(hand, deals, main_rng, constraints)
     if exact:
         return DrawnDeals(main, main, True)

@@ -34,7 +34,7 @@ from texas42.cli.options import (
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
 from texas42.errors import UsageError
 from texas42.io.documents import hands_to_json
-from texas42.report.wording import drawn_from_fewer, inference_sentence
+from texas42.report.wording import drawn_from_fewer, inference_sentence, uniform_deals_note
 from texas42.rules import parse_hand
 
 DEALS_HELP = f"""
@@ -109,6 +109,8 @@ def deals_command(
         )
     house = house_rules(nello_doubles, nello_min_marks, specials=specials)
     model = deal.auction_model(auction, infer, auction_noise(noise, infer, auction), house)
+    if count and deal.rules_only(model):
+        raise UsageError("--count counts deals without the rules of a plunge or splash: leave out --auction")
     if count and model is not None:
         raise UsageError(
             "--count counts equally likely deals; with --auction they are weighed (--infer none)"
@@ -134,7 +136,9 @@ def deals_command(
         dealt = deal.as_deals(drawn)
     if drawn_seed and not exact:
         typer.echo(f"texas42: seed {seed} (repeat with --seed {seed})", err=True)
-    if model is not None:
+    if deal.rules_only(model):
+        typer.echo(f"texas42: {uniform_deals_note(auction)}", err=True)
+    elif model is not None:
         typer.echo(f"texas42: {inference_sentence(inference)}", err=True)
         fewer = drawn_from_fewer(inference, deals)
         if fewer is not None:

@@ -25,7 +25,7 @@ from texas42.analysis.sample import counted
 from texas42.cli.app import columns_taken, error_text
 from texas42.cli.batch import Cluster, connected, job_threads, run_in_order
 from texas42.cli.progress import ProgressBar, wants_progress
-from texas42.deal import DealConstraints
+from texas42.deal import DealConstraints, rules_only
 from texas42.errors import Texas42Error, UsageError
 from texas42.interrupts import holding_interrupts
 from texas42.io.documents import analysis_to_json
@@ -217,9 +217,12 @@ def settings_of(job: AnalysisJob, hands: Sequence[NamedHand], style: str, width:
 
 
 def _auction_settings(job: AnalysisJob) -> dict[str, Any]:
-    """``--auction`` and ``--noise`` as recorded, where the deals are drawn to fit an auction."""
+    """``--auction`` and ``--noise`` as recorded, where the deals are drawn to fit an auction
+    (with ``--infer none``, its plunge or splash keeping its rule of doubles: ``--infer``)."""
     if job.auction is None:
         return {}
+    if rules_only(job.auction):
+        return {"--auction": str(job.auction.auction), "--infer": "none"}
     return {"--auction": str(job.auction.auction), "--noise": job.auction.noise}
 
 

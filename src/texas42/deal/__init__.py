@@ -32,6 +32,7 @@ from texas42.deal.inference import (
     check_noise,
     infer_deals,
     likelihood,
+    rules_only,
     silenced_by,
     table_head,
 )
@@ -96,6 +97,7 @@ __all__ = [
     "partner_contract_seen_deals",
     "plan_deals",
     "played_auction_model",
+    "rules_only",
     "sample_deals",
     "sample_plan",
     "seen_from",

@@ -582,12 +582,27 @@ class AuctionModel:
     """What to infer from: the ``auction`` (we bid next, seat 0; or a whole auction in
     which we declare, ``calls``), the ``noise`` of the other players' judgement, the
     evaluator's ``head`` and the ``house`` rules (which special contracts the players may
-    bid)."""
+    bid). ``listened`` False (``--infer none`` where a plunge or a splash was bid): the
+    deals keep only the rules of the calls, the doubles a plunger or a splasher holds,
+    and are otherwise uniform (``rules_only``)."""
 
     auction: Auction | FinishedAuction
     noise: float = DEFAULT_NOISE
     head: str = DOUBLE_DUMMY
     house: HouseRules = field(default_factory=HouseRules)
+    listened: bool = True
+
+    @property
+    def weighed(self) -> tuple[Call, ...]:
+        """The calls the deals are drawn to fit, bids first (``bids_first``)."""
+        order = bids_first(calls(self.auction, self.house))
+        return order if self.listened else tuple(c for c in order if c.doubles)
+
+
+def rules_only(model: AuctionModel | None) -> bool:
+    """Whether ``model`` keeps only the rules of the calls (``--infer none`` after a plunge
+    or a splash): its deals are uniform but for the doubles those bidders hold."""
+    return model is not None and not model.listened
 
 
 def auction_model(
@@ -596,14 +611,20 @@ def auction_model(
     noise: float = DEFAULT_NOISE,
     house: HouseRules | None = None,
 ) -> AuctionModel | None:
-    """The model to draw deals with, or None to deal uniformly: ``infer`` none, or no bids
-    yet. ``auction``: the bids before ours, or a whole auction in which we declare (its
-    calls after ours weighed too). ``house``: the table's rules (default the rule book's)."""
+    """The model to draw deals with, or None to deal uniformly: no bids yet, or ``infer``
+    none (but where a plunge or a splash was bid, a model that keeps the doubles its
+    bidder holds by the rules: ``rules_only``). ``auction``: the bids before ours, or a
+    whole auction in which we declare (its calls after ours weighed too). ``house``: the
+    table's rules (default the rule book's)."""
     check_noise(noise)
     house = HouseRules() if house is None else house
     check_auction_house(auction, house)
-    if check_infer(infer) == "none" or not auction.bids:
+    if not auction.bids:
         return None
+    if check_infer(infer) == "none":
+        if not any(c.doubles for c in calls(auction, house)):
+            return None
+        return AuctionModel(auction, float(noise), table_head(), house, listened=False)
     return AuctionModel(auction, float(noise), table_head(), house)
 
 
@@ -709,7 +730,7 @@ def infer_deals(
     ``progress(kept, n)`` is called after each block."""
     check_auction_doubles(hand, model.auction, constraints)
     plan = None if constraints is None or constraints.empty else plan_deals(hand, constraints)
-    order = bids_first(calls(model.auction, model.house))
+    order = model.weighed
     values = HandValues(hand, model.head, house=model.house) if values is None else values
     kept = Kept(n, model.auction, model.noise, max_candidates, bool(mark_contracts(model.house)))
     first = order[0]

@@ -14,7 +14,7 @@ from texas42.analysis.play import PlayAdvice
 from texas42.analysis.specials import CALIBRATED, PLAYED_OUT, SOLVED
 from texas42.analysis.statistics import widest_wilson_reach
 from texas42.deal import DealConstraints, Inference, describe, silenced_by
-from texas42.deal.inference import Call
+from texas42.deal.inference import Call, calls
 from texas42.evaluate import REALISTIC
 from texas42.rules import (
     MARK,
@@ -532,8 +532,17 @@ def drawn_from_fewer(inference: Inference | None, deals: int) -> str | None:
 
 def uniform_deals_note(auction: Auction | FinishedAuction) -> str:
     """What the deals are where an auction was given but not listened to (``--infer
-    none``): ``Deals uniform: the auction 30 pass is not listened to (--infer none).``"""
-    return f"Deals uniform: the auction {auction} is not listened to (--infer none)."
+    none``): ``Deals uniform: the auction 30 pass is not listened to (--infer none).``;
+    after a plunge or a splash, ``..., but by the rules the plunger (seat 2) holds 4
+    doubles or more.``"""
+    ruled = [
+        f"the {'plunger' if c.contract is Contract.PLUNGE else 'splasher'} (seat {c.seat}) holds "
+        f"{c.doubles} doubles or more"
+        for c in calls(auction)
+        if c.doubles
+    ]
+    rules = f", but by the rules {' and '.join(ruled)}" if ruled else ""
+    return f"Deals uniform: the auction {auction} is not listened to (--infer none){rules}."
 
 
 def inference_sentence(inference: Inference, declared: Contract | bool = False, ours: bool = False) -> str:
