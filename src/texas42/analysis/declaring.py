@@ -103,7 +103,7 @@ class DeclarationChoice:
 
 @dataclass(frozen=True)
 class PlayedChoices:
-    """Declarations played out on the first ``deals`` deals by players who see only their
+    """Declarations played out on ``deals`` deals (``playout_deals``) by players who see only their
     own dominoes, ``worlds`` worlds a decision, both sides playing for the bid won: each
     as a ``DeclarationChoice`` whose odds are the share of the playouts made (and a
     trump's points, the playouts' mean)."""
@@ -368,8 +368,8 @@ def realistic_declaration(
     threads: int | None = None,
     on_progress: Callable[[int], None] | None = None,
 ) -> DeclarationAdvice:
-    """``advice`` with its leading declarations played out on the first ``deals`` deals
-    of its sample, both sides playing for the bid won (at a partner's plunge or splash,
+    """``advice`` with its leading declarations played out on ``deals`` deals of its
+    sample (``playout_deals``), both sides playing for the bid won (at a partner's plunge or splash,
     every player knowing the partner holds its doubles): the ``LEADING_CHOICES`` trumps with
     the best odds, and Nel-O and sevens where open. The advice becomes the best of them
     played out, checked on the independent sample; ``on_progress(k)`` as playouts end."""

@@ -34,7 +34,7 @@ DEFAULT_REALISTIC_DEALS: Final = 200
 
 @dataclass(frozen=True)
 class RealisticAnalysis:
-    """The leading trumps of an analysis played out on its first ``deals`` deals, each side
+    """The leading trumps of an analysis played out on ``deals`` of its deals, each side
     playing for ``played_for`` (the double-dummy recommendation's bid; 30 for a pass),
     ``worlds`` worlds a decision. ``trumps``: the bidder's team's points in those playouts,
     summarised; ``recommendation``: the library's policy applied to them."""
@@ -64,8 +64,8 @@ def realistic_analysis(
     on_progress: Callable[[int], None] | None = None,
     auction: Auction | None = None,
 ) -> RealisticAnalysis:
-    """Play the analysis' leading trumps out on its first ``deals`` deals (all of them if
-    it has fewer), both sides playing for the bid recommended; ``on_progress(k)`` as
+    """Play the analysis' leading trumps out on ``deals`` of its deals (``playout_deals``;
+    all of them if it has fewer), both sides playing for the bid recommended; ``on_progress(k)`` as
     deals finish. Where ``auction`` (the bids before ours) ends in a partner's plunge or
     splash that holds the bid, for the trump we are to name: for every trick, every
     player knowing that the partner holds the doubles it needs."""
@@ -76,7 +76,7 @@ def realistic_analysis(
         raise AnalysisError("the analysis keeps no sample to play out")
     sample = playout_deals(analysis.sample.deals, deals, analysis.sample.exact, analysis.seed)
     partner = None if auction is None else auction.partner_contract
-    played_for = analysis.recommendation.contract if partner is None or auction is None else auction.high_bid
+    played_for = analysis.recommendation.contract if auction is None or partner is None else auction.high_bid
     with _specials_beside(sample, analysis.specials, worlds, analysis.seed, threads, on_progress) as played:
         points = played_points(
             sample, leading_trumps(analysis), played_for, worlds, analysis.seed, threads, on_progress, partner
@@ -173,7 +173,7 @@ def special_made(
 
 @dataclass(frozen=True)
 class RealisticComparison:
-    """The compared trumps played out on the first ``deals`` deals of a comparison, the
+    """The compared trumps played out on ``deals`` deals of a comparison, the
     same deals for each, both sides playing for ``played_for`` (the bid the best of them
     makes double-dummy at the confidence; 30 if none), ``worlds`` worlds a decision:
     each trump's points, and the pairs head to head on those deals."""
@@ -196,8 +196,8 @@ def realistic_comparison(
     on_progress: Callable[[int], None] | None = None,
     confidence: float = DEFAULT_CONFIDENCE,
 ) -> RealisticComparison:
-    """Play every compared trump out on the comparison's first ``deals`` deals (and Nel-O
-    and sevens, if the comparison has them)."""
+    """Play every compared trump out on ``deals`` of the comparison's deals
+    (``playout_deals``; and Nel-O and sevens, if the comparison has them)."""
     check_kind(comparison, Comparison, "comparison is a Comparison (what compare returns)")
     deals = check_playout_deals(deals)
     worlds = check_worlds(worlds)
