@@ -755,6 +755,7 @@ def test_json_has_exactly_the_keys_of_the_issue_and_the_tricks_won() -> None:
         "exact",
         "plays",
         "best",
+        "advised",
         "locations",
     ]
     assert document["seed"] == 1 and document["partner_contract"] is None
@@ -767,7 +768,7 @@ def test_json_has_exactly_the_keys_of_the_issue_and_the_tricks_won() -> None:
             "make_ci95",
             "best_share",
         ]
-    assert document["best"] == document["plays"][0]["domino"]
+    assert document["best"] == document["advised"] == document["plays"][0]["domino"]
     assert document["tricks_played"] == 2 and document["points_so_far"] == [2, 0]
     assert document["seat"] == document["to_play"] == 0 and document["deals"] == 30
 

@@ -172,8 +172,9 @@ def odds_cells(stats: DeclarationOdds, bids: Sequence[int], rec: Advised) -> lis
     return cells
 
 
-def analysis_table(analysis: HandAnalysis) -> Table:
-    """Declarations as rows: expected points, the odds of the main bids, the distribution."""
+def analysis_table(analysis: HandAnalysis, histogram: bool = True) -> Table:
+    """Declarations as rows: expected points, the odds of the main bids, the distribution
+    (unless not ``histogram``)."""
     rec = analysis.recommendation
     bids = table_bids(rec)
     out = Table(
@@ -191,8 +192,8 @@ def analysis_table(analysis: HandAnalysis) -> Table:
     out.add_column("points", justify="right", no_wrap=True)
     for bid in bids:
         out.add_column(bid_heading(bid), justify="right", no_wrap=True)
-    # In a narrow terminal the distribution is cropped, not the odds.
-    out.add_column("0 points │42", justify="left", overflow="crop", no_wrap=True)
+    if histogram:  # never wrapped: the table is drawn without it where it does not fit
+        out.add_column("0 points │42", justify="left", overflow="crop", no_wrap=True)
     for stats in analysis.trumps:
         chosen = stats.declaration == rec.declaration
         cells: list[RenderableType] = [
@@ -204,7 +205,8 @@ def analysis_table(analysis: HandAnalysis) -> Table:
             ),
         ]
         cells += odds_cells(stats, bids, rec)
-        cells.append(Text(sparkline(stats.histogram), style="cyan"))
+        if histogram:
+            cells.append(Text(sparkline(stats.histogram), style="cyan"))
         out.add_row(*cells)
     return out
 
@@ -457,7 +459,10 @@ def analysis_view(analysis: HandAnalysis, why: Why | None = None) -> RenderableT
     """The whole ``texas42 analyze`` report for one hand (with ``why``, its table last
     but the footer; with realistic figures, calibrated or played out, they and their
     advice after the double-dummy one)."""
-    parts: list[RenderableType] = [analysis_header(analysis), Fitted(analysis_table(analysis))]
+    parts: list[RenderableType] = [
+        analysis_header(analysis),
+        Fitted(analysis_table(analysis), analysis_table(analysis, histogram=False)),
+    ]
     if analysis.specials:
         realistic = () if analysis.realistic is None else analysis.advised_specials
         played = analysis.realistic.deals if isinstance(analysis.realistic, RealisticAnalysis) else None

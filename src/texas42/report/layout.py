@@ -15,10 +15,12 @@ class Fitted:
     """``table`` as built where Rich can fit it to the width (wrapping words if need be);
     where it would cut cells short (a column of "100%" shown as "10…"), drawn tighter
     instead: without padding (one space between columns), then without its outer margin
-    too."""
+    too; and where even that cuts cells short, ``narrower`` (the table without a column
+    that can be spared) in the same way, if given."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, narrower: Table | None = None) -> None:
         self.table = table
+        self.narrower = narrower
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         table = self.table
@@ -28,6 +30,10 @@ class Fitted:
             table = copy.copy(self.table)
             table.padding = 0
             table.show_edge = edge
+        else:
+            if self.narrower is not None and _cut_short(console, options, table):
+                yield Fitted(self.narrower)
+                return
         yield table
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
