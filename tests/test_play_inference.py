@@ -408,8 +408,12 @@ def test_play_with_the_auction_weighs_every_deal_where_few_are_consistent() -> N
     document = json.loads(invoke(*options, "--json").stdout)
     assert document["exact"] and document["deals"] == 700 and document["inference"]["weighed"]
     assert document["plays"][0]["make"] == round(advice.best.make, 4)
+    kish = advice.weights.sum() ** 2 / (advice.weights**2).sum()  # the weights' worth in equal deals
+    assert advice.effective_deals == pytest.approx(kish) and 100 < kish < 700
+    assert document["inference"]["effective_deals"] == round(kish, 1)
     text = " ".join(invoke(*options).stdout.split())
-    assert "all 700 consistent deals, each weighed by how likely it makes the auction: exact" in text
+    worth = f"worth {kish:,.0f} equal ones: exact"
+    assert f"all 700 consistent deals, each weighed by how likely it makes the auction, {worth}" in text
     assert (
         "Deals weighed by the auction: 30 pass pass pass; each of the 700 consistent with the plays" in text
     )

@@ -289,6 +289,16 @@ class PlayAdvice:
         return int(np.unique(self.sample, axis=0).shape[0])
 
     @property
+    def effective_deals(self) -> float | None:
+        """Where every consistent deal is weighed by its likelihood (``weights``), how many
+        equally weighed deals their weights are worth (Kish's effective sample size, the
+        squared sum of the weights over the sum of their squares): few where a handful of
+        deals carry most of the weight; else None."""
+        if self.weights is None:
+            return None
+        return float(self.weights.sum() ** 2 / np.square(self.weights).sum())
+
+    @property
     def repeats(self) -> bool:
         """Whether some deals drawn to fit the auction come more than once."""
         return self.inference is not None and self.distinct_deals < self.deals

@@ -267,9 +267,15 @@ def sample_to_json(
 
 def _play_inference(advice: PlayAdvice) -> dict[str, Any]:
     """The ``inference_to_json`` of a play's deals drawn to fit the auction, and how many of
-    them differ (``"distinct_deals"``)."""
+    them differ (``"distinct_deals"``); where every consistent deal was weighed, how many
+    equally weighed deals the weights are worth (``"effective_deals"``, Kish's)."""
     assert advice.inference is not None
-    return {**inference_to_json(advice.inference), "distinct_deals": advice.distinct_deals}
+    effective = advice.effective_deals
+    return {
+        **inference_to_json(advice.inference),
+        "distinct_deals": advice.distinct_deals,
+        **({} if effective is None else {"effective_deals": round(effective, 1)}),
+    }
 
 
 def inference_to_json(inference: Inference) -> dict[str, Any]:

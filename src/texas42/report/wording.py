@@ -736,7 +736,10 @@ def play_deals_phrase(advice: PlayAdvice) -> str:
     many consistent with the plays."""
     deals, seed, inference = advice.deals, advice.seed, advice.inference
     if advice.exact and inference is not None:
-        return f"all {deals:,} consistent deals, each weighed by how likely it makes the auction: exact"
+        worth = "" if advice.effective_deals is None else f", worth {advice.effective_deals:,.0f} equal ones"
+        return (
+            f"all {deals:,} consistent deals, each weighed by how likely it makes the auction{worth}: exact"
+        )
     ruled = _partner_contract_rule(advice) if inference is None else ""
     if advice.exact:
         return f"all {deals:,} consistent deals{ruled}: exact"
