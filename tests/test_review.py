@@ -275,6 +275,12 @@ def test_review_json_is_the_document_of_the_review() -> None:
         "deals",
         "exact",
     }
+    for turn in document["turns"]:  # each figure with its interval, on the turn's own deals
+        for figures in (turn["played_figures"], turn["best_figures"]):
+            low, high = figures["make_ci95"]
+            assert low <= figures["make"] <= high and (low == high) is turn["exact"]
+            points_low, points_high = figures["expected_points_ci95"]
+            assert points_low <= figures["expected_points"] <= points_high
     api = texas42.review_play(HAND, "sixes", TRICKS, bid="34", deals=200, seed=3)
     assert api == _review()
 

@@ -877,7 +877,14 @@ def _reviewed_turns(review: PlayReview) -> dict[str, Any]:
 
 
 def _play_figures(stats: PlayStats) -> dict[str, Any]:
-    return {"expected_points": _rounded_points(stats.expected_points), "make": rounded(stats.make)}
+    """A play's figures at a reviewed turn, with their 95% intervals (on that turn's deals)."""
+    ci = stats.expected_points_ci95
+    return {
+        "expected_points": _rounded_points(stats.expected_points),
+        "make": rounded(stats.make),
+        "expected_points_ci95": None if ci is None else ci.as_list(3),
+        "make_ci95": stats.make_ci95.as_list(4),
+    }
 
 
 def _rounded_points(points: float | None) -> float | None:
