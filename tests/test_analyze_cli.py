@@ -478,6 +478,9 @@ def test_a_file_played_out_gives_each_hand_s_own_played_out_figures(monkeypatch:
     assert [float(row["make_ci95_low"]), float(row["make_ci95_high"])] == advised["make_ci95"]
     text = " ".join(ok("analyze", *played, "--file", "-", input=hands).stdout.split())
     assert "the share of the playouts made (on 3 of the deals, 2 worlds a decision)" in text
+    # the rows' figures and band are the playouts' (they were said to be the calibration's)
+    assert "played out on 3 of the 30 deals of each hand" in text
+    assert "95% band: the playouts' 95% interval (their sampling error)" in text
 
 
 def test_file_csv_and_summary(tmp_path: Path) -> None:

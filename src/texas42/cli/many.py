@@ -336,7 +336,7 @@ def _epilogue(job: AnalysisJob) -> list[RenderableType]:
         return [footer(job.deals, job.seed), instead_note(job.confidence)]
     source = "calibrated" if job.playouts is None else "playouts"
     return [
-        Text(realistic_summary_footer(job.deals, job.seed), style="dim"),
+        Text(realistic_summary_footer(job.deals, job.seed, job.playouts), style="dim"),
         instead_note(job.confidence),
         Text(realistic_footer(source, played=job.playouts), style="dim"),
     ]

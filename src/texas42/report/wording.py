@@ -469,15 +469,23 @@ def odds_margin(deals: int) -> str:
     return f"{math.ceil(1000 * widest_wilson_reach(deals)) / 10:.1f}"
 
 
-def realistic_summary_footer(deals: int, seed: int) -> str:
+def realistic_summary_footer(deals: int, seed: int, played: tuple[int, int] | None = None) -> str:
     """What a summary's figures mean when they rest on realistic odds (``odds_footer`` on
-    double-dummy ones)."""
+    double-dummy ones): estimated from the double-dummy figures, or ``played`` out (the
+    deals played out and the worlds a decision)."""
+    if played is None:
+        source = (
+            f"from the {deals} deals of each hand solved double-dummy (every seat playing perfectly "
+            "and seeing all hands)"
+        )
+        band = "where the odds may lie, the calibration's error and the sampling error together"
+    else:
+        source = f"played out on {min(played[0], deals)} of the {deals} deals of each hand"
+        band = "the playouts' 95% interval (their sampling error)"
     return (
         "makes and points: the bid's odds and the expected points of the bidder's team (seats 0 "
-        f"and 2) at a real table (realistic odds, below), from the {deals} deals of each hand solved "
-        "double-dummy (every seat playing perfectly and seeing all hands); 42 and 84 need all 42 "
-        "points. 95% band: where the odds may lie, the calibration's error and the sampling error "
-        f"together. Repeat with --seed {seed}."
+        f"and 2) at a real table (realistic odds, below), {source}; 42 and 84 need all 42 "
+        f"points. 95% band: {band}. Repeat with --seed {seed}."
     )
 
 
