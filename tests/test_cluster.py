@@ -561,17 +561,23 @@ def test_bad_input_on_the_cluster_is_refused_without_running_again(cluster: Any)
     assert len(started) == 1
 
 
+def _local_cluster_batch(out: Path, own_group: bool = True) -> subprocess.Popen[bytes]:
+    """``analyze`` of the hands file into ``out`` on a local cluster of two workers, as a
+    real process (``own_group``: in a process group of its own, as a terminal's job is)."""
+    command = [sys.executable, "-m", "texas42", *RUN[:3], "--seed", "1", "--deals", "300", "--json"]
+    return subprocess.Popen(
+        [*command, "--out", str(out), "--cluster", "local:2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=own_group,
+    )
+
+
 def test_ctrl_c_stops_a_local_cluster_s_batch_with_one_line(tmp_path: Path) -> None:
     """A terminal's Ctrl-C reaches every process of the command, the local cluster's
     workers too: only the command answers, with its one line, and the workers end."""
     out = tmp_path / "out.jsonl"
-    command = [sys.executable, "-m", "texas42", *RUN[:3], "--seed", "1", "--deals", "300", "--json"]
-    process = subprocess.Popen(
-        [*command, "--out", str(out), "--cluster", "local:2"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        start_new_session=True,  # a process group of its own, as a terminal's job is
-    )
+    process = _local_cluster_batch(out)
     deadline = time.monotonic() + 120
     while not (out.exists() and out.read_text().count("\n") >= 1) and time.monotonic() < deadline:
         assert process.poll() is None, process.communicate()
@@ -602,13 +608,7 @@ def test_ctrl_c_while_a_local_cluster_starts_stops_it_at_once(tmp_path: Path) ->
     ignored Ctrl-C while they started, and ran on to the end) stops the batch with its
     one line, and the cluster's processes end with it."""
     out = tmp_path / "out.jsonl"
-    command = [sys.executable, "-m", "texas42", *RUN[:3], "--seed", "1", "--deals", "300", "--json"]
-    process = subprocess.Popen(
-        [*command, "--out", str(out), "--cluster", "local:2"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        start_new_session=True,  # a process group of its own, as a terminal's job is
-    )
+    process = _local_cluster_batch(out)
     deadline = time.monotonic() + 120
     hosts: list[str] = []
     while not (hosts and _children(int(hosts[0]))) and time.monotonic() < deadline:
@@ -634,10 +634,7 @@ def test_sigterm_while_a_local_cluster_starts_stops_it_with_one_line(tmp_path: P
     """A SIGTERM as the local cluster's host appears (it printed Dask's traceback of a
     cluster shut down half made, and no count) stops the batch as a Ctrl-C does."""
     out = tmp_path / "out.jsonl"
-    command = [sys.executable, "-m", "texas42", *RUN[:3], "--seed", "1", "--deals", "300", "--json"]
-    process = subprocess.Popen(
-        [*command, "--out", str(out), "--cluster", "local:2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE
-    )
+    process = _local_cluster_batch(out, own_group=False)
     deadline = time.monotonic() + 120
     while not _children(process.pid) and time.monotonic() < deadline:
         assert process.poll() is None, process.communicate()
