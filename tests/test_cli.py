@@ -253,15 +253,18 @@ def test_json_schema(json_a: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize(
-    ("trump", "bidder", "value"), [("fives", "2", 18), ("nello", "2", 1), ("sevens", "1", 3)]
+    ("trump", "bidder", "value", "unit"),
+    [("fives", "2", 18, "points"), ("nello", "2", 1, "made"), ("sevens", "1", 3, "tricks")],
 )
-def test_json_names_the_trump_given_and_its_value(trump: str, bidder: str, value: int) -> None:
+def test_json_names_the_trump_given_and_its_value(trump: str, bidder: str, value: int, unit: str) -> None:
     """``--trump`` without ``--line`` is not lost in JSON: the declaration, the bidder and
-    the table's entry for them (the sentence under the text's table)."""
+    the table's entry for them (the sentence under the text's table), with what it counts."""
     obj = json.loads(invoke("solve", "--json", "--trump", trump, "--bidder", bidder, DEAL_A).stdout)
-    assert (obj["trump"], obj["bidder"], obj["value"]) == (trump, int(bidder), value)
+    assert (obj["trump"], obj["bidder"], obj["value"], obj["unit"]) == (trump, int(bidder), value, unit)
     assert "line" not in obj and obj["table"][trump][int(bidder)] == value
-    assert not {"trump", "bidder", "value"} & set(json.loads(invoke("solve", "--json", DEAL_A).stdout))
+    assert not {"trump", "bidder", "value", "unit"} & set(
+        json.loads(invoke("solve", "--json", DEAL_A).stdout)
+    )
 
 
 @pytest.mark.parametrize(("trump", "bidder"), [("fives", "0"), ("doubles", "3")])
@@ -269,8 +272,8 @@ def test_json_line_adds_up_to_the_table_value(trump: str, bidder: str) -> None:
     result = invoke("solve", "--json", "--trump", trump, "--bidder", bidder, "--line", DEAL_A)
     assert result.exit_code == 0, result.output
     obj = json.loads(result.stdout)
-    assert set(obj) == {"hands", "table", "trump", "bidder", "value", "line", "nello_doubles"}
-    assert (obj["trump"], obj["bidder"]) == (trump, int(bidder))
+    assert set(obj) == {"hands", "table", "trump", "bidder", "value", "unit", "line", "nello_doubles"}
+    assert (obj["trump"], obj["bidder"], obj["unit"]) == (trump, int(bidder), "points")
     assert obj["value"] == obj["table"][trump][int(bidder)]
     line = obj["line"]
     assert len(line) == 7

@@ -87,8 +87,9 @@ def table_to_json(
     table: DealTable, line: PlayLine | None = None, chosen: tuple[PlayedContract, Seat] | None = None
 ) -> dict[str, Any]:
     """``{"hands": [...], "table": {label: [p0, p1, p2, p3], ...}}``; with a declaration
-    and bidder ``chosen`` (``solve --trump``), ``"trump"``, ``"bidder"`` and ``"value"``
-    (the table's entry for them); with a line of play, also ``"line"``.
+    and bidder ``chosen`` (``solve --trump``), ``"trump"``, ``"bidder"``, ``"value"`` (the
+    table's entry for them) and its ``"unit"``: ``points``, at Nel-O ``made`` (1 or 0), at
+    sevens ``tricks``; with a line of play, also ``"line"``.
 
     With the special contracts, ``table`` also has ``"nello"`` (1 or 0 per bidder) and
     ``"sevens"`` (tricks 0..7 per bidder), and ``"nello_doubles"`` says how doubles played."""
@@ -103,7 +104,14 @@ def table_to_json(
     if chosen is not None:
         declaration, bidder = chosen
         value = result["table"][declaration.label][bidder]
-        result |= {"trump": declaration.label, "bidder": bidder, "value": value}
+        unit = (
+            "made"
+            if declaration is Contract.NELLO
+            else "tricks"
+            if declaration is Contract.SEVENS
+            else "points"
+        )
+        result |= {"trump": declaration.label, "bidder": bidder, "value": value, "unit": unit}
     if line is not None:
         result["line"] = line_to_json(line)
     return result
