@@ -938,9 +938,10 @@ class Kept:
         self.uniform = 0.0
         self.weighted = False
         self.drawn_by: Call | None = None
-        self.run = (0, 0)
-        """The candidates drawn and the deals kept since the blocks were last drawn another
-        way (uniform, then weighted), whose acceptance differs many times over."""
+        self.run: tuple[float, int, int] = (1.0, 0, 0)
+        """The weight of the last block, and the candidates drawn and the deals kept since
+        the blocks were last drawn with another (uniform, then weighted; during play, each
+        new scale), whose acceptance differs many times over."""
 
     @property
     def done(self) -> bool:
@@ -957,7 +958,7 @@ class Kept:
         """Whether the sample would take more than ``cap`` candidates: past the cap, or
         surely so (once four blocks are drawn the same way): even at the top of a 99.9%
         Poisson bound on the deals those blocks kept, the rest would take too many."""
-        drawn, found = self.run
+        _, drawn, found = self.run
         if self.candidates >= self.cap or drawn < 4 * BLOCK:
             return self.candidates >= self.cap
         generous = found + 3.1 * math.sqrt(found + 1) + 4
@@ -975,9 +976,10 @@ class Kept:
         drawn = int(take[-1]) + 1 if self.found + alive.size >= self.n else BLOCK
         self.candidates += drawn
         self.uniform += drawn * weight
-        if (weight != 1.0 or drawn_by is not None) != (self.weighted or self.drawn_by is not None):
-            self.run = (0, 0)  # the first weighted block
-        self.run = (self.run[0] + drawn, self.run[1] + int(take.size))
+        same, run_drawn, run_found = self.run
+        if weight != same:  # drawn another way: the acceptance so far says nothing of it
+            run_drawn = run_found = 0
+        self.run = (weight, run_drawn + drawn, run_found + int(take.size))
         self.weighted |= weight != 1.0
         if drawn_by is not None:
             self.drawn_by = drawn_by

@@ -544,10 +544,9 @@ def uniform_deals_note(auction: Auction | FinishedAuction) -> str:
     after a plunge or a splash, ``..., but by the rules the plunger (seat 2) holds 4
     doubles or more.``"""
     ruled = [
-        f"the {'plunger' if c.contract is Contract.PLUNGE else 'splasher'} (seat {c.seat}) holds "
-        f"{c.doubles} doubles or more"
+        f"{_doubles_holder(c.contract, c.seat)} holds {c.doubles} doubles or more"
         for c in calls(auction)
-        if c.doubles
+        if c.contract
     ]
     rules = f", but by the rules {' and '.join(ruled)}" if ruled else ""
     return f"Deals uniform: the auction {auction} is not listened to (--infer none){rules}."
@@ -772,9 +771,13 @@ def _partner_contract_rule(advice: PlayAdvice) -> str:
     contract = advice.partner_contract
     if contract is None:
         return ""
-    bidder = (advice.history.bidder + 2) % 4
-    who = "plunger" if contract is Contract.PLUNGE else "splasher"
-    return f", the {who} (seat {bidder}) holding {doubles_needed(contract)} doubles or more"
+    holder = _doubles_holder(contract, (advice.history.bidder + 2) % 4)
+    return f", {holder} holding {doubles_needed(contract)} doubles or more"
+
+
+def _doubles_holder(contract: Contract, seat: int) -> str:
+    """``the plunger (seat 2)``: who holds the doubles a plunge or a splash needs."""
+    return f"the {'plunger' if contract is Contract.PLUNGE else 'splasher'} (seat {seat})"
 
 
 def play_position_sentence(advice: PlayAdvice) -> str:
