@@ -22,7 +22,7 @@ import pytest
 
 from cli_runner import invoke
 from texas42.engine import running
-from texas42.io.summary import CSV_FIELDS
+from texas42.io.summary import RESTS_ON
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = Path(__file__).resolve().parent / "data" / "outputs"
@@ -867,9 +867,9 @@ def compiled_kernels() -> None:
 def _without_new_columns(csv: str) -> str:
     """A CSV summary without its last eight columns, added since recording: ``basis``
     (issue 17), ``special`` and ``special_bid`` (the special contract to bid instead), then
-    what the odds rest on (``io.summary.CSV_FIELDS``)."""
+    what the odds rest on (``io.summary.RESTS_ON``)."""
     lines = [line.rstrip("\r\n").rsplit(",", 8) for line in csv.splitlines(keepends=True)]
-    assert lines[0][1:] == ["basis", "special", "special_bid", *CSV_FIELDS[-5:]]
+    assert lines[0][1:] == ["basis", "special", "special_bid", *RESTS_ON]
     assert all(line[1] == "double-dummy" for line in lines[1:])
     return "".join(line[0] + "\n" for line in lines)
 

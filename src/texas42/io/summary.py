@@ -10,7 +10,7 @@ from texas42.io.documents import rounded
 from texas42.io.files import NamedHand
 from texas42.rules import bid_name
 
-CSV_FIELDS: Final = (
+SUMMARY_FIELDS: Final = (
     "name",
     "line",
     "hand",
@@ -23,16 +23,16 @@ CSV_FIELDS: Final = (
     "basis",
     "special",
     "special_bid",
-    "make_ci95_low",
-    "make_ci95_high",
-    "deals",
-    "source",
-    "seed",
 )
-"""The columns of ``analyze --file --csv``: the last five added since the others, so that
-a row says what its odds rest on (their 95% interval, or band on the realistic basis; the
-deals of the advised trump, or those played out; ``source`` double-dummy, calibrated or
-playouts; the seed)."""
+"""What a summary row says of a hand's advice."""
+
+RESTS_ON: Final = ("make_ci95_low", "make_ci95_high", "deals", "source", "seed")
+"""What a row's odds rest on: their 95% interval (or band on the realistic basis), the
+deals of the advised trump (or those played out), ``source`` (double-dummy, calibrated or
+playouts) and the seed."""
+
+CSV_FIELDS: Final = (*SUMMARY_FIELDS, *RESTS_ON)
+"""The columns of ``analyze --file --csv``, ``RESTS_ON`` added after the others."""
 
 
 def summary_fields(analysis: HandAnalysis) -> Mapping[str, Any]:
@@ -70,7 +70,7 @@ def csv_row(item: NamedHand, analysis: HandAnalysis) -> list[Any]:
     return [item.name or "", item.line or "", str(item.hand), *(fields[k] for k in CSV_FIELDS[3:])]
 
 
-QUICK_CSV_FIELDS: Final = (*(f for f in CSV_FIELDS[:12] if f != "make_confirmed"), "special_make")
+QUICK_CSV_FIELDS: Final = (*(f for f in SUMMARY_FIELDS if f != "make_confirmed"), "special_make")
 """``analyze --file``'s columns but the check, and the special contract's estimated odds
 on the row's basis (after its bid)."""
 
