@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import asdict
 from functools import singledispatch
-from typing import Any, SupportsIndex
+from typing import Any, Final, SupportsIndex
 
 from texas42.analysis import (
     AuctionReading,
@@ -83,6 +83,10 @@ def line_to_json(line: PlayLine) -> list[dict[str, Any]]:
     ]
 
 
+VALUE_UNITS: Final[dict[PlayedContract, str]] = {Contract.NELLO: "made", Contract.SEVENS: "tricks"}
+"""What a solved value counts where it is not points."""
+
+
 def table_to_json(
     table: DealTable, line: PlayLine | None = None, chosen: tuple[PlayedContract, Seat] | None = None
 ) -> dict[str, Any]:
@@ -104,13 +108,7 @@ def table_to_json(
     if chosen is not None:
         declaration, bidder = chosen
         value = result["table"][declaration.label][bidder]
-        unit = (
-            "made"
-            if declaration is Contract.NELLO
-            else "tricks"
-            if declaration is Contract.SEVENS
-            else "points"
-        )
+        unit = VALUE_UNITS.get(declaration, "points")
         result |= {"trump": declaration.label, "bidder": bidder, "value": value, "unit": unit}
     if line is not None:
         result["line"] = line_to_json(line)
