@@ -617,6 +617,32 @@ def test_not_listening_to_an_auction_keeps_a_plunger_s_doubles() -> None:
     assert drawn.inference is None and [str(d) for d in drawn.deals] == dealt.stdout.splitlines()
 
 
+def test_every_report_of_deals_ruled_by_a_plunge_says_so() -> None:
+    """Deals kept to a plunge's doubles under --infer none are not uniform: ``analyze`` and
+    ``compare`` said nothing of it, and no JSON did. Each header now states the rule once,
+    and each JSON names the seat and its doubles (``doubles_by_rule``)."""
+    hand = "5-3 4-1 3-0 2-1 1-0 4-3 5-2"
+    note = "is not listened to (--infer none), but by the rules the plunger (seat 2) holds 4 doubles or more."
+    ruled = [{"seat": 2, "contract": "plunge", "doubles": 4}]
+    dd = ("--basis", "double-dummy")
+    runs = (
+        ("analyze", hand, "-a", "plunge pass", *dd),
+        ("compare", hand, "treys", "aces", "-a", "plunge pass"),
+        ("bid", hand, "-a", "plunge pass", *dd),
+        ("declare", hand, "-a", "plunge pass pass pass", "--no-realistic", *dd),
+    )
+    for args in runs:
+        text = " ".join(invoke(*args, "--infer", "none", "-n", "100", "-s", "1").stdout.split())
+        assert text.count(note) == 1, args[0]
+        none = json.loads(invoke(*args, "--infer", "none", "-n", "100", "-s", "1", "--json").stdout)
+        assert none["doubles_by_rule"] == ruled and "inference" not in none, args[0]
+        listened = json.loads(invoke(*args, "-n", "100", "-s", "1", "--json").stdout)
+        assert "doubles_by_rule" not in listened and "inference" in listened, args[0]
+    analysis = texas42.analyze(hand, deals=100, seed=1, auction="plunge pass", infer="none")
+    assert analysis.ruled_by is not None and str(analysis.ruled_by) == "168 pass"
+    assert texas42.analyze(hand, deals=100, seed=1, auction="30 pass", infer="none").ruled_by is None
+
+
 def test_inferred_deals_keep_the_hard_constraints() -> None:
     hand = parse_hand(ORDINARY)
     constraints = deal.DealConstraints((deal.parse_holds("3: 6-6"), deal.parse_lacks("2: sixes")))

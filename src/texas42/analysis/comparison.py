@@ -31,7 +31,17 @@ from texas42.analysis.specials import (
 from texas42.analysis.statistics import Interval, TrumpStats, mean_interval, paired_difference
 from texas42.deal import AuctionModel, DealConstraints, Inference
 from texas42.errors import AnalysisError, StatisticsError
-from texas42.rules import BIDS, TOTAL_POINTS, Declaration, Hand, HouseRules, check_declaration, needed_points
+from texas42.rules import (
+    BIDS,
+    TOTAL_POINTS,
+    Auction,
+    Declaration,
+    FinishedAuction,
+    Hand,
+    HouseRules,
+    check_declaration,
+    needed_points,
+)
 
 if TYPE_CHECKING:
     from texas42.analysis.realistic import RealisticComparison
@@ -92,6 +102,9 @@ class Comparison:
     racing: Racing | None = None
     inference: Inference | None = None
     """How the deals were drawn to fit an auction, or None: uniformly."""
+    ruled_by: Auction | FinishedAuction | None = None
+    """An auction not listened to (``--infer none``) whose plunge or splash still shaped
+    the deals (``DrawnDeals.ruled_by``)."""
     estimated: CalibratedComparison | None = None
     """Each trump's realistic figures, estimated from its double-dummy ones by the
     realistic calibration (``calibrated_comparison``)."""
@@ -196,6 +209,7 @@ def compare_trumps(
         constraints=None if constraints is None or constraints.empty else constraints,
         racing=None if drawn.exact else racing,
         inference=drawn.inference,
+        ruled_by=drawn.ruled_by,
         estimated=calibrated_comparison(hand, trumps),
     )
 

@@ -133,6 +133,9 @@ class DeclarationAdvice:
     checked: int
     auction: FinishedAuction | None = None
     inference: Inference | None = None
+    ruled_by: Auction | FinishedAuction | None = None
+    """An auction not listened to (``--infer none``) whose plunge or splash still shaped
+    the deals (``DrawnDeals.ruled_by``)."""
     racing: Racing | None = None
     house: HouseRules = field(default_factory=HouseRules)
     exact: bool = False
@@ -269,6 +272,7 @@ def advise_declaration(
             checked=checked,
             auction=auction,
             inference=drawn.inference,
+            ruled_by=drawn.ruled_by,
             racing=None if drawn.exact else racing,
             house=house,
             exact=drawn.exact,

@@ -62,8 +62,10 @@ from texas42.errors import AnalysisError
 from texas42.rules import (
     BIDS,
     DECLARATIONS,
+    Auction,
     Contract,
     Declaration,
+    FinishedAuction,
     Hand,
     HouseRules,
     NelloDoubles,
@@ -131,6 +133,9 @@ class HandAnalysis:
 
     inference: Inference | None = None
     """How the deals were drawn to fit an auction, or None: uniformly."""
+    ruled_by: Auction | FinishedAuction | None = None
+    """An auction not listened to (``--infer none``) whose plunge or splash still shaped
+    the deals (``DrawnDeals.ruled_by``)."""
 
     @property
     def declarations(self) -> tuple[Declaration, ...]:
@@ -269,5 +274,6 @@ def analyze_hand(
         constraints=None if constraints is None or constraints.empty else constraints,
         racing=None if drawn.exact else racing,
         inference=drawn.inference,
+        ruled_by=drawn.ruled_by,
     )
     return result if basis == DOUBLE_DUMMY else replace(result, realistic=calibrated_analysis(result))

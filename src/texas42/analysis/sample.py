@@ -19,7 +19,7 @@ from texas42.analysis.statistics import TrumpStats
 from texas42.deal import AuctionModel, DealConstraints, Inference, infer_deals
 from texas42.deal.inference import HandValues
 from texas42.errors import AnalysisError, check_whole
-from texas42.rules import Declaration, Hand, check_declaration
+from texas42.rules import Auction, Declaration, FinishedAuction, Hand, check_declaration
 
 DEFAULT_DEALS: Final = 1000
 MAX_DEALS: Final = 1_000_000
@@ -121,6 +121,9 @@ class DrawnDeals:
     exact: bool
     inference: Inference | None = None
     """How the deals were drawn to fit an auction, or None: uniformly."""
+    ruled_by: Auction | FinishedAuction | None = None
+    """An auction not listened to (``--infer none``) whose plunge or splash still shaped
+    the deals: its bidder holds the doubles the rules require (``deal.rules_only``)."""
 
     @property
     def size(self) -> int:
@@ -146,16 +149,17 @@ def draw_samples(
     ``check``, the check sample is not drawn then (it is the main one). ``threads``: how
     many value the hands for the auction (default: every core); the deals do not depend
     on it. An auction that keeps only the rules of its calls (``deal.rules_only``) draws
-    deals uniform but for them, with no ``inference``."""
+    deals uniform but for them, with no ``inference`` but ``ruled_by``."""
     main_rng, check_rng = deal.generators(seed)
     if auction is not None:
         values = HandValues(hand, auction.head, threads, auction.house)
         main, inference = infer_deals(hand, deals, main_rng, auction, constraints, values=values)
-        kept = None if deal.rules_only(auction) else inference
-        if not check:
-            return DrawnDeals(main, main, False, kept)
-        second, more = infer_deals(hand, deals, check_rng, auction, constraints, values=values)
-        return DrawnDeals(main, second, False, None if kept is None else inference.plus(more))
+        second, more = main, None
+        if check:
+            second, more = infer_deals(hand, deals, check_rng, auction, constraints, values=values)
+        if deal.rules_only(auction):
+            return DrawnDeals(main, second, False, ruled_by=auction.auction)
+        return DrawnDeals(main, second, False, inference if more is None else inference.plus(more))
     main, exact = deal.deal_around(hand, deals, main_rng, constraints)
     if exact:
         return DrawnDeals(main, main, True)

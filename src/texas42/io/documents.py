@@ -44,6 +44,7 @@ from texas42.analysis import (
 from texas42.analysis.play import bid_played
 from texas42.analysis.quick import QuickAnalysis, QuickEstimate, QuickRecommendation, QuickSpecial, QuickTrump
 from texas42.deal import DealConstraints, Dealt, Inference, describe
+from texas42.deal.inference import calls
 from texas42.errors import ArgumentTypeError, UsageError
 from texas42.io.files import NamedHand
 from texas42.report.wording import PARTNER_TRUMP_RULE, advice_reason
@@ -257,18 +258,34 @@ def sample_to_json(
     hand: Hand,
     racing: Racing | None = None,
     inference: Inference | None = None,
+    ruled_by: Auction | FinishedAuction | None = None,
 ) -> dict[str, Any]:
     """``{"exact": bool, "racing"}``, and ``"constraints"`` when there are some
     (``deal.describe``); ``"racing"`` is null when every declaration was solved on every
     deal (exhaustive or exact), else the race's settings
     ``{"min_deals", "round_deals", "risk"}``; ``"inference"`` when the deals were drawn
-    to fit an auction (``inference_to_json``)."""
+    to fit an auction (``inference_to_json``); ``"doubles_by_rule"`` when they were not
+    (``--infer none``) but keep the doubles a plunge or a splash of the auction needs
+    (``doubles_by_rule``)."""
     result: dict[str, Any] = {"exact": exact, "racing": racing_to_json(racing)}
     if constraints is not None:
         result["constraints"] = describe(constraints, hand)
     if inference is not None:
         result["inference"] = inference_to_json(inference)
+    if ruled_by is not None:
+        result["doubles_by_rule"] = doubles_by_rule(ruled_by)
     return result
+
+
+def doubles_by_rule(auction: Auction | FinishedAuction) -> list[dict[str, Any]]:
+    """``[{"seat", "contract", "doubles"}, ...]``: each plunge or splash of ``auction`` with
+    its bidder's seat (relative to ours: 1 left, 2 partner, 3 right) and the doubles the
+    rules give that bidder at least."""
+    return [
+        {"seat": c.seat, "contract": c.contract.label, "doubles": c.doubles}
+        for c in calls(auction)
+        if c.contract is not None
+    ]
 
 
 def _play_inference(advice: PlayAdvice) -> dict[str, Any]:
@@ -371,7 +388,12 @@ def analysis_to_json(
     ``"special_instead_bid"`` its bid."""
     head: dict[str, Any] = {} if source is None else {"name": source.name, "line": source.line}
     tail = sample_to_json(
-        analysis.exact, analysis.constraints, analysis.hand, analysis.racing, analysis.inference
+        analysis.exact,
+        analysis.constraints,
+        analysis.hand,
+        analysis.racing,
+        analysis.inference,
+        analysis.ruled_by,
     )
     if analysis.sample is not None:
         tail["why"] = why_to_json(hand_why(analysis, why_bid))
@@ -434,7 +456,12 @@ def advice_to_json(advice: BidAdvice) -> dict[str, Any]:
         "specials": [_special_bid_json(r, analysis.realistic is not None, nello) for r in advice.specials],
         **({} if advice.reading is None else {"auction_reading": reading_to_json(advice.reading)}),
         **sample_to_json(
-            analysis.exact, analysis.constraints, analysis.hand, analysis.racing, analysis.inference
+            analysis.exact,
+            analysis.constraints,
+            analysis.hand,
+            analysis.racing,
+            analysis.inference,
+            analysis.ruled_by,
         ),
         **({} if analysis.realistic is None else {"realistic": realistic_to_json(analysis.realistic)}),
     }
@@ -546,7 +573,12 @@ def comparison_to_json(comparison: Comparison, why_bid: int | None = None) -> di
     ``"realistic"`` figures as in ``analysis_to_json``). Each of ``"specials"`` has its
     ``"realistic"`` odds (``Comparison.special_odds``)."""
     tail = sample_to_json(
-        comparison.exact, comparison.constraints, comparison.hand, comparison.racing, comparison.inference
+        comparison.exact,
+        comparison.constraints,
+        comparison.hand,
+        comparison.racing,
+        comparison.inference,
+        comparison.ruled_by,
     )
     if comparison.sample is not None:
         tail["why"] = [why_to_json(w) for w in comparison_why(comparison, why_bid)]
@@ -603,7 +635,9 @@ def declaration_to_json(advice: DeclarationAdvice) -> dict[str, Any]:
             "expected_marks": round(advice.expected_marks, 4),
         },
         **({} if advice.reading is None else {"auction_reading": reading_to_json(advice.reading)}),
-        **sample_to_json(advice.exact, advice.constraints, advice.hand, advice.racing, advice.inference),
+        **sample_to_json(
+            advice.exact, advice.constraints, advice.hand, advice.racing, advice.inference, advice.ruled_by
+        ),
         **({} if advice.played is None else {"realistic": _played_json(advice.played, advice.house)}),
     }
 

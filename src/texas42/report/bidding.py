@@ -158,7 +158,7 @@ def advice_sentence(advice: BidAdvice) -> Text:
 def advice_view(analysis: HandAnalysis, advice: BidAdvice) -> RenderableType:
     """The whole ``texas42 bid`` report."""
     header = analysis_header(analysis)
-    if advice.auction.bids and analysis.inference is None:
+    if advice.auction.bids and analysis.inference is None and analysis.ruled_by is None:
         header.append("\n" + uniform_deals_note(advice.auction))
     parts: list[RenderableType] = [
         header,

@@ -140,6 +140,7 @@ def comparison_view(comparison: Comparison, whys: Sequence[Why] = ()) -> Rendera
             comparison.exact,
             comparison.constraints,
             comparison.inference,
+            comparison.ruled_by,
         ),
         Fitted(
             pairs_table(

@@ -50,8 +50,9 @@ from texas42.report.wording import (
     signed,
     special_odds_phrase,
     specials_caption,
+    uniform_deals_note,
 )
-from texas42.rules import PASS, TOTAL_POINTS, Contract, Declaration, Hand
+from texas42.rules import PASS, TOTAL_POINTS, Auction, Contract, Declaration, FinishedAuction, Hand
 
 MAIN_BIDS: Final = (30, 32, 34, 36, 38, 40, 42)
 """The bids shown as columns of the analysis table (plus the recommended bid)."""
@@ -81,10 +82,13 @@ def hand_header(
     exact: bool = False,
     constraints: DealConstraints | None = None,
     inference: Inference | None = None,
+    ruled_by: Auction | FinishedAuction | None = None,
 ) -> Text:
     """``Hand 6-6 6-5 ...: 1000 deals of the unseen dominoes, seed 7``; with constraints,
     a second line states them; with deals drawn to fit an auction, a line says so (and
-    the first that they repeat where fewer deals are consistent with the constraints)."""
+    the first that they repeat where fewer deals are consistent with the constraints);
+    with deals that keep only the rules of an auction's plunge or splash (``ruled_by``),
+    a line says that."""
     title = f"{name}: " if name else "Hand "
     fewer = drawn_from_fewer(inference, deals)
     phrase = deals_phrase(deals, seed, exact, constraints is not None)
@@ -95,6 +99,8 @@ def hand_header(
         header.append("\n" + constraints_sentence(constraints, hand))
     if inference is not None:
         header.append("\n" + inference_sentence(inference))
+    if ruled_by is not None:
+        header.append("\n" + uniform_deals_note(ruled_by))
     return header
 
 
@@ -108,6 +114,7 @@ def analysis_header(analysis: HandAnalysis) -> Text:
         analysis.exact,
         analysis.constraints,
         analysis.inference,
+        analysis.ruled_by,
     )
 
 

@@ -31,6 +31,7 @@ from texas42.report.wording import (
     percent,
     played_heading,
     played_out_footer,
+    ruled_phrase,
     share,
 )
 from texas42.rules import bid_name, domino_name
@@ -234,7 +235,11 @@ def declaration_text(review: PlayReview) -> Text | None:
     if played is not None:
         chosen = next((c for c in played.choices if c.declaration == chosen.declaration), chosen)
     bid = bid_name(declared.bid)
-    fit = "drawn to fit the auction" if declared.inference is not None else "of the unseen dominoes"
+    fit = (
+        "drawn to fit the auction"
+        if declared.inference is not None
+        else "of the unseen dominoes" + ruled_phrase(declared.ruled_by)
+    )
     how = _weighed_how(review, played)
     on = f" Declarations weighed on {declared.deals} deals {fit}, seed {declared.seed}{how}."
     yours = f"Your declaration, {choice_name(chosen)}"
@@ -274,7 +279,11 @@ def call_text(review: PlayReview) -> Text | None:
         return None
     after = f"after {advice.auction}" if advice.auction.bids else "as the first to bid"
     analysis = advice.analysis
-    fit = "drawn to fit the calls before yours" if analysis.inference else "of the unseen dominoes"
+    fit = (
+        "drawn to fit the calls before yours"
+        if analysis.inference
+        else "of the unseen dominoes" + ruled_phrase(analysis.ruled_by)
+    )
     realistic = analysis.realistic
     played = realistic if isinstance(realistic, RealisticAnalysis) else None
     how = _weighed_how(review, played)

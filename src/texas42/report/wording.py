@@ -552,6 +552,18 @@ def uniform_deals_note(auction: Auction | FinishedAuction) -> str:
     return f"Deals uniform: the auction {auction} is not listened to (--infer none){rules}."
 
 
+def ruled_phrase(auction: Auction | FinishedAuction | None) -> str:
+    """``, the plunger (seat 2) holding 4 doubles or more``: the rule deals not drawn to fit
+    ``auction`` keep of its plunge or splash (``--infer none``); nothing without one."""
+    if auction is None:
+        return ""
+    return "".join(
+        f", {_doubles_holder(c.contract, c.seat)} holding {c.doubles} doubles or more"
+        for c in calls(auction)
+        if c.contract
+    )
+
+
 def inference_sentence(inference: Inference, declared: Contract | bool = False, ours: bool = False) -> str:
     """``Deals consistent with the auction: pass 30 31; acceptance 23% of 8,700 candidates
     ...`` (``deal.inference``); ``declared``: the bidder's choice of trump weighed too
