@@ -811,6 +811,7 @@ def _without_new_row_keys(document: dict[str, object], command: str) -> dict[str
         for special in specials:
             if special["contract"] == "nello":
                 assert special.pop("doubles") == "own-suit"
+            assert special.pop("deals") == document["deals"]  # the deals its odds rest on, since
     if command in CALIBRATED_SINCE:
         assert document.pop("realistic")["source"] == "calibrated"
         assert all(row.pop("realistic")["source"] == "calibrated" for row in document["trumps"])

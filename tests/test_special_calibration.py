@@ -287,3 +287,6 @@ def test_played_out_specials_are_taken_as_played() -> None:
     assert (splash.how, nello.how) == (CALIBRATED, PLAYED_OUT)
     assert (nello.make, nello.make_double_dummy) == (0.45, 0.3)
     assert nello.make_ci95 == SpecialStats(Contract.NELLO, 100, 45, 2).make_ci95
+    played_on_40 = replace(played, specials=(SpecialStats(Contract.NELLO, 40, 18, 2),))
+    splash, nello_40 = replace(realistic, realistic=played_on_40).advised_specials
+    assert (splash.deals, nello_40.deals) == (SPLASH_80.deals, 40)  # calibrated from its own, played on 40

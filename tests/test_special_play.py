@@ -397,6 +397,7 @@ def test_analyze_realistic_plays_the_special_contracts_out_too() -> None:
     nello = document["specials"][0]
     assert nello["realistic"]["how"] == "played out"
     assert nello["realistic"]["make"] == document["realistic"]["specials"][0]["make"]
+    assert (nello["deals"], nello["realistic"]["deals"]) == (60, 12)  # solved on all, played on 12
     text = " ".join(invoke(*args).stdout.split())
     caption = (
         "'real': the odds when every player sees only their own dominoes, Nel-O and sevens played "
@@ -440,6 +441,7 @@ def test_compare_realistic_plays_the_special_contracts_out_too() -> None:
     for solved, out in zip(document["specials"], document["realistic"]["specials"], strict=True):
         assert solved["realistic"]["how"] == PLAYED_OUT
         assert solved["realistic"]["make"] == out["make"]
+        assert (solved["deals"], solved["realistic"]["deals"]) == (50, 10)
     text = " ".join(invoke(*args, "--realistic-deals", "10").stdout.split())
     assert "only their own dominoes, Nel-O and sevens played out on 10 of the same deals" in text
     assert "'exp. marks' rest on them" in text

@@ -309,6 +309,7 @@ def test_analyze_json_specials(in_tmp: Path) -> None:
         low, high = s["make_ci95"]
         assert 0 <= low <= s["make"] <= high <= 1
         assert s["expected_marks"] == pytest.approx(s["marks"] * (2 * s["make"] - 1), abs=1e-3)
+        assert s["deals"] == s["realistic"]["deals"] == 20  # calibrated from the 20 deals solved
     assert [s["marks"] for s in specials] == [2, 1, 4, 2]
     assert specials[0]["doubles"] == "own-suit"
     assert specials[2]["trump_rule"] == PARTNER_TRUMP_RULE
@@ -343,7 +344,7 @@ def test_bid_a_special_contract(in_tmp: Path) -> None:
         realistic,
     )
     sevens = next(s for s in obj["specials"] if s["contract"] == "sevens")
-    assert (sevens["make_double_dummy"], sevens["how"]) == (1.0, "calibrated")
+    assert (sevens["make_double_dummy"], sevens["how"], sevens["deals"]) == (1.0, "calibrated", 20)
     out = " ".join(ok("bid", "-n", "20", "-s", "3", SEVENS_HAND).stdout.split())
     assert "Bid 84: sevens: sevens for 2 marks (84)" in out
     obj = json_of("bid", "--json", "-n", "20", "-s", "3", "--no-specials", SEVENS_HAND)

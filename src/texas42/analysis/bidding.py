@@ -66,6 +66,8 @@ class SpecialRung:
     """Whether the contract is made at the chosen confidence."""
     make_double_dummy: float
     how: str
+    deals: int
+    """The deals the odds rest on (solved, played out, or calibrated from)."""
 
 
 @dataclass(frozen=True)
@@ -207,7 +209,8 @@ def special_ladder(analysis: HandAnalysis, high: int) -> tuple[SpecialRung, ...]
     for odds in analysis.advised_specials:
         bid = best_special_bid(odds, high)
         if bid is not None:
-            assert odds.make_ci95 is not None  # only the quick model's estimates lack one
+            # Only the quick model's estimates lack these.
+            assert odds.make_ci95 is not None and odds.deals is not None
             rungs.append(
                 SpecialRung(
                     contract=odds.contract,
@@ -218,6 +221,7 @@ def special_ladder(analysis: HandAnalysis, high: int) -> tuple[SpecialRung, ...]
                     makes=odds.make >= analysis.confidence,
                     make_double_dummy=odds.make_double_dummy,
                     how=odds.how,
+                    deals=odds.deals,
                 )
             )
     return tuple(rungs)

@@ -347,7 +347,7 @@ def _contract_choice(
     if basis == REALISTIC:
         doubles = house.nello_doubles if contract is Contract.NELLO else None
         least = minimum_marks(contract, house)
-        odds = calibrated_odds(contract, least, made / deals, hand.mask, doubles, interval)
+        odds = calibrated_odds(contract, least, made / deals, hand.mask, doubles, interval, deals)
         realistic, band = odds.make, odds.make_ci95
     return DeclarationChoice(contract, deals, made, interval, None, realistic, band)
 

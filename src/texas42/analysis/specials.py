@@ -144,7 +144,9 @@ class SpecialOdds(OpeningBid):
     ``CALIBRATED`` (the double-dummy odds mapped by ``evaluate.special_calibration``;
     ``make_ci95`` is then the calibration's error band, widened by the double-dummy
     odds' sampling error where they were sampled). ``make_double_dummy`` beside
-    them; ``make_ci95`` is None for the quick model's double-dummy estimates."""
+    them; ``make_ci95`` is None for the quick model's double-dummy estimates, and so is
+    ``deals``, elsewhere the deals the odds rest on (solved, played out, or those of the
+    double-dummy odds calibrated)."""
 
     contract: Contract
     least_marks: int
@@ -152,10 +154,13 @@ class SpecialOdds(OpeningBid):
     make_ci95: Interval | None
     make_double_dummy: float
     how: str
+    deals: int | None = None
 
 
 def solved_odds(stats: SpecialStats) -> SpecialOdds:
-    return SpecialOdds(stats.contract, stats.least_marks, stats.make, stats.make_ci95, stats.make, SOLVED)
+    return SpecialOdds(
+        stats.contract, stats.least_marks, stats.make, stats.make_ci95, stats.make, SOLVED, stats.deals
+    )
 
 
 def calibrated_odds(
@@ -165,14 +170,16 @@ def calibrated_odds(
     hand: int,
     doubles: NelloDoubles | None = None,
     double_dummy_ci95: Interval | None = None,
+    deals: int | None = None,
 ) -> SpecialOdds:
     """Realistic odds estimated from the double-dummy ones of ``hand`` (a mask:
     ``evaluate.special_calibration``); Nel-O's under its treatment of ``doubles``, none
     where its first lead surely takes a trick (``rules.nello_lost_at_first_lead``). Their
     band is the calibration's, widened by the sampling error ``double_dummy_ci95`` of the
-    double-dummy odds, if given, mapped by the calibration (``statistics.widened``)."""
+    double-dummy odds, if given, mapped by the calibration (``statistics.widened``);
+    ``deals``: those the double-dummy odds rest on."""
     if contract is Contract.NELLO and nello_lost_at_first_lead(hand, doubles or NelloDoubles.OWN_SUIT):
-        return SpecialOdds(contract, least_marks, 0.0, Interval(0.0, 0.0), double_dummy, CALIBRATED)
+        return SpecialOdds(contract, least_marks, 0.0, Interval(0.0, 0.0), double_dummy, CALIBRATED, deals)
     calibration = calibration_of(contract, doubles)
     p = calibration.odds(double_dummy, hand)
     sampling = None
@@ -180,7 +187,7 @@ def calibrated_odds(
         ends = (calibration.odds(double_dummy_ci95.low, hand), calibration.odds(double_dummy_ci95.high, hand))
         sampling = Interval(min(ends), max(ends))
     band = widened(p, calibration.width(p), sampling)
-    return SpecialOdds(contract, least_marks, p, band, double_dummy, CALIBRATED)
+    return SpecialOdds(contract, least_marks, p, band, double_dummy, CALIBRATED, deals)
 
 
 def realistic_odds(
@@ -195,13 +202,25 @@ def realistic_odds(
         if out is None:
             odds.append(
                 calibrated_odds(
-                    stats.contract, stats.least_marks, stats.make, hand, stats.doubles, stats.make_ci95
+                    stats.contract,
+                    stats.least_marks,
+                    stats.make,
+                    hand,
+                    stats.doubles,
+                    stats.make_ci95,
+                    stats.deals,
                 )
             )
         else:
             odds.append(
                 SpecialOdds(
-                    stats.contract, stats.least_marks, out.make, out.make_ci95, stats.make, PLAYED_OUT
+                    stats.contract,
+                    stats.least_marks,
+                    out.make,
+                    out.make_ci95,
+                    stats.make,
+                    PLAYED_OUT,
+                    out.deals,
                 )
             )
     return tuple(odds)

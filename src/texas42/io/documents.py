@@ -200,11 +200,14 @@ def special_to_json(stats: SpecialStats) -> dict[str, Any]:
 def special_odds_to_json(odds: SpecialOdds) -> dict[str, Any]:
     """A special contract's realistic odds: ``{"how"}`` (``"calibrated"`` or ``"played
     out"``), ``"make"``, ``"make_ci95"`` (when calibrated, the calibration's error band widened by the
-    sampling error; absent for the quick model's estimates), ``"marks"`` (those of the bid it is opened
+    sampling error) and ``"deals"`` (played out, or calibrated from the double-dummy odds of;
+    both absent for the quick model's estimates), ``"marks"`` (those of the bid it is opened
     at on these odds) and ``"expected_marks"``."""
     result: dict[str, Any] = {"how": odds.how, "make": rounded(odds.make)}
     if odds.make_ci95 is not None:
         result["make_ci95"] = odds.make_ci95.as_list(4)
+    if odds.deals is not None:
+        result["deals"] = odds.deals
     result["marks"] = odds.marks
     result["expected_marks"] = round(odds.expected_marks, 4)
     return result
@@ -489,6 +492,7 @@ def _special_bid_json(row: SpecialRung, realistic: bool, nello: NelloDoubles | N
         "bid": row.bid,
         "make": rounded(row.make),
         "make_ci95": row.make_ci95.as_list(4),
+        "deals": row.deals,
         "expected_marks": round(row.expected_marks, 4),
         **({"make_double_dummy": rounded(row.make_double_dummy), "how": row.how} if realistic else {}),
         **({"doubles": nello.label} if row.contract is Contract.NELLO and nello is not None else {}),
