@@ -107,6 +107,23 @@ def test_ctrl_c_while_output_is_written_takes_effect_once_it_is_written_and_coun
     assert written == ["line", "another"]
 
 
+def test_sigterm_while_output_is_written_is_held_as_ctrl_c_is() -> None:
+    """SIGTERM is taken as a Ctrl-C (``count_interrupts``), so it is held too: the cluster
+    test once saw a batch say it wrote 0 hands where its file held 1, the SIGTERM having
+    landed between the line and its count."""
+    written = []
+    previous = signal.signal(signal.SIGTERM, interrupts._on_interrupt)
+    try:
+        with pytest.raises(KeyboardInterrupt), interrupts.holding_interrupts():
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(0.05)  # the handler runs here: held
+            written.append("line")
+        assert written == ["line"]
+        assert signal.getsignal(signal.SIGTERM) is interrupts._on_interrupt
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def test_a_job_counted_twice_shows_its_second_count_under_its_own_name() -> None:
     """follow's one bar counts the solves, then the playouts: the second count must not
     read as the first running back."""

@@ -64,18 +64,28 @@ def caused_by_interrupt(error: BaseException) -> bool:
     return False
 
 
+_HELD = (signal.SIGINT, signal.SIGTERM)
+"""The signals ``holding_interrupts`` holds: Ctrl-C, and a batch scheduler's stop."""
+
+
 @contextmanager
 def holding_interrupts() -> Iterator[None]:
-    """Ctrl-C during the block takes effect at its end (in the main thread, where signals
-    land), so that what the block writes and counts is done whole."""
+    """Ctrl-C (or SIGTERM, taken as one) during the block takes effect at its end (in the
+    main thread, where signals land), so that what the block writes and counts is done
+    whole."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    held: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: held.append(signum))
+    held: list[signal.Signals] = []
+    previous = {s: signal.signal(s, lambda signum, frame: held.append(signal.Signals(signum))) for s in _HELD}
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
-    if held and callable(previous):
-        previous(signal.SIGINT, None)  # raises KeyboardInterrupt, counted where it counts
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+    if held:
+        handler = previous[held[0]]
+        if callable(handler):
+            handler(held[0], None)  # raises KeyboardInterrupt, counted where it counts
+        elif handler == signal.SIG_DFL:
+            signal.raise_signal(held[0])  # as it would have landed: SIGTERM's default ends the process
