@@ -197,6 +197,26 @@ def test_house_rules_and_progress() -> None:
     assert texas42.solve(DEAL, house=texas42.HouseRules(specials=False)).nello is None
 
 
+def test_analyze_many_is_analyze_of_each_hand_on_one_seed() -> None:
+    """The hands in their order, each as ``analyze`` gives it with the same settings; a
+    seed drawn once where none is given; progress by hands; nothing computed for none."""
+    hands = [HAND, texas42.parse_hand("6-6 6-5 6-4 6-2 5-5 4-4 3-1")]
+    calls: list[tuple[int, int]] = []
+    settings = {"deals": 40, "trumps": ["fours", "sixes"], "basis": "double-dummy"}
+    many = texas42.analyze_many(
+        hands, seed=7, progress=lambda done, total: calls.append((done, total)), **settings
+    )
+    assert calls == []  # lazy: nothing runs before the first result is asked for
+    results = list(many)
+    assert results == [texas42.analyze(h, seed=7, **settings) for h in hands]
+    assert calls == [(1, 2), (2, 2)]
+    drawn = list(texas42.analyze_many(hands, **settings))
+    assert drawn[0].seed == drawn[1].seed and drawn[1] == texas42.analyze(
+        hands[1], seed=drawn[0].seed, **settings
+    )
+    assert list(texas42.analyze_many([], **settings)) == []
+
+
 def test_progress_counts_the_playouts_after_the_solves() -> None:
     calls: list[tuple[int, int]] = []
     asked = {"deals": 10, "seed": 1, "trumps": ["fours", "nt"]}
@@ -218,6 +238,25 @@ def test_progress_counts_the_playouts_after_the_solves() -> None:
         (lambda: texas42.analyze(HAND, deals=5, seed=-1), "a seed runs from 0"),
         (lambda: texas42.analyze(HAND, deals=5, trumps=["spades"]), "unknown declaration: 'spades'"),
         (lambda: texas42.analyze(HAND, deals=5, confidence=2.0), "the confidence must be above 0"),
+        (lambda: texas42.analyze_many([HAND, "6-4 5-5"], deals=5), "a hand needs 7 dominoes, got 2"),
+        (lambda: texas42.analyze_many([HAND], deals=0), "the number of deals must be at least 1, got 0"),
+        (lambda: texas42.analyze_many([HAND], deals=5, seed=-1), "a seed runs from 0"),
+        (lambda: texas42.analyze_many([HAND], deals=5, confidence=0), "the confidence must be above 0"),
+        (lambda: texas42.analyze_many([HAND], deals=5, basis="guess"), "basis"),
+        (lambda: texas42.analyze_many(HAND, deals=5), "hands are an iterable of hands (analyze takes one)"),
+        (lambda: texas42.analyze_many([HAND], deals=5, cluster="local:0"), "cluster local:N needs a number"),
+        (
+            lambda: texas42.analyze_many([HAND], deals=5, cluster="udp://x:1"),
+            "cluster: a scheduler is reached",
+        ),
+        (
+            lambda: texas42.analyze_many(
+                [HAND, "6-6 6-5 6-4 6-3 6-2 6-1 6-0"],
+                deals=5,
+                constraints=texas42.deal_constraints(holds=["2: 6-6"]),
+            ),
+            "holds 2: 6-6: your own hand holds 6-6",
+        ),
         (lambda: texas42.advise_bid(HAND, "30 29", deals=5), "not a bid: '29'"),
         (lambda: texas42.compare(HAND, ["fours"], deals=5), "at least two declarations"),
         (lambda: texas42.solve("64 55 / 66"), "a deal needs 4 hands"),

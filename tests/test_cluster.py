@@ -17,10 +17,11 @@ from typing import Any
 
 import pytest
 
+import texas42
 from cli_runner import invoke
-from texas42.cli import batch, many
+from texas42.cli import many
 from texas42.errors import HandSizeError
-from texas42.io import output
+from texas42.io import batch, output
 from texas42.rules import parse_hand
 
 distributed = pytest.importorskip("distributed")
@@ -61,6 +62,28 @@ def ok(*args: str) -> str:
 @pytest.mark.parametrize("style", FORMATS)
 def test_cluster_output_is_identical(cluster: Any, expected: dict[str, str], style: str) -> None:
     assert ok(*RUN, *FORMATS[style], "--cluster", cluster.scheduler_address) == expected[style]
+
+
+def test_analyze_many_from_python_on_the_cluster(cluster: Any) -> None:
+    """``texas42.analyze_many(cluster=)`` gives what it gives here, in input order; closed
+    early, it leaves the scheduler no task of its own."""
+    hands = ["6-4 5-5 5-2 4-3 4-2 3-2 3-1", "6-6 6-5 6-4 6-2 5-5 4-4 3-1", "5-5 5-4 5-3 5-2 4-4 3-3 1-0"]
+    settings = {"deals": 30, "seed": 42, "threads": 1}
+    here = list(texas42.analyze_many(hands, **settings))
+    assert list(texas42.analyze_many(hands, cluster=cluster.scheduler_address, **settings)) == here
+    with distributed.Client(cluster) as client:
+
+        def tasks() -> int:
+            return int(client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)))
+
+        many = texas42.analyze_many(hands * 3, cluster=cluster.scheduler_address, **settings, trumps="fours")
+        next(many)
+        assert tasks() > 0  # the other hands, running or done, held for their turn
+        many.close()
+        deadline = time.monotonic() + 20
+        while tasks() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert tasks() == 0
 
 
 def test_local_cluster_of_two_processes(expected: dict[str, str], tmp_path: Path) -> None:
@@ -544,7 +567,7 @@ def test_a_job_that_keeps_failing_stops_the_batch_with_one_line(cluster: Any) ->
     written: list[tuple[int, Any]] = []
     with (
         distributed.Client(cluster) as client,
-        pytest.raises(batch.BatchFailed, match="job 2 failed after 3 retries"),
+        pytest.raises(batch.BatchFailed, match=r"^job 2 failed on the cluster after 3 retries"),
     ):
         batch.run_in_order(int, [("7",), ("x",), ("9",)], lambda i, r: written.append((i, r)), client=client)
     assert written == [(0, 7)]

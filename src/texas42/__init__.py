@@ -11,7 +11,8 @@ Use from Python::
 ``solve``, ``line_of_play``, ``analyze``, ``advise_bid``, ``declare``, ``compare``, ``deals``,
 ``advise_play``, ``review_play`` and ``quick`` do the jobs of the commands (``deal_constraints``
 builds what ``--holds``/``--lacks`` say, ``count_deals`` counts the deals they allow;
-``quick_many`` estimates many hands at once, as arrays; ``TableHand`` keeps one hand at the
+``analyze_many`` analyses many hands, here or on a Dask cluster, as ``analyze --file``
+does; ``quick_many`` estimates many hands at once, as arrays; ``TableHand`` keeps one hand at the
 table, entry by entry, as ``texas42 follow`` does, and ``advise_turn`` advises at its
 turns); they return the plain dataclasses
 below, which ``to_dict`` turns into the commands' JSON documents. Every bad input raises
@@ -53,6 +54,7 @@ if TYPE_CHECKING:
         advise_play,
         advise_turn,
         analyze,
+        analyze_many,
         compare,
         count_deals,
         deal_constraints,
@@ -108,6 +110,7 @@ _EXPORTS: dict[str, str] = {
     "advise_play": "texas42.api",
     "advise_turn": "texas42.api",
     "analyze": "texas42.api",
+    "analyze_many": "texas42.api",
     "compare": "texas42.api",
     "count_deals": "texas42.api",
     "declare": "texas42.api",
@@ -198,6 +201,7 @@ __all__ = [
     "advise_play",
     "advise_turn",
     "analyze",
+    "analyze_many",
     "compare",
     "count_deals",
     "deal_constraints",

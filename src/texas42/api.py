@@ -4,8 +4,8 @@ deals as text or as objects, returning the library's plain dataclasses."""
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Iterable
-from dataclasses import replace
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
 from typing import SupportsIndex, cast
 
 import numpy as np
@@ -38,6 +38,7 @@ from texas42.analysis.review import realistic_review_total
 from texas42.analysis.sample import DEFAULT_DEALS, check_deals, counted
 from texas42.deal import DealConstraints, Dealt
 from texas42.errors import AnalysisError, ArgumentTypeError, UsageError, check_kind, is_whole
+from texas42.io import batch
 from texas42.rules import (
     DECLARATIONS,
     Auction,
@@ -238,28 +239,163 @@ def analyze(
     dominoes, ``worlds`` deals weighed a decision, as ``--realistic`` does
     (``HandAnalysis.realistic``), and recommends on them; ``progress(done, total)`` is
     told the deals solved, then the playouts finished."""
-    deals, seed, threads = _whole(deals), _whole_or_none(seed), _whole_or_none(threads)
-    realistic_deals, worlds = _whole(realistic_deals), _whole(worlds)
     _checked(progress, constraints)
-    check_kind(check_every_bid, bool, "check_every_bid is True or False")
-    _check_realistic(realistic_deals, worlds, basis)
-    house = _house(house)
-    result = analysis.analyze_hand(
-        _hand(hand),
-        deals=deals,
-        seed=seed,
-        declarations=_declarations(trumps),
-        confidence=confidence,
-        threads=threads,
-        progress=progress,
-        check_ladder=check_every_bid,
-        house=house,
-        constraints=constraints,
-        auction=_auction_model(auction, infer, noise, house),
-        basis=basis,
-        racing=_racing(racing),
+    job = _AnalyzeJob.checked(
+        deals, seed, trumps, confidence, house, threads, check_every_bid, constraints, auction, infer, noise
     )
-    return _played_out(result, realistic_deals, worlds, threads, progress)
+    job = job.playing_out(basis, realistic_deals, worlds, racing)
+    return job.run(_hand(hand), progress)
+
+
+def analyze_many(
+    hands: Iterable[Hand | str],
+    *,
+    cluster: str | None = None,
+    deals: SupportsIndex = DEFAULT_DEALS,
+    seed: SupportsIndex | None = None,
+    trumps: Trumps = DECLARATIONS,
+    confidence: float = analysis.DEFAULT_CONFIDENCE,
+    house: HouseRules | None = None,
+    threads: SupportsIndex | None = None,
+    progress: Progress | None = None,
+    check_every_bid: bool = False,
+    constraints: DealConstraints | None = None,
+    auction: Auction | str = "",
+    infer: str = "auction",
+    noise: float = dealing.DEFAULT_NOISE,
+    basis: str = "realistic",
+    realistic_deals: SupportsIndex = 0,
+    worlds: SupportsIndex = analysis.DEFAULT_WORLDS,
+    racing: Racing | None = DEFAULT_RACING,
+) -> Iterator[HandAnalysis]:
+    """``analyze`` of each of ``hands``, with the same settings and ``seed`` (drawn once,
+    where None, and held by every result), yielded in input order (``texas42 analyze
+    --file``). Every hand and setting is checked before anything is computed. With a
+    ``cluster`` (needs ``pip install 'texas42[dask]'``): ``"local"`` (a worker process a
+    core), ``"local:N"`` or a Dask scheduler's address (``"tcp://host:8786"``), each hand
+    is a task there, run again elsewhere if its worker dies, with the same results as
+    here; a local cluster's hands share this machine's cores unless ``threads`` says
+    otherwise; a hand that fails there even after its retries raises
+    ``texas42.io.batch.BatchFailed``. ``progress(done, total)`` is told the hands
+    finished. Closing the iterator (or leaving a loop over it) stops the work not yet
+    done."""
+    _checked(progress, constraints)
+    check_kind(
+        cluster, (str, type(None)), 'a cluster is "local", "local:N" or a scheduler\'s address, or None'
+    )
+    if isinstance(hands, str | Hand):
+        raise ArgumentTypeError(f"hands are an iterable of hands (analyze takes one), got {hands!r}")
+    check_kind(hands, Iterable, "hands are an iterable of hands or their texts")
+    parsed = [_hand(h) for h in hands]
+    seed = dealing.draw_seed() if seed is None else seed
+    job = _AnalyzeJob.checked(
+        deals, seed, trumps, confidence, house, threads, check_every_bid, constraints, auction, infer, noise
+    )
+    job = job.playing_out(basis, realistic_deals, worlds, racing)
+    for hand in parsed:
+        job.check_with(hand)
+    where = None if cluster is None else batch.parse_cluster(cluster)
+    return _analyses(replace(job, threads=batch.job_threads(where, job.threads)), parsed, where, progress)
+
+
+def _analyses(
+    job: _AnalyzeJob, hands: list[Hand], cluster: batch.Cluster | None, progress: Progress | None
+) -> Iterator[HandAnalysis]:
+    done = None if progress is None else lambda count: progress(count, len(hands))
+    with batch.connected(cluster if hands else None) as client:
+        yield from batch.in_order(job.run, [(h,) for h in hands], client, None, done)
+
+
+@dataclass(frozen=True)
+class _AnalyzeJob:
+    """``analyze``'s settings, checked: the same work for each hand (a job a cluster's
+    workers can be sent)."""
+
+    deals: int
+    seed: int | None
+    declarations: tuple[Declaration, ...]
+    confidence: float
+    house: HouseRules
+    threads: int | None
+    check_every_bid: bool
+    constraints: DealConstraints | None
+    auction: dealing.AuctionModel | None
+    basis: str = REALISTIC
+    realistic_deals: int = 0
+    worlds: int = analysis.DEFAULT_WORLDS
+    racing: Racing | None = DEFAULT_RACING
+
+    @classmethod
+    def checked(
+        cls,
+        deals: SupportsIndex,
+        seed: SupportsIndex | None,
+        trumps: Trumps,
+        confidence: float,
+        house: HouseRules | None,
+        threads: SupportsIndex | None,
+        check_every_bid: bool,
+        constraints: DealConstraints | None,
+        auction: Auction | str,
+        infer: str,
+        noise: float,
+    ) -> _AnalyzeJob:
+        """The settings of the deals, their solving and the recommendation, checked."""
+        check_kind(check_every_bid, bool, "check_every_bid is True or False")
+        seed = _whole_or_none(seed)
+        house = _house(house)
+        return cls(
+            check_deals(_whole(deals)),
+            None if seed is None else dealing.check_seed(seed),
+            _declarations(trumps),
+            check_confidence(confidence),
+            house,
+            _whole_or_none(threads),
+            check_every_bid,
+            constraints,
+            _auction_model(auction, infer, noise, house),
+        )
+
+    def playing_out(
+        self, basis: str, realistic_deals: SupportsIndex, worlds: SupportsIndex, racing: Racing | None
+    ) -> _AnalyzeJob:
+        """These settings on the ``basis`` of the advice, with its playouts and racing, checked."""
+        realistic_deals, worlds = _whole(realistic_deals), _whole(worlds)
+        _check_realistic(realistic_deals, worlds, basis)
+        return replace(
+            self,
+            basis=check_basis(basis),
+            realistic_deals=realistic_deals,
+            worlds=worlds,
+            racing=_racing(racing),
+        )
+
+    def check_with(self, hand: Hand) -> None:
+        """Bad input that only the hand shows: constraints it contradicts, or an auction
+        whose plunge or splash no deal around it allows."""
+        if self.constraints is not None:
+            dealing.plan_deals(hand, self.constraints)
+        if self.auction is not None:
+            dealing.check_auction_doubles(hand, self.auction.auction, self.constraints)
+
+    def run(self, hand: Hand, progress: Progress | None = None) -> HandAnalysis:
+        """The analysis of ``hand``, played out as the settings say."""
+        result = analysis.analyze_hand(
+            hand,
+            deals=self.deals,
+            seed=self.seed,
+            declarations=self.declarations,
+            confidence=self.confidence,
+            threads=self.threads,
+            progress=progress,
+            check_ladder=self.check_every_bid,
+            house=self.house,
+            constraints=self.constraints,
+            auction=self.auction,
+            basis=self.basis,
+            racing=self.racing,
+        )
+        return _played_out(result, self.realistic_deals, self.worlds, self.threads, progress)
 
 
 def _played_out(

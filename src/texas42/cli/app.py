@@ -18,8 +18,8 @@ import typer
 from typer.core import TyperGroup
 
 from texas42 import __version__
-from texas42.cli.batch import BatchFailed
 from texas42.errors import InputFileError, Texas42Error, UsageError
+from texas42.io.batch import BatchFailed
 
 EXAMPLE_HAND = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
 

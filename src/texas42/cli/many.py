@@ -23,11 +23,11 @@ from texas42.analysis import Progress
 from texas42.analysis.calibrated import REALISTIC
 from texas42.analysis.sample import counted
 from texas42.cli.app import columns_taken, error_text
-from texas42.cli.batch import Cluster, connected, job_threads, run_in_order
 from texas42.cli.progress import ProgressBar, wants_progress
 from texas42.deal import DealConstraints, rules_only
 from texas42.errors import Texas42Error, UsageError
 from texas42.interrupts import holding_interrupts
+from texas42.io.batch import Cluster, connected, job_threads, run_in_order
 from texas42.io.documents import analysis_to_json
 from texas42.io.files import LineError, NamedHand, check_lines
 from texas42.io.output import (

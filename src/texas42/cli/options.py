@@ -20,7 +20,6 @@ from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS
 from texas42.analysis.recommendation import check_confidence
 from texas42.analysis.sample import check_deals
 from texas42.cli.app import BadOption, error_text
-from texas42.cli.batch import Cluster, parse_cluster
 from texas42.deal import (
     DEFAULT_NOISE,
     DealConstraints,
@@ -36,6 +35,7 @@ from texas42.deal import (
 from texas42.deal.inference import MAX_NOISE
 from texas42.errors import AuctionError, InvalidDeclarationError, Texas42Error, UsageError
 from texas42.io import config
+from texas42.io.batch import Cluster, parse_cluster
 from texas42.rules import (
     ALL_PASSED,
     DECLARATIONS,

@@ -13,7 +13,6 @@ from texas42.analysis import DealTable, PlayLine, iter_deal_tables, optimal_line
 from texas42.analysis.play import play_rules_for
 from texas42.analysis.solving import DEFAULT_BATCH_DEALS
 from texas42.cli.app import EXAMPLE_DEAL, EXAMPLE_HAND, app, inputs_checked
-from texas42.cli.batch import Cluster, connected, job_threads, run_in_order
 from texas42.cli.options import (
     ClusterOption,
     NelloDoublesOption,
@@ -26,6 +25,7 @@ from texas42.cli.play import played_contract
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
 from texas42.errors import UsageError
 from texas42.interrupts import holding_interrupts
+from texas42.io.batch import Cluster, connected, job_threads, run_in_order
 from texas42.io.documents import table_to_json
 from texas42.io.files import NumberedDeal, check_lines, read_deals, read_lines
 from texas42.report.solve import solve_result, value_sentence

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import asdict
 from functools import singledispatch
-from typing import Any, Final, SupportsIndex
+from typing import Any, Final, Protocol, SupportsIndex
 
 from texas42.analysis import (
     AuctionReading,
@@ -255,14 +255,25 @@ def racing_to_json(racing: Racing | None) -> dict[str, Any] | None:
     return {"min_deals": racing.min_deals, "round_deals": racing.step, "risk": racing.risk}
 
 
-def sample_to_json(
-    exact: bool,
-    constraints: DealConstraints | None,
-    hand: Hand,
-    racing: Racing | None = None,
-    inference: Inference | None = None,
-    ruled_by: Auction | FinishedAuction | None = None,
-) -> dict[str, Any]:
+class Dealing(Protocol):
+    """What a result says of how its deals were drawn and solved (an analysis, a
+    comparison, the advice of what to declare)."""
+
+    @property
+    def hand(self) -> Hand: ...
+    @property
+    def exact(self) -> bool: ...
+    @property
+    def constraints(self) -> DealConstraints | None: ...
+    @property
+    def racing(self) -> Racing | None: ...
+    @property
+    def inference(self) -> Inference | None: ...
+    @property
+    def ruled_by(self) -> Auction | FinishedAuction | None: ...
+
+
+def sample_to_json(result: Dealing) -> dict[str, Any]:
     """``{"exact": bool, "racing"}``, and ``"constraints"`` when there are some
     (``deal.describe``); ``"racing"`` is null when every declaration was solved on every
     deal (exhaustive or exact), else the race's settings
@@ -270,14 +281,14 @@ def sample_to_json(
     to fit an auction (``inference_to_json``); ``"doubles_by_rule"`` when they were not
     (``--infer none``) but keep the doubles a plunge or a splash of the auction needs
     (``doubles_by_rule``)."""
-    result: dict[str, Any] = {"exact": exact, "racing": racing_to_json(racing)}
-    if constraints is not None:
-        result["constraints"] = describe(constraints, hand)
-    if inference is not None:
-        result["inference"] = inference_to_json(inference)
-    if ruled_by is not None:
-        result["doubles_by_rule"] = doubles_by_rule(ruled_by)
-    return result
+    document: dict[str, Any] = {"exact": result.exact, "racing": racing_to_json(result.racing)}
+    if result.constraints is not None:
+        document["constraints"] = describe(result.constraints, result.hand)
+    if result.inference is not None:
+        document["inference"] = inference_to_json(result.inference)
+    if result.ruled_by is not None:
+        document["doubles_by_rule"] = doubles_by_rule(result.ruled_by)
+    return document
 
 
 def doubles_by_rule(auction: Auction | FinishedAuction) -> list[dict[str, Any]]:
@@ -390,14 +401,7 @@ def analysis_to_json(
     (``HandAnalysis.special_instead``, on the same basis), or null, and
     ``"special_instead_bid"`` its bid."""
     head: dict[str, Any] = {} if source is None else {"name": source.name, "line": source.line}
-    tail = sample_to_json(
-        analysis.exact,
-        analysis.constraints,
-        analysis.hand,
-        analysis.racing,
-        analysis.inference,
-        analysis.ruled_by,
-    )
+    tail = sample_to_json(analysis)
     if analysis.sample is not None:
         tail["why"] = why_to_json(hand_why(analysis, why_bid))
     instead = analysis.special_instead
@@ -458,14 +462,7 @@ def advice_to_json(advice: BidAdvice) -> dict[str, Any]:
         "ladder": [_ladder_json(r, analysis.realistic is not None) for r in advice.ladder],
         "specials": [_special_bid_json(r, analysis.realistic is not None, nello) for r in advice.specials],
         **({} if advice.reading is None else {"auction_reading": reading_to_json(advice.reading)}),
-        **sample_to_json(
-            analysis.exact,
-            analysis.constraints,
-            analysis.hand,
-            analysis.racing,
-            analysis.inference,
-            analysis.ruled_by,
-        ),
+        **sample_to_json(analysis),
         **({} if analysis.realistic is None else {"realistic": realistic_to_json(analysis.realistic)}),
     }
 
@@ -576,14 +573,7 @@ def comparison_to_json(comparison: Comparison, why_bid: int | None = None) -> di
     (``"realistic"``: ``{"source": "calibrated", "model", "hands"}``, and each trump's
     ``"realistic"`` figures as in ``analysis_to_json``). Each of ``"specials"`` has its
     ``"realistic"`` odds (``Comparison.special_odds``)."""
-    tail = sample_to_json(
-        comparison.exact,
-        comparison.constraints,
-        comparison.hand,
-        comparison.racing,
-        comparison.inference,
-        comparison.ruled_by,
-    )
+    tail = sample_to_json(comparison)
     if comparison.sample is not None:
         tail["why"] = [why_to_json(w) for w in comparison_why(comparison, why_bid)]
     realistic = comparison.realistic
@@ -639,9 +629,7 @@ def declaration_to_json(advice: DeclarationAdvice) -> dict[str, Any]:
             "expected_marks": round(advice.expected_marks, 4),
         },
         **({} if advice.reading is None else {"auction_reading": reading_to_json(advice.reading)}),
-        **sample_to_json(
-            advice.exact, advice.constraints, advice.hand, advice.racing, advice.inference, advice.ruled_by
-        ),
+        **sample_to_json(advice),
         **({} if advice.played is None else {"realistic": _played_json(advice.played, advice.house)}),
     }
 

@@ -1,6 +1,7 @@
 """Running a batch of independent jobs (hands, chunks of deals) in input order: in this
-process, or on a Dask cluster (``--cluster``). Results are handed back in input order as
-soon as every earlier one is in; Dask is imported only with ``--cluster``."""
+process, or on a Dask cluster (``--cluster``, ``texas42.analyze_many(cluster=)``). Results
+are handed back in input order as soon as every earlier one is in; Dask is imported only
+for a cluster."""
 
 from __future__ import annotations
 
@@ -69,26 +70,31 @@ def parse_cluster(value: Any) -> Cluster:
         return value
     token = str(value).strip()
     if not dask_installed():
-        raise UsageError(f"--cluster needs Dask, which is not installed: {INSTALL_HINT}")
+        raise _cluster_error(f"cluster needs Dask, which is not installed: {INSTALL_HINT}")
     if token == "local":
         return Cluster(None)
     if token.startswith("local:"):
         count = token[len("local:") :]
         if not (count.isascii() and count.isdigit() and 1 <= int(count) <= MAX_LOCAL_WORKERS):
-            raise UsageError(
-                f"--cluster local:N needs a number of workers from 1 to {MAX_LOCAL_WORKERS}, got {token!r}"
+            raise _cluster_error(
+                f"cluster local:N needs a number of workers from 1 to {MAX_LOCAL_WORKERS}, got {token!r}"
             )
         return Cluster(None, int(count))
     if not token or any(c.isspace() for c in token) or ":" not in token:
-        raise UsageError(
-            f"--cluster needs local, local:N or a scheduler address (tcp://host:8786), got {token!r}"
+        raise _cluster_error(
+            f"cluster needs local, local:N or a scheduler address (tcp://host:8786), got {token!r}"
         )
     scheme = token.partition("://")[0] if "://" in token else "tcp"
     if scheme != "tcp":
-        raise UsageError(
-            f"--cluster: a scheduler is reached over tcp:// (host:8786 or tcp://host:8786), got {token!r}"
+        raise _cluster_error(
+            f"cluster: a scheduler is reached over tcp:// (host:8786 or tcp://host:8786), got {token!r}"
         )
     return Cluster(token)
+
+
+def _cluster_error(message: str) -> UsageError:
+    """A bad ``cluster`` (``--cluster`` on the command line): ``message`` begins with it."""
+    return UsageError(message, parameter="cluster")
 
 
 def _distributed() -> Any:
@@ -98,8 +104,9 @@ def _distributed() -> Any:
     try:
         return importlib.import_module("distributed")
     except ImportError as error:
-        message = f"--cluster: Dask cannot be imported ({error}); reinstall it: {INSTALL_HINT}"
-        raise UsageError(message) from None
+        raise _cluster_error(
+            f"cluster: Dask cannot be imported ({error}); reinstall it: {INSTALL_HINT}"
+        ) from None
 
 
 @dataclass(frozen=True)
@@ -174,8 +181,8 @@ def _local_cluster(workers: int) -> Iterator[str]:
                 host.wait()
                 errors.seek(0)
                 said = errors.read().decode(errors="replace").strip().splitlines()
-                raise UsageError(
-                    f"--cluster local: the cluster did not start: {said[-1] if said else host.returncode}"
+                raise _cluster_error(
+                    f"cluster local: the cluster did not start: {said[-1] if said else host.returncode}"
                 )
             yield address
         except BaseException:  # a Ctrl-C or a failed batch: no need to close the workers gently
@@ -218,7 +225,7 @@ def _client_of(Client: Any, address: str) -> Any:
             message = f"no answer within {CONNECT_TIMEOUT:g} s"
         elif not isinstance(failed[0], (OSError, TimeoutError, ValueError)):
             message = f"it does not answer as a Dask scheduler ({type(failed[0]).__name__})"
-    raise UsageError(f"--cluster: cannot reach the scheduler at {address}: {message}")
+    raise _cluster_error(f"cluster: cannot reach the scheduler at {address}: {message}")
 
 
 def run_in_order(
@@ -227,30 +234,42 @@ def run_in_order(
     write: Callable[[int, R], None],
     client: Any = None,
     job_progress: Callable[[int], Callable[[int, int], object]] | None = None,
-    on_done: Callable[[int], None] | None = None,
+    on_done: Callable[[int], object] | None = None,
 ) -> None:
-    """Call ``write(i, function(*arguments[i]))`` for each i in input order, and
-    ``on_done(count)`` as jobs finish. In this process (``client`` None) job i also gets
-    the keyword ``progress=job_progress(i)``; on a cluster each job is a task, run again
-    elsewhere if it fails or its worker dies, and results wait only for earlier ones."""
+    """Call ``write(i, function(*arguments[i]))`` for each i in input order (``in_order``)."""
+    for index, result in enumerate(in_order(function, arguments, client, job_progress, on_done)):
+        write(index, result)
+
+
+def in_order(
+    function: Callable[..., R],
+    arguments: Sequence[tuple[Any, ...]],
+    client: Any = None,
+    job_progress: Callable[[int], Callable[[int, int], object]] | None = None,
+    on_done: Callable[[int], object] | None = None,
+) -> Iterator[R]:
+    """``function(*arguments[i])`` for each i, yielded in input order, and ``on_done(count)``
+    told as jobs finish. In this process (``client`` None) job i also gets the keyword
+    ``progress=job_progress(i)``; on a cluster each job is a task, run again elsewhere if
+    it fails or its worker dies, and results wait only for earlier ones. Closing the
+    iterator cancels the tasks not yet done."""
     if client is not None:
-        _run_on_cluster(client, function, arguments, write, on_done)
+        yield from _on_cluster(client, function, arguments, on_done)
         return
     for index, args in enumerate(arguments):
         extra = {} if job_progress is None else {"progress": job_progress(index)}
-        write(index, function(*args, **extra))
+        yield function(*args, **extra)
         if on_done is not None:
             on_done(index + 1)
 
 
-def _run_on_cluster(
+def _on_cluster(
     client: Any,
     function: Callable[..., R],
     arguments: Sequence[tuple[Any, ...]],
-    write: Callable[[int, R], None],
-    on_done: Callable[[int], None] | None,
-) -> None:
-    """Submit the jobs a window at a time (bounding the results held back), write them in order."""
+    on_done: Callable[[int], object] | None,
+) -> Iterator[R]:
+    """Submit the jobs a window at a time (bounding the results held back), yield them in order."""
     as_completed = _distributed().as_completed
     window = max(8, 4 * (sum(client.nthreads().values()) or 1))
     pending: dict[Any, int] = {}
@@ -275,7 +294,7 @@ def _run_on_cluster(
             if on_done is not None:
                 on_done(done)
             while written in held:
-                write(written, held.pop(written))
+                yield held.pop(written)
                 written += 1
             submit()
     finally:
@@ -291,7 +310,9 @@ def _result(future: Any, index: int) -> Any:
         raise
     except Exception as error:
         message = " ".join(str(error).split()) or type(error).__name__
-        raise BatchFailed(f"--cluster: job {index + 1} failed after {RETRIES} retries: {message}") from None
+        raise BatchFailed(
+            f"job {index + 1} failed on the cluster after {RETRIES} retries: {message}"
+        ) from None
     if isinstance(result, Refused):
         raise result.error
     return result
