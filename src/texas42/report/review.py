@@ -87,19 +87,33 @@ def turns_table(review: PlayReview, title: str = "Your plays") -> Table:
     figures = ("pts", verb) if review.counts_points else (verb,)
     out = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
     out.add_column("\ntrick", justify="right", no_wrap=True)
+    deals = _turn_deals(review)
+    if deals:
+        out.add_column("\ndeals", justify="right", no_wrap=True)
     for whose in ("your", "best"):
         out.add_column(f"{whose}\nplay", no_wrap=True)
         for figure in figures:
             out.add_column(f"{whose}\n{figure}", justify="right", no_wrap=True)
     for lost in ("odds", "pts") if review.weighs_points else ("odds",):
         out.add_column(f"{lost}\nlost", justify="right", no_wrap=True)
-    for turn in review.turns:
+    for k, turn in enumerate(review.turns):
         cells = _cells(turn)
+        if deals:
+            cells.insert(1, deals[k])
         out.add_row(*cells, *[""] * (len(out.columns) - len(cells)))
     if any(turn.beats_best for turn in review.turns):
         out.caption = BETTER_NOTE
         out.caption_justify = "left"
     return out
+
+
+def _turn_deals(review: PlayReview) -> list[str]:
+    """Each turn's deals (``all 90`` where every consistent deal was weighed), where they
+    differ from turn to turn or some turn weighed all; else none, the header (or the
+    playouts' footer) saying how many."""
+    if not any(t.advice.exact for t in review.turns) and len({t.advice.deals for t in review.turns}) == 1:
+        return []
+    return [f"all {t.advice.deals}" if t.advice.exact else str(t.advice.deals) for t in review.turns]
 
 
 def _cells(turn: TurnReview) -> list[str | Text]:
