@@ -597,3 +597,22 @@ def test_a_turn_played_out_weighs_its_safety_on_the_playouts() -> None:
         assert out.advice.safety == (None if most == advised else playouts.lead(advised, most))
         differs += out.advice.safety != turn.advice.safety
     assert differs
+
+
+def test_the_table_gives_each_turn_s_deals_where_they_differ() -> None:
+    """Late in the hand fewer deals are consistent than --deals and every one is weighed:
+    the table then says how many each turn rests on; where every turn has --deals, the
+    header alone says it."""
+    tricks = "6-4 5-3 6-6 5-0 / 6-5 4-1 6-3 5-2 / 5-5 4-0 5-4 5-1 / 4-4 3-1 6-2 4-3 / 6-1 4-2 3-3 3-0"
+    args = ["review", "6-4 6-3 6-2 6-1 6-0 5-4 2-2", "-t", "sixes", "--bid", "168", "-n", "60", "-s", "1"]
+    late = [
+        line.split()
+        for line in invoke(*args, "--tricks", f"{tricks} / 6-0 3-2 2-1 2-0 / 2-2").stdout.splitlines()
+    ]
+    assert next(row for row in late if row[:1] == ["trick"])[:3] == ["trick", "deals", "play"]
+    assert [row[:3] for row in late if row[:1] in (["1"], ["7"]) and len(row) > 6] == [
+        ["1", "60", "6-4"],
+        ["7", "all", "6"],
+    ]
+    early = [line.split() for line in invoke(*args, "--tricks", tricks).stdout.splitlines()]
+    assert next(row for row in early if row[:1] == ["trick"])[:3] == ["trick", "play", "pts"]
