@@ -890,6 +890,13 @@ def test_quick_estimates_compare_and_hash_as_objects() -> None:
     assert first == first and first != second and len({first, second}) == 2
 
 
+def test_a_quick_estimate_gives_a_trump_s_figures_as_an_analysis_does() -> None:
+    quick = texas42.quick(HAND)
+    fours = quick.stats("fours")
+    assert fours.declaration is texas42.Declaration.FOURS and fours == quick.trumps[4]
+    assert quick.stats(texas42.Declaration.SIXES) == quick.double_dummy.stats(6)
+
+
 def test_a_hand_cannot_hold_a_domino_twice_or_the_wrong_number() -> None:
     with pytest.raises(errors.DuplicateDominoError, match="duplicate domino: 1-0 is given twice"):
         texas42.Hand([0, 1, 1, 2, 3, 4, 5, 6])

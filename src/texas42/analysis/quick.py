@@ -137,6 +137,11 @@ class QuickAnalysis:
         """Every trump's double-dummy estimates (``double_dummy.trumps``)."""
         return self.double_dummy.trumps
 
+    def stats(self, declaration: Declaration | str) -> QuickTrump:
+        """One declaration's double-dummy estimates (``double_dummy.stats``), as
+        ``HandAnalysis.stats`` gives its statistics."""
+        return self.double_dummy.stats(declaration)
+
     @property
     def basis(self) -> str:
         """What ``recommendation`` rests on: ``"realistic"`` when there are realistic
