@@ -241,9 +241,10 @@ def analyze(
     told the deals solved, then the playouts finished."""
     _checked(progress, constraints)
     job = _AnalyzeJob.checked(
-        deals, seed, trumps, confidence, house, threads, check_every_bid, constraints, auction, infer, noise
+        (deals, seed, trumps, confidence, house, threads, check_every_bid),
+        (constraints, auction, infer, noise),
+        (basis, realistic_deals, worlds, racing),
     )
-    job = job.playing_out(basis, realistic_deals, worlds, racing)
     return job.run(_hand(hand), progress)
 
 
@@ -289,9 +290,10 @@ def analyze_many(
     parsed = [_hand(h) for h in hands]
     seed = dealing.draw_seed() if seed is None else seed
     job = _AnalyzeJob.checked(
-        deals, seed, trumps, confidence, house, threads, check_every_bid, constraints, auction, infer, noise
+        (deals, seed, trumps, confidence, house, threads, check_every_bid),
+        (constraints, auction, infer, noise),
+        (basis, realistic_deals, worlds, racing),
     )
-    job = job.playing_out(basis, realistic_deals, worlds, racing)
     for hand in parsed:
         job.check_with(hand)
     where = None if cluster is None else batch.parse_cluster(cluster)
@@ -328,21 +330,23 @@ class _AnalyzeJob:
     @classmethod
     def checked(
         cls,
-        deals: SupportsIndex,
-        seed: SupportsIndex | None,
-        trumps: Trumps,
-        confidence: float,
-        house: HouseRules | None,
-        threads: SupportsIndex | None,
-        check_every_bid: bool,
-        constraints: DealConstraints | None,
-        auction: Auction | str,
-        infer: str,
-        noise: float,
+        solving: tuple[
+            SupportsIndex, SupportsIndex | None, Trumps, float, HouseRules | None, SupportsIndex | None, bool
+        ],
+        dealt: tuple[DealConstraints | None, Auction | str, str, float],
+        advice: tuple[str, SupportsIndex, SupportsIndex, Racing | None],
     ) -> _AnalyzeJob:
-        """The settings of the deals, their solving and the recommendation, checked."""
+        """``analyze``'s arguments, checked: how the deals are solved and the advice
+        recommended (``deals``, ``seed``, ``trumps``, ``confidence``, ``house``,
+        ``threads``, ``check_every_bid``), how they are dealt (``constraints``,
+        ``auction``, ``infer``, ``noise``) and what the advice rests on (``basis``,
+        ``realistic_deals``, ``worlds``, ``racing``)."""
+        deals, seed, trumps, confidence, house, threads, check_every_bid = solving
+        constraints, auction, infer, noise = dealt
+        basis, realistic_deals, worlds, racing = advice
         check_kind(check_every_bid, bool, "check_every_bid is True or False")
-        seed = _whole_or_none(seed)
+        seed, realistic_deals, worlds = _whole_or_none(seed), _whole(realistic_deals), _whole(worlds)
+        _check_realistic(realistic_deals, worlds, basis)
         house = _house(house)
         return cls(
             check_deals(_whole(deals)),
@@ -354,20 +358,10 @@ class _AnalyzeJob:
             check_every_bid,
             constraints,
             _auction_model(auction, infer, noise, house),
-        )
-
-    def playing_out(
-        self, basis: str, realistic_deals: SupportsIndex, worlds: SupportsIndex, racing: Racing | None
-    ) -> _AnalyzeJob:
-        """These settings on the ``basis`` of the advice, with its playouts and racing, checked."""
-        realistic_deals, worlds = _whole(realistic_deals), _whole(worlds)
-        _check_realistic(realistic_deals, worlds, basis)
-        return replace(
-            self,
-            basis=check_basis(basis),
-            realistic_deals=realistic_deals,
-            worlds=worlds,
-            racing=_racing(racing),
+            check_basis(basis),
+            realistic_deals,
+            worlds,
+            _racing(racing),
         )
 
     def check_with(self, hand: Hand) -> None:
