@@ -88,40 +88,32 @@ def test_ctrl_c_at_any_moment_of_a_command_s_start_ends_it_quietly(moment: str) 
     assert (process.returncode, stdout, stderr) in {(130, b"", b""), (-signal.SIGINT, b"", b"")}
 
 
-def test_ctrl_c_while_output_is_written_takes_effect_once_it_is_written_and_counted() -> None:
+@pytest.mark.parametrize(
+    ("signum", "handler"),
+    [(signal.SIGINT, signal.default_int_handler), (signal.SIGTERM, interrupts._on_interrupt)],
+    ids=["ctrl-c", "sigterm"],
+)
+def test_an_interrupt_while_output_is_written_takes_effect_once_it_is_written_and_counted(
+    signum: signal.Signals, handler: Callable[[int, object], object]
+) -> None:
     """An interrupted batch says how many results it wrote: a Ctrl-C landing while one is
-    written (as during its fsync) waits for the count to say it."""
+    written (as during its fsync) waits for the count to say it. So does SIGTERM, taken
+    as a Ctrl-C (``count_interrupts``): the cluster test once saw a batch say it wrote 0
+    hands where its file held 1, the SIGTERM having landed between the line and its count."""
     written = []
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    previous = signal.signal(signum, handler)
     try:
         with pytest.raises(KeyboardInterrupt), interrupts.holding_interrupts():
-            os.kill(os.getpid(), signal.SIGINT)
+            os.kill(os.getpid(), signum)
             time.sleep(0.05)  # the handler runs here: held
             written.append("line")
         assert written == ["line"]
-        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        assert signal.getsignal(signum) is handler
         with interrupts.holding_interrupts():  # none: nothing raised
             written.append("another")
     finally:
-        signal.signal(signal.SIGINT, previous)
+        signal.signal(signum, previous)
     assert written == ["line", "another"]
-
-
-def test_sigterm_while_output_is_written_is_held_as_ctrl_c_is() -> None:
-    """SIGTERM is taken as a Ctrl-C (``count_interrupts``), so it is held too: the cluster
-    test once saw a batch say it wrote 0 hands where its file held 1, the SIGTERM having
-    landed between the line and its count."""
-    written = []
-    previous = signal.signal(signal.SIGTERM, interrupts._on_interrupt)
-    try:
-        with pytest.raises(KeyboardInterrupt), interrupts.holding_interrupts():
-            os.kill(os.getpid(), signal.SIGTERM)
-            time.sleep(0.05)  # the handler runs here: held
-            written.append("line")
-        assert written == ["line"]
-        assert signal.getsignal(signal.SIGTERM) is interrupts._on_interrupt
-    finally:
-        signal.signal(signal.SIGTERM, previous)
 
 
 def test_a_job_counted_twice_shows_its_second_count_under_its_own_name() -> None:
