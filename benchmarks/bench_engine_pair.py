@@ -77,6 +77,8 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=1, help="threads a process (above 1: in turn)")
     args = parser.parse_args()
     trees = (args.first, args.second)
+    if args.first.resolve() == args.second.resolve():
+        parser.error("give two different trees (for one tree against itself, a copy of it)")
     for tree in trees:  # fills each tree's kernel cache, so that no round compiles
         result(start(tree, 0, 20, args.seed), tree)
     times: dict[Path, list[float]] = {tree: [] for tree in trees}

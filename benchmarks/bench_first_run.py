@@ -53,6 +53,8 @@ def main() -> None:
     parser.add_argument("trees", type=Path, nargs="*", help="src folders (default: the installed texas42)")
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
+    if len({tree.resolve() for tree in args.trees}) != len(args.trees):
+        parser.error("each tree once (for one tree against itself, a copy of it)")
     trees: list[Path | None] = list(args.trees) or [None]
     cold: dict[Path | None, list[tuple[float, float]]] = {tree: [] for tree in trees}
     warm: dict[Path | None, list[tuple[float, float]]] = {tree: [] for tree in trees}

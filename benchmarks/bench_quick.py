@@ -45,6 +45,8 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=10000)
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
+    if args.hands < 4 or args.repeat < 1:
+        parser.error("--hands needs at least 4 (a deal), --repeat at least 1")
     start = time.perf_counter()
     model = evaluate.load_model()
     loaded = time.perf_counter() - start
@@ -55,15 +57,15 @@ def main() -> None:
     )
     masks = random_masks(args.hands)
     evaluate.estimate(masks[:10])
-    cases = {
-        "1 hand": masks[:1],
-        "100 hands": masks[:100],
-        f"{args.hands} hands": masks,
-        f"{args.hands // 4} deals (n, 4)": masks[: args.hands // 4 * 4].reshape(-1, 4),
-    }
+    cases = [
+        ("1 hand", masks[:1]),
+        (f"{min(100, args.hands)} hands", masks[:100]),
+        (f"{args.hands} hands", masks),
+        (f"{args.hands // 4} deals (n, 4)", masks[: args.hands // 4 * 4].reshape(-1, 4)),
+    ]
     print("| batch | wall us a hand | CPU us a hand |")
     print("| --- | --- | --- |")
-    for name, batch in cases.items():
+    for name, batch in cases:
         wall, cpu = per_hand(batch, args.repeat if batch.size > 1 else 100)
         print(f"| {name} | {wall:.1f} | {cpu:.1f} |")
 

@@ -51,6 +51,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
     trees = (args.before, args.after)
+    if args.before.resolve() == args.after.resolve():
+        parser.error("give two different trees (for one tree against itself, a copy of it)")
     for label, command in COMMANDS.items():
         outputs = {tree: timed(tree, command)[1] for tree in trees}  # warm-up: fills the cache
         same = "same output" if outputs[trees[0]] == outputs[trees[1]] else "OUTPUT DIFFERS"

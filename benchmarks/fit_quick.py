@@ -272,7 +272,7 @@ def main() -> None:
     parser.add_argument(
         "--cross-validate",
         action="store_true",
-        help=f"also fit the other folds (i % {HELD_OUT} == 1, 2, ...) and report on every hand",
+        help=f"also fit the other folds (i %% {HELD_OUT} == 1, 2, ...) and report on every hand",
     )
     parser.add_argument("--members", type=int, default=3, help="networks averaged")
     parser.add_argument("--hidden", type=int, nargs="+", default=[64, 64], help="hidden layer widths")

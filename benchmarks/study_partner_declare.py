@@ -69,6 +69,10 @@ def study_line(i: int, contract: str, threads: int | None) -> dict[str, Any]:
     }
 
 
+FAR = 0.15
+"""An error of the calibration counted as large in the report."""
+
+
 def report(lines: list[dict[str, Any]]) -> str:
     """What the lines say: the calibration's error at the trumps played out, and the advice."""
     rows = []
@@ -86,10 +90,15 @@ def report(lines: list[dict[str, Any]]) -> str:
         ]
         differ = [line for line in ours if line["calibrated_advice"] != line["played_advice"]]
         lost = [_given_up(line) for line in ours]
+        played = [t for line in ours for t in line["trumps"] if t["played"] is not None]
+        worst = max(played, key=lambda t: abs(t["calibrated"] - t["played"]))
+        far = sum(abs(t["calibrated"] - t["played"]) > FAR for t in played) / len(played)
         rows.append(
             f"{contract}: {len(ours)} hands ({sum(1 for x in lines if x['contract'] == contract)} tried). "
             f"Calibrated less played out, at the trumps played out: mean {_mean(errors)}, "
-            f"mean absolute {_mean(absolute)}. The calibrated advice differs from the played-out "
+            f"mean absolute {_mean(absolute)}; worst {abs(worst['calibrated'] - worst['played']):.2f} "
+            f"({worst['calibrated']:.0%} against {worst['played']:.0%}); {far:.0%} of the trumps "
+            f"played out off by more than {FAR:.2f}. The calibrated advice differs from the played-out "
             f"one in {len(differ)} hands ({len(differ) / len(ours):.0%}); following it gives up "
             f"{_mean(lost)} of the odds of making the contract, played out."
         )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import json
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -457,3 +458,25 @@ def test_the_readme_shows_the_play_studies_as_reported(script: str) -> None:
     positions, shown = readme[start:].split("\n", 1)
     printed = shared.summary(shared.read_study(module.OUT, int(positions)))
     assert shown.startswith(printed + "```")
+
+
+SCRIPTS = sorted(p.name for p in BENCHMARKS.glob("*.py"))
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_every_script_prints_its_usage(script: str) -> None:
+    """``--help`` of each script prints its usage and exits 0 (fit_quick's once failed on a
+    ``%`` in an option's help), without writing anything."""
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / script), "--help"], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0 and done.stdout.startswith("usage: ") and done.stderr == "", done.stderr
+
+
+def test_the_paired_benchmarks_refuse_one_tree_twice() -> None:
+    """Keyed by tree, the same tree twice would pool both runs into one and show a ratio of 1."""
+    for script, args in (("bench_engine_pair.py", ["src", "./src"]), ("bench_versions.py", ["src", "src"])):
+        done = subprocess.run(
+            [sys.executable, str(BENCHMARKS / script), *args], capture_output=True, text=True
+        )
+        assert done.returncode == 2 and "give two different trees" in done.stderr
