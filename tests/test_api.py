@@ -1102,6 +1102,10 @@ def test_advise_turn_is_the_advice_follow_gives_at_each_stage() -> None:
     with pytest.raises(errors.UsageError, match=re.escape("it is not seat 0's turn (bidding)")):
         texas42.advise_turn(table)
     table = table.enter("pass").enter("30").enter("36")
+    for worlds, error in ((-5, errors.AnalysisError), ("x", errors.ArgumentTypeError)):
+        # Unused where nothing is played out, yet checked: follow passes its --worlds there too.
+        with pytest.raises(error, match="the worlds a decision"):
+            texas42.advise_turn(table, deals=30, seed=2, worlds=worlds)  # type: ignore[arg-type]
     options = {"deals": 30, "seed": 2}
     called = texas42.advise_turn(table, **options, noise=0.5)
     assert isinstance(called, texas42.BidAdvice)

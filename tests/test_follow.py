@@ -90,6 +90,11 @@ def test_the_hand_ends_when_the_bid_is_made() -> None:
     why = "'6-2': the hand is over (the bid of 37 is made after 5 tricks: the tricks left do not matter)"
     with pytest.raises(UsageError, match=re.escape(why)):
         table.enter("6-2")
+    set_at_once = TableHand.dealt(HAND, position=1)
+    for entry in ["42", "pass", "pass", "pass", "fours", "6-2", "6-1", "6-0", "6-3"]:
+        set_at_once = set_at_once.enter(entry)
+    with pytest.raises(UsageError, match=re.escape("the bid of 42 is set after 1 trick: the tricks left")):
+        set_at_once.enter("5-5")
     assert review_command(table).startswith(
         f'texas42 review "{HAND}" --trump sixes --auction "pass 30 36 37" '
     )
@@ -212,6 +217,7 @@ def test_at_a_prompt(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixt
     awaited; the advice comes at each of our turns a line goes through; 'undo' and 'help'
     work (its lines fit the terminal), 'exit' ends; the prompt names who is expected."""
     monkeypatch.setenv("COLUMNS", "60")
+    monkeypatch.setattr(follow_cli, "_output_at_terminal", lambda: True)  # the prompt is input()'s
     typed: Iterator[str] = iter(["pass 30 36 99", "pass 30 36 37 help", "undo", "exit"])
     prompts: list[str] = []
 
@@ -249,6 +255,7 @@ def test_full_and_realistic_at_a_prompt(
     computed once); asked at another's turn, one line of error, and the prompt goes on."""
     typed: Iterator[str] = iter(["full", "pass 30 36", "full realistic full", "exit"])
     monkeypatch.setattr(builtins, "input", lambda text="": next(typed))
+    monkeypatch.setattr(follow_cli, "_output_at_terminal", lambda: True)
     asked: list[tuple[bool, int]] = []
 
     def advice(self: follow_cli.Adviser, table: TableHand) -> follow_cli.Advice:
@@ -363,6 +370,7 @@ def test_review_at_the_prompt_once_the_hand_is_over(
     entries = [line.split("#")[0] for line in EXAMPLE.splitlines() if line.split("#")[0].strip()]
     typed: Iterator[str] = iter([*entries, "help", "review", "undo", "exit"])
     prompts: list[str] = []
+    monkeypatch.setattr(follow_cli, "_output_at_terminal", lambda: True)
     monkeypatch.setattr(builtins, "input", lambda text="": prompts.append(text) or next(typed))
     monkeypatch.setattr(follow_cli.Adviser, "advice", lambda self, table: follow_cli.Advice("ADVICE", {}))
     reviewed: list[int] = []
@@ -375,6 +383,26 @@ def test_review_at_the_prompt_once_the_hand_is_over(
     assert "The hand is over: 'review' weighs it now" in out.err
     assert reviewed == [20] and out.out.count("To weigh your call") == 2
     assert out.out.splitlines()[-2] == "To weigh your call, your declaration and each of your plays so far:"
+
+
+def test_at_a_prompt_with_the_output_to_a_file(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Typed at a terminal, the output sent to a file or a pipe: the prompts stay on the
+    terminal (stderr), out of the output. A hand all passed out, with nothing to review,
+    keeps the prompt, so that a mistyped last pass can be taken back."""
+    typed: Iterator[str] = iter(["pass pass pass", "pass", "undo", "exit"])
+    monkeypatch.setattr(builtins, "input", lambda text="": text + next(typed))
+    monkeypatch.setattr(follow_cli.Adviser, "advice", lambda self, table: follow_cli.Advice("ADVICE", {}))
+    house = HouseRules(all_pass=AllPass.RESHUFFLE)
+    follower = follow_cli.Follower(
+        TableHand(parse_hand(HAND), 2, house), follow_cli.Adviser(40, 1, None, "realistic", False)
+    )
+    follow_cli._at_prompt(follower)
+    out = capsys.readouterr()
+    assert "> " not in out.out and "The last entry is taken back." in out.out
+    prompts = out.err.split("> ")
+    assert prompts[-3:] == [follow_cli.OVER_UNREVIEWED_PROMPT[:-2], "your left opponent (seat 1) calls", ""]
 
 
 def test_in_a_real_process() -> None:
@@ -610,11 +638,18 @@ def test_realistic_advice_is_each_commands_own_played_out(monkeypatch: pytest.Mo
     for given, command in zip(advice, STANDALONE, strict=True):
         assert given == json.loads(invoke(*command, *args, *played, "--json").stdout)
     assert advice[0]["realistic"]["deals"] == 4 and advice[2]["realistic"]["deals"] == 4
+    # The defaults, 200 and 100, but no more than the 40 deals each playout takes its own from.
     text = invoke("follow", HAND, "-p", "4", *args, "--realistic", "--worlds", "2", input="pass 30\n")
     assert text.stdout.splitlines()[0].endswith(
         "(seed 2), and plays your choices out by players who see only their own dominoes (2 deals "
-        "weighed a decision) on 200 deals at a call or declaration and 100 at a play."
+        "weighed a decision) on 40 deals at a call or declaration and 40 at a play."
     )
+    first = invoke(
+        "follow", HAND, "-p", "4", *args, "--realistic", "--worlds", "2", "--json", input="pass 30 36\n"
+    )
+    records = [json.loads(line) for line in first.stdout.splitlines()]
+    assert records[0]["realistic"] == {"deals": 40, "play_deals": 40, "worlds": 2}
+    assert next(r["document"] for r in records if "advice" in r)["realistic"]["deals"] == 40
     refused = invoke("follow", HAND, "-p", "4", "--realistic", "--basis", "double-dummy", input="pass\n")
     assert refused.exit_code == 2 and "not with --basis double-dummy" in refused.stderr
     sized = invoke("follow", HAND, "-p", "4", "--worlds", "2", "--basis", "double-dummy", input="pass\n")

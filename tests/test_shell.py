@@ -73,6 +73,13 @@ def test_lines_that_cannot_be_commands_stop_it_before_anything_runs() -> None:
         f"texas42: error: line 6: no such command: 'bogus' {commands}",
         "texas42: error: line 7: no such option: '-x' (a line starts with a command, or --help, --version)",
     ]
+    outside = invoke("shell", input="help follow\nhelp shell\nfollow --help\n")
+    assert outside.exit_code == 2 and outside.stderr.splitlines() == [
+        "texas42: error: line 1: 'follow' runs only on its own, outside the shell: 'texas42 follow --help'",
+        "texas42: error: line 2: 'shell' runs only on its own, outside the shell: 'texas42 shell --help'",
+        "texas42: error: line 3: 'follow' reads its own entries: run it on its own, not in the shell (its "
+        "help: 'texas42 follow --help')",
+    ]
     stdin = invoke("shell", input="quick --file -\n\x00\n")
     assert stdin.stderr.splitlines() == [
         "texas42: error: line 1: --file - reads stdin, the shell's own input: give the file's path",

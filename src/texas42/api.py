@@ -731,8 +731,9 @@ def advise_turn(
     ``table``'s stage says, on deals that fit the calls and plays so far under
     ``table.house``. ``realistic_deals`` as each of those takes it (None: played out
     where the command plays out unasked); ``worlds`` applies where something is played
-    out. A ``UsageError`` where it is not seat 0's turn."""
+    out (and is checked in any case). A ``UsageError`` where it is not seat 0's turn."""
     check_kind(table, TableHand, "table is a TableHand (what TableHand.dealt and enter return)")
+    check_worlds(_whole(worlds))
     if table.to_act != 0:
         raise UsageError(f"it is not seat 0's turn ({table.stage.value})")
     house = table.house

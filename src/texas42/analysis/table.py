@@ -241,7 +241,8 @@ class TableHand:
         history = self.history
         if outcome is not None and not history.is_over:
             return (
-                f"the bid of {self.bid} is {outcome} after {history.tricks_played} tricks: "
+                f"the bid of {self.bid} is {outcome} after {history.tricks_played} "
+                f"trick{'s' * (history.tricks_played != 1)}: "
                 "the tricks left do not matter"
             )
         return f"the bid of {self.bid} is {outcome}: every trick has been played"

@@ -120,8 +120,9 @@ At a terminal it prompts for each entry ('undo' takes the last one back, 'help'
 says what is expected, 'exit' or Ctrl-D ends). At your turn, 'full' prints the whole
 report of the advice and 'realistic' plays this turn's choices out as --realistic
 does (about 5 to 10 s; on --realistic-deals and --worlds, which may be given without
---realistic for it). Once the hand is over, 'review' weighs your call, declaration
-and plays as 'texas42 review' does, on the same deals and seed. From a file or a pipe
+--realistic for it). Once the hand is over the prompt stays ('undo' takes the last
+entry back), and 'review' weighs your call, declaration and plays as 'texas42 review'
+does, on the same deals and seed. From a file or a pipe
 it reads every line first (blank lines and '#' comments skipped; 'undo', 'full',
 'realistic' and 'review' allowed): a line that cannot be (a bad token, a call or
 play against the rules, 'full' when it is not your turn, 'review' before the end)
@@ -146,6 +147,7 @@ ASKED: Final = frozenset({FULL, REALISTIC})
 REVIEW: Final = "review"
 """The word that reviews the hand once it is over, as 'texas42 review' does."""
 OVER_PROMPT: Final = "the hand is over (review, undo or exit)> "
+OVER_UNREVIEWED_PROMPT: Final = "the hand is over (undo or exit)> "
 ENDS: Final = frozenset({"exit", "quit"})
 
 
@@ -269,9 +271,12 @@ class Adviser:
 
     @property
     def played(self) -> tuple[int, int, int] | None:
-        """With --realistic: the deals played out at a call or declaration and at a play,
-        and the worlds a decision."""
-        return (self.contract_deals, self.play_deals, self.worlds) if self.contract_deals else None
+        """With --realistic: the deals played out at a call or declaration and at a play
+        (no more than the deals a question: the playouts take theirs from those), and the
+        worlds a decision."""
+        if not self.contract_deals:
+            return None
+        return min(self.contract_deals, self.deals), min(self.play_deals, self.deals), self.worlds
 
     def advice(self, table: TableHand) -> Advice:
         """The advice for seat 0's call, declaration or play."""
@@ -608,8 +613,9 @@ def _run(follower: Follower, steps: Iterable[tuple[str, TableHand]]) -> None:
 
 
 def _typed(asking: str, as_json: bool) -> str:
-    """A line typed after the prompt ``asking``, shown on stderr where stdout is JSON."""
-    if not as_json:
+    """A line typed after the prompt ``asking``, shown on stderr where stdout is JSON or
+    goes to a file or a pipe (the prompt stays on the terminal, out of the output)."""
+    if not as_json and _output_at_terminal():
         return input(asking)
     typer.echo(asking, err=True, nl=False)
     return input()
@@ -622,8 +628,6 @@ def _at_prompt(follower: Follower) -> None:
         over = follower.table.stage is TableStage.OVER
         if over:
             follower.finish()
-            if not reviewable(follower.table):
-                return
         else:
             try:
                 follower.turn()
@@ -631,7 +635,7 @@ def _at_prompt(follower: Follower) -> None:
                 typer.echo("Interrupted: no advice this turn.", err=True)
                 follower.advised = True
         try:
-            line = _typed(OVER_PROMPT if over else prompt(follower.table), follower.as_json)
+            line = _typed(_over_prompt(follower.table) if over else prompt(follower.table), follower.as_json)
         except EOFError:
             typer.echo("", err=True)
             follower.finish()
@@ -642,6 +646,16 @@ def _at_prompt(follower: Follower) -> None:
         if not _take_typed(follower, line):
             follower.finish()
             return
+
+
+def _output_at_terminal() -> bool:
+    return sys.stdout.isatty()
+
+
+def _over_prompt(table: TableHand) -> str:
+    """The prompt once the hand is over: 'review' only where there is a play of ours to
+    weigh; 'undo' always (the last call or play may have been mistyped)."""
+    return OVER_PROMPT if reviewable(table) else OVER_UNREVIEWED_PROMPT
 
 
 def _take_typed(follower: Follower, line: str) -> bool:

@@ -47,6 +47,8 @@ Examples:
 PROMPT: Final = "texas42> "
 ENDS: Final = frozenset({"exit", "quit"})
 TOP_OPTIONS: Final = frozenset({"--help", "-h", "--version"})
+OUTSIDE: Final = frozenset({"shell", "follow"})
+"""The commands that read stdin themselves: run on their own, not in the shell."""
 
 
 @cache
@@ -67,8 +69,12 @@ def command_words(line: str) -> list[str] | None:
         words = words[1:]
     if not words:
         return None
-    commands = set(_commands().commands) - {"shell", "follow"}
+    commands = set(_commands().commands) - OUTSIDE
     if words[0] == "help":
+        if len(words) > 1 and words[1] in OUTSIDE:
+            raise ValueError(
+                f"'{words[1]}' runs only on its own, outside the shell: 'texas42 {words[1]} --help'"
+            )
         if len(words) > 1 and words[1] not in commands:
             raise ValueError(f"no such command: {words[1]!r} (texas42 {', '.join(sorted(commands))})")
         return [*words[1:2], "--help"]
@@ -78,7 +84,10 @@ def command_words(line: str) -> list[str] | None:
     if name == "shell":
         raise ValueError("already in the shell: 'shell' cannot start another")
     if name == "follow":
-        raise ValueError("'follow' reads its own entries: run it on its own, not in the shell")
+        raise ValueError(
+            "'follow' reads its own entries: run it on its own, not in the shell (its help: "
+            "'texas42 follow --help')"
+        )
     if name not in commands and name not in ENDS and name not in TOP_OPTIONS:
         raise ValueError(f"no such command: {name!r} (texas42 {', '.join(sorted(commands))})")
     if any(word in ("--file", "-f") and after == "-" for word, after in itertools.pairwise(words)):

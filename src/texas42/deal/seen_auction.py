@@ -406,8 +406,9 @@ def check_played_auction(history: PlayHistory, seat: Seat, hand: Dominoes, aucti
     seen = seen_from(history, seat, hand)
     if not doubles_possible(seen.hand, seen.constraints, needs):
         them = "it" if len(needs) == 1 else "them"
+        fit = "consistent with the plays" if history.plays else "of the unseen dominoes"
         raise AuctionError(
-            f"auction: {' and '.join(others)}, but no deal consistent with the plays gives {them} that many",
+            f"auction: {' and '.join(others)}, but no deal {fit} gives {them} that many",
             parameter="auction",
         )
 
