@@ -3,6 +3,10 @@ report its quality on held-out hands.
 
     python benchmarks/fit_quick.py                    # the study's file -> the package's model
     python benchmarks/fit_quick.py --data PATH --out /tmp/quick_model.npz --report /tmp/fit.md
+    python benchmarks/fit_quick.py --hands 1530 --out /tmp/dd.npz  # the shipped double-dummy head
+
+Without --out it writes the package's model with the double-dummy head alone: run
+``fit_realistic.py --version 2`` after it to add the realistic head back.
 
 Data: the lines of ``benchmarks/study_hands.py`` (``benchmarks/data/hand_study.jsonl``):
 hand i, drawn uniformly, with its full double-dummy analysis, every declaration solved
@@ -73,9 +77,10 @@ LADDER = {PASS: 0, **{b: k + 1 for k, b in enumerate(BIDS)}}
 Layers = list[tuple[np.ndarray, np.ndarray]]
 
 
-def read_study(path: Path) -> dict[str, np.ndarray]:
-    """The study's hands: numbers, masks, histograms (n, 9, 43), recorded bid and trump."""
-    lines = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+def read_study(path: Path, limit: int | None = None) -> dict[str, np.ndarray]:
+    """The study's hands (its first ``limit``, if given): numbers, masks, histograms
+    (n, 9, 43), recorded bid and trump."""
+    lines = [json.loads(line) for line in path.read_text().splitlines() if line.strip()][:limit]
     return {
         "i": np.array([line["i"] for line in lines], dtype=np.int64),
         "mask": np.array([parse_hand(line["hand"]).mask for line in lines], dtype=np.int64),
@@ -267,6 +272,9 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--data", type=Path, default=DATA, help="the study's JSON lines")
+    parser.add_argument(
+        "--hands", type=int, default=None, help="fit to the study's first HANDS lines (default: all)"
+    )
     parser.add_argument("--out", type=Path, default=OUT, help="the model file to write")
     parser.add_argument("--report", type=Path, default=None, help="also write the report (markdown) here")
     parser.add_argument(
@@ -284,7 +292,9 @@ def main() -> None:
     args = parser.parse_args()
     start = time.perf_counter()
 
-    study = read_study(args.data)
+    if args.hands is not None and args.hands < 2 * HELD_OUT:
+        parser.error(f"--hands needs at least {2 * HELD_OUT}: some to fit, some held out")
+    study = read_study(args.data, args.hands)
     fold = study["i"] % HELD_OUT
     dist, true_make, true_points = true_figures(study["histogram"])
     check_bid, check_trump = recommend_many(true_make, true_points, 0.5)
@@ -303,7 +313,7 @@ def main() -> None:
         "data": args.data.name,
         "fitted_by": "benchmarks/fit_quick.py",
         "held_out": f"i % {HELD_OUT} == 0",
-        "options": {k: v for k, v in vars(args).items() if k not in ("data", "out", "report")},
+        "options": {k: v for k, v in vars(args).items() if k not in ("data", "out", "report", "hands")},
     }
     members = fit(study, dist, ~held, args, start)
     write_model(args.out, args.version, {DOUBLE_DUMMY: (members, info)}, {"deals_per_hand": 500})
