@@ -80,6 +80,11 @@ def test_lines_that_cannot_be_commands_stop_it_before_anything_runs() -> None:
         "texas42: error: line 3: 'follow' reads its own entries: run it on its own, not in the shell (its "
         "help: 'texas42 follow --help')",
     ]
+    asked = invoke("shell", input=line(QUICK) + " ".join(["quick", "--bogus", "--help"]) + "\n")
+    assert asked.exit_code == 2 and asked.stdout == ""  # as texas42 quick --bogus --help: refused
+    assert asked.stderr == "texas42: error: line 2: No such option: --bogus; see 'texas42 quick --help'\n"
+    helped = invoke("shell", input="quick --help\nanalyze --deals x --help\n")  # as on their own
+    assert helped.exit_code == 0 and helped.stdout.count("Usage: texas42") == 2
     stdin = invoke("shell", input="quick --file -\n\x00\n")
     assert stdin.stderr.splitlines() == [
         "texas42: error: line 1: --file - reads stdin, the shell's own input: give the file's path",

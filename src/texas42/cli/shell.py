@@ -4,11 +4,12 @@ process, so that the solvers load once rather than once a command."""
 from __future__ import annotations
 
 import gc
+import io
 import itertools
 import shlex
 import sys
 from collections.abc import Iterable, Iterator
-from contextlib import suppress
+from contextlib import nullcontext, redirect_stdout, suppress
 from functools import cache
 from typing import Final
 
@@ -139,13 +140,17 @@ def run_file(lines: Iterable[str]) -> int:
 def _parses(number: int, words: list[str]) -> bool:
     """Whether line ``number``'s input is good, checked as its command checks it before
     computing (``Commands.check_args``; else its error is reported, naming the line)."""
-    if words[0] in ENDS or words[0] in TOP_OPTIONS or not TOP_OPTIONS.isdisjoint(words):
-        return True  # nothing to parse, or help shown as it is parsed
-    with errors_at(f"line {number}: "):
+    if words[0] in ENDS or words[0] in TOP_OPTIONS:
+        return True  # nothing to parse
+    asks_help = not TOP_OPTIONS.isdisjoint(words)
+    with errors_at(f"line {number}: "), redirect_stdout(io.StringIO()) if asks_help else nullcontext():
         try:
             _commands().check_args(words)
         except SystemExit:
             return False
+        except Exception as error:  # Click's Exit once the help is shown (here, to nowhere)
+            if type(error).__name__ != "Exit":
+                raise
     return True
 
 
