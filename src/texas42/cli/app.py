@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import errno
 import gc
+import io
 import os
 import re
 import shlex
 import sys
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, redirect_stdout
 from contextvars import ContextVar
 from typing import Annotated, Any, Final, NoReturn
 
@@ -351,18 +352,20 @@ class Commands(TyperGroup):
 
     def check_args(self, args: Sequence[str]) -> None:
         """Parse and check ``texas42 <args>`` as ``main`` would, computing nothing (the
-        command runs up to ``inputs_checked``): a bad command, option, value or
-        combination is reported as ``main`` reports it (a ``SystemExit``)."""
+        command runs up to ``inputs_checked``) and printing nothing (a line asking for
+        help is good once Click has shown it, here to nowhere): a bad command, option,
+        value or combination is reported as ``main`` reports it (a ``SystemExit``)."""
         # the group's settings too: a command keeps the help option it is first asked for
         context = self.context_class(self, info_name="texas42", **self.context_settings)
         token = _CHECKING_ONLY.set(True)
         try:
-            name, command, rest = self.resolve_command(context, list(args))
-            if command is not None:
-                with command.make_context(name, rest, parent=context) as command_context:
-                    command.invoke(command_context)  # up to inputs_checked
-                raise AssertionError(f"texas42 {name} computed without calling inputs_checked")
-        except InputsChecked:
+            with redirect_stdout(io.StringIO()):
+                name, command, rest = self.resolve_command(context, list(args))
+                if command is not None:
+                    with command.make_context(name, rest, parent=context) as command_context:
+                        command.invoke(command_context)  # up to inputs_checked
+                    raise AssertionError(f"texas42 {name} computed without calling inputs_checked")
+        except (InputsChecked, typer.Exit):
             pass
         except (Texas42Error, BadOption, _CLICK_ERROR) as error:
             _report_usage(error)

@@ -4,12 +4,11 @@ process, so that the solvers load once rather than once a command."""
 from __future__ import annotations
 
 import gc
-import io
 import itertools
 import shlex
 import sys
 from collections.abc import Iterable, Iterator
-from contextlib import nullcontext, redirect_stdout, suppress
+from contextlib import suppress
 from functools import cache
 from typing import Final
 
@@ -142,15 +141,11 @@ def _parses(number: int, words: list[str]) -> bool:
     computing (``Commands.check_args``; else its error is reported, naming the line)."""
     if words[0] in ENDS or words[0] in TOP_OPTIONS:
         return True  # nothing to parse
-    asks_help = not TOP_OPTIONS.isdisjoint(words)
-    with errors_at(f"line {number}: "), redirect_stdout(io.StringIO()) if asks_help else nullcontext():
+    with errors_at(f"line {number}: "):
         try:
             _commands().check_args(words)
         except SystemExit:
             return False
-        except Exception as error:  # Click's Exit once the help is shown (here, to nowhere)
-            if type(error).__name__ != "Exit":
-                raise
     return True
 
 
