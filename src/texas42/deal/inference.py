@@ -187,6 +187,12 @@ def calls(auction: Auction | FinishedAuction, house: HouseRules | None = None) -
     return calls_from(auction, auction.position, house)
 
 
+def ruled_calls(auction: Auction | FinishedAuction) -> tuple[Call, ...]:
+    """The plunges and splashes among ``auction``'s calls: each bidder holds the doubles its
+    contract needs, whatever else the calls say."""
+    return tuple(c for c in calls(auction) if c.contract is not None)
+
+
 def calls_from(
     auction: Auction | FinishedAuction, from_place: int, house: HouseRules | None = None
 ) -> tuple[Call, ...]:

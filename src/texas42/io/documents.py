@@ -44,7 +44,7 @@ from texas42.analysis import (
 from texas42.analysis.play import bid_played
 from texas42.analysis.quick import QuickAnalysis, QuickEstimate, QuickRecommendation, QuickSpecial, QuickTrump
 from texas42.deal import DealConstraints, Dealt, Inference, describe
-from texas42.deal.inference import calls
+from texas42.deal.inference import ruled_calls
 from texas42.errors import ArgumentTypeError, UsageError
 from texas42.io.files import NamedHand
 from texas42.report.wording import PARTNER_TRUMP_RULE, advice_reason
@@ -297,8 +297,8 @@ def doubles_by_rule(auction: Auction | FinishedAuction) -> list[dict[str, Any]]:
     rules give that bidder at least."""
     return [
         {"seat": c.seat, "contract": c.contract.label, "doubles": c.doubles}
-        for c in calls(auction)
-        if c.contract is not None
+        for c in ruled_calls(auction)
+        if c.contract is not None  # for the type checker: every ruled call has one
     ]
 
 

@@ -14,7 +14,7 @@ from texas42.analysis.play import PlayAdvice
 from texas42.analysis.specials import CALIBRATED, PLAYED_OUT, SOLVED
 from texas42.analysis.statistics import widest_wilson_reach
 from texas42.deal import DealConstraints, Inference, describe, silenced_by
-from texas42.deal.inference import Call, calls
+from texas42.deal.inference import Call, ruled_calls
 from texas42.evaluate import REALISTIC
 from texas42.rules import (
     MARK,
@@ -543,11 +543,7 @@ def uniform_deals_note(auction: Auction | FinishedAuction) -> str:
     none``): ``Deals uniform: the auction 30 pass is not listened to (--infer none).``;
     after a plunge or a splash, ``..., but by the rules the plunger (seat 2) holds 4
     doubles or more.``"""
-    ruled = [
-        f"{_doubles_holder(c.contract, c.seat)} holds {c.doubles} doubles or more"
-        for c in calls(auction)
-        if c.contract
-    ]
+    ruled = _ruled_holders(auction, "holds")
     rules = f", but by the rules {' and '.join(ruled)}" if ruled else ""
     return f"Deals uniform: the auction {auction} is not listened to (--infer none){rules}."
 
@@ -555,13 +551,17 @@ def uniform_deals_note(auction: Auction | FinishedAuction) -> str:
 def ruled_phrase(auction: Auction | FinishedAuction | None) -> str:
     """``, the plunger (seat 2) holding 4 doubles or more``: the rule deals not drawn to fit
     ``auction`` keep of its plunge or splash (``--infer none``); nothing without one."""
-    if auction is None:
-        return ""
-    return "".join(
-        f", {_doubles_holder(c.contract, c.seat)} holding {c.doubles} doubles or more"
-        for c in calls(auction)
-        if c.contract
-    )
+    return "" if auction is None else "".join(f", {h}" for h in _ruled_holders(auction, "holding"))
+
+
+def _ruled_holders(auction: Auction | FinishedAuction, verb: str) -> list[str]:
+    """``the plunger (seat 2) holds 4 doubles or more`` (``verb``) for each plunge or
+    splash of ``auction``."""
+    return [
+        f"{_doubles_holder(c.contract, c.seat)} {verb} {c.doubles} doubles or more"
+        for c in ruled_calls(auction)
+        if c.contract is not None  # for the type checker: every ruled call has one
+    ]
 
 
 def inference_sentence(inference: Inference, declared: Contract | bool = False, ours: bool = False) -> str:
