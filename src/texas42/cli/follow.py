@@ -649,6 +649,8 @@ def _at_prompt(follower: Follower) -> None:
 
 
 def _output_at_terminal() -> bool:
+    """Whether the output goes to the terminal, where ``input`` shows the prompt itself
+    (apart from the console's own check, so that a test can say so of captured output)."""
     return sys.stdout.isatty()
 
 
