@@ -212,12 +212,18 @@ def test_bad_input_stops_before_anything_is_computed(args: list[str], text: str,
     assert result.stderr.count("\n") == 1 and message in result.stderr
 
 
+@pytest.fixture
+def output_at_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The output going to the terminal, as at a prompt (where ``input`` shows it)."""
+    monkeypatch.setattr(follow_cli, "_output_at_terminal", lambda: True)
+
+
+@pytest.mark.usefixtures("output_at_a_terminal")
 def test_at_a_prompt(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """Typed entries: a line with a bad one is reported, none of it taken, and the next
     awaited; the advice comes at each of our turns a line goes through; 'undo' and 'help'
     work (its lines fit the terminal), 'exit' ends; the prompt names who is expected."""
     monkeypatch.setenv("COLUMNS", "60")
-    monkeypatch.setattr(follow_cli, "_output_at_terminal", lambda: True)  # the prompt is input()'s
     typed: Iterator[str] = iter(["pass 30 36 99", "pass 30 36 37 help", "undo", "exit"])
     prompts: list[str] = []
 
@@ -248,6 +254,7 @@ def test_at_a_prompt(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixt
     assert "The last entry is taken back." in out.out
 
 
+@pytest.mark.usefixtures("output_at_a_terminal")
 def test_full_and_realistic_at_a_prompt(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -255,7 +262,6 @@ def test_full_and_realistic_at_a_prompt(
     computed once); asked at another's turn, one line of error, and the prompt goes on."""
     typed: Iterator[str] = iter(["full", "pass 30 36", "full realistic full", "exit"])
     monkeypatch.setattr(builtins, "input", lambda text="": next(typed))
-    monkeypatch.setattr(follow_cli, "_output_at_terminal", lambda: True)
     asked: list[tuple[bool, int]] = []
 
     def advice(self: follow_cli.Adviser, table: TableHand) -> follow_cli.Advice:
@@ -362,6 +368,7 @@ def test_review_at_a_plunge_judges_the_turns_as_texas42_review_does(monkeypatch:
     assert reviewed["weighs_points"] is False and reviewed["points_lost"] is None
 
 
+@pytest.mark.usefixtures("output_at_a_terminal")
 def test_review_at_the_prompt_once_the_hand_is_over(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -370,7 +377,6 @@ def test_review_at_the_prompt_once_the_hand_is_over(
     entries = [line.split("#")[0] for line in EXAMPLE.splitlines() if line.split("#")[0].strip()]
     typed: Iterator[str] = iter([*entries, "help", "review", "undo", "exit"])
     prompts: list[str] = []
-    monkeypatch.setattr(follow_cli, "_output_at_terminal", lambda: True)
     monkeypatch.setattr(builtins, "input", lambda text="": prompts.append(text) or next(typed))
     monkeypatch.setattr(follow_cli.Adviser, "advice", lambda self, table: follow_cli.Advice("ADVICE", {}))
     reviewed: list[int] = []
