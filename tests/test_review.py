@@ -548,6 +548,36 @@ def test_a_miss_within_the_sampling_error_is_marked_as_play_called_it_sound(low:
     assert ("2%*" in shown) is sound and (report_review.SOUND_NOTE in " ".join(shown.split())) is sound
 
 
+@pytest.mark.parametrize(("bid", "played", "sound"), [("38", "6-5", True), ("84", "6-6", False)])
+def test_sound_is_judged_on_the_figures_and_only_where_points_count(
+    bid: str, played: str, sound: bool
+) -> None:
+    """At 38, 6-6, 6-5 and 6-4 lead to the same figures (40.2 points, 74%), the most
+    points, within the sampling error of 4-4's odds: each is sound, not only the first
+    listed. At 84 points do not count, and no play is sound ('texas42 play' says so too)."""
+    args = [
+        "review",
+        HAND,
+        "-t",
+        "sixes",
+        "--bid",
+        bid,
+        "--tricks",
+        f"{played} 6-1 6-0 6-3",
+        "-n",
+        "100",
+        "-s",
+        "4",
+    ]
+    turn = json.loads(invoke(*args, "--json").stdout)["turns"][0]
+    assert (turn["played"], turn["best"], turn["within_sampling_error"]) == (
+        played,
+        "4-4" if sound else "5-5",
+        sound,
+    )
+    assert (report_review.SOUND_NOTE in " ".join(invoke(*args).stdout.split())) is sound
+
+
 def test_a_play_that_did_better_in_the_playouts_than_the_one_advised_is_marked_better() -> None:
     """Played out, 6-5 at trick 2 made 34 in every playout where 4-4, the play advised on
     the double-dummy figures, made it in 97%: "better", not "as good" (the same figures)."""

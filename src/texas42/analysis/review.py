@@ -120,13 +120,17 @@ class TurnReview:
 
     @property
     def sound(self) -> bool:
-        """Whether the play, missing the best, was the one with the most expected points
-        and its odds of the contract lie within the sampling error of the best's (the
-        paired interval of ``PlayAdvice.safety`` reaches 0): a play ``texas42 play`` calls
-        sound too."""
+        """Whether the play, missing the best, had the figures of the play with the most
+        expected points (that play, or one equal to it) where points count
+        (``weighs_points``), and those odds of the contract lie within the sampling error
+        of the best's (the paired interval of ``PlayAdvice.safety`` reaches 0): a play
+        ``texas42 play`` calls sound too."""
         safety = self.advice.safety
-        most = self.advice.most_points
-        return not self.is_best and safety is not None and most.domino == self.played and safety[1].low <= 0
+        if self.is_best or not self.weighs_points or safety is None or safety[1].low > 0:
+            return False
+        most, chosen = self.advice.most_points, self.chosen
+        contract = self.advice.contract_deals
+        return chosen.points == most.points and contract(chosen) == contract(most)
 
     @property
     def points_lost(self) -> float | None:

@@ -422,7 +422,8 @@ def review_view(review: PlayReview) -> RenderableType:
             Fitted(turns_table(played, "Played out, each seat seeing only its own dominoes")),
             review_text(played, review.played_out_lost_ci95),
         ]
-    if any(turn.sound for turn in review.turns):
+    reviews = (review,) if played is None else (review, played)
+    if any(turn.sound for r in reviews for turn in r.turns):
         parts.append(Text(SOUND_NOTE, style="dim"))
     parts += [Text(""), Text(review_footer(review), style="dim")]
     first = review.turns[0].advice.realistic
