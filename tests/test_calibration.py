@@ -32,7 +32,7 @@ from texas42.errors import AnalysisError, EvaluatorError
 from texas42.evaluate.calibration import calibrate, double_dummy_inputs, realistic_distribution
 from texas42.evaluate.estimates import NEEDED, summarise
 from texas42.evaluate.features import features
-from texas42.report.hand import realistic_table
+from texas42.report.hand import realistic_table, realistic_text
 from texas42.rules import BIDS, Declaration, parse_hand
 
 DATA = Path(__file__).resolve().parents[1] / "benchmarks" / "data"
@@ -133,6 +133,13 @@ def test_a_hand_the_rules_settle_takes_everything_realistically() -> None:
     (sixes,) = analysis.realistic.trumps
     assert sixes.make(84) == 1.0 and sixes.expected_points == pytest.approx(42.0)
     assert (analysis.advised.bid, analysis.advised.declaration) == (84, Declaration.SIXES)
+    # Certain, with no band, and said so; an unsettled trump keeps its band.
+    assert sixes.settled and sixes.make_ci95(84) == Interval(1.0, 1.0) == analysis.advised.make_ci95
+    text = Console(width=300, record=True)
+    text.print(realistic_text(analysis.realistic))
+    assert "takes all 42 points in 100% (certain: the rules settle it)." in text.export_text()
+    unsettled = replace(sixes, settled=False).make_ci95(84)
+    assert unsettled.high == 1.0 and unsettled.low < 0.95
 
 
 def test_error_bands() -> None:

@@ -18,6 +18,7 @@ from texas42.analysis.specials import SpecialStats
 from texas42.analysis.statistics import Interval, TrumpStats, bid_points, widened
 from texas42.errors import AnalysisError, error_for
 from texas42.evaluate.calibration import calibrate
+from texas42.evaluate.features import takes_all
 from texas42.rules import DECLARATIONS, TOTAL_POINTS, Declaration, Hand, check_declaration
 
 if TYPE_CHECKING:
@@ -75,6 +76,9 @@ class EstimatedTrump:
     at_least: tuple[float, ...]
     bands: ErrorBands
     sampling: tuple[Interval, ...]
+    settled: bool = False
+    """The rules settle that the hand takes all 42 points (``evaluate.features.takes_all``): its
+    odds are certain, with no band."""
 
     def make(self, bid: SupportsIndex) -> float:
         """The estimated realistic odds of making ``bid`` (30..42, 84 and up: all 42 points)."""
@@ -82,8 +86,10 @@ class EstimatedTrump:
 
     def make_ci95(self, bid: SupportsIndex) -> Interval:
         """The 95% band around the estimate: the calibration's error band (``ErrorBands``)
-        widened by the sampling error of the double-dummy odds it comes from."""
-        return self.bands.interval(self.make(bid), self.sampling[bid_points(bid)])
+        widened by the sampling error of the double-dummy odds it comes from; none where
+        the rules settle the hand (``settled``)."""
+        p = self.make(bid)
+        return Interval(p, p) if self.settled else self.bands.interval(p, self.sampling[bid_points(bid)])
 
 
 @dataclass(frozen=True)
@@ -147,6 +153,7 @@ def estimate_trumps(
         expected[:, s.declaration] = (s.expected_points, *astuple(s.expected_points_ci95))
     tails = [_tails(calibrate(hand, at_least[i], expected[i], model)) for i in range(3)]
     bands = _bands(model.head(evaluate.REALISTIC).info)
+    settled = takes_all(np.array([hand], dtype=np.int64))[0]
     estimates = []
     for s in trumps:
         tail, low, high = (t[0][s.declaration] for t in tails)
@@ -154,7 +161,11 @@ def estimate_trumps(
         sampling = tuple(Interval(float(min(lo, hi)), float(max(lo, hi))) for lo, hi in ends)
         points = tails[0][1][s.declaration]
         at_least_odds = tuple(float(p) for p in tail)
-        estimates.append(EstimatedTrump(s.declaration, s.deals, points, at_least_odds, bands, sampling))
+        estimates.append(
+            EstimatedTrump(
+                s.declaration, s.deals, points, at_least_odds, bands, sampling, bool(settled[s.declaration])
+            )
+        )
     return tuple(estimates)
 
 
