@@ -45,12 +45,12 @@ from study_specials import doubles_study
 
 from texas42.evaluate.special_calibration import (
     BAND_EDGES,
-    CALIBRATIONS,
     DATA,
     LAST_STAGE,
-    NELLO_CALIBRATIONS,
     SpecialCalibration,
+    calibrations,
     log_odds,
+    nello_calibrations,
     nello_key,
 )
 from texas42.evaluate.special_odds import nello_features
@@ -250,7 +250,7 @@ def cross_validated_band(features: bool, folds: int = 5) -> float:
     """Nel-O's 95% error band over the listening study's hands, each fold's last stage
     fitted to the other folds (hand k in fold k mod ``folds``): with the first stage
     (``features``), or from logit(p) alone (``error_band``)."""
-    calibration = CALIBRATIONS[Contract.NELLO]
+    calibration = calibrations()[Contract.NELLO]
     lines = read_lines(STUDIES[Contract.NELLO][0])[: calibration.hands]
     deals, double_dummy, realistic = counts(lines, "nello")
     staged = SpecialCalibration(0.0, 1.0, 0, "", (), calibration.weights if features else ())
@@ -279,9 +279,9 @@ def held_out() -> None:
     """The package's calibrations on each study's hands after those they were fitted to
     (Nel-O and sevens: the listening study's, and Nel-O's with doubles high and low their
     own; splash: the splash study's), beside the hands they were fitted to."""
-    studies = [(c.value, CALIBRATIONS[c], *STUDIES[c]) for c in STUDIES]
+    studies = [(c.value, calibrations()[c], *STUDIES[c]) for c in STUDIES]
     for doubles, path in DOUBLES_STUDIES.items():
-        studies.append((nello_key(doubles), NELLO_CALIBRATIONS[doubles], path, "nello"))
+        studies.append((nello_key(doubles), nello_calibrations()[doubles], path, "nello"))
     for name, calibration, path, key in studies:
         lines = read_lines(path)
         parts = (("fitted to", lines[: calibration.hands]), ("held out", lines[calibration.hands :]))
@@ -360,14 +360,14 @@ def main() -> None:
     results = {}
     known: dict[str, SpecialCalibration] = {}
     for contract in STUDIES:
-        k = known[contract.value] = CALIBRATIONS[contract]
+        k = known[contract.value] = calibrations()[contract]
         hands = (k.hands, k.first_hands or None) if pinned or args.doubles else (None, None)
         band_hands = (k.band_hands or None) if args.check or args.doubles else None
         if args.bands:
             band_hands = len(read_lines(STUDIES[contract][0]))  # every hand of the study
         results[contract.value] = fit(contract, *hands, band_hands)
     for doubles, path in DOUBLES_STUDIES.items():
-        k = known[nello_key(doubles)] = NELLO_CALIBRATIONS[doubles]
+        k = known[nello_key(doubles)] = nello_calibrations()[doubles]
         band_hands = len(read_lines(path)) if args.bands else k.band_hands if args.check else None
         own = results[Contract.NELLO.value]
         results[nello_key(doubles)] = fit_doubles(doubles, own, k.hands if pinned else None, band_hands)

@@ -3,9 +3,12 @@ full analyses, the recommendation policy over arrays, the command and its JSON."
 
 from __future__ import annotations
 
+import io
 import json
 import multiprocessing
+from collections.abc import Callable
 from dataclasses import replace
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -19,11 +22,13 @@ from cli_runner import invoke
 from texas42 import evaluate
 from texas42.analysis import TrumpStats, quick_hand, quick_recommend, recommend
 from texas42.analysis.statistics import mean_interval
-from texas42.errors import EvaluatorError, Texas42Error
+from texas42.errors import EvaluatorError, PackageDataError, Texas42Error
 from texas42.evaluate import estimates
+from texas42.evaluate import model as model_module
 from texas42.evaluate.calibration import calibrate
 from texas42.evaluate.features import ORDERS, features, takes_all
 from texas42.evaluate.model import SAFE_LOGIT, Head, _logit_bound
+from texas42.evaluate.special_odds import read_special_model
 from texas42.io.documents import quick_to_json
 from texas42.rules import (
     BIDS,
@@ -414,7 +419,7 @@ def test_the_realistic_estimates_are_the_calibration_of_the_double_dummy_ones() 
     assert result.realistic is not None and result.basis == "realistic"
     assert result.recommendation == result.realistic.recommendation
     document = quick_to_json(result)
-    assert document["model"]["bases"] == ["double_dummy", "realistic"]
+    assert document["model"]["bases"] == ["double-dummy", "realistic"]
     assert set(document["trumps"][0]) == {"trump", "expected_points", "make", "realistic"}
     assert document["recommendation"]["basis"] == "realistic"
     assert document["recommendation"]["double_dummy"]["bid"] == result.double_dummy.recommendation.bid
@@ -441,7 +446,7 @@ def test_quick_json_has_the_shape_of_analyze() -> None:
     assert list(document) == keys
     assert document["hand"] == SIXES.split()
     assert set(document["model"]) == {"version", "hands", "bases", "realistic_hands"}
-    assert document["model"]["bases"] == ["double_dummy", "realistic"]
+    assert document["model"]["bases"] == ["double-dummy", "realistic"]
     assert [t["trump"] for t in document["trumps"]] == [d.label for d in DECLARATIONS]
     for trump in document["trumps"]:
         assert set(trump) == {"trump", "expected_points", "make", "realistic"}
@@ -593,3 +598,47 @@ def test_quick_file_reports_every_bad_line_and_computes_nothing() -> None:
 def test_one_hand_as_csv() -> None:
     rows = invoke("quick", SIXES, "--csv").stdout.splitlines()
     assert len(rows) == 2 and rows[1].startswith(",,6-6 6-5 6-4 6-3 6-2 6-1 6-0,sixes,84,1.0,")
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda data: data[:1000],  # truncated
+        lambda data: b"not a model",
+    ],
+    ids=["truncated", "junk"],
+)
+def test_a_file_that_is_not_a_model_is_an_evaluator_error(damage: Callable[[bytes], bytes]) -> None:
+    shipped = resources.files("texas42.evaluate")
+    for name, read in (("quick_model.npz", evaluate.read_model), ("special_model.npz", read_special_model)):
+        broken = io.BytesIO(damage(shipped.joinpath(name).read_bytes()))
+        with pytest.raises(EvaluatorError, match=r"^not a (quick|special-contract) model: [^\n]*$"):
+            read(broken)
+
+
+def test_a_model_whose_layers_do_not_fit_is_refused(tmp_path: Path) -> None:
+    dd = evaluate.load_model().head("double_dummy")
+    members = [list(m) for m in dd.weights]
+    w, b = members[0][1]
+    members[0][1] = (w[:, :-1], b[:-1])  # one unit short: the next layer no longer fits
+    path = tmp_path / "misfit.npz"
+    evaluate.write_model(path, "x", {"double_dummy": (members, {"hands": 1})}, {})
+    with pytest.raises(EvaluatorError, match="double_dummy head has layers that do not fit together"):
+        evaluate.read_model(path)
+
+
+def test_a_missing_shipped_model_is_one_line_and_status_1(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not bad input (status 2) but a damaged installation: said on one line, with the cure."""
+    monkeypatch.setattr(model_module, "MODEL_FILE", "no_such_model.npz")
+    evaluate.load_model.cache_clear()
+    try:
+        with pytest.raises(
+            PackageDataError, match=r"quick model that ships with texas42 .* \(no such file\)"
+        ):
+            evaluate.load_model()
+        result = invoke("quick", SIXES)
+    finally:
+        evaluate.load_model.cache_clear()
+    assert result.exit_code == 1 and result.stdout == ""
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("texas42: error: the quick model that ships with texas42") and "reinstall" in line

@@ -20,11 +20,11 @@ from texas42.analysis import CalibratedAnalysis, SpecialStats, advise_bid, wilso
 from texas42.analysis.specials import CALIBRATED, PLAYED_OUT, SOLVED
 from texas42.errors import EvaluatorError
 from texas42.evaluate.special_calibration import (
-    CALIBRATIONS,
     CLIP,
-    NELLO_CALIBRATIONS,
     SpecialCalibration,
     calibration_of,
+    calibrations,
+    nello_calibrations,
     nello_key,
     read_calibrations,
     read_nello_calibrations,
@@ -42,14 +42,14 @@ def sigmoid(x: float) -> float:
 
 
 def test_the_calibration_maps_double_dummy_odds_by_its_constants() -> None:
-    sevens, splash = CALIBRATIONS[Contract.SEVENS], CALIBRATIONS[Contract.SPLASH]
+    sevens, splash = calibrations()[Contract.SEVENS], calibrations()[Contract.SPLASH]
     # Splash at 58% double-dummy: sigmoid(-1.09 + 0.752 * logit(0.58)), about 30% at a real table.
     assert splash.odds(0.58) == pytest.approx(
         sigmoid(splash.intercept + splash.slope * math.log(0.58 / 0.42))
     )
     assert splash.odds(0.58) == pytest.approx(0.3000, abs=1e-4)
     assert sevens.odds(0.2) == pytest.approx(sigmoid(sevens.intercept + sevens.slope * math.log(0.25)))
-    assert CALIBRATIONS[Contract.PLUNGE] is splash  # one game
+    assert calibrations()[Contract.PLUNGE] is splash  # one game
     for calibration in (sevens, splash):
         assert calibration.odds(0.0) == calibration.odds(CLIP)
         assert calibration.odds(1.0) == calibration.odds(1.0 - CLIP)
@@ -64,7 +64,7 @@ def test_the_calibration_maps_double_dummy_odds_by_its_constants() -> None:
 def test_nello_s_calibration_is_its_two_stages() -> None:
     """Nel-O's: the first stage's log-odds from logit(p) and the hand's Nel-O features,
     mapped by the last stage; for one hand, rising with the double-dummy odds."""
-    nello = CALIBRATIONS[Contract.NELLO]
+    nello = calibrations()[Contract.NELLO]
     assert len(nello.weights) == 2 + NELLO_FEATURES
     hand = parse_hand(NELLO_HAND).mask
     features = nello_features(np.array([hand]), NelloDoubles.OWN_SUIT)[0].astype(np.float64)
@@ -80,11 +80,11 @@ def test_on_the_study_s_hands_nello_is_made_as_played_out() -> None:
     """On the listening study's hands the calibrated odds average what the playouts made
     (within a point: the fit's own property), several times the double-dummy odds."""
     lines = [json.loads(line) for line in (DATA / "specials_listening_study.jsonl").read_text().splitlines()]
-    lines = lines[: CALIBRATIONS[Contract.NELLO].hands]
+    lines = lines[: calibrations()[Contract.NELLO].hands]
     masks = np.array([parse_hand(x["hand"]).mask for x in lines], dtype=np.int64)
     deals = np.array([x["deals"] for x in lines], dtype=np.float64)
     double_dummy, played = (np.array([x["nello"][k] for x in lines]) / deals for k in (0, 1))
-    calibrated = CALIBRATIONS[Contract.NELLO].odds_of(double_dummy, masks)
+    calibrated = calibrations()[Contract.NELLO].odds_of(double_dummy, masks)
     assert calibrated.mean() == pytest.approx(played.mean(), abs=0.01)
     assert calibrated.mean() > 2.5 * double_dummy.mean()
 
@@ -93,9 +93,9 @@ def test_nello_with_doubles_high_or_low_has_a_last_stage_of_its_own() -> None:
     """High and low keep the own-suit first stage (the same weights, the same features)
     and map it by their own study's fit: the same hand and double-dummy odds become other
     realistic odds, each the sigmoid of its own constants."""
-    own = CALIBRATIONS[Contract.NELLO]
-    assert calibration_of(Contract.NELLO) == own == NELLO_CALIBRATIONS[NelloDoubles.OWN_SUIT]
-    assert calibration_of(Contract.SEVENS, NelloDoubles.HIGH) is CALIBRATIONS[Contract.SEVENS]
+    own = calibrations()[Contract.NELLO]
+    assert calibration_of(Contract.NELLO) == own == nello_calibrations()[NelloDoubles.OWN_SUIT]
+    assert calibration_of(Contract.SEVENS, NelloDoubles.HIGH) is calibrations()[Contract.SEVENS]
     hand = parse_hand(NELLO_HAND).mask
     staged = replace(own, intercept=0.0, slope=1.0).odds(0.3, hand)
     first = math.log(staged / (1.0 - staged))
@@ -114,7 +114,7 @@ def test_on_its_study_s_hands_nello_high_or_low_is_made_as_played_out(doubles: N
     """On the hands its last stage was fitted to, each treatment's calibration averages
     what the playouts made (the fit's own property), where the own-suit calibration,
     applied to doubles high, missed by several points (14.0% against 17.8% on 391 hands)."""
-    calibration = NELLO_CALIBRATIONS[doubles]
+    calibration = nello_calibrations()[doubles]
     path = DATA / calibration.study
     lines = [json.loads(line) for line in path.read_text().splitlines()][: calibration.hands]
     assert all(x["doubles"] == doubles.value for x in lines)
@@ -123,12 +123,12 @@ def test_on_its_study_s_hands_nello_high_or_low_is_made_as_played_out(doubles: N
     double_dummy, played = (np.array([x["nello"][k] for x in lines]) / deals for k in (0, 1))
     assert calibration.odds_of(double_dummy, masks).mean() == pytest.approx(played.mean(), abs=0.005)
     if doubles is NelloDoubles.HIGH:
-        own = CALIBRATIONS[Contract.NELLO].odds_of(double_dummy, masks).mean()
+        own = calibrations()[Contract.NELLO].odds_of(double_dummy, masks).mean()
         assert played.mean() - own > 0.03
 
 
 def test_the_band_is_the_width_of_the_odds_bin() -> None:
-    nello = CALIBRATIONS[Contract.NELLO]
+    nello = calibrations()[Contract.NELLO]
     assert [nello.width(p) for p in (0.05, 0.3, 0.95)] == list(nello.widths)
 
 
@@ -158,13 +158,13 @@ def test_the_fit_recovers_a_known_calibration(fitting: ModuleType) -> None:
 
 def test_the_package_s_calibration_is_the_fit_of_the_studies(fitting: ModuleType) -> None:
     for contract in (Contract.NELLO, Contract.SEVENS, Contract.SPLASH):
-        known = CALIBRATIONS[contract]
+        known = calibrations()[contract]
         refit = fitting.fit(contract, known.hands, known.first_hands or None, known.band_hands)
         assert fitting.close(refit, known), contract
         assert not fitting.close(replace(refit, slope=refit.slope + 0.01), known)
     for doubles in (NelloDoubles.HIGH, NelloDoubles.LOW):
-        known = NELLO_CALIBRATIONS[doubles]
-        own = CALIBRATIONS[Contract.NELLO]
+        known = nello_calibrations()[doubles]
+        own = calibrations()[Contract.NELLO]
         refit = fitting.fit_doubles(doubles, own, known.hands, known.band_hands)
         assert fitting.close(refit, known), doubles
         assert not fitting.close(replace(refit, intercept=refit.intercept + 0.01), known)
@@ -173,11 +173,11 @@ def test_the_package_s_calibration_is_the_fit_of_the_studies(fitting: ModuleType
 def test_the_written_file_reads_back_as_the_package_s(fitting: ModuleType) -> None:
     """``--write``'s document, read back, gives every calibration of the package (Nel-O
     high and low sharing the own-suit first stage it does not repeat)."""
-    results = {c.value: CALIBRATIONS[c] for c in (Contract.NELLO, Contract.SEVENS, Contract.SPLASH)}
-    results |= {nello_key(d): NELLO_CALIBRATIONS[d] for d in (NelloDoubles.HIGH, NelloDoubles.LOW)}
+    results = {c.value: calibrations()[c] for c in (Contract.NELLO, Contract.SEVENS, Contract.SPLASH)}
+    results |= {nello_key(d): nello_calibrations()[d] for d in (NelloDoubles.HIGH, NelloDoubles.LOW)}
     text = fitting.calibration_json(results)
-    assert read_calibrations(text) == CALIBRATIONS
-    assert read_nello_calibrations(text) == NELLO_CALIBRATIONS
+    assert read_calibrations(text) == calibrations()
+    assert read_nello_calibrations(text) == nello_calibrations()
     assert "weights" not in json.loads(text)["nello-high"]
 
 
@@ -208,7 +208,7 @@ def test_the_band_of_the_package_s_fit_on_its_own_hands(fitting: ModuleType) -> 
     """``--held-out``'s band, on the hands the fit saw, is the in-sample band the package
     reports for Nel-O's middle bin or near it, and its mean odds are the playouts' (a
     maximum-likelihood logistic fit matches the made counts on average)."""
-    nello = CALIBRATIONS[Contract.NELLO]
+    nello = calibrations()[Contract.NELLO]
     lines = fitting.read_lines(fitting.STUDIES[Contract.NELLO][0])[: nello.hands]
     band, fitted, observed = fitting.band_of(nello, lines, "nello")
     assert 0.12 <= band <= 0.17
@@ -248,10 +248,10 @@ def test_the_realistic_advice_weighs_the_specials_calibrated() -> None:
     assert (
         splash.make == pytest.approx(sigmoid(-1.09 + 0.752 * math.log(4))) == pytest.approx(0.488, abs=1e-3)
     )
-    assert nello.make == CALIBRATIONS[Contract.NELLO].odds(0.3, parse_hand(WEAK).mask)
+    assert nello.make == calibrations()[Contract.NELLO].odds(0.3, parse_hand(WEAK).mask)
     assert nello.make == pytest.approx(0.528, abs=1e-3) and nello.make_double_dummy == 0.3
-    band = CALIBRATIONS[Contract.NELLO].widths[2]  # widened by the sampling error of 30 in 100:
-    sampled = CALIBRATIONS[Contract.NELLO].odds(wilson_interval(30, 100).low, parse_hand(WEAK).mask)
+    band = calibrations()[Contract.NELLO].widths[2]  # widened by the sampling error of 30 in 100:
+    sampled = calibrations()[Contract.NELLO].odds(wilson_interval(30, 100).low, parse_hand(WEAK).mask)
     assert nello.make - sampled == pytest.approx(0.049, abs=1e-3)
     assert nello.make_ci95 is not None
     assert nello.make_ci95.low == pytest.approx(nello.make - math.hypot(band, nello.make - sampled))
@@ -275,8 +275,8 @@ def test_analyze_weighs_nello_under_the_house_s_doubles_by_their_own_calibration
     solved = next(s for s in result.specials if s.contract is Contract.NELLO)
     nello = next(o for o in result.advised_specials if o.contract is Contract.NELLO)
     assert solved.doubles is NelloDoubles.HIGH and nello.how == CALIBRATED
-    assert nello.make == NELLO_CALIBRATIONS[NelloDoubles.HIGH].odds(solved.make, hand.mask)
-    assert nello.make != pytest.approx(CALIBRATIONS[Contract.NELLO].odds(solved.make, hand.mask), abs=1e-3)
+    assert nello.make == nello_calibrations()[NelloDoubles.HIGH].odds(solved.make, hand.mask)
+    assert nello.make != pytest.approx(calibrations()[Contract.NELLO].odds(solved.make, hand.mask), abs=1e-3)
 
 
 def test_played_out_specials_are_taken_as_played() -> None:

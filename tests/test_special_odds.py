@@ -22,7 +22,7 @@ from texas42.analysis.specials import CALIBRATED, SOLVED, analyze_specials, cali
 from texas42.analysis.statistics import Interval
 from texas42.deal import sample_deals
 from texas42.errors import EvaluatorError
-from texas42.evaluate.special_calibration import CALIBRATIONS, NELLO_CALIBRATIONS
+from texas42.evaluate.special_calibration import calibrations, nello_calibrations
 from texas42.evaluate.special_odds import (
     NELLO_FEATURES,
     SPLASH_FEATURES,
@@ -325,7 +325,7 @@ def test_quick_names_nello_instead_as_analyze_does() -> None:
     assert instead.make_double_dummy == nello.make
     assert (
         instead.make
-        == CALIBRATIONS[Contract.NELLO].odds(nello.make, parse_hand(NELLO_HAND).mask)
+        == calibrations()[Contract.NELLO].odds(nello.make, parse_hand(NELLO_HAND).mask)
         > nello.make
     )
     assert instead.expected_marks == pytest.approx(2 * (2 * instead.make - 1))
@@ -383,7 +383,7 @@ def test_quick_json_and_text_give_the_specials() -> None:
     for doubles in (NelloDoubles.LOW, NelloDoubles.HIGH):
         nello = json.loads(invoke("quick", "--json", "--nello-doubles", doubles.value, NELLO_HAND).stdout)
         nello = nello["specials"][0]
-        calibrated = NELLO_CALIBRATIONS[doubles].odds(nello["make"], parse_hand(NELLO_HAND).mask)
+        calibrated = nello_calibrations()[doubles].odds(nello["make"], parse_hand(NELLO_HAND).mask)
         assert nello["realistic"]["make"] == pytest.approx(calibrated, abs=1e-4)
     assert json.loads(invoke("quick", "--json", "--no-specials", NELLO_HAND).stdout)["specials"] == []
     text = " ".join(invoke("quick", NELLO_HAND).stdout.split())

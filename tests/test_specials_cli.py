@@ -24,7 +24,7 @@ from texas42 import analysis, engine, rules
 from texas42.analysis import SpecialStats, advise_bid, analyze_specials
 from texas42.deal import sampling
 from texas42.errors import AuctionError, HouseRulesError
-from texas42.evaluate.special_calibration import CALIBRATIONS
+from texas42.evaluate.special_calibration import calibrations
 from texas42.io.documents import special_to_json
 from texas42.report.wording import PARTNER_TRUMP_RULE, advice_reason
 from texas42.rules import (
@@ -337,7 +337,7 @@ def test_bid_a_special_contract(in_tmp: Path) -> None:
     assert nello["make"] >= 0.5 and nello["bid"] == 84
     obj = json_of("bid", "--json", "-n", "20", "-s", "3", SEVENS_HAND)
     # Made on every deal double-dummy; at a real table, as the calibration maps it (the odds clipped).
-    realistic = round(CALIBRATIONS[Contract.SEVENS].odds(1.0), 4)
+    realistic = round(calibrations()[Contract.SEVENS].odds(1.0), 4)
     assert (obj["advice"]["contract"], obj["advice"]["bid"], obj["advice"]["make"]) == (
         "sevens",
         84,

@@ -17,7 +17,8 @@ table, entry by entry, as ``texas42 follow`` does, and ``advise_turn`` advises a
 turns); they return the plain dataclasses
 below, which ``to_dict`` turns into the commands' JSON documents. Every bad input raises
 a ``Texas42Error`` (a ``ValueError``; an argument of the wrong kind,
-``errors.ArgumentTypeError``, is also a ``TypeError``).
+``errors.ArgumentTypeError``, is also a ``TypeError``); a model or calibration file of the
+package that is missing or damaged raises ``errors.PackageDataError`` (a ``RuntimeError``).
 """
 
 __version__ = "0.1.0"

@@ -120,6 +120,7 @@ __all__ = [
     "InvalidDeclarationError",
     "InvalidDominoError",
     "InvalidSeatError",
+    "PackageDataError",
     "StatisticsError",
     "Texas42Error",
     "UsageError",
@@ -129,6 +130,12 @@ __all__ = [
 class InferenceError(Texas42Error):
     """A bad setting of dealing to fit an auction (``--infer``, ``--noise``), or an
     auction all but impossible under the bidding model."""
+
+
+class PackageDataError(RuntimeError):
+    """A file that ships with texas42 (a model, a calibration) is missing or damaged. Not
+    bad input, so not a ``Texas42Error``: reinstalling texas42 restores the file. The
+    command line prints it on one line and exits with status 1."""
 
 
 class EvaluatorError(Texas42Error):

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, SupportsIndex
 
-from texas42 import deal, engine
+from texas42 import deal, engine, evaluate
 from texas42.analysis.calibrated import (
     DOUBLE_DUMMY,
     LEADING,
@@ -235,6 +235,8 @@ def analyze_hand(
     deals = check_deals(deals)
     confidence = check_confidence(confidence)
     basis = check_basis(basis)
+    if basis == REALISTIC:
+        evaluate.load_model()  # now: a damaged model file is told before any deal is solved
     chosen = distinct_declarations(declarations)
     seed = deal.draw_seed() if seed is None else deal.check_seed(seed)
     drawn = draw_samples(hand, deals, seed, constraints, auction, threads=threads)

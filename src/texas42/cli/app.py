@@ -19,7 +19,7 @@ import typer
 from typer.core import TyperGroup
 
 from texas42 import __version__
-from texas42.errors import InputFileError, Texas42Error, UsageError
+from texas42.errors import InputFileError, PackageDataError, Texas42Error, UsageError
 from texas42.io.batch import BatchFailed
 
 EXAMPLE_HAND = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
@@ -338,7 +338,7 @@ class Commands(TyperGroup):
                 raise
             print_error(f"cannot write the output: {error.strerror}")
             sys.exit(1)
-        except BatchFailed as failure:
+        except (BatchFailed, PackageDataError) as failure:
             print_error(str(failure))
             sys.exit(1)
         except typer.Abort:

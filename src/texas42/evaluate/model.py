@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
-from importlib import resources
 from pathlib import Path
 from typing import IO, Any, Final
 
@@ -23,6 +23,7 @@ import numpy as np
 
 from texas42.errors import EvaluatorError
 from texas42.evaluate.features import FEATURES
+from texas42.evaluate.shipped import UNREADABLE, read_shipped, reason
 from texas42.rules import TOTAL_POINTS
 
 DOUBLE_DUMMY: Final = "double_dummy"
@@ -146,27 +147,50 @@ class QuickModel:
 
 
 def read_model(source: str | Path | IO[bytes]) -> QuickModel:
-    """The model stored in ``source`` (a path or an open binary file)."""
-    with np.load(source, allow_pickle=False) as data:
-        meta = json.loads(str(data["meta"]))
-        if meta.get("features") != FEATURES:
-            raise EvaluatorError(f"the quick model expects {meta.get('features')} features, not {FEATURES}")
-        heads = {}
-        for name, info in meta["heads"].items():
-            members = tuple(
-                tuple(
-                    (
-                        data[f"{name}/{m}/W{layer}"].astype(np.float32),
-                        data[f"{name}/{m}/b{layer}"].astype(np.float32),
-                    )
-                    for layer in range(info["layers"])
+    """The model stored in ``source`` (a path or an open binary file); an
+    ``EvaluatorError`` if it is not one."""
+    try:
+        with np.load(source, allow_pickle=False) as data:
+            meta = json.loads(str(data["meta"]))
+            if meta.get("features") != FEATURES:
+                raise EvaluatorError(
+                    f"the quick model expects {meta.get('features')} features, not {FEATURES}"
                 )
-                for m in range(info["members"])
-            )
-            heads[name] = Head(name, members, int(info["hands"]), info)
+            heads = {name: _head(data, name, info) for name, info in meta["heads"].items()}
+            version = str(meta["version"])
+    except EvaluatorError:
+        raise
+    except UNREADABLE as error:
+        raise EvaluatorError(f"not a quick model: {reason(error)}") from error
     if DOUBLE_DUMMY not in heads:
         raise EvaluatorError(f"the quick model has no {DOUBLE_DUMMY} head")
-    return QuickModel(str(meta["version"]), heads, meta)
+    return QuickModel(version, heads, meta)
+
+
+def _head(data: Any, name: str, info: dict[str, Any]) -> Head:
+    """The head ``name`` of a stored model: its members' layers, checked to chain."""
+    members = tuple(
+        tuple(
+            (data[f"{name}/{m}/W{layer}"].astype(np.float32), data[f"{name}/{m}/b{layer}"].astype(np.float32))
+            for layer in range(info["layers"])
+        )
+        for m in range(info["members"])
+    )
+    check_layers(members, f"the quick model's {name} head")
+    return Head(name, members, int(info["hands"]), info)
+
+
+def check_layers(members: Sequence[Sequence[tuple[np.ndarray, np.ndarray]]], what: str) -> None:
+    """An ``EvaluatorError`` unless each member's layers chain: W (n, m) and b (m,), the
+    next layer's W with m rows, one output at the end of every member alike."""
+    for layers in members:
+        shapes = [(w.shape, b.shape) for w, b in layers]
+        chained = all(
+            len(ws) == 2 and bs == (ws[1],) and (k == 0 or ws[0] == shapes[k - 1][0][1])
+            for k, (ws, bs) in enumerate(shapes)
+        )
+        if not layers or not chained or shapes[-1][0][1] != members[0][-1][0].shape[1]:
+            raise EvaluatorError(f"{what} has layers that do not fit together: {shapes}")
 
 
 def write_model(
@@ -192,6 +216,6 @@ def write_model(
 
 @cache
 def load_model() -> QuickModel:
-    """The model that ships with texas42 (read once)."""
-    with resources.files("texas42.evaluate").joinpath(MODEL_FILE).open("rb") as stream:
-        return read_model(stream)
+    """The model that ships with texas42 (read once); a ``PackageDataError`` if it is
+    missing or damaged."""
+    return read_shipped(MODEL_FILE, "quick model", read_model)

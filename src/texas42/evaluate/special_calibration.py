@@ -14,12 +14,13 @@ from __future__ import annotations
 import json
 from bisect import bisect_right
 from dataclasses import dataclass, replace
-from importlib import resources
-from typing import Any, Final
+from functools import cache
+from typing import IO, Any, Final
 
 import numpy as np
 
 from texas42.errors import EvaluatorError
+from texas42.evaluate.shipped import read_shipped
 from texas42.evaluate.special_odds import nello_features
 from texas42.rules import Contract, NelloDoubles
 
@@ -41,7 +42,7 @@ class SpecialCalibration:
     ``weights`` (Nel-O) a first stage's log-odds, ``weights[0] + weights[1] * logit(p)``
     plus the hand's Nel-O features (``special_odds.nello_features``, doubles their own
     suit) times ``weights[2:]``, fitted to ``first_hands`` hands of ``first_study``. Nel-O
-    with doubles high or low (``NELLO_CALIBRATIONS``) shares the own-suit first stage, its
+    with doubles high or low (``nello_calibrations``) shares the own-suit first stage, its
     last stage and bands fitted to a study that played Nel-O so."""
 
     intercept: float
@@ -126,16 +127,31 @@ def read_nello_calibrations(text: str) -> dict[NelloDoubles, SpecialCalibration]
     return found
 
 
-_TEXT: Final = resources.files("texas42.evaluate").joinpath(DATA).read_text()
-CALIBRATIONS: Final = read_calibrations(_TEXT)
-"""Each special contract's calibration, from the package's ``special_calibration.json``
-(Nel-O's with doubles their own suit)."""
-NELLO_CALIBRATIONS: Final = read_nello_calibrations(_TEXT)
-"""Nel-O's calibration under each treatment of doubles."""
+@cache
+def _shipped() -> tuple[dict[Contract, SpecialCalibration], dict[NelloDoubles, SpecialCalibration]]:
+    def read(
+        stream: IO[bytes],
+    ) -> tuple[dict[Contract, SpecialCalibration], dict[NelloDoubles, SpecialCalibration]]:
+        text = stream.read().decode()
+        return read_calibrations(text), read_nello_calibrations(text)
+
+    return read_shipped(DATA, "special contracts' calibration", read)
+
+
+def calibrations() -> dict[Contract, SpecialCalibration]:
+    """Each special contract's calibration, from the package's ``special_calibration.json``
+    (Nel-O's with doubles their own suit), read once; a ``PackageDataError`` if the file
+    is missing or damaged."""
+    return _shipped()[0]
+
+
+def nello_calibrations() -> dict[NelloDoubles, SpecialCalibration]:
+    """Nel-O's calibration under each treatment of doubles, as ``calibrations``."""
+    return _shipped()[1]
 
 
 def calibration_of(contract: Contract, doubles: NelloDoubles | None = None) -> SpecialCalibration:
     """The calibration of ``contract``; for Nel-O, under ``doubles`` (None: their own suit)."""
     if contract is Contract.NELLO:
-        return NELLO_CALIBRATIONS[doubles or NelloDoubles.OWN_SUIT]
-    return CALIBRATIONS[contract]
+        return nello_calibrations()[doubles or NelloDoubles.OWN_SUIT]
+    return calibrations()[contract]

@@ -22,7 +22,6 @@ import json
 import math
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import IO, Any, Final
 
@@ -30,7 +29,8 @@ import numpy as np
 
 from texas42.errors import EvaluatorError
 from texas42.evaluate.features import hand_bits, held_union
-from texas42.evaluate.model import pad_rows
+from texas42.evaluate.model import check_layers, pad_rows
+from texas42.evaluate.shipped import UNREADABLE, read_shipped, reason
 from texas42.rules import (
     COUNT,
     DOMINOES,
@@ -331,8 +331,12 @@ def read_special_model(source: str | Path | IO[bytes]) -> SpecialModel:
             nello = {d: _members(data, f"nello/{d.value}", meta["members"][d.value]) for d in NelloDoubles}
             splash = _members(data, "splash", meta["members"].get("splash", 0))
             keys, odds = data["sevens/keys"], data["sevens/odds"]
-    except (OSError, KeyError, ValueError) as error:
-        raise EvaluatorError(f"not a special-contract model: {error}") from error
+        for name, members in (*((d.value, m) for d, m in nello.items()), ("splash", splash)):
+            check_layers(members, f"the special-contract model's {name} networks")
+    except EvaluatorError:
+        raise
+    except UNREADABLE as error:
+        raise EvaluatorError(f"not a special-contract model: {reason(error)}") from error
     return SpecialModel(nello, keys, odds, meta, splash)
 
 
@@ -348,6 +352,6 @@ def _members(data: Any, name: str, count: int) -> tuple[Layers, ...]:
 
 @cache
 def load_special_model() -> SpecialModel:
-    """The model shipped with texas42 (read once)."""
-    with resources.files("texas42.evaluate").joinpath(MODEL_FILE).open("rb") as f:
-        return read_special_model(f)
+    """The model shipped with texas42 (read once); a ``PackageDataError`` if it is missing
+    or damaged."""
+    return read_shipped(MODEL_FILE, "special-contract model", read_special_model)

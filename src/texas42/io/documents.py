@@ -964,7 +964,7 @@ def quick_to_json(result: QuickAnalysis) -> dict[str, Any]:
         "model": {
             "version": result.version,
             "hands": result.hands,
-            "bases": ["double_dummy", *(["realistic"] if realistic is not None else [])],
+            "bases": ["double-dummy", *(["realistic"] if realistic is not None else [])],
         },
         "trumps": trumps,
         "recommendation": {**_quick_recommendation(result.recommendation), "basis": result.basis},
