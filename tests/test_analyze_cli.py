@@ -496,7 +496,7 @@ def test_file_csv_and_summary(tmp_path: Path) -> None:
     lines = summary.splitlines()
     # Realistic odds (the default basis) have no independent check: their 95% band instead.
     assert re.match(r"^name\s+line\s+trump\s+bid\s+makes\s+95% band\s+points\s+instead$", lines[1])
-    assert re.match(r"^sixes!\s+5\s+sixes\s+84\s+100%\s+91%-100%\s+42\.0$", lines[4])
+    assert re.match(r"^sixes!\s+5\s+sixes\s+84\s+100%\s+100%-100%\s+42\.0$", lines[4])
     checked = ok(*args, "--basis", "double-dummy").stdout.splitlines()
     assert re.match(r"^name\s+line\s+trump\s+bid\s+makes\s+check\s+points\s+instead$", checked[1])
     assert re.match(r"^sixes!\s+5\s+sixes\s+84\s+100%\s+100%\s+42\.0$", checked[4])
