@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -34,7 +35,7 @@ from texas42.analysis.reading import AuctionReading, Holding, SeatReading
 from texas42.analysis.statistics import widest_wilson_reach
 from texas42.deal import sampling
 from texas42.errors import AuctionError
-from texas42.io.files import read_hands
+from texas42.io.files import read_hands, read_lines
 from texas42.report.bidding import reading_note, reading_table
 from texas42.report.comparison import _widest
 from texas42.report.hand import plus_minus, recommendation_text
@@ -596,6 +597,24 @@ def test_read_hands() -> None:
     assert [e.line for e in read.errors] == [5, 6, 7, 8]
     assert "got 2" in read.errors[0].message and "7-1" in read.errors[1].message
     assert "empty name" in read.errors[2].message and "6-6" in read.errors[3].message
+
+
+def test_only_line_feeds_end_the_lines_of_a_file(tmp_path: Path) -> None:
+    """A form feed, a vertical tab or a Unicode line separator in a comment or a name is
+    not a line end (``str.splitlines`` would make the rest a bad line, and number every
+    later line wrongly); ``\r\n`` is one line end."""
+    path = tmp_path / "hands.txt"
+    path.write_text(
+        "# a form feed \x0c and a separator \u2028 here\r\nsix\x0bes: 6-6 6-5 6-4 6-3 6-2 6-1 6-0\n"
+        "a\x07b: 6-4 5-5 5-2 4-3 4-2 3-2 3-1\n64 55 52 43 42 32 31",
+        newline="",
+    )
+    lines = read_lines(str(path))
+    assert len(lines) == 4 and lines[0].endswith("here")
+    read = read_hands(lines)
+    assert [(h.line, h.name, h.hand) for h in read.hands] == [(2, "six es", ALL_SIXES), (4, None, ORDINARY)]
+    control = "a control character (U+0007) in the name 'a\\x07b'"
+    assert [(e.line, e.message) for e in read.errors] == [(3, control)]
 
 
 @pytest.mark.parametrize(

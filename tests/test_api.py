@@ -243,6 +243,9 @@ def test_progress_counts_the_playouts_after_the_solves() -> None:
         (lambda: texas42.analyze_many([HAND], deals=5, seed=-1), "a seed runs from 0"),
         (lambda: texas42.analyze_many([HAND], deals=5, confidence=0), "the confidence must be above 0"),
         (lambda: texas42.analyze_many([HAND], deals=5, basis="guess"), "basis"),
+        (lambda: texas42.analyze_many([HAND], deals=5, threads=0), "threads must be a whole number of"),
+        (lambda: texas42.analyze_many([HAND], deals=5, threads="2"), "threads must be a whole number"),
+        (lambda: texas42.analyze_many([HAND], deals=5, trumps=[]), "no declarations to analyse"),
         (lambda: texas42.analyze_many(HAND, deals=5), "hands are an iterable of hands (analyze takes one)"),
         (lambda: texas42.analyze_many([HAND], deals=5, cluster="local:0"), "cluster local:N needs a number"),
         (

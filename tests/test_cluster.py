@@ -280,6 +280,33 @@ def test_resume_without_the_sums_says_every_hand_is_solved_again(tmp_path: Path)
     )
 
 
+def test_a_damaged_digest_leaves_its_hand_and_those_after_it_to_solve_again(tmp_path: Path) -> None:
+    """A digest line that is not one ends the sums read (a line dropped in the middle
+    would pair every later digest with the wrong line, and the sums were cut at the
+    wrong length): the output comes out whole, and its sums are whole again."""
+    hands = tmp_path / "hands.txt"
+    hands.write_text("a: 6-6 6-5 6-4 6-3 6-2 6-1 6-0\nb: 6-4 5-5 5-2 4-3 4-2 3-2 3-1\n")
+    out = tmp_path / "out.jsonl"
+    run = ("analyze", "--file", str(hands), "-n", "20", "-s", "1", "--json", "--out", str(out))
+    assert ok(*run) == ""
+    whole, sums = out.read_text(), Path(output.sums_path(str(out)))
+    digests = sums.read_bytes()
+    sums.write_bytes(b"xx\n" + digests.split(b"\n", 1)[1])
+    assert output.read_sums(str(out)) == []
+    assert invoke(*run, "--resume").exit_code == 0
+    assert out.read_text() == whole and sums.read_bytes() == digests
+
+
+def test_a_text_summary_keeps_a_hand_s_row_on_one_line_on_stdout_as_in_a_file(tmp_path: Path) -> None:
+    hands = tmp_path / "hands.txt"
+    hands.write_text("a very long name that goes on and on and on: 0-0 1-1 1-0 2-0 3-0 2-1 4-1\n")
+    out = tmp_path / "out.txt"
+    run = ("analyze", "--file", str(hands), "-n", "20", "-s", "5", "-j", "1")
+    printed = ok(*run)
+    assert ok(*run, "--out", str(out)) == "" and out.read_text() == printed
+    assert max(len(line) for line in printed.splitlines()) > 80  # wider than the pipe's 80 columns
+
+
 def test_resume_of_a_file_without_its_record_is_refused(tmp_path: Path) -> None:
     out = tmp_path / "out.txt"
     out.write_text("something\n")
@@ -297,7 +324,7 @@ def test_resume_with_a_broken_record_is_refused(tmp_path: Path, record: str, nam
     out.write_text("something\n")
     Path(output.record_path(str(out))).write_text(record)
     result = invoke(*RUN, "--out", str(out), "--resume")
-    assert result.exit_code == 2 and named in result.stderr and "--resume" in result.stderr
+    assert result.exit_code == 2 and named in result.stderr and "remove it to start again" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1 and result.stdout == ""
     assert out.read_text() == "something\n"
 

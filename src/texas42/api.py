@@ -37,6 +37,7 @@ from texas42.analysis.recommendation import check_confidence
 from texas42.analysis.review import realistic_review_total
 from texas42.analysis.sample import DEFAULT_DEALS, check_deals, counted
 from texas42.deal import DealConstraints, Dealt
+from texas42.engine.running import check_threads
 from texas42.errors import AnalysisError, ArgumentTypeError, UsageError, check_kind, is_whole
 from texas42.io import batch
 from texas42.rules import (
@@ -346,15 +347,20 @@ class _AnalyzeJob:
         basis, realistic_deals, worlds, racing = advice
         check_kind(check_every_bid, bool, "check_every_bid is True or False")
         seed, realistic_deals, worlds = _whole_or_none(seed), _whole(realistic_deals), _whole(worlds)
+        threads = _whole_or_none(threads)
+        check_threads(threads)  # here, not at the first solve: analyze_many's hands may run far away
+        declarations = _declarations(trumps)
+        if not declarations:
+            raise AnalysisError("no declarations to analyse", parameter="trumps")
         _check_realistic(realistic_deals, worlds, basis)
         house = _house(house)
         return cls(
             check_deals(_whole(deals)),
             None if seed is None else dealing.check_seed(seed),
-            _declarations(trumps),
+            declarations,
             check_confidence(confidence),
             house,
-            _whole_or_none(threads),
+            threads,
             check_every_bid,
             constraints,
             _auction_model(auction, infer, noise, house),

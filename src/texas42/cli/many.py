@@ -160,7 +160,7 @@ class Sink:
             sys.stdout.write(piece)
             sys.stdout.flush()
         else:
-            self.console.print(piece)
+            self.console.print(piece, soft_wrap=one_line)  # a hand's row on one line, as in the file
 
     def close(self) -> None:
         if self.file is not None:

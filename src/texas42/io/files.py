@@ -4,6 +4,7 @@ every bad line reported."""
 from __future__ import annotations
 
 import sys
+import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Final, TypeVar
@@ -63,9 +64,14 @@ BOM: Final = "\ufeff"
 
 
 def read_lines(path: str) -> list[str]:
-    """The lines of a file, or of stdin for ``-``, without a byte-order mark."""
+    """The lines of a file, or of stdin for ``-``, without a byte-order mark: ended by
+    ``\n`` (or ``\r\n``) alone, so that a form feed or a Unicode line separator in a
+    comment neither ends a line nor shifts the numbers of the lines after it."""
     text = _stdin_text() if path == "-" else _decoded(_file_bytes(path), path)
-    return text.removeprefix(BOM).splitlines()
+    lines = text.removeprefix(BOM).split("\n")
+    if lines[-1] == "":
+        lines.pop()  # the file's last line ended
+    return [line.removesuffix("\r") for line in lines]
 
 
 def _file_bytes(path: str) -> bytes:
@@ -130,13 +136,18 @@ def read_deals(lines: Iterable[str]) -> DealsInput:
 
 
 def parse_named_hand(text: str) -> tuple[str | None, Hand]:
-    """Parse ``[name:] hand``; the name is whatever comes before the first ``:``."""
+    """Parse ``[name:] hand``; the name is whatever comes before the first ``:``, its
+    spaces made single; a control character in it (which terminals and the text summary
+    would drop) is refused."""
     name: str | None = None
     if ":" in text:
         raw, text = text.split(":", 1)
         name = " ".join(raw.split())
         if not name:
             raise Texas42Error("empty name before ':'")
+        control = next((c for c in name if unicodedata.category(c) == "Cc"), None)
+        if control is not None:
+            raise Texas42Error(f"a control character (U+{ord(control):04X}) in the name {name!r}")
     return name, parse_hand(text)
 
 

@@ -20,6 +20,7 @@ import json
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from itertools import takewhile
 from typing import Any, BinaryIO, Final
 
 try:
@@ -66,8 +67,9 @@ def line_digest(line: bytes) -> bytes:
 
 
 def read_sums(path: str) -> list[bytes]:
-    """The digests recorded for the output file ``path``, one a hand's line written (a
-    digest cut short is left out); none if there are no sums."""
+    """The digests recorded for the output file ``path``, one a hand's line written, up to
+    the first line that is not one (cut short, or damaged: the hands from there on are
+    solved again, their sums written anew); none if there are no sums."""
     try:
         with open(sums_path(path), "rb") as handle:
             data = handle.read()
@@ -76,7 +78,7 @@ def read_sums(path: str) -> list[bytes]:
     except OSError as error:
         raise UsageError(f"--resume: cannot read {sums_path(path)}: {error.strerror or error}") from None
     lines = data.split(b"\n")[:-1]  # the last piece: empty, or a digest cut short
-    return [line for line in lines if len(line) == DIGEST_LENGTH]
+    return list(takewhile(lambda line: len(line) == DIGEST_LENGTH, lines))
 
 
 def read_record(path: str) -> dict[str, Any] | None:
@@ -87,9 +89,13 @@ def read_record(path: str) -> dict[str, Any] | None:
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as error:
-        raise UsageError(f"--resume: cannot read {record_path(path)}: {error}") from None
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise UsageError(
+            f"--out: cannot read {record_path(path)}, the record of an earlier run: {reason}; "
+            "remove it to start again"
+        ) from None
     if not isinstance(record, dict):
-        raise UsageError(f"--resume: {record_path(path)} is not a texas42 record")
+        raise UsageError(f"--out: {record_path(path)} is not a texas42 record; remove it to start again")
     return record
 
 
