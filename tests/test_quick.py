@@ -22,7 +22,7 @@ from cli_runner import invoke
 from texas42 import evaluate
 from texas42.analysis import TrumpStats, quick_hand, quick_recommend, recommend
 from texas42.analysis.statistics import mean_interval
-from texas42.errors import EvaluatorError, PackageDataError, Texas42Error
+from texas42.errors import ArgumentTypeError, EvaluatorError, PackageDataError, Texas42Error
 from texas42.evaluate import estimates
 from texas42.evaluate import model as model_module
 from texas42.evaluate.calibration import calibrate
@@ -368,12 +368,22 @@ def test_the_estimates_are_close_to_full_analyses() -> None:
         (np.array([127, 63]), "hand 1 holds 6 dominoes"),
         (np.array([1 << 28 | 63]), "not a mask of the 28 dominoes"),
         (np.array([-1]), "not a mask of the 28 dominoes"),
-        (np.array([1.0]), "integer masks"),
+        (np.array([1.0]), r"integer masks, got 1\.0"),
+        (np.array([], dtype=np.float64), "integer masks, got float64 values"),
+        (np.array([2**63 + 5], dtype=np.uint64), "not a mask of the 28 dominoes: 9223372036854775813"),
     ],
 )
 def test_bad_masks_are_refused(masks: np.ndarray, message: str) -> None:
     with pytest.raises(EvaluatorError, match=message):
         evaluate.estimate(masks)
+
+
+def test_the_confidence_is_a_number_and_a_head_may_be_named_as_the_basis() -> None:
+    mask = parse_hand(SIXES).mask
+    with pytest.raises(ArgumentTypeError, match=r"the confidence must be a number, got '0\.5'"):
+        evaluate.estimate(mask, confidence="0.5")  # type: ignore[arg-type]
+    named = evaluate.estimate(mask, head="double-dummy")
+    assert np.array_equal(named.make, evaluate.estimate(mask, head="double_dummy").make)
 
 
 def test_no_hands_give_empty_arrays() -> None:
@@ -642,3 +652,16 @@ def test_a_missing_shipped_model_is_one_line_and_status_1(monkeypatch: pytest.Mo
     assert result.exit_code == 1 and result.stdout == ""
     (line,) = result.stderr.splitlines()
     assert line.startswith("texas42: error: the quick model that ships with texas42") and "reinstall" in line
+
+
+@pytest.mark.parametrize(
+    ("hand", "unsure"),
+    [("6-6 6-5 6-4 6-3 6-2 6-1 5-4", True), (SIXES, False), ("6-4 5-5 5-2 4-3 4-2 3-2 3-1", False)],
+)
+def test_advice_of_all_42_points_the_rules_do_not_settle_sends_to_analyze(hand: str, unsure: bool) -> None:
+    """Six sixes and the 5-4: 84 estimated at 64% where analyses find 30-40%; all seven
+    sixes are settled by the rules, and an ordinary hand's advice is a point bid."""
+    result = quick_hand(parse_hand(hand))
+    assert result.unsure_of_all is unsure
+    text = invoke("quick", hand).stdout
+    assert ("Before you bid 84, run 'texas42 analyze'." in " ".join(text.split())) is unsure

@@ -13,13 +13,14 @@ import pytest
 
 import texas42
 from cli_runner import invoke
-from texas42 import engine
+from texas42 import deal, engine
 from texas42.analysis import advise_play, realistic_plays, realistic_review, review_play
-from texas42.analysis.playout import dealt_hands, play_on
-from texas42.analysis.realistic_play import RealisticPlays, played_deals, playouts_total
+from texas42.analysis.playout import dealt_hands, generators, play_on
+from texas42.analysis.realistic_play import RealisticPlays, played_deals, playout_seed, playouts_total
 from texas42.analysis.review import TurnReview
 from texas42.errors import Texas42Error
 from texas42.report.play import realistic_text
+from texas42.report.wording import played_out_footer
 from texas42.rules import (
     TOTAL_POINTS,
     Contract,
@@ -389,3 +390,20 @@ def test_the_bid_reason_says_on_what_its_odds_stand(basis: tuple[str, ...], said
     result = invoke(*args)
     assert result.exit_code == 0, result.output
     assert said in json.loads(result.stdout)["advice"]["reason"]
+
+
+def test_the_playouts_draw_their_worlds_apart_from_the_advice_s_deals() -> None:
+    """Spawned from the advice's seed itself, deal 0's worlds came from the stream that
+    dealt the advice's deals (``deal.generators``), the deal being played among them."""
+    for seed in (0, 1, 932842941):
+        dealing = [g.integers(0, 2**62) for g in deal.generators(seed, 4)]
+        worlds = [g.integers(0, 2**62) for g in generators(playout_seed(seed), 100)]
+        assert not set(dealing) & set(worlds)
+
+
+def test_deals_drawn_by_their_weights_are_said_to_be() -> None:
+    """Weighed by the auction, the deals played out are drawn from them with replacement,
+    perhaps more of them than there are: not "150 of those deals" of 90."""
+    weighted = played_out_footer(150, 10, weighted=True)
+    assert "on 150 deals drawn from those by their weights (the same deals for every play)" in weighted
+    assert "on 150 of those deals (the same" in played_out_footer(150, 10)

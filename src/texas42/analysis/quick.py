@@ -29,12 +29,14 @@ from texas42.analysis.specials import (
 )
 from texas42.analysis.statistics import best_at, bid_points
 from texas42.evaluate import DOUBLE_DUMMY, REALISTIC, Estimates, QuickModel
+from texas42.evaluate.features import takes_all
 from texas42.evaluate.special_odds import load_special_model
 from texas42.rules import (
     BIDS,
     DECLARATIONS,
     PASS,
     POINT_BIDS,
+    TOTAL_POINTS,
     Contract,
     Declaration,
     Hand,
@@ -152,6 +154,15 @@ class QuickAnalysis:
     def recommendation(self) -> QuickRecommendation:
         """The recommendation on the realistic estimates, if any, else the double-dummy one."""
         return (self.realistic or self.double_dummy).recommendation
+
+    @property
+    def unsure_of_all(self) -> bool:
+        """Whether the advice needs all 42 points (42, or a mark bid) where the rules do not
+        settle them: the very strong hands, rare in the study, of which the model is least
+        sure (README, "Limits")."""
+        rec = self.recommendation
+        settled = bool(takes_all(np.array([self.hand.mask], dtype=np.int64))[0][rec.declaration])
+        return not rec.passes and bid_points(rec.bid) == TOTAL_POINTS and not settled
 
     @property
     def advised_specials(self) -> tuple[SpecialOdds, ...]:

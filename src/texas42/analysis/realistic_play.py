@@ -27,6 +27,8 @@ from texas42.rules import (
     needed_points,
 )
 
+PLAYOUT_STREAM: Final = 200
+"""The playouts' worlds come from a stream of the seed of their own (``playout_seed``)."""
 DEFAULT_REALISTIC_PLAY_DEALS: Final = 100
 
 
@@ -101,7 +103,7 @@ def realistic_plays(
     wins = np.zeros((n, 28), dtype=bool)
     result = engine.PlayValues(advice.seat, values, np.zeros(n, dtype=np.int64))
     ours = advice.seat % 2 == advice.bidder % 2
-    history = advice.history
+    history, seed = advice.history, playout_seed(advice.seed)
     if advice.counts_points:
         outcomes = play_on(
             history,
@@ -109,7 +111,7 @@ def realistic_plays(
             plays,
             advice.bid,
             worlds,
-            advice.seed,
+            seed,
             threads,
             on_progress,
             advice.partner_contract,
@@ -121,12 +123,19 @@ def realistic_plays(
             result, advice.seat, advice.bidder, advice.bid, False, settled=advice.decided is not None
         )
     else:
-        specials = play_on_special(history, held, plays, worlds, advice.seed, on_progress, threads=threads)
+        specials = play_on_special(history, held, plays, worlds, seed, on_progress, threads=threads)
         made = np.stack([out.made for out in specials], axis=1)
         values[:, columns] = made
         wins[:, columns] = made == ours
         ranked = rank_contract_plays(result, advice.seat, advice.bidder, False)
     return RealisticPlays(int(held.shape[0]), worlds, ranked, wins)
+
+
+def playout_seed(seed: int) -> int:
+    """The seed the playouts of advice dealt from ``seed`` draw their worlds from: apart
+    from the advice's deals. Spawned from ``seed`` itself, the first deal's worlds came
+    from the very stream that dealt the advice's deals, the deal it plays among them."""
+    return int(np.random.SeedSequence([seed, PLAYOUT_STREAM]).generate_state(1)[0])
 
 
 def played_deals(advice: PlayAdvice, deals: int) -> np.ndarray:

@@ -134,7 +134,7 @@ some seconds (7 plays x 100 playouts of the whole hand), later far less. At Nel-
 done unasked (--no-realistic: not): double-dummy defenders always find the trick that
 sets the contract, so the double-dummy odds say little of a play at a table (the first
 Nel-O example below, with --seed 1: its double-dummy best, 3-1, makes Nel-O in 45% of
-the deals double-dummy and in 90% played out).
+the deals double-dummy and in 95% played out).
 
 A play that contradicts the rules or what you know (a domino played twice, a seat
 following a suit it showed out of, you not following suit) is bad input naming the

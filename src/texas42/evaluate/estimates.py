@@ -14,7 +14,7 @@ from typing import Final
 import numpy as np
 from threadpoolctl import ThreadpoolController
 
-from texas42.errors import EvaluatorError, is_whole
+from texas42.errors import EvaluatorError, check_real, is_whole
 from texas42.evaluate.calibration import inputs_of, realistic_distribution
 from texas42.evaluate.features import features, takes_all
 from texas42.evaluate.model import DOUBLE_DUMMY, OUTCOMES, REALISTIC, QuickModel, load_model
@@ -67,13 +67,15 @@ def check_masks(masks: object) -> np.ndarray:
     mask), else an ``EvaluatorError`` naming the first that is not (by its flat index)."""
     array = np.asarray(masks)
     if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
-        first = next((x for x in array.reshape(-1).tolist() if not is_whole(x)), array.dtype)
-        raise EvaluatorError(f"hands must be given as integer masks, got {first!r}")
-    flat = array.astype(np.int64).reshape(-1)
-    outside = np.flatnonzero((flat < 0) | (flat >= 1 << 28))
+        values = array.reshape(-1).tolist()
+        shown = next((repr(x) for x in values if not is_whole(x)), f"{array.dtype} values")
+        raise EvaluatorError(f"hands must be given as integer masks, got {shown}")
+    raw = array.reshape(-1)
+    outside = np.flatnonzero((raw < 0) | (raw >= 1 << 28))  # before int64, which would wrap uint64
     if outside.size:
         first = int(outside[0])
-        raise EvaluatorError(f"hand {first} is not a mask of the 28 dominoes: {int(flat[first])}")
+        raise EvaluatorError(f"hand {first} is not a mask of the 28 dominoes: {int(raw[first])}")
+    flat = raw.astype(np.int64)
     sizes = ((flat[:, None] >> np.arange(28, dtype=np.int64)) & 1).sum(axis=1)
     bad = np.flatnonzero(sizes != HAND_SIZE)
     if bad.size:
@@ -171,7 +173,7 @@ def point_distributions(model: QuickModel, head: str, masks: np.ndarray) -> np.n
     """(n, 9, 43): ``head``'s point distribution of every declaration for a flat array of
     hand masks; the realistic head takes the double-dummy head's estimates as its
     double-dummy inputs. Where the rules settle it (``takes_all``), all 42 points."""
-    model.head(head)
+    head = model.head(head).name
     x = features(masks)
     n, k = x.shape[0], x.shape[1]
     dd: np.ndarray = model.head(DOUBLE_DUMMY).distribution(x.reshape(n * k, -1)).reshape(n, k, OUTCOMES)
@@ -197,11 +199,12 @@ def estimate(
     shipped model unless ``model`` is given. Where the rules settle it (``takes_all``: the
     top trumps and doubles), a declaration takes all 42 points with certainty. Parts of
     the hands are evaluated on ``threads`` threads (default: every core)."""
+    confidence = check_real(confidence, EvaluatorError, "the confidence")
     if not 0.0 < confidence <= 1.0:
         raise EvaluatorError(f"the confidence must be above 0 and at most 1, got {confidence:g}")
     array = check_masks(masks)
     model = model or load_model()
-    model.head(head)  # an unknown head is an error even with no hands
+    head = model.head(head).name  # an unknown head is an error even with no hands
     flat = array.reshape(-1)
     k = len(DECLARATIONS)
     found = map_parts(lambda part: point_distributions(model, head, part), flat, threads)

@@ -135,6 +135,9 @@ class QuickModel:
     info: dict[str, Any]
 
     def head(self, name: str) -> Head:
+        """The estimates ``name`` (``double_dummy`` or ``realistic``; ``double-dummy`` as
+        the basis is written too)."""
+        name = name.replace("-", "_") if isinstance(name, str) else name
         if name not in self.heads:
             have = ", ".join(self.heads)
             raise EvaluatorError(f"the quick model {self.version} has no {name} estimates (it has: {have})")

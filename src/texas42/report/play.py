@@ -159,7 +159,8 @@ def realistic_text(advice: PlayAdvice, played: RealisticPlays) -> Text:
     over = "" if double.deals == played.deals else f", over all {double.deals:,} deals"
     body = (
         f": played out by players who see only their own dominoes, your team {points}{verb} {bid} in "
-        f"{percent(advice.contract_deals(mine) / mine.deals)} of the {played.deals:,} deals (double-dummy"
+        f"{percent(advice.contract_deals(mine) / mine.deals)} of the {played.deals:,} deals"
+        f"{' drawn by their weights' if advice.weights is not None else ''} (double-dummy"
         f"{over}: {double_points}{percent(advice.contract_deals(double) / double.deals)})."
     )
     top, rival = played.best.domino, advice.best.domino
@@ -276,9 +277,11 @@ def _as_good(advice: PlayAdvice) -> str:
     return f" {named} {'is' if len(names) == 1 else 'are'} as good: {why}."
 
 
-def locations_table(locations: Locations, bidder: int) -> Table:
+def locations_table(locations: Locations, bidder: int, partner_contract: Contract | None = None) -> Table:
     """Where the trumps and count dominoes the seat cannot see lie: for each, the share of
-    the deals in which each other seat holds it (the partner's and bidder's columns marked)."""
+    the deals in which each other seat holds it (the partner's and bidder's columns marked;
+    at a plunge or a splash, ``partner_contract``, the player who bid it and ``bidder``,
+    its partner, who named trump)."""
     seat = locations.seat
     out = Table(
         title="Who holds the unseen trumps and count",
@@ -288,9 +291,12 @@ def locations_table(locations: Locations, bidder: int) -> Table:
     )
     out.add_column("domino")
     others = [s for s in range(len(locations.places[0].shares)) if s != seat]
+    roles = {bidder: " (bidder)"}
+    if partner_contract is not None:
+        roles = {bidder: " (named trump)", (bidder + 2) % 4: f" (bid {partner_contract.label})"}
+    roles[(seat + 2) % 4] = " (partner)"
     for other in others:
-        role = " (partner)" if other == (seat + 2) % 4 else (" (bidder)" if other == bidder else "")
-        out.add_column(f"seat {other}{role}", justify="right")
+        out.add_column(f"seat {other}{roles.get(other, '')}", justify="right")
     for place in locations.places:
         shares = [place.shares[other] for other in others]
         out.add_row(domino_name(place.domino), *(percent(p) for p in shares if p is not None))
@@ -320,7 +326,8 @@ def play_view(advice: PlayAdvice) -> RenderableType:
             "The share of the deals above in which each seat holds each trump and count domino you "
             "cannot see."
         )
-        parts += [Text(""), Fitted(locations_table(locations, advice.bidder)), Text(note, style="dim")]
+        table = locations_table(locations, advice.bidder, advice.partner_contract)
+        parts += [Text(""), Fitted(table), Text(note, style="dim")]
     parts += [
         Text(""),
         Text(
@@ -329,5 +336,8 @@ def play_view(advice: PlayAdvice) -> RenderableType:
         ),
     ]
     if played is not None:
-        parts.append(Text(played_out_footer(played.deals, played.worlds, contract), style="dim"))
+        weighted = advice.weights is not None
+        parts.append(
+            Text(played_out_footer(played.deals, played.worlds, contract, weighted=weighted), style="dim")
+        )
     return Group(*parts)

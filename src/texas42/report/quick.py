@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -130,6 +131,13 @@ def quick_special_instead(result: QuickAnalysis, special: SpecialOdds) -> Text:
     return Text.assemble(advice_head(f"bid {name} ({special.bid}) instead"), body)
 
 
+UNSURE_OF_ALL: Final = (
+    "All 42 points are where the model is least sure: very strong hands are rare among those it "
+    "was fitted to (with six sixes and the 5-4 it estimates 64% at sixes, where an analysis finds "
+    "40%). Before you bid {bid}, run 'texas42 analyze'."
+)
+
+
 def quick_view(result: QuickAnalysis) -> RenderableType:
     """The whole ``texas42 quick`` report."""
     phrase = quick_phrase(result.version, result.hands, result.realistic_hands)
@@ -152,6 +160,8 @@ def quick_view(result: QuickAnalysis) -> RenderableType:
     special = result.special_instead
     if special is not None:
         parts.append(quick_special_instead(result, special))
+    if result.unsure_of_all:
+        parts.append(Text(UNSURE_OF_ALL.format(bid=result.recommendation.bid), style="bold"))
     footer = quick_footer(result.realistic is not None, bool(result.specials))
     return Group(*parts, Text(""), Text(footer, style="dim"))
 

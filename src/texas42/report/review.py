@@ -173,7 +173,7 @@ def review_text(review: PlayReview, lost_ci95: Interval | None = None) -> Text:
     lead = "Played out, " if played_out else ""
     of_them = _forced_among(sum(turn.forced for turn in review.turns), good)
     if not missed:
-        every = "your one turn was" if n == 1 else f"all {n} of your turns were"
+        every = {1: "your one turn was", 2: "both your turns were"}.get(n, f"all {n} of your turns were")
         return Text(f"{capitalized(lead + every)} as good as the best play{of_them}.", style="bold green")
     if good == 0:
         none = "your one turn was not" if n == 1 else f"none of your {n} turns was"
@@ -430,6 +430,15 @@ def review_view(review: PlayReview) -> RenderableType:
     if first is not None:
         contract = None if review.counts_points else review.played_at
         parts.append(
-            Text(played_out_footer(first.deals, first.worlds, contract, reviewing=True), style="dim")
+            Text(
+                played_out_footer(
+                    first.deals,
+                    first.worlds,
+                    contract,
+                    reviewing=True,
+                    weighted=review.turns[0].advice.weights is not None,
+                ),
+                style="dim",
+            )
         )
     return Group(*parts)

@@ -872,9 +872,12 @@ def play_footer(
     )
 
 
-def played_out_footer(deals: int, worlds: int, contract: str | None = None, reviewing: bool = False) -> str:
+def played_out_footer(
+    deals: int, worlds: int, contract: str | None = None, reviewing: bool = False, weighted: bool = False
+) -> str:
     """What the figures of the plays played out (``play --realistic``; ``reviewing``:
-    ``review --realistic``) mean."""
+    ``review --realistic``) mean; ``weighted``: the deals played out were drawn from
+    deals weighed by the auction (``realistic_play.played_deals``), some perhaps twice."""
     ends = "until a trick decides the contract" if contract is not None else "to the end"
     after = "at each turn, after each of your legal plays" if reviewing else "after each of your plays"
     rests = (
@@ -887,8 +890,9 @@ def played_out_footer(deals: int, worlds: int, contract: str | None = None, revi
         "sampling error (the paired 95% interval of the difference above 0)."
     )
     return (
-        f"Played out: {after}, the hand played {ends} on {deals:,} of those "
-        "deals (the same deals for every play) by players who see only their own dominoes, you included: "
+        f"Played out: {after}, the hand played {ends} on {deals:,} "
+        + ("deals drawn from those by their weights" if weighted else "of those deals")
+        + " (the same deals for every play) by players who see only their own dominoes, you included: "
         f"at each turn the seat to play weighs {worlds:,} deals consistent with what it has seen and plays "
         f"what makes the bid (or sets it) in the most of them (perfect-information Monte Carlo). {rests}"
         + (
