@@ -578,6 +578,69 @@ def test_solve_deal_and_principal_variation_reject_bad_leader() -> None:
             engine.principal_variation(deal, Declaration.SIXES, leader)
 
 
+def _full() -> np.ndarray:
+    deal = rules.parse_deal(
+        "6-4 5-5 5-2 4-3 4-2 3-2 3-1 / 6-6 6-5 6-2 6-1 5-4 5-1 5-0 / 6-0 4-4 3-0 2-2 2-0 1-1 0-0 / "
+        "6-3 5-3 4-1 4-0 3-3 2-1 1-0"
+    )
+    return np.array([deal.masks], dtype=np.int64)
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda m: engine.play_values(m + 0.5, Declaration.FIVES, 0), DealArrayError, "got float64 values"),
+        (lambda m: engine.play_values(m.astype(str), Declaration.FIVES, 0), DealArrayError, "integer array"),
+        (lambda m: engine.play_values(m.astype(bool), Declaration.FIVES, 0), DealArrayError, "got bool"),
+        (lambda m: engine.play_values(m, Declaration.FIVES, 0, score=5), ArgumentTypeError, "score"),
+        (
+            lambda m: engine.contract_play_values(m + 0.3, rules.NelloTricks(0), 0, 0),
+            DealArrayError,
+            "got float64 values",
+        ),
+        (
+            lambda m: engine.position_contract_values(m, rules.NelloTricks(0), 0, iter([0]), [[]]),
+            ArgumentTypeError,
+            "leaders must be a list",
+        ),
+        (lambda m: engine.position_play_values(m, Declaration.FIVES, [0.9], [[]]), DealArrayError, "leaders"),
+        (
+            lambda m: engine.position_play_values(m, Declaration.FIVES, [0], [[13.9]]),
+            EngineInputError,
+            r"13\.9",
+        ),
+        (
+            lambda m: engine.position_play_values(m, Declaration.FIVES, [0], [["6-4"]]),
+            EngineInputError,
+            "6-4",
+        ),
+        (lambda m: engine.solve_deals(m, Declaration.FIVES), ArgumentTypeError, "a list of declarations"),
+        (lambda m: engine.solve_deals(m, "fives"), ArgumentTypeError, "a list of declarations"),
+        (lambda m: engine.solve_deals(m, on_progress=5), ArgumentTypeError, "on_progress"),
+        (lambda m: engine.solve_sevens(m, contract_only="no"), ArgumentTypeError, "contract_only"),
+        (lambda m: engine.position_values("x"), ArgumentTypeError, r"rules\.Position"),
+    ],
+)
+def test_bad_arguments_of_the_engine_are_typed_errors(
+    call: Any, error: type[Exception], message: str
+) -> None:
+    """Floats, strings and bools are never rounded or read as dominoes and seats; every
+    bad argument is an error of ``texas42.errors``, raised before any solving."""
+    with pytest.raises(error, match=message):
+        call(_full())
+
+
+def test_any_numpy_integer_is_a_seat_and_a_declaration_its_name() -> None:
+    deal = rules.Deal.from_hands([rules.Hand(int(m)) for m in _full()[0]])
+    for kind in (np.int8, np.uint8, np.int32, np.uint64):
+        assert engine.solve_deal(deal, Declaration.FIVES, kind(1)) == engine.solve_deal(
+            deal, Declaration.FIVES, 1
+        )
+    assert engine.principal_variation(deal, "fives") == engine.principal_variation(deal, Declaration.FIVES)
+    with pytest.raises(ArgumentTypeError, match=r"the leader must be a seat 0\.\.3, got True"):
+        engine.solve_deal(deal, Declaration.FIVES, True)
+
+
 def test_solve_deals_accepts_valid_edge_input() -> None:
     empty = engine.solve_deals(np.zeros((0, 4), dtype=np.int64))
     assert empty.points.shape == (0, 9)

@@ -372,8 +372,13 @@ def test_positions_are_checked_before_solving() -> None:
         (hands, [0], [[], [led]], "an (n, 4) array of hands, n leaders and n tricks"),
         (hands, [0, 0], [[]], "an (n, 4) array of hands, n leaders and n tricks"),
         (hands, [0, 4], [[], [led]], "a leader is a seat 0..3"),
-        (hands, [0, 0], [[], [led, 1, 2, 3]], "a trick in progress holds 0 to 3 dominoes, got 4"),
-        (hands, [0, 0], [[], [28]], "outside the 28 dominoes"),
+        (
+            hands,
+            [0, 0],
+            [[], [led, 1, 2, 3]],
+            "position 1: a trick in progress holds 0 to 3 dominoes here, got 4",
+        ),
+        (hands, [0, 0], [[], [28]], "position 1: not a domino: 28 (dominoes are 0..27)"),
         (outside, [0], [[]], "outside the 28 dominoes"),
         (shared, [0], [[]], "a domino is in two hands of the same position"),
     ]

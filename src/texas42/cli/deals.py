@@ -53,7 +53,7 @@ bid --help' (--infer none: uniformly; --noise), the others valuing their hands a
 special contracts as the house rules allow (--nello-doubles, --nello-min-marks,
 --no-specials, or the settings file): the deals 'texas42 analyze' and 'bid' solve with
 the same options. They are weighed, not counted, so --count takes no
-auction; the acceptance is told on stderr.
+auction (but with --infer none, whose deals are uniform); the acceptance is told on stderr.
 
 \b
 Examples:

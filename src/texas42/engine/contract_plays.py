@@ -12,7 +12,7 @@ import numpy as np
 from texas42 import rules
 from texas42.engine import _layout as L
 from texas42.engine import running, tables
-from texas42.engine.inputs import check_seat
+from texas42.engine.inputs import check_seat, check_sequence, integer_array
 from texas42.engine.plays import ILLEGAL, PlayValues, check_hands, check_rows, check_trick, trick_shape
 from texas42.errors import DealArrayError, EngineInputError
 from texas42.rules import Domino, NelloDoubles, NelloTricks, Seat, SevensTricks
@@ -69,7 +69,8 @@ def position_contract_values(
     solved as one parallel batch (what the playouts of Nel-O and sevens ask at a turn of
     all their games), and the values do not depend on ``threads``."""
     check_seat(bidder, "the bidder")
-    hands = np.ascontiguousarray(hands, dtype=np.int64)
+    hands = integer_array(hands, "positions need an (n, 4) integer array of hands")
+    leaders, tricks = list(check_sequence(leaders, "leaders")), list(check_sequence(tricks, "tricks"))
     n = hands.shape[0] if hands.ndim == 2 else -1
     if hands.ndim != 2 or hands.shape[1] != 4 or len(leaders) != n or len(tricks) != n:
         raise DealArrayError("positions need an (n, 4) array of hands, n leaders and n tricks")
@@ -77,7 +78,7 @@ def position_contract_values(
     rows = np.empty(n, dtype=np.int64)
     for i, (leader, trick) in enumerate(zip(leaders, tricks, strict=True)):
         check_seat(leader)
-        key = (int(leader), tuple(trick))
+        key = (int(leader), check_trick(check_sequence(trick, "a trick"), 3))
         if key not in known:
             known[key] = len(known)
         rows[i] = known[key]

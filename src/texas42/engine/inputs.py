@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
 from texas42 import rules
-from texas42.errors import DealArrayError, EngineInputError, Texas42Error, check_kind, is_whole
+from texas42.errors import (
+    ArgumentTypeError,
+    DealArrayError,
+    EngineInputError,
+    Texas42Error,
+    check_kind,
+    error_for,
+    is_whole,
+)
 from texas42.rules import Declaration, Seat
 
 
@@ -18,12 +27,33 @@ def deal_hands(deal: rules.Deal) -> np.ndarray:
     return np.array([deal.masks], dtype=np.int64)
 
 
+def integer_array(values: object, what: str) -> np.ndarray:
+    """``values`` as a contiguous int64 array if they are integers (numpy's too, not
+    bools), else a ``DealArrayError`` saying that ``what`` ("deals must be an (n, 4)
+    integer array of hand masks") and what was given: a float, a string or a bool is
+    never rounded or read as a domino or a seat."""
+    try:
+        given = np.asarray(values)
+    except ValueError as error:  # ragged rows
+        raise DealArrayError(f"{what}: {error}") from None
+    if given.dtype.kind not in "iu":
+        raise DealArrayError(f"{what}, got {given.dtype} values")
+    if given.dtype.kind == "u" and given.size and given.max() > np.iinfo(np.int64).max:
+        raise DealArrayError(f"{what}, got a value above 2**63")
+    return np.ascontiguousarray(given, dtype=np.int64)
+
+
+def check_sequence(values: Any, what: str) -> Any:
+    """``values`` if it is a list, a tuple or an array (``what`` they are, for the
+    error), else an ``ArgumentTypeError``: an iterator or a number is not."""
+    if isinstance(values, str | bytes) or not isinstance(values, Sequence | np.ndarray):
+        raise ArgumentTypeError(f"{what} must be a list, a tuple or an array, got {values!r}")
+    return values
+
+
 def check_deal_array(hands: np.ndarray) -> np.ndarray:
     """Validate an (n, 4) array of hand masks; return it as contiguous int64."""
-    given = np.asarray(hands)
-    if given.dtype.kind not in "iu":
-        raise DealArrayError(f"deals must be an (n, 4) integer array of hand masks, got {given.dtype} values")
-    hands = np.ascontiguousarray(given, dtype=np.int64)
+    hands = integer_array(hands, "deals must be an (n, 4) integer array of hand masks")
     if hands.ndim != 2 or hands.shape[1] != 4:
         raise DealArrayError(f"deals must be an (n, 4) array of hand masks, got shape {hands.shape}")
     if np.any(hands < 0) or np.any(hands > rules.ALL_DOMINOES):
@@ -40,7 +70,7 @@ def check_deal_array(hands: np.ndarray) -> np.ndarray:
 def check_seat(seat: int, what: str = "the leader") -> None:
     """A single seat argument: 0..3."""
     if not is_whole(seat) or seat not in rules.SEATS:
-        raise EngineInputError(f"{what} must be a seat 0..3, got {seat!r}")
+        raise error_for(seat, EngineInputError)(f"{what} must be a seat 0..3, got {seat!r}")
 
 
 def seats_per_deal(seats: Seat | Sequence[Seat] | np.ndarray, n: int, what: str) -> np.ndarray:

@@ -11,8 +11,8 @@ import numpy as np
 
 from texas42 import rules
 from texas42.engine import running, tables
-from texas42.engine.inputs import checked_declaration
-from texas42.engine.plays import PLAY_CHUNK, check_rows
+from texas42.engine.inputs import check_sequence, checked_declaration, integer_array
+from texas42.engine.plays import PLAY_CHUNK, check_rows, check_trick
 from texas42.errors import DealArrayError, EngineInputError
 from texas42.rules import Declaration, Domino
 
@@ -32,9 +32,10 @@ def position_play_values(
     ``tricks[i]`` the 0 to 3 dominoes played to the trick in progress, the first led by
     ``leaders[i]``. All rows are solved as one parallel batch; the values do not depend
     on ``threads``."""
-    hands = np.ascontiguousarray(hands, dtype=np.int64)
+    hands = integer_array(hands, "positions need an (n, 4) integer array of hands")
     n = hands.shape[0] if hands.ndim == 2 else -1
-    leader_array = np.ascontiguousarray(leaders, dtype=np.int64)
+    leader_array = integer_array(leaders, "leaders are seats 0..3, one a position")
+    tricks = list(check_sequence(tricks, "tricks"))
     if hands.ndim != 2 or hands.shape[1] != 4 or leader_array.shape != (n,) or len(tricks) != n:
         raise DealArrayError("positions need an (n, 4) array of hands, n leaders and n tricks")
     if np.any((leader_array < 0) | (leader_array > 3)):
@@ -42,10 +43,12 @@ def position_play_values(
     trick_array = np.zeros((n, 3), dtype=np.int64)
     sizes = np.zeros(n, dtype=np.int64)
     for i, trick in enumerate(tricks):
-        if len(trick) > 3:
-            raise EngineInputError(f"a trick in progress holds 0 to 3 dominoes, got {len(trick)}")
-        trick_array[i, : len(trick)] = trick
-        sizes[i] = len(trick)
+        try:
+            plays = check_trick(check_sequence(trick, "a trick"), 3)
+        except EngineInputError as error:
+            raise EngineInputError(f"position {i}: {error}") from None
+        trick_array[i, : len(plays)] = plays
+        sizes[i] = len(plays)
     _check_positions(hands, leader_array, trick_array, sizes)
     out = np.zeros((n, len(rules.DOMINOES)), dtype=np.int64)
     if n:
@@ -59,14 +62,10 @@ def position_play_values(
 
 
 def _check_positions(hands: np.ndarray, leaders: np.ndarray, tricks: np.ndarray, sizes: np.ndarray) -> None:
-    """``check_rows`` of positions where every seat plays, and no domino twice in a trick."""
-    if np.any((tricks < 0) | (tricks > 27)):
-        raise DealArrayError("a domino of a trick is outside the 28 dominoes")
+    """``check_rows`` of positions where every seat plays (their tricks' dominoes already
+    checked, ``check_trick``)."""
     in_trick = np.arange(3)[None, :] < sizes[:, None]
     trick_masks = np.bitwise_or.reduce(np.where(in_trick, np.int64(1) << tricks, 0), axis=1)
-    twice = np.bitwise_count(trick_masks) != sizes
-    if np.any(twice):
-        raise DealArrayError(f"position {int(np.argmax(twice))}: a domino is twice in the trick in progress")
     played = (np.arange(4)[None, :] - leaders[:, None]) % 4 < sizes[:, None]
     shapes = np.column_stack((1 + played.astype(np.int64), trick_masks))
     check_rows(hands, shapes, row="position")

@@ -11,8 +11,8 @@ import numpy as np
 
 from texas42 import rules
 from texas42.engine import running, tables
-from texas42.engine.inputs import check_seat, checked_declaration
-from texas42.errors import DealArrayError, EngineInputError, is_whole
+from texas42.engine.inputs import check_seat, check_sequence, checked_declaration, integer_array
+from texas42.errors import DealArrayError, EngineInputError, check_kind, is_whole
 from texas42.rules import Declaration, Domino, Position, Seat, TrumpTricks
 
 PLAY_CHUNK = 2
@@ -101,6 +101,7 @@ def position_values(position: Position) -> dict[Domino, int]:
     """The value of each legal play in one position of a trump hand (``rules.Position``):
     what the team of the seat to play takes over the whole hand, its score so far
     included, after that play, double-dummy."""
+    check_kind(position, Position, "position is a texas42.rules.Position (rules.replay makes one)")
     if not isinstance(position.tricks, TrumpTricks):
         raise EngineInputError(
             "play values are for the trump declarations only (contract_play_values: Nel-O and sevens)"
@@ -136,7 +137,7 @@ def check_hands(hands: np.ndarray, players: tuple[Seat, ...], trick: tuple[Domin
     (``players``, from the trick's leader) hold 1 to 7 dominoes each, those that played
     to the trick in progress one fewer than the others (a seat that sits out, any
     number); no domino is in two hands or both in a hand and in the trick."""
-    hands = np.ascontiguousarray(hands, dtype=np.int64)
+    hands = integer_array(hands, "deals must be an (n, 4) integer array of hand masks")
     if hands.ndim != 2 or hands.shape[1] != 4:
         raise DealArrayError(f"deals must be an (n, 4) array of hand masks, got shape {hands.shape}")
     check_rows(hands, np.array([trick_shape(players, trick)], dtype=np.int64))
@@ -175,7 +176,7 @@ def check_rows(hands: np.ndarray, shapes: np.ndarray, row: str = "deal") -> None
 
 
 def _check_score(score: tuple[int, int]) -> tuple[int, int]:
-    values = tuple(score)
+    values = tuple(check_sequence(score, "score (the points each team took before)"))
     if len(values) != 2 or any(not is_whole(v) or v < 0 for v in values):
         raise EngineInputError(f"score must be two whole numbers of points, got {score!r}")
     if sum(values) > rules.TOTAL_POINTS:

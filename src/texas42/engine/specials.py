@@ -12,7 +12,7 @@ import numpy as np
 
 from texas42.engine import running, tables
 from texas42.engine.inputs import check_deal_array, check_seat, deal_hands, seats_per_deal
-from texas42.errors import EngineInputError
+from texas42.errors import EngineInputError, check_kind
 from texas42.rules import Deal, NelloDoubles, Seat
 
 SPECIAL_CHUNK = 16
@@ -67,6 +67,7 @@ def solve_sevens(
     deal i takes with perfect play; with ``contract_only``, 1 if it takes every trick
     (the contract), else 0, which is found faster. ``hands`` is an (n, 4) array of hand
     masks, seat 0 first; the results do not depend on ``threads``."""
+    check_kind(contract_only, bool, "contract_only is True or False")
     hands = check_deal_array(hands)
     n = hands.shape[0]
     lead = seats_per_deal(leaders, n, "leaders")

@@ -19,6 +19,7 @@ from texas42.engine.inputs import (
     deal_hands,
     seats_per_deal,
 )
+from texas42.errors import ArgumentTypeError
 from texas42.rules import DECLARATIONS, Deal, Declaration, Domino, Seat
 
 SOLVE_CHUNK = 8
@@ -48,7 +49,8 @@ def solve_deal(deal: Deal, declaration: Declaration, leader: Seat = 0) -> int:
     The hands may hold fewer than seven dominoes each (an end-game position)."""
     check_seat(leader)
     hands = deal_hands(deal)
-    out, _ = _solve_batch(hands, [declaration], np.array([leader]), np.array([-1]), threads=1)
+    leaders = np.array([leader], dtype=np.int64)
+    out, _ = _solve_batch(hands, [declaration], leaders, np.array([-1]), threads=1)
     team02 = int(out[0, 0])
     stake = rules.points_at_stake(sum(deal.masks))
     return team02 if leader % 2 == 0 else stake - team02
@@ -109,8 +111,9 @@ def principal_variation(deal: Deal, declaration: Declaration, leader: Seat = 0) 
     k = running.line_kernels()
     line = np.zeros(28, dtype=np.int64)
     hands = deal_hands(deal)[0]
+    declaration = checked_declaration(declaration)
     table = tables.trump_tables()[declaration.value]
-    played = int(k.optimal_line(k.new_workspace(), hands, table, leader, line))
+    played = int(k.optimal_line(k.new_workspace(), hands, table, int(leader), line))
     if played < 0:  # pragma: no cover - the value is always kept by some play
         raise AssertionError("no play keeps the double-dummy value")
     tricks: list[Trick] = []
@@ -139,6 +142,12 @@ def _stakes(hands: np.ndarray) -> np.ndarray:
 
 
 def _declaration_values(declarations: Iterable[Declaration]) -> np.ndarray:
+    """The declarations' numbers: an iterable of declarations (or their names or numbers),
+    never a single one, whose name's letters would be read as declarations."""
+    if isinstance(declarations, str | Declaration) or not isinstance(declarations, Iterable):
+        raise ArgumentTypeError(
+            f"declarations are a list of declarations (such as [Declaration.FIVES]), got {declarations!r}"
+        )
     return np.array([checked_declaration(d).value for d in declarations], dtype=np.int64)
 
 
@@ -152,6 +161,8 @@ def _solve_batch(
 ) -> tuple[np.ndarray, np.ndarray]:
     """The kernels' batch: seats 0/2's points (targets -1), or whether they reach the
     target (1/0), for each deal and declaration; and the nodes searched."""
+    if on_progress is not None and not callable(on_progress):
+        raise ArgumentTypeError(f"on_progress is a function of the solves finished, got {on_progress!r}")
     decls = _declaration_values(declarations)
     out = np.zeros((hands.shape[0], decls.size), dtype=np.int64)
     nodes = np.zeros_like(out)
