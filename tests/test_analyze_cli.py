@@ -399,7 +399,10 @@ def test_compare_says_the_most_each_trump_makes_at_a_real_table() -> None:
         f"The most each trump makes at least half the time at a real table (estimated): {', '.join(said)}."
         in text
     )
-    assert "racing stopped that trump once its order against every other trump was clear" in text
+    assert (
+        "racing stopped that trump once its order by expected points against every other trump was clear"
+        in text
+    )
 
 
 def test_compare_three_trumps_matches_analyze() -> None:

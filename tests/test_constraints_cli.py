@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import texas42
 from cli_runner import invoke
+from texas42.errors import Texas42Error
 from texas42.rules import Declaration, HouseRules, needed_points
 
 HAND = "6-4 5-5 5-2 4-3 4-2 3-2 3-1"
@@ -159,7 +160,8 @@ def test_exact_analysis_json() -> None:
         assert sum(row["deals_by_seat"].values()) == 80
     held = next(r for r in why["dominoes"] if r["domino"] == "6-6")
     assert held["deals_by_seat"] == {"1": 0, "2": 80, "3": 0}
-    assert held["make_by_seat"]["1"] is None
+    assert held["make_by_seat"]["1"] is None and held["make_by_seat_ci95"]["1"] is None
+    assert held["make_by_seat_ci95"]["2"] is not None
 
 
 def test_why_is_read_from_the_sample() -> None:
@@ -176,6 +178,9 @@ def test_why_is_read_from_the_sample() -> None:
     assert sum(sum(p.made) for p in why.dominoes) == 21 * int(made.sum())
     at_36 = texas42.analysis.hand_why(result, 36)
     assert at_36.bid == 36 and at_36.declaration == result.best(36).declaration
+    for not_a_bid in (29, 0, 43):
+        with pytest.raises(Texas42Error, match=f"not a bid: {not_a_bid}"):
+            texas42.analysis.why(result.sample, Declaration.FOURS, not_a_bid)
     compared = texas42.compare(HAND, ["fours", "sixes"], deals=60, seed=4, house=HouseRules(specials=False))
     document = texas42.to_dict(compared)
     assert [w["trump"] for w in document["why"]] == ["fours", "sixes"]

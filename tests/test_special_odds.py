@@ -210,6 +210,25 @@ def test_a_nello_lost_at_the_first_lead_has_no_odds() -> None:
     assert found == 20
 
 
+def test_sevens_won_at_every_lead_is_certain() -> None:
+    """``rules.sevens_won_at_every_lead``: of the 120 hands of the ten dominoes within 1 of
+    7, the 35 holding all three at 7 lead a domino nobody can beat at every trick (the
+    first played wins a tie); the solver gives them every trick on every deal, and the
+    calibration certainty (band [1, 1]). Missing one of the three, a hand can be beaten."""
+    pool = [d for d in DOMINOES if rules.sevens_distance(d) <= 1]
+    assert len(pool) == 10
+    won = []
+    for k, dominoes in enumerate(itertools.combinations(pool, 7)):
+        hand = Hand(dominoes)
+        if rules.sevens_won_at_every_lead(hand.mask):
+            won.append(hand)
+            assert engine.solve_sevens(sample_deals(hand, 20, np.random.default_rng(k))).values.min() == 7
+    assert len(won) == 35 and all(sum(rules.sevens_distance(d) == 0 for d in h) == 3 for h in won)
+    odds = calibrated_odds(Contract.SEVENS, 1, 1.0, won[0].mask)
+    assert odds.make == 1.0 and odds.make_ci95 == Interval(1.0, 1.0)
+    assert not rules.sevens_won_at_every_lead(parse_hand("6-1 5-2 6-2 5-3 4-4 3-3 6-0").mask)
+
+
 def test_splash_features_spelled_out() -> None:
     """The dominoes held, each pip suit's count (a double once), the doubles, the count in tens."""
     x = splash_features(np.array([parse_hand(FOUR_DOUBLES).mask]))[0]

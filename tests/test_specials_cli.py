@@ -24,7 +24,6 @@ from texas42 import analysis, engine, rules
 from texas42.analysis import SpecialStats, advise_bid, analyze_specials
 from texas42.deal import sampling
 from texas42.errors import AuctionError, HouseRulesError
-from texas42.evaluate.special_calibration import calibrations
 from texas42.io.documents import special_to_json
 from texas42.report.wording import PARTNER_TRUMP_RULE, advice_reason
 from texas42.rules import (
@@ -336,13 +335,8 @@ def test_bid_a_special_contract(in_tmp: Path) -> None:
     nello = next(s for s in obj["specials"] if s["contract"] == "nello")
     assert nello["make"] >= 0.5 and nello["bid"] == 84
     obj = json_of("bid", "--json", "-n", "20", "-s", "3", SEVENS_HAND)
-    # Made on every deal double-dummy; at a real table, as the calibration maps it (the odds clipped).
-    realistic = round(calibrations()[Contract.SEVENS].odds(1.0), 4)
-    assert (obj["advice"]["contract"], obj["advice"]["bid"], obj["advice"]["make"]) == (
-        "sevens",
-        84,
-        realistic,
-    )
+    # The rules settle it (rules.sevens_won_at_every_lead): certain at a real table too.
+    assert (obj["advice"]["contract"], obj["advice"]["bid"], obj["advice"]["make"]) == ("sevens", 84, 1.0)
     sevens = next(s for s in obj["specials"] if s["contract"] == "sevens")
     assert (sevens["make_double_dummy"], sevens["how"], sevens["deals"]) == (1.0, "calibrated", 20)
     out = " ".join(ok("bid", "-n", "20", "-s", "3", SEVENS_HAND).stdout.split())

@@ -30,6 +30,7 @@ from texas42.rules import (
     minimum_marks,
     nello_lost_at_first_lead,
     partner_trump,
+    sevens_won_at_every_lead,
 )
 
 DEFAULT_BATCH_DEALS: Final = 1000
@@ -174,12 +175,15 @@ def calibrated_odds(
 ) -> SpecialOdds:
     """Realistic odds estimated from the double-dummy ones of ``hand`` (a mask:
     ``evaluate.special_calibration``); Nel-O's under its treatment of ``doubles``, none
-    where its first lead surely takes a trick (``rules.nello_lost_at_first_lead``). Their
+    where its first lead surely takes a trick (``rules.nello_lost_at_first_lead``), and
+    sevens' certain where every lead surely wins (``rules.sevens_won_at_every_lead``). Their
     band is the calibration's, widened by the sampling error ``double_dummy_ci95`` of the
     double-dummy odds, if given, mapped by the calibration (``statistics.widened``);
     ``deals``: those the double-dummy odds rest on."""
     if contract is Contract.NELLO and nello_lost_at_first_lead(hand, doubles or NelloDoubles.OWN_SUIT):
         return SpecialOdds(contract, least_marks, 0.0, Interval(0.0, 0.0), double_dummy, CALIBRATED, deals)
+    if contract is Contract.SEVENS and sevens_won_at_every_lead(hand):
+        return SpecialOdds(contract, least_marks, 1.0, Interval(1.0, 1.0), double_dummy, CALIBRATED, deals)
     calibration = calibration_of(contract, doubles)
     p = calibration.odds(double_dummy, hand)
     sampling = None

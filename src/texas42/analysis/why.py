@@ -13,9 +13,9 @@ from texas42.analysis.comparison import Comparison
 from texas42.analysis.hand import HandAnalysis
 from texas42.analysis.recommendation import highest_made
 from texas42.analysis.sample import Sample
-from texas42.analysis.statistics import Interval, TrumpStats, odds_interval
+from texas42.analysis.statistics import Interval, TrumpStats, bid_points, odds_interval
 from texas42.errors import AnalysisError
-from texas42.rules import BIDS, POINT_BIDS, Declaration, needed_points
+from texas42.rules import BIDS, POINT_BIDS, Declaration
 
 SEATS: Final = (1, 2, 3)
 """The seats a domino may lie with: left opponent, partner, right opponent."""
@@ -60,8 +60,9 @@ class Why:
 
 
 def why(sample: Sample, declaration: Declaration, bid: int) -> Why:
-    """The odds of ``bid`` with ``declaration`` by the place of each unseen domino."""
-    made = sample.points_of(declaration) >= needed_points(bid)
+    """The odds of ``bid`` with ``declaration`` by the place of each unseen domino; a
+    ``StatisticsError`` if ``bid`` is not a bid."""
+    made = sample.points_of(declaration) >= bid_points(bid)
     others = sample.deals[: made.size, 1:]
     unseen = int(np.bitwise_or.reduce(others, axis=None)) if sample.size else 0
     places = []
@@ -78,7 +79,7 @@ def why(sample: Sample, declaration: Declaration, bid: int) -> Why:
             )
         )
     places.sort(key=lambda p: (-round(p.spread, 12), -p.domino))
-    return Why(Declaration(declaration), bid, int(made.size), tuple(places))
+    return Why(Declaration(declaration), int(bid), int(made.size), tuple(places))
 
 
 def _triple(values: np.ndarray) -> tuple[int, int, int]:

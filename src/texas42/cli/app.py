@@ -130,9 +130,10 @@ points). The intervals are 95% confidence intervals of the sampling error. Racin
 (the default; --exhaustive to turn it off): every trump is solved on the first
 --min-deals deals, then, 100 deals a round, a trump stops getting deals once it clearly
 cannot be the recommended one nor one of the two with the most expected points, whose
-realistic odds the advice weighs (compare: once its order against every other trump is
-clear), at a 1% risk of any wrong call in the whole race; the others get all --deals,
-and each trump's figures say how many deals they stand on. Realistic odds are those of
+realistic odds the advice weighs (compare: once its order by expected points against
+every other trump is clear; --exhaustive for every bid's odds on every deal), at a 1%
+risk of any wrong call in the whole race; the others get all --deals, and each trump's
+figures say how many deals they stand on. Realistic odds are those of
 players who see only their own dominoes: estimated from the double-dummy ones by the
 realistic calibration (fitted to playouts of many random hands), or played out with
 --realistic.

@@ -227,8 +227,8 @@ def _specials_json(solved: Sequence[SpecialStats], realistic: Sequence[SpecialOd
 
 def why_to_json(result: Why) -> dict[str, Any]:
     """``{"trump", "bid", "dominoes": [{"domino", "make_by_seat", "make_by_seat_ci95",
-    "deals_by_seat"}, ...]}``, the domino whose place matters most first; the odds are
-    null for a seat the domino never lies with."""
+    "deals_by_seat"}, ...]}``, the domino whose place matters most first; the odds and
+    their interval are null for a seat the domino never lies with."""
 
     def odds(p: float | None) -> float | None:
         return None if p is None else rounded(p)
@@ -240,7 +240,9 @@ def why_to_json(result: Why) -> dict[str, Any]:
             {
                 "domino": domino_name(place.domino),
                 "make_by_seat": {str(s): odds(place.make(s)) for s in (1, 2, 3)},
-                "make_by_seat_ci95": {str(s): place.make_ci95(s).as_list(4) for s in (1, 2, 3)},
+                "make_by_seat_ci95": {
+                    str(s): place.make_ci95(s).as_list(4) if place.deals[s - 1] else None for s in (1, 2, 3)
+                },
                 "deals_by_seat": {str(s): place.deals[s - 1] for s in (1, 2, 3)},
             }
             for place in result.dominoes

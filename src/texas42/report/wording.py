@@ -417,7 +417,7 @@ def _special_reason(advice: BidAdvice) -> str:
 
 RACED_OUT: Final = "once it clearly could not be the answer"
 """When racing stops a trump in ``analyze``, ``bid`` and ``declare``."""
-RACED_IN_ORDER: Final = "once its order against every other trump was clear"
+RACED_IN_ORDER: Final = "once its order by expected points against every other trump was clear"
 """When racing stops a trump in ``compare``."""
 
 

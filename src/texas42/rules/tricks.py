@@ -308,6 +308,15 @@ def sevens_trick_winner(plays: Sequence[Domino]) -> int:
     return distances.index(min(distances))
 
 
+def sevens_won_at_every_lead(hand: Dominoes) -> bool:
+    """Whether the bidder holding ``hand``, leading, takes every trick at sevens however
+    anyone plays: none of its dominoes is farther from 7 than any domino outside it, so
+    each lead takes the trick (the first played wins a tie) and the bidder leads again."""
+    held = [sevens_distance(d) for d in DOMINOES if hand >> d & 1]
+    outside = [sevens_distance(d) for d in DOMINOES if not hand >> d & 1]
+    return bool(held) and max(held) <= min(outside, default=SEVENS_TARGET + 1)
+
+
 # --- One interface for the three kinds of trick ---------------------------------------
 
 
