@@ -127,15 +127,17 @@ def read_nello_calibrations(text: str) -> dict[NelloDoubles, SpecialCalibration]
     return found
 
 
-@cache
-def _shipped() -> tuple[dict[Contract, SpecialCalibration], dict[NelloDoubles, SpecialCalibration]]:
-    def read(
-        stream: IO[bytes],
-    ) -> tuple[dict[Contract, SpecialCalibration], dict[NelloDoubles, SpecialCalibration]]:
-        text = stream.read().decode()
-        return read_calibrations(text), read_nello_calibrations(text)
+Calibrations = tuple[dict[Contract, SpecialCalibration], dict[NelloDoubles, SpecialCalibration]]
 
-    return read_shipped(DATA, "special contracts' calibration", read)
+
+def _read_both(stream: IO[bytes]) -> Calibrations:
+    text = stream.read().decode()
+    return read_calibrations(text), read_nello_calibrations(text)
+
+
+@cache
+def _shipped() -> Calibrations:
+    return read_shipped(DATA, "special contracts' calibration", _read_both)
 
 
 def calibrations() -> dict[Contract, SpecialCalibration]:
