@@ -12,6 +12,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -652,6 +653,21 @@ def test_resume_of_a_file_not_made_yet_says_it_starts_afresh(tmp_path: Path) -> 
     assert len(out.read_text().splitlines()) == 1
 
 
+def test_ctrl_c_before_the_output_is_made_names_no_file_to_resume(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    @contextmanager
+    def interrupted(_: object) -> Iterator[None]:
+        raise KeyboardInterrupt
+        yield  # pragma: no cover
+
+    monkeypatch.setattr(many, "connected", interrupted)
+    out = tmp_path / "out.jsonl"
+    result = invoke(*RUN, "--json", "--out", str(out))
+    assert result.exit_code == 130 and not out.exists()
+    assert result.stderr == f"texas42: interrupted after 0 of {len(HANDS_LINES)} hands\n"
+
+
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="finds the workers in Linux's /proc")
 def test_ctrl_c_while_a_local_cluster_starts_stops_it_at_once(tmp_path: Path) -> None:
     """A terminal's Ctrl-C as the local cluster's workers start (it was lost: the command
@@ -669,10 +685,8 @@ def test_ctrl_c_while_a_local_cluster_starts_stops_it_at_once(tmp_path: Path) ->
     os.killpg(process.pid, signal.SIGINT)
     stdout, stderr = process.communicate(timeout=60)
     assert process.returncode == 130 and stdout == b"" and not (out.exists() and out.read_text())
-    assert (
-        stderr.decode()
-        == f"texas42: interrupted after 0 of {len(HANDS_LINES)} hands; --resume carries on in {out}\n"
-    )
+    again = f"; --resume carries on in {out}" if out.exists() else ""  # none made yet: none named
+    assert stderr.decode() == f"texas42: interrupted after 0 of {len(HANDS_LINES)} hands{again}\n"
     deadline = time.monotonic() + 60
     while any(Path(f"/proc/{pid}").exists() for pid in [*hosts, *workers]) and time.monotonic() < deadline:
         time.sleep(0.1)

@@ -309,7 +309,7 @@ def _analyze_many(
                 )
     except KeyboardInterrupt:
         sink.close()
-        again = f"; --resume carries on in {out}" if out is not None else ""
+        again = f"; --resume carries on in {out}" if out is not None and os.path.exists(out) else ""
         typer.echo(f"texas42: interrupted after {written} of {total} hands{again}", err=True)
         raise typer.Exit(130) from None
     if style == TEXT:
