@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
 
 import texas42
 from cli_runner import invoke
@@ -651,6 +652,22 @@ def test_resume_of_a_file_not_made_yet_says_it_starts_afresh(tmp_path: Path) -> 
     assert result.exit_code == 0 and result.stdout == ""
     assert result.stderr == f"texas42: --resume: {out} holds nothing yet: starting from the first hand\n"
     assert len(out.read_text().splitlines()) == 1
+
+
+def test_wide_names_keep_the_summary_s_columns_and_resume(tmp_path: Path) -> None:
+    """A name of wide characters (two terminal cells each) is padded by cells, not by
+    characters: its row's line number stands under the header's, as a narrow name's."""
+    hands = tmp_path / "hands.txt"
+    hands.write_text("漢字の手です: 6-6 6-5 6-4 6-2 5-5 4-4 3-1\nab: 6-4 5-5 5-2 4-3 4-2 3-2 3-1\n")
+    out = tmp_path / "out.txt"
+    run = ("analyze", "--file", str(hands), "-n", "20", "-s", "1", "-j", "1", "--out", str(out))
+    assert ok(*run) == "" and ok(*run, "--resume") == ""
+    header, wide, narrow = out.read_text().splitlines()[1:4]
+    ends = [
+        cell_len(row[: row.index(mark) + len(mark)])
+        for row, mark in ((header, "line"), (wide, "1"), (narrow, "2"))
+    ]
+    assert ends[0] == ends[1] == ends[2] and wide.startswith("漢字の手です ")
 
 
 def test_ctrl_c_before_the_output_is_made_names_no_file_to_resume(

@@ -50,6 +50,7 @@ from texas42.report.summary import (
     CHECK,
     batch_header,
     instead_note,
+    name_width_of,
     row_start,
     summary_header,
     summary_row,
@@ -263,7 +264,7 @@ def _analyze_many(
     """``analyze_many``'s work, the output file (if any) being this run's alone."""
     sink = Sink(out, recorded_width(out) if resume else None)
     names = [h.name or f"line {h.line}" for h in hands]
-    name_width = min(30, max([4, *(len(n) for n in names)]))
+    name_width = name_width_of(names)
     prologue = _prologue(job, len(hands), style, name_width)
     settings = settings_of(job, hands, style, sink.width)
     starts = [_hand_start(h, n, style, name_width) for h, n in zip(hands, names, strict=True)]

@@ -14,7 +14,7 @@ from texas42.analysis.quick import QuickAnalysis, QuickEstimate
 from texas42.analysis.specials import SOLVED, SpecialOdds
 from texas42.report.hand import advice_head, odds_cells, sparkline, table_bids
 from texas42.report.layout import Fitted
-from texas42.report.summary import instead_note, quick_summary_row, summary_header
+from texas42.report.summary import instead_note, name_width_of, quick_summary_row, summary_header
 from texas42.report.wording import (
     bid_heading,
     contract_name,
@@ -172,7 +172,7 @@ def quick_batch_view(names: Sequence[tuple[str, int]], results: Sequence[QuickAn
     if not results:
         return Text("No hands in the file.", style="dim")
     first = results[0]
-    name_width = min(30, max([4, *(len(name) for name, _ in names)]))
+    name_width = name_width_of(name for name, _ in names)
     odds = "realistic odds" if first.realistic is not None else "double-dummy odds"
     parts: list[RenderableType] = [
         Text(

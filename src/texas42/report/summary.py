@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final, NamedTuple
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 
 from texas42.analysis import HandAnalysis, QuickAnalysis, SpecialOdds
@@ -86,10 +88,17 @@ def row_start(name: str, line: int, name_width: int) -> str:
     return _name_cell(name, name_width) + "  " + str(line).rjust(_summary_widths(name_width, None)[1])
 
 
+def name_width_of(names: Iterable[str]) -> int:
+    """The width of the summary's name column: the widest name, in terminal cells (a
+    wide character takes two), 4 to 30."""
+    return min(30, max([4, *(cell_len(name) for name in names)]))
+
+
 def _name_cell(name: str, name_width: int) -> str:
-    if len(name) > name_width:
-        name = name[: name_width - 1] + "…"
-    return name.ljust(name_width)
+    """``name`` in ``name_width`` terminal cells: cut short with "…", or padded."""
+    if cell_len(name) > name_width:
+        name = set_cell_size(name, name_width - 1) + "…"
+    return set_cell_size(name, name_width)
 
 
 def _row_text(name: str, line: int, row: _Row, name_width: int, beside: str | None) -> Text:
