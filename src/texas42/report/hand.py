@@ -414,10 +414,11 @@ def realistic_text(
         odds = f"{shown} of the playouts (95% CI {percent(ci.low)} to {percent(ci.high)})"
         how = "played out"
     else:
-        band = band_phrase(f"{percent(ci.low)} to {percent(ci.high)}", sampled)
-        odds = f"an estimated {odds_against(rec.make, rec.confidence)} ({band})"
         if ci.low == ci.high:  # no band: the rules settle it (``EstimatedTrump.settled``)
             odds = f"{odds_against(rec.make, rec.confidence)} (certain: the rules settle it)"
+        else:
+            band = band_phrase(f"{percent(ci.low)} to {percent(ci.high)}", sampled)
+            odds = f"an estimated {odds_against(rec.make, rec.confidence)} ({band})"
         how = "estimated; --realistic plays it out"
     if rec.passes:
         head = advice_head("pass")
