@@ -39,7 +39,7 @@ FORMATS = {"text": (), "json": ("--json",), "csv": ("--csv",)}
 def cluster() -> Iterator[Any]:
     """Two worker processes with two threads each (a worker runs one hand at a time)."""
     with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=2, processes=True, dashboard_address=None
+        n_workers=2, threads_per_worker=2, processes=True, dashboard_address=":0"
     ) as local:
         yield local
 
@@ -551,7 +551,7 @@ def test_a_scheduler_without_workers_is_said_to_be_waited_on(tmp_path: Path) -> 
     then runs once a worker comes."""
     hands = tmp_path / "hands.txt"
     hands.write_text("a: 6-6 6-5 6-4 6-3 6-2 6-1 6-0\n")
-    with distributed.LocalCluster(n_workers=0, processes=True, dashboard_address=None) as empty:
+    with distributed.LocalCluster(n_workers=0, processes=True, dashboard_address=":0") as empty:
         command = [sys.executable, "-m", "texas42", "analyze", "--file", str(hands), "-n", "20", "--json"]
         process = subprocess.Popen(
             [*command, "--cluster", empty.scheduler_address], stdout=subprocess.PIPE, stderr=subprocess.PIPE

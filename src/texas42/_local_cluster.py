@@ -12,22 +12,19 @@ from __future__ import annotations
 import importlib
 import logging
 import sys
-import warnings
 
 
 def main() -> None:
     LocalCluster = importlib.import_module("distributed").LocalCluster  # untyped
     workers = int(sys.argv[1])
     logging.getLogger("distributed").setLevel(logging.CRITICAL)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # "port 8787 is in use" (another cluster's): any port will do
-        cluster = LocalCluster(
-            n_workers=workers,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=None,
-            silence_logs=logging.CRITICAL,
-        )
+    cluster = LocalCluster(
+        n_workers=workers,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=":0",  # a free port: None takes 8787, which another cluster may hold
+        silence_logs=logging.CRITICAL,
+    )
     try:
         print(cluster.scheduler_address, flush=True)
         sys.stdin.read()
