@@ -24,7 +24,7 @@ from naive import solve as naive_solve
 from naive import stake as naive_stake
 from texas42 import engine, rules
 from texas42.engine import _layout, running, tables
-from texas42.errors import ArgumentTypeError, DealArrayError, EngineInputError
+from texas42.errors import ArgumentTypeError, DealArrayError, EngineInputError, IllegalPlayError
 from texas42.rules import DECLARATIONS, Deal, Declaration, Hand
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -628,6 +628,22 @@ def test_bad_arguments_of_the_engine_are_typed_errors(
     bad argument is an error of ``texas42.errors``, raised before any solving."""
     with pytest.raises(error, match=message):
         call(_full())
+
+
+def test_play_values_refuse_a_trick_that_did_not_follow_suit() -> None:
+    """At sixes, seat 0 leads 6-4 (a trump) and seat 1 plays 5-1 while it still holds the
+    6-6: no such position can arise; the 6-6 itself is solved."""
+    hands = _full()
+    d64, d51, d66 = (rules.parse_domino(name) for name in ("6-4", "5-1", "6-6"))
+    revoked = hands.copy()
+    revoked[0, 0] &= ~(1 << d64)
+    revoked[0, 1] &= ~(1 << d51)
+    with pytest.raises(IllegalPlayError, match="deal 0: seat 1 played 5-1 to the 6-4 led"):
+        engine.play_values(revoked, Declaration.SIXES, 0, [d64, d51])
+    followed = hands.copy()
+    followed[0, 0] &= ~(1 << d64)
+    followed[0, 1] &= ~(1 << d66)
+    assert (engine.play_values(followed, Declaration.SIXES, 0, [d64, d66]).values >= 0).sum() >= 1
 
 
 def test_any_numpy_integer_is_a_seat_and_a_declaration_its_name() -> None:

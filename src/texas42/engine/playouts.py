@@ -31,7 +31,8 @@ def position_play_values(
     Row i is a position of a trump hand: ``hands[i]`` the dominoes each seat still holds,
     ``tricks[i]`` the 0 to 3 dominoes played to the trick in progress, the first led by
     ``leaders[i]``. All rows are solved as one parallel batch; the values do not depend
-    on ``threads``."""
+    on ``threads``. That each trick followed suit is the caller's to know (the playouts'
+    own plays): ``play_values`` checks it."""
     hands = integer_array(hands, "positions need an (n, 4) integer array of hands")
     n = hands.shape[0] if hands.ndim == 2 else -1
     leader_array = integer_array(leaders, "leaders are seats 0..3, one a position")

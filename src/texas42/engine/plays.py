@@ -12,7 +12,7 @@ import numpy as np
 from texas42 import rules
 from texas42.engine import running, tables
 from texas42.engine.inputs import check_seat, check_sequence, checked_declaration, integer_array
-from texas42.errors import DealArrayError, EngineInputError, check_kind, is_whole
+from texas42.errors import DealArrayError, EngineInputError, IllegalPlayError, check_kind, is_whole
 from texas42.rules import Declaration, Domino, Position, Seat, TrumpTricks
 
 PLAY_CHUNK = 2
@@ -66,12 +66,15 @@ def play_values(
     is ``leader`` + ``len(trick)``. Each deal is solved once for every legal play, all
     the deals as one parallel batch; every value is the exact double-dummy value of the
     position after that play (``PlayValues``). The results do not depend on ``threads``;
-    ``on_progress(k)`` is called as in ``solve_deals``, ``k`` deals finished."""
+    ``on_progress(k)`` is called as in ``solve_deals``, ``k`` deals finished. A play of
+    the trick that did not follow suit where its seat still holds the suit is an
+    ``IllegalPlayError``."""
     check_seat(leader)
     plays = check_trick(trick)
     hands = check_hands(hands, tuple((leader + i) % 4 for i in range(4)), plays)
     team_score = _check_score(score)
     decl = checked_declaration(declaration)
+    _check_followed(hands, decl, leader, plays)
     seat = (leader + len(plays)) % 4
     n = hands.shape[0]
     out = np.zeros((n, len(rules.DOMINOES)), dtype=np.int64)
@@ -173,6 +176,26 @@ def check_rows(hands: np.ndarray, shapes: np.ndarray, row: str = "deal") -> None
         raise DealArrayError(f"a domino is in two hands of the same {row}")
     if np.any(union & shapes[:, 4]):
         raise DealArrayError("a domino of the trick in progress is still in a hand")
+
+
+def _check_followed(
+    hands: np.ndarray, declaration: Declaration, leader: Seat, plays: tuple[Domino, ...]
+) -> None:
+    """An ``IllegalPlayError`` naming the first deal where a play of the trick in progress
+    did not follow the suit led while its seat still holds one (rule 3)."""
+    if not plays:
+        return
+    suit = rules.suit_dominoes(rules.suit_led(plays[0], declaration), declaration)
+    for k, d in enumerate(plays[1:], start=1):
+        if suit >> d & 1:
+            continue
+        seat = (leader + k) % 4
+        revoked = np.flatnonzero(hands[:, seat] & suit)
+        if revoked.size:
+            raise IllegalPlayError(
+                f"deal {int(revoked[0])}: seat {seat} played {rules.domino_name(d)} to the "
+                f"{rules.domino_name(plays[0])} led, not following suit though it still holds the suit"
+            )
 
 
 def _check_score(score: tuple[int, int]) -> tuple[int, int]:
