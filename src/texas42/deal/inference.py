@@ -187,10 +187,10 @@ def calls(auction: Auction | FinishedAuction, house: HouseRules | None = None) -
     return calls_from(auction, auction.position, house)
 
 
-def ruled_calls(auction: Auction | FinishedAuction) -> tuple[Call, ...]:
-    """The plunges and splashes among ``auction``'s calls: each bidder holds the doubles its
-    contract needs, whatever else the calls say."""
-    return tuple(c for c in calls(auction) if c.contract is not None)
+def ruled_calls(auction: Auction | FinishedAuction) -> tuple[tuple[Call, Contract], ...]:
+    """The plunges and splashes among ``auction``'s calls, each with its contract: each
+    bidder holds the doubles its contract needs, whatever else the calls say."""
+    return tuple((c, c.contract) for c in calls(auction) if c.contract is not None)
 
 
 def calls_from(

@@ -298,9 +298,8 @@ def doubles_by_rule(auction: Auction | FinishedAuction) -> list[dict[str, Any]]:
     its bidder's seat (relative to ours: 1 left, 2 partner, 3 right) and the doubles the
     rules give that bidder at least."""
     return [
-        {"seat": c.seat, "contract": c.contract.label, "doubles": c.doubles}
-        for c in ruled_calls(auction)
-        if c.contract is not None  # for the type checker: every ruled call has one
+        {"seat": c.seat, "contract": contract.label, "doubles": c.doubles}
+        for c, contract in ruled_calls(auction)
     ]
 
 

@@ -558,9 +558,8 @@ def _ruled_holders(auction: Auction | FinishedAuction, verb: str) -> list[str]:
     """``the plunger (seat 2) holds 4 doubles or more`` (``verb``) for each plunge or
     splash of ``auction``."""
     return [
-        f"{_doubles_holder(c.contract, c.seat)} {verb} {c.doubles} doubles or more"
-        for c in ruled_calls(auction)
-        if c.contract is not None  # for the type checker: every ruled call has one
+        f"{_doubles_holder(contract, c.seat)} {verb} {c.doubles} doubles or more"
+        for c, contract in ruled_calls(auction)
     ]
 
 
