@@ -267,6 +267,13 @@ def generators(seed: int, n: int) -> list[np.random.Generator]:
     return [np.random.Generator(np.random.PCG64(s)) for s in np.random.SeedSequence(seed).spawn(n)]
 
 
+def own_seed(seed: int, key: int) -> int:
+    """A seed of its own for the playouts ``key`` names, derived from ``seed``: their
+    streams apart from those spawned from ``seed`` itself (the deals') and from another
+    key's."""
+    return int(np.random.SeedSequence([seed, key]).generate_state(1)[0])
+
+
 def _play(
     games: list[_Game],
     worlds: int,

@@ -19,6 +19,7 @@ from texas42.analysis.playout import (
     DEFAULT_WORLDS,
     check_playout_deals,
     check_worlds,
+    own_seed,
     play_out,
     playout_deals,
 )
@@ -163,7 +164,7 @@ def special_made(
 ) -> int:
     """The deals of ``sample`` in which Nel-O (under ``doubles``) or sevens is made, played
     out from the contract's own seed, spawned from ``seed``, the engine on ``threads``."""
-    own = int(np.random.SeedSequence([seed, 100 + list(Contract).index(contract)]).generate_state(1)[0])
+    own = own_seed(seed, 100 + list(Contract).index(contract))
     house = HouseRules(nello_doubles=doubles)
     played = play_out_special(
         sample, contract, worlds, own, house=house, on_progress=on_progress, threads=threads
@@ -239,7 +240,7 @@ def played_points(
     ``partner_contract``: seat 0 names the trump of its partner's plunge or splash."""
     points = {}
     for declaration in declarations:
-        own = int(np.random.SeedSequence([seed, declaration.value]).generate_state(1)[0])
+        own = own_seed(seed, declaration.value)
         played = play_out(
             sample,
             declaration,

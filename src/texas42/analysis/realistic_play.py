@@ -13,7 +13,14 @@ import numpy as np
 
 from texas42 import engine
 from texas42.analysis.play import PlayAdvice, PlayStats, rank_contract_plays, rank_plays
-from texas42.analysis.playout import DEFAULT_WORLDS, check_playout_deals, check_worlds, play_on, playout_deals
+from texas42.analysis.playout import (
+    DEFAULT_WORLDS,
+    check_playout_deals,
+    check_worlds,
+    own_seed,
+    play_on,
+    playout_deals,
+)
 from texas42.analysis.special_playout import play_on_special
 from texas42.analysis.statistics import Interval, paired_difference
 from texas42.errors import AnalysisError
@@ -135,7 +142,7 @@ def playout_seed(seed: int) -> int:
     """The seed the playouts of advice dealt from ``seed`` draw their worlds from: apart
     from the advice's deals. Spawned from ``seed`` itself, the first deal's worlds came
     from the very stream that dealt the advice's deals, the deal it plays among them."""
-    return int(np.random.SeedSequence([seed, PLAYOUT_STREAM]).generate_state(1)[0])
+    return own_seed(seed, PLAYOUT_STREAM)
 
 
 def played_deals(advice: PlayAdvice, deals: int) -> np.ndarray:
