@@ -24,6 +24,7 @@ RANKS = {
     "analysis": 4,
     "report": 5,
     "io": 6,
+    "_local_cluster": 6,
     "api": 7,
     "cli": 8,
     "__init__": 9,
@@ -48,6 +49,10 @@ def _imports(path: Path) -> set[str]:
 
 
 MODULES = sorted(PACKAGE.rglob("*.py"))
+
+
+def test_every_module_has_a_layer() -> None:
+    assert {_layer(path) for path in MODULES} <= set(RANKS)
 
 
 @pytest.mark.parametrize("path", MODULES, ids=[str(p.relative_to(PACKAGE)) for p in MODULES])

@@ -333,7 +333,7 @@ NoiseOption = Annotated[
         metavar="X",
         help=(
             f"With --auction: how much the other players misjudge their hands, 0 to {MAX_NOISE:g} (default "
-            f"{DEFAULT_NOISE:g}, or noise in texas42.toml): they value a hand at a bid or more with "
+            f"{DEFAULT_NOISE:g}, or the key noise of texas42.toml or pyproject.toml): they value a hand at a bid or more with "
             "probability sigmoid(logit(odds) / X); 0: by the rules exactly; players who bid on "
             "texas42's advice fit about 0.15."
         ),
