@@ -333,9 +333,9 @@ NoiseOption = Annotated[
         metavar="X",
         help=(
             f"With --auction: how much the other players misjudge their hands, 0 to {MAX_NOISE:g} (default "
-            f"{DEFAULT_NOISE:g}, or the key noise of texas42.toml or pyproject.toml): they value a hand at a bid or more with "
-            "probability sigmoid(logit(odds) / X); 0: by the rules exactly; players who bid on "
-            "texas42's advice fit about 0.15."
+            f"{DEFAULT_NOISE:g}, or the key noise of texas42.toml or pyproject.toml): they value a "
+            "hand at a bid or more with probability sigmoid(logit(odds) / X); 0: by the rules "
+            "exactly; players who bid on texas42's advice fit about 0.15."
         ),
         show_default=False,
         parser=option_parser(
