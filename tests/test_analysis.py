@@ -398,6 +398,22 @@ def test_bidding_advice(
         assert (advice.make, advice.expected_marks) == (rung.make, rung.expected_marks)
 
 
+@pytest.mark.parametrize(
+    ("points", "auction", "ending"),
+    [
+        (MEDIUM, "31 pass", "not 35 or a mark bid."),
+        ({SIXES: [41] * 6 + [30] * 4}, "38 pass", "not a mark bid."),  # 42 would be one
+        ({SIXES: [41] * 6 + [30] * 4}, "pass 39 pass", "not a mark bid."),
+    ],
+)
+def test_partner_holds_names_only_bids_that_would_outbid_the_partner(
+    points: Mapping[Declaration, Sequence[int]], auction: str, ending: str
+) -> None:
+    advice = advise_bid(constructed(points), parse_auction(auction))
+    assert advice.rule == "partner-holds"
+    assert advice_reason(advice).endswith(ending)
+
+
 def test_ladder_figures() -> None:
     advice = advise_bid(constructed(MEDIUM), parse_auction("pass 31"))
     by_bid = {r.bid: r for r in advice.ladder}

@@ -261,6 +261,23 @@ def test_progress_counts_the_playouts_after_the_solves() -> None:
             "holds 2: 6-6: your own hand holds 6-6",
         ),
         (lambda: texas42.advise_bid(HAND, "30 29", deals=5), "not a bid: '29'"),
+        (lambda: texas42.advise_bid(HAND, "", deals=5, infer="garbage"), "auction or none, got 'garbage'"),
+        (lambda: texas42.declare(HAND, bid=34, deals=5, infer=None), "auction or none, got None"),  # type: ignore[arg-type]
+        (lambda: texas42.analyze(HAND, deals=5, infer="x"), "auction or none, got 'x'"),
+        (
+            lambda: texas42.declare(HAND, "30 34 pass pass", deals=20, realistic_deals=50),
+            "realistic_deals 50: the deals played out are the first of the sample, which has 20",
+        ),
+        (lambda: texas42.advise_bid(HAND, "pass", deals=20, realistic_deals=21), "which has 20 (deals)"),
+        (
+            lambda: texas42.analyze(HAND, deals=5, realistic_deals=6),
+            "realistic_deals 6: the deals played out",
+        ),
+        (lambda: texas42.analyze_many([HAND], deals=5, realistic_deals=6), "realistic_deals 6:"),
+        (
+            lambda: texas42.compare(HAND, ["fours", "sixes"], deals=5, realistic_deals=6),
+            "which has 5 (deals)",
+        ),
         (lambda: texas42.compare(HAND, ["fours"], deals=5), "at least two declarations"),
         (lambda: texas42.solve("64 55 / 66"), "a deal needs 4 hands"),
         (lambda: texas42.line_of_play(DEAL, "fives", bidder=4), "not a seat: 4"),

@@ -353,6 +353,7 @@ class _AnalyzeJob:
         if not declarations:
             raise AnalysisError("no declarations to analyse", parameter="trumps")
         _check_realistic(realistic_deals, worlds, basis)
+        _check_within(realistic_deals, _whole(deals))
         house = _house(house)
         return cls(
             check_deals(_whole(deals)),
@@ -430,9 +431,11 @@ def _auction_model(
 
 
 def _check_noise(noise: float, auction: Auction | FinishedAuction | None, infer: str) -> None:
-    """An ``AnalysisError`` for a ``noise`` other than the default that would change
-    nothing (no bids to infer from, or ``infer="none"``), as the command line refuses
-    ``--noise`` there."""
+    """``infer`` checked (an ``InferenceError``, auction or none, even with no bids), and an
+    ``AnalysisError`` for a ``noise`` other than the default that would change nothing (no
+    bids to infer from, or ``infer="none"``), as the command line refuses ``--noise``
+    there."""
+    dealing.check_infer(infer)
     if noise == dealing.DEFAULT_NOISE:
         return
     if auction is None or not auction.bids:
@@ -477,6 +480,8 @@ def advise_bid(
     parsed = _auction(auction)
     hand = _hand(hand)
     basis = check_basis(basis)
+    if realistic_deals is not None:
+        _check_within(_whole(realistic_deals), _whole(deals))
     realistic_deals, worlds = _whole(_playout_deals(realistic_deals, parsed, basis)), _whole(worlds)
     _check_realistic(realistic_deals, worlds, basis)
     dealing.check_auction_doubles(hand, parsed, constraints)  # the advice reads it, infer "none" or not
@@ -529,6 +534,7 @@ def compare(
     realistic_deals, worlds = _whole(realistic_deals), _whole(worlds)
     _checked(progress, constraints)
     _check_playouts(realistic_deals, worlds)
+    _check_within(realistic_deals, deals)
     house = _house(house)
     result = analysis.compare_trumps(
         _hand(hand),
@@ -580,6 +586,8 @@ def declare(
     the bid more often); ``constraints`` as for ``analyze`` (``--holds``, ``--lacks``)."""
     deals, seed, threads = _whole(deals), _whole_or_none(seed), _whole_or_none(threads)
     whole = _finished(auction)
+    if realistic_deals is not None:
+        _check_within(_whole(realistic_deals), deals)
     realistic_deals = _playout_deals(realistic_deals, whole, basis)
     realistic_deals, worlds = _whole(realistic_deals), _whole(worlds)
     _checked(progress, constraints)
@@ -697,6 +705,17 @@ def _check_playouts(realistic_deals: int, worlds: int) -> None:
     if realistic_deals != 0:
         check_playout_deals(realistic_deals)
         check_worlds(worlds)
+
+
+def _check_within(realistic_deals: int, deals: int) -> None:
+    """An ``AnalysisError`` for more deals to play out than the sample has: they are its
+    first deals (the command line refuses ``--realistic-deals`` above ``--deals`` too)."""
+    if realistic_deals > deals:
+        message = (
+            f"realistic_deals {realistic_deals:,}: the deals played out are the first of the sample, "
+            f"which has {deals:,} (deals)"
+        )
+        raise AnalysisError(message, parameter="realistic_deals")
 
 
 def _check_realistic(realistic_deals: int, worlds: int, basis: str) -> None:

@@ -268,7 +268,12 @@ def advice_reason(advice: BidAdvice) -> str:
         )
     if advice.rule == "partner-holds":
         assert advice.most is not None
-        more = f"not {high + PARTNER_MARGIN} or a mark bid." if high < MARK else "no bid worth more marks."
+        if high >= MARK:
+            more = "no bid worth more marks."
+        elif high + PARTNER_MARGIN < MARK:
+            more = f"not {high + PARTNER_MARGIN} or a mark bid."
+        else:  # a bid that much higher would be a mark bid: only one would do
+            more = "not a mark bid."
         return (
             f"partner holds the high bid {high}; outbid a partner only with a much stronger hand, "
             f"and this one makes {advice.most.bid} ({_odds(advice, advice.most.make)}), {more}"
