@@ -468,6 +468,18 @@ def test_a_point_bid_says_when_a_lower_bid_expects_clearly_more_marks() -> None:
     assert "is surer" not in plain
 
 
+def test_bid_says_how_the_special_contracts_odds_were_found() -> None:
+    """At a partner's plunge ``bid`` plays Nel-O and sevens out unasked: its note says so,
+    not that they were estimated or need --realistic."""
+    text = " ".join(
+        invoke(
+            "bid", "5-3 4-1 3-0 2-1 1-0 4-3 5-2", "-a", "plunge pass", "-n", "30", "-s", "1"
+        ).stdout.split()
+    )
+    assert "realistic odds: Nel-O and sevens played out on the same deals" in text
+    assert "--realistic (Nel-O and sevens)" not in text
+
+
 def test_at_a_partner_s_plunge_bid_plays_out_for_every_trick_as_declare_does() -> None:
     """``bid`` at a partner's plunge plays the trumps out as ``declare`` does: for every
     trick (the plunge, 168), every player knowing the plunger holds four doubles. It

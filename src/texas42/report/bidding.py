@@ -3,6 +3,7 @@ of legal bids and the special contracts."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from rich import box
@@ -10,7 +11,15 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from texas42.analysis import AuctionReading, BidAdvice, HandAnalysis, LadderRung, RealisticAnalysis
+from texas42.analysis import (
+    AuctionReading,
+    BidAdvice,
+    HandAnalysis,
+    LadderRung,
+    RealisticAnalysis,
+    SpecialRung,
+)
+from texas42.analysis.specials import CALIBRATED, PLAYED_OUT
 from texas42.report.hand import analysis_header, fewest_deals, footer, short_of_deals
 from texas42.report.layout import Fitted
 from texas42.report.wording import (
@@ -233,14 +242,28 @@ def _ladder_note(advice: BidAdvice) -> str:
     contract = advice.partner_contract
     if contract is not None:
         band += f" {partner_contract_note(contract.written, played=not calibrated)}"
-    specials = (
-        " The special contracts' realistic odds are estimated from their double-dummy ones by a "
-        f"calibration fitted to hands played out both ways {band_caption(sampled)}, or played out "
-        "with --realistic (Nel-O and sevens)."
-        if advice.specials
-        else ""
-    )
     return (
         f"'makes' is the best trump's realistic odds, '(DD)' the same bid and trump double-dummy; {made}"
-        f"{band}{specials}"
+        f"{band}{_specials_note(advice.specials, sampled)}"
     )
+
+
+def _specials_note(specials: Sequence[SpecialRung], sampled: bool) -> str:
+    """How the special contracts' realistic odds were found, by row (nothing without rows)."""
+    calibration = f"a calibration fitted to hands played out both ways {band_caption(sampled)}"
+    if all(r.how == CALIBRATED for r in specials):
+        return (
+            f" The special contracts' realistic odds are estimated from their double-dummy ones by "
+            f"{calibration}, or played out with --realistic (Nel-O and sevens)."
+            if specials
+            else ""
+        )
+    parts = []
+    for how, found in (
+        (PLAYED_OUT, "played out on the same deals, the players knowing that the bidder chose the contract"),
+        (CALIBRATED, f"estimated from the double-dummy odds by {calibration}"),
+    ):
+        names = " and ".join(dict.fromkeys(contract_name(r.contract) for r in specials if r.how == how))
+        if names:
+            parts.append(f"{names} {found}")
+    return f" The special contracts' realistic odds: {'; '.join(parts)}."
