@@ -132,6 +132,18 @@ def test_constraints_forcing_one_deal_give_solves_values() -> None:
     assert result.recommendation.make_confirmed == result.recommendation.make
 
 
+def test_one_deal_is_one_deal_in_the_words() -> None:
+    hands = [h.strip() for h in DEAL.split("/")]
+    holds = ("--holds", f"1: {hands[1]}", "--holds", f"2: {hands[2]}")
+    exact = " ".join(invoke("analyze", HAND, *holds, "--no-specials").stdout.split())
+    assert "the only consistent deal: exact" in exact and "these are" not in exact
+    assert "this is the only consistent deal, so the odds are exact" in exact
+    one = " ".join(invoke("analyze", HAND, "-n", "1", "-s", "3", "--no-specials").stdout.split())
+    assert "1 deal of the 21 unseen dominoes, seed 3" in one
+    assert "independent sample of 1 deal," in one and "the share of the 1 deal in which" in one
+    assert "1 deals" not in exact + one
+
+
 def test_exact_analysis_json() -> None:
     result = invoke(
         "analyze",

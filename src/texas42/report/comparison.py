@@ -24,7 +24,15 @@ from texas42.analysis.statistics import Z95
 from texas42.report.hand import fewest_deals, hand_header, short_of_deals, specials_table
 from texas42.report.layout import Fitted
 from texas42.report.why import why_table
-from texas42.report.wording import RACED_IN_ORDER, bid_heading, odds_footer, percent, realistic_footer, signed
+from texas42.report.wording import (
+    RACED_IN_ORDER,
+    bid_heading,
+    deals_text,
+    odds_footer,
+    percent,
+    realistic_footer,
+    signed,
+)
 from texas42.rules import BIDS, MARK, POINT_BIDS
 
 
@@ -162,7 +170,7 @@ def comparison_view(comparison: Comparison, whys: Sequence[Why] = ()) -> Rendera
         ]
     elif realistic is not None:
         played = (
-            f"{realistic.deals} deals played out by players who see only their own dominoes "
+            f"{deals_text(realistic.deals)} played out by players who see only their own dominoes "
             f"({realistic.worlds} worlds a decision), playing for {realistic.played_for}"
         )
         parts += [

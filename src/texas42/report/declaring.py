@@ -15,6 +15,7 @@ from texas42.report.wording import (
     band_note,
     band_phrase,
     contract_name,
+    deals_text,
     partner_calibration_caution,
     partner_contract_note,
     percent,
@@ -125,7 +126,7 @@ def advice_text(advice: DeclarationAdvice) -> Text:
     check = (
         ""
         if advice.exact
-        else f"; on an independent sample of {advice.deals} deals, {confirmed} double-dummy"
+        else f"; on an independent sample of {deals_text(advice.deals)}, {confirmed} double-dummy"
     )
     return Text.assemble(
         (f"Declare {choice_name(chosen)}", "bold"),
@@ -166,7 +167,7 @@ def declaration_footer(advice: DeclarationAdvice) -> Text:
         if isinstance(c.declaration, Contract)
     )
     lines = [
-        f"DD: the share of the {advice.deals} deals{fewer} in which the bid is made when every seat "
+        f"DD: the share of the {deals_text(advice.deals)}{fewer} in which the bid is made when every seat "
         f"plays perfectly and sees all hands (double-dummy): at a trump, "
         f"{made_phrase(Declaration.FOLLOW_ME, advice.bid)}{specials}. Points: the trump's expected "
         f"double-dummy points. " + repeat_note(advice.seed, advice.exact, advice.played is not None)

@@ -30,12 +30,14 @@ from texas42.deal import DealConstraints, Inference
 from texas42.report.layout import Fitted
 from texas42.report.why import why_table
 from texas42.report.wording import (
+    all_consistent,
     band_phrase,
     bid_heading,
     capitalized,
     constraints_sentence,
     contract_name,
     deals_phrase,
+    deals_text,
     drawn_from_fewer,
     inference_sentence,
     interval_header,
@@ -236,10 +238,11 @@ def recommendation_text(analysis: HandAnalysis) -> Text:
     check = (
         ""
         if rec.make_confirmed is None
-        else f"; on an independent sample of {n} deals, {percent(rec.make_confirmed)}"
+        else f"; on an independent sample of {deals_text(n)}, {percent(rec.make_confirmed)}"
     )
     if analysis.exact:
-        check = f"; these are all {n:,} consistent deals, so the odds are exact and need no independent check"
+        these = "this is" if n == 1 else "these are"
+        check = f"; {these} {all_consistent(n)}, so the odds are exact and need no independent check"
     marks_check = (
         ""
         if rec.expected_marks_confirmed is None or analysis.exact
@@ -353,7 +356,7 @@ def _leading_only(analysis: HandAnalysis) -> str:
 def _realistic_title(realistic: CalibratedAnalysis | RealisticAnalysis, analysis: HandAnalysis) -> str:
     if isinstance(realistic, RealisticAnalysis):
         return (
-            f"Realistic play: {realistic.deals} deals played out by players who see only their own "
+            f"Realistic play: {deals_text(realistic.deals)} played out by players who see only their own "
             f"dominoes ({realistic.worlds} worlds a decision), playing for {realistic.played_for}"
             f"{_leading_only(analysis)}"
         )

@@ -27,6 +27,7 @@ from texas42.report.wording import (
     capitalized,
     contract_name,
     contract_verb,
+    deals_text,
     odds_margin,
     percent,
     played_heading,
@@ -47,7 +48,7 @@ def review_header(review: PlayReview) -> Text:
         (f"Seat {review.seat}: {review.hand}", "bold"),
         f"   {played_heading(review.history.play_rules)}, "
         f"{bid_by(review.bid, review.bidder, review.partner_contract)} ({side})\n",
-        f"Each of your turns weighed as 'texas42 play' would have then: up to {review.deals} deals "
+        f"Each of your turns weighed as 'texas42 play' would have then: up to {deals_text(review.deals)} "
         f"consistent with what you had seen{fit}, seed {review.seed}",
     )
     if inferences:
@@ -235,7 +236,7 @@ def _weighed_how(review: PlayReview, played: PlayedChoices | RealisticAnalysis |
     ``played`` out with them (on the realistic basis), how; else nothing."""
     if review.played_out is None or played is None:
         return ""
-    return f"; played out on {played.deals} deals, {played.worlds} deals weighed a decision"
+    return f"; played out on {deals_text(played.deals)}, {deals_text(played.worlds)} weighed a decision"
 
 
 def declaration_text(review: PlayReview) -> Text | None:
@@ -255,7 +256,7 @@ def declaration_text(review: PlayReview) -> Text | None:
         else "of the unseen dominoes" + ruled_phrase(declared.ruled_by)
     )
     how = _weighed_how(review, played)
-    on = f" Declarations weighed on {declared.deals} deals {fit}, seed {declared.seed}{how}."
+    on = f" Declarations weighed on {deals_text(declared.deals)} {fit}, seed {declared.seed}{how}."
     yours = f"Your declaration, {choice_name(chosen)}"
     if chosen.declaration == advised.declaration:
         return Text(
@@ -301,7 +302,7 @@ def call_text(review: PlayReview) -> Text | None:
     realistic = analysis.realistic
     played = realistic if isinstance(realistic, RealisticAnalysis) else None
     how = _weighed_how(review, played)
-    on = f" Calls weighed on {analysis.deals} deals {fit}, seed {analysis.seed}{how}."
+    on = f" Calls weighed on {deals_text(analysis.deals)} {fit}, seed {analysis.seed}{how}."
     called_as = review.call_contract
     written = bid_name(call) if called_as is None else f"{called_as.written} ({bid_name(call)})"
     yours = f"Your call, {written}"
@@ -389,7 +390,7 @@ def _margin(review: PlayReview) -> str:
     fewest = min(sampled)
     return (
         f" The odds' 95% intervals reach at most ±{odds_margin(fewest)} percentage points either side on "
-        f"{fewest:,} deals, less near 0% and 100%."
+        f"{deals_text(fewest, ',')}, less near 0% and 100%."
     )
 
 

@@ -9,7 +9,7 @@ from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 
 from texas42.analysis import HandAnalysis, QuickAnalysis, SpecialOdds
-from texas42.report.wording import contract_name, hands_counted, percent
+from texas42.report.wording import contract_name, deals_text, hands_counted, percent
 from texas42.rules import PASS, bid_name
 
 SUMMARY_COLUMNS: Final = ("name", "line", "trump", "bid", "makes", "beside", "points", "instead")
@@ -123,7 +123,7 @@ def batch_header(hands: int, deals: int, seed: int, confidence: float, basis: st
     """The line above the summary: how many hands, deals and which seed, and the basis."""
     odds = "realistic odds" if basis == "realistic" else "odds"
     return Text(
-        f"{hands_counted(hands)}, {deals} deals each, seed {seed}; "
+        f"{hands_counted(hands)}, {deals_text(deals)} each, seed {seed}; "
         f"bid at {odds} of at least {percent(confidence)}",
         style="dim",
     )

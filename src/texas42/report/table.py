@@ -7,7 +7,7 @@ from typing import Final
 
 from texas42.analysis.play import bid_decided, contract_set
 from texas42.analysis.table import CALLS, TableHand, TableStage
-from texas42.report.wording import SEAT_ROLES, capitalized
+from texas42.report.wording import SEAT_ROLES, capitalized, deals_text
 from texas42.rules import Contract, Seat, bid_name, domino_name, marks, special_contract
 
 PLACES: Final = ("1st", "2nd", "3rd", "4th (the shaker)")
@@ -43,7 +43,8 @@ def follow_header(table: TableHand, deals: int, seed: int, played: tuple[int, in
     out at a call or declaration and at a play, and the worlds a decision."""
     words = (
         f"You hold {table.hand}, bidding {PLACES[table.place]}. The advice at your turns weighs "
-        f"{deals:,} deals of the unseen dominoes a question, drawn to fit the calls and plays so far "
+        f"{deals_text(deals, ',')} of the unseen dominoes a question, drawn to fit the calls and plays "
+        "so far "
         f"(seed {seed})"
     )
     if played is None:
@@ -51,7 +52,7 @@ def follow_header(table: TableHand, deals: int, seed: int, played: tuple[int, in
     contracts, plays, worlds = played
     return (
         f"{words}, and plays your choices out by players who see only their own dominoes "
-        f"({worlds} deals weighed a decision) on {contracts:,} deals at a call or declaration "
+        f"({deals_text(worlds)} weighed a decision) on {deals_text(contracts, ',')} at a call or declaration "
         f"and {plays:,} at a play."
     )
 

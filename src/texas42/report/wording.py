@@ -168,6 +168,16 @@ def hands_counted(n: int) -> str:
     return f"{n} hand{'' if n == 1 else 's'}"
 
 
+def deals_text(n: int, separator: str = "") -> str:
+    """``1 deal``, ``1000 deals``, or with ``separator`` "," ``1,000 deals``."""
+    return f"{n:{separator}} deal{'' if n == 1 else 's'}"
+
+
+def all_consistent(n: int) -> str:
+    """``all 1,680 consistent deals``, or ``the only consistent deal``."""
+    return "the only consistent deal" if n == 1 else f"all {n:,} consistent deals"
+
+
 def percent(p: float) -> str:
     """A probability as a short percentage: ``61%``, ``<1%``, ``>99%``, ``0%``, ``100%``."""
     if p <= 0.0:
@@ -449,14 +459,16 @@ def odds_footer(
     ``played_out``: whether playouts (drawn from ``seed``) are shown too."""
     raced = fewest is not None and fewest < deals
     which = (
-        f"the {deals} deals (the first of them where 'deals' says fewer: racing stopped that trump "
+        f"the {deals_text(deals)} (the first of them where 'deals' says fewer: racing stopped that trump "
         f"{stopped}; --exhaustive solves every trump on every deal)"
         if raced
-        else f"the {deals} deals"
+        else f"the {deals_text(deals)}"
     )
     again = repeat_note(seed, exact, played_out)
     if not exact:
-        fewer = f" (±{odds_margin(fewest)} on {fewest:,} deals)" if raced and fewest is not None else ""
+        fewer = (
+            f" (±{odds_margin(fewest)} on {deals_text(fewest, ',')})" if raced and fewest is not None else ""
+        )
         again = (
             f"Their 95% intervals reach at most ±{odds_margin(deals)} percentage points either "
             f"side{fewer}, less near 0% and 100%. {again}"
@@ -480,12 +492,12 @@ def realistic_summary_footer(deals: int, seed: int, played: tuple[int, int] | No
     deals played out and the worlds a decision)."""
     if played is None:
         source = (
-            f"from the {deals} deals of each hand solved double-dummy (every seat playing perfectly "
+            f"from the {deals_text(deals)} of each hand solved double-dummy (every seat playing perfectly "
             "and seeing all hands)"
         )
         band = "where the odds may lie, the calibration's error and the sampling error together"
     else:
-        source = f"played out on {min(played[0], deals)} of the {deals} deals of each hand"
+        source = f"played out on {min(played[0], deals)} of the {deals_text(deals)} of each hand"
         band = "the playouts' 95% interval (their sampling error)"
     return (
         "makes and points: the bid's odds and the expected points of the bidder's team (seats 0 "
@@ -527,10 +539,10 @@ def deals_phrase(deals: int, seed: int, exact: bool = False, constrained: bool =
     with constraints ``1000 deals consistent with the constraints, seed 7`` or ``all
     1,680 consistent deals: exact``."""
     if exact:
-        return f"all {deals:,} consistent deals: exact"
+        return f"{all_consistent(deals)}: exact"
     if constrained:
-        return f"{deals} deals consistent with the constraints, seed {seed}"
-    return f"{deals} deals of the 21 unseen dominoes, seed {seed}"
+        return f"{deals_text(deals)} consistent with the constraints, seed {seed}"
+    return f"{deals_text(deals)} of the 21 unseen dominoes, seed {seed}"
 
 
 def drawn_from_fewer(inference: Inference | None, deals: int) -> str | None:
@@ -540,7 +552,8 @@ def drawn_from_fewer(inference: Inference | None, deals: int) -> str | None:
     if inference is None or inference.consistent is None or inference.consistent >= deals:
         return None
     consistent = inference.consistent
-    return f"{deals:,} deals drawn to fit the auction from the {consistent:,} consistent with the constraints"
+    fit = f"drawn to fit the auction from the {consistent:,} consistent with the constraints"
+    return f"{deals_text(deals, ',')} {fit}"
 
 
 def uniform_deals_note(auction: Auction | FinishedAuction) -> str:
@@ -760,12 +773,10 @@ def play_deals_phrase(advice: PlayAdvice) -> str:
     deals, seed, inference = advice.deals, advice.seed, advice.inference
     if advice.exact and inference is not None:
         worth = "" if advice.effective_deals is None else f", worth {advice.effective_deals:,.0f} equal ones"
-        return (
-            f"all {deals:,} consistent deals, each weighed by how likely it makes the auction{worth}: exact"
-        )
+        return f"{all_consistent(deals)}, each weighed by how likely it makes the auction{worth}: exact"
     ruled = _partner_contract_rule(advice) if inference is None else ""
     if advice.exact:
-        return f"all {deals:,} consistent deals{ruled}: exact"
+        return f"{all_consistent(deals)}{ruled}: exact"
     fit = ruled if inference is None else ", drawn to fit the auction"
     if inference is not None and advice.repeats:
         of = (
@@ -773,12 +784,11 @@ def play_deals_phrase(advice: PlayAdvice) -> str:
             if inference.consistent is None
             else f" of the {inference.consistent:,} consistent with the plays"
         )
-        return (
-            f"{deals:,} deals drawn to fit the auction ({advice.distinct_deals:,} distinct{of}), seed {seed}"
-        )
+        distinct = f"({advice.distinct_deals:,} distinct{of}), seed {seed}"
+        return f"{deals_text(deals, ',')} drawn to fit the auction {distinct}"
     if advice.history.plays:
-        return f"{deals} deals consistent with the plays{fit}, seed {seed}"
-    return f"{deals} deals of the 21 unseen dominoes{fit}, seed {seed}"
+        return f"{deals_text(deals)} consistent with the plays{fit}, seed {seed}"
+    return f"{deals_text(deals)} of the 21 unseen dominoes{fit}, seed {seed}"
 
 
 def _partner_contract_rule(advice: PlayAdvice) -> str:
@@ -861,7 +871,7 @@ def play_footer(
     if contract is not None:
         shown_out = "" if contract == "sevens" else " (a seat that did not follow suit holds none of it)"
         return (
-            f"Makes/sets: of the {deals:,} deals of the unseen dominoes consistent with the plays"
+            f"Makes/sets: of the {deals_text(deals, ',')} of the unseen dominoes consistent with the plays"
             f"{shown_out}{drawn}, the share in which {_CONTRACT_MADE[contract]}, or "
             "fails to, when every seat plays perfectly and sees all hands (double-dummy). Best in: the share "
             f"in which no other play does better for your team. {again}"
@@ -869,9 +879,10 @@ def play_footer(
     return (
         "Points: your team's for the whole hand, the points already taken plus the rest when every seat "
         "plays perfectly and sees all hands (double-dummy), over the "
-        f"{deals:,} deals of the unseen dominoes consistent with the plays (a seat that did not follow "
-        f"suit holds none of it){drawn}. Makes/sets: the share of those deals in which the bidder's team "
-        "makes the bid, or fails to. Best in: the share in which no other play takes more points. "
+        f"{deals_text(deals, ',')} of the unseen dominoes consistent with the plays (a seat that did "
+        f"not follow suit holds none of it){drawn}. Makes/sets: the share of those deals in which the "
+        "bidder's team makes the bid, or fails to. Best in: the share in which no other play takes more "
+        "points. "
         f"{again}"
     )
 
@@ -897,8 +908,9 @@ def played_out_footer(
         f"Played out: {after}, the hand played {ends} on {deals:,} "
         + ("deals drawn from those by their weights" if weighted else "of those deals")
         + " (the same deals for every play) by players who see only their own dominoes, you included: "
-        f"at each turn the seat to play weighs {worlds:,} deals consistent with what it has seen and plays "
-        f"what makes the bid (or sets it) in the most of them (perfect-information Monte Carlo). {rests}"
+        f"at each turn the seat to play weighs {deals_text(worlds, ',')} consistent with what it has "
+        "seen and plays what makes the bid (or sets it) in the most of them (perfect-information Monte "
+        f"Carlo). {rests}"
         + (
             f" At {contract} the players know that the bidder chose it: each weighs the bidder's possible "
             "hands by their chance of bidding it (on the quick model's double-dummy odds)."
