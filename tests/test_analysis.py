@@ -689,7 +689,7 @@ def test_a_pass_s_odds_just_short_of_the_threshold_read_under_it() -> None:
     assert analysis.recommendation.passes
     assert "makes 30 in <50% (95% CI" in recommendation_text(analysis).plain
     advice = advise_bid(analysis, parse_auction(""))
-    assert advice.rule == "cannot-make" and "makes <50% (50% needed)" in advice_reason(advice)
+    assert advice.rule == "cannot-make" and "makes <50% double-dummy (50% needed)" in advice_reason(advice)
 
 
 def test_an_interval_of_odds_shows_no_bound_as_0_or_100_unless_it_is() -> None:

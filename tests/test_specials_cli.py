@@ -240,7 +240,7 @@ def test_all_pass_house_rule() -> None:
     advice = advise_bid(_with_specials(sevens), passes)
     assert (advice.bid, advice.contract) == (42, Contract.SEVENS)
     assert advice_reason(advice).startswith(
-        "sevens for 1 mark (42) makes 40% of the time, expected marks -0.20"
+        "sevens for 1 mark (42) makes 40% of the time double-dummy, expected marks -0.20"
     )
 
 

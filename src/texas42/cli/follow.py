@@ -229,9 +229,10 @@ class Adviser:
     """Whether to play out where the commands do unasked (not with --no-realistic)."""
 
     def playout_deals(self, deals: int) -> int | None:
-        """The API's ``realistic_deals`` for ``deals`` played out (0: none asked): None
-        lets it play out unasked where the command would."""
-        return deals or (None if self.unasked else 0)
+        """The API's ``realistic_deals`` for ``deals`` played out (0: none asked), no more
+        than the deals a question (the playouts take theirs from those): None lets it play
+        out unasked where the command would."""
+        return min(deals, self.deals) or (None if self.unasked else 0)
 
     def with_playouts(self, deals: int | None = None, worlds: int = DEFAULT_WORLDS) -> Adviser:
         """This adviser playing each turn's choices out on ``deals`` deals (None: the

@@ -234,13 +234,13 @@ def _rung(rung: LadderRung) -> str:
 
 
 def _odds(advice: BidAdvice, p: float, of_the_time: bool = False) -> str:
-    """Odds ``p`` of the advice's ladder, on its basis: ``52%`` (or ``52% of the time``)
-    double-dummy, whose footer says so; else ``an estimated 52% at a real table`` or
-    ``52% of the playouts``; odds just short of the advice's threshold read ``<50%``."""
+    """Odds ``p`` of the advice's ladder, on its basis: ``52% double-dummy`` (or ``52% of
+    the time double-dummy``), ``an estimated 52% at a real table`` or ``52% of the
+    playouts``; odds just short of the advice's threshold read ``<50%``."""
     realistic = advice.analysis.realistic
     shown = odds_against(p, advice.confidence)
     if realistic is None:
-        return f"{shown} of the time" if of_the_time else shown
+        return f"{shown}{' of the time' if of_the_time else ''} double-dummy"
     if isinstance(realistic, RealisticAnalysis):
         return f"in {shown} of the playouts" if of_the_time else f"{shown} of the playouts"
     return f"an estimated {shown}{' of the time' if of_the_time else ''} at a real table"
@@ -416,7 +416,8 @@ def _special_reason(advice: BidAdvice) -> str:
         else f"{instead.bid} with {instead.declaration.label} ({signed(instead.expected_marks)})"
     )
     rung = next(r for r in advice.specials if r.contract is advice.contract and r.bid == advice.bid)
-    odds = f"makes {percent(rung.make)} of the time" if rung.how == SOLVED else special_odds_phrase(rung)
+    solved = f"makes {percent(rung.make)} of the time double-dummy"
+    odds = solved if rung.how == SOLVED else special_odds_phrase(rung)
     close = ""
     if rung.make < advice.confidence:  # the best there is, where a bid is forced
         under = percent(advice.confidence)
