@@ -198,6 +198,18 @@ def test_the_example_from_a_pipe(monkeypatch: pytest.MonkeyPatch) -> None:
         ),
         ([HAND, "-p", "4"], "pass 30 36\n37 sixes\n6-6 6-1 6-6\n", "line 3: trick 1, seat 2 played 6-6"),
         ([HAND, "-p", "4"], "pass pass pass\nbanana\n", "line 2: not a bid: 'banana'"),
+        (
+            [HAND, "-p", "4"],
+            "pass 30 36 37 sixes 4-4 4-2 4-0 4-1 / /\n",
+            "line 1: '/' twice: a trick ends once",
+        ),
+        ([HAND, "-p", "4"], "pass 30 36 help\n", "line 1: 'help' is for the prompt"),
+        (
+            [HAND, "-p", "4", "-n", "20"],
+            "pass 30 36 37 sixes 4-4 4-2 4-0 4-1 / 6-6 6-1 6-0 6-3 / 5-5 5-4 5-0 5-1 / 6-5 0-0 3-2 2-0 / "
+            "6-4 3-3 2-2 5-3 full\n",
+            "line 1: 'full': the hand is over: no advice now",
+        ),
         ([HAND, "-p", "4"], "pass pass pass\npass\n", "line 2: 'pass': all four passed"),
         ([HAND, "-p", "1"], "plunge\n", "line 1: 'plunge': a plunge needs 4 doubles or more"),
         ([HAND], "", "give your place in the bidding: --position 1 to 4"),
@@ -283,6 +295,33 @@ def test_full_and_realistic_at_a_prompt(
         "The entries end here, before the hand is over: next, you call.",
     ]
     assert asked == [(False, 0), (True, 0), (False, 200)]
+
+
+@pytest.mark.usefixtures("output_at_a_terminal")
+def test_ctrl_c_at_a_typed_line_skips_what_computes_and_takes_the_rest(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C while a typed line's advice (or a word asked) computes skips it, as at the
+    prompt, and the rest of the line is taken; that turn's advice is not asked again."""
+    typed: Iterator[str] = iter(["pass 30 36 full 37 sixes", "exit"])
+    monkeypatch.setattr(builtins, "input", lambda text="": next(typed))
+    asked: list[tuple[TableStage, bool]] = []
+
+    def advice(self: follow_cli.Adviser, table: TableHand) -> follow_cli.Advice:
+        asked.append((table.stage, self.full))
+        if table.stage is TableStage.BIDDING:
+            raise KeyboardInterrupt
+        return follow_cli.Advice("ADVICE", {})
+
+    monkeypatch.setattr(follow_cli.Adviser, "advice", advice)
+    table = TableHand(parse_hand(HAND), 3, HouseRules())
+    follower = follow_cli.Follower(table, follow_cli.Adviser(100, 1, None, "realistic", False))
+    follow_cli._at_prompt(follower)
+    out = capsys.readouterr()
+    assert out.err.splitlines() == ["Interrupted: no advice this turn.", "Interrupted: no 'full'."]
+    bidding, declaring, playing = TableStage.BIDDING, TableStage.DECLARING, TableStage.PLAYING
+    assert asked == [(bidding, False), (bidding, True), (declaring, False), (playing, False)]
+    assert follower.table.contract is not None and follower.table.stage is TableStage.PLAYING
 
 
 def test_full_and_realistic_from_a_pipe(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -55,8 +55,13 @@ def test_a_byte_order_mark_before_the_first_line_is_not_part_of_it() -> None:
 
 
 def test_exit_ends_the_input() -> None:
+    """'exit' or 'quit', in any case, ends the input: the lines after it are not read."""
     result = invoke("shell", input=line(QUICK) + "exit\n" + line(SOLVE))
     assert result.exit_code == 0
+    for end in ("EXIT", "Quit", "exit now"):
+        ended = invoke("shell", input=line(QUICK) + f"{end}\nbogus\n")
+        assert (ended.exit_code, ended.stderr) == (0, ""), end
+        assert ended.stdout == invoke(*QUICK).stdout
     assert result.stdout == invoke(*QUICK).stdout
 
 

@@ -109,7 +109,7 @@ review command of the plays so far once one of yours is among them.
 "noise", "house": {"nello_doubles", "nello_min_marks", "all_pass", "specials"}} first
 (with --realistic, "realistic": {"deals", "play_deals", "worlds"}); an object an entry
 ({"seat", "stage", and "call", "contract" or "play"}, a play that ends a trick with
-its "trick", "winner" and "score"; {"undo"}); at each of your turns {"advice": "bid",
+its "trick", "winner", "score" and "tricks_won"; {"undo"}); at each of your turns {"advice": "bid",
 "declare" or "play", "document"}, the document the command's own --json prints with
 the same seed and deals ({"advice": "play", "forced"} for a play the rules force;
 "asked": "realistic" where that word asked for it again); last {"outcome": "made",
@@ -149,6 +149,7 @@ REVIEW: Final = "review"
 OVER_PROMPT: Final = "the hand is over (review, undo or exit)> "
 OVER_UNREVIEWED_PROMPT: Final = "the hand is over (undo or exit)> "
 ENDS: Final = frozenset({"exit", "quit"})
+HELP: Final = "help"
 
 
 def _position(value: Any) -> int:
@@ -483,6 +484,8 @@ def reviewing(table: TableHand) -> None:
 def asked(adviser: Adviser, table: TableHand, word: str) -> Adviser:
     """The adviser for ``word`` at ``table``'s turn: ``full``, the whole report;
     ``realistic``, the choices played out. A ``UsageError`` where it cannot be."""
+    if table.stage is TableStage.OVER:
+        raise UsageError(f"{word!r}: the hand is over: no advice now")
     if table.to_act != 0:
         raise UsageError(f"{word!r}: no advice now, {prompt(table).rstrip('> ')} next")
     if word == FULL:
@@ -520,14 +523,21 @@ def _checked(
     the first that cannot be entered or asked (naming its line, if ``numbered``)."""
     table = start
     steps: list[tuple[str, TableHand]] = []
+    ended = False  # a '/' just written: a second one would end an empty trick
     for number, line in enumerate(lines, start=1):
         for token in _tokens(line):
             if token.lower() in ENDS:
                 return steps
             try:
                 if token == TRICK_END:
+                    if ended:
+                        raise UsageError("'/' twice: a trick ends once, after its last play")
                     check_trick_end(table)
+                    ended = True
                     continue
+                ended = False
+                if token.lower() == HELP:
+                    raise UsageError("'help' is for the prompt: a file holds calls, plays and words to ask")
                 if token.lower() in ASKED:
                     asked(adviser, table, token.lower())
                 elif token.lower() == REVIEW:
@@ -666,7 +676,7 @@ def _take_typed(follower: Follower, line: str) -> bool:
     way (as from a pipe), once every one is checked: one that cannot be is reported, and
     nothing of the line is taken. False once the line ends the session."""
     tokens = _tokens(line)
-    entries = [token for token in tokens if token.lower() != "help"]  # '/' checked there too
+    entries = [token for token in tokens if token.lower() != HELP]  # '/' checked there too
     steps = _checked(follower.table, [" ".join(entries)], follower.adviser, numbered=False)
     if steps is None:
         return True
@@ -675,18 +685,39 @@ def _take_typed(follower: Follower, line: str) -> bool:
         for token in tokens:
             if token.lower() in ENDS:
                 return False
-            if token.lower() == "help":
+            if token.lower() == HELP:
                 typer.echo(_fitted(_help(follower.table, follower.adviser)), err=True)
                 continue
             if token == TRICK_END:  # checked, and not a step
                 continue
-            follower.turn()
-            follower.act(*next(taken))
-    except KeyboardInterrupt:
-        typer.echo("Interrupted.", err=True)
+            _advised_unless_interrupted(follower)
+            _act_unless_interrupted(follower, *next(taken))
+    except KeyboardInterrupt:  # between the steps: what is left of the line is not taken
+        typer.echo("Interrupted: the rest of the line is not taken.", err=True)
     except Texas42Error as error:  # found only once asked of the engine or the review
         print_error(str(error))
     return True
+
+
+def _advised_unless_interrupted(follower: Follower) -> None:
+    """This turn's advice, if due; Ctrl-C skips it (as at the prompt) and the line goes on."""
+    try:
+        follower.turn()
+    except KeyboardInterrupt:
+        typer.echo("Interrupted: no advice this turn.", err=True)
+        follower.advised = True
+
+
+def _act_unless_interrupted(follower: Follower, token: str, entered: TableHand) -> None:
+    """``follower.act``; Ctrl-C while a word asked computes ('full', 'realistic', 'review')
+    skips that word, and the line goes on (an entry computes nothing)."""
+    if token.lower() not in ASKED and token.lower() != REVIEW:
+        follower.act(token, entered)
+        return
+    try:
+        follower.act(token, entered)
+    except KeyboardInterrupt:
+        typer.echo(f"Interrupted: no {token.lower()!r}.", err=True)
 
 
 def _fitted(text: str) -> str:

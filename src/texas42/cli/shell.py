@@ -69,6 +69,8 @@ def command_words(line: str) -> list[str] | None:
         words = words[1:]
     if not words:
         return None
+    if words[0].lower() in ENDS:  # as follow's, in any case
+        words[0] = words[0].lower()
     commands = set(_commands().commands) - OUTSIDE
     if words[0] == "help":
         if len(words) > 1 and words[1] in OUTSIDE:
@@ -109,9 +111,10 @@ def run_command(words: list[str]) -> int:
 
 
 def run_file(lines: Iterable[str]) -> int:
-    """Run every command of ``lines`` in order, after checking that each line is one
-    (else every bad line is reported and nothing runs, status 2); stop at the first
-    command that fails, with its status."""
+    """Run every command of ``lines`` in order, up to an 'exit' or 'quit' (the lines after
+    it are not read), after checking that each line is one (else every bad line is
+    reported and nothing runs, status 2); stop at the first command that fails, with its
+    status."""
     checked: list[tuple[int, list[str]]] = []
     bad = False
     for number, line in enumerate(lines, start=1):
@@ -121,14 +124,14 @@ def run_file(lines: Iterable[str]) -> int:
             print_error(f"line {number}: {error}")
             bad = True
             continue
+        if words is not None and words[0] in ENDS:
+            break
         if words is not None:
             checked.append((number, words))
             bad = not _parses(number, words) or bad
     if bad:
         return 2
     for number, words in checked:
-        if words[0] in ENDS:
-            return 0
         with errors_at(f"line {number}: "):
             status = run_command(words)
         if status != 0:
@@ -139,7 +142,7 @@ def run_file(lines: Iterable[str]) -> int:
 def _parses(number: int, words: list[str]) -> bool:
     """Whether line ``number``'s input is good, checked as its command checks it before
     computing (``Commands.check_args``; else its error is reported, naming the line)."""
-    if words[0] in ENDS or words[0] in TOP_OPTIONS:
+    if words[0] in TOP_OPTIONS:
         return True  # nothing to parse
     with errors_at(f"line {number}: "):
         try:
