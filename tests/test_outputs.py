@@ -824,15 +824,16 @@ def _without_recomputed(stdout: str, command: str, recomputed: bool) -> str:
     ``compare``, each bid's ``difference_ci95`` (Newcombe's paired interval since, where a
     normal interval of the -1/0/1 differences was recorded). ``recomputed``: check that the
     new interval holds the difference, with a width. At ``bid``, the advice's reason names
-    the basis of its double-dummy odds since it was recorded (``52% double-dummy``): the
-    words dropped, the figures kept."""
+    the basis of its double-dummy odds and their interval since it was recorded (``52%
+    double-dummy (95% CI 45% to 59%)``): the words dropped, the figures kept."""
     if command == "bid" and recomputed:
         lines = []
         for line in stdout.splitlines(keepends=True):
             document = json.loads(line)
             reason = document["advice"]["reason"]
             assert "double-dummy" in reason
-            document["advice"]["reason"] = re.sub(r"(%(?: of the time)?) double-dummy", r"\1", reason)
+            reason = re.sub(r"(%(?: of the time)?) double-dummy", r"\1", reason)
+            document["advice"]["reason"] = re.sub(r" \(95% CI [^()]+\)|; 95% CI [^();]+(?=\))", "", reason)
             lines.append(json.dumps(document) + "\n")
         return "".join(lines)
     if command != "compare":

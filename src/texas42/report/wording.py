@@ -12,7 +12,7 @@ from texas42.analysis import BidAdvice, LadderRung, RealisticAnalysis, SpecialOd
 from texas42.analysis.bidding import PARTNER_MARGIN
 from texas42.analysis.play import PlayAdvice
 from texas42.analysis.specials import CALIBRATED, PLAYED_OUT, SOLVED
-from texas42.analysis.statistics import widest_wilson_reach
+from texas42.analysis.statistics import Interval, widest_wilson_reach
 from texas42.deal import DealConstraints, Inference, describe, silenced_by
 from texas42.deal.inference import Call, ruled_calls
 from texas42.evaluate import REALISTIC
@@ -233,17 +233,28 @@ def _rung(rung: LadderRung) -> str:
     return f"{rung.bid} with {rung.declaration.label}"
 
 
-def _odds(advice: BidAdvice, p: float, of_the_time: bool = False) -> str:
+def _odds(advice: BidAdvice, p: float, of_the_time: bool = False, ci: Interval | None = None) -> str:
     """Odds ``p`` of the advice's ladder, on its basis: ``52% double-dummy`` (or ``52% of
     the time double-dummy``), ``an estimated 52% at a real table`` or ``52% of the
-    playouts``; odds just short of the advice's threshold read ``<50%``."""
+    playouts``, with the interval ``ci`` where given (``_interval``); odds just short of
+    the advice's threshold read ``<50%``."""
     realistic = advice.analysis.realistic
     shown = odds_against(p, advice.confidence)
     if realistic is None:
-        return f"{shown}{' of the time' if of_the_time else ''} double-dummy"
-    if isinstance(realistic, RealisticAnalysis):
-        return f"in {shown} of the playouts" if of_the_time else f"{shown} of the playouts"
-    return f"an estimated {shown}{' of the time' if of_the_time else ''} at a real table"
+        odds = f"{shown}{' of the time' if of_the_time else ''} double-dummy"
+    elif isinstance(realistic, RealisticAnalysis):
+        odds = f"in {shown} of the playouts" if of_the_time else f"{shown} of the playouts"
+    else:
+        odds = f"an estimated {shown}{' of the time' if of_the_time else ''} at a real table"
+    return odds if ci is None else f"{odds} ({_interval(advice, ci)})"
+
+
+def _interval(advice: BidAdvice, ci: Interval) -> str:
+    """``95% CI 44% to 58%``, or for calibrated odds their band (``band_phrase``)."""
+    ends = f"{percent(ci.low)} to {percent(ci.high)}"
+    if ladder_interval(advice) == "band":
+        return band_phrase(ends, not advice.analysis.exact)
+    return f"95% CI {ends}"
 
 
 def advice_reason(advice: BidAdvice) -> str:
@@ -258,7 +269,8 @@ def advice_reason(advice: BidAdvice) -> str:
         why = "" if advice.made else f", though no bid makes the {percent(advice.confidence)} needed"
         return (
             f"all three passed, so the shaker must bid at least 30{why}: {_rung(chosen)} makes "
-            f"{_odds(advice, chosen.make)}, expected marks {signed(chosen.expected_marks)}."
+            f"{_odds(advice, chosen.make, ci=chosen.make_ci95)}, expected marks "
+            f"{signed(chosen.expected_marks)}."
         )
     if advice.rule == "cannot-make":
         what = "any bid" if high == PASS else f"a bid over {high}"
@@ -273,7 +285,7 @@ def advice_reason(advice: BidAdvice) -> str:
         return (
             f"partner's {contract.written} ({high}) holds the bid: you name its trump and lead, and a "
             f"higher bid would only raise the stakes of the same contract. Name {shown.declaration.label}: "
-            f"your team takes all 7 tricks with it {_odds(advice, shown.make, of_the_time=True)}."
+            f"your team takes all 7 tricks with it {_odds(advice, shown.make, True, shown.make_ci95)}."
             f"{_partner_trump_caution(advice, shown)}"
         )
     if advice.rule == "partner-holds":
@@ -292,15 +304,17 @@ def advice_reason(advice: BidAdvice) -> str:
     if advice.rule == "outbid-partner":
         return (
             f"this hand is much stronger than partner's {high}: it makes {_rung(chosen)} "
-            f"{_odds(advice, chosen.make, of_the_time=True)}."
+            f"{_odds(advice, chosen.make, True, chosen.make_ci95)}."
         )
     if advice.rule == "shaker":
         why = _shaker_why(advice, chosen)
-        return f"as the shaker, {_rung(chosen)} is {why}; it makes {_odds(advice, chosen.make)}."
+        odds = _odds(advice, chosen.make, ci=chosen.make_ci95)
+        return f"as the shaker, {_rung(chosen)} is {why}; it makes {odds}."
     over = "" if high == PASS else f", over the high bid {high}"
     return (
         f"{_rung(chosen)} is the most this hand makes at least {percent(advice.confidence)} of the time "
-        f"({_odds(advice, chosen.make)}){over}; each player bids once, so bid it now."
+        f"({_odds(advice, chosen.make)}; {_interval(advice, chosen.make_ci95)}){over}; each player bids "
+        "once, so bid it now."
     )
 
 
