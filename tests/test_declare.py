@@ -357,8 +357,7 @@ def test_at_a_partners_splash_a_trump_better_double_dummy_than_the_calibrated_ch
     )
     assert (
         "Name sixes: your team takes all 7 tricks with it an estimated 68% of the time at a real table "
-        "(95% band 61% to 75%, calibration and sampling error). But"
-        in named
+        "(95% band 61% to 75%, calibration and sampling error). But" in named
     )
     assert f"doubles makes it more often double-dummy (>99% against 88%): {caution}" in named
     plain = " ".join(
