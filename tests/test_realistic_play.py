@@ -380,9 +380,9 @@ def test_a_turn_played_out_is_held_against_the_play_advised_not_the_playouts_bes
 @pytest.mark.parametrize(
     ("basis", "said"),
     [
-        (("--basis", "double-dummy"), "of the time (50%)"),  # the footer says double-dummy
-        ((), "of the time (an estimated 50% at a real table)"),
-        (("--realistic", "--realistic-deals", "6"), "of the time (50% of the playouts)"),
+        (("--basis", "double-dummy"), "of the time (50% double-dummy; 95% CI 38% to 62%)"),
+        ((), "of the time (an estimated 50% at a real table; 95% band"),
+        (("--realistic", "--realistic-deals", "6"), "of the time (50% of the playouts; 95% CI 19% to 81%)"),
     ],
 )
 def test_the_bid_reason_says_on_what_its_odds_stand(basis: tuple[str, ...], said: str) -> None:

@@ -709,8 +709,9 @@ def _check_playouts(realistic_deals: int, worlds: int) -> None:
 
 def _check_within(realistic_deals: int, deals: int) -> None:
     """An ``AnalysisError`` for more deals to play out than the sample has: they are its
-    first deals (the command line refuses ``--realistic-deals`` above ``--deals`` too)."""
-    if realistic_deals > deals:
+    first deals (the command line refuses ``--realistic-deals`` above ``--deals`` too). What
+    is no whole number is left to the checks that refuse it in their own words."""
+    if is_whole(realistic_deals) and is_whole(deals) and realistic_deals > deals:
         message = (
             f"realistic_deals {realistic_deals:,}: the deals played out are the first of the sample, "
             f"which has {deals:,} (deals)"
