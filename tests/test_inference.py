@@ -562,6 +562,8 @@ def test_a_partner_s_plunge_or_splash_stands(auction: str, named: str) -> None:
     assert (advice["bid"], advice["rule"]) == ("pass", "partner-contract")
     assert (advice["trump"], advice["make"]) == (cheapest["trump"], cheapest["make"]) and cheapest["bid"] > 84
     assert document["specials"] and advice["contract"] == "trump"  # no special replaces it either
+    uniform = advice["without_inference"]  # the partner's contract, not the cheapest rung
+    assert (uniform["bid"], uniform["trump"]) == (int(named.split("(")[1][:-1]), cheapest["trump"])
     text = " ".join(invoke("bid", ORDINARY, "--auction", auction, *estimates).stdout.split())
     assert f"Pass: partner's {named} holds the bid: you name its trump and lead" in text
     assert f"Name {cheapest['trump']}: your team takes all 7 tricks with it" in text

@@ -72,11 +72,12 @@ class SpecialRung:
 
 @dataclass(frozen=True)
 class UniformOdds:
-    """The advised bid and trump (for a pass, the cheapest legal bid; for a special
-    contract, the trump advice it replaces) on uniform deals, as if the auction said
-    nothing: its double-dummy odds on the check sample of ``--infer none`` with the same
-    seed; ``inferred``: its double-dummy odds on the deals drawn to fit the auction (the
-    main sample). Double-dummy on both sides, whatever the advice's basis: like with like.
+    """The advised bid and trump (for a pass, the cheapest legal bid, but at a partner's
+    plunge or splash the partner's bid; for a special contract, the trump advice it
+    replaces) on uniform deals, as if the auction said nothing: its double-dummy odds on
+    the check sample of ``--infer none`` with the same seed; ``inferred``: its
+    double-dummy odds on the deals drawn to fit the auction (the main sample).
+    Double-dummy on both sides, whatever the advice's basis: like with like.
     ``constrained``: those deals fit ``--holds``/``--lacks`` (uniformly among them)."""
 
     bid: int
@@ -336,8 +337,9 @@ def with_uniform_odds(advice: BidAdvice, threads: int | None = None) -> BidAdvic
     deals = uniform_check(analysis.hand, analysis.deals, analysis.seed, analysis.constraints)
     made = reach_sample(deals, rung.declaration, needed_points(rung.bid), threads)
     constrained = analysis.constraints is not None
+    bid = advice.auction.high_bid if advice.partner_contract is not None else rung.bid  # both take all
     odds = UniformOdds(
-        rung.bid, rung.declaration, float(made.mean()), rung.make_double_dummy, int(made.size), constrained
+        bid, rung.declaration, float(made.mean()), rung.make_double_dummy, int(made.size), constrained
     )
     sample = analysis.sample
     reading = None

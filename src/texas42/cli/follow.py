@@ -105,7 +105,8 @@ the advice's --seed and --deals, so that it weighs the hand on the same deals). 
 before that ('exit', Ctrl-D, the end of a file), it says who is next, and gives the
 review command of the plays so far once one of yours is among them.
 
---json prints JSON Lines instead: {"hand", "position", "deals", "seed", "basis",
+--json prints JSON Lines instead: {"hand", "position" (--position's: 1 to 4, where
+'bid --json' counts from 0), "deals", "seed", "basis",
 "noise", "house": {"nello_doubles", "nello_min_marks", "all_pass", "specials"}} first
 (with --realistic, "realistic": {"deals", "play_deals", "worlds"}); an object an entry
 ({"seat", "stage", and "call", "contract" or "play"}, a play that ends a trick with
