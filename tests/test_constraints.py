@@ -316,6 +316,14 @@ def test_the_kernel_deals_as_the_plain_python_walk_and_a_few_deals_are_the_first
         ({"counts": np.zeros((4, 2, 2), dtype=np.int64)}, "ending in the one empty deal"),
         ({"room": (1, 1, 2), "counts": np.ones((4, 2, 2), dtype=np.int64)}, "rooms adding up"),
         ({"free": [1, 2]}, "m free dominoes"),
+        ({"room": (3,)}, "three rooms"),
+        ({"room": (1.0, 1, 1)}, "three rooms"),
+        ({"fixed": (2**80, 0, 0, 0)}, "four fixed masks"),
+        ({"fixed": ("a", 0, 0, 0)}, "four fixed masks"),
+        ({"fixed": (HAND.mask, HAND.mask, 0, 0)}, "share no domino"),
+        ({"fixed": (HAND.mask | 2, 0, 0, 0)}, "share no domino"),  # 2 is free
+        ({"uniforms": np.full((2, 3), np.nan)}, r"uniforms in \[0, 1\)"),
+        ({"allowed": [1.5, 1, 7]}, "seats each free domino may go to"),
     ],
 )
 def test_the_dealing_kernel_refuses_what_is_not_a_plan(change: dict[str, object], message: str) -> None:

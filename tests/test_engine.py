@@ -24,7 +24,13 @@ from naive import solve as naive_solve
 from naive import stake as naive_stake
 from texas42 import engine, rules
 from texas42.engine import _layout, running, tables
-from texas42.errors import ArgumentTypeError, DealArrayError, EngineInputError, IllegalPlayError
+from texas42.errors import (
+    ArgumentTypeError,
+    DealArrayError,
+    EngineInputError,
+    IllegalPlayError,
+    Texas42Error,
+)
 from texas42.rules import DECLARATIONS, Deal, Declaration, Hand
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -586,6 +592,11 @@ def _full() -> np.ndarray:
     return np.array([deal.masks], dtype=np.int64)
 
 
+def test_an_empty_batch_of_positions_given_as_lists_has_no_values() -> None:
+    empty = np.zeros((0, 4), dtype=np.int64)
+    assert engine.position_play_values(empty, Declaration.FOURS, [], []).shape == (0, 28)
+
+
 @pytest.mark.parametrize(
     ("call", "error", "message"),
     [
@@ -593,6 +604,30 @@ def _full() -> np.ndarray:
         (lambda m: engine.play_values(m.astype(str), Declaration.FIVES, 0), DealArrayError, "integer array"),
         (lambda m: engine.play_values(m.astype(bool), Declaration.FIVES, 0), DealArrayError, "got bool"),
         (lambda m: engine.play_values(m, Declaration.FIVES, 0, score=5), ArgumentTypeError, "score"),
+        (
+            lambda m: engine.play_values(m, Declaration.FIVES, 0, score=(10, 0)),
+            EngineInputError,
+            "the tricks already played held 0 points in deal 0",
+        ),
+        (
+            lambda m: engine.play_values(m, Declaration.FIVES, 0, trick=5),
+            ArgumentTypeError,
+            "trick in progress",
+        ),
+        (
+            lambda m: engine.play_values(m, Declaration.FIVES, 0, on_progress=3),
+            ArgumentTypeError,
+            "on_progress",
+        ),
+        (
+            lambda m: engine.contract_play_values(m, rules.NelloTricks(0), 0, 0, on_progress=3),
+            ArgumentTypeError,
+            "on_progress",
+        ),
+        (lambda m: engine.play_values(m, Declaration.FIVES, 0).of(-1), Texas42Error, "not a domino: -1"),
+        (lambda m: engine.play_values(m, Declaration.FIVES, 0).of(28), Texas42Error, "not a domino: 28"),
+        (lambda m: engine.completion_counts([7] * 21, None), EngineInputError, "three rooms"),
+        (lambda m: engine.completion_counts(["a"] * 21, (7, 7, 7)), EngineInputError, "may go to"),
         (
             lambda m: engine.contract_play_values(m + 0.3, rules.NelloTricks(0), 0, 0),
             DealArrayError,

@@ -12,7 +12,7 @@ import numpy as np
 from texas42 import rules
 from texas42.engine import _layout as L
 from texas42.engine import running, tables
-from texas42.engine.inputs import check_seat, check_sequence, integer_array
+from texas42.engine.inputs import check_progress, check_seat, check_sequence, integer_array
 from texas42.engine.plays import ILLEGAL, PlayValues, check_hands, check_rows, check_trick, trick_shape
 from texas42.errors import DealArrayError, EngineInputError
 from texas42.rules import Domino, NelloDoubles, NelloTricks, Seat, SevensTricks
@@ -48,6 +48,7 @@ def contract_play_values(
     _check_contract(contract, bidder, leader)
     players = contract.players(leader)
     plays = check_trick(trick, len(players) - 1)
+    check_progress(on_progress)
     hands = check_hands(hands, players, plays)
     position = _position(contract, bidder, leader, plays)
     positions = np.repeat(np.array([position], dtype=np.int64), hands.shape[0], axis=0)

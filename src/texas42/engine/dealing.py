@@ -4,10 +4,14 @@ kernels that count the completions and turn uniform draws into deals
 
 from __future__ import annotations
 
+import operator
+
 import numpy as np
 
+from texas42 import rules
 from texas42.engine import running
-from texas42.errors import EngineInputError
+from texas42.engine.inputs import integer_array
+from texas42.errors import DealArrayError, EngineInputError
 
 MAX_ROOM = 7
 """A seat's room for free dominoes: at most a hand."""
@@ -18,10 +22,11 @@ def completion_counts(allowed: np.ndarray, room: tuple[int, int, int]) -> np.nda
     free dominoes i.. (``allowed[i]``: bit s - 1 for seat s) when seats 1 and 2 have room
     r1 and r2 left and seat 3 the rest (0 where that does not fit); ``counts[0, room[0],
     room[1]]`` is the number of deals. Exact: below 21! / (7! 7! 7!) < 2**29."""
-    allowed = np.ascontiguousarray(allowed, dtype=np.int64)
+    allowed = _integers(allowed, "counting deals needs the seats each free domino may go to, as integers")
     if allowed.ndim != 1 or np.any((allowed < 0) | (allowed > 7)):
         raise EngineInputError("counting deals needs the seats each free domino may go to, 0..7")
-    if len(room) != 3 or sum(room) != len(allowed) or not all(0 <= r <= MAX_ROOM for r in room):
+    room = _rooms(room, "counting deals")
+    if sum(room) != len(allowed):
         raise EngineInputError("counting deals needs three rooms of 0..7 adding up to the free dominoes")
     counts = np.zeros((len(allowed) + 1, room[0] + 1, room[1] + 1), dtype=np.int64)
     running.dealing_kernels().completion_counts(allowed, np.array(room, dtype=np.int64), counts)
@@ -43,19 +48,22 @@ def deal_by_counts(
     rest in seat 3; ``room`` the rooms at the start), on top of ``fixed``. The counts
     are trusted to be those of ``allowed`` and ``room`` (``deal.constrained`` computes
     them): only their shape, their integers and their last level are checked."""
-    if np.asarray(counts).dtype.kind not in "iu":
-        raise EngineInputError("dealing needs the completion counts as integers")
+    counts = _integers(counts, "dealing needs the completion counts as integers")
+    free = _integers(free, "dealing needs the free dominoes as integers")
+    allowed = _integers(allowed, "dealing needs the seats each free domino may go to, as integers")
+    room = _rooms(room, "dealing")
+    uniforms = np.asarray(uniforms)
+    if uniforms.dtype.kind not in "fiu":
+        raise EngineInputError("dealing needs uniforms in [0, 1)")
     uniforms = np.ascontiguousarray(uniforms, dtype=np.float64)
-    free = np.ascontiguousarray(free, dtype=np.int64)
-    allowed = np.ascontiguousarray(allowed, dtype=np.int64)
-    counts = np.ascontiguousarray(counts, dtype=np.int64)
     n, m = uniforms.shape if uniforms.ndim == 2 else (-1, -1)
     c1, c2 = room[0] + 1, room[1] + 1
     if free.shape != (m,) or allowed.shape != (m,) or counts.shape != (m + 1, c1, c2):
         raise EngineInputError(
             "dealing needs (n, m) uniforms, m free dominoes and (m + 1, r1 + 1, r2 + 1) counts"
         )
-    if len(fixed) != 4 or sum(room) != m or min(room) < 0:
+    held = _fixed(fixed, free)
+    if sum(room) != m:
         raise EngineInputError("dealing needs four fixed masks and rooms adding up to the free dominoes")
     if (
         len(set(free.tolist())) != m
@@ -65,7 +73,7 @@ def deal_by_counts(
         raise EngineInputError("dealing needs distinct free dominoes 0..27, each allowed to seats 1..3")
     if np.any(counts < 0) or counts[m, 0, 0] != 1:
         raise EngineInputError("dealing needs completion counts ending in the one empty deal")
-    if np.any((uniforms < 0) | (uniforms >= 1)):
+    if not np.all((uniforms >= 0) & (uniforms < 1)):  # NaN too
         raise EngineInputError("dealing needs uniforms in [0, 1)")
     out = np.empty((n, 4), dtype=np.int64)
     if n and counts[0, room[0], room[1]] > 0:
@@ -76,9 +84,55 @@ def deal_by_counts(
             allowed,
             counts,
             np.array(room, dtype=np.int64),
-            np.array(fixed, dtype=np.int64),
+            np.array(held, dtype=np.int64),
             out,
         )
     elif n:
         raise EngineInputError("no deal fits these counts")
     return out
+
+
+def _rooms(room: object, what: str) -> tuple[int, int, int]:
+    """Three rooms of 0..7 free dominoes (seats 1, 2 and 3), else an ``EngineInputError``."""
+    values = _whole_numbers(room, 3, f"{what} needs three rooms of 0..7 adding up to the free dominoes")
+    if not all(0 <= r <= MAX_ROOM for r in values):
+        raise EngineInputError(f"{what} needs three rooms of 0..7 adding up to the free dominoes")
+    return values[0], values[1], values[2]
+
+
+def _fixed(fixed: object, free: np.ndarray) -> tuple[int, ...]:
+    """Four disjoint masks of the dominoes the seats hold before the free ones are dealt,
+    none of them free, else an ``EngineInputError``."""
+    masks = _whole_numbers(fixed, 4, "dealing needs four fixed masks of the 28 dominoes")
+    if not all(0 <= m <= rules.ALL_DOMINOES for m in masks):
+        raise EngineInputError("dealing needs four fixed masks of the 28 dominoes")
+    union = masks[0] | masks[1] | masks[2] | masks[3]
+    free_mask = 0
+    for d in free.tolist():  # checked to be dominoes 0..27 afterwards
+        free_mask |= 1 << (d & 31)
+    if union.bit_count() != sum(m.bit_count() for m in masks) or union & free_mask:
+        raise EngineInputError(
+            "dealing needs fixed masks that share no domino with each other or the free ones"
+        )
+    return masks
+
+
+def _whole_numbers(values: object, size: int, message: str) -> tuple[int, ...]:
+    """``size`` whole numbers (Python's or numpy's integers, not bools) as ints, else an
+    ``EngineInputError`` with ``message``."""
+    try:
+        numbers = tuple(operator.index(v) for v in values)  # type: ignore[attr-defined]
+    except TypeError:
+        raise EngineInputError(message) from None
+    if len(numbers) != size or any(isinstance(v, bool | np.bool_) for v in values):  # type: ignore[attr-defined]
+        raise EngineInputError(message)
+    return numbers
+
+
+def _integers(values: object, message: str) -> np.ndarray:
+    """``values`` as a contiguous int64 array if they are integers, else an
+    ``EngineInputError`` with ``message``."""
+    try:
+        return integer_array(values, message)
+    except DealArrayError:
+        raise EngineInputError(message) from None

@@ -36,11 +36,17 @@ def integer_array(values: object, what: str) -> np.ndarray:
         given = np.asarray(values)
     except ValueError as error:  # ragged rows
         raise DealArrayError(f"{what}: {error}") from None
-    if given.dtype.kind not in "iu":
-        raise DealArrayError(f"{what}, got {given.dtype} values")
+    if given.dtype.kind not in "iu" and not (given.size == 0 and given.dtype.kind == "f"):
+        raise DealArrayError(f"{what}, got {given.dtype} values")  # an empty list is float64
     if given.dtype.kind == "u" and given.size and given.max() > np.iinfo(np.int64).max:
         raise DealArrayError(f"{what}, got a value above 2**63")
     return np.ascontiguousarray(given, dtype=np.int64)
+
+
+def check_progress(on_progress: object) -> None:
+    """An ``ArgumentTypeError`` unless ``on_progress`` is None or a function to call."""
+    if on_progress is not None and not callable(on_progress):
+        raise ArgumentTypeError(f"on_progress is a function of the solves finished, got {on_progress!r}")
 
 
 def check_sequence(values: Any, what: str) -> Any:

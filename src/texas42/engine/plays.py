@@ -11,9 +11,15 @@ import numpy as np
 
 from texas42 import rules
 from texas42.engine import running, tables
-from texas42.engine.inputs import check_seat, check_sequence, checked_declaration, integer_array
+from texas42.engine.inputs import (
+    check_progress,
+    check_seat,
+    check_sequence,
+    checked_declaration,
+    integer_array,
+)
 from texas42.errors import DealArrayError, EngineInputError, IllegalPlayError, check_kind, is_whole
-from texas42.rules import Declaration, Domino, Position, Seat, TrumpTricks
+from texas42.rules import Declaration, Domino, Position, Seat, TrumpTricks, check_domino
 
 PLAY_CHUNK = 2
 """Deals per parallel chunk (and per workspace) of the play values: each deal is several
@@ -43,8 +49,9 @@ class PlayValues:
         return tuple(int(d) for d in legal[::-1])
 
     def of(self, d: Domino) -> np.ndarray:
-        """The values of playing ``d``, one a deal (``ILLEGAL`` where it is not legal)."""
-        column: np.ndarray = self.values[:, d]
+        """The values of playing ``d`` (0..27, else an ``InvalidDominoError``), one a deal
+        (``ILLEGAL`` where it is not legal)."""
+        column: np.ndarray = self.values[:, check_domino(d)]
         return column
 
 
@@ -72,7 +79,8 @@ def play_values(
     check_seat(leader)
     plays = check_trick(trick)
     hands = check_hands(hands, tuple((leader + i) % 4 for i in range(4)), plays)
-    team_score = _check_score(score)
+    team_score = _check_score(score, hands, plays)
+    check_progress(on_progress)
     decl = checked_declaration(declaration)
     _check_followed(hands, decl, leader, plays)
     seat = (leader + len(plays)) % 4
@@ -124,7 +132,7 @@ def position_values(position: Position) -> dict[Domino, int]:
 
 def check_trick(trick: Sequence[Domino], most: int = 3) -> tuple[Domino, ...]:
     """The dominoes played to the trick in progress: at most ``most``, each 0..27, once."""
-    plays = tuple(trick)
+    plays = tuple(check_sequence(trick, "the trick in progress (the dominoes played to it)"))
     if len(plays) > most:
         raise EngineInputError(f"a trick in progress holds 0 to {most} dominoes here, got {len(plays)}")
     for d in plays:
@@ -198,13 +206,18 @@ def _check_followed(
             )
 
 
-def _check_score(score: tuple[int, int]) -> tuple[int, int]:
+def _check_score(score: tuple[int, int], hands: np.ndarray, trick: tuple[Domino, ...]) -> tuple[int, int]:
+    """The points each team took before, as two ints: no more in all than the tricks
+    already played held (a point a trick and their count: the hand's 42 less what
+    ``hands`` and ``trick`` still hold, in every deal), else an ``EngineInputError``."""
     values = tuple(check_sequence(score, "score (the points each team took before)"))
     if len(values) != 2 or any(not is_whole(v) or v < 0 for v in values):
         raise EngineInputError(f"score must be two whole numbers of points, got {score!r}")
-    if sum(values) > rules.TOTAL_POINTS:
+    taken = rules.TOTAL_POINTS - _stakes(hands, trick)
+    if taken.size and sum(values) > taken.min():
+        deal = int(np.argmin(taken))
         raise EngineInputError(
-            f"score: the teams cannot have taken more than {rules.TOTAL_POINTS} points, got {score!r}"
+            f"score: the tricks already played held {int(taken[deal])} points in deal {deal}, got {score!r}"
         )
     return int(values[0]), int(values[1])
 

@@ -14,6 +14,7 @@ from texas42.engine import running, tables
 from texas42.engine.inputs import (
     check_deal_array,
     check_points,
+    check_progress,
     check_seat,
     checked_declaration,
     deal_hands,
@@ -161,8 +162,7 @@ def _solve_batch(
 ) -> tuple[np.ndarray, np.ndarray]:
     """The kernels' batch: seats 0/2's points (targets -1), or whether they reach the
     target (1/0), for each deal and declaration; and the nodes searched."""
-    if on_progress is not None and not callable(on_progress):
-        raise ArgumentTypeError(f"on_progress is a function of the solves finished, got {on_progress!r}")
+    check_progress(on_progress)
     decls = _declaration_values(declarations)
     out = np.zeros((hands.shape[0], decls.size), dtype=np.int64)
     nodes = np.zeros_like(out)
