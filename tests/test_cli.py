@@ -731,3 +731,12 @@ def test_signed_figures_never_show_minus_zero() -> None:
     assert [signed(x) for x in (-0.001, -0.0, 0.0, 0.004, -0.006, 1.835, -2.0)] == [
         "+0.00", "+0.00", "+0.00", "+0.00", "-0.01", "+1.83", "-2.00",
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("command", "what"), [("analyze", "a hand"), ("quick", "a hand"), ("solve", "a deal")]
+)
+def test_neither_input_nor_file_is_named_so(command: str, what: str) -> None:
+    result = invoke(command)
+    message = f"texas42: error: give {what} or --file PATH (one of them); see 'texas42 {command} --help'\n"
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", message)

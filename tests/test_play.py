@@ -812,7 +812,7 @@ def test_exact_advice_played_out_names_the_seed_its_playouts_draw_from() -> None
     played = [*args, "--realistic", "--worlds", "3"]
     text = " ".join(invoke(*played).stdout.split())
     assert "all 90 consistent deals: exact" in text and "no seed is involved" not in text
-    assert "These are all the consistent deals; the playouts draw their worlds from --seed 5." in text
+    assert "Every consistent deal is counted; the playouts draw their worlds from --seed 5." in text
     document = json.loads(invoke(*played, "--json").stdout)
     assert document["exact"] is True and document["seed"] == 5
     assert json.loads(invoke(*args, "--json").stdout)["seed"] is None

@@ -45,6 +45,7 @@ from texas42.cli.options import (
     WorldsOption,
     auction_noise,
     basis,
+    check_one_input,
     check_with_hand,
     deal_constraints,
     distinct_trumps,
@@ -185,8 +186,7 @@ def analyze(
     """What a hand is worth, and what to bid with it."""
     infer = inferred(infer, auction)
     plan = playouts(realistic or None, realistic_deals, worlds, DEFAULT_REALISTIC_DEALS, deals=deals)
-    if bool(hand) == (file is not None):
-        raise UsageError("give a hand or --file PATH (not both); see 'texas42 analyze --help'")
+    check_one_input(bool(hand), file, "a hand", "analyze")
     if as_json and as_csv:
         raise UsageError("--json and --csv do not go together")
     if (why or why_bid is not None) and (as_csv or (file is not None and not as_json)):

@@ -689,3 +689,10 @@ ClusterOption = Annotated[
         parser=option_parser(parse_cluster),
     ),
 ]
+
+
+def check_one_input(given: bool, file: object, what: str, command: str) -> None:
+    """A ``UsageError`` unless exactly one of ``what`` (given or not) and ``--file`` is."""
+    if given == (file is not None):
+        which = "not both" if given else "one of them"
+        raise UsageError(f"give {what} or --file PATH ({which}); see 'texas42 {command} --help'")

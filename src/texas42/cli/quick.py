@@ -20,6 +20,7 @@ from texas42.cli.options import (
     QuickBasisOption,
     SpecialsOption,
     basis,
+    check_one_input,
     house_rules,
 )
 from texas42.cli.progress import emit_line
@@ -97,8 +98,7 @@ def quick(
     specials: SpecialsOption = None,
 ) -> None:
     """A hand's worth estimated by the quick model."""
-    if bool(hand) == (file is not None):
-        raise UsageError("give a hand or --file PATH (not both); see 'texas42 quick --help'")
+    check_one_input(bool(hand), file, "a hand", "quick")
     if as_json and as_csv:
         raise UsageError("--json and --csv do not go together")
     house = house_rules(nello_doubles, nello_min_marks, specials=specials)

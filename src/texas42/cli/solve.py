@@ -18,6 +18,7 @@ from texas42.cli.options import (
     NelloDoublesOption,
     SolveSpecialsOption,
     SolveThreadsOption,
+    check_one_input,
     house_rules,
     option_parser,
 )
@@ -117,8 +118,7 @@ def solve(
     cluster: ClusterOption = None,
 ) -> None:
     """Solve deals double-dummy for every declaration and bidder."""
-    if (deal is None) == (file is None):
-        raise UsageError("give a deal or --file PATH (not both); see 'texas42 solve --help'")
+    check_one_input(deal is not None, file, "a deal", "solve")
     if cluster is not None and file is None:
         raise UsageError("--cluster goes with --file PATH")
     if line and trump is None:

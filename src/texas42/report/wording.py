@@ -457,8 +457,8 @@ def repeat_note(seed: int, exact: bool, played_out: bool = False) -> str:
     if not exact:
         return f"Repeat with --seed {seed}."
     if played_out:
-        return f"These are all the consistent deals; the playouts draw their worlds from --seed {seed}."
-    return "These are all the consistent deals: no seed is involved."
+        return f"Every consistent deal is counted; the playouts draw their worlds from --seed {seed}."
+    return "Every consistent deal is counted: no seed is involved."
 
 
 def odds_footer(
