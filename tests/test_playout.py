@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from cli_runner import invoke
-from texas42 import Texas42Error, deal, deal_constraints, engine, rules
+from texas42 import Texas42Error, api, deal, deal_constraints, engine, rules
 from texas42.analysis import (
     TrumpStats,
     advise_play,
@@ -175,6 +175,14 @@ def test_analyze_realistic_reports_playouts_and_advises_on_them() -> None:
     text = invoke(*args, ORDINARY).stdout
     assert "Realistic play: 20 deals played out by players who see only their own" in text
     assert "This is the advice (realistic, played out)." in " ".join(text.split())
+    # (DD) beside the points played out: the double-dummy points of those 20 deals, not of all 100
+    analysis = api.analyze(ORDINARY, deals=100, seed=42, house=HouseRules(specials=False), realistic_deals=20)
+    assert analysis.sample is not None and analysis.realistic is not None
+    for stats in analysis.realistic.trumps:
+        first = float(analysis.sample.points_of(stats.declaration)[:20].mean())
+        played = text[text.index("Realistic play:") :].splitlines()
+        row = next(line for line in played if line.split()[:1] == [stats.declaration.label])
+        assert row.split()[2] == f"{first:.1f}" != f"{analysis.stats(stats.declaration).expected_points:.1f}"
 
 
 def test_an_interrupt_of_the_trumps_playouts_stops_the_specials_beside_them(

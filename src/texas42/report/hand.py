@@ -358,7 +358,7 @@ def _realistic_title(realistic: CalibratedAnalysis | RealisticAnalysis, analysis
         return (
             f"Realistic play: {deals_text(realistic.deals)} played out by players who see only their own "
             f"dominoes ({realistic.worlds} worlds a decision), playing for {realistic.played_for}"
-            f"{_leading_only(analysis)}"
+            f"{_leading_only(analysis)}; (DD): the double-dummy points of the same deals"
         )
     return (
         "Realistic play, estimated: what players who see only their own dominoes make, from the "
@@ -397,11 +397,22 @@ def realistic_table(realistic: CalibratedAnalysis | RealisticAnalysis, analysis:
             Text(stats.declaration.label, style="bold" if chosen else ""),
             *([Text(f"{stats.deals:,}", style="dim")] if raced else []),
             Text(points, style="bold" if chosen else ""),
-            Text(f"{analysis.stats(stats.declaration).expected_points:.1f}"),
+            Text(f"{_double_dummy_points(analysis, stats.declaration, realistic):.1f}"),
         ]
         cells += odds_cells(stats, bids, rec)
         out.add_row(*cells)
     return out
+
+
+def _double_dummy_points(
+    analysis: HandAnalysis, declaration: Declaration, realistic: CalibratedAnalysis | RealisticAnalysis
+) -> float:
+    """The double-dummy points beside the realistic ones: on the deals played out (the
+    first of the sample), like with like, else on all the deals the estimate came from."""
+    sample = analysis.sample
+    if isinstance(realistic, RealisticAnalysis) and sample is not None:
+        return float(sample.points_of(declaration)[: realistic.deals].mean())
+    return analysis.stats(declaration).expected_points
 
 
 def realistic_text(
