@@ -501,6 +501,14 @@ def odds_margin(deals: int) -> str:
     return f"{math.ceil(1000 * widest_wilson_reach(deals)) / 10:.1f}"
 
 
+SUMMARY_COLUMNS: Final = (
+    "makes and points: the bid's odds on the main sample and the expected points of the bidder's "
+    "team (seats 0 and 2); check: the same bid and trump's odds on an independent sample of as "
+    "many deals."
+)
+"""What a double-dummy summary's columns hold (its footer, ``odds_footer``, what odds are)."""
+
+
 def realistic_summary_footer(deals: int, seed: int, played: tuple[int, int] | None = None) -> str:
     """What a summary's figures mean when they rest on realistic odds (``odds_footer`` on
     double-dummy ones): estimated from the double-dummy figures, or ``played`` out (the
