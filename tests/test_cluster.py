@@ -157,8 +157,11 @@ def test_resume_ends_identical_to_a_full_run(
         (("--deals", "30"), "--deals 20 (now 30)"),
         (("--seed", "43"), "--seed 42 (now 43)"),
         (("--json",), "format text summary (now --json)"),
-        (("--trump", "sixes"), "--trump"),
-        (("--no-specials",), "--specials true (now false)"),
+        (
+            ("--trump", "sixes"),
+            "--trump blanks, aces, deuces, treys, fours, fives, sixes, doubles, follow-me (now sixes)",
+        ),
+        (("--no-specials",), "--specials yes (now no)"),
         (("--nello-doubles", "high"), "--nello-doubles own-suit (now high)"),
         (("--realistic", "--realistic-deals", "2", "--worlds", "1"), "--realistic"),
         (("--auction", "pass 30"), "--auction none (now pass 30)"),

@@ -126,7 +126,15 @@ def differences(recorded: Mapping[str, Any], settings: Mapping[str, Any]) -> lis
 
 
 def _shown(value: Any) -> str:
-    return "none" if value is None else json.dumps(value) if not isinstance(value, str) else value
+    """A recorded setting as a message shows it: ``none``, ``yes``/``no``, a list of words
+    joined, else as written."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list) and all(isinstance(item, str) for item in value):
+        return ", ".join(value) or "none"
+    return value if isinstance(value, str) else json.dumps(value)
 
 
 def kept_hands(data: bytes, prologue: bytes, starts: Sequence[str], sums: Sequence[bytes]) -> tuple[int, int]:
