@@ -216,3 +216,16 @@ def test_an_exact_comparison_gives_its_difference_without_an_interval() -> None:
     text = invoke("compare", HAND, "fours", "follow-me", *holds, "--no-specials").stdout
     assert "all 36 consistent deals: exact" in text and "95% CI" not in text
     assert re.search(r"fours vs follow-me\s+-14\.03\s+0%\s+100%\s+0%", text)
+
+
+def test_why_on_every_consistent_deal_has_no_interval_and_no_domino_whose_place_is_given() -> None:
+    holds = ("--holds", "1: 6-6 6-5 6-2 6-1 5-4 5-1", "--holds", "2: 6-0 4-4 3-0 2-2 2-0 1-1")
+    args = ("analyze", HAND, *holds, "--why", "--bid", "36", "--trump", "treys", "--no-specials")
+    text = invoke(*args).stdout
+    table = text[text.index("Why:") :]
+    rows = [line.split() for line in table.splitlines()[4:12]]
+    assert len(rows) == 8 and all("[" not in " ".join(row) for row in rows)
+    assert not {row[0] for row in rows} & {"6-6", "6-5", "6-2", "6-1", "5-4", "5-1", "6-0", "4-4"}
+    caption = " ".join(table.split())
+    assert "Every consistent deal is counted: the odds are exact." in caption
+    assert "[95% interval]" not in caption

@@ -19,13 +19,22 @@ def _cell(place: DominoPlace, seat: int) -> str:
     p = place.make(seat)
     if p is None:
         return "never there"
+    if place.exact:  # every consistent deal counted: the odds are their own interval
+        return f"{percent(p)} {place.deals[seat - 1]}"
     ci = place.make_ci95(seat)
     return f"{percent(p)} [{interval_bounds(ci.low, ci.high)}] {place.deals[seat - 1]}"
 
 
+def _moves(place: DominoPlace) -> bool:
+    """Whether the domino lies with more than one seat among the deals (under --holds or
+    --lacks one may not: its place then tells nothing)."""
+    return sum(n > 0 for n in place.deals) > 1
+
+
 def why_table(why: Why, rows: int = WHY_ROWS) -> Table:
-    """The dominoes whose place matters most: the odds of the bid when each lies with the
-    left opponent, the partner or the right opponent, with the interval and the deals."""
+    """The dominoes whose place matters most (of those whose place varies): the odds of the
+    bid when each lies with the left opponent, the partner or the right opponent, with the
+    interval (none where every consistent deal is counted) and the deals."""
     bid = bid_name(why.bid)
     title = f"Why: double-dummy odds of {bid} with {why.declaration.label}, by where each domino lies"
     out = Table(
@@ -38,15 +47,19 @@ def why_table(why: Why, rows: int = WHY_ROWS) -> Table:
     for seat in (1, 2, 3):  # in a narrow terminal a cell wraps, its deals under its odds
         out.add_column(f"{SEAT_ROLES[seat]} ({seat})", justify="right")
     out.add_column("spread", justify="right", no_wrap=True)
-    for place in why.dominoes[:rows]:
+    shown = [place for place in why.dominoes if _moves(place)][:rows]
+    for place in shown:
         out.add_row(
             domino_name(place.domino), *(_cell(place, s) for s in (1, 2, 3)), f"{100 * place.spread:.0f}"
         )
+    exact = any(place.exact for place in why.dominoes)
+    interval = "" if exact else " [95% interval]"
+    counted = " Every consistent deal is counted: the odds are exact." if exact else ""
     out.caption = (
         f"Each cell: the odds of making {bid_name(why.bid)} in the deals where the domino lies with "
-        "that seat [95% interval] and how many deals that is. Spread: the best odds less the worst, in "
-        f"points of percentage; the {min(rows, len(why.dominoes))} of {len(why.dominoes)} dominoes whose "
-        "place matters most (--json lists all)."
+        f"that seat{interval} and how many deals that is. Spread: the best odds less the worst, in "
+        f"points of percentage; the {len(shown)} of {len(why.dominoes)} dominoes whose "
+        f"place matters most (--json lists all).{counted}"
     )
     out.caption_justify = "left"
     return out
