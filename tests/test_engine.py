@@ -627,6 +627,7 @@ def test_an_empty_batch_of_positions_given_as_lists_has_no_values() -> None:
         (lambda m: engine.play_values(m, Declaration.FIVES, 0).of(-1), Texas42Error, "not a domino: -1"),
         (lambda m: engine.play_values(m, Declaration.FIVES, 0).of(28), Texas42Error, "not a domino: 28"),
         (lambda m: engine.completion_counts([7] * 21, None), EngineInputError, "three rooms"),
+        (lambda m: engine.check_deal_array(5), DealArrayError, r"got shape \(\)"),
         (lambda m: engine.completion_counts(["a"] * 21, (7, 7, 7)), EngineInputError, "may go to"),
         (
             lambda m: engine.contract_play_values(m + 0.3, rules.NelloTricks(0), 0, 0),

@@ -702,6 +702,9 @@ def _check_playouts(realistic_deals: int, worlds: int) -> None:
     if realistic_deals == 0 and worlds != analysis.DEFAULT_WORLDS:
         message = "worlds goes with realistic_deals: the deals weighed a decision"
         raise AnalysisError(message, parameter="worlds")
+    if is_whole(realistic_deals) and realistic_deals < 0:
+        message = f"realistic_deals is 0 (no playouts) or the deals to play out, got {realistic_deals}"
+        raise AnalysisError(message, parameter="realistic_deals")
     if realistic_deals != 0:
         check_playout_deals(realistic_deals)
         check_worlds(worlds)

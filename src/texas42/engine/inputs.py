@@ -40,7 +40,7 @@ def integer_array(values: object, what: str) -> np.ndarray:
         raise DealArrayError(f"{what}, got {given.dtype} values")  # an empty list is float64
     if given.dtype.kind == "u" and given.size and given.max() > np.iinfo(np.int64).max:
         raise DealArrayError(f"{what}, got a value above 2**63")
-    return np.ascontiguousarray(given, dtype=np.int64)
+    return np.require(given, dtype=np.int64, requirements="C")  # a number stays 0-d: its shape is told
 
 
 def check_progress(on_progress: object) -> None:
