@@ -496,3 +496,30 @@ def test_at_a_partner_s_plunge_bid_plays_out_for_every_trick_as_declare_does() -
     assert [s.expected_points for s in played.trumps] == [float(plunge[d].mean()) for d in trumps]
     opening = played_points(deals, trumps, advice.analysis.recommendation.contract, worlds, seed, None, None)
     assert any(not np.array_equal(plunge[d], opening[d]) for d in trumps)  # what it played before
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ("--bid", "34", "--nello-doubles", "low"),
+            "--nello-doubles is a rule of Nel-O, which cannot be declared at 34",
+        ),
+        (
+            ("--bid", "34", "--nello-min-marks", "1"),
+            "changes nothing at 34: Nel-O cannot be declared there either way",
+        ),
+        (
+            ("--bid", "84", "--nello-min-marks", "1"),
+            "changes nothing at 84: Nel-O may be declared there either way",
+        ),
+    ],
+)
+def test_nello_rules_that_change_nothing_at_the_bid_won_are_refused(
+    args: tuple[str, ...], message: str
+) -> None:
+    """With --bid alone no bidder weighs Nel-O: its rules matter only where it may be declared,
+    and its minimum only where that decides it (42: at 1 mark, not at 2)."""
+    refused = invoke("declare", "6-4 5-5 5-2 4-3 4-2 3-2 3-1", *args)
+    assert (refused.exit_code, refused.stdout) == (2, "") and message in refused.stderr
+    assert refused.stderr.count("\n") == 1

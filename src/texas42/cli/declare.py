@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Annotated, Any
 
 import typer
@@ -50,7 +51,7 @@ from texas42.deal import auction_model, draw_seed
 from texas42.errors import UsageError
 from texas42.io.documents import declaration_to_json
 from texas42.report.declaring import declaration_view
-from texas42.rules import PASS, parse_bid, parse_hand
+from texas42.rules import PASS, Contract, HouseRules, declarable_contracts, parse_bid, parse_hand
 
 DECLARE_HELP = """
 What to declare once you have won the bid. Give your hand and the whole auction
@@ -170,6 +171,8 @@ def declare(
     model = None if auction is None else auction_model(auction, infer, noise, house)
     check_with_hand(parsed, constraints, auction)
     won_bid(bid, auction)
+    if auction is None and bid is not None:
+        _check_nello_options(bid, house, nello_doubles is not None, nello_min_marks is not None)
     inputs_checked()
     with ProgressBar(wants_progress(as_json), "weighing") as bar:
         advice = advise_declaration(
@@ -194,3 +197,17 @@ def declare(
         emit_line(json.dumps(declaration_to_json(advice)))
     else:
         Console().print(declaration_view(advice))
+
+
+def _check_nello_options(bid: int, house: HouseRules, doubles: bool, min_marks: bool) -> None:
+    """A ``UsageError`` for ``--nello-doubles`` or ``--nello-min-marks`` given where they
+    change nothing: with ``--bid`` alone (no auction whose bidders weigh Nel-O), a bid at
+    which Nel-O cannot be declared, or could whatever its minimum."""
+    if doubles and Contract.NELLO not in declarable_contracts(bid, house):
+        raise UsageError(f"--nello-doubles is a rule of Nel-O, which cannot be declared at {bid}")
+    either = {Contract.NELLO in declarable_contracts(bid, replace(house, nello_min_marks=m)) for m in (1, 2)}
+    if min_marks and len(either) == 1:
+        may = "may" if either.pop() else "cannot"
+        raise UsageError(
+            f"--nello-min-marks changes nothing at {bid}: Nel-O {may} be declared there either way"
+        )
