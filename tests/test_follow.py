@@ -9,7 +9,7 @@ import re
 import shlex
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -230,6 +230,18 @@ def output_at_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(follow_cli, "_output_at_terminal", lambda: True)
 
 
+def _prompted(
+    monkeypatch: pytest.MonkeyPatch, advice: Callable[..., follow_cli.Advice]
+) -> follow_cli.Follower:
+    """A follower of ``HAND`` bidding 4th at the prompt, its advice given by ``advice``, run
+    until the typed lines end."""
+    monkeypatch.setattr(follow_cli.Adviser, "advice", advice)
+    table = TableHand(parse_hand(HAND), 3, HouseRules())
+    follower = follow_cli.Follower(table, follow_cli.Adviser(100, 1, None, "realistic", False))
+    follow_cli._at_prompt(follower)
+    return follower
+
+
 @pytest.mark.usefixtures("output_at_a_terminal")
 def test_at_a_prompt(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """Typed entries: a line with a bad one is reported, none of it taken, and the next
@@ -250,10 +262,7 @@ def test_at_a_prompt(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixt
         advised.append(table.stage)
         return follow_cli.Advice("ADVICE", {})
 
-    monkeypatch.setattr(follow_cli.Adviser, "advice", advice)
-    table = TableHand(parse_hand(HAND), 3, HouseRules())
-    follower = follow_cli.Follower(table, follow_cli.Adviser(100, 1, None, "realistic", False))
-    follow_cli._at_prompt(follower)
+    _prompted(monkeypatch, advice)
     out = capsys.readouterr()
     assert prompts[:2] == ["your left opponent (seat 1) calls> "] * 2
     assert prompts[2:] == ["you declare> ", "you call> "]
@@ -280,9 +289,7 @@ def test_full_and_realistic_at_a_prompt(
         asked.append((self.full, self.contract_deals))
         return follow_cli.Advice(f"ADVICE full={self.full} played={self.contract_deals}", {})
 
-    monkeypatch.setattr(follow_cli.Adviser, "advice", advice)
-    table = TableHand(parse_hand(HAND), 3, HouseRules())
-    follow_cli._at_prompt(follow_cli.Follower(table, follow_cli.Adviser(100, 1, None, "realistic", False)))
+    _prompted(monkeypatch, advice)
     out = capsys.readouterr()
     assert out.err.splitlines() == [
         "texas42: error: 'full': no advice now, your left opponent (seat 1) calls next"
@@ -313,10 +320,7 @@ def test_ctrl_c_at_a_typed_line_skips_what_computes_and_takes_the_rest(
             raise KeyboardInterrupt
         return follow_cli.Advice("ADVICE", {})
 
-    monkeypatch.setattr(follow_cli.Adviser, "advice", advice)
-    table = TableHand(parse_hand(HAND), 3, HouseRules())
-    follower = follow_cli.Follower(table, follow_cli.Adviser(100, 1, None, "realistic", False))
-    follow_cli._at_prompt(follower)
+    follower = _prompted(monkeypatch, advice)
     out = capsys.readouterr()
     assert out.err.splitlines() == ["Interrupted: no advice this turn.", "Interrupted: no 'full'."]
     bidding, declaring, playing = TableStage.BIDDING, TableStage.DECLARING, TableStage.PLAYING
