@@ -79,7 +79,7 @@ def position_contract_values(
     rows = np.empty(n, dtype=np.int64)
     for i, (leader, trick) in enumerate(zip(leaders, tricks, strict=True)):
         check_seat(leader)
-        key = (int(leader), check_trick(check_sequence(trick, "a trick"), 3))
+        key = (int(leader), check_trick(trick, 3))
         if key not in known:
             known[key] = len(known)
         rows[i] = known[key]

@@ -4,14 +4,12 @@ kernels that count the completions and turn uniform draws into deals
 
 from __future__ import annotations
 
-import operator
-
 import numpy as np
 
 from texas42 import rules
 from texas42.engine import running
 from texas42.engine.inputs import integer_array
-from texas42.errors import DealArrayError, EngineInputError
+from texas42.errors import EngineInputError, is_whole
 
 MAX_ROOM = 7
 """A seat's room for free dominoes: at most a hand."""
@@ -22,7 +20,9 @@ def completion_counts(allowed: np.ndarray, room: tuple[int, int, int]) -> np.nda
     free dominoes i.. (``allowed[i]``: bit s - 1 for seat s) when seats 1 and 2 have room
     r1 and r2 left and seat 3 the rest (0 where that does not fit); ``counts[0, room[0],
     room[1]]`` is the number of deals. Exact: below 21! / (7! 7! 7!) < 2**29."""
-    allowed = _integers(allowed, "counting deals needs the seats each free domino may go to, as integers")
+    allowed = integer_array(
+        allowed, "counting deals needs the seats each free domino may go to", EngineInputError
+    )
     if allowed.ndim != 1 or np.any((allowed < 0) | (allowed > 7)):
         raise EngineInputError("counting deals needs the seats each free domino may go to, 0..7")
     room = _rooms(room, "counting deals")
@@ -48,9 +48,9 @@ def deal_by_counts(
     rest in seat 3; ``room`` the rooms at the start), on top of ``fixed``. The counts
     are trusted to be those of ``allowed`` and ``room`` (``deal.constrained`` computes
     them): only their shape, their integers and their last level are checked."""
-    counts = _integers(counts, "dealing needs the completion counts as integers")
-    free = _integers(free, "dealing needs the free dominoes as integers")
-    allowed = _integers(allowed, "dealing needs the seats each free domino may go to, as integers")
+    counts = integer_array(counts, "dealing needs the completion counts as integers", EngineInputError)
+    free = integer_array(free, "dealing needs the free dominoes as integers", EngineInputError)
+    allowed = integer_array(allowed, "dealing needs the seats each free domino may go to", EngineInputError)
     room = _rooms(room, "dealing")
     uniforms = np.asarray(uniforms)
     if uniforms.dtype.kind not in "fiu":
@@ -62,15 +62,15 @@ def deal_by_counts(
         raise EngineInputError(
             "dealing needs (n, m) uniforms, m free dominoes and (m + 1, r1 + 1, r2 + 1) counts"
         )
-    held = _fixed(fixed, free)
     if sum(room) != m:
-        raise EngineInputError("dealing needs four fixed masks and rooms adding up to the free dominoes")
+        raise EngineInputError("dealing needs rooms adding up to the free dominoes")
     if (
         len(set(free.tolist())) != m
         or np.any((free < 0) | (free > 27))
         or np.any((allowed < 1) | (allowed > 7))
     ):
         raise EngineInputError("dealing needs distinct free dominoes 0..27, each allowed to seats 1..3")
+    held = _fixed(fixed, free)
     if np.any(counts < 0) or counts[m, 0, 0] != 1:
         raise EngineInputError("dealing needs completion counts ending in the one empty deal")
     if not np.all((uniforms >= 0) & (uniforms < 1)):  # NaN too
@@ -101,15 +101,13 @@ def _rooms(room: object, what: str) -> tuple[int, int, int]:
 
 
 def _fixed(fixed: object, free: np.ndarray) -> tuple[int, ...]:
-    """Four disjoint masks of the dominoes the seats hold before the free ones are dealt,
-    none of them free, else an ``EngineInputError``."""
+    """Four disjoint masks of the dominoes the seats hold before the ``free`` ones (checked
+    dominoes) are dealt, none of them free, else an ``EngineInputError``."""
     masks = _whole_numbers(fixed, 4, "dealing needs four fixed masks of the 28 dominoes")
     if not all(0 <= m <= rules.ALL_DOMINOES for m in masks):
         raise EngineInputError("dealing needs four fixed masks of the 28 dominoes")
     union = masks[0] | masks[1] | masks[2] | masks[3]
-    free_mask = 0
-    for d in free.tolist():  # checked to be dominoes 0..27 afterwards
-        free_mask |= 1 << (d & 31)
+    free_mask = int((np.int64(1) << free).sum())  # distinct dominoes: their bits add up
     if union.bit_count() != sum(m.bit_count() for m in masks) or union & free_mask:
         raise EngineInputError(
             "dealing needs fixed masks that share no domino with each other or the free ones"
@@ -118,21 +116,13 @@ def _fixed(fixed: object, free: np.ndarray) -> tuple[int, ...]:
 
 
 def _whole_numbers(values: object, size: int, message: str) -> tuple[int, ...]:
-    """``size`` whole numbers (Python's or numpy's integers, not bools) as ints, else an
-    ``EngineInputError`` with ``message``."""
+    """``size`` whole numbers (``is_whole``) as ints, else an ``EngineInputError`` with
+    ``message``."""
     try:
-        numbers = tuple(operator.index(v) for v in values)  # type: ignore[attr-defined]
+        numbers: tuple[object, ...] = tuple(values)  # type: ignore[arg-type]
     except TypeError:
         raise EngineInputError(message) from None
-    if len(numbers) != size or any(isinstance(v, bool | np.bool_) for v in values):  # type: ignore[attr-defined]
+    whole = [int(v) for v in numbers if is_whole(v)]
+    if len(whole) != size or len(numbers) != size:
         raise EngineInputError(message)
-    return numbers
-
-
-def _integers(values: object, message: str) -> np.ndarray:
-    """``values`` as a contiguous int64 array if they are integers, else an
-    ``EngineInputError`` with ``message``."""
-    try:
-        return integer_array(values, message)
-    except DealArrayError:
-        raise EngineInputError(message) from None
+    return tuple(whole)

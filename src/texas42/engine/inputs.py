@@ -27,19 +27,19 @@ def deal_hands(deal: rules.Deal) -> np.ndarray:
     return np.array([deal.masks], dtype=np.int64)
 
 
-def integer_array(values: object, what: str) -> np.ndarray:
+def integer_array(values: object, what: str, error: type[Texas42Error] = DealArrayError) -> np.ndarray:
     """``values`` as a contiguous int64 array if they are integers (numpy's too, not
-    bools), else a ``DealArrayError`` saying that ``what`` ("deals must be an (n, 4)
-    integer array of hand masks") and what was given: a float, a string or a bool is
-    never rounded or read as a domino or a seat."""
+    bools), else an ``error`` saying that ``what`` ("deals must be an (n, 4) integer array
+    of hand masks") and what was given: a float, a string or a bool is never rounded or
+    read as a domino or a seat."""
     try:
         given = np.asarray(values)
-    except ValueError as error:  # ragged rows
-        raise DealArrayError(f"{what}: {error}") from None
+    except ValueError as ragged:  # ragged rows
+        raise error(f"{what}: {ragged}") from None
     if given.dtype.kind not in "iu" and not (given.size == 0 and given.dtype.kind == "f"):
-        raise DealArrayError(f"{what}, got {given.dtype} values")  # an empty list is float64
+        raise error(f"{what}, got {given.dtype} values")  # an empty list is float64
     if given.dtype.kind == "u" and given.size and given.max() > np.iinfo(np.int64).max:
-        raise DealArrayError(f"{what}, got a value above 2**63")
+        raise error(f"{what}, got a value above 2**63")
     return np.require(given, dtype=np.int64, requirements="C")  # a number stays 0-d: its shape is told
 
 

@@ -45,7 +45,7 @@ def position_play_values(
     sizes = np.zeros(n, dtype=np.int64)
     for i, trick in enumerate(tricks):
         try:
-            plays = check_trick(check_sequence(trick, "a trick"), 3)
+            plays = check_trick(trick, 3)
         except EngineInputError as error:
             raise EngineInputError(f"position {i}: {error}") from None
         trick_array[i, : len(plays)] = plays
