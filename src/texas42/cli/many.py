@@ -55,7 +55,7 @@ from texas42.report.summary import (
     summary_header,
     summary_row,
 )
-from texas42.report.wording import SUMMARY_COLUMNS, realistic_footer, realistic_summary_footer
+from texas42.report.wording import DOUBLE_DUMMY_SUMMARY_NOTE, realistic_footer, realistic_summary_footer
 from texas42.rules import Hand
 
 if TYPE_CHECKING:
@@ -334,7 +334,8 @@ def _prologue(job: AnalysisJob, hands: int, style: str, name_width: int) -> list
 def _epilogue(job: AnalysisJob) -> list[RenderableType]:
     """What the text ends with, after the hands' rows."""
     if job.basis != REALISTIC:
-        return [Text(SUMMARY_COLUMNS, style="dim"), footer(job.deals, job.seed), instead_note(job.confidence)]
+        note = Text(DOUBLE_DUMMY_SUMMARY_NOTE, style="dim")
+        return [note, footer(job.deals, job.seed), instead_note(job.confidence)]
     source = "calibrated" if job.playouts is None else "playouts"
     return [
         Text(realistic_summary_footer(job.deals, job.seed, job.playouts), style="dim"),

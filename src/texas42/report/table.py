@@ -44,8 +44,7 @@ def follow_header(table: TableHand, deals: int, seed: int, played: tuple[int, in
     words = (
         f"You hold {table.hand}, bidding {PLACES[table.place]}. The advice at your turns weighs "
         f"{deals_text(deals, ',')} of the unseen dominoes a question, drawn to fit the calls and plays "
-        "so far "
-        f"(seed {seed})"
+        f"so far (seed {seed})"
     )
     if played is None:
         return words + "."

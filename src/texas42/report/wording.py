@@ -501,12 +501,13 @@ def odds_margin(deals: int) -> str:
     return f"{math.ceil(1000 * widest_wilson_reach(deals)) / 10:.1f}"
 
 
-SUMMARY_COLUMNS: Final = (
+DOUBLE_DUMMY_SUMMARY_NOTE: Final = (
     "makes and points: the bid's odds on the main sample and the expected points of the bidder's "
     "team (seats 0 and 2); check: the same bid and trump's odds on an independent sample of as "
     "many deals."
 )
-"""What a double-dummy summary's columns hold (its footer, ``odds_footer``, what odds are)."""
+"""What a double-dummy summary's columns hold (``realistic_summary_footer`` says it of a
+realistic one; ``odds_footer`` follows, what odds are)."""
 
 
 def realistic_summary_footer(deals: int, seed: int, played: tuple[int, int] | None = None) -> str:
