@@ -46,6 +46,7 @@ from texas42.report.wording import (
     odds_margin,
     percent,
     percent_range,
+    percent_shares,
 )
 from texas42.rules import PASS, Auction, Deal, Declaration, Hand, parse_auction
 
@@ -680,6 +681,29 @@ def test_the_footer_says_how_far_the_odds_intervals_reach_at_most(deals: int, ma
     said = f"Their 95% intervals reach at most ±3.1 percentage points either side{fewer}, less near 0%"
     assert said in text
     assert "95%" not in odds_footer(1000, 7, exact=True)
+
+
+def test_the_footer_gives_the_margin_of_the_most_deals_any_trump_got() -> None:
+    """compare's racing may stop every trump before the last deal: the margin is that of
+    the trump solved the most, not of the deals asked for."""
+    text = odds_footer(2000, 7, fewest=200, most=1400)
+    assert "reach at most ±2.7 percentage points either side on 1,400 deals (±7.0 on 200 deals)" in text
+    assert "±2.2" not in text
+    assert "either side (±7.0 on 200 deals)" in odds_footer(2000, 7, fewest=200)
+
+
+@pytest.mark.parametrize(
+    ("shares", "shown"),
+    [
+        ((0.126, 0.216, 0.658), ["12%", "22%", "66%"]),  # each rounded alone: 13% 22% 66%
+        ((1 / 3, 1 / 3, 1 / 3), ["34%", "33%", "33%"]),
+        ((0.001, 0.004, 0.995), ["<1%", "<1%", ">99%"]),
+        ((0.0, 0.0, 1.0), ["0%", "0%", "100%"]),
+        ((0.5, 0.25, 0.25), ["50%", "25%", "25%"]),
+    ],
+)
+def test_shares_of_the_deals_add_up_to_100_percent(shares: tuple[float, ...], shown: list[str]) -> None:
+    assert percent_shares(shares) == shown
 
 
 def test_a_pass_s_odds_just_short_of_the_threshold_read_under_it() -> None:

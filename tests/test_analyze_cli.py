@@ -32,6 +32,7 @@ BID_KEYS = [str(b) for b in range(30, 43)] + ["84"]
 ORDINARY = "6-4 5-5 5-2 4-3 4-2 3-2 3-1"
 ALL_SIXES = "6-6 6-5 6-4 6-3 6-2 6-1 6-0"
 WEAK = "6-1 5-2 4-0 3-1 2-0 6-3 5-1"
+STRONG_SIXES = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -403,6 +404,29 @@ def test_compare_says_the_most_each_trump_makes_at_a_real_table() -> None:
         "racing stopped that trump once its order by expected points against every other trump was clear"
         in text
     )
+
+
+def test_compare_after_a_bid_says_the_special_contracts_are_an_opener_s() -> None:
+    """Plunge is shown at 4 marks after "pass 30", where the rules no longer allow it: the
+    note under the table says why, and 'bid' weighs them over the auction."""
+    args = ("compare", "6-6 5-5 4-4 3-3 6-5 2-1 1-0", "doubles", "follow-me", "-n", "40", "-s", "1")
+    said = " ".join(ok(*args, "--auction", "pass 30").stdout.split())
+    assert "The special contracts are priced as an opener's, as if nobody had bid; over the auction's" in said
+    assert "high bid (30), 'texas42 bid' weighs them against the calls still open." in said
+    assert "priced as an opener's" not in ok(*args).stdout
+
+
+def test_compare_odds_just_short_of_half_read_under_it() -> None:
+    """The most made "at least half the time" is read off the tables: odds of 49.9% there
+    read <50%, not 50%."""
+    obj = json_of("compare", "--json", "-s", "731474628", "-n", "1000", STRONG_SIXES, "sixes", "doubles")
+    odds = obj["trumps"][1]["realistic"]["make"]["40"]
+    assert 0.495 <= odds < 0.5
+    out = ok("compare", "-s", "731474628", "-n", "1000", STRONG_SIXES, "sixes", "doubles").stdout
+    realistic = out[out.index("Realistic odds, estimated") :]
+    assert re.search(r"\n\s+40\s+\S+\s+<50%", realistic)
+    pairs = [line.split() for line in out.splitlines() if line.split()[:3] == ["sixes", "vs", "doubles"]]
+    assert sum(int(cell.rstrip("%")) for cell in pairs[0][-3:]) == 100
 
 
 def test_compare_three_trumps_matches_analyze() -> None:

@@ -229,3 +229,5 @@ def test_why_on_every_consistent_deal_has_no_interval_and_no_domino_whose_place_
     caption = " ".join(table.split())
     assert "Every consistent deal is counted: the odds are exact." in caption
     assert "[95% interval]" not in caption
+    # 21 unseen, 12 of them placed by --holds: 9 left to move between seats 1 and 3
+    assert "the 8 whose place matters most of the 9 dominoes whose place varies" in caption

@@ -646,3 +646,25 @@ def test_the_table_gives_each_turn_s_deals_where_they_differ() -> None:
     ]
     early = [line.split() for line in invoke(*args, "--tricks", tricks).stdout.splitlines()]
     assert next(row for row in early if row[:1] == ["trick"])[:3] == ["trick", "play", "pts"]
+
+
+def test_points_lost_is_the_difference_of_the_points_shown() -> None:
+    """35.3 beside 35.5 gives up 0.2 points, as the row reads (the unrounded difference,
+    0.25, printed +0.3), and the summary adds up the rows."""
+    args = ["review", "6-4 5-4 4-2 3-3 2-1 1-0 0-0", "-t", "fours", "--seat", "1", "--bid", "30"]
+    text = invoke(*args, "--tricks", "6-5 6-4", "--deals", "100", "--seed", "1").stdout
+    (row,) = [line.split() for line in text.splitlines() if line.split()[:2] == ["1", "6-4"]]
+    mine, best, lost = float(row[2]), float(row[5]), float(row[-1])
+    assert (mine, best, lost) == (35.3, 35.5, 0.2)
+    assert "and 0.2 expected points, summed over those turns" in " ".join(text.split())
+
+
+def test_a_partner_s_plunge_not_listened_to_still_gives_the_plunger_the_doubles() -> None:
+    """--infer none: the deals are uniform but for the rule of the plunge, and the header
+    says so, as play's does."""
+    args = ["review", "6-4 6-3 6-2 6-1 6-0 5-4 2-2", "--trump", "sixes", "--auction", "pass pass 168 pass"]
+    text = invoke(
+        *args, "--infer", "none", "--tricks", "6-4 5-3 6-6 5-0", "--deals", "40", "--seed", "1"
+    ).stdout
+    said = " ".join(text.split())
+    assert "consistent with what you had seen, the plunger (seat 2) holding 4 doubles or more, seed 1" in said

@@ -67,7 +67,7 @@ Examples:
   texas42 deals "{EXAMPLE_HAND}" -n 10 --seed 1 > deals.txt
   texas42 solve --json --file deals.txt > values.jsonl
   cat deals.txt | texas42 solve --file -
-  texas42 solve --json --file deals.txt --cluster tcp://scheduler:8786
+  texas42 solve --json --file deals.txt --cluster local:2
 """
 
 

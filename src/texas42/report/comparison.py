@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -21,19 +22,30 @@ from texas42.analysis import (
 )
 from texas42.analysis.recommendation import highest_made
 from texas42.analysis.statistics import Z95
-from texas42.report.hand import fewest_deals, hand_header, short_of_deals, specials_table
+from texas42.report.hand import auction_high_bid, fewest_deals, hand_header, short_of_deals, specials_table
 from texas42.report.layout import Fitted
 from texas42.report.why import why_table
 from texas42.report.wording import (
     RACED_IN_ORDER,
     bid_heading,
     deals_text,
+    odds_against,
     odds_footer,
     percent,
+    percent_shares,
     realistic_footer,
     signed,
 )
-from texas42.rules import BIDS, MARK, POINT_BIDS
+from texas42.rules import BIDS, MARK, PASS, POINT_BIDS
+
+MOST_MADE: Final = 0.5
+"""The odds at which ``most_made_text`` counts a bid as made: at least half the time."""
+
+
+OPENERS_SPECIALS: Final = (
+    "The special contracts are priced as an opener's, as if nobody had bid; over the auction's high "
+    "bid ({high}), 'texas42 bid' weighs them against the calls still open."
+)
 
 
 def pairs_table(
@@ -59,9 +71,7 @@ def pairs_table(
             *([f"{pair.deals:,}"] if raced else []),
             signed(pair.mean_difference),
             *([] if exact else [f"{signed(ci.low)} to {signed(ci.high)}"]),
-            percent(pair.first_more),
-            percent(pair.second_more),
-            percent(pair.equal),
+            *percent_shares((pair.first_more, pair.second_more, pair.equal)),
         )
     if explained:
         out.caption = (
@@ -88,7 +98,7 @@ def odds_table(trumps: Sequence[TrumpStats] | Sequence[EstimatedTrump], title: s
         best = max(values)
         out.add_row(
             bid_heading(bid),
-            *(Text(percent(v), style="bold" if v == best and v > min(values) else "") for v in values),
+            *(Text(_odds(v), style="bold" if v == best and v > min(values) else "") for v in values),
         )
     return out
 
@@ -99,13 +109,19 @@ def most_made_text(trumps: Sequence[TrumpStats] | Sequence[EstimatedTrump], wher
     would look (``analyze`` bids the most a trump makes at least half the time)."""
     ranked = []
     for stats in trumps:
-        bid = highest_made((*POINT_BIDS, MARK), stats.make, 0.5)
+        bid = highest_made((*POINT_BIDS, MARK), stats.make, MOST_MADE)
         odds = stats.make(POINT_BIDS[0] if bid is None else bid)
-        made = f"none (30: {percent(odds)})" if bid is None else f"{bid_heading(bid)} ({percent(odds)})"
+        made = f"none (30: {_odds(odds)})" if bid is None else f"{bid_heading(bid)} ({_odds(odds)})"
         ranked.append(((bid or 0, odds), f"{stats.declaration.label} {made}"))
     ranked.sort(key=lambda item: item[0], reverse=True)
     said = ", ".join(text for _, text in ranked)
     return Text(f"The most each trump makes at least half the time {where}: {said}.", style="bold")
+
+
+def _odds(p: float) -> str:
+    """``percent(p)``, but ``<50%`` for odds just short of the half that ``most_made_text``
+    asks for."""
+    return odds_against(p, MOST_MADE)
 
 
 def estimated_text(estimated: CalibratedComparison) -> Text:
@@ -161,6 +177,9 @@ def comparison_view(comparison: Comparison, whys: Sequence[Why] = ()) -> Rendera
         odds = comparison.special_odds()
         played_deals = None if comparison.realistic is None else comparison.realistic.deals
         parts += [Fitted(specials_table(comparison.specials, 0.5, odds, False, played_deals)), Text("")]
+        high = auction_high_bid(comparison.inference, comparison.ruled_by)
+        if high != PASS:
+            parts += [Text(OPENERS_SPECIALS.format(high=high), style="dim"), Text("")]
     if isinstance(shown, CalibratedComparison):
         table = odds_table(shown.trumps, "Realistic odds, estimated", raced)
         parts += [
@@ -186,8 +205,15 @@ def comparison_view(comparison: Comparison, whys: Sequence[Why] = ()) -> Rendera
     for why in whys:
         parts += [Text(""), Fitted(why_table(why))]
     fewest = fewest_deals(comparison.trumps, comparison.deals)
+    most = max((stats.deals for stats in comparison.trumps), default=comparison.deals)
     footer = odds_footer(
-        comparison.deals, comparison.seed, comparison.exact, fewest, RACED_IN_ORDER, realistic is not None
+        comparison.deals,
+        comparison.seed,
+        comparison.exact,
+        fewest,
+        RACED_IN_ORDER,
+        realistic is not None,
+        most,
     )
     parts.append(Text(footer, style="dim"))
     if shown is not None:

@@ -470,13 +470,20 @@ def special_instead_text(analysis: HandAnalysis, special: SpecialOdds) -> Text:
 def _opener_note(analysis: HandAnalysis) -> Text | None:
     """After an auction with a high bid, that the advice is an opener's: 'bid' advises
     over the auction."""
-    inference = analysis.inference
-    if inference is None or inference.auction.high_bid == PASS:
+    high = auction_high_bid(analysis.inference, analysis.ruled_by)
+    if high == PASS:
         return None
     return Text(
         f"The bids above are what the hand makes, as if you opened; over the auction's high bid "
-        f"({inference.auction.high_bid}), 'texas42 bid' advises what to call."
+        f"({high}), 'texas42 bid' advises what to call."
     )
+
+
+def auction_high_bid(inference: Inference | None, ruled_by: Auction | FinishedAuction | None) -> int:
+    """The high bid of the auction the deals were drawn to fit (or, not listened to, kept
+    the rules of), ``PASS`` if none."""
+    auction = ruled_by if inference is None else inference.auction
+    return PASS if auction is None else auction.high_bid
 
 
 def analysis_view(analysis: HandAnalysis, why: Why | None = None) -> RenderableType:

@@ -29,6 +29,7 @@ from texas42.report.wording import (
     contract_verb,
     deals_text,
     odds_margin,
+    partner_contract_rule,
     percent,
     played_heading,
     played_out_footer,
@@ -43,7 +44,10 @@ def review_header(review: PlayReview) -> Text:
     stands on."""
     side = bidder_side(review.seat, review.bidder)
     inferences = [t.advice.inference for t in review.turns if t.advice.inference is not None]
-    fit = ", drawn to fit the auction" if inferences else ""
+    if inferences:
+        fit = ", drawn to fit the auction"
+    else:
+        fit = partner_contract_rule(review.turns[0].advice) if review.turns else ""
     header = Text.assemble(
         (f"Seat {review.seat}: {review.hand}", "bold"),
         f"   {played_heading(review.history.play_rules)}, "
@@ -129,8 +133,9 @@ def _cells(turn: TurnReview) -> list[str | Text]:
     if turn.is_best:
         return [*played, Text("as good", style="green")]
     lost = [_odds_lost(turn) + ("*" if turn.sound else "")]
-    if turn.points_lost is not None:
-        lost.append(f"{round(turn.points_lost, 1) + 0.0:+.1f}")  # + 0.0: no "-0.0"
+    points = _shown_points_lost(turn)
+    if points is not None:
+        lost.append(f"{points / 10:+.1f}")
     return [*played, *best, *[Text(x, style="bold red") for x in lost]]
 
 
@@ -150,6 +155,20 @@ def _shown_lost(turn: TurnReview) -> int:
         return 0
     shown = [round(100 * _contract_odds(turn.advice, s)) for s in (turn.best, turn.chosen)]
     return max(0, shown[0] - shown[1])
+
+
+def _shown_points_lost(turn: TurnReview) -> int | None:
+    """The expected points given up in tenths, as the difference of the two figures the
+    turn's row shows (3 beside 35.5 and 35.2); None where points do not count."""
+    best, chosen = turn.best.expected_points, turn.chosen.expected_points
+    if turn.points_lost is None or best is None or chosen is None:
+        return None
+    return _tenths(best) - _tenths(chosen)
+
+
+def _tenths(points: float) -> int:
+    """``points`` in tenths, rounded as ``f"{points:.1f}"`` shows it."""
+    return round(10 * float(f"{points:.1f}"))
 
 
 def _contract_odds(advice: PlayAdvice, stats: PlayStats) -> float:
@@ -184,12 +203,13 @@ def review_text(review: PlayReview, lost_ci95: Interval | None = None) -> Text:
         were = "was" if good == 1 else "were"
         head = f"{lead}{good} of your {n} turns {were} as good as the best play{of_them}"
         others = "the other one" if len(missed) == 1 else f"the other {len(missed)}"
-    points = review.points_lost
     worth = ""
-    if points is not None and points >= 0.05:
-        worth = f" and {points:.1f} expected points"
-    elif points is not None and points <= -0.05:
-        worth = f", for {-points:.1f} more expected points"
+    if review.points_lost is not None:
+        tenths = sum(_shown_points_lost(turn) or 0 for turn in missed)
+        if tenths > 0:
+            worth = f" and {tenths / 10:.1f} expected points"
+        elif tenths < 0:
+            worth = f", for {-tenths / 10:.1f} more expected points"
     against = (
         "each turn's plays played out on the same deals"
         if played_out
@@ -231,10 +251,10 @@ def _interval(ci: Interval | None) -> str:
     return f" (95% CI {100 * ci.low:+.0f}% to {100 * ci.high:+.0f}%{within})"
 
 
-def _weighed_how(review: PlayReview, played: PlayedChoices | RealisticAnalysis | None) -> str:
-    """Where the turns were played out (``--realistic``) and the call or declaration was
-    ``played`` out with them (on the realistic basis), how; else nothing."""
-    if review.played_out is None or played is None:
+def _weighed_how(played: PlayedChoices | RealisticAnalysis | None) -> str:
+    """Where the call or declaration was ``played`` out (with the turns, on the realistic
+    basis, or unasked, as a partner's plunge or splash is), how; else nothing."""
+    if played is None:
         return ""
     return f"; played out on {deals_text(played.deals)}, {deals_text(played.worlds)} weighed a decision"
 
@@ -255,7 +275,7 @@ def declaration_text(review: PlayReview) -> Text | None:
         if declared.inference is not None
         else "of the unseen dominoes" + ruled_phrase(declared.ruled_by)
     )
-    how = _weighed_how(review, played)
+    how = _weighed_how(played)
     on = f" Declarations weighed on {deals_text(declared.deals)} {fit}, seed {declared.seed}{how}."
     yours = f"Your declaration, {choice_name(chosen)}"
     if chosen.declaration == advised.declaration:
@@ -301,7 +321,7 @@ def call_text(review: PlayReview) -> Text | None:
     )
     realistic = analysis.realistic
     played = realistic if isinstance(realistic, RealisticAnalysis) else None
-    how = _weighed_how(review, played)
+    how = _weighed_how(played)
     on = f" Calls weighed on {deals_text(analysis.deals)} {fit}, seed {analysis.seed}{how}."
     called_as = review.call_contract
     written = bid_name(call) if called_as is None else f"{called_as.written} ({bid_name(call)})"

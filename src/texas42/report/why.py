@@ -47,7 +47,8 @@ def why_table(why: Why, rows: int = WHY_ROWS) -> Table:
     for seat in (1, 2, 3):  # in a narrow terminal a cell wraps, its deals under its odds
         out.add_column(f"{SEAT_ROLES[seat]} ({seat})", justify="right")
     out.add_column("spread", justify="right", no_wrap=True)
-    shown = [place for place in why.dominoes if _moves(place)][:rows]
+    moving = [place for place in why.dominoes if _moves(place)]
+    shown = moving[:rows]
     for place in shown:
         out.add_row(
             domino_name(place.domino), *(_cell(place, s) for s in (1, 2, 3)), f"{100 * place.spread:.0f}"
@@ -58,8 +59,14 @@ def why_table(why: Why, rows: int = WHY_ROWS) -> Table:
     out.caption = (
         f"Each cell: the odds of making {bid_name(why.bid)} in the deals where the domino lies with "
         f"that seat{interval} and how many deals that is. Spread: the best odds less the worst, in "
-        f"points of percentage; the {len(shown)} of {len(why.dominoes)} dominoes whose "
-        f"place matters most (--json lists all).{counted}"
+        f"points of percentage; {_which(len(shown), len(moving))} (--json lists all).{counted}"
     )
     out.caption_justify = "left"
     return out
+
+
+def _which(shown: int, moving: int) -> str:
+    """``the 8 whose place matters most of the 20 dominoes whose place varies``, or all."""
+    if shown == moving:
+        return f"every domino whose place varies ({moving})"
+    return f"the {shown} whose place matters most of the {moving} dominoes whose place varies"

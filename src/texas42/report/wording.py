@@ -192,6 +192,27 @@ def percent(p: float) -> str:
     return f"{whole}%"
 
 
+def percent_shares(shares: Sequence[float]) -> list[str]:
+    """Shares that add up to 1 as whole percents that add up to 100 (the largest
+    remainders rounded up: ``13% 21% 66%``, not ``13% 22% 66%``), ``<1%`` and ``>99%``
+    kept for shares that round to 0 or 100 but are not."""
+    exact = [100 * share for share in shares]
+    whole = [math.floor(x) for x in exact]
+    by_remainder = sorted(range(len(exact)), key=lambda i: (whole[i] - exact[i], i))
+    for i in by_remainder[: max(0, round(sum(exact)) - sum(whole))]:
+        whole[i] += 1
+    return [_whole_percent(share, w) for share, w in zip(shares, whole, strict=True)]
+
+
+def _whole_percent(share: float, whole: int) -> str:
+    """``share`` shown as ``whole`` percent, as ``percent`` would show it."""
+    if share <= 0.0:
+        return "0%"
+    if share >= 1.0:
+        return "100%"
+    return "<1%" if whole == 0 else ">99%" if whole == 100 else f"{whole}%"
+
+
 def bid_heading(bid: int) -> str:
     """A bid as the odds tables head it: ``42/84`` for 42, which needs all 42 points as
     84 does."""
@@ -468,11 +489,14 @@ def odds_footer(
     fewest: int | None = None,
     stopped: str = RACED_OUT,
     played_out: bool = False,
+    most: int | None = None,
 ) -> str:
     """The sentence that says what the odds mean and how far they may be off; ``fewest``:
     the deals of the trump racing stopped first (``stopped``), if any stands on fewer;
-    ``played_out``: whether playouts (drawn from ``seed``) are shown too."""
+    ``most``: the deals of the trump that got the most, where racing stopped every trump
+    (``compare``); ``played_out``: whether playouts (drawn from ``seed``) are shown too."""
     raced = fewest is not None and fewest < deals
+    most = deals if most is None else most
     which = (
         f"the {deals_text(deals)} (the first of them where 'deals' says fewer: racing stopped that trump "
         f"{stopped}; --exhaustive solves every trump on every deal)"
@@ -481,12 +505,15 @@ def odds_footer(
     )
     again = repeat_note(seed, exact, played_out)
     if not exact:
+        on = "" if most == deals else f" on {deals_text(most, ',')}"
         fewer = (
-            f" (±{odds_margin(fewest)} on {deals_text(fewest, ',')})" if raced and fewest is not None else ""
+            f" (±{odds_margin(fewest)} on {deals_text(fewest, ',')})"
+            if raced and fewest is not None and fewest < most
+            else ""
         )
         again = (
-            f"Their 95% intervals reach at most ±{odds_margin(deals)} percentage points either "
-            f"side{fewer}, less near 0% and 100%. {again}"
+            f"Their 95% intervals reach at most ±{odds_margin(most)} percentage points either "
+            f"side{on}{fewer}, less near 0% and 100%. {again}"
         )
     return (
         f"Odds are the share of {which} in which the bidder's team (seats 0 and 2) takes at "
@@ -798,7 +825,7 @@ def play_deals_phrase(advice: PlayAdvice) -> str:
     if advice.exact and inference is not None:
         worth = "" if advice.effective_deals is None else f", worth {advice.effective_deals:,.0f} equal ones"
         return f"{all_consistent(deals)}, each weighed by how likely it makes the auction{worth}: exact"
-    ruled = _partner_contract_rule(advice) if inference is None else ""
+    ruled = partner_contract_rule(advice) if inference is None else ""
     if advice.exact:
         return f"{all_consistent(deals)}{ruled}: exact"
     fit = ruled if inference is None else ", drawn to fit the auction"
@@ -815,7 +842,7 @@ def play_deals_phrase(advice: PlayAdvice) -> str:
     return f"{deals_text(deals)} of the 21 unseen dominoes{fit}, seed {seed}"
 
 
-def _partner_contract_rule(advice: PlayAdvice) -> str:
+def partner_contract_rule(advice: PlayAdvice) -> str:
     """``, the plunger (seat 0) holding 4 doubles or more`` after a plunge or splash
     (the rule its deals keep without a model of the calls), else nothing."""
     contract = advice.partner_contract
