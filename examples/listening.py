@@ -51,7 +51,12 @@ def main() -> None:
         print(f"{ROLES[seat]:<16}{called:<8}{rows[0].uniform.doubles:>8.2f}{fitted}")
     for noise in (loose, sharp):
         advice = advices[noise]
-        bid = "pass" if advice.passes else f"{advice.bid} with {advice.declaration.label}"
+        if advice.passes:
+            bid = "pass"
+        elif advice.contract is not None:  # a special contract: no trump to call
+            bid = f"{advice.bid}, {advice.contract.written}"
+        else:
+            bid = f"{advice.bid} with {advice.declaration}"
         print(f"noise {noise:g}: {bid} ({advice.rule}; the bid's odds {advice.make:.0%})")
 
 

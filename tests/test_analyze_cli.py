@@ -666,6 +666,23 @@ def test_a_file_that_is_not_utf8_text_names_its_line(tmp_path: Path) -> None:
     assert piped.stderr == "texas42: error: cannot read stdin: line 2 is not UTF-8 text (byte 0xe9)\n"
 
 
+@pytest.mark.parametrize("command", ["quick", "analyze", "solve", "shell"])
+def test_an_input_that_never_ends_is_refused_not_read_into_memory(command: str) -> None:
+    """/dev/zero as the file, or as stdin: refused past 64 MiB, in a second (it was read
+    until the machine ran out of memory)."""
+    if command != "shell":
+        named = subprocess.run(
+            ["texas42", command, "--file", "/dev/zero"], capture_output=True, text=True, timeout=60
+        )
+        assert (named.returncode, named.stdout) == (2, "")
+        assert named.stderr == "texas42: error: cannot read /dev/zero: it holds more than 64 MiB\n"
+    args = ["texas42", command] if command == "shell" else ["texas42", command, "--file", "-"]
+    with open("/dev/zero", "rb") as zeros:
+        piped = subprocess.run(args, stdin=zeros, capture_output=True, text=True, timeout=60)
+    assert (piped.returncode, piped.stdout) == (2, "")
+    assert piped.stderr.endswith("cannot read stdin: it holds more than 64 MiB\n")
+
+
 def test_a_hand_of_a_file_that_its_options_do_not_fit_is_named_by_its_line(no_solving: None) -> None:
     text = f"a: {ALL_SIXES}\nb: 0-0 1-0 2-0 3-0 2-1 1-1 4-0\n"
     result = invoke("analyze", "--file", "-", "--holds", "2: 0-0", input=text)

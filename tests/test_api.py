@@ -279,6 +279,20 @@ def test_progress_counts_the_playouts_after_the_solves() -> None:
             "which has 5 (deals)",
         ),
         (lambda: texas42.compare(HAND, ["fours"], deals=5), "at least two declarations"),
+        (
+            lambda: texas42.advise_play(HAND, "sixes", deals=50, realistic_deals=80),
+            "realistic_deals 80: the deals played out are the first of the sample, which has 50",
+        ),
+        (lambda: texas42.review_play(HAND, "sixes", "64", deals=50, realistic_deals=80), "which has 50"),
+        (
+            lambda: texas42.analyze(HAND, deals=5, noise=None),
+            "the noise must be a number from 0 to 10, got None",
+        ),  # type: ignore[arg-type]
+        (lambda: texas42.advise_turn(texas42.TableHand.dealt(HAND, 1), noise=-5), "got -5"),
+        (
+            lambda: texas42.advise_turn(texas42.TableHand.dealt(HAND, 1), basis="bogus"),
+            "unknown basis 'bogus'",
+        ),
         (lambda: texas42.solve("64 55 / 66"), "a deal needs 4 hands"),
         (lambda: texas42.line_of_play(DEAL, "fives", bidder=4), "not a seat: 4"),
         (lambda: texas42.to_dict(object()), None),

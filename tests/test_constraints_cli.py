@@ -193,6 +193,12 @@ def test_why_is_read_from_the_sample() -> None:
     for not_a_bid in (29, 0, 43):
         with pytest.raises(Texas42Error, match=f"not a bid: {not_a_bid}"):
             texas42.analysis.why(result.sample, Declaration.FOURS, not_a_bid)
+    # The result stays as computed: its arrays are read-only, and the engine takes them.
+    for array in (result.sample.deals, result.sample.points):
+        with pytest.raises(ValueError, match="read-only"):
+            array[0] = 0
+    solved = texas42.engine.solve_deals(result.sample.deals[:3], [Declaration.FOURS])
+    assert solved.points[:, 0].tolist() == result.sample.points_of("fours")[:3].tolist()
     compared = texas42.compare(HAND, ["fours", "sixes"], deals=60, seed=4, house=HouseRules(specials=False))
     document = texas42.to_dict(compared)
     assert [w["trump"] for w in document["why"]] == ["fours", "sixes"]

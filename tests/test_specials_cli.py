@@ -166,6 +166,9 @@ def test_advice_takes_a_special_contract_that_expects_more_marks() -> None:
     advice = advise_bid(_with_specials(nello), Auction())
     assert (advice.bid, advice.contract, advice.rule) == (84, Contract.NELLO, "special")
     assert advice.expected_marks == pytest.approx(1.6)
+    # No trump is called at Nel-O: the trump advice it replaces keeps its own.
+    assert advice.declaration is None and advice.replaces is not None
+    assert advice.replaces.declaration is rules.Declaration.SIXES and advice.replaces.passes
     # With the house's 1 mark it could be 42 (+0.8), but 84 expects more, as for a trump bid.
     advice = advise_bid(_with_specials(nello), Auction(), HouseRules(nello_min_marks=1))
     assert (advice.bid, advice.expected_marks) == (84, pytest.approx(1.6))

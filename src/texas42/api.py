@@ -436,7 +436,7 @@ def _check_noise(noise: float, auction: Auction | FinishedAuction | None, infer:
     bids to infer from, or ``infer="none"``), as the command line refuses ``--noise``
     there."""
     dealing.check_infer(infer)
-    if noise == dealing.DEFAULT_NOISE:
+    if dealing.check_noise(noise) == dealing.DEFAULT_NOISE:
         return
     if auction is None or not auction.bids:
         message = "noise goes with an auction: how the bidders misjudge their hands"
@@ -656,9 +656,12 @@ def advise_play(
     deals, seed, threads = _whole(deals), _whole_or_none(seed), _whole_or_none(threads)
     seat, bidder = _whole(seat), _whole(bidder)
     declaration, plays = _played(trump, tricks)
+    asked = realistic_deals is not None
     if realistic_deals is None:
         realistic_deals = analysis.default_play_deals(declaration)
     realistic_deals, worlds = _whole(realistic_deals), _whole(worlds)
+    if asked:  # played out unasked, as many as the sample has
+        _check_within(realistic_deals, deals)
     parsed_bid = _bid(bid)
     whole = _finished(auction)
     _check_noise(noise, whole, infer)
@@ -763,6 +766,8 @@ def advise_turn(
     out (and is checked in any case). A ``UsageError`` where it is not seat 0's turn."""
     check_kind(table, TableHand, "table is a TableHand (what TableHand.dealt and enter return)")
     check_worlds(_whole(worlds))
+    dealing.check_noise(noise)  # kept for the calls to come where there are none to weigh yet
+    check_basis(basis)  # a play's advice has no basis, but the hand's calls had
     if table.to_act != 0:
         raise UsageError(f"it is not seat 0's turn ({table.stage.value})")
     house = table.house
@@ -844,6 +849,7 @@ def review_play(
     whole = _finished(auction)
     _check_noise(noise, whole, infer)
     _check_playouts(analysis.default_play_deals(declaration) if unasked else realistic_deals, worlds)
+    _check_within(realistic_deals, deals)
     if realistic_contract_deals is not None:
         if realistic_deals == 0:
             message = "realistic_contract_deals goes with realistic_deals: the deals a call is played out on"

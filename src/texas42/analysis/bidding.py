@@ -108,8 +108,10 @@ class BidAdvice:
     """The bids made before ours."""
     bid: int
     """The bid advised (``PASS`` for a pass)."""
-    declaration: Declaration
-    """The trump to call (for a pass, the cheapest legal bid's best trump)."""
+    declaration: Declaration | None
+    """The trump to call (for a pass, the cheapest legal bid's best trump); None where a
+    special contract is advised (``contract``; ``replaces.declaration`` is the trump
+    advice's)."""
     make: float
     """The odds that the bid is made with that trump, on the advice's basis."""
     make_confirmed: float | None
@@ -275,6 +277,7 @@ def advise_bid(analysis: HandAnalysis, auction: Auction, house: HouseRules | Non
         advice,
         bid=top.bid,
         contract=top.contract,
+        declaration=None,
         make=top.make,
         make_confirmed=None,
         expected_marks=top.expected_marks,

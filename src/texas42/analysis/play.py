@@ -16,7 +16,7 @@ import numpy as np
 
 from texas42 import deal, engine
 from texas42.analysis.locations import Locations, locate
-from texas42.analysis.sample import DEFAULT_DEALS, Progress, SolveCounter, check_deals
+from texas42.analysis.sample import DEFAULT_DEALS, Progress, SolveCounter, check_deals, read_only
 from texas42.analysis.statistics import Interval, mean_interval, paired_difference, wilson_interval
 from texas42.errors import (
     AuctionError,
@@ -222,6 +222,12 @@ class PlayAdvice:
     """Where another play expects more points than ``best`` (``most_points``): how much more
     often ``best`` wins the contract for the seat's team on the same deals, and its 95%
     interval (paired; the value itself where exact). Above 0: clearly the safety play."""
+
+    def __post_init__(self) -> None:
+        for name in ("sample", "weights"):
+            array = getattr(self, name)
+            if array is not None:
+                object.__setattr__(self, name, read_only(array))
 
     @property
     def declaration(self) -> Declaration:

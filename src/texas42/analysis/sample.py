@@ -43,6 +43,14 @@ def counted(progress: Progress, total: int) -> Callable[[int], None]:
     return step
 
 
+def read_only(array: np.ndarray) -> np.ndarray:
+    """A view of ``array`` that cannot be written, for a result that must stay as
+    computed (the array itself is left as it was)."""
+    view = array.view()
+    view.flags.writeable = False
+    return view
+
+
 @dataclass(frozen=True)
 class Sample:
     """Deals of the 21 unseen dominoes (``deals``, an (n, 4) array of hand masks, seat 0
@@ -58,6 +66,10 @@ class Sample:
     points: np.ndarray
     solved: tuple[int, ...] | None = None
     exact: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "deals", read_only(self.deals))
+        object.__setattr__(self, "points", read_only(self.points))
 
     @property
     def size(self) -> int:

@@ -28,10 +28,11 @@ def deal_hands(deal: rules.Deal) -> np.ndarray:
 
 
 def integer_array(values: object, what: str, error: type[Texas42Error] = DealArrayError) -> np.ndarray:
-    """``values`` as a contiguous int64 array if they are integers (numpy's too, not
-    bools), else an ``error`` saying that ``what`` ("deals must be an (n, 4) integer array
-    of hand masks") and what was given: a float, a string or a bool is never rounded or
-    read as a domino or a seat."""
+    """``values`` as a contiguous, writeable int64 array (a read-only one copied: the
+    kernels take none) if they are integers (numpy's too, not bools), else an ``error``
+    saying that ``what`` ("deals must be an (n, 4) integer array of hand masks") and what
+    was given: a float, a string or a bool is never rounded or read as a domino or a
+    seat."""
     try:
         given = np.asarray(values)
     except ValueError as ragged:  # ragged rows
@@ -40,7 +41,7 @@ def integer_array(values: object, what: str, error: type[Texas42Error] = DealArr
         raise error(f"{what}, got {given.dtype} values")  # an empty list is float64
     if given.dtype.kind == "u" and given.size and given.max() > np.iinfo(np.int64).max:
         raise error(f"{what}, got a value above 2**63")
-    return np.require(given, dtype=np.int64, requirements="C")  # a number stays 0-d: its shape is told
+    return np.require(given, dtype=np.int64, requirements=("C", "W"))  # a number stays 0-d: its shape is told
 
 
 def check_progress(on_progress: object) -> None:

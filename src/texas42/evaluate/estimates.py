@@ -56,6 +56,12 @@ class Estimates:
     trump: np.ndarray
     """S: the recommended declaration (its number)."""
 
+    def __post_init__(self) -> None:
+        for name in ("distribution", "at_least", "expected_points", "make", "bid", "trump"):
+            view = getattr(self, name).view()
+            view.flags.writeable = False  # the estimates stay as computed
+            object.__setattr__(self, name, view)
+
     @property
     def shape(self) -> tuple[int, ...]:
         """The shape of the hands given: one estimate each."""

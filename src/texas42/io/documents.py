@@ -450,7 +450,7 @@ def advice_to_json(advice: BidAdvice) -> dict[str, Any]:
         "advice": {
             "bid": _bid_json(advice.bid),
             "contract": "trump" if advice.contract is None else advice.contract.label,
-            "trump": None if advice.contract is not None else advice.declaration.label,
+            "trump": None if advice.declaration is None else advice.declaration.label,
             "make": rounded(advice.make),
             "make_confirmed": None if advice.make_confirmed is None else rounded(advice.make_confirmed),
             "expected_marks": round(advice.expected_marks, 4),

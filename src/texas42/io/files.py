@@ -74,20 +74,37 @@ def read_lines(path: str) -> list[str]:
     return [line.removesuffix("\r") for line in lines]
 
 
+MAX_INPUT_BYTES: Final = 64 * 2**20
+"""The most an input file (or stdin) may hold: a hand or a deal a line, 64 MiB is over a
+million lines; a device that never ends (``/dev/zero``) is refused, not read into memory."""
+
+
 def _file_bytes(path: str) -> bytes:
     try:
         with open(path, "rb") as handle:
-            return handle.read()
+            data = handle.read(MAX_INPUT_BYTES + 1)
     except OSError as error:
         raise InputFileError(f"cannot read {path}: {error.strerror or error}") from None
+    _check_size(len(data), path)
+    return data
 
 
 def _stdin_text() -> str:
     """All of stdin, decoded as UTF-8 strictly (as a named file is), where it has bytes."""
     raw = getattr(sys.stdin, "buffer", None)
     if raw is None:
-        return sys.stdin.read()
-    return _decoded(raw.read(), "stdin")
+        text: str = sys.stdin.read(MAX_INPUT_BYTES + 1)
+        _check_size(len(text), "stdin")
+        return text
+    data = raw.read(MAX_INPUT_BYTES + 1)
+    _check_size(len(data), "stdin")
+    return _decoded(data, "stdin")
+
+
+def _check_size(read: int, name: str) -> None:
+    """An ``InputFileError`` where ``read`` reached past ``MAX_INPUT_BYTES``."""
+    if read > MAX_INPUT_BYTES:
+        raise InputFileError(f"cannot read {name}: it holds more than {MAX_INPUT_BYTES // 2**20} MiB")
 
 
 def _decoded(data: bytes, name: str) -> str:

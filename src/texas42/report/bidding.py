@@ -158,7 +158,8 @@ def advice_sentence(advice: BidAdvice) -> Text:
     """``Bid 37 with sixes: as the shaker, ...``: the call advised and why."""
     if advice.passes:
         head = Text("Pass", style="bold reverse yellow")
-    elif advice.contract is not None:
+    elif advice.declaration is None:
+        assert advice.contract is not None  # no trump: a special contract
         head = Text(f"Bid {advice.bid}: {contract_name(advice.contract)}", style="bold reverse green")
     else:
         head = Text(f"Bid {advice.bid} with {advice.declaration.label}", style="bold reverse green")

@@ -445,10 +445,11 @@ def marks_count(n: int) -> str:
 def _special_reason(advice: BidAdvice) -> str:
     assert advice.contract is not None and advice.replaces is not None
     instead = advice.replaces
+    trump = instead.declaration
     alternative = (
         "passing"
-        if instead.passes
-        else f"{instead.bid} with {instead.declaration.label} ({signed(instead.expected_marks)})"
+        if instead.passes or trump is None
+        else f"{instead.bid} with {trump.label} ({signed(instead.expected_marks)})"
     )
     rung = next(r for r in advice.specials if r.contract is advice.contract and r.bid == advice.bid)
     solved = f"makes {percent(rung.make)} of the time double-dummy"
