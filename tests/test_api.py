@@ -368,6 +368,13 @@ def test_bad_input_raises_texas42_errors(call: object, message: str | None, no_s
             "contract is a Declaration or a Contract, got 'sixes'",
         ),
         (lambda: texas42.TableHand.dealt(HAND, 1).bid, "no contract is declared yet"),
+        (lambda: texas42.TableHand.dealt(HAND, 1).declarer, "the auction is not over: nobody declares"),
+        (
+            lambda: texas42.TableHand(
+                rules.parse_hand(HAND), 0, texas42.HouseRules(), contract=rules.Declaration.SIXES
+            ),
+            "a contract is declared once all four have called, got 0 calls",
+        ),
         (lambda: texas42.TableHand.dealt(HAND, 1).legal_plays(), "it is not seat 0's turn to play"),
     ],
 )
@@ -586,6 +593,12 @@ def test_numpy_integers_stand_for_ints() -> None:
         HAND, "fours", np.array([rules.parse_domino("6-6")]), seat=1, deals=5, seed=1
     )
     assert all(type(p.domino) is int for p in from_array.history.plays)
+    played = texas42.TableHand.dealt(HAND, 1)
+    for entry in ("30", "pass", "pass", "pass", "fours", "6-4"):
+        played = played.enter(entry)
+    built = texas42.TableHand(played.hand, i(0), played.house, played.calls, played.contract, (i(25),))
+    assert built == played and type(built.place) is int and type(built.plays[0]) is int
+    assert type(built.declarer) is int
     deal = np.array([rules.parse_deal(DEAL).masks], dtype=np.int64)
     fours = [rules.Declaration.FOURS]
     assert engine.reaches(deal, fours, i(30)).tolist() == engine.reaches(deal, fours, 30).tolist()

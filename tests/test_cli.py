@@ -456,7 +456,7 @@ def test_bad_deal(case: str, no_solving: None) -> None:
             ["--trump", "nello", "--no-specials"],
             "--trump nello needs the special contracts: not with --no-specials",
         ),
-        (["--trump", "sixes", "--bidder", "4"], "not a seat: '4'"),
+        (["--trump", "sixes", "--bidder", "4"], "--bidder: not a seat: '4'"),
         (["--trump", "sixes", "--bidder", "north"], "not a seat: 'north'"),
         (["--threads", "0"], "--threads must be at least 1, got 0"),
     ],

@@ -68,6 +68,10 @@ def test_contradictions_are_one_line_errors(seat: str, dominoes: list[str]) -> N
             ["--holds", "1: 66 65 63 62 61 60 54 53"],
             "--holds 1: 66 65 63 62 61 60 54 53: seat 1 holds 8 dominoes, more than its 7",
         ),
+        (  # the --holds that makes too many is named, not the first of the seat's
+            ["--holds", "1: 66 65 63 62", "--holds", "1: 61 60 54 53"],
+            "--holds 1: 61 60 54 53: seat 1 holds 8 dominoes, more than its 7",
+        ),
         (["--lacks", "1: 6", "--lacks", "2: sixes", "--lacks", "3: 6-6"], "--lacks: no seat may hold 6-6"),
         (["--lacks", "9: 6"], "--lacks 9: 6: the seat must be 1, 2 or 3"),
     ],

@@ -82,10 +82,14 @@ class TableHand:
         check_kind(self.hand, Hand, "hand is a Hand (TableHand.dealt takes its text)")
         check_dealt(self.hand)
         check_kind(self.house, HouseRules, "house is a HouseRules")
-        if check_whole(self.place, UsageError, "the place in the bidding") not in range(CALLS):
+        place = check_whole(self.place, UsageError, "the place in the bidding")
+        if place not in range(CALLS):
             raise UsageError(f"the place in the bidding is 0 to 3 (3: the shaker), got {self.place}")
+        object.__setattr__(self, "place", place)  # numpy's integers kept as ints
         if self.calls or self.contract is not None or self.plays:
-            object.__setattr__(self, "calls", self._check_entries().calls)  # as players write them
+            entered = self._check_entries()
+            object.__setattr__(self, "calls", entered.calls)  # as players write them
+            object.__setattr__(self, "plays", entered.plays)
 
     def _check_entries(self) -> TableHand:
         """The hand the entries make when entered in turn: a ``Texas42Error`` where one
@@ -94,6 +98,10 @@ class TableHand:
         check_kind(self.plays, tuple, "plays is a tuple of dominoes")
         if self.contract is not None:
             check_kind(self.contract, (Declaration, Contract), "contract is a Declaration or a Contract")
+            if len(self.calls) < CALLS:
+                raise UsageError(
+                    f"a contract is declared once all four have called, got {len(self.calls)} calls"
+                )
         table = TableHand(self.hand, self.place, self.house)
         entries = [*self.calls, *([] if self.contract is None else [self.contract.label])]
         for entry in entries:
@@ -143,7 +151,8 @@ class TableHand:
         a splash its partner (only once the auction is over)."""
         auction = self.auction
         if auction is None:
-            raise UsageError("the auction is not over: nobody declares yet")
+            why = "all four passed: the hand is reshuffled" if self.reshuffled else "the auction is not over"
+            raise UsageError(f"{why}: nobody declares")
         return self.seat_at(auction.declarer)
 
     @property

@@ -259,9 +259,13 @@ def _threads_option(help: str) -> Any:
 
 ThreadsOption = Annotated[
     int | None,
-    _threads_option("Threads for solving, and for weighing deals against the auction (default: all cores)."),
+    _threads_option(
+        "Threads for solving, and for weighing deals against the auction (default and at most: all cores)."
+    ),
 ]
-SolveThreadsOption = Annotated[int | None, _threads_option("Threads for solving (default: all cores).")]
+SolveThreadsOption = Annotated[
+    int | None, _threads_option("Threads for solving (default and at most: all cores).")
+]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 JsonLinesOption = Annotated[bool, typer.Option("--json", help="Print JSON (JSON Lines with --file).")]
 NO_BIDS = Auction()

@@ -19,7 +19,9 @@ from texas42.cli.options import (
     SolveSpecialsOption,
     SolveThreadsOption,
     check_one_input,
+    checked,
     house_rules,
+    keep,
     option_parser,
 )
 from texas42.cli.play import played_contract
@@ -99,7 +101,7 @@ def solve(
             "-b",
             metavar="SEAT",
             help="The bidder's seat 0..3 (leads the first trick). Default 0.",
-            parser=option_parser(parse_seat),
+            parser=option_parser(checked("--bidder", keep, parse_seat)),
         ),
     ] = None,
     line: Annotated[

@@ -218,13 +218,16 @@ def check_constraints(hand: Hand, constraints: DealConstraints) -> DealConstrain
                 other = held_by.setdefault(d, c.seat)
                 if other != c.seat:
                     raise c.error(f"{domino_name(d)} is held by seat {other} too")
+    held_so_far: dict[int, int] = {}
     for c in constraints.items:
         both = constraints.holds(c.seat) & constraints.lacks(c.seat) & c.mask
         if both:
             raise c.error(f"seat {c.seat} both holds and lacks {_names(both)}")
-        held, size = constraints.holds(c.seat).bit_count(), constraints.size(c.seat)
-        if c.kind == HOLDS and held > size:
-            raise c.error(f"seat {c.seat} holds {held} dominoes, more than its {size}")
+        if c.kind == HOLDS:  # the one that makes too many is named
+            held = held_so_far[c.seat] = held_so_far.get(c.seat, 0) | c.mask
+            count, size = held.bit_count(), constraints.size(c.seat)
+            if count > size:
+                raise c.error(f"seat {c.seat} holds {count} dominoes, more than its {size}")
     return constraints
 
 

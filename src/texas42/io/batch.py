@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib.util
 import logging
 import os
+import socket
 import subprocess
 import sys
 import tempfile
@@ -89,7 +90,23 @@ def parse_cluster(value: Any) -> Cluster:
         raise _cluster_error(
             f"cluster: a scheduler is reached over tcp:// (host:8786 or tcp://host:8786), got {token!r}"
         )
+    host, port = _host_and_port(token)
+    if not host:
+        raise _cluster_error(f"cluster: the scheduler's address names no host, got {token!r}")
+    if not (port.isascii() and port.isdigit() and 1 <= int(port) <= MAX_PORT):
+        raise _cluster_error(f"cluster: the scheduler's port is a number from 1 to {MAX_PORT}, got {token!r}")
     return Cluster(token)
+
+
+MAX_PORT: Final = 65535
+
+
+def _host_and_port(address: str) -> tuple[str, str]:
+    """``("host", "8786")`` of ``tcp://host:8786`` or ``host:8786`` (``[::1]:8786``: ``[::1]``)."""
+    host, _, port = (
+        address.partition("://")[2].rpartition(":") if "://" in address else address.rpartition(":")
+    )
+    return host, port
 
 
 def _cluster_error(message: str) -> UsageError:
@@ -203,6 +220,13 @@ def _client_of(Client: Any, address: str) -> Any:
     within ``CONNECT_TIMEOUT`` (Dask's own timeout leaves out its handshake, which waits
     for ever on a server that is not a scheduler, such as a dashboard's port, and another
     server's bytes can make it fail in any way)."""
+    host, port = _host_and_port(address)
+    try:  # a refused or unknown address is told at once, where Dask would retry until its timeout
+        socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_TIMEOUT).close()
+    except (ConnectionRefusedError, socket.gaierror) as error:
+        raise _cluster_error(f"cluster: cannot reach the scheduler at {address}: {error.strerror}") from None
+    except OSError:
+        pass  # no answer in time, or another failure: Dask's own attempt below says it
     found: list[Any] = []
     failed: list[BaseException] = []
 
@@ -224,7 +248,7 @@ def _client_of(Client: Any, address: str) -> Any:
         if message.startswith("Timed out"):
             message = f"no answer within {CONNECT_TIMEOUT:g} s"
         elif not isinstance(failed[0], (OSError, TimeoutError, ValueError)):
-            message = f"it does not answer as a Dask scheduler ({type(failed[0]).__name__})"
+            message = "it does not answer as a Dask scheduler"
     raise _cluster_error(f"cluster: cannot reach the scheduler at {address}: {message}")
 
 
