@@ -583,6 +583,11 @@ BAD_ARGS = {
     ),
     "deals negative": (["analyze", "--deals", "-5", ORDINARY], "--deals cannot be negative, got -5"),
     "seed negative": (["analyze", "--seed", "-1", ORDINARY], "--seed cannot be negative, got -1"),
+    "deals minus zero": (
+        ["analyze", "--deals", "-0", ORDINARY],
+        "the number of deals must be at least 1, got 0",
+    ),
+    "threads plus zero": (["analyze", "--threads", "+0", ORDINARY], "--threads must be at least 1, got 0"),
     "seed word": (["analyze", "--seed", "lucky", ORDINARY], "lucky"),
     "confidence zero": (["analyze", "--confidence", "0", ORDINARY], "must be above 0 and at most 1, got 0"),
     "confidence overflow": (["analyze", "--confidence", "1e400", ORDINARY], "got '1e400'"),

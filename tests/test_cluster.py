@@ -801,3 +801,17 @@ def test_an_earlier_run_s_results_are_not_overwritten_without_resume(tmp_path: P
     assert out.read_bytes() == before
     out.write_text("")  # emptied: nothing to lose
     assert ok(*base) == "" and out.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("written", "cluster"),
+    [
+        ("local", batch.Cluster(None)),
+        ("LOCAL:2", batch.Cluster(None, 2)),
+        (" Local:3 ", batch.Cluster(None, 3)),
+        ("tcp://Scheduler:8786", batch.Cluster("tcp://Scheduler:8786")),
+        ("[::1]:8786", batch.Cluster("[::1]:8786")),
+    ],
+)
+def test_cluster_words_are_taken_in_any_case(written: str, cluster: batch.Cluster) -> None:
+    assert batch.parse_cluster(written) == cluster

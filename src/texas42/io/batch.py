@@ -70,6 +70,8 @@ def parse_cluster(value: Any) -> Cluster:
     if isinstance(value, Cluster):
         return value
     token = str(value).strip()
+    if token.lower().startswith("local"):  # as the other words are taken in any case
+        token = token.lower()
     if not dask_installed():
         raise _cluster_error(f"cluster needs Dask, which is not installed: {INSTALL_HINT}")
     if token == "local":
