@@ -23,7 +23,9 @@ import numpy as np
 from texas42.errors import EngineInputError, error_for, is_whole
 from texas42.interrupts import holding_interrupts, raising_lost_interrupts
 
-COMPILING_NOTICE = "texas42: compiling the solvers this command needs (once; up to about 12 s)..."
+COMPILING_NOTICE: Final = (
+    "texas42: compiling the solvers this command needs (once: about 10 s, more on a busy machine)..."
+)
 
 TRUMPS = "texas42.engine._batch"
 LINES = "texas42.engine._line"
