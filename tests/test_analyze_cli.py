@@ -7,13 +7,16 @@ tested in test_analysis.py.
 from __future__ import annotations
 
 import csv
+import fcntl
 import io
 import json
 import os
 import pty
 import re
+import struct
 import subprocess
 import sys
+import termios
 import threading
 from pathlib import Path
 from typing import Any
@@ -718,6 +721,26 @@ def test_file_without_hands_prints_only_headers() -> None:
 
 
 # --- The progress bar, in a real terminal ---------------------------------------------------
+
+
+def test_a_report_to_a_file_is_as_wide_whatever_terminal_stderr_is_on() -> None:
+    """Rich takes the width of a terminal that stderr (or stdin) is on: a report sent to a
+    file would then be laid out at that terminal's width, unlike --out's, and unlike the
+    same command with stderr elsewhere."""
+    args = [sys.executable, "-m", "texas42", "quick", ORDINARY]
+    env = {key: value for key, value in os.environ.items() if key != "COLUMNS"}
+    plain = subprocess.run(args, capture_output=True, env=env, timeout=120, check=True).stdout
+    master, slave = pty.openpty()
+    try:
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 132, 0, 0))
+        wide = subprocess.run(
+            args, stdin=slave, stdout=subprocess.PIPE, stderr=slave, env=env, timeout=120, check=True
+        ).stdout
+    finally:
+        os.close(slave)
+        os.close(master)
+    assert wide == plain
+    assert max(len(line) for line in plain.decode().splitlines()) <= 80
 
 
 def _run_in_terminal(*args: str) -> tuple[int, str, str]:

@@ -9,7 +9,6 @@ from dataclasses import replace
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
 from texas42 import analysis, deal
 from texas42.analysis import HandAnalysis, Progress, hand_why
@@ -55,6 +54,7 @@ from texas42.cli.options import (
     racing,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
+from texas42.cli.terminal import output_console
 from texas42.deal import AuctionModel, DealConstraints, draw_seed
 from texas42.errors import UsageError
 from texas42.io.documents import analysis_to_json
@@ -322,7 +322,7 @@ def _analyze_one(job: AnalysisJob, hand: Hand, as_json: bool, why: bool) -> None
     if as_json:
         emit_line(json.dumps(analysis_to_json(result, why_bid=job.why_bid)))
     else:
-        Console().print(analysis_view(result, hand_why(result, job.why_bid) if why else None))
+        output_console().print(analysis_view(result, hand_why(result, job.why_bid) if why else None))
 
 
 def played_out(

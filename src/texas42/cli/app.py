@@ -19,6 +19,7 @@ import typer
 from typer.core import TyperGroup
 
 from texas42 import __version__
+from texas42.cli.terminal import columns_taken
 from texas42.errors import InputFileError, PackageDataError, Texas42Error, UsageError
 from texas42.io.batch import BatchFailed
 
@@ -409,18 +410,6 @@ def _root(
     ] = False,
 ) -> None:
     """Texas 42 double-dummy analysis."""
-
-
-MIN_COLUMNS: Final = 40
-"""The narrowest $COLUMNS taken: below it (0 printed nothing at all, 1 a character a
-line) the width is the terminal's, or 80 when the output is not a terminal."""
-
-
-def columns_taken(value: str | None) -> int | None:
-    """$COLUMNS as a width, if it is a whole number of at least ``MIN_COLUMNS``."""
-    if value is not None and value.isascii() and value.isdigit() and int(value) >= MIN_COLUMNS:
-        return int(value)
-    return None
 
 
 def main() -> None:

@@ -6,7 +6,6 @@ import json
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
 from texas42.analysis import advise_bid, with_uniform_odds
 from texas42.analysis.calibrated import DOUBLE_DUMMY
@@ -45,6 +44,7 @@ from texas42.cli.options import (
     racing,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
+from texas42.cli.terminal import output_console
 from texas42.deal import auction_model, draw_seed
 from texas42.errors import UsageError
 from texas42.io.documents import advice_to_json
@@ -185,4 +185,4 @@ def bid(
     if as_json:
         emit_line(json.dumps(advice_to_json(advice)))
     else:
-        Console().print(advice_view(result, advice))
+        output_console().print(advice_view(result, advice))

@@ -8,7 +8,6 @@ from dataclasses import replace
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
 from texas42.analysis import compare_trumps, comparison_why, realistic_comparison
 from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS, comparison_playouts
@@ -44,6 +43,7 @@ from texas42.cli.options import (
     racing,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
+from texas42.cli.terminal import output_console
 from texas42.deal import auction_model, draw_seed
 from texas42.errors import HandSizeError, InvalidDeclarationError, UsageError
 from texas42.io.documents import comparison_to_json
@@ -185,4 +185,4 @@ def compare(
         emit_line(json.dumps(comparison_to_json(result, why_bid)))
     else:
         whys = comparison_why(result, why_bid) if why or why_bid is not None else ()
-        Console().print(comparison_view(result, whys))
+        output_console().print(comparison_view(result, whys))

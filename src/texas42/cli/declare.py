@@ -7,7 +7,6 @@ from dataclasses import replace
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 
 from texas42.analysis import (
     advise_declaration,
@@ -47,6 +46,7 @@ from texas42.cli.options import (
     racing,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
+from texas42.cli.terminal import output_console
 from texas42.deal import auction_model, draw_seed
 from texas42.errors import UsageError
 from texas42.io.documents import declaration_to_json
@@ -196,7 +196,7 @@ def declare(
     if as_json:
         emit_line(json.dumps(declaration_to_json(advice)))
     else:
-        Console().print(declaration_view(advice))
+        output_console().print(declaration_view(advice))
 
 
 def _check_nello_options(bid: int, house: HouseRules, doubles: bool, min_marks: bool) -> None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Annotated, Any, Final
 
 import typer
-from rich.console import Console, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.text import Text
 
 from texas42 import api
@@ -47,6 +47,7 @@ from texas42.cli.options import (
     whole_number,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
+from texas42.cli.terminal import output_console
 from texas42.deal import DEFAULT_NOISE, draw_seed
 from texas42.errors import Texas42Error, UsageError
 from texas42.io.documents import (
@@ -361,7 +362,7 @@ class Follower:
         self.table = start
         self.adviser = adviser
         self.as_json = adviser.as_json
-        self.console = Console()
+        self.console = output_console()
         self.advised = False
         self.given: dict[tuple[object, ...], Advice] = {}  # kept for an entry taken back
         self.finished = False

@@ -22,8 +22,9 @@ from texas42 import __version__
 from texas42.analysis import Progress
 from texas42.analysis.calibrated import REALISTIC
 from texas42.analysis.sample import counted
-from texas42.cli.app import columns_taken, error_text
+from texas42.cli.app import error_text
 from texas42.cli.progress import ProgressBar, wants_progress
+from texas42.cli.terminal import file_width, output_console
 from texas42.deal import DealConstraints, rules_only
 from texas42.errors import Texas42Error, UsageError
 from texas42.interrupts import holding_interrupts
@@ -127,18 +128,13 @@ def csv_line(row: Sequence[Any]) -> str:
     return buffer.getvalue()
 
 
-def file_width() -> int:
-    """The width of a text summary written to a file: $COLUMNS (``columns_taken``), else 80."""
-    return columns_taken(os.environ.get("COLUMNS")) or 80
-
-
 class Sink:
     """Where a batch goes: stdout as always, or an output file (``--out``) as plain text."""
 
     def __init__(self, out: str | None, width: int | None = None) -> None:
         self.out = out
         self.width = width or file_width()
-        self.console = Console()
+        self.console = output_console()
         self.file: OutputFile | None = None
 
     def render(self, piece: str | RenderableType, one_line: bool = False) -> str:

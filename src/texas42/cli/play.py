@@ -7,7 +7,6 @@ from dataclasses import replace
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 
 from texas42.analysis import (
     DEFAULT_REALISTIC_PLAY_DEALS,
@@ -40,6 +39,7 @@ from texas42.cli.options import (
     playouts,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
+from texas42.cli.terminal import output_console
 from texas42.deal import draw_seed
 from texas42.errors import Texas42Error, UsageError
 from texas42.io.documents import play_to_json
@@ -331,7 +331,7 @@ def play_command(
             typer.echo(f"texas42: seed {advice.seed} (repeat with --seed {advice.seed})", err=True)
         emit_line(json.dumps(play_to_json(advice)))
     else:
-        Console().print(play_view(advice))
+        output_console().print(play_view(advice))
 
 
 def _played_out(

@@ -7,7 +7,6 @@ import sys
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
 from texas42.analysis.quick import quick_hand, quick_hands
 from texas42.cli.analyze import HandArgument
@@ -24,6 +23,7 @@ from texas42.cli.options import (
     house_rules,
 )
 from texas42.cli.progress import emit_line
+from texas42.cli.terminal import output_console
 from texas42.errors import UsageError
 from texas42.io.documents import quick_to_json
 from texas42.io.files import NamedHand, check_lines, read_hands, read_lines
@@ -115,7 +115,7 @@ def quick(
         if as_json:
             emit_line(json.dumps(quick_to_json(result)))
         else:
-            Console().print(quick_view(result))
+            output_console().print(quick_view(result))
         return
     results = quick_hands([item.hand for item in items], confidence, basis=chosen, house=house)
     if as_json:
@@ -129,4 +129,4 @@ def quick(
             sys.stdout.write(csv_line(quick_csv_row(item, result)))
     else:
         names = [(item.name or f"line {item.line}", item.line) for item in items]
-        Console().print(quick_batch_view(names, results))
+        output_console().print(quick_batch_view(names, results))

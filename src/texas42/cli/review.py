@@ -6,7 +6,6 @@ import json
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
 from texas42.analysis import (
     DEFAULT_REALISTIC_DEALS,
@@ -56,6 +55,7 @@ from texas42.cli.play import (
     tricks_option,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
+from texas42.cli.terminal import output_console
 from texas42.deal import draw_seed
 from texas42.errors import UsageError
 from texas42.io.documents import review_to_json
@@ -207,7 +207,7 @@ def review_command(
             typer.echo(f"texas42: seed {review.seed} (repeat with --seed {review.seed})", err=True)
         emit_line(json.dumps(review_to_json(review)))
     else:
-        Console().print(review_view(review))
+        output_console().print(review_view(review))
 
 
 def _played_out(

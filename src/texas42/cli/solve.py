@@ -26,6 +26,7 @@ from texas42.cli.options import (
 )
 from texas42.cli.play import played_contract
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
+from texas42.cli.terminal import output_console
 from texas42.errors import UsageError
 from texas42.interrupts import holding_interrupts
 from texas42.io.batch import Cluster, connected, job_threads, run_in_order
@@ -175,7 +176,7 @@ def _solve(
 ) -> None:
     """Solve the deals in chunks and print each as it comes, in input order; on a
     cluster, a chunk a task."""
-    console = Console()
+    console = output_console()
     size = DEFAULT_BATCH_DEALS
     chunks = [tuple(d.deal for d in deals[i : i + size]) for i in range(0, len(deals), size)]
     written = 0
