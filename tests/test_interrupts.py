@@ -128,3 +128,21 @@ def test_a_job_counted_twice_shows_its_second_count_under_its_own_name() -> None
     for done, total in [(50, 150), (140, 140), (10, 40), (40, 40)]:  # racing shrank the total
         report(done, total)
     assert [label for *_, label in shown] == ["thinking", "thinking", "playing out", "playing out"]
+
+
+def test_a_quick_file_interrupted_keeps_the_lines_written_and_says_how_many(tmp_path: Path) -> None:
+    """quick --file values hands a batch at a time and writes each batch's lines at once:
+    Ctrl-C after the first batch leaves its 2,048 lines whole and says so (it printed
+    nothing at all before the end, and nothing on Ctrl-C)."""
+    hands = tmp_path / "hands.txt"
+    hands.write_text("6-4 5-5 5-2 4-3 4-2 3-2 3-1\n6-6 6-5 6-4 6-2 5-5 4-4 3-1\n" * 20_000)
+    command = [sys.executable, "-m", "texas42", "quick", "--file", str(hands), "--json"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None
+    first = [process.stdout.readline() for _ in range(2048)]  # the first batch, written whole
+    process.send_signal(signal.SIGINT)
+    rest, err = process.communicate(timeout=120)
+    assert process.returncode == 130
+    lines = [*first, *rest.splitlines(keepends=True)]
+    assert len(lines) % 2048 == 0 and len(lines) < 40_000 and all(line.endswith(b"}\n") for line in lines)
+    assert err.decode() == f"texas42: interrupted after {len(lines)} of 40000 hands\n"

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated
+from collections.abc import Sequence
+from typing import Annotated, Final
 
 import typer
 
-from texas42.analysis.quick import quick_hand, quick_hands
+from texas42.analysis.quick import QuickAnalysis, quick_hand, quick_hands
 from texas42.cli.analyze import HandArgument
 from texas42.cli.app import EXAMPLE_HAND, app, inputs_checked
 from texas42.cli.many import csv_line
@@ -22,7 +23,7 @@ from texas42.cli.options import (
     check_one_input,
     house_rules,
 )
-from texas42.cli.progress import emit_line
+from texas42.cli.progress import ProgressBar, emit_line, wants_progress
 from texas42.cli.terminal import output_console
 from texas42.errors import UsageError
 from texas42.io.documents import quick_to_json
@@ -117,16 +118,39 @@ def quick(
         else:
             output_console().print(quick_view(result))
         return
-    results = quick_hands([item.hand for item in items], confidence, basis=chosen, house=house)
-    if as_json:
-        for item, result in zip(items, results, strict=True):
+    if as_csv:
+        sys.stdout.write(csv_line(QUICK_CSV_FIELDS))
+    results: list[QuickAnalysis] = []
+    try:
+        with ProgressBar(wants_progress(as_json, as_csv), "hands", counted=True) as bar:
+            for start in range(0, len(items), BATCH_HANDS):
+                batch = items[start : start + BATCH_HANDS]
+                done = quick_hands([item.hand for item in batch], confidence, basis=chosen, house=house)
+                if as_json or as_csv:
+                    _write_lines(batch, done, as_json)
+                results += done
+                bar.update(len(results), len(items))
+    except KeyboardInterrupt:
+        unwritten = "" if as_json or as_csv else " (the table comes at the end: nothing printed)"
+        typer.echo(f"texas42: interrupted after {len(results)} of {len(items)} hands{unwritten}", err=True)
+        raise typer.Exit(130) from None
+    if not (as_json or as_csv):
+        names = [(item.name or f"line {item.line}", item.line) for item in items]
+        output_console().print(quick_batch_view(names, results))
+
+
+BATCH_HANDS: Final = 2048
+"""Hands valued at once in a file, their lines written before the next: the figures do
+not depend on it (the model values each hand alone)."""
+
+
+def _write_lines(items: Sequence[NamedHand], results: Sequence[QuickAnalysis], as_json: bool) -> None:
+    """The JSON or CSV lines of ``items``, written at once."""
+    for item, result in zip(items, results, strict=True):
+        if as_json:
             sys.stdout.write(
                 json.dumps({"name": item.name, "line": item.line, **quick_to_json(result)}) + "\n"
             )
-    elif as_csv:
-        sys.stdout.write(csv_line(QUICK_CSV_FIELDS))
-        for item, result in zip(items, results, strict=True):
+        else:
             sys.stdout.write(csv_line(quick_csv_row(item, result)))
-    else:
-        names = [(item.name or f"line {item.line}", item.line) for item in items]
-        output_console().print(quick_batch_view(names, results))
+    sys.stdout.flush()
