@@ -696,6 +696,13 @@ def test_a_hand_of_a_file_that_its_options_do_not_fit_is_named_by_its_line(no_so
     result = invoke("analyze", "--file", "-", "--holds", "2: 0-0", input=text)
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr == "texas42: error: line 2: --holds 2: 0-0: your own hand holds 0-0\n"
+    # with a line that is no hand: every bad line in one go, in the file's order
+    result = invoke("analyze", "--file", "-", "--holds", "2: 0-0", input=f"x: 7-0\n{text}")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.splitlines() == [
+        "texas42: error: line 1: not a domino: '7-0' (pips run from 0 to 6)",
+        "texas42: error: line 3: --holds 2: 0-0: your own hand holds 0-0",
+    ]
 
 
 def test_an_auction_impossible_with_hands_of_a_file_names_each_line_before_any_is_analysed(

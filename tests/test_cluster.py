@@ -165,7 +165,7 @@ def test_resume_ends_identical_to_a_full_run(
         (("--nello-doubles", "high"), "--nello-doubles own-suit (now high)"),
         (("--realistic", "--realistic-deals", "2", "--worlds", "1"), "--realistic"),
         (("--auction", "pass 30"), "--auction none (now pass 30)"),
-        (("--holds", "2: 5-4"), '--holds/--lacks none (now {"holds": {"2": "5-4"}, "lacks": {}})'),
+        (("--holds", "2: 5-4"), "--holds/--lacks none (now holds 2: 5-4)"),
     ],
 )
 def test_resume_with_other_settings_is_refused(tmp_path: Path, changed: tuple[str, ...], named: str) -> None:
@@ -202,7 +202,10 @@ def test_resume_names_the_noise_that_differs(tmp_path: Path) -> None:
     ("dropped", "named"),
     [
         (("--auction", "pass 30"), "--auction pass 30 (now none); --noise 1.0 (now none)"),
-        (("--realistic", "--realistic-deals", "2", "--worlds", "1"), "--realistic [2, 1] (now none)"),
+        (
+            ("--realistic", "--realistic-deals", "2", "--worlds", "1"),
+            "--realistic-deals 2 (now none); --worlds 1 (now none)",
+        ),
     ],
 )
 def test_resume_without_a_setting_the_file_was_made_with_is_refused(
@@ -815,3 +818,18 @@ def test_an_earlier_run_s_results_are_not_overwritten_without_resume(tmp_path: P
 )
 def test_cluster_words_are_taken_in_any_case(written: str, cluster: batch.Cluster) -> None:
     assert batch.parse_cluster(written) == cluster
+
+
+def test_resume_names_changed_constraints_and_hands_as_the_options_write_them(tmp_path: Path) -> None:
+    hands = tmp_path / "hands.txt"
+    hands.write_text("a: 6-4 5-5 5-2 4-3 4-2 3-2 3-1\n")
+    out = tmp_path / "out.jsonl"
+    base = ("analyze", "--file", str(hands), "-n", "20", "--seed", "1", "--json", "--out", str(out))
+    assert ok(*base, "--lacks", "1: 6-6") == ""
+    result = invoke(*base, "--holds", "2: 6-6 6-5", "--resume")
+    assert result.exit_code == 2
+    said = "--holds/--lacks lacks 1: 6-6 (now holds 2: 6-6 6-5)"
+    assert result.stderr.strip().endswith(f"was made with other settings: {said}"), result.stderr
+    hands.write_text("a: 6-4 5-5 5-2 4-3 4-2 3-2 3-0\n")
+    result = invoke(*base, "--lacks", "1: 6-6", "--resume")
+    assert result.stderr.strip().endswith("was made with other settings: the hands file (changed since)")

@@ -58,7 +58,7 @@ from texas42.cli.terminal import output_console
 from texas42.deal import AuctionModel, DealConstraints, draw_seed
 from texas42.errors import UsageError
 from texas42.io.documents import analysis_to_json
-from texas42.io.files import NamedHand, check_lines, read_hands, read_lines
+from texas42.io.files import LineError, NamedHand, read_hands, read_lines
 from texas42.io.output import check_not_beside, check_regular, companions
 from texas42.report.hand import analysis_view
 from texas42.rules import Auction, Declaration, Hand, HouseRules, parse_hand
@@ -218,13 +218,13 @@ def analyze(
     job.racing = racing(min_deals, exhaustive)
     job.basis = basis(basis_option, realistic)
     job.playouts = plan
+    unreadable: tuple[LineError, ...] = ()
     if file is None:
         parsed: tuple[NamedHand, ...] = (NamedHand(0, None, parse_hand(" ".join(hand or ()))),)
     else:
         read = read_hands(read_lines(file))
-        check_lines(read.errors, file)
-        parsed = read.hands
-    check_each_hand(parsed, job.checks, file)
+        parsed, unreadable = read.hands, read.errors
+    check_each_hand(parsed, job.checks, file, unreadable)
     style = JSON if as_json else CSV if as_csv else TEXT
     if out is not None:
         check_output(job, parsed, style, out, resume)

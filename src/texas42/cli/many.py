@@ -90,11 +90,14 @@ def hand_output(
 
 
 def check_each_hand(
-    items: Sequence[NamedHand], check: Callable[[Hand], None], source: str | None = None
+    items: Sequence[NamedHand],
+    check: Callable[[Hand], None],
+    source: str | None = None,
+    unreadable: Sequence[LineError] = (),
 ) -> None:
     """``check`` every hand before anything is computed; every bad line of the hands file
-    ``source`` is listed, as its unreadable lines are."""
-    errors: list[LineError] = []
+    ``source`` is listed, those ``unreadable`` with them, in the file's order."""
+    errors = list(unreadable)
     for item in items:
         try:
             check(item.hand)
@@ -102,7 +105,7 @@ def check_each_hand(
             if item.line == 0:  # not from a file
                 raise
             errors.append(LineError(item.line, error_text(error)))
-    check_lines(tuple(errors), source)
+    check_lines(tuple(sorted(errors, key=lambda e: e.line)), source)
 
 
 @contextmanager
@@ -206,7 +209,11 @@ def settings_of(job: AnalysisJob, hands: Sequence[NamedHand], style: str, width:
         "--bid": job.why_bid,
         "--basis": job.basis,
         **_auction_settings(job),
-        **({} if job.playouts is None else {"--realistic": list(job.playouts)}),
+        **(
+            {}
+            if job.playouts is None
+            else dict(zip(("--realistic-deals", "--worlds"), job.playouts, strict=True))
+        ),
         "hands": len(hands),
         "hands file": digest.hexdigest()[:16],
         "width": width if style == TEXT else None,

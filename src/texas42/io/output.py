@@ -119,7 +119,9 @@ def differences(recorded: Mapping[str, Any], settings: Mapping[str, Any]) -> lis
     setting recorded but not given now (an ``--auction`` dropped) differs too."""
     keys = [*settings, *(key for key in recorded if key not in settings)]
     return [
-        f"{key} {_shown(recorded.get(key))} (now {_shown(settings.get(key))})"
+        "the hands file (changed since)"
+        if key == "hands file" and key in recorded and key in settings
+        else f"{key} {_shown(recorded.get(key))} (now {_shown(settings.get(key))})"
         for key in keys
         if recorded.get(key) != settings.get(key)
     ]
@@ -127,13 +129,19 @@ def differences(recorded: Mapping[str, Any], settings: Mapping[str, Any]) -> lis
 
 def _shown(value: Any) -> str:
     """A recorded setting as a message shows it: ``none``, ``yes``/``no``, a list of words
-    joined, else as written."""
+    joined, constraints as the options write them (``2: 6-6 5-5, lacks 1: 6-6``), else as
+    written."""
     if value is None:
         return "none"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, list) and all(isinstance(item, str) for item in value):
         return ", ".join(value) or "none"
+    if isinstance(value, dict) and set(value) == {"holds", "lacks"}:
+        said = [
+            f"{kind} {seat}: {names}" for kind in ("holds", "lacks") for seat, names in value[kind].items()
+        ]
+        return ", ".join(said) or "none"
     return value if isinstance(value, str) else json.dumps(value)
 
 
