@@ -14,10 +14,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import typer
 
 from cli_runner import invoke
 from texas42 import analysis, deal, engine
 from texas42.cli import shell
+from texas42.cli.app import interrupted
 from texas42.cli.shell import _commands, command_words, run_prompt
 from texas42.engine import running
 from texas42.errors import AnalysisError
@@ -271,6 +273,21 @@ def test_at_the_prompt_a_command_stopped_by_ctrl_c_is_said_to_be(
     monkeypatch.setattr(shell, "run_command", lambda words: next(stopped))
     assert run_prompt([line(QUICK), line(QUICK)]) == 0
     assert capsys.readouterr().err == "Interrupted.\n"
+
+
+def test_at_the_prompt_a_batch_that_said_how_far_it_got_is_not_said_interrupted_again(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def batch(words: list[str]) -> int:
+        try:
+            interrupted("interrupted after 5 of 12 hands")
+        except typer.Exit as stopped:
+            return stopped.exit_code
+        return 0
+
+    monkeypatch.setattr(shell, "run_command", batch)
+    assert run_prompt([line(QUICK)]) == 0
+    assert capsys.readouterr().err == "texas42: interrupted after 5 of 12 hands\n"
 
 
 def test_the_prompt_goes_to_the_terminal_when_the_output_does_not(

@@ -158,6 +158,23 @@ def errors_at(where: str) -> Iterator[None]:
         _WHERE.reset(token)
 
 
+_INTERRUPT_TOLD: list[bool] = [False]  # a command in this process said how far Ctrl-C let it go
+
+
+def interrupted(message: str) -> NoReturn:
+    """End a batch stopped by Ctrl-C with status 130, having said how far it got
+    (``texas42: message``); the shell then adds nothing of its own."""
+    typer.echo(f"texas42: {message}", err=True)
+    _INTERRUPT_TOLD[0] = True
+    raise typer.Exit(130)
+
+
+def interrupt_told() -> bool:
+    """Whether the last command stopped by Ctrl-C said so itself (``interrupted``); reset."""
+    told, _INTERRUPT_TOLD[0] = _INTERRUPT_TOLD[0], False
+    return told
+
+
 _CHECKING_ONLY: ContextVar[bool] = ContextVar("checking_only", default=False)
 
 

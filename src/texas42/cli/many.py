@@ -22,7 +22,7 @@ from texas42 import __version__
 from texas42.analysis import Progress
 from texas42.analysis.calibrated import REALISTIC
 from texas42.analysis.sample import counted
-from texas42.cli.app import error_text
+from texas42.cli.app import error_text, interrupted
 from texas42.cli.progress import ProgressBar, wants_progress
 from texas42.cli.terminal import file_width, output_console
 from texas42.deal import DealConstraints, rules_only
@@ -314,8 +314,7 @@ def _analyze_many(
     except KeyboardInterrupt:
         sink.close()
         again = f"; --resume carries on in {out}" if out is not None and os.path.exists(out) else ""
-        typer.echo(f"texas42: interrupted after {written} of {total} hands{again}", err=True)
-        raise typer.Exit(130) from None
+        interrupted(f"interrupted after {written} of {total} hands{again}")
     if style == TEXT:
         for piece in _epilogue(job):
             sink.write(piece)

@@ -11,7 +11,7 @@ import typer
 
 from texas42.analysis.quick import QuickAnalysis, quick_hand, quick_hands
 from texas42.cli.analyze import HandArgument
-from texas42.cli.app import EXAMPLE_HAND, app, inputs_checked
+from texas42.cli.app import EXAMPLE_HAND, app, inputs_checked, interrupted
 from texas42.cli.many import csv_line
 from texas42.cli.options import (
     ConfidenceOption,
@@ -132,8 +132,7 @@ def quick(
                 bar.update(len(results), len(items))
     except KeyboardInterrupt:
         unwritten = "" if as_json or as_csv else " (the table comes at the end: nothing printed)"
-        typer.echo(f"texas42: interrupted after {len(results)} of {len(items)} hands{unwritten}", err=True)
-        raise typer.Exit(130) from None
+        interrupted(f"interrupted after {len(results)} of {len(items)} hands{unwritten}")
     if not (as_json or as_csv):
         names = [(item.name or f"line {item.line}", item.line) for item in items]
         output_console().print(quick_batch_view(names, results))

@@ -14,7 +14,7 @@ from typing import Final
 
 import typer
 
-from texas42.cli.app import Commands, app, errors_at, print_error
+from texas42.cli.app import Commands, app, errors_at, interrupt_told, print_error
 from texas42.io.files import read_lines
 
 SHELL_HELP = """
@@ -186,7 +186,7 @@ def run_prompt(lines: Iterable[str]) -> int:
             status = run_command(words)
         except KeyboardInterrupt:
             status = 130
-        if status == 130:  # a command stopped by Ctrl-C (most say nothing of it themselves)
+        if status == 130 and not interrupt_told():  # stopped by Ctrl-C, said by none but a batch
             typer.echo("Interrupted.", err=True)
     return 0
 

@@ -12,7 +12,7 @@ from texas42 import engine
 from texas42.analysis import DealTable, PlayLine, iter_deal_tables, optimal_line
 from texas42.analysis.play import play_rules_for
 from texas42.analysis.solving import DEFAULT_BATCH_DEALS
-from texas42.cli.app import EXAMPLE_DEAL, EXAMPLE_HAND, app, inputs_checked
+from texas42.cli.app import EXAMPLE_DEAL, EXAMPLE_HAND, app, inputs_checked, interrupted
 from texas42.cli.options import (
     ClusterOption,
     NelloDoublesOption,
@@ -205,8 +205,7 @@ def _solve(
     except KeyboardInterrupt:
         if not many:
             raise
-        typer.echo(f"texas42: interrupted after {written} of {len(deals)} deals", err=True)
-        raise typer.Exit(130) from None
+        interrupted(f"interrupted after {written} of {len(deals)} deals")
 
 
 def _print_table(
