@@ -215,7 +215,7 @@ def test_the_example_from_a_pipe(monkeypatch: pytest.MonkeyPatch) -> None:
         ([HAND], "", "give your place in the bidding: --position 1 to 4"),
         (["6-6 6-5", "-p", "1"], "", "7 dominoes"),
         ([HAND, "-p", "5"], "", "--position is 1 (the first bidder) to 4 (the shaker), got 5"),
-        ([HAND, "-p", "+4"], "", "--position needs a whole number, got '+4'"),  # as every whole number
+        ([HAND, "-p", "4.0"], "", "--position needs a whole number, got '4.0'"),  # as every whole number
     ],
 )
 def test_bad_input_stops_before_anything_is_computed(args: list[str], text: str, message: str) -> None:

@@ -182,6 +182,7 @@ def run_prompt(lines: Iterable[str]) -> int:
             continue
         if words[0] in ENDS:
             break
+        interrupt_told()  # forgets what an earlier command said
         try:
             status = run_command(words)
         except KeyboardInterrupt:
