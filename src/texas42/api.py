@@ -660,7 +660,7 @@ def advise_play(
     if realistic_deals is None:
         realistic_deals = analysis.default_play_deals(declaration)
     realistic_deals, worlds = _whole(realistic_deals), _whole(worlds)
-    if asked:  # played out unasked, as many as the sample has
+    if asked:  # unasked, as many as the sample has at most
         _check_within(realistic_deals, deals)
     parsed_bid = _bid(bid)
     whole = _finished(auction)
