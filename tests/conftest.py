@@ -9,6 +9,8 @@ from collections.abc import Iterator
 # one BLAS thread, set before numpy loads.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
+import signal
+
 import pytest
 from hypothesis import settings
 
@@ -19,6 +21,12 @@ from texas42 import engine
 settings.register_profile("repeatable", derandomize=True, database=None)
 settings.register_profile("explore", derandomize=False)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
+
+# A shell starts a background job (`pytest &`, `nohup`) with Ctrl-C ignored, and the
+# commands the tests start would inherit that, so that the tests of Ctrl-C could not
+# interrupt them: Ctrl-C is given back its default, which an exec'd command starts with.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 SOLVERS = (
     "solve_deals",
