@@ -26,6 +26,7 @@ from texas42.cli.options import (
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
 from texas42.cli.terminal import output_console
 from texas42.errors import UsageError
+from texas42.interrupts import holding_interrupts
 from texas42.io.documents import quick_to_json
 from texas42.io.files import NamedHand, check_lines, read_hands, read_lines
 from texas42.io.summary import QUICK_CSV_FIELDS, quick_csv_row
@@ -126,9 +127,10 @@ def quick(
             for start in range(0, len(items), BATCH_HANDS):
                 batch = items[start : start + BATCH_HANDS]
                 done = quick_hands([item.hand for item in batch], confidence, basis=chosen, house=house)
-                if as_json or as_csv:
-                    _write_lines(batch, done, as_json)
-                results += done
+                with holding_interrupts():  # the count says what the output holds
+                    if as_json or as_csv:
+                        _write_lines(batch, done, as_json)
+                    results += done
                 bar.update(len(results), len(items))
     except KeyboardInterrupt:
         unwritten = "" if as_json or as_csv else " (the table comes at the end: nothing printed)"
