@@ -78,9 +78,9 @@ def whole_number(option: str, low: int = 0) -> Callable[[Any], int]:
 
     def parse(value: Any) -> int:
         token = str(value).strip()
-        if token.startswith("-") and token[1:].isascii() and token[1:].isdigit() and int(token[1:]):
-            raise UsageError(f"{option} cannot be negative, got {token}")
-        if token.startswith(("-", "+")) and token[1:].isascii() and token[1:].isdigit():
+        if token[:1] in ("-", "+") and token[1:].isascii() and token[1:].isdigit():
+            if token[0] == "-" and int(token[1:]):
+                raise UsageError(f"{option} cannot be negative, got {token}")
             token = token[1:]  # -0 is 0, +5 is 5
         if not (token.isascii() and token.isdigit()):
             raise UsageError(f"{option} needs a whole number, got {token!r}")
