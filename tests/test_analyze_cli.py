@@ -610,7 +610,7 @@ BAD_ARGS = {
     "bid four prior bids": (["bid", ORDINARY, "--auction", "pass pass pass 30"], "at most 3 bids"),
     "bid all four passed": (
         ["bid", ORDINARY, "--auction", "pass pass pass pass"],
-        "all four passed: by default the shaker may not pass but must bid 30",
+        "all four passed: by default the shaker may not pass but must bid 30 or more",
     ),
     "bid unknown trump": (["bid", ORDINARY, "--trump", "jokers"], "jokers"),
     "compare one trump": (["compare", ORDINARY, "sixes"], "two or more trumps"),
@@ -839,6 +839,25 @@ def test_the_points_histogram_stays_on_its_row_in_80_columns(monkeypatch: pytest
     rows = [line for line in table if line.split()[:1] and line.split()[0] in {d.label for d in Declaration}]
     assert len(rows) == 9 and all("│" in row and len(row) <= 80 for row in rows)
     assert sum(1 for line in table if "│" in line) == 10  # the heading and the nine rows, nothing wrapped
+
+
+def test_a_heading_too_wide_for_the_terminal_puts_its_phrase_on_a_line_of_its_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With a nine-digit seed the heading is wider than 80 columns: the hand, then what the
+    figures stand on, whole, rather than ``seed`` at a line's end and its number below."""
+    hand = "6-4 5-5 5-2 4-3 4-2 3-2 3-1"
+    monkeypatch.setenv("COLUMNS", "80")
+    for seed, heading in (
+        ("448063801", [f"Hand {hand}", "20 deals of the 21 unseen dominoes, seed 448063801"]),
+        ("1", [f"Hand {hand}   20 deals of the 21 unseen dominoes, seed 1"]),
+    ):
+        lines = invoke("analyze", hand, "-n", "20", "-s", seed, "--no-specials").stdout.splitlines()
+        assert [line.rstrip() for line in lines[: len(heading)]] == heading
+        assert lines[len(heading)].startswith("Double-dummy")
+    monkeypatch.setenv("COLUMNS", "120")
+    first = invoke("analyze", hand, "-n", "20", "-s", "448063801", "--no-specials").stdout.splitlines()[0]
+    assert first.rstrip() == f"Hand {hand}   20 deals of the 21 unseen dominoes, seed 448063801"
 
 
 def test_a_trump_given_twice_is_an_error_and_one_hand_is_one(tmp_path: Path) -> None:

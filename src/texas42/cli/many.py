@@ -314,7 +314,7 @@ def _analyze_many(
     except KeyboardInterrupt:
         sink.close()
         again = f"; --resume carries on in {out}" if out is not None and os.path.exists(out) else ""
-        interrupted(f"interrupted after {written} of {total} hands{again}")
+        interrupted(f"interrupted after {written:,} of {total:,} hands{again}")
     if style == TEXT:
         for piece in _epilogue(job):
             sink.write(piece)

@@ -205,7 +205,7 @@ def _solve(
     except KeyboardInterrupt:
         if not many:
             raise
-        interrupted(f"interrupted after {written} of {len(deals)} deals")
+        interrupted(f"interrupted after {written:,} of {len(deals):,} deals")
 
 
 def _print_table(

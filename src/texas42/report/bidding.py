@@ -141,7 +141,7 @@ def reading_note(reading: AuctionReading) -> str:
     declaration = _trump_column(reading)
     trumps = "" if declaration is None else f", {declaration.label} (the trump)"
     return (
-        f"What each other hand holds on average over the {deals_text(reading.deals, ',')} that fit the "
+        f"What each other hand holds on average over the {deals_text(reading.deals)} that fit the "
         f"calls: doubles, count (points of 5-5, 6-4, 5-0, 4-1, 3-2){trumps}; in brackets, over "
         f"{reading.uniform_deals:,} {uniform}."
     )

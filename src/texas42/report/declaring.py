@@ -107,7 +107,7 @@ def advice_text(advice: DeclarationAdvice) -> Text:
     made = f"made ({made_phrase(chosen.declaration, advice.bid)})"
     if advice.played is not None:
         odds = (
-            f"{made} in {percent(chosen.make)} of {chosen.deals} playouts "
+            f"{made} in {percent(chosen.make)} of {chosen.deals:,} playouts "
             f"(95% CI {_interval(chosen, False, ' to ')})"
         )
         basis = "realistic, played out"

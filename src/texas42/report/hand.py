@@ -27,7 +27,7 @@ from texas42.analysis.calibrated import LEADING, most_points
 from texas42.analysis.specials import solved_odds
 from texas42.analysis.statistics import DeclarationOdds
 from texas42.deal import DealConstraints, Inference
-from texas42.report.layout import Fitted
+from texas42.report.layout import GAP, Fitted, Heading
 from texas42.report.why import why_table
 from texas42.report.wording import (
     all_consistent,
@@ -86,7 +86,7 @@ def hand_header(
     inference: Inference | None = None,
     ruled_by: Auction | FinishedAuction | None = None,
 ) -> Text:
-    """``Hand 6-6 6-5 ...: 1000 deals of the unseen dominoes, seed 7``; with constraints,
+    """``Hand 6-6 6-5 ...: 1,000 deals of the unseen dominoes, seed 7``; with constraints,
     a second line states them; with deals drawn to fit an auction, a line says so (and
     the first that they repeat where fewer deals are consistent with the constraints);
     with deals that keep only the rules of an auction's plunge or splash (``ruled_by``),
@@ -96,7 +96,7 @@ def hand_header(
     phrase = deals_phrase(deals, seed, exact, constraints is not None)
     if fewer is not None:
         phrase = f"{fewer} (some more than once), seed {seed}"
-    header = Text.assemble((f"{title}{hand}", "bold"), f"   {phrase}")
+    header = Heading.assemble((f"{title}{hand}", "bold"), f"{GAP}{phrase}")
     if constraints is not None:
         header.append("\n" + constraints_sentence(constraints, hand))
     if inference is not None:

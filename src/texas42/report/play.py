@@ -157,10 +157,10 @@ def realistic_text(advice: PlayAdvice, played: RealisticPlays) -> Text:
     head = Text(f"Play {domino_name(chosen)}", style="bold reverse green")
     points = "" if mine.expected_points is None else f"expects {mine.expected_points:.1f} points and "
     double_points = "" if double.expected_points is None else f"{double.expected_points:.1f} points, "
-    over = "" if double.deals == played.deals else f", over all {deals_text(double.deals, ',')}"
+    over = "" if double.deals == played.deals else f", over all {deals_text(double.deals)}"
     body = (
         f": played out by players who see only their own dominoes, your team {points}{verb} {bid} in "
-        f"{percent(advice.contract_deals(mine) / mine.deals)} of the {deals_text(played.deals, ',')}"
+        f"{percent(advice.contract_deals(mine) / mine.deals)} of the {deals_text(played.deals)}"
         f"{' drawn by their weights' if advice.weights is not None else ''} (double-dummy"
         f"{over}: {double_points}{percent(advice.contract_deals(double) / double.deals)})."
     )

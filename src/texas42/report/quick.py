@@ -13,7 +13,7 @@ from rich.text import Text
 from texas42.analysis.quick import QuickAnalysis, QuickEstimate
 from texas42.analysis.specials import SOLVED, SpecialOdds
 from texas42.report.hand import advice_head, odds_cells, sparkline, table_bids
-from texas42.report.layout import Fitted
+from texas42.report.layout import GAP, Fitted, Heading
 from texas42.report.summary import instead_note, name_width_of, quick_summary_row, summary_header
 from texas42.report.wording import (
     bid_heading,
@@ -143,7 +143,7 @@ def quick_view(result: QuickAnalysis) -> RenderableType:
     phrase = quick_phrase(result.version, result.hands, result.realistic_hands)
     realistic = result.realistic
     parts: list[RenderableType] = [
-        Text.assemble((f"Hand {result.hand}", "bold"), f"   {phrase}"),
+        Heading.assemble((f"Hand {result.hand}", "bold"), f"{GAP}{phrase}"),
         Text("Double-dummy", style="bold"),
         Fitted(quick_table(result.double_dummy)),
         quick_advice(result.double_dummy, "" if realistic is None else "Double-dummy: "),

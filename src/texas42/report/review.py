@@ -410,7 +410,7 @@ def _margin(review: PlayReview) -> str:
     fewest = min(sampled)
     return (
         f" The odds' 95% intervals reach at most ±{odds_margin(fewest)} percentage points either side on "
-        f"{deals_text(fewest, ',')}, less near 0% and 100%."
+        f"{deals_text(fewest)}, less near 0% and 100%."
     )
 
 

@@ -43,7 +43,7 @@ def follow_header(table: TableHand, deals: int, seed: int, played: tuple[int, in
     out at a call or declaration and at a play, and the worlds a decision."""
     words = (
         f"You hold {table.hand}, bidding {PLACES[table.place]}. The advice at your turns weighs "
-        f"{deals_text(deals, ',')} of the unseen dominoes a question, drawn to fit the calls and plays "
+        f"{deals_text(deals)} of the unseen dominoes a question, drawn to fit the calls and plays "
         f"so far (seed {seed})"
     )
     if played is None:
@@ -51,7 +51,7 @@ def follow_header(table: TableHand, deals: int, seed: int, played: tuple[int, in
     contracts, plays, worlds = played
     return (
         f"{words}, and plays your choices out by players who see only their own dominoes "
-        f"({deals_text(worlds)} weighed a decision) on {deals_text(contracts, ',')} at a call or declaration "
+        f"({deals_text(worlds)} weighed a decision) on {deals_text(contracts)} at a call or declaration "
         f"and {plays:,} at a play."
     )
 

@@ -168,9 +168,9 @@ def hands_counted(n: int) -> str:
     return f"{n} hand{'' if n == 1 else 's'}"
 
 
-def deals_text(n: int, separator: str = "") -> str:
-    """``1 deal``, ``1000 deals``, or with ``separator`` "," ``1,000 deals``."""
-    return f"{n:{separator}} deal{'' if n == 1 else 's'}"
+def deals_text(n: int) -> str:
+    """``1 deal``, ``1,000 deals``."""
+    return f"{n:,} deal{'' if n == 1 else 's'}"
 
 
 def all_consistent(n: int) -> str:
@@ -506,9 +506,9 @@ def odds_footer(
     )
     again = repeat_note(seed, exact, played_out)
     if not exact:
-        on = "" if most == deals else f" on {deals_text(most, ',')}"
+        on = "" if most == deals else f" on {deals_text(most)}"
         fewer = (
-            f" (±{odds_margin(fewest)} on {deals_text(fewest, ',')})"
+            f" (±{odds_margin(fewest)} on {deals_text(fewest)})"
             if raced and fewest is not None and fewest < most
             else ""
         )
@@ -549,7 +549,7 @@ def realistic_summary_footer(deals: int, seed: int, played: tuple[int, int] | No
         )
         band = "where the odds may lie, the calibration's error and the sampling error together"
     else:
-        source = f"played out on {min(played[0], deals)} of the {deals_text(deals)} of each hand"
+        source = f"played out on {min(played[0], deals):,} of the {deals_text(deals)} of each hand"
         band = "the playouts' 95% interval (their sampling error)"
     return (
         "makes and points: the bid's odds and the expected points of the bidder's team (seats 0 "
@@ -587,8 +587,8 @@ SEAT_ROLES: Final = {1: "left opponent", 2: "partner", 3: "right opponent"}
 
 
 def deals_phrase(deals: int, seed: int, exact: bool = False, constrained: bool = False) -> str:
-    """What the figures stand on: ``1000 deals of the 21 unseen dominoes, seed 7``, or
-    with constraints ``1000 deals consistent with the constraints, seed 7`` or ``all
+    """What the figures stand on: ``1,000 deals of the 21 unseen dominoes, seed 7``, or
+    with constraints ``1,000 deals consistent with the constraints, seed 7`` or ``all
     1,680 consistent deals: exact``."""
     if exact:
         return f"{all_consistent(deals)}: exact"
@@ -605,7 +605,7 @@ def drawn_from_fewer(inference: Inference | None, deals: int) -> str | None:
         return None
     consistent = inference.consistent
     fit = f"drawn to fit the auction from the {consistent:,} consistent with the constraints"
-    return f"{deals_text(deals, ',')} {fit}"
+    return f"{deals_text(deals)} {fit}"
 
 
 def uniform_deals_note(auction: Auction | FinishedAuction) -> str:
@@ -748,7 +748,7 @@ def _partner_contract_sentence(
 
 
 def uniform_sentence(advice: BidAdvice) -> str:
-    """``Without the auction: 32 with fours makes 64% of 1000 uniform deals double-dummy
+    """``Without the auction: 32 with fours makes 64% of 1,000 uniform deals double-dummy
     (analyze's independent sample; 70% of the deals that fit it).``: like with like,
     whatever the basis of the advice; uniform deals are those ``analyze`` checks its
     advice on at the same seed (``uniform_check``). It
@@ -776,7 +776,7 @@ def uniform_sentence(advice: BidAdvice) -> str:
         unlike = f", in most of which your partner lacks the doubles a {partner_contract.written} needs"
     sample = "" if odds.constrained else "analyze's independent sample; "
     return (
-        f"Without the auction: {bid} makes {percent(odds.make)} of {odds.deals} {drawn} double-dummy"
+        f"Without the auction: {bid} makes {percent(odds.make)} of {odds.deals:,} {drawn} double-dummy"
         f"{unlike} ({sample}{percent(odds.inferred)} of the deals that fit it)."
     )
 
@@ -817,8 +817,8 @@ def contract_verb(defending: bool) -> str:
 
 
 def play_deals_phrase(advice: PlayAdvice) -> str:
-    """What the play advice stands on: ``1000 deals consistent with the plays, seed 7``,
-    before any play ``1000 deals of the 21 unseen dominoes, seed 7``, or ``all 90
+    """What the play advice stands on: ``1,000 deals consistent with the plays, seed 7``,
+    before any play ``1,000 deals of the 21 unseen dominoes, seed 7``, or ``all 90
     consistent deals: exact`` (with an auction, each weighed by its likelihood); drawn
     ``to fit the auction`` when so, saying how many are distinct when some repeat, of how
     many consistent with the plays."""
@@ -837,7 +837,7 @@ def play_deals_phrase(advice: PlayAdvice) -> str:
             else f" of the {inference.consistent:,} consistent with the plays"
         )
         distinct = f"({advice.distinct_deals:,} distinct{of}), seed {seed}"
-        return f"{deals_text(deals, ',')} drawn to fit the auction {distinct}"
+        return f"{deals_text(deals)} drawn to fit the auction {distinct}"
     if advice.history.plays:
         return f"{deals_text(deals)} consistent with the plays{fit}, seed {seed}"
     return f"{deals_text(deals)} of the 21 unseen dominoes{fit}, seed {seed}"
@@ -923,7 +923,7 @@ def play_footer(
     if contract is not None:
         shown_out = "" if contract == "sevens" else " (a seat that did not follow suit holds none of it)"
         return (
-            f"Makes/sets: of the {deals_text(deals, ',')} of the unseen dominoes consistent with the plays"
+            f"Makes/sets: of the {deals_text(deals)} of the unseen dominoes consistent with the plays"
             f"{shown_out}{drawn}, the share in which {_CONTRACT_MADE[contract]}, or "
             "fails to, when every seat plays perfectly and sees all hands (double-dummy). Best in: the share "
             f"in which no other play does better for your team. {again}"
@@ -931,7 +931,7 @@ def play_footer(
     return (
         "Points: your team's for the whole hand, the points already taken plus the rest when every seat "
         "plays perfectly and sees all hands (double-dummy), over the "
-        f"{deals_text(deals, ',')} of the unseen dominoes consistent with the plays (a seat that did "
+        f"{deals_text(deals)} of the unseen dominoes consistent with the plays (a seat that did "
         f"not follow suit holds none of it){drawn}. Makes/sets: the share of those deals in which the "
         "bidder's team makes the bid, or fails to. Best in: the share in which no other play takes more "
         "points. "
@@ -960,7 +960,7 @@ def played_out_footer(
         f"Played out: {after}, the hand played {ends} on {deals:,} "
         + ("deals drawn from those by their weights" if weighted else "of those deals")
         + " (the same deals for every play) by players who see only their own dominoes, you included: "
-        f"at each turn the seat to play weighs {deals_text(worlds, ',')} consistent with what it has "
+        f"at each turn the seat to play weighs {deals_text(worlds)} consistent with what it has "
         "seen and plays what makes the bid (or sets it) in the most of them (perfect-information Monte "
         f"Carlo). {rests}"
         + (

@@ -281,7 +281,7 @@ def _parse_calls(tokens: list[str]) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 ALL_PASSED: Final = (
-    "all four passed: by default the shaker may not pass but must bid 30 (write pass pass pass 30); "
+    "all four passed: by default the shaker may not pass but must bid 30 or more (write pass pass pass 30); "
     "where all four may pass (all-pass reshuffle), the dominoes are shuffled again and no hand is played"
 )
 
