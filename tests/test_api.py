@@ -284,6 +284,16 @@ def test_progress_counts_the_playouts_after_the_solves() -> None:
             "realistic_deals 80: the deals played out are the first of the sample, which has 50",
         ),
         (lambda: texas42.review_play(HAND, "sixes", "64", deals=50, realistic_deals=80), "which has 50"),
+        (lambda: texas42.analyze(HAND, deals=-5), "the number of deals must be at least 1, got -5"),
+        (
+            lambda: texas42.advise_bid(HAND, "pass", deals=-5),
+            "the number of deals must be at least 1, got -5",
+        ),
+        (
+            lambda: texas42.review_play(HAND, "sixes", "64", realistic_deals=10, realistic_contract_deals=-1),
+            "realistic_contract_deals: the deals to play out must be at least 1, got -1",
+        ),
+        (lambda: texas42.quick_many(np.array([1], dtype=np.int64)), "hand 0 holds 1 domino, not 7"),
         (
             lambda: texas42.analyze(HAND, deals=5, noise=None),
             "the noise must be a number from 0 to 10, got None",

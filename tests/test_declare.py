@@ -105,6 +105,8 @@ def test_all_seven_sixes_declare_sixes_and_make_it_every_time() -> None:
     assert (sixes.make, sixes.deals, sixes.expected_points) == (1.0, 60, 42.0)  # every trick, every domino
     assert advice.advised.declaration is Declaration.SIXES and advice.checked == 60
     assert advice.expected_marks == pytest.approx(2 * (2 * sixes.odds - 1))
+    assert advice.samples is not None  # kept as drawn, for the playouts and the reading
+    assert not advice.samples.main.flags.writeable and not advice.samples.check.flags.writeable
 
 
 def test_a_hand_of_low_dominoes_declares_nello_at_84() -> None:

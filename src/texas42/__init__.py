@@ -85,7 +85,7 @@ if TYPE_CHECKING:
         parse_hand,
     )
 
-_EXPORTS: dict[str, str] = {
+_EXPORTS = {  # not annotated: help(texas42) would list __annotations__ as data
     "BidAdvice": "texas42.analysis",
     "Comparison": "texas42.analysis",
     "DealTable": "texas42.analysis",

@@ -716,8 +716,9 @@ def _check_playouts(realistic_deals: int, worlds: int) -> None:
 def _check_within(realistic_deals: int, deals: int) -> None:
     """An ``AnalysisError`` for more deals to play out than the sample has: they are its
     first deals (the command line refuses ``--realistic-deals`` above ``--deals`` too). What
-    is no whole number is left to the checks that refuse it in their own words."""
-    if is_whole(realistic_deals) and is_whole(deals) and realistic_deals > deals:
+    is no whole number is left to the checks that refuse it in their own words, and a
+    number of deals out of range is refused first, for what it is."""
+    if is_whole(realistic_deals) and is_whole(deals) and check_deals(deals) < realistic_deals:
         message = (
             f"realistic_deals {realistic_deals:,}: the deals played out are the first of the sample, "
             f"which has {deals:,} (deals)"
@@ -854,7 +855,11 @@ def review_play(
         if realistic_deals == 0:
             message = "realistic_contract_deals goes with realistic_deals: the deals a call is played out on"
             raise AnalysisError(message, parameter="realistic_contract_deals")
-        check_playout_deals(realistic_contract_deals)
+        try:
+            check_playout_deals(realistic_contract_deals)
+        except AnalysisError as error:
+            message = f"realistic_contract_deals: {error}"
+            raise AnalysisError(message, parameter="realistic_contract_deals") from None
     _checked(progress, None)
     review = analysis.review_play(
         _hand(hand),

@@ -137,6 +137,10 @@ class DrawnDeals:
     """An auction not listened to (``--infer none``) whose plunge or splash still shaped
     the deals: its bidder holds the doubles the rules require (``deal.rules_only``)."""
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "main", read_only(self.main))
+        object.__setattr__(self, "check", read_only(self.check))
+
     @property
     def size(self) -> int:
         """The number of deals of the main sample."""

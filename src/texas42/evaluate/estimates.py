@@ -85,7 +85,10 @@ def check_masks(masks: object) -> np.ndarray:
     sizes = ((flat[:, None] >> np.arange(28, dtype=np.int64)) & 1).sum(axis=1)
     bad = np.flatnonzero(sizes != HAND_SIZE)
     if bad.size:
-        raise EvaluatorError(f"hand {int(bad[0])} holds {int(sizes[bad[0]])} dominoes, not {HAND_SIZE}")
+        held = int(sizes[bad[0]])
+        raise EvaluatorError(
+            f"hand {int(bad[0])} holds {held} domino{'' if held == 1 else 'es'}, not {HAND_SIZE}"
+        )
     return flat.reshape(array.shape)
 
 
