@@ -803,13 +803,15 @@ def _play_row(stats: PlayStats) -> dict[str, Any]:
 
 def entry_to_json(before: TableHand, after: TableHand) -> dict[str, Any]:
     """``after``'s last entry (``texas42 follow --json``): ``{"seat", "stage"}`` and the
-    ``"call"``, ``"contract"`` or ``"play"``; a play that ends a trick adds ``"trick"``,
-    ``"winner"``, ``"score"`` (the points of each team, seats 0 and 2 first) and
-    ``"tricks_won"`` (each team's tricks, what counts at Nel-O and sevens)."""
+    ``"call"`` (``"pass"``, the bid, ``"splash"``), ``"contract"`` or ``"play"``; a play
+    that ends a trick adds ``"trick"``, ``"winner"``, ``"score"`` (the points of each
+    team, seats 0 and 2 first) and ``"tricks_won"`` (each team's tricks, what counts at
+    Nel-O and sevens)."""
     stage = before.stage
     record: dict[str, Any] = {"seat": before.to_act, "stage": stage.value}
     if stage is TableStage.BIDDING:
-        record["call"] = after.calls[-1]
+        call = after.calls[-1]
+        record["call"] = int(call) if call.isdigit() else call  # as the auctions of the documents
     elif stage is TableStage.DECLARING:
         assert after.contract is not None
         record["contract"] = after.contract.label
