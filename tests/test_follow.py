@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+import texas42
 from cli_runner import invoke
 from texas42.analysis.table import TableHand, TableStage
 from texas42.cli import follow as follow_cli
@@ -673,6 +674,36 @@ def test_json_lines_hold_each_commands_own_document() -> None:
     assert json.loads(forced.stdout.splitlines()[-2]) == {"advice": "play", "forced": "3-1"}
     both = invoke("follow", HAND, "-p", "4", "--json", "--full", input="")
     assert both.exit_code == 2 and "--full and --json do not go together" in both.stderr
+
+
+def test_a_hand_at_the_table_has_its_document_from_python() -> None:
+    """``texas42.to_dict`` of a ``TableHand``: the entries so far as the JSON Lines write
+    them, who acts next, and the outcome once the hand is over."""
+    table = TableHand.dealt(HAND, position=4)
+    for entry in ENTRIES.split():
+        table = table.enter(entry)
+    document = texas42.to_dict(table)
+    assert document == {
+        "hand": HAND.split(),
+        "position": 4,
+        "house": {"nello_doubles": "own-suit", "nello_min_marks": 2, "all_pass": "forced", "specials": True},
+        "calls": ["pass", 30, 36, 37],
+        "contract": "sixes",
+        "plays": ["4-4", "4-2", "4-0", "4-1"],
+        "stage": "playing",
+        "next": 0,
+        "outcome": None,
+    }
+    table = TableHand.dealt(HAND, position=1, house=HouseRules(all_pass=AllPass.RESHUFFLE))
+    for _ in range(4):
+        table = table.enter("pass")
+    passed = texas42.to_dict(table)
+    assert (passed["calls"], passed["stage"], passed["next"], passed["outcome"]) == (
+        ["pass"] * 4,
+        "over",
+        None,
+        "reshuffled",
+    )
 
 
 def test_realistic_advice_is_each_commands_own_played_out(monkeypatch: pytest.MonkeyPatch) -> None:

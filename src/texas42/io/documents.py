@@ -801,6 +801,29 @@ def _play_row(stats: PlayStats) -> dict[str, Any]:
     }
 
 
+def _call_json(call: str) -> int | str:
+    """A call as the auctions of the documents write it: ``"pass"``, the bid, ``"splash"``."""
+    return int(call) if call.isdigit() else call
+
+
+def table_hand_to_json(table: TableHand) -> dict[str, Any]:
+    """``{"hand", "position", "house", "calls", "contract", "plays", "stage", "next",
+    "outcome"}``: a hand followed at the table (``texas42 follow``) so far, the position
+    as ``--position`` gives it (1 to 4), ``"next"`` the seat that acts next (null once
+    the hand is over) and ``"outcome"`` ``"made"``, ``"set"``, ``"reshuffled"`` or null."""
+    return {
+        "hand": table.hand.names(),
+        "position": table.place + 1,
+        "house": house_to_json(table.house),
+        "calls": [_call_json(call) for call in table.calls],
+        "contract": None if table.contract is None else table.contract.label,
+        "plays": [domino_name(play) for play in table.plays],
+        "stage": table.stage.value,
+        "next": table.to_act,
+        "outcome": table.outcome,
+    }
+
+
 def entry_to_json(before: TableHand, after: TableHand) -> dict[str, Any]:
     """``after``'s last entry (``texas42 follow --json``): ``{"seat", "stage"}`` and the
     ``"call"`` (``"pass"``, the bid, ``"splash"``), ``"contract"`` or ``"play"``; a play
@@ -810,8 +833,7 @@ def entry_to_json(before: TableHand, after: TableHand) -> dict[str, Any]:
     stage = before.stage
     record: dict[str, Any] = {"seat": before.to_act, "stage": stage.value}
     if stage is TableStage.BIDDING:
-        call = after.calls[-1]
-        record["call"] = int(call) if call.isdigit() else call  # as the auctions of the documents
+        record["call"] = _call_json(after.calls[-1])
     elif stage is TableStage.DECLARING:
         assert after.contract is not None
         record["contract"] = after.contract.label
@@ -1006,7 +1028,8 @@ def to_dict(result: object, *, why_bid: SupportsIndex | str | None = None) -> di
     (``play``), ``PlayReview`` (``review``) or
     ``QuickAnalysis`` (``quick``); a ``PlayLine`` (``line_of_play``) as ``{"trump",
     "bidder", "line"}``, the ``"line"`` of ``solve --line --json``; ``Dealt`` (``deals``)
-    as ``dealt_to_json``. Anything else is an ``ArgumentTypeError``. ``why_bid``, for a
+    as ``{"seed", "exact", "deals": [{"hands"}, ...], "inference"}``; a ``TableHand``
+    (``follow``) as ``table_hand_to_json``. Anything else is an ``ArgumentTypeError``. ``why_bid``, for a
     ``HandAnalysis`` or ``Comparison`` only: the bid its ``"why"`` is about, as ``--bid``
     gives it (default: the recommended bid; for a comparison, the most each trump makes
     at least half the time)."""
@@ -1039,6 +1062,11 @@ def _(result: DealTable) -> dict[str, Any]:
 @_document.register
 def _(result: Dealt) -> dict[str, Any]:
     return dealt_to_json(result)
+
+
+@_document.register
+def _(result: TableHand) -> dict[str, Any]:
+    return table_hand_to_json(result)
 
 
 def dealt_to_json(dealt: Dealt) -> dict[str, Any]:
