@@ -71,7 +71,7 @@ ROWS = (
     ),
     Row(f'`texas42 quick "{SEVEN}"` (no deal solved)', (command(f'quick "{SEVEN}"'),)),
     Row(
-        '`texas42 analyze "6-4 5-5 4-2 3-1 2-0 1-1 0-0" --seed 42` (1000 deals, racing, the special '
+        '`texas42 analyze "6-4 5-5 4-2 3-1 2-0 1-1 0-0" --seed 42` (1,000 deals, racing, the special '
         "contracts, the check on 1000 more)",
         (command('analyze "6-4 5-5 4-2 3-1 2-0 1-1 0-0" --seed 42'),),
     ),
@@ -94,7 +94,7 @@ ROWS = (
         (command(f'declare "{SEVEN}" --bid 34 --seed 42'),),
     ),
     Row(
-        f'`texas42 play "{HAND}" -t sixes --seed 1`, the first lead (7 plays x 1000 deals)',
+        f'`texas42 play "{HAND}" -t sixes --seed 1`, the first lead (7 plays x 1,000 deals)',
         (command(f'play "{HAND}" -t sixes --seed 1'),),
     ),
     Row(
@@ -122,7 +122,7 @@ ROWS = (
     ),
     Row(
         f'`texas42 follow "{HAND}" --position 4 --seed 1 < examples/followed.txt` (the README\'s hand: '
-        "advice to bid, declare and five plays, 1000 deals each), and to its first advice (`pass 30 36`)",
+        "advice to bid, declare and five plays, 1,000 deals each), and to its first advice (`pass 30 36`)",
         (
             command(f'follow "{HAND}" --position 4 --seed 1', given=FOLLOWED),
             command(f'follow "{HAND}" --position 4 --seed 1', given="pass 30 36\n"),
