@@ -26,6 +26,7 @@ from cli_runner import invoke
 from texas42 import cli, engine, rules
 from texas42.cli.app import check_single_values
 from texas42.cli.progress import ProgressBar, wants_progress
+from texas42.cli.terminal import TrimmedLines
 from texas42.errors import UsageError
 from texas42.report.wording import signed
 
@@ -740,3 +741,22 @@ def test_neither_input_nor_file_is_named_so(command: str, what: str) -> None:
     result = invoke(command)
     message = f"texas42: error: give {what} or --file PATH (one of them); see 'texas42 {command} --help'\n"
     assert (result.exit_code, result.stdout, result.stderr) == (2, "", message)
+
+
+def test_reports_to_a_file_or_a_pipe_end_their_lines_without_spaces() -> None:
+    """Rich pads a table's title and rows to its width; a report on stdout that is not a
+    terminal is written without those spaces, a line not yet ended (a prompt) as it is."""
+    deal = (
+        "6-4 5-5 5-2 4-3 4-2 3-2 3-1 / 6-6 6-5 6-2 6-1 5-4 5-1 5-0 / "
+        "6-0 4-4 3-0 2-2 2-0 1-1 0-0 / 6-3 5-3 4-1 4-0 3-3 2-1 1-0"
+    )
+    for args in (["solve", deal], ["quick", "6-4 5-5 5-2 4-3 4-2 3-2 3-1"]):
+        lines = invoke(*args).stdout.splitlines()
+        assert len(lines) > 10 and not [line for line in lines if line.endswith(" ")]
+        assert any(line.startswith(" ─") for line in lines)  # the tables are there, only trimmed
+    stream = io.StringIO()
+    trimmed = TrimmedLines(stream)
+    trimmed.write("a table   \nits row  \n\nprompt> ")
+    assert stream.getvalue() == "a table\nits row\n\n"
+    trimmed.flush()
+    assert stream.getvalue() == "a table\nits row\n\nprompt> "

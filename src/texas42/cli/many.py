@@ -24,7 +24,7 @@ from texas42.analysis.calibrated import REALISTIC
 from texas42.analysis.sample import counted
 from texas42.cli.app import error_text, interrupted
 from texas42.cli.progress import ProgressBar, wants_progress
-from texas42.cli.terminal import file_width, output_console
+from texas42.cli.terminal import file_width, output_console, trimmed
 from texas42.deal import DealConstraints, rules_only
 from texas42.errors import Texas42Error, UsageError
 from texas42.interrupts import holding_interrupts
@@ -146,7 +146,7 @@ class Sink:
             return piece
         console = Console(file=io.StringIO(), width=self.width, color_system=None)
         console.print(piece, soft_wrap=one_line)
-        return console.file.getvalue()  # type: ignore[attr-defined,no-any-return]
+        return trimmed(console.file.getvalue())  # type: ignore[attr-defined]
 
     def write(self, piece: str | RenderableType, one_line: bool = False) -> None:
         """Write ``piece``; ``one_line``: a hand's line (to the file with its digest)."""

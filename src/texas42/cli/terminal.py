@@ -1,11 +1,13 @@
-"""How wide the command line's reports are laid out: a terminal's own width, else
-$COLUMNS or 80, the same whatever terminal stdin or stderr is on."""
+"""How wide the command line's reports are laid out (a terminal's own width, else
+$COLUMNS or 80, the same whatever terminal stdin or stderr is on), and written to a file
+or a pipe without the spaces Rich pads lines with."""
 
 from __future__ import annotations
 
+import io
 import os
 import sys
-from typing import Final
+from typing import Final, TextIO, cast
 
 from rich.console import Console
 
@@ -27,8 +29,50 @@ def file_width() -> int:
     return columns_taken(os.environ.get("COLUMNS")) or 80
 
 
+def trimmed(text: str) -> str:
+    """``text`` without spaces at the ends of its lines: Rich pads a table's title and
+    rows to the table's width, which a file or a pipe should not keep."""
+    return "\n".join(line.rstrip(" ") for line in text.split("\n"))
+
+
+class TrimmedLines(io.TextIOBase):
+    """A text stream writing each whole line to ``stream`` ``trimmed``; a line not yet
+    ended (a prompt) is written as it is when the stream is flushed."""
+
+    def __init__(self, stream: TextIO) -> None:
+        super().__init__()
+        self.stream = stream
+        self.pending = ""
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return self.stream.encoding
+
+    def isatty(self) -> bool:
+        return False
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        if "\n" not in text:
+            self.pending += text
+        else:
+            ended, _, self.pending = (self.pending + text).rpartition("\n")
+            self.stream.write(trimmed(ended) + "\n")
+        return len(text)
+
+    def flush(self) -> None:
+        if self.pending:
+            self.stream.write(self.pending)
+            self.pending = ""
+        self.stream.flush()
+
+
 def output_console() -> Console:
     """The console of a command's report on stdout: at a terminal, its width; else
     ``file_width`` (Rich would take the width of a terminal that stdin or stderr is on,
-    so that ``> file`` and ``--out file`` would differ)."""
-    return Console() if sys.stdout.isatty() else Console(width=file_width())
+    so that ``> file`` and ``--out file`` would differ), each line ``trimmed``."""
+    if sys.stdout.isatty():
+        return Console()
+    return Console(file=cast(TextIO, TrimmedLines(sys.stdout)), width=file_width())
