@@ -667,6 +667,8 @@ def test_the_help_says_which_commands_take_each_house_rule(monkeypatch: pytest.M
     monkeypatch.setenv("COLUMNS", "80")
     text = invoke("--help").stdout
     block = text.split("House rules and settings:")[1].split("Commands:")[0]
+    block, limited = re.subn(r"deals\s+\(with --auction\)", "deals", block)
+    assert limited == 3  # the house rules of the others' bids
     entries = re.findall(r"(--[a-z-]+) [^\n]*?:\s+([a-z,\s]+?)(?=\n\s*--|\n\s*$)", block)
     assert len(entries) == 6
     commands = ["solve", "analyze", "bid", "declare", "compare", "quick", "play", "review", "follow", "deals"]

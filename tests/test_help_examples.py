@@ -58,7 +58,8 @@ def test_a_long_example_is_continued_between_words_outside_quotes() -> None:
 
 
 def test_the_help_fits_80_columns_but_for_a_deal_too_long_for_a_line() -> None:
-    """Long examples are continued on the next line (``\\``), between words."""
+    """Long examples are continued on the next line (``\\``), between words; no line of
+    text is broken at a hyphen (``--no-`` above ``realistic``, ``follow-`` above ``me``)."""
     commands = sorted(typer.main.get_command(app).commands)  # type: ignore[attr-defined]
     continued = 0
     for args in [[], *([name] for name in commands)]:
@@ -66,6 +67,7 @@ def test_the_help_fits_80_columns_but_for_a_deal_too_long_for_a_line() -> None:
         continued += printed.count(" \\\n")
         for line in printed.splitlines():
             assert len(line) <= 80 or re.search(r'"[^"]{70,}"', line), line
+            assert not re.search(r"[\w-]-$", line), line
     assert continued > 30
 
 

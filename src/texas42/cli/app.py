@@ -72,14 +72,15 @@ texas42.toml or pyproject.toml in the working directory (the option wins):
   --nello-doubles own-suit|high|low  key nello-doubles (default own-suit):
                                      solve, analyze, bid, declare, compare,
                                      quick, play, review, follow, deals
+                                     (with --auction)
   --nello-min-marks 2|1              key nello-min-marks (default 2):
                                      analyze, bid, declare, compare, quick,
-                                     review, follow, deals
+                                     review, follow, deals (with --auction)
   --all-pass forced|reshuffle        key all-pass (default forced): bid,
                                      review, follow
   --no-specials                      key specials = false: solve, analyze,
                                      bid, declare, compare, quick, review,
-                                     follow, deals
+                                     follow, deals (with --auction)
   --basis realistic|double-dummy     key basis (default realistic): analyze,
                                      bid, declare, quick, review, follow
   --noise 0..10                      key noise (default 1), with --auction:
@@ -318,15 +319,44 @@ def wrapped_examples(text: str, width: int = HELP_WIDTH) -> str:
     return "\n".join(out)
 
 
+_HYPHEN_KEPT: Final = "\u2011"  # a non-breaking hyphen, while the help is wrapped
+
+
+class HelpFormatter(typer.Context.formatter_class):  # type: ignore[misc,valid-type]
+    """Click's help formatter, never breaking a line at a hyphen: ``--no-realistic``,
+    ``--realistic-deals`` and ``follow-me`` stay whole, to be copied as they are."""
+
+    def write_text(self, text: str) -> None:
+        super().write_text(text.replace("-", _HYPHEN_KEPT))
+
+    def write_dl(self, rows: Sequence[tuple[str, str]], col_max: int = 30, col_spacing: int = 2) -> None:
+        kept = [(term, text.replace("-", _HYPHEN_KEPT)) for term, text in rows]
+        super().write_dl(kept, col_max, col_spacing)
+
+    def getvalue(self) -> str:
+        value: str = super().getvalue()
+        return value.replace(_HYPHEN_KEPT, "-")
+
+
+class HelpContext(typer.Context):
+    """Typer's context, its help written by ``HelpFormatter``."""
+
+    formatter_class = HelpFormatter
+
+
 class Commands(TyperGroup):
     """The command group, mapping every ``Texas42Error`` (bad input, found while the
     options are parsed or by the library) to ``report_error``, and Click's own usage
     errors to one line as well."""
 
+    context_class = HelpContext
+
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         command = super().get_command(ctx, cmd_name)
-        if command is not None and command.help:
-            command.help = wrapped_examples(command.help)
+        if command is not None:
+            command.context_class = HelpContext
+            if command.help:
+                command.help = wrapped_examples(command.help)
         return command
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:

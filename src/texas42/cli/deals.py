@@ -12,17 +12,17 @@ from texas42.cli.analyze import HandArgument
 from texas42.cli.app import EXAMPLE_HAND, app, inputs_checked
 from texas42.cli.options import (
     NO_BIDS,
+    AuctionNelloDoublesOption,
+    AuctionNelloMinMarksOption,
     AuctionOption,
+    AuctionSpecialsOption,
     DealsOption,
     HoldsOption,
     InferOption,
     JsonOption,
     LacksOption,
-    NelloDoublesOption,
-    NelloMinMarksOption,
     NoiseOption,
     SeedOption,
-    SpecialsOption,
     auction_noise,
     check_with_hand,
     deal_constraints,
@@ -52,8 +52,10 @@ in proportion to how likely each makes the auction, under the bidding model of '
 bid --help' (--infer none: uniformly; --noise), the others valuing their hands at the
 special contracts as the house rules allow (--nello-doubles, --nello-min-marks,
 --no-specials, or the settings file): the deals 'texas42 analyze' and 'bid' solve with
-the same options. They are weighed, not counted, so --count takes no
-auction (but with --infer none, whose deals are uniform); the acceptance is told on stderr.
+the same options. Drawn with replacement, they repeat where fewer deals than --deals
+are consistent with --holds and --lacks (stderr says so). They are weighed, not counted,
+so --count takes no auction (but with --infer none, whose deals are uniform); the
+acceptance is told on stderr.
 
 \b
 Examples:
@@ -84,9 +86,9 @@ def deals_command(
     auction: AuctionOption = NO_BIDS,
     infer: InferOption = None,
     noise: NoiseOption = None,
-    nello_doubles: NelloDoublesOption = None,
-    nello_min_marks: NelloMinMarksOption = None,
-    specials: SpecialsOption = None,
+    nello_doubles: AuctionNelloDoublesOption = None,
+    nello_min_marks: AuctionNelloMinMarksOption = None,
+    specials: AuctionSpecialsOption = None,
     as_json: JsonOption = False,
     count: Annotated[
         bool, typer.Option("--count", help="Print only the number of consistent deals.")

@@ -37,7 +37,7 @@ from texas42.cli.options import (
     SeedOption,
     SpecialsOption,
     ThreadsOption,
-    WorldsOption,
+    UnaskedWorldsOption,
     auction_noise,
     basis,
     check_playouts_within,
@@ -576,7 +576,7 @@ def follow(
     specials: SpecialsOption = None,
     realistic: RealisticOption = None,
     realistic_deals: RealisticDealsOption = None,
-    worlds: WorldsOption = None,
+    worlds: UnaskedWorldsOption = None,
 ) -> None:
     """One hand from the bidding to its end."""
     if not hand:

@@ -262,11 +262,12 @@ def _threads_option(help: str) -> Any:
 ThreadsOption = Annotated[
     int | None,
     _threads_option(
-        "Threads for solving, and for weighing deals against the auction (default and at most: all cores)."
+        "Threads for solving, and for weighing deals against the auction (default: all cores; "
+        "more than the cores count as all)."
     ),
 ]
 SolveThreadsOption = Annotated[
-    int | None, _threads_option("Threads for solving (default and at most: all cores).")
+    int | None, _threads_option("Threads for solving (default: all cores; more than the cores count as all).")
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 JsonLinesOption = Annotated[bool, typer.Option("--json", help="Print JSON (JSON Lines with --file).")]
@@ -372,28 +373,36 @@ def auction_noise(noise: float | None, infer: str, auction: Auction | FinishedAu
     return config.noise() if noise is None else noise
 
 
-NelloDoublesOption = Annotated[
-    NelloDoubles | None,
-    typer.Option(
+def _nello_doubles_option(when: str) -> Any:
+    return typer.Option(
         "--nello-doubles",
         metavar="RULE",
-        help="Nel-O doubles: own-suit (their own suit; the default), high or low in their natural suit.",
+        help=f"{when}Nel-O doubles: own-suit (their own suit; the default), high or low in their "
+        "natural suit.",
         show_default=False,
         parser=option_parser(checked("--nello-doubles", keep, _as_value(parse_nello_doubles))),
-    ),
-]
-NelloMinMarksOption = Annotated[
-    int | None,
-    typer.Option(
+    )
+
+
+def _nello_min_marks_option(when: str) -> Any:
+    return typer.Option(
         "--nello-min-marks",
         metavar="N",
-        help="Nel-O's minimum bid in marks: 2 (the default) or 1.",
+        help=f"{when}Nel-O's minimum bid in marks: 2 (the default) or 1.",
         show_default=False,
         parser=option_parser(
             checked("--nello-min-marks", whole_number("--nello-min-marks"), check_nello_min_marks)
         ),
-    ),
-]
+    )
+
+
+AUCTION_ONLY: Final = "With --auction only, as the others bid by it: "
+"""The house rules of ``texas42 deals``, which analyses nothing: they shape only how the
+others bid."""
+NelloDoublesOption = Annotated[NelloDoubles | None, _nello_doubles_option("")]
+NelloMinMarksOption = Annotated[int | None, _nello_min_marks_option("")]
+AuctionNelloDoublesOption = Annotated[NelloDoubles | None, _nello_doubles_option(AUCTION_ONLY)]
+AuctionNelloMinMarksOption = Annotated[int | None, _nello_min_marks_option(AUCTION_ONLY)]
 AllPassOption = Annotated[
     AllPass | None,
     typer.Option(
@@ -417,6 +426,12 @@ SpecialsOption = Annotated[
     bool | None, _specials_option("Analyze the special contracts (Nel-O, sevens, plunge, splash)")
 ]
 SolveSpecialsOption = Annotated[bool | None, _specials_option("Solve Nel-O and sevens too (their rows)")]
+AuctionSpecialsOption = Annotated[
+    bool | None,
+    _specials_option(
+        f"{AUCTION_ONLY}whether the others weigh the special contracts (Nel-O, sevens, plunge, splash)"
+    ),
+]
 
 
 RealisticOption = Annotated[
@@ -437,27 +452,36 @@ PLAYOUT_DEALS: Final = option_parser(
     checked("--realistic-deals", whole_number("--realistic-deals", 1), check_playout_deals)
 )
 """The parser of every command's --realistic-deals."""
-RealisticDealsOption = Annotated[
-    int | None,
-    typer.Option(
+
+
+def _realistic_deals_option(when: str) -> Any:
+    return typer.Option(
         "--realistic-deals",
         metavar="N",
-        help="With --realistic: the deals played out (the first of the sample; default 200).",
+        help=f"{when}: the deals played out (the first of the sample; default 200).",
         show_default=False,
         parser=PLAYOUT_DEALS,
-    ),
-]
-WorldsOption = Annotated[
-    int | None,
-    typer.Option(
+    )
+
+
+def _worlds_option(when: str) -> Any:
+    return typer.Option(
         "--worlds",
         metavar="K",
-        help="With --realistic (or where the command plays out unasked): the deals each player weighs at "
-        "each decision (default 10, at most 1,000).",
+        help=f"{when}: the deals each player weighs at each decision (default 10, at most 1,000).",
         show_default=False,
         parser=option_parser(checked("--worlds", whole_number("--worlds", 1), check_worlds)),
-    ),
-]
+    )
+
+
+ASKED: Final = "With --realistic"
+ASKED_OR_UNASKED: Final = "With --realistic (or where the command plays out unasked)"
+RealisticDealsOption = Annotated[int | None, _realistic_deals_option(ASKED)]
+"""--realistic-deals of a command that plays out only when asked (analyze, compare)."""
+UnaskedRealisticDealsOption = Annotated[int | None, _realistic_deals_option(ASKED_OR_UNASKED)]
+"""--realistic-deals of a command that also plays out unasked (bid, declare)."""
+WorldsOption = Annotated[int | None, _worlds_option(ASKED)]
+UnaskedWorldsOption = Annotated[int | None, _worlds_option(ASKED_OR_UNASKED)]
 
 
 def playouts(

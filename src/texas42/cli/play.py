@@ -27,8 +27,8 @@ from texas42.cli.options import (
     NoiseOption,
     SeedOption,
     ThreadsOption,
+    UnaskedWorldsOption,
     WholeAuctionOption,
-    WorldsOption,
     auction_noise,
     checked,
     house_rules,
@@ -292,7 +292,7 @@ def play_command(
     nello_doubles: NelloDoublesOption = None,
     realistic: PlayRealisticOption = None,
     realistic_deals: PlayRealisticDealsOption = None,
-    worlds: WorldsOption = None,
+    worlds: UnaskedWorldsOption = None,
     as_json: PlayJsonOption = False,
 ) -> None:
     """What to play now, during the hand."""

@@ -33,8 +33,8 @@ from texas42.cli.options import (
     SeedOption,
     SpecialsOption,
     ThreadsOption,
+    UnaskedWorldsOption,
     WholeAuctionOption,
-    WorldsOption,
     auction_noise,
     basis,
     house_rules,
@@ -145,7 +145,7 @@ def review_command(
     basis_option: ReviewBasisOption = None,
     realistic: PlayRealisticOption = None,
     realistic_deals: ReviewRealisticDealsOption = None,
-    worlds: WorldsOption = None,
+    worlds: UnaskedWorldsOption = None,
     as_json: PlayJsonOption = False,
 ) -> None:
     """How well a hand was played, turn by turn."""
