@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from texas42.io.files import read_hands
+from texas42.io.files import HandsInput, read_hands
 
 ROOT = Path(__file__).resolve().parent.parent
 MUST_ORDINARY = 3.0
@@ -76,6 +76,16 @@ def revision() -> str:
     return head.stdout.strip() + (" (modified)" if dirty.stdout.strip() else "") or "unknown"
 
 
+def hands_of(path: Path) -> HandsInput:
+    """The hands of a hands file; the script's end, with why, if it has a bad line or no hand."""
+    parsed = read_hands(path.read_text(encoding="utf-8").splitlines())
+    if parsed.errors:
+        sys.exit("\n".join(str(e) for e in parsed.errors))
+    if not parsed.hands:
+        sys.exit(f"{path}: no hand to analyze")
+    return parsed
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -99,9 +109,7 @@ def main() -> None:
         compare_basis(args)
         return
 
-    parsed = read_hands(args.hands.read_text(encoding="utf-8").splitlines())
-    if parsed.errors:
-        sys.exit("\n".join(str(e) for e in parsed.errors))
+    parsed = hands_of(args.hands)
     print(
         f"texas42 analyze --deals {args.deals} --seed {args.seed} (9 declarations, racing), "
         f"{os.cpu_count()} cores, threads={args.threads or 'all'}; hands from {args.hands.name}; "
@@ -147,7 +155,7 @@ def main() -> None:
 
 def compare_basis(args: argparse.Namespace) -> None:
     """Each hand on both bases, interleaved: the medians and their ratio."""
-    parsed = read_hands(args.hands.read_text(encoding="utf-8").splitlines())
+    parsed = hands_of(args.hands)
     print(f"analyze --deals {args.deals} --seed {args.seed}: realistic basis / --basis double-dummy")
     ratios = []
     with tempfile.TemporaryDirectory() as cache:

@@ -3,7 +3,12 @@ realistic playouts of the study, and report its quality on held-out hands.
 
     python benchmarks/fit_realistic.py --version 2     # the shipped model: the complete studies
     python benchmarks/fit_realistic.py --out /tmp/m.npz --report /tmp/figures.json
-    python benchmarks/fit_realistic.py --limit 1536 --steps 1500   # version 1: the first 1,536 hands
+    python benchmarks/fit_realistic.py --limit 1536 --steps 1500 --version 1 \
+        --out /tmp/m1.npz --report /tmp/figures1.json   # version 1: the first 1,536 hands
+
+Without ``--out`` and ``--report`` it **replaces the package's model**
+(``src/texas42/evaluate/quick_model.npz``, its realistic head) and the shipped model's
+figures (``benchmarks/data/fit_realistic.json``): give both to try a fit.
 
 Data: ``benchmarks/data/hand_study.jsonl`` (every declaration of hand i analysed
 double-dummy on 500 deals) and ``benchmarks/data/realistic_study.jsonl`` (the leading
@@ -216,8 +221,15 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--model", type=Path, default=OUT, help="the model whose double-dummy head is kept")
-    parser.add_argument("--out", type=Path, default=OUT, help="the model file to write")
-    parser.add_argument("--report", type=Path, default=REPORT, help="write the figures (JSON) here")
+    parser.add_argument(
+        "--out", type=Path, default=OUT, help="the model file to write (default: the package's)"
+    )
+    parser.add_argument(
+        "--report",
+        type=Path,
+        default=REPORT,
+        help="write the figures (JSON) here (default: the shipped model's)",
+    )
     parser.add_argument("--members", type=int, default=3)
     parser.add_argument("--hidden", type=int, nargs="+", default=[64, 64])
     parser.add_argument("--steps", type=int, default=6000)

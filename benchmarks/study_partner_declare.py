@@ -118,9 +118,13 @@ def _mean(values: list[float]) -> str:
 
 
 def read(out: Path) -> list[dict[str, Any]]:
+    """The lines of ``out``, but a last line cut short (the study stopped while writing
+    it), which is dropped and done again."""
     if not out.exists():
         return []
-    return [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
+    text = out.read_text()
+    whole = text if text.endswith("\n") else text[: text.rfind("\n") + 1]
+    return [json.loads(line) for line in whole.splitlines() if line.strip()]
 
 
 def main() -> None:
@@ -138,6 +142,9 @@ def main() -> None:
         return
     done = {(line["i"], line["contract"]) for line in lines}
     args.out.parent.mkdir(parents=True, exist_ok=True)
+    if args.out.exists() and not args.out.read_text().endswith("\n"):  # a line cut short: dropped
+        text = args.out.read_text()
+        args.out.write_text(text[: text.rfind("\n") + 1])
     for i in range(args.hands):
         for contract in CONTRACTS:
             if (i, contract) in done:

@@ -2,7 +2,7 @@
 double-dummy analysis, for the realistic calibration and the README's comparison.
 
     python benchmarks/study_realistic.py                     # go on where it stopped
-    nice -n 19 python benchmarks/study_realistic.py &         # in the background
+    nice -n 19 python benchmarks/study_realistic.py --wait &  # in the background, beside the hand study
     python benchmarks/study_realistic.py --shard 0/2 &        # two processes, one a core:
     python benchmarks/study_realistic.py --shard 1/2 &        # even and odd hands
 
@@ -12,7 +12,9 @@ of them are played out (``analysis.play_out``, --worlds worlds a decision) for t
 trumps with the most expected double-dummy points and the double-dummy recommendation's
 trump, both sides playing for the recommended bid (30 for a pass), as ``analyze
 --realistic`` does. One JSON line a hand is appended (``benchmarks/data/realistic_study.jsonl``)
-as soon as it is done; run it again to go on.
+as soon as it is done; run it again to go on (with the same --deals and --worlds: a line
+made with others stops it). Once every hand of the hand study so far is played out it
+stops, or with --wait waits for more.
 
 Each line: ``{"i", "hand", "seed", "deals", "worlds", "played_for", "histograms":
 {declaration number: [playouts with 0..42 points for the bidder's team]}, "seconds"}``.
@@ -23,7 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -69,25 +71,41 @@ def play(line: dict[str, Any], deals: int, worlds: int, threads: int | None) -> 
     }
 
 
-def done_so_far(out: Path) -> set[int]:
-    """The hands ``out`` holds (a line cut short is dropped and done again)."""
+def done_so_far(out: Path, settings: Mapping[str, object] | None = None) -> set[int]:
+    """The hands ``out`` holds (a line cut short is dropped and done again); a
+    ``SystemExit`` naming the first line made with other ``settings`` (``{"deals": 100}``)
+    than those given, rather than lines of two kinds in one study."""
     if not out.exists():
         return set()
     text = out.read_text()
     if not text.endswith("\n"):
         text = text[: text.rfind("\n") + 1]
         out.write_text(text)
-    return {json.loads(x)["i"] for x in text.splitlines() if x.strip()}
+    lines = [json.loads(x) for x in text.splitlines() if x.strip()]
+    for number, line in enumerate(lines, start=1):
+        for key, value in (settings or {}).items():
+            if key in line and line[key] != value:
+                raise SystemExit(
+                    f"{out}, line {number}: made with --{key} {line[key]}, not {value}: "
+                    "go on with the same options, or write to another --out"
+                )
+    return {line["i"] for line in lines}
 
 
 def append_lines(
-    out: Path, count: int, part: tuple[int, int], line_of: Callable[[int], dict[str, Any]], unit: str
+    out: Path,
+    count: int,
+    part: tuple[int, int],
+    line_of: Callable[[int], dict[str, Any]],
+    unit: str,
+    settings: Mapping[str, object] | None = None,
 ) -> None:
     """Lines 0..count-1 of a study (those of shard ``part``, K of N) not yet in ``out``,
-    each appended as soon as ``line_of(i)`` is done, with a count of ``unit`` on stdout."""
+    each appended as soon as ``line_of(i)`` is done, with a count of ``unit`` on stdout;
+    ``settings`` as for ``done_so_far``."""
     out.parent.mkdir(parents=True, exist_ok=True)
     k, n = part
-    done = done_so_far(out)
+    done = done_so_far(out, settings)
     for i in range(k, count, n):
         if i in done:
             continue
@@ -125,11 +143,12 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--worlds", type=int, default=10)
     parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--wait", action="store_true", help="once caught up, wait for the hand study")
     study_options(parser, OUT, report=False)
     args = parser.parse_args()
     args.out.parent.mkdir(parents=True, exist_ok=True)
     k, n = args.shard
-    done = done_so_far(args.out)
+    done = done_so_far(args.out, {"deals": args.deals, "worlds": args.worlds})
     while True:
         text = HAND_STUDY.read_text()
         lines = text.splitlines()
@@ -137,7 +156,12 @@ def main() -> None:
         mine = set(range(k, len(lines) + n, n))
         start = min(mine - done)  # the first hand of this shard not done: gaps first
         if start >= whole:
-            time.sleep(60)  # wait for the hand study
+            if not args.wait:
+                print(
+                    f"every hand of the hand study so far ({whole:,}) is played out (--wait: wait for more)"
+                )
+                return
+            time.sleep(60)
             continue
         line = json.loads(lines[start])
         with args.out.open("a") as out:  # one write of a whole line: shards may share the file

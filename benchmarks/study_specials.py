@@ -205,6 +205,7 @@ def main() -> None:
         args.shard,
         lambda i: play(i, args.deals, args.worlds, args.listen, args.doubles),
         "hands",
+        {"deals": args.deals, "worlds": args.worlds},
     )
 
 

@@ -119,14 +119,17 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--worlds", type=int, default=10)
     parser.add_argument(
-        "--hands", type=int, default=500, help="stop after this many hands (--report: the first so many)"
+        "--hands", type=int, default=1000, help="stop after this many hands (--report: the first so many)"
     )
     study_options(parser, OUT)
     args = parser.parse_args()
     if args.report:
         print(summary(read_study(args.out, args.hands)), end="")
         return
-    append_lines(args.out, args.hands, args.shard, lambda i: play(i, args.deals, args.worlds), "hands")
+    settings = {"deals": args.deals, "worlds": args.worlds}
+    append_lines(
+        args.out, args.hands, args.shard, lambda i: play(i, args.deals, args.worlds), "hands", settings
+    )
 
 
 if __name__ == "__main__":

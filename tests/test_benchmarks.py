@@ -480,3 +480,15 @@ def test_the_paired_benchmarks_refuse_one_tree_twice() -> None:
             [sys.executable, str(BENCHMARKS / script), *args], capture_output=True, text=True
         )
         assert done.returncode == 2 and "give two different trees" in done.stderr
+
+
+def test_a_study_goes_on_only_with_the_settings_its_lines_were_made_with(tmp_path: Path) -> None:
+    """``done_so_far`` drops a line cut short and stops, naming the line, at one made with
+    other settings, rather than mixing two kinds of lines in one study."""
+    study = study_script("study_realistic")
+    out = tmp_path / "study.jsonl"
+    out.write_text('{"i": 0, "deals": 100, "worlds": 10}\n{"i": 1, "deals": 100, "worlds": 10}\n{"i": 2, "de')
+    assert study.done_so_far(out, {"deals": 100, "worlds": 10}) == {0, 1}
+    assert out.read_text().count("\n") == 2 and out.read_text().endswith("\n")
+    with pytest.raises(SystemExit, match="line 1: made with --worlds 10, not 2: go on with the same options"):
+        study.done_so_far(out, {"deals": 100, "worlds": 2})
