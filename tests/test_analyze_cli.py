@@ -908,3 +908,13 @@ def test_a_bad_line_of_a_named_hands_file_names_the_file_too(tmp_path: Path, no_
     assert (alone.exit_code, alone.stdout, alone.stderr) == (2, "", f"texas42: error: {message}\n")
     shell = invoke("shell", input=f"quick '{ORDINARY}'\nanalyze --file {hands}\n")
     assert (shell.exit_code, shell.stdout, shell.stderr) == (2, "", f"texas42: error: line 2: {message}\n")
+
+
+def test_the_footer_names_every_mark_bid_the_ladder_reaches() -> None:
+    """Over a bid of 84 the ladder starts at 126: the footer says that it, like 42 and 84,
+    needs all 42 points; below, 42 and 84 as ever."""
+    hand = "6-6 6-5 6-4 6-3 6-2 6-1 6-0"
+    over_84 = " ".join(invoke("bid", hand, "--auction", "84", "-n", "30", "-s", "1").stdout.split())
+    assert "(double-dummy); 42, 84 and 126 need all 42 points." in over_84
+    over_30 = " ".join(invoke("bid", hand, "--auction", "30", "-n", "30", "-s", "1").stdout.split())
+    assert "(double-dummy); 42 and 84 need all 42 points." in over_30

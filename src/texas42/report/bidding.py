@@ -166,6 +166,12 @@ def advice_sentence(advice: BidAdvice) -> Text:
     return Text.assemble(head, ": ", advice_reason(advice), surer_bid_note(advice), mark_bid_caution(advice))
 
 
+def _top_bid(advice: BidAdvice) -> int:
+    """The highest bid of the ladder (and the special contracts) shown, 84 at least."""
+    bids = [rung.bid for rung in advice.ladder] + [rung.bid for rung in advice.specials]
+    return max([84, *bids])
+
+
 def advice_view(analysis: HandAnalysis, advice: BidAdvice) -> RenderableType:
     """The whole ``texas42 bid`` report."""
     header = analysis_header(analysis)
@@ -189,7 +195,7 @@ def advice_view(analysis: HandAnalysis, advice: BidAdvice) -> RenderableType:
     fewest = fewest_deals([analysis.stats(rung.declaration) for rung in advice.ladder], analysis.deals)
     parts += [
         Text(_ladder_note(advice), style="dim"),
-        footer(analysis.deals, analysis.seed, analysis.exact, fewest, played_out),
+        footer(analysis.deals, analysis.seed, analysis.exact, fewest, played_out, _top_bid(advice)),
     ]
     if realistic is not None:
         played, played_for = None, None

@@ -142,11 +142,17 @@ def plus_minus(stats: TrumpStats) -> str:
 
 
 def footer(
-    deals: int, seed: int, exact: bool = False, fewest: int | None = None, played_out: bool = False
+    deals: int,
+    seed: int,
+    exact: bool = False,
+    fewest: int | None = None,
+    played_out: bool = False,
+    top_bid: int = 84,
 ) -> Text:
     """The line that says what the odds mean; ``fewest``: the deals of the figure shown that
-    stands on the fewest; ``played_out``: whether playouts are shown too."""
-    return Text(odds_footer(deals, seed, exact, fewest, played_out=played_out), style="dim")
+    stands on the fewest; ``played_out``: whether playouts are shown too; ``top_bid``: the
+    highest bid shown."""
+    return Text(odds_footer(deals, seed, exact, fewest, played_out=played_out, top_bid=top_bid), style="dim")
 
 
 class Advised(Protocol):

@@ -483,6 +483,13 @@ def repeat_note(seed: int, exact: bool, played_out: bool = False) -> str:
     return "Every consistent deal is counted: no seed is involved."
 
 
+def mark_bids(top_bid: int) -> str:
+    """The mark bids up to ``top_bid``, as a footer names them: ``42 and 84``, or with a
+    ladder that reaches 126, ``42, 84 and 126``."""
+    marks = [42, *range(84, max(top_bid, 84) + 1, 42)]
+    return ", ".join(str(m) for m in marks[:-1]) + f" and {marks[-1]}"
+
+
 def odds_footer(
     deals: int,
     seed: int,
@@ -491,8 +498,10 @@ def odds_footer(
     stopped: str = RACED_OUT,
     played_out: bool = False,
     most: int | None = None,
+    top_bid: int = 84,
 ) -> str:
-    """The sentence that says what the odds mean and how far they may be off; ``fewest``:
+    """The sentence that says what the odds mean and how far they may be off (``top_bid``:
+    the highest bid whose odds are shown, 84 unless a ladder climbs past it); ``fewest``:
     the deals of the trump racing stopped first (``stopped``), if any stands on fewer;
     ``most``: the deals of the trump that got the most, where racing stopped every trump
     (``compare``); ``played_out``: whether playouts (drawn from ``seed``) are shown too."""
@@ -518,8 +527,8 @@ def odds_footer(
         )
     return (
         f"Odds are the share of {which} in which the bidder's team (seats 0 and 2) takes at "
-        "least the bid when every seat plays perfectly and sees all hands (double-dummy); 42 and 84 "
-        f"need all 42 points. {again}"
+        "least the bid when every seat plays perfectly and sees all hands (double-dummy); "
+        f"{mark_bids(top_bid)} need all 42 points. {again}"
     )
 
 
