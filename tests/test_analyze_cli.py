@@ -839,6 +839,12 @@ def test_the_points_histogram_stays_on_its_row_in_80_columns(monkeypatch: pytest
     rows = [line for line in table if line.split()[:1] and line.split()[0] in {d.label for d in Declaration}]
     assert len(rows) == 9 and all("│" in row and len(row) <= 80 for row in rows)
     assert sum(1 for line in table if "│" in line) == 10  # the heading and the nine rows, nothing wrapped
+    # A "<50%" widens its column: the table is drawn tighter, not each row's bar at 42 cut off.
+    args = ("analyze", "6-4 5-5 5-2 4-3 4-2 3-2 3-1", "--seed", "552412733", "--no-specials")
+    lines = [line.rstrip() for line in invoke(*args).stdout.splitlines()]
+    rows = [line for line in lines[: lines.index("Double-dummy") + 15] if "│" in line][1:]
+    assert len(rows) == 9 and any("<50%" in row for row in rows)
+    assert all(len(row) <= 80 and len(row.split("│")[1]) == 1 for row in rows), rows
 
 
 def test_a_heading_too_wide_for_the_terminal_puts_its_phrase_on_a_line_of_its_own(

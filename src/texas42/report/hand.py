@@ -208,7 +208,7 @@ def analysis_table(analysis: HandAnalysis, histogram: bool = True) -> Table:
     for bid in bids:
         out.add_column(bid_heading(bid), justify="right", no_wrap=True)
     if histogram:  # never wrapped: the table is drawn without it where it does not fit
-        out.add_column("0 points │42", justify="left", overflow="crop", no_wrap=True)
+        out.add_column("0 points │42", justify="left", overflow="ellipsis", no_wrap=True)
     for stats in analysis.trumps:
         chosen = stats.declaration == rec.declaration
         cells: list[RenderableType] = [

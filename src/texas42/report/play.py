@@ -14,6 +14,7 @@ from texas42.analysis.realistic_play import RealisticPlays
 from texas42.report.layout import Fitted
 from texas42.report.solve import trick_table
 from texas42.report.wording import (
+    all_consistent,
     bid_by,
     bidder_side,
     contract_verb,
@@ -157,7 +158,8 @@ def realistic_text(advice: PlayAdvice, played: RealisticPlays) -> Text:
     head = Text(f"Play {domino_name(chosen)}", style="bold reverse green")
     points = "" if mine.expected_points is None else f"expects {mine.expected_points:.1f} points and "
     double_points = "" if double.expected_points is None else f"{double.expected_points:.1f} points, "
-    over = "" if double.deals == played.deals else f", over all {deals_text(double.deals)}"
+    whole = all_consistent(double.deals) if advice.exact else f"the {deals_text(double.deals)} of the sample"
+    over = "" if double.deals == played.deals else f", over {whole}"
     body = (
         f": played out by players who see only their own dominoes, your team {points}{verb} {bid} in "
         f"{percent(advice.contract_deals(mine) / mine.deals)} of the {deals_text(played.deals)}"
