@@ -899,3 +899,13 @@ def test_legal_plays_only_at_seat_0_s_turn_to_play() -> None:
     assert at_sixes.legal_plays() == at_sixes.hand.mask
     with pytest.raises(UsageError, match="it is not seat 0's turn to play"):
         at_sixes.enter("6-6").legal_plays()  # the left opponent's turn
+
+
+def test_a_set_bid_counts_one_point_in_the_singular() -> None:
+    """We bid 42 and take the first trick, no count in it (1 point); the opponents take the
+    second: the end says "1 point", as the trick's line does."""
+    entries = "42 pass pass pass\nsixes\n6-6 6-3 6-1 6-0\n3-1 3-3 3-0 2-1\n"
+    result = invoke("follow", HAND, "-p", "1", "-s", "1", "-n", "30", input=entries)
+    assert result.exit_code == 0, result.stderr
+    text = " ".join(result.stdout.split())
+    assert "The bid of 42 is set: your team has 1 point, and only 40 are left." in text

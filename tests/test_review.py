@@ -187,7 +187,7 @@ def test_review_prints_the_turns_and_what_they_gave_up() -> None:
     assert "Seat 0: 6-6 6-5 6-4 6-2 5-5 4-4 3-1 sixes, bid 34 by seat 0 (you)" in text
     assert "up to 200 deals consistent with what you had seen, seed 3" in text
     assert not _review().missed
-    assert "All 4 of your turns were as good as the best play." in text and "Repeat with --seed 3." in text
+    assert "All 4 of your turns were as good as the best play." in text and "Repeat with --seed=3." in text
     assert text.index(" 1 6-6 ") < text.index(" 2 6-5 ") < text.index(" 3 4-4 ") < text.index(" 4 3-1 ")
 
 

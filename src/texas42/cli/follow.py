@@ -103,8 +103,9 @@ The hand ends when all four pass and the house reshuffles (--all-pass reshuffle:
 no hand is played, nothing to review), when the bid is made or set, or after the last
 trick; the output then gives the 'texas42 review' command of the hand as played (with
 the advice's --seed and --deals, so that it weighs the hand on the same deals). Where the entries stop
-before that ('exit', Ctrl-D, the end of a file), it says who is next, and gives the
-review command of the plays so far once one of yours is among them.
+before that ('exit' or 'quit', whose line ends a file too: the lines after it are not
+read; Ctrl-D; the end of a file), it says who is next, and gives the review command of
+the plays so far once one of yours is among them.
 
 --json prints JSON Lines instead: {"hand", "position" (--position's: 1 to 4, where
 'bid --json' counts from 0), "deals", "seed", "basis",

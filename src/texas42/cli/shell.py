@@ -30,8 +30,9 @@ reported and the next command awaited; Ctrl-C stops the command running (at the
 prompt, it drops the line typed).
 
 From a file or a pipe it runs the lines in order and prints what each prints, as if
-each had been run on its own. Blank lines and lines starting with '#' are skipped, and
-a line may start with 'texas42'. Each line is first checked as its command checks its
+each had been run on its own. Blank lines and lines starting with '#' are skipped, a
+line may start with 'texas42', and a line 'exit' or 'quit' ends the file there (the lines
+after it are not read). Each line is first checked as its command checks its
 input, up to where it would compute: lines that cannot be commands, or whose input is
 bad (an unknown command or option, a bad value or domino, options that do not go
 together, an unclosed quote), stop it before anything runs, each named by its number; a

@@ -387,7 +387,7 @@ def review_footer(review: PlayReview) -> str:
             "(double-dummy), or fails to; best play: the play 'texas42 play --no-realistic' would have "
             "advised (the most deals winning the contract for your team, double-dummy). As good: the same "
             "odds as the best play. Turns after "
-            f"a trick set the contract are not weighed. {PER_PLAY}{_margin(review)} Repeat with --seed "
+            f"a trick set the contract are not weighed. {PER_PLAY}{_margin(review)} Repeat with --seed="
             f"{review.seed}."
         )
     same = "figures" if review.weighs_points else "odds of the contract"
@@ -398,7 +398,7 @@ def review_footer(review: PlayReview) -> str:
         "consistent with what you had seen at that turn; makes/sets: the share of them in which the "
         "bidder's team makes the bid, or fails to; best play: the play 'texas42 play' would have advised "
         "(the most deals winning the contract for your team, then the most points). As good: the same "
-        f"{same} as the best play.{unweighed} {PER_PLAY}{_margin(review)} Repeat with --seed {review.seed}."
+        f"{same} as the best play.{unweighed} {PER_PLAY}{_margin(review)} Repeat with --seed={review.seed}."
     )
 
 

@@ -145,10 +145,10 @@ def hand_end(table: TableHand) -> str:
     decided = bid_decided(history, table.bid)
     assert decided is not None
     if decided.made:
-        made = f"The bid of {bid_name(table.bid)} is made: {team} {has} {decided.points} points."
+        made = f"The bid of {bid_name(table.bid)} is made: {team} {has} {_count(decided.points, 'point')}."
         return f"{made} {_for(ours, scored)}"
     return (
-        f"The bid of {bid_name(table.bid)} is set: {team} {has} {decided.points} points, and only "
+        f"The bid of {bid_name(table.bid)} is set: {team} {has} {_count(decided.points, 'point')}, and only "
         f"{decided.left} are left. {_for(not ours, scored)}"
     )
 

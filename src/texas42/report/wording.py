@@ -477,7 +477,7 @@ def repeat_note(seed: int, exact: bool, played_out: bool = False) -> str:
     """How to get the same figures again: the seed, unless every consistent deal was solved
     and nothing was played out (the playouts' worlds are drawn from the seed)."""
     if not exact:
-        return f"Repeat with --seed {seed}."
+        return f"Repeat with --seed={seed}."
     if played_out:
         return f"Every consistent deal is counted; the playouts draw their worlds from --seed {seed}."
     return "Every consistent deal is counted: no seed is involved."
@@ -563,7 +563,7 @@ def realistic_summary_footer(deals: int, seed: int, played: tuple[int, int] | No
     return (
         "makes and points: the bid's odds and the expected points of the bidder's team (seats 0 "
         f"and 2) at a real table (realistic odds, below), {source}; 42 and 84 need all 42 "
-        f"points. 95% band: {band}. Repeat with --seed {seed}."
+        f"points. 95% band: {band}. Repeat with --seed={seed}."
     )
 
 
@@ -895,7 +895,7 @@ def _decided_sentence(advice: PlayAdvice) -> str:
     if decided is None:
         return ""
     needs = f"{decided.needed} needed; the plays now differ in points only."
-    team = f"the bidder's team has {decided.points} points"
+    team = f"the bidder's team has {decided.points} point{'s' * (decided.points != 1)}"
     if decided.made:
         return f" The bid of {advice.bid} is already made: {team}, {needs}"
     return f" The bid of {advice.bid} can no longer be made: {team} and {decided.left} are left, {needs}"
