@@ -226,7 +226,7 @@ def test_analyze_draws_and_prints_a_seed_that_repeats_the_run() -> None:
     assert again == first
     out = " ".join(ok("analyze", "--deals", "10", "--trump", "fours", ORDINARY).stdout.split())  # as wrapped
     seed = re.search(r"seed (\d+)", out)
-    assert seed is not None and f"--seed {seed[1]}" in out
+    assert seed is not None and f"--seed={seed[1]}" in out
 
 
 def test_analyze_accepts_unquoted_dominoes_and_restricts_trumps() -> None:

@@ -1,6 +1,6 @@
-"""How wide the command line's reports are laid out (a terminal's own width, else
-$COLUMNS or 80, the same whatever terminal stdin or stderr is on), and written to a file
-or a pipe without the spaces Rich pads lines with."""
+"""How wide the command line's reports are laid out (at a terminal its width, or
+$COLUMNS where set; else $COLUMNS or 80, the same whatever terminal stdin or stderr is
+on), and written to a file or a pipe without the spaces Rich pads lines with."""
 
 from __future__ import annotations
 
@@ -70,9 +70,10 @@ class TrimmedLines(io.TextIOBase):
 
 
 def output_console() -> Console:
-    """The console of a command's report on stdout: at a terminal, its width; else
-    ``file_width`` (Rich would take the width of a terminal that stdin or stderr is on,
-    so that ``> file`` and ``--out file`` would differ), each line ``trimmed``."""
+    """The console of a command's report on stdout: at a terminal, Rich's width (the
+    terminal's, or $COLUMNS where it is set); else ``file_width`` (Rich would take the
+    width of a terminal that stdin or stderr is on, so that ``> file`` and ``--out file``
+    would differ), each line ``trimmed``."""
     if sys.stdout.isatty():
         return Console()
     return Console(file=cast(TextIO, TrimmedLines(sys.stdout)), width=file_width())
