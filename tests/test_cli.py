@@ -762,3 +762,20 @@ def test_reports_to_a_file_or_a_pipe_end_their_lines_without_spaces() -> None:
     assert stream.getvalue() == "a table\nits row\n\n"
     trimmed.flush()
     assert stream.getvalue() == "a table\nits row\n\nprompt> "
+
+
+def test_a_line_of_play_is_drawn_tighter_rather_than_cut_at_60_columns(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``solve --line`` at 60 columns: its table of tricks loses its padding, not its
+    cells (``6-…``) nor, silently, its last column."""
+    monkeypatch.setenv("COLUMNS", "60")
+    deal = (
+        "6-4 5-5 5-2 4-3 4-2 3-2 3-1 / 6-6 6-5 6-2 6-1 5-4 5-1 5-0 / "
+        "6-0 4-4 3-0 2-2 2-0 1-1 0-0 / 6-3 5-3 4-1 4-0 3-3 2-1 1-0"
+    )
+    lines = invoke("solve", "--trump", "fives", "--bidder", "0", "--line", deal).stdout.splitlines()
+    table = lines[lines.index("Optimal line: fives, seat 0 bids and leads") :]
+    assert "│trick│led│seat 0│seat 1│seat 2│seat 3│won│pts│0+2│1+3│" in table
+    assert "│    7│  1│ 3-1  │ 5-0  │ 0-0  │ 1-0  │  1│  6│ 11│ 31│" in table
+    assert all(len(line) <= 60 and "…" not in line for line in table)

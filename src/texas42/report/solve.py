@@ -137,7 +137,7 @@ def solve_result(
     """The deal, its table of values and, if given, an optimal line of play."""
     parts: list[RenderableType] = [deal_table(table.deal, title), Fitted(values_table(table, highlight))]
     if line is not None:
-        parts += [Text(""), line_table(line), line_summary(line)]
+        parts += [Text(""), Fitted(line_table(line)), line_summary(line)]
     return Group(*parts)
 
 
