@@ -243,7 +243,8 @@ def test_help_lists_the_commands_and_shows_one() -> None:
 
 def test_command_words() -> None:
     assert command_words("  # nothing\n") is None
-    assert command_words("texas42\n") is None
+    with pytest.raises(ValueError, match="'texas42' alone is no command: 'help' lists them"):
+        command_words("texas42\n")  # as 'texas42' alone is a usage error
     assert command_words('texas42 quick "6-4 5-5" # a comment\n') == ["quick", "6-4 5-5"]
     assert command_words("help bid") == ["bid", "--help"]
     assert command_words("--version") == ["--version"]

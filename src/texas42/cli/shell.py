@@ -66,6 +66,8 @@ def command_words(line: str) -> list[str] | None:
         words = shlex.split(line, comments=True)
     except ValueError as error:
         raise ValueError(f"{str(error).lower()}: {line.strip()}") from None
+    if words == ["texas42"]:
+        raise ValueError("'texas42' alone is no command: 'help' lists them")
     if words[:1] == ["texas42"]:
         words = words[1:]
     if not words:
