@@ -61,15 +61,26 @@ def analyse(i: int, seed: int, deals: int, threads: int | None) -> dict[str, Any
     }
 
 
+def complete_lines(text: str) -> list[dict[str, Any]]:
+    """The JSON lines of a study's ``text``, but a last line cut short (the study stopped,
+    or still writing it)."""
+    return [json.loads(line) for line in text[: text.rfind("\n") + 1].splitlines() if line.strip()]
+
+
+def drop_cut_line(out: Path) -> list[dict[str, Any]]:
+    """``complete_lines`` of the study ``out`` (none if there is no such file), a line cut
+    short when it was stopped taken out of the file, to be done again."""
+    if not out.exists():
+        return []
+    text = out.read_text()
+    if not text.endswith("\n"):
+        out.write_text(text[: text.rfind("\n") + 1])
+    return complete_lines(text)
+
+
 def done_so_far(out: Path, seed: int, deals: int) -> int:
     """How many hands ``out`` already holds, checking it was made with these settings."""
-    if not out.exists():
-        return 0
-    text = out.read_text()
-    if not text.endswith("\n"):  # a line cut short when the study was stopped: done again
-        text = text[: text.rfind("\n") + 1]
-        out.write_text(text)
-    lines = [json.loads(line) for line in text.splitlines() if line.strip()]
+    lines = drop_cut_line(out)
     for n, line in enumerate(lines):
         if line["i"] != n or line["seed"] != seed * 10**6 + n or line["deals"] != deals:
             raise SystemExit(f"{out}: line {n + 1} was not made with --seed {seed} --deals {deals}")

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from study_hands import study_hand
+from study_hands import complete_lines, drop_cut_line, study_hand
 
 import texas42
 from texas42.errors import AuctionError
@@ -118,13 +118,8 @@ def _mean(values: list[float]) -> str:
 
 
 def read(out: Path) -> list[dict[str, Any]]:
-    """The lines of ``out``, but a last line cut short (the study stopped while writing
-    it), which is dropped and done again."""
-    if not out.exists():
-        return []
-    text = out.read_text()
-    whole = text if text.endswith("\n") else text[: text.rfind("\n") + 1]
-    return [json.loads(line) for line in whole.splitlines() if line.strip()]
+    """The lines of ``out``, but a last line cut short (the study stopped while writing it)."""
+    return complete_lines(out.read_text()) if out.exists() else []
 
 
 def main() -> None:
@@ -136,15 +131,11 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--report", action="store_true")
     args = parser.parse_args()
-    lines = read(args.out)
     if args.report:
-        print(report(lines))
+        print(report(read(args.out)))
         return
-    done = {(line["i"], line["contract"]) for line in lines}
+    done = {(line["i"], line["contract"]) for line in drop_cut_line(args.out)}  # a cut line: done again
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    if args.out.exists() and not args.out.read_text().endswith("\n"):  # a line cut short: dropped
-        text = args.out.read_text()
-        args.out.write_text(text[: text.rfind("\n") + 1])
     for i in range(args.hands):
         for contract in CONTRACTS:
             if (i, contract) in done:

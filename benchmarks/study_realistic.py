@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 from study_hands import OUT as HAND_STUDY
-from study_hands import study_hand
+from study_hands import drop_cut_line, study_hand
 
 from texas42 import deal
 from texas42.analysis import play_out
@@ -75,13 +75,7 @@ def done_so_far(out: Path, settings: Mapping[str, object] | None = None) -> set[
     """The hands ``out`` holds (a line cut short is dropped and done again); a
     ``SystemExit`` naming the first line made with other ``settings`` (``{"deals": 100}``)
     than those given, rather than lines of two kinds in one study."""
-    if not out.exists():
-        return set()
-    text = out.read_text()
-    if not text.endswith("\n"):
-        text = text[: text.rfind("\n") + 1]
-        out.write_text(text)
-    lines = [json.loads(x) for x in text.splitlines() if x.strip()]
+    lines = drop_cut_line(out)
     for number, line in enumerate(lines, start=1):
         for key, value in (settings or {}).items():
             if key in line and line[key] != value:

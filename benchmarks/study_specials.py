@@ -35,13 +35,12 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import statistics
 import time
 from pathlib import Path
 from typing import Any
 
-from study_hands import study_hand
+from study_hands import complete_lines, study_hand
 from study_realistic import append_lines, study_options
 
 from texas42 import deal
@@ -85,9 +84,7 @@ def doubles_study(doubles: NelloDoubles) -> Path:
 
 def read_study(out: Path, hands: int | None = None) -> list[dict[str, Any]]:
     """The first ``hands`` complete lines of the study (all of them: None)."""
-    text = out.read_text()
-    complete = text[: text.rfind("\n") + 1]  # a line being written is left out
-    lines = [json.loads(x) for x in complete.splitlines() if x.strip()]
+    lines = complete_lines(out.read_text())  # a line being written is left out
     return lines if hands is None else lines[:hands]
 
 
