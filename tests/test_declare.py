@@ -117,7 +117,7 @@ def test_a_hand_of_low_dominoes_declares_nello_at_84() -> None:
     assert advice.advised.declaration is Contract.NELLO
     assert nello.realistic is not None and nello.realistic > advice.choice(Declaration.FOLLOW_ME).odds
     low = advise_declaration(parse_hand(LOW), 84, deals=60, seed=1, basis="double-dummy")
-    assert all(c.realistic is None for c in low.choices)
+    assert all(c.realistic is None for c in low.choices) and low.calibration is None
     assert [c.declaration for c in advise_declaration(parse_hand(LOW), 84, deals=20, seed=1,
             house=HouseRules(specials=False)).choices] == list(Declaration)  # fmt: skip
 
@@ -149,6 +149,9 @@ def test_the_command_line_prints_the_advice_and_its_json_is_the_api_s() -> None:
     row = next(d for d in document["declarations"] if d["declaration"] == advised)
     assert document["basis"] == "realistic" and document["advice"]["make_double_dummy"] == row["make"]
     assert document["advice"]["make"] == row["realistic"]["make"]
+    # The calibration named is the one analyze names for its estimates.
+    analysed = texas42.to_dict(texas42.analyze(ORDINARY, deals=60, seed=4))["realistic"]
+    assert document["calibration"] == {"model": analysed["model"], "hands": analysed["hands"]}
 
 
 @pytest.mark.parametrize(

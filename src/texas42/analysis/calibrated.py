@@ -197,6 +197,21 @@ def calibrated_analysis(analysis: HandAnalysis) -> CalibratedAnalysis:
 
 
 @dataclass(frozen=True)
+class CalibrationSource:
+    """The calibration behind realistic odds: that of the quick model ``version``, fitted
+    to the playouts of ``hands`` hands' leading trumps."""
+
+    version: str
+    hands: int
+
+    @classmethod
+    def shipped(cls) -> CalibrationSource:
+        """The calibration that ships with texas42."""
+        model = evaluate.load_model()
+        return cls(model.version, model.head(evaluate.REALISTIC).hands)
+
+
+@dataclass(frozen=True)
 class CalibratedComparison:
     """The compared trumps' realistic figures, estimated as ``CalibratedAnalysis``'s (the
     calibration of the quick model ``version``, fitted to the playouts of ``hands`` hands'

@@ -17,6 +17,7 @@ from texas42 import deal, engine, evaluate
 from texas42.analysis.calibrated import (
     LEADING,
     REALISTIC,
+    CalibrationSource,
     EstimatedTrump,
     check_basis,
     estimate_trumps,
@@ -149,6 +150,9 @@ class DeclarationAdvice:
     reading: AuctionReading | None = None
     """With deals drawn to fit the auction, what it says of the other hands (their
     doubles, count and dominoes of the advised trump, against uniform deals)."""
+    calibration: CalibrationSource | None = None
+    """On the realistic basis, the calibration that estimated the ``realistic`` odds of
+    the trumps."""
 
     @property
     def make(self) -> float:
@@ -278,6 +282,7 @@ def advise_declaration(
             exact=drawn.exact,
             constraints=None if constraints is None or constraints.empty else constraints,
             samples=drawn,
+            calibration=CalibrationSource.shipped() if basis == REALISTIC else None,
         )
     )
 

@@ -12,6 +12,7 @@ from texas42.analysis import (
     BidAdvice,
     CalibratedAnalysis,
     CalibratedComparison,
+    CalibrationSource,
     Comparison,
     DealTable,
     DeclarationAdvice,
@@ -597,7 +598,7 @@ def comparison_to_json(comparison: Comparison, why_bid: int | None = None) -> di
 
 def declaration_to_json(advice: DeclarationAdvice) -> dict[str, Any]:
     """``{"hand", "bid", "auction", "partner_contract", "deals", "seed", "basis",
-    "declarations", "advice", "exact", "racing"}`` (``partner_contract``: the partner's
+    "declarations", "advice", "exact", "racing", "calibration"}`` (``partner_contract``: the partner's
     ``"plunge"`` or ``"splash"`` whose trump we name, else null; and ``"constraints"``,
     ``"inference"`` where there are some, as ``sample_to_json`` gives them): each
     declaration open to the bidder (the nine trumps, then Nel-O and sevens where the bid
@@ -608,7 +609,9 @@ def declaration_to_json(advice: DeclarationAdvice) -> dict[str, Any]:
     ``{"source": "calibrated", "make", "make_ci95"}``; the advice's ``declaration``,
     ``make`` (on the basis), ``make_double_dummy`` (on the main sample: ``make`` itself on
     the double-dummy basis), ``make_confirmed`` (double-dummy, on the independent sample)
-    and ``expected_marks``. Played out (``realistic_declaration``): ``"realistic": {"source":
+    and ``expected_marks``; ``calibration``, on the realistic basis, ``{"model", "hands"}``
+    (the quick model's version whose calibration estimated the trumps, the hands it was
+    fitted to), else null. Played out (``realistic_declaration``): ``"realistic": {"source":
     "playouts", "deals", "worlds", "declarations"}``, each declaration played out with the
     share of the playouts made as its ``make`` (and a trump's mean points), the advice
     theirs."""
@@ -631,8 +634,13 @@ def declaration_to_json(advice: DeclarationAdvice) -> dict[str, Any]:
         },
         **({} if advice.reading is None else {"auction_reading": reading_to_json(advice.reading)}),
         **sample_to_json(advice),
+        "calibration": _calibration_json(advice.calibration),
         **({} if advice.played is None else {"realistic": _played_json(advice.played, advice.house)}),
     }
+
+
+def _calibration_json(calibration: CalibrationSource | None) -> dict[str, Any] | None:
+    return None if calibration is None else {"model": calibration.version, "hands": calibration.hands}
 
 
 def _played_json(played: PlayedChoices, house: HouseRules) -> dict[str, Any]:
