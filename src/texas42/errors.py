@@ -179,7 +179,7 @@ def check_whole(value: object, error: type[Texas42Error], what: str) -> int:
     return int(value)
 
 
-def check_real(value: object, error: type[Texas42Error], what: str) -> float:
+def check_real(value: object, what: str) -> float:
     """``value`` as a float if it is a real number (not a bool), else an ``ArgumentTypeError``."""
     if isinstance(value, bool) or not isinstance(value, Real):
         raise ArgumentTypeError(f"{what} must be a number, got {value!r}")

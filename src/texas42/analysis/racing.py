@@ -66,7 +66,7 @@ class Racing:
         step = check_whole(step, AnalysisError, "a round's deals")
         if not 1 <= step <= MAX_DEALS:
             raise AnalysisError(f"a round must add 1 to {MAX_DEALS:,} deals, got {step:,}")
-        risk = check_real(risk, AnalysisError, "the risk")
+        risk = check_real(risk, "the risk")
         if not 0.0 < risk < 1.0:
             raise AnalysisError(f"the risk must lie strictly between 0 and 1, got {risk}")
         object.__setattr__(self, "min_deals", min_deals)

@@ -28,7 +28,7 @@ DEFAULT_CONFIDENCE: Final = 0.5
 
 def check_confidence(confidence: float) -> float:
     """``confidence`` if it lies in (0, 1], else an ``AnalysisError``."""
-    confidence = check_real(confidence, AnalysisError, "the confidence")
+    confidence = check_real(confidence, "the confidence")
     if not 0.0 < confidence <= 1.0:
         raise AnalysisError(f"the confidence must be above 0 and at most 1, got {confidence:g}")
     return confidence

@@ -208,7 +208,7 @@ def estimate(
     shipped model unless ``model`` is given. Where the rules settle it (``takes_all``: the
     top trumps and doubles), a declaration takes all 42 points with certainty. Parts of
     the hands are evaluated on ``threads`` threads (default: every core)."""
-    confidence = check_real(confidence, EvaluatorError, "the confidence")
+    confidence = check_real(confidence, "the confidence")
     if not 0.0 < confidence <= 1.0:
         raise EvaluatorError(f"the confidence must be above 0 and at most 1, got {confidence:g}")
     array = check_masks(masks)

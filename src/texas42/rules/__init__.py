@@ -99,7 +99,6 @@ from texas42.rules.history import (
     describe_play,
     parse_tricks,
     replay,
-    suit_name,
 )
 from texas42.rules.house import (
     NELLO_MIN_MARKS_CHOICES,
@@ -277,7 +276,6 @@ __all__ = [
     "splash_bid",
     "suit_dominoes",
     "suit_led",
-    "suit_name",
     "team_of",
     "trick_points",
     "trick_size",

@@ -50,11 +50,6 @@ NELLO_TRICK_SIZE: Final = 3
 TRICKS: Final = HAND_SIZE
 
 
-def suit_name(suit: Suit) -> str:
-    """``sixes``, ``blanks``, ... for a pip suit; ``trumps`` for the trump suit."""
-    return "trumps" if suit == TRUMP else Declaration(suit).label
-
-
 def trick_rules(contract: Declaration | TrickRules) -> TrickRules:
     """How the tricks are played: a declaration's trump tricks, or the rules given."""
     if isinstance(contract, TrumpTricks | NelloTricks | SevensTricks):
