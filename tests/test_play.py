@@ -581,6 +581,7 @@ def test_the_best_play_wins_the_contract_most_then_expects_most() -> None:
     assert keys == sorted(keys, reverse=True)
     assert advice.best is advice.plays[0]
     assert not advice.defending
+    assert all(advice.contract_ci95(s) == s.make_ci95 for s in advice.plays)
 
 
 def test_a_defender_sees_the_odds_of_setting() -> None:
@@ -588,6 +589,10 @@ def test_a_defender_sees_the_odds_of_setting() -> None:
     assert advice.defending and advice.history.turn == 1
     for stats in advice.plays:
         assert advice.contract_deals(stats) == stats.deals - stats.made
+        assert advice.contract_odds(stats) == pytest.approx(1 - stats.make)
+        ci = advice.contract_ci95(stats)
+        assert (ci.low, ci.high) == pytest.approx((1 - stats.make_ci95.high, 1 - stats.make_ci95.low))
+        assert advice.contract_odds(stats) in ci
     document = texas42.to_dict(advice)
     assert document["plays"][0]["make"] == round(advice.best.make, 4)
 

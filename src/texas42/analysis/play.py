@@ -327,6 +327,17 @@ class PlayAdvice:
         check_kind(stats, PlayStats, "stats is a PlayStats (one of the advice's plays)")
         return stats.deals - stats.made if self.defending else stats.made
 
+    def contract_odds(self, stats: PlayStats) -> float:
+        """The share of its deals in which ``stats``'s play wins the contract for the
+        seat's team (``contract_deals``)."""
+        return self.contract_deals(stats) / stats.deals
+
+    def contract_ci95(self, stats: PlayStats) -> Interval:
+        """The 95% interval of ``contract_odds``: ``stats.make_ci95``, turned round for
+        the defenders."""
+        ci = stats.make_ci95
+        return Interval(1.0 - ci.high, 1.0 - ci.low) if self.defending else ci
+
     @property
     def most_points(self) -> PlayStats:
         """The play with the most expected points (the best among equals; the best at

@@ -118,7 +118,7 @@ def advice_table(
     for stats in plays:
         chosen = stats is plays[0]
         style = "bold" if chosen else ""
-        contract = advice.contract_deals(stats) / stats.deals
+        contract = advice.contract_odds(stats)
         cells: list[RenderableType] = [Text(domino_name(stats.domino), style=style)]
         if stats.expected_points is not None:
             cells.append(Text(f"{stats.expected_points:.1f}", style=style))
@@ -127,8 +127,8 @@ def advice_table(
             cells.append(f"{ci.low:.1f}-{ci.high:.1f}")
         cells.append(Text(percent(contract), style=style))
         if not certain:
-            low, high = _contract_interval(advice, stats)
-            cells.append(percent_range(low, high))
+            ci = advice.contract_ci95(stats)
+            cells.append(percent_range(ci.low, ci.high))
         cells.append(percent(stats.best_share))
         cells.append(Text(_note(chosen, stats.always_best), style="bold green" if chosen else "green"))
         out.add_row(*cells)
@@ -139,11 +139,6 @@ def _note(chosen: bool, always: bool) -> str:
     if chosen:
         return "best, in every deal" if always else "best"
     return "also best in every deal" if always else ""
-
-
-def _contract_interval(advice: PlayAdvice, stats: PlayStats) -> tuple[float, float]:
-    ci = stats.make_ci95
-    return (1.0 - ci.high, 1.0 - ci.low) if advice.defending else (ci.low, ci.high)
 
 
 def realistic_text(advice: PlayAdvice, played: RealisticPlays) -> Text:
@@ -162,9 +157,9 @@ def realistic_text(advice: PlayAdvice, played: RealisticPlays) -> Text:
     over = "" if double.deals == played.deals else f", over {whole}"
     body = (
         f": played out by players who see only their own dominoes, your team {points}{verb} {bid} in "
-        f"{percent(advice.contract_deals(mine) / mine.deals)} of the {deals_text(played.deals)}"
+        f"{percent(advice.contract_odds(mine))} of the {deals_text(played.deals)}"
         f"{' drawn by their weights' if advice.weights is not None else ''} (double-dummy"
-        f"{over}: {double_points}{percent(advice.contract_deals(double) / double.deals)})."
+        f"{over}: {double_points}{percent(advice.contract_odds(double))})."
     )
     top, rival = played.best.domino, advice.best.domino
     if top == rival:
@@ -179,7 +174,7 @@ def realistic_text(advice: PlayAdvice, played: RealisticPlays) -> Text:
         f"{_signed_percent(ci.high)})"
     )
     if chosen == top:
-        other = percent(advice.contract_deals(advice.best) / advice.best.deals)
+        other = percent(advice.contract_odds(advice.best))
         body += (
             f" With every hand seen, {domino_name(rival)} would be the choice ({verb} {bid} in {other} "
             f"double-dummy); played out on the same deals, {difference}."
@@ -220,7 +215,7 @@ def advice_text(advice: PlayAdvice) -> Text:
     best = advice.best
     verb = contract_verb(advice.defending)
     bid = bid_name(advice.bid)
-    odds = percent(advice.contract_deals(best) / best.deals)
+    odds = percent(advice.contract_odds(best))
     where = "every deal" if best.always_best else f"{percent(best.best_share)} of the deals"
     head = Text(f"Play {domino_name(best.domino)}", style="bold reverse green")
     if len(advice.plays) == 1:
@@ -238,7 +233,7 @@ def advice_text(advice: PlayAdvice) -> Text:
     most = advice.most_points
     clear = advice.safety is None or advice.safety[1].low > 0
     if (most.points or 0) > (best.points or 0) and (clear or points_score(advice.bid)):
-        other = percent(advice.contract_deals(most) / most.deals)
+        other = percent(advice.contract_odds(most))
         name, rival = domino_name(best.domino), domino_name(most.domino)
         more = _more_points(most, best)
         if clear:

@@ -153,7 +153,7 @@ def _shown_lost(turn: TurnReview) -> int:
     (8 beside 62% and 54%, never 7); 0 if none, or within one percent."""
     if turn.contract_lost <= 0.0:
         return 0
-    shown = [round(100 * _contract_odds(turn.advice, s)) for s in (turn.best, turn.chosen)]
+    shown = [round(100 * turn.advice.contract_odds(s)) for s in (turn.best, turn.chosen)]
     return max(0, shown[0] - shown[1])
 
 
@@ -171,14 +171,9 @@ def _tenths(points: float) -> int:
     return round(10 * float(f"{points:.1f}"))
 
 
-def _contract_odds(advice: PlayAdvice, stats: PlayStats) -> float:
-    """A play's odds of winning the contract for the seat's team, as its row shows them."""
-    return advice.contract_deals(stats) / stats.deals
-
-
 def _figures(advice: PlayAdvice, stats: PlayStats) -> list[str]:
     """A play's expected points (trump hands only) and odds of the contract for the team."""
-    odds = percent(_contract_odds(advice, stats))
+    odds = percent(advice.contract_odds(stats))
     return [odds] if stats.expected_points is None else [f"{stats.expected_points:.1f}", odds]
 
 
