@@ -33,6 +33,8 @@ HANDS = str(ROOT / "examples" / "hands.txt")
 HANDS_LINES = [line for line in Path(HANDS).read_text().splitlines(keepends=True) if line[:1].isalpha()]
 RUN = ("analyze", "--file", HANDS, "--seed", "42", "--deals", "20", "--threads", "1")
 FORMATS = {"text": (), "json": ("--json",), "csv": ("--csv",)}
+HANG_GUARD = 120.0
+"""Seconds after which a command that should give up on its own is taken to hang."""
 
 
 @pytest.fixture(scope="module")
@@ -455,9 +457,7 @@ def test_out_cannot_be_the_hands_file(
 
 def test_unreachable_scheduler_is_a_one_line_error_and_writes_nothing(tmp_path: Path) -> None:
     out = tmp_path / "out.jsonl"
-    start = time.monotonic()
     result = invoke(*RUN, "--json", "--cluster", "tcp://127.0.0.1:1", "--out", str(out))
-    assert time.monotonic() - start < batch.CONNECT_TIMEOUT + 10
     assert result.exit_code == 2 and result.stdout == ""
     # refused at once by the system, where Dask would retry until its timeout
     assert result.stderr == (
@@ -518,7 +518,9 @@ def test_a_server_that_is_not_a_scheduler_is_a_one_line_error(
     try:
         start = time.monotonic()
         result = invoke(*RUN, "--json", "--cluster", address, "--out", str(tmp_path / "out.jsonl"))
-        assert time.monotonic() - start < batch.CONNECT_TIMEOUT + 5
+        # Not a measure of speed: the fault was a wait without end, so only a generous
+        # guard against that (the command gives up after batch.CONNECT_TIMEOUT).
+        assert time.monotonic() - start < HANG_GUARD
     finally:
         server.close()
         for connection in held:

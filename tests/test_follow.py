@@ -825,22 +825,24 @@ def test_worlds_apply_where_follow_plays_out_unasked() -> None:
 
 
 @pytest.mark.parametrize(
-    ("options", "entries", "expected"),
+    ("options", "entries", "expected", "contract"),
     [
         (
             ["--nello-min-marks", "1", "--nello-doubles", "high"],
             "42\npass pass pass\nnello\n3-1 3-3 3-0\n",
             "--nello-doubles high --nello-min-marks 1 --deals 40 --seed 1",
+            "Nel-O (doubles high), bid 42 by seat 0",
         ),
         (
             ["--all-pass", "reshuffle", "--basis", "double-dummy", "--no-specials"],
             "30\npass pass pass\nsixes\n6-6 6-1 6-0 6-3\n",
             "--no-specials --all-pass reshuffle --basis double-dummy --deals 40 --seed 1",
+            "sixes, bid 30 by seat 0",
         ),
     ],
 )
 def test_the_review_command_printed_carries_the_house_rules(
-    options: list[str], entries: str, expected: str
+    options: list[str], entries: str, expected: str, contract: str
 ) -> None:
     """The review command at the hand's end names every rule and setting that is not the
     default, so that it weighs the hand as 'follow' did (without them, a Nel-O bid at 42
@@ -852,6 +854,9 @@ def test_the_review_command_printed_carries_the_house_rules(
     assert command.startswith("texas42 review ") and command.endswith(expected)
     reviewed = invoke(*shlex.split(command)[1:])
     assert reviewed.exit_code == 0, reviewed.stderr
+    assert contract in reviewed.stdout.splitlines()[0]
+    auction = " ".join(entries.split("\n")[:2])
+    assert f"Deals consistent with the auction: {auction}," in " ".join(reviewed.stdout.split())
 
 
 def test_the_settings_noise_waits_for_calls_to_infer_from(

@@ -336,8 +336,10 @@ def test_the_winner_leads_the_next_trick() -> None:
 )
 def test_contradictions_name_the_play(tricks: str, message: str) -> None:
     hand = mask(HAND)
-    if message.endswith("led 3-1"):  # a legal lead: no error
-        rules.replay(Declaration.FOURS, 0, rules.parse_tricks(tricks), 0, hand)
+    if message.endswith("led 3-1"):  # a legal lead: no error, and seat 1 showed out of treys
+        history = rules.replay(Declaration.FOURS, 0, rules.parse_tricks(tricks), 0, hand)
+        assert history.trick == tuple(rules.parse_tricks(tricks)) and history.turn == 2
+        assert [(s.seat, s.suit, s.trick) for s in history.shown_out] == [(1, 3, 1)]
         return
     with pytest.raises(IllegalPlayError) as error:
         rules.replay(Declaration.FOURS, 0, rules.parse_tricks(tricks), 0, hand)

@@ -57,8 +57,18 @@ def test_each_turn_is_the_advice_play_gives_there() -> None:
         assert turn.points_lost == pytest.approx(alone.best.expected_points - chosen.expected_points)
         assert turn.contract_lost == pytest.approx((alone.best.made - chosen.made) / 200)
         assert turn.is_best == (chosen.made == alone.best.made and chosen.points == alone.best.points)
-    assert review.missed == tuple(t for t in review.turns if not t.is_best)
-    assert review.points_lost == pytest.approx(sum(t.points_lost for t in review.missed))
+    assert review.missed == () and review.points_lost == 0  # the README's line: every play best
+
+
+def test_a_missed_turn_is_counted_with_what_it_gave_up() -> None:
+    """Leading 3-1 to the second trick, with 6-5 (and 39.35 points, at seed 3) to lead:
+    that turn alone is missed, and what the review says was lost is its own."""
+    review = _review("6-6 6-3 5-0 6-1 / 3-1 3-0 1-1 3-3")
+    first, second = review.turns
+    assert first.is_best and not second.is_best and review.missed == (second,)
+    assert (second.chosen.expected_points, second.best.expected_points) == pytest.approx((37.465, 39.35))
+    assert second.best.domino == parse_tricks("6-5")[0] and second.contract_lost == 25 / 200
+    assert review.points_lost == second.points_lost == pytest.approx(39.35 - 37.465)
 
 
 def test_a_defender_s_turns_and_lost_contract_odds_count_for_the_defence() -> None:

@@ -236,7 +236,9 @@ def test_help_lists_the_commands_and_shows_one() -> None:
     assert listed.exit_code == 0
     assert listed.stdout == invoke("--help").stdout
     checked = invoke("shell", input=f'play "{HAND}" -t sixes --bogus\n')  # parsed before anything runs
-    assert checked.exit_code == 2
+    assert checked.exit_code == 2 and checked.stdout == ""
+    assert checked.stderr.startswith("texas42: error: line 1: No such option: --bogus")
+    assert checked.stderr.count("\n") == 1
     one = invoke("shell", input="help play\n")
     assert one.stdout == invoke("play", "--help").stdout and "-h, --help" in one.stdout
 

@@ -421,4 +421,5 @@ def test_quick_refuses_a_bad_house_rule() -> None:
 
 
 def test_a_hand_object_is_accepted() -> None:
-    assert texas42.quick(Hand(parse_hand(NELLO_HAND).mask)).special_instead is not None
+    instead = texas42.quick(Hand(parse_hand(NELLO_HAND).mask)).special_instead
+    assert instead is not None and instead == texas42.quick(NELLO_HAND).special_instead
