@@ -128,6 +128,18 @@ def test_mean_interval() -> None:
     assert mean_interval(np.array([17]), bounds=(0, 42))[1] == analysis.Interval(0, 42)
 
 
+def test_a_mean_of_values_all_the_same_keeps_a_width_unless_every_deal_was_solved() -> None:
+    """300 deals all at 42 points: up to 1.26% of deals (Wilson's bound for none of 300)
+    may still take fewer, as few as 0: the mean is at least 42 x (1 - 0.0126)."""
+    share = wilson_interval(0, 300).high
+    assert share == pytest.approx(3.8415 / (300 + 3.8415), abs=1e-6)  # z^2 / (n + z^2)
+    assert mean_interval(np.full(300, 42), bounds=(0, 42)) == (42, analysis.Interval(42 - 42 * share, 42))
+    low, high = mean_interval(np.full(300, 20), bounds=(0, 42))[1].as_list(6)
+    assert (low, high) == pytest.approx((20 - 20 * share, 20 + 22 * share))
+    assert mean_interval(np.full(300, 20), bounds=(0, 42), exact=True)[1] == analysis.Interval(20, 20)
+    assert mean_interval(np.full(300, 20))[1] == analysis.Interval(20, 20)  # no bounds: no reach
+
+
 # Newcombe's interval for paired odds. Published values: Fagerland, Lydersen and Laake (2017),
 # "Statistical Analysis of Contingency Tables", ch. 8, the Cavo et al. (2012) table (59, 6,
 # 16, 80): -0.0621 (95% CI -0.1186 to -0.0046), as the R package contingencytables checks its
@@ -150,7 +162,7 @@ def test_paired_interval_keeps_a_width_without_discordant_deals(table: tuple[int
     is [0, 0]; Newcombe's keeps a width. All made: the Wilson interval of 200 of 200 (0.98115
     to 1) on each side of 0, phi 0 (a margin is empty); half made, half not: phi close to 1."""
     first, second = _paired_indicators(*table)
-    assert mean_interval(first.astype(np.int64) - second, bounds=(-1, 1))[1] == analysis.Interval(0, 0)
+    assert _normal_interval(first.astype(np.int64) - second) == analysis.Interval(0, 0)
     difference, ci = paired_difference(first, second)
     assert difference == 0 and (ci.low, ci.high) == pytest.approx((-half, half), abs=1e-6)
     assert 1.0 - wilson_interval(200, 200).low == pytest.approx(0.018845, abs=1e-6)
@@ -193,8 +205,14 @@ def test_paired_interval_covers_the_true_difference(
     tables = rng.multinomial(100, probabilities, size=4000)
     truth = probabilities[1] - probabilities[2]
     covered = np.mean([truth in paired_interval(*(int(c) for c in t)) for t in tables])
-    normal = np.mean([truth in mean_interval(np.repeat([0, 1, -1, 0], t), bounds=(-1, 1))[1] for t in tables])
+    normal = np.mean([truth in _normal_interval(np.repeat([0, 1, -1, 0], t)) for t in tables])
     assert least <= covered <= most and normal <= normal_most
+
+
+def _normal_interval(values: np.ndarray) -> analysis.Interval:
+    """The plain normal interval of a mean (no bounds, no care for a sample without spread)."""
+    half = 1.959963984540054 * float(np.std(values, ddof=1)) / math.sqrt(values.size)
+    return analysis.Interval(float(np.mean(values)) - half, float(np.mean(values)) + half)
 
 
 def _paired_indicators(

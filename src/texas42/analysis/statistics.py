@@ -127,7 +127,10 @@ def mean_interval(
     """The mean of ``values`` and its normal-approximation interval, clipped to ``bounds``;
     ``exact`` (the values of every deal, not a sample): the mean itself.
 
-    With fewer than two values nothing is known about the spread: the interval is ``bounds``."""
+    With fewer than two values nothing is known about the spread: the interval is ``bounds``.
+    Values all the same show no spread, but the sample may have missed the few that differ:
+    their share is at most the Wilson bound for none in the sample, each at most as far away
+    as a bound is (no wider where the bounds are infinite: the mean itself)."""
     values = np.asarray(values, dtype=np.float64)
     if values.size == 0:
         raise StatisticsError("the mean of no values")
@@ -136,7 +139,13 @@ def mean_interval(
         return mean, Interval(mean, mean)
     if values.size < 2:
         return mean, Interval(*bounds)
-    half = z * float(values.std(ddof=1)) / math.sqrt(values.size)
+    spread = float(values.std(ddof=1))
+    if spread == 0.0:
+        share = wilson_interval(0, values.size, z).high
+        below = 0.0 if math.isinf(bounds[0]) else share * (mean - bounds[0])
+        above = 0.0 if math.isinf(bounds[1]) else share * (bounds[1] - mean)
+        return mean, Interval(mean - below, mean + above)
+    half = z * spread / math.sqrt(values.size)
     return mean, Interval(max(bounds[0], mean - half), min(bounds[1], mean + half))
 
 
