@@ -86,6 +86,17 @@ def test_play_shows_who_holds_them(monkeypatch: pytest.MonkeyPatch) -> None:
     assert lines[start + 2].split() == ["domino", "seat", "1", "seat", "2", "(partner)", "seat", "3"]
     shown = lines[start + 4].split()
     assert shown[0] == "6-0" and shown[1:] == [f"{round(100 * rows['6-0'][s])}%" for s in (1, 2, 3)]
+    for line in lines[start + 4 : start + 4 + len(rows)]:  # rounded to add up, as shares are
+        assert sum(int(cell.rstrip("%")) for cell in line.split()[1:]) == 100, line
+
+
+def test_a_row_of_shares_adds_up_to_100_percent() -> None:
+    """Rounded one by one, these rows read 32% 33% 34% (99) and 43% 32% 26% (101); the
+    largest remainders are rounded up instead, as wherever shares are shown."""
+    text = invoke("play", "5-4 5-2 4-2 3-3 3-2 2-1 1-1", "-t", "sixes", "--seat", "1", "--auction",
+                  "34 pass pass pass", "--tricks", "6-6", "--deals", "300", "--seed", "1").stdout  # fmt: skip
+    rows = [line.split() for line in text.splitlines() if line[:4] in (" 6-1", " 5-5")]
+    assert rows == [["6-1", "32%", "33%", "35%"], ["5-5", "43%", "32%", "25%"]]
 
 
 @given(seed=st.integers(0, 10_000), seat=st.integers(0, 3), trump=st.sampled_from(list(Declaration)))

@@ -22,6 +22,7 @@ from texas42.report.wording import (
     inference_sentence,
     percent,
     percent_range,
+    percent_shares,
     play_deals_phrase,
     play_footer,
     play_position_sentence,
@@ -296,8 +297,8 @@ def locations_table(locations: Locations, bidder: int, partner_contract: Contrac
     for other in others:
         out.add_column(f"seat {other}{roles.get(other, '')}", justify="right")
     for place in locations.places:
-        shares = [place.shares[other] for other in others]
-        out.add_row(domino_name(place.domino), *(percent(p) for p in shares if p is not None))
+        shares = [share for other in others if (share := place.shares[other]) is not None]
+        out.add_row(domino_name(place.domino), *percent_shares(shares))  # each row adds up to 100%
     return out
 
 
