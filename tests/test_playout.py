@@ -24,6 +24,7 @@ from texas42.analysis import (
 )
 from texas42.analysis.hand import analyze_hand
 from texas42.analysis.playout import PLAYS, best_play, best_plays, playout_deals
+from texas42.analysis.statistics import widest_wilson_reach
 from texas42.rules import (
     ALL_DOMINOES,
     Declaration,
@@ -175,6 +176,11 @@ def test_analyze_realistic_reports_playouts_and_advises_on_them() -> None:
     text = invoke(*args, ORDINARY).stdout
     assert "Realistic play: 20 deals played out by players who see only their own" in text
     assert "This is the advice (realistic, played out)." in " ".join(text.split())
+    # how far the playouts' odds may be off, as the footer says the double-dummy odds' reach
+    reach = "Their 95% intervals reach at most ±21.9 percentage points either side on the 20 deals played out"
+    assert reach in " ".join(text.split()) and 0.219 > widest_wilson_reach(20) > 0.218
+    estimated = " ".join(invoke(*args[:-3], ORDINARY).stdout.split())
+    assert "The calibration's 95% error band is 2% to 9% either side, widest at odds above 90%" in estimated
     # (DD) beside the points played out: the double-dummy points of those 20 deals, not of all 100
     analysis = api.analyze(ORDINARY, deals=100, seed=42, house=HouseRules(specials=False), realistic_deals=20)
     assert analysis.sample is not None and analysis.realistic is not None

@@ -13,7 +13,6 @@ from rich.text import Text
 from texas42.analysis import (
     CalibratedComparison,
     Comparison,
-    ErrorBands,
     EstimatedTrump,
     PairComparison,
     RealisticComparison,
@@ -29,9 +28,9 @@ from texas42.report.wording import (
     RACED_IN_ORDER,
     bid_heading,
     deals_text,
+    error_band_phrase,
     odds_against,
     odds_footer,
-    percent,
     percent_shares,
     realistic_footer,
     signed,
@@ -126,26 +125,14 @@ def _odds(p: float) -> str:
 
 def estimated_text(estimated: CalibratedComparison) -> Text:
     """What the estimated odds are, and what they cannot tell."""
-    bands = estimated.trumps[0].bands
-    widths = bands.widths
     return Text(
         "What players who see only their own dominoes make, estimated from each trump's "
         f"double-dummy figures by the calibration of quick model {estimated.version} (fitted to the "
-        f"playouts of {estimated.hands:,} hands at their leading trumps); its 95% error band is "
-        f"{percent(min(widths))} to {percent(max(widths))} either side, widest {_widest(bands)}, before "
-        "the sampling error of the double-dummy figures. "
+        f"playouts of {estimated.hands:,} hands at their leading trumps); its "
+        f"{error_band_phrase(estimated.trumps[0].bands)}, before the sampling error of the double-dummy "
+        "figures. "
         "--realistic plays the trumps out on the same deals, head to head."
     )
-
-
-def _widest(bands: ErrorBands) -> str:
-    """Where the error band is widest: "at odds above 90%", "at odds from 30% to 70%"."""
-    i = bands.widths.index(max(bands.widths))
-    if i == len(bands.widths) - 1:
-        return f"at odds above {percent(bands.edges[i])}"
-    if i == 0:
-        return f"at odds under {percent(bands.edges[1])}"
-    return f"at odds from {percent(bands.edges[i])} to {percent(bands.edges[i + 1])}"
 
 
 def comparison_view(comparison: Comparison, whys: Sequence[Why] = ()) -> RenderableType:

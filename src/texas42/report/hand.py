@@ -39,11 +39,13 @@ from texas42.report.wording import (
     deals_phrase,
     deals_text,
     drawn_from_fewer,
+    error_band_phrase,
     inference_sentence,
     interval_header,
     marks_count,
     odds_against,
     odds_footer,
+    odds_margin,
     percent,
     points_column_note,
     raised_specials_note,
@@ -527,5 +529,20 @@ def analysis_view(analysis: HandAnalysis, why: Why | None = None) -> RenderableT
     parts += [Text(""), footer(analysis.deals, analysis.seed, analysis.exact, fewest, played_out)]
     parts.append(Text(points_column_note(analysis.exact), style="dim"))
     if analysis.realistic is not None:
-        parts.append(Text(realistic_footer(analysis.realistic.source), style="dim"))
+        footing = realistic_footer(analysis.realistic.source) + _realistic_reach(analysis.realistic)
+        parts.append(Text(footing, style="dim"))
     return Group(*parts)
+
+
+def _realistic_reach(realistic: CalibratedAnalysis | RealisticAnalysis) -> str:
+    """How far the realistic table's odds may be off: the playouts' sampling error, or the
+    calibration's error band."""
+    if isinstance(realistic, RealisticAnalysis):
+        return (
+            f" Their 95% intervals reach at most ±{odds_margin(realistic.deals)} percentage points either "
+            f"side on the {deals_text(realistic.deals)} played out, less near 0% and 100%."
+        )
+    return (
+        f" The calibration's {error_band_phrase(realistic.trumps[0].bands)}, before the sampling error "
+        "of the double-dummy figures."
+    )

@@ -8,7 +8,7 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from texas42.analysis import BidAdvice, LadderRung, RealisticAnalysis, SpecialOdds, SpecialRung
+from texas42.analysis import BidAdvice, ErrorBands, LadderRung, RealisticAnalysis, SpecialOdds, SpecialRung
 from texas42.analysis.bidding import PARTNER_MARGIN
 from texas42.analysis.play import PlayAdvice
 from texas42.analysis.specials import CALIBRATED, PLAYED_OUT, SOLVED
@@ -530,6 +530,23 @@ def odds_footer(
         "least the bid when every seat plays perfectly and sees all hands (double-dummy); "
         f"{mark_bids(top_bid)} need all 42 points. {again}"
     )
+
+
+def error_band_phrase(bands: ErrorBands) -> str:
+    """The calibration's error band, in words: "95% error band is 2% to 9% either side,
+    widest at odds above 90%"."""
+    least, most = percent(min(bands.widths)), percent(max(bands.widths))
+    return f"95% error band is {least} to {most} either side, widest {_widest(bands)}"
+
+
+def _widest(bands: ErrorBands) -> str:
+    """Where the error band is widest: "at odds above 90%", "at odds from 30% to 70%"."""
+    i = bands.widths.index(max(bands.widths))
+    if i == len(bands.widths) - 1:
+        return f"at odds above {percent(bands.edges[i])}"
+    if i == 0:
+        return f"at odds under {percent(bands.edges[1])}"
+    return f"at odds from {percent(bands.edges[i])} to {percent(bands.edges[i + 1])}"
 
 
 def odds_margin(deals: int) -> str:
