@@ -243,7 +243,10 @@ def _ladder_note(advice: BidAdvice) -> str:
         f"at {percent(advice.confidence)}."
     )
     if advice.analysis.realistic is None:
-        return f"'makes' is the best trump's odds on the main sample, 'check' on an independent one; {made}"
+        return (
+            "'makes' is the best trump's odds on the main sample, 'check' on an independent one of as many "
+            f"deals, drawn the same way (as precise, its intervals as wide); {made}"
+        )
     sampled = not advice.analysis.exact
     calibrated = advice.analysis.realistic.source == "calibrated"
     band = f" {band_note(sampled)}" if calibrated else ""
