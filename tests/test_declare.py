@@ -87,10 +87,11 @@ def test_the_figures_are_analyze_s_on_the_same_deals() -> None:
     analysis = analyze_hand(hand, deals=120, seed=42, racing=None)
     for declaration in Declaration:
         stats, choice = analysis.stats(declaration), advice.choice(declaration)
-        assert (choice.deals, choice.make, choice.expected_points) == (
+        assert (choice.deals, choice.make, choice.expected_points, choice.expected_points_ci95) == (
             120,
             stats.make(34),
             stats.expected_points,
+            stats.expected_points_ci95,
         )
     assert [c.declaration for c in advice.choices] == list(Declaration)  # no special contract at 34
     assert advice.advised is max(advice.choices, key=lambda c: (c.odds, c.make))
@@ -194,7 +195,12 @@ def test_played_out_seeing_every_hand_the_odds_are_the_double_dummy_ones() -> No
         Contract.SEVENS,
     ]  # fmt: skip
     for choice in played.played.choices:
-        assert (choice.deals, choice.successes) == (30, advice.choice(choice.declaration).successes)
+        solved = advice.choice(choice.declaration)
+        assert (choice.deals, choice.successes) == (30, solved.successes)
+        # the same points as the solves': the same mean and interval (none at Nel-O and sevens)
+        assert (choice.expected_points, choice.expected_points_ci95) == pytest.approx(
+            (solved.expected_points, solved.expected_points_ci95)
+        )
     assert played.advised in played.played.choices and played.basis == "realistic"
     assert played.make == played.advised.make
 

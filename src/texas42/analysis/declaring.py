@@ -47,11 +47,12 @@ from texas42.analysis.sample import (
     uniform_check,
 )
 from texas42.analysis.specials import calibrated_odds, contract_made
-from texas42.analysis.statistics import Interval, TrumpStats, best_at, odds_interval
+from texas42.analysis.statistics import Interval, TrumpStats, best_at, mean_interval, odds_interval
 from texas42.deal import AuctionModel, DealConstraints, Inference
 from texas42.errors import AnalysisError, check_kind
 from texas42.rules import (
     DECLARATIONS,
+    TOTAL_POINTS,
     Auction,
     Contract,
     Declaration,
@@ -85,6 +86,8 @@ class DeclarationChoice:
     weighed: bool = True
     """Whether the advice weighs it: on the realistic basis, a trump the calibration was
     fitted to for such a hand (``leading``), Nel-O or sevens; every one double-dummy."""
+    expected_points_ci95: Interval | None = None
+    """The 95% interval of ``expected_points`` (a trump's; None at Nel-O and sevens)."""
 
     @property
     def make(self) -> float:
@@ -331,6 +334,7 @@ def _trump_choices(
             None if e is None else e.make(bid),
             None if e is None else e.make_ci95(bid),
             e is None or s.declaration in leading,
+            s.expected_points_ci95,
         )
         for s, e in zip(trumps, estimated, strict=True)
     ]
@@ -370,6 +374,16 @@ LEADING_CHOICES: Final = 2
 """The trumps played out by ``realistic_declaration``: those weighed with the best odds."""
 
 
+def _played_choice(declaration: Declaration, points: np.ndarray, need: int) -> DeclarationChoice:
+    """A trump played out: the share of the playouts that made ``need`` points, and their
+    mean (each playout a draw of its own, even on every consistent deal)."""
+    made = points >= need
+    mean, ci = mean_interval(points, bounds=(0.0, float(TOTAL_POINTS)))
+    return DeclarationChoice(
+        declaration, len(points), int(made.sum()), _interval(made), mean, expected_points_ci95=ci
+    )
+
+
 def realistic_declaration(
     advice: DeclarationAdvice,
     deals: int = DEFAULT_REALISTIC_DEALS,
@@ -392,10 +406,7 @@ def realistic_declaration(
         sample, trumps, advice.bid, worlds, advice.seed, threads, on_progress, advice.partner_contract
     )
     need = needed_points(advice.bid)
-    choices = [
-        DeclarationChoice(d, len(p), int((p >= need).sum()), _interval(p >= need), float(p.mean()))
-        for d, p in points.items()
-    ]
+    choices = [_played_choice(d, p, need) for d, p in points.items()]
     for contract in contracts:
         made = special_made(
             sample, contract, advice.house.nello_doubles, worlds, advice.seed, threads, on_progress

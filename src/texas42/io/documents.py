@@ -603,9 +603,10 @@ def declaration_to_json(advice: DeclarationAdvice) -> dict[str, Any]:
     ``"inference"`` where there are some, as ``sample_to_json`` gives them): each
     declaration open to the bidder (the nine trumps, then Nel-O and sevens where the bid
     allows them) with its ``deals``, double-dummy ``make`` and ``make_ci95`` of the bid,
-    ``expected_points`` (null for Nel-O and sevens), ``weighed`` (whether the advice
-    weighs it: on the realistic basis only the trumps the calibration was fitted to for
-    such a hand, and Nel-O and sevens) and, on the realistic basis, ``realistic``
+    ``expected_points`` and ``expected_points_ci95`` (null for Nel-O and sevens),
+    ``weighed`` (whether the advice weighs it: on the realistic basis only the trumps the
+    calibration was fitted to for such a hand, and Nel-O and sevens) and, on the realistic
+    basis, ``realistic``
     ``{"source": "calibrated", "make", "make_ci95"}``; the advice's ``declaration``,
     ``make`` (on the basis), ``make_double_dummy`` (on the main sample: ``make`` itself on
     the double-dummy basis), ``make_confirmed`` (double-dummy, on the independent sample)
@@ -664,6 +665,7 @@ def _choice_json(choice: DeclarationChoice, house: HouseRules) -> dict[str, Any]
         "make": rounded(choice.make),
         "make_ci95": choice.make_ci95.as_list(4),
         "expected_points": _rounded_points(choice.expected_points),
+        "expected_points_ci95": None if (ci := choice.expected_points_ci95) is None else ci.as_list(3),
         "weighed": choice.weighed,
     }
     if choice.realistic is not None and choice.realistic_ci95 is not None:

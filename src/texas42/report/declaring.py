@@ -19,6 +19,7 @@ from texas42.report.wording import (
     partner_calibration_caution,
     partner_contract_note,
     percent,
+    points_reach,
     realistic_footer,
     repeat_note,
     signed,
@@ -34,8 +35,13 @@ def _interval(choice: DeclarationChoice, realistic: bool, joined: str = "-") -> 
     return "" if band is None else f"{percent(band.low)}{joined}{percent(band.high)}"
 
 
-def _points(choice: DeclarationChoice) -> str:
-    return "" if choice.expected_points is None else f"{choice.expected_points:.1f}"
+def _points(choice: DeclarationChoice, exact: bool = False) -> str:
+    """A trump's expected points, ± their 95% interval's reach (none where every deal was
+    solved); nothing at Nel-O and sevens."""
+    mean, ci = choice.expected_points, choice.expected_points_ci95
+    if mean is None:
+        return ""
+    return f"{mean:.1f}" + ("" if exact or ci is None else points_reach(mean, ci))
 
 
 def _calibrated(advice: DeclarationAdvice) -> bool:
@@ -57,7 +63,7 @@ def choices_table(advice: DeclarationAdvice) -> Table:
         out.add_column(f"real {bid}", justify="right")
         out.add_column("95% band", justify="right", no_wrap=True)
     for choice in sorted(advice.choices, key=lambda c: (c.weighed, c.odds), reverse=True):
-        row = [choice_name(choice), f"{choice.deals:,}", _points(choice), percent(choice.make)]
+        row = [choice_name(choice), f"{choice.deals:,}", _points(choice, advice.exact), percent(choice.make)]
         row.append(_interval(choice, False))
         if choice.realistic is not None:
             real = percent(choice.realistic)
@@ -166,11 +172,14 @@ def declaration_footer(advice: DeclarationAdvice) -> Text:
         for c in advice.choices
         if isinstance(c.declaration, Contract)
     )
+    reach = "" if advice.exact else ", ± the wider side of their 95% interval"
+    if advice.played is not None:
+        reach += "; played out, the playouts' mean points ± the wider side of theirs"
     lines = [
         f"DD: the share of the {deals_text(advice.deals)}{fewer} in which the bid is made when every seat "
         f"plays perfectly and sees all hands (double-dummy): at a trump, "
         f"{made_phrase(Declaration.FOLLOW_ME, advice.bid)}{specials}. Points: the trump's expected "
-        f"double-dummy points. " + repeat_note(advice.seed, advice.exact, advice.played is not None)
+        f"double-dummy points{reach}. " + repeat_note(advice.seed, advice.exact, advice.played is not None)
     ]
     played = advice.played
     if _calibrated(advice):

@@ -48,6 +48,7 @@ from texas42.report.wording import (
     odds_margin,
     percent,
     points_column_note,
+    points_reach,
     raised_specials_note,
     realistic_footer,
     realistic_specials_caption,
@@ -139,8 +140,7 @@ def fewest_deals(
 def plus_minus(stats: TrumpStats) -> str:
     """``±0.5``: the half-width of the expected points' 95% interval; where the interval is
     cut at 0 or 42 points, its wider side's."""
-    ci, mean = stats.expected_points_ci95, stats.expected_points
-    return f"±{max(ci.high - mean, mean - ci.low):.1f}"
+    return points_reach(stats.expected_points, stats.expected_points_ci95)
 
 
 def footer(

@@ -549,6 +549,12 @@ def _widest(bands: ErrorBands) -> str:
     return f"at odds from {percent(bands.edges[i])} to {percent(bands.edges[i + 1])}"
 
 
+def points_reach(mean: float, ci: Interval) -> str:
+    """``±0.5``: how far the 95% interval of expected points reaches from ``mean``, on its
+    wider side (an interval cut at 0 or 42 points is lopsided)."""
+    return f"±{max(ci.high - mean, mean - ci.low):.1f}"
+
+
 def odds_margin(deals: int) -> str:
     """How far the 95% interval of any odds on ``deals`` deals reaches from them at most,
     in points of percentage rounded up to a tenth (``3.1`` on 1,000 deals, ``7.0`` on 200)."""
