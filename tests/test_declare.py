@@ -455,6 +455,9 @@ def test_a_mark_bid_on_a_band_reaching_below_the_line_is_called_close() -> None:
     assert f"{close} (+0.90 against +0.03)." in text
     plain = " ".join(invoke("bid", "6-4 5-5 5-2 4-3 4-2 3-2 3-1", "-n", "200", "-s", "1").stdout.split())
     assert "A close call" not in plain
+    advice = json.loads(invoke("bid", "6-6 6-5 6-4 6-2 5-5 4-4 3-1", "-n", "200", "-s", "1", "--json").stdout)
+    assert (advice["advice"]["close_call"], advice["advice"]["surer"]) == (30, None)
+    assert texas42.advise_bid("6-4 5-5 5-2 4-3 4-2 3-2 3-1", deals=200, seed=1).close_call is None
 
 
 def test_a_close_mark_bid_played_out_names_the_interval_its_ladder_shows() -> None:
@@ -477,6 +480,12 @@ def test_a_point_bid_says_when_a_lower_bid_expects_clearly_more_marks() -> None:
     )
     plain = " ".join(invoke("bid", "6-6 6-5 6-4 6-3 6-2 6-1 6-0", "-n", "100", "-s", "1").stdout.split())
     assert "is surer" not in plain
+    advice = texas42.advise_bid(hand, deals=500, seed=11)
+    assert advice.surer is not None and (advice.surer.bid, advice.surer.expected_marks) == (
+        30,
+        pytest.approx(0.45),
+    )
+    assert texas42.to_dict(advice)["advice"]["surer"] == 30 and advice.close_call is None
 
 
 def test_bid_says_how_the_special_contracts_odds_were_found() -> None:

@@ -88,6 +88,11 @@ class UniformOdds:
     constrained: bool = False
 
 
+SURER_MARKS: Final = 0.2
+"""How many more expected marks a lower bid must promise for the advice to name it
+(``BidAdvice.surer``)."""
+
+
 @dataclass(frozen=True)
 class BidAdvice:
     """What to bid now: ``bid`` (``PASS`` or a legal bid), the trump to call and why.
@@ -173,6 +178,43 @@ class BidAdvice:
         """The partner's plunge or splash that the advice leaves standing (rule
         ``partner-contract``: we name its trump), else None."""
         return self.auction.partner_contract if self.rule == "partner-contract" else None
+
+    @property
+    def chosen(self) -> LadderRung | None:
+        """The ladder's rung of the trump bid advised (None for a pass or a special
+        contract)."""
+        if self.passes or self.contract is not None:
+            return None
+        return next(r for r in self.ladder if r.bid == self.bid)
+
+    @property
+    def surer(self) -> LadderRung | None:
+        """Where the advice opens at one mark with the most the hand makes, a lower bid
+        made too that expects at least ``SURER_MARKS`` more marks (the most of them), else
+        None. The advice still bids the most: each player bids once, and a lower bid
+        leaves the others room to outbid it."""
+        chosen = self.chosen
+        if chosen is None or self.rule != "open" or marks(self.bid) > 1:
+            return None
+        lower = [r for r in self.made if r.bid < self.bid]
+        surer = max(lower, key=lambda r: r.expected_marks, default=None)
+        return (
+            surer
+            if surer is not None and surer.expected_marks >= chosen.expected_marks + SURER_MARKS
+            else None
+        )
+
+    @property
+    def close_call(self) -> LadderRung | None:
+        """Where the advice is a trump bid of two marks or more whose 95% interval (or
+        band) reaches below the confidence, and a bid of fewer marks, made too, expects
+        more marks: that bid (the one expecting the most), else None."""
+        chosen = self.chosen
+        if chosen is None or marks(self.bid) < 2 or chosen.make_ci95.low >= self.confidence:
+            return None
+        fewer = [r for r in self.made if marks(r.bid) < marks(self.bid)]
+        better = max(fewer, key=lambda r: r.expected_marks, default=None)
+        return better if better is not None and better.expected_marks > chosen.expected_marks else None
 
 
 def bid_ladder(analysis: HandAnalysis, bids: Iterable[int]) -> tuple[LadderRung, ...]:

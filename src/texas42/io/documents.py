@@ -457,6 +457,8 @@ def advice_to_json(advice: BidAdvice) -> dict[str, Any]:
             "expected_marks": round(advice.expected_marks, 4),
             "rule": advice.rule,
             "reason": advice_reason(advice),
+            "surer": _rung_bid(advice.surer),
+            "close_call": _rung_bid(advice.close_call),
             "confidence": advice.confidence,
             "basis": analysis.basis,
             **({} if advice.uniform is None else {"without_inference": _uniform_json(advice.uniform)}),
@@ -467,6 +469,10 @@ def advice_to_json(advice: BidAdvice) -> dict[str, Any]:
         **sample_to_json(analysis),
         **({} if analysis.realistic is None else {"realistic": realistic_to_json(analysis.realistic)}),
     }
+
+
+def _rung_bid(rung: LadderRung | None) -> int | None:
+    return None if rung is None else rung.bid
 
 
 def _ladder_json(row: LadderRung, realistic: bool) -> dict[str, Any]:

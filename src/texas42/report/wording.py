@@ -339,19 +339,11 @@ def advice_reason(advice: BidAdvice) -> str:
     )
 
 
-SURER_MARKS: Final = 0.2
-"""How many more expected marks a lower bid must promise for the advice to name it."""
-
-
 def surer_bid_note(advice: BidAdvice) -> str:
-    """Where the advice bids the most the hand makes, at one mark, and a lower bid made
-    too expects clearly more marks: that trade (else nothing). The advice bids the most,
-    as each player bids once and a lower bid leaves the others room to outbid it."""
-    if advice.passes or advice.contract is not None or advice.rule != "open" or marks(advice.bid) > 1:
-        return ""
-    chosen = next(r for r in advice.ladder if r.bid == advice.bid)
-    surer = max((r for r in advice.made if r.bid < advice.bid), key=lambda r: r.expected_marks, default=None)
-    if surer is None or surer.expected_marks < chosen.expected_marks + SURER_MARKS:
+    """A lower bid that expects clearly more marks than the advice's (``BidAdvice.surer``),
+    and why the advice does not bid it (else nothing)."""
+    surer, chosen = advice.surer, advice.chosen
+    if surer is None or chosen is None:
         return ""
     return (
         f" {_rung(surer)} is surer ({percent(surer.make)}; {signed(surer.expected_marks)} expected "
@@ -361,17 +353,9 @@ def surer_bid_note(advice: BidAdvice) -> str:
 
 
 def mark_bid_caution(advice: BidAdvice) -> str:
-    """Where the advice is a trump bid of two marks or more whose 95% band (or interval)
-    reaches below the confidence and a bid of fewer marks, made too, expects more marks:
-    that it is a close call (else nothing)."""
-    if advice.passes or advice.contract is not None or marks(advice.bid) < 2:
-        return ""
-    chosen = next(r for r in advice.ladder if r.bid == advice.bid)
-    if chosen.make_ci95.low >= advice.confidence:
-        return ""
-    fewer = [r for r in advice.made if marks(r.bid) < marks(advice.bid)]
-    better = max(fewer, key=lambda r: r.expected_marks, default=None)
-    if better is None or better.expected_marks <= chosen.expected_marks:
+    """A mark bid that is a close call (``BidAdvice.close_call``): why (else nothing)."""
+    better, chosen = advice.close_call, advice.chosen
+    if better is None or chosen is None:
         return ""
     return (
         f" A close call at {marks_count(marks(advice.bid))}: "
