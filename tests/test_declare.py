@@ -481,9 +481,9 @@ def test_a_point_bid_says_when_a_lower_bid_expects_clearly_more_marks() -> None:
     plain = " ".join(invoke("bid", "6-6 6-5 6-4 6-3 6-2 6-1 6-0", "-n", "100", "-s", "1").stdout.split())
     assert "is surer" not in plain
     advice = texas42.advise_bid(hand, deals=500, seed=11)
-    assert advice.surer is not None and (advice.surer.bid, advice.surer.expected_marks) == (
+    assert advice.surer is not None and (advice.surer.bid, round(advice.surer.expected_marks, 2)) == (
         30,
-        pytest.approx(0.45),
+        0.45,
     )
     assert texas42.to_dict(advice)["advice"]["surer"] == 30 and advice.close_call is None
 
