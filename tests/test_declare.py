@@ -375,6 +375,13 @@ def test_at_a_partners_splash_a_trump_better_double_dummy_than_the_calibrated_ch
         invoke("declare", hand, "-a", "30 pass pass pass", "-n", "200", "-s", "3").stdout.split()
     )
     assert "calibration is an approximation" not in plain
+    declare = texas42.declare(hand, "pass splash pass pass", deals=200, seed=3, realistic_deals=0)
+    better = declare.double_dummy_better
+    assert better is not None and (better.label, better.make) == ("doubles", 1.0)
+    assert declare.advised.label == "sixes" and declare.advised.make == 0.9
+    bid = texas42.advise_bid(hand, "splash pass", deals=200, seed=3, realistic_deals=0)
+    assert bid.double_dummy_better is not None and bid.double_dummy_better.declaration.label == "doubles"
+    assert texas42.declare(hand, "30 pass pass pass", deals=200, seed=3).double_dummy_better is None
 
 
 def test_at_a_partners_plunge_or_splash_declare_plays_the_leading_trumps_out_unasked() -> None:

@@ -8,12 +8,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
 
+from texas42.analysis.calibrated import CalibratedAnalysis
 from texas42.analysis.hand import HandAnalysis
 from texas42.analysis.reading import AuctionReading, read_auction
 from texas42.analysis.recommendation import TrumpOdds, highest_made, marks_order
 from texas42.analysis.sample import reach_sample, uniform_check
 from texas42.analysis.specials import best_special, best_special_bid
-from texas42.analysis.statistics import Interval, best_at
+from texas42.analysis.statistics import Interval, TrumpStats, best_at
 from texas42.rules import (
     MARK,
     PASS,
@@ -178,6 +179,20 @@ class BidAdvice:
         """The partner's plunge or splash that the advice leaves standing (rule
         ``partner-contract``: we name its trump), else None."""
         return self.auction.partner_contract if self.rule == "partner-contract" else None
+
+    @property
+    def double_dummy_better(self) -> TrumpStats | None:
+        """At a partner's plunge or splash whose trump is named on calibrated estimates, the
+        trump that makes it most often double-dummy where that is more often than the one
+        named, else None: there the calibration is an approximation."""
+        realistic, contract = self.analysis.realistic, self.partner_contract
+        if not isinstance(realistic, CalibratedAnalysis) or contract is None:
+            return None
+        bid, named = self.auction.high_bid, self.ladder[0]
+        best = max(self.analysis.trumps, key=lambda t: t.make(bid))
+        if best.declaration == named.declaration or best.make(bid) <= named.make_double_dummy:
+            return None
+        return best
 
     @property
     def chosen(self) -> LadderRung | None:

@@ -163,6 +163,17 @@ class DeclarationAdvice:
         return self.advised.odds
 
     @property
+    def double_dummy_better(self) -> DeclarationChoice | None:
+        """At a partner's plunge or splash advised on the calibrated estimates, the
+        declaration weighed that makes the bid most often double-dummy where that is more
+        often than the advised one, else None: there the calibration is an approximation."""
+        chosen = self.advised
+        if self.partner_contract is None or self.played is not None or chosen.realistic is None:
+            return None
+        better = [c for c in self.choices if c.weighed and c.make > chosen.make]
+        return max(better, key=lambda c: c.make, default=None)
+
+    @property
     def expected_marks(self) -> float:
         """Marks expected from the bid at those odds: marks x (2 x make - 1)."""
         return expected_marks(self.bid, self.make)

@@ -142,17 +142,12 @@ def advice_text(advice: DeclarationAdvice) -> Text:
 
 
 def _partner_caution(advice: DeclarationAdvice) -> str:
-    """At a partner's plunge or splash, advised on the calibrated estimates: where another
-    trump weighed makes the bid more often double-dummy, that the calibration is an
-    approximation there (else nothing)."""
-    contract, chosen = advice.partner_contract, advice.advised
-    if contract is None or advice.played is not None or chosen.realistic is None:
+    """That the calibration is an approximation where another declaration makes a partner's
+    plunge or splash more often double-dummy (``double_dummy_better``), else nothing."""
+    better, contract = advice.double_dummy_better, advice.partner_contract
+    if better is None or contract is None:
         return ""
-    weighed = [c for c in advice.choices if c.weighed and c.make > chosen.make]
-    if not weighed:
-        return ""
-    best = max(weighed, key=lambda c: c.make)
-    return partner_calibration_caution(choice_name(best), best.make, chosen.make, contract)
+    return partner_calibration_caution(choice_name(better), better.make, advice.advised.make, contract)
 
 
 def declaration_footer(advice: DeclarationAdvice) -> Text:

@@ -378,18 +378,14 @@ def _below_the_line(interval: str, confidence: float) -> str:
 
 
 def _partner_trump_caution(advice: BidAdvice, shown: LadderRung) -> str:
-    """Where the trump to name rests on calibrated estimates and another makes the
-    partner's contract more often double-dummy: that the calibration is an approximation
-    there (else nothing)."""
-    realistic, contract = advice.analysis.realistic, advice.partner_contract
-    if realistic is None or realistic.source != "calibrated" or contract is None:
+    """That the calibration is an approximation where another trump makes the partner's
+    contract more often double-dummy (``BidAdvice.double_dummy_better``), else nothing."""
+    better, contract = advice.double_dummy_better, advice.partner_contract
+    if better is None or contract is None:
         return ""
     bid = advice.auction.high_bid
-    best = max(advice.analysis.trumps, key=lambda t: t.make(bid))
-    if best.declaration == shown.declaration or best.make(bid) <= shown.make_double_dummy:
-        return ""
     return partner_calibration_caution(
-        best.declaration.label, best.make(bid), shown.make_double_dummy, contract
+        better.declaration.label, better.make(bid), shown.make_double_dummy, contract
     )
 
 
