@@ -20,7 +20,6 @@ from texas42.analysis import (
     Why,
 )
 from texas42.analysis.recommendation import highest_made
-from texas42.analysis.statistics import Z95
 from texas42.report.hand import auction_high_bid, fewest_deals, hand_header, short_of_deals, specials_table
 from texas42.report.layout import Fitted
 from texas42.report.why import why_table
@@ -31,6 +30,7 @@ from texas42.report.wording import (
     error_band_phrase,
     odds_against,
     odds_footer,
+    odds_margin,
     percent_shares,
     realistic_footer,
     signed,
@@ -209,12 +209,11 @@ def comparison_view(comparison: Comparison, whys: Sequence[Why] = ()) -> Rendera
 
 
 def _played_odds_note(realistic: RealisticComparison) -> str:
-    """What the played-out odds stand on, and their sampling error at its largest (odds
-    of 50%, the normal approximation): few playouts, wide intervals."""
+    """What the played-out odds stand on, and how far their 95% intervals reach at most
+    (as the double-dummy odds' footer says it): few playouts, wide intervals."""
     n = realistic.deals
-    widest = Z95 * (0.25 / n) ** 0.5
     return (
         f"Realistic odds: the share of those {n} playouts made, every bid's from the play for "
-        f"{realistic.played_for}; their 95% sampling error is up to {widest * 100:.0f} percentage "
-        "points either way."
+        f"{realistic.played_for}; their 95% intervals reach at most ±{odds_margin(n)} percentage points "
+        "either side, less near 0% and 100%."
     )
