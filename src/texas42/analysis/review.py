@@ -363,27 +363,12 @@ def review_play(
     deals = check_deals(deals)
     seed = deal.draw_seed() if seed is None else deal.check_seed(seed)
     declaring = auction if seat == bidder else None  # weighed after the turns
-    reviewed = []
     weighed = len(turns) + (declaring is not None) + (auction is not None)
     counter = None if progress is None else TurnSolves(progress, weighed)
+    reviewed = []
     for k in turns:
-        advice = advise_play(
-            hand,
-            declaration,
-            tricks[:k],
-            seat,
-            bidder,
-            bid,
-            deals,
-            seed,
-            threads,
-            counter,
-            auction,
-            infer,
-            noise,
-            house,
-        )
-        reviewed.append(TurnReview(advice, tricks[k]))
+        advised = (seat, bidder, bid, deals, seed, threads, counter, auction, infer, noise, house)
+        reviewed.append(TurnReview(advise_play(hand, declaration, tricks[:k], *advised), tricks[k]))
         if counter is not None:
             counter.next_turn()
     declared = None
@@ -400,20 +385,8 @@ def review_play(
     called = _bid_advice(
         hand, auction.before(place), deals, seed, threads, counter, infer, noise, house, basis
     )
-    return PlayReview(
-        hand,
-        seat,
-        history,
-        bid,
-        deals,
-        seed,
-        tuple(reviewed),
-        declared,
-        called,
-        auction.bids[place],
-        auction.call_contract(place),
-        house,
-    )
+    call = (called, auction.bids[place], auction.call_contract(place))
+    return PlayReview(hand, seat, history, bid, deals, seed, tuple(reviewed), declared, *call, house)
 
 
 def _bid_advice(
