@@ -27,6 +27,7 @@ from texas42.report.wording import (
     capitalized,
     contract_name,
     contract_verb,
+    counted,
     deals_text,
     odds_margin,
     partner_contract_rule,
@@ -235,7 +236,7 @@ def _percentage_points(review: PlayReview) -> str:
     whole = sum(_shown_lost(turn) for turn in review.missed)
     if whole == 0 and review.contract_lost > 0:
         return "less than 1 percentage point"
-    return f"{whole} percentage point{'s' * (whole != 1)}"
+    return counted(whole, "percentage point")
 
 
 def _interval(ci: Interval | None) -> str:

@@ -7,7 +7,7 @@ from typing import Final
 
 from texas42.analysis.play import bid_decided, contract_set
 from texas42.analysis.table import CALLS, TableHand, TableStage
-from texas42.report.wording import SEAT_ROLES, capitalized, deals_text
+from texas42.report.wording import SEAT_ROLES, capitalized, counted, deals_text
 from texas42.rules import Contract, Seat, bid_name, domino_name, marks, special_contract
 
 PLACES: Final = ("1st", "2nd", "3rd", "4th (the shaker)")
@@ -115,17 +115,13 @@ def _trick_end(before: TableHand, after: TableHand) -> str:
     number, winner = history.tricks_played, who(history.leader)
     if special_contract(history.play_rules) is not None:
         ours, theirs = history.tricks_won
-        return f"Trick {number} to {winner}: your team {_count(ours, 'trick')}, the opponents {theirs}."
+        return f"Trick {number} to {winner}: your team {counted(ours, 'trick')}, the opponents {theirs}."
     ours, theirs = history.score
     points = ours + theirs - sum(before.history.score)
     return (
-        f"Trick {number} to {winner} ({_count(points, 'point')}): your team {_count(ours, 'point')}, "
+        f"Trick {number} to {winner} ({counted(points, 'point')}): your team {counted(ours, 'point')}, "
         f"the opponents {theirs}."
     )
-
-
-def _count(n: int, unit: str) -> str:
-    return f"{n} {unit}" if n == 1 else f"{n} {unit}s"
 
 
 def hand_end(table: TableHand) -> str:
@@ -145,10 +141,10 @@ def hand_end(table: TableHand) -> str:
     decided = bid_decided(history, table.bid)
     assert decided is not None
     if decided.made:
-        made = f"The bid of {bid_name(table.bid)} is made: {team} {has} {_count(decided.points, 'point')}."
+        made = f"The bid of {bid_name(table.bid)} is made: {team} {has} {counted(decided.points, 'point')}."
         return f"{made} {_for(ours, scored)}"
     return (
-        f"The bid of {bid_name(table.bid)} is set: {team} {has} {_count(decided.points, 'point')}, and only "
+        f"The bid of {bid_name(table.bid)} is set: {team} {has} {counted(decided.points, 'point')}, and only "
         f"{decided.left} are left. {_for(not ours, scored)}"
     )
 
@@ -161,7 +157,7 @@ def _made(contract: Contract) -> str:
 
 def _for(ours: bool, scored: int) -> str:
     """``Your team scores 2 marks.``"""
-    return f"{'Your team scores' if ours else 'The opponents score'} {_count(scored, 'mark')}."
+    return f"{'Your team scores' if ours else 'The opponents score'} {counted(scored, 'mark')}."
 
 
 def unfinished_line(table: TableHand) -> str:

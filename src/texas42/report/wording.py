@@ -163,14 +163,20 @@ def realistic_specials_caption(
     )
 
 
+def counted(n: int, noun: str) -> str:
+    """``1 deal``, ``1,000 deals``: ``n`` (with a thousands separator) and ``noun``, in the
+    plural unless ``n`` is 1."""
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+
+
 def hands_counted(n: int) -> str:
     """``1 hand``, ``12 hands``."""
-    return f"{n} hand{'' if n == 1 else 's'}"
+    return counted(n, "hand")
 
 
 def deals_text(n: int) -> str:
     """``1 deal``, ``1,000 deals``."""
-    return f"{n:,} deal{'' if n == 1 else 's'}"
+    return counted(n, "deal")
 
 
 def all_consistent(n: int) -> str:
@@ -419,7 +425,7 @@ def _shaker_why(advice: BidAdvice, chosen: LadderRung) -> str:
 
 def marks_count(n: int) -> str:
     """``1 mark``, ``2 marks``."""
-    return f"{n} mark{'s' * (n != 1)}"
+    return counted(n, "mark")
 
 
 def _special_reason(advice: BidAdvice) -> str:
@@ -898,7 +904,7 @@ def _decided_sentence(advice: PlayAdvice) -> str:
     if decided is None:
         return ""
     needs = f"{decided.needed} needed; the plays now differ in points only."
-    team = f"the bidder's team has {decided.points} point{'s' * (decided.points != 1)}"
+    team = f"the bidder's team has {counted(decided.points, 'point')}"
     if decided.made:
         return f" The bid of {advice.bid} is already made: {team}, {needs}"
     return f" The bid of {advice.bid} can no longer be made: {team} and {decided.left} are left, {needs}"
