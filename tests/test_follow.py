@@ -914,3 +914,27 @@ def test_a_set_bid_counts_one_point_in_the_singular() -> None:
     assert result.exit_code == 0, result.stderr
     text = " ".join(result.stdout.split())
     assert "The bid of 42 is set: your team has 1 point, and only 40 are left." in text
+
+
+def test_ctrl_c_while_entries_are_read_ends_the_hand_where_it_stands(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From a file or a pipe, Ctrl-C ends as the end of the input does (who is next, and
+    the review command of what was played), then says how far it got: it ended silently."""
+    act, acted = follow_cli.Follower.act, []
+
+    def interrupted_at_the_eighth(follower: follow_cli.Follower, *entry: object) -> None:
+        acted.append(entry[0])
+        if len(acted) == 8:
+            raise KeyboardInterrupt
+        act(follower, *entry)
+
+    monkeypatch.setattr(follow_cli.Follower, "act", interrupted_at_the_eighth)
+    entries = "30\npass pass pass\nsixes\n6-6 6-1 6-0 6-3\n6-5\n"
+    result = invoke("follow", "6-6 6-5 6-4 6-2 5-5 4-4 3-1", "-p", "1", "-s", "1", "-n", "40", input=entries)
+    assert result.exit_code == 130 and acted[-1] == "6-0"
+    assert result.stderr == "texas42: interrupted after 7 of 10 entries\n"
+    said = " ".join(result.stdout.split())
+    assert (
+        "The entries end here, before the hand is over: next, your partner (seat 2) plays in trick 1." in said
+    )
+    review = '--trump sixes --auction "30 pass pass pass" --tricks "6-6 6-1" --deals 40 --seed 1'
+    assert result.stdout.splitlines()[-1].endswith(review)

@@ -665,3 +665,31 @@ def test_advice_of_all_42_points_the_rules_do_not_settle_sends_to_analyze(hand: 
     assert result.unsure_of_all is unsure
     text = invoke("quick", hand).stdout
     assert ("Before you bid 84, run 'texas42 analyze'." in " ".join(text.split())) is unsure
+
+
+def test_a_quick_file_interrupted_in_text_prints_the_hands_valued_so_far(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The table comes at the end: Ctrl-C after the first batch prints that batch's table
+    (it printed nothing, and lost what was valued), then says how far it got."""
+    from texas42.cli import quick as quick_command
+
+    hands = tmp_path / "hands.txt"
+    hands.write_text("".join(f"h{k}: 6-4 5-5 5-2 4-3 4-2 3-2 3-1\n" for k in range(5)))
+    valued = quick_command.quick_hands
+    batches: list[int] = []
+
+    def interrupted_second(batch: list[Any], *args: Any, **options: Any) -> Any:
+        batches.append(len(batch))
+        if len(batches) == 2:
+            raise KeyboardInterrupt
+        return valued(batch, *args, **options)
+
+    monkeypatch.setattr(quick_command, "BATCH_HANDS", 2)
+    monkeypatch.setattr(quick_command, "quick_hands", interrupted_second)
+    result = invoke("quick", "--file", str(hands))
+    assert result.exit_code == 130 and batches == [2, 2]
+    assert result.stderr == "texas42: interrupted after 2 of 5 hands (the table holds those)\n"
+    rows = [line.split()[:2] for line in result.stdout.splitlines() if line.startswith("h")]
+    assert rows == [["h0", "1"], ["h1", "2"]]
+    assert result.stdout.startswith("2 hands, estimated by the quick model")

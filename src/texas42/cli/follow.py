@@ -7,7 +7,7 @@ import json
 import shutil
 import sys
 import textwrap
-from collections.abc import Iterable
+from collections.abc import Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from typing import Annotated, Any, Final
@@ -25,7 +25,7 @@ from texas42.analysis.realistic_play import DEFAULT_REALISTIC_PLAY_DEALS, turns_
 from texas42.analysis.sample import DEFAULT_DEALS
 from texas42.analysis.table import CALLS, TableHand, TableStage
 from texas42.cli.analyze import HandArgument
-from texas42.cli.app import app, print_error
+from texas42.cli.app import app, interrupted, print_error
 from texas42.cli.options import (
     PLAYOUT_DEALS,
     AllPassOption,
@@ -50,6 +50,7 @@ from texas42.cli.progress import ProgressBar, emit_line, wants_progress
 from texas42.cli.terminal import output_console
 from texas42.deal import DEFAULT_NOISE, draw_seed
 from texas42.errors import Texas42Error, UsageError
+from texas42.interrupts import holding_interrupts
 from texas42.io.documents import (
     advice_to_json,
     declaration_to_json,
@@ -619,13 +620,21 @@ def follow(
     _run(follower, steps)
 
 
-def _run(follower: Follower, steps: Iterable[tuple[str, TableHand]]) -> None:
+def _run(follower: Follower, steps: Sequence[tuple[str, TableHand]]) -> None:
     """Tell the entries checked (each with the hand after it), the advice at each of
-    seat 0's turns."""
-    for token, entered in steps:
+    seat 0's turns. Ctrl-C ends the hand where it stands, as the end of the input would:
+    who is next, and the review command of the plays entered so far."""
+    taken = 0
+    try:
+        for token, entered in steps:
+            follower.turn()
+            follower.act(token, entered)
+            taken += 1
         follower.turn()
-        follower.act(token, entered)
-    follower.turn()
+    except KeyboardInterrupt:
+        with holding_interrupts():
+            follower.finish()
+        interrupted(f"interrupted after {taken} of {len(steps)} entries")
     follower.finish()
 
 

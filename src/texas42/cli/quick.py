@@ -133,11 +133,19 @@ def quick(
                     results += done
                 bar.update(len(results), len(items))
     except KeyboardInterrupt:
-        unwritten = "" if as_json or as_csv else " (the table comes at the end: nothing printed)"
-        interrupted(f"interrupted after {len(results)} of {len(items)} hands{unwritten}")
+        shown = ""
+        if results and not (as_json or as_csv):  # the hands valued so far, as a table of their own
+            with holding_interrupts():
+                _print_table(items[: len(results)], results)
+            shown = " (the table holds those)"
+        interrupted(f"interrupted after {len(results)} of {len(items)} hands{shown}")
     if not (as_json or as_csv):
-        names = [(item.name or f"line {item.line}", item.line) for item in items]
-        output_console().print(quick_batch_view(names, results))
+        _print_table(items, results)
+
+
+def _print_table(items: Sequence[NamedHand], results: Sequence[QuickAnalysis]) -> None:
+    names = [(item.name or f"line {item.line}", item.line) for item in items]
+    output_console().print(quick_batch_view(names, results))
 
 
 BATCH_HANDS: Final = 2048
