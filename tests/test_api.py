@@ -1186,3 +1186,26 @@ def test_advise_turn_is_the_advice_follow_gives_at_each_stage() -> None:
     )
     with pytest.raises(errors.UsageError, match=re.escape("it is not seat 0's turn (playing)")):
         texas42.advise_turn(table.enter("6-6"))
+
+
+def test_the_types_a_public_result_holds_are_public_names_too() -> None:
+    """A result's fields, one level down, hold types that ``import texas42`` names, so that
+    a caller can annotate with them (the deeper ones stay in their layers)."""
+    held = {
+        texas42.DeclarationAdvice: ("choices", "calibration", "played", "reading", "inference"),
+        texas42.BidAdvice: ("specials", "uniform"),
+        texas42.HandAnalysis: ("realistic",),
+        texas42.PlayAdvice: ("realistic", "history"),
+    }
+    for result, fields in held.items():
+        hints = typing.get_type_hints(result)
+        for field in fields:
+            named = {
+                a
+                for a in (hints[field], *typing.get_args(hints[field]))
+                if inspect.isclass(a) and a is not type(None)
+            }
+            named |= {
+                a for h in typing.get_args(hints[field]) for a in typing.get_args(h) if inspect.isclass(a)
+            }
+            assert named and all(getattr(texas42, a.__name__) is a for a in named), (result, field)
