@@ -11,11 +11,12 @@ import pytest
 
 import texas42
 from cli_runner import invoke
-from texas42.rules import HouseRules, NelloDoubles
+from texas42.rules import AllPass, HouseRules, NelloDoubles
 
 ORDINARY = "6-4 5-5 4-2 3-1 2-0 1-1 0-0"
 LOW = "6-0 5-1 4-0 3-1 2-0 1-0 0-0"
 SIXES = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
+WEAK = "6-1 5-2 4-0 3-1 2-0 6-3 5-1"
 
 
 def json_of(*args: str) -> dict[str, Any]:
@@ -119,3 +120,21 @@ def test_play_and_review_say_the_same_on_any_number_of_threads(args: tuple[str, 
     one = text_of(*args, "--threads", "1")
     assert one == text_of(*args, "-j", "2")
     assert "seed 2" in one
+
+
+def test_review_weighs_the_shakers_call_by_the_all_pass_rule() -> None:
+    """The shaker bid 30 after three passes with a weak hand: forced, that was the rule;
+    where an all-pass hand is reshuffled, passing was the advice."""
+    args = ("review", WEAK, "-t", "fives", "--auction", "pass pass pass 30", "--seat", "3", "--bidder", "3",
+            "--tricks", "5-2", "-n", "60", "-s", "1")  # fmt: skip
+    forced, reshuffled = json_of(*args), json_of(*args, "--all-pass", "reshuffle")
+    assert (forced["called"]["bid"]["advice"]["bid"], forced["called"]["bid"]["advice"]["rule"]) == (
+        30,
+        "forced",
+    )
+    advised = reshuffled["called"]["bid"]["advice"]
+    assert (advised["bid"], advised["rule"]) == ("pass", "cannot-make")
+    house = HouseRules(all_pass=AllPass.RESHUFFLE)
+    api = texas42.review_play(WEAK, "fives", "5-2", seat=3, bidder=3,
+                              auction="pass pass pass 30", deals=60, seed=1, house=house)  # fmt: skip
+    assert texas42.to_dict(api) == reshuffled
