@@ -37,9 +37,9 @@ from texas42.deal import sampling
 from texas42.errors import AuctionError
 from texas42.io.files import read_hands, read_lines
 from texas42.report.bidding import reading_note, reading_table
-from texas42.report.comparison import _widest
 from texas42.report.hand import plus_minus, recommendation_text
 from texas42.report.wording import (
+    _widest,
     advice_reason,
     odds_against,
     odds_footer,

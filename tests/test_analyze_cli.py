@@ -826,7 +826,7 @@ def test_a_strong_hand_s_table_keeps_its_cells_whole_in_80_columns(monkeypatch: 
     assert max(len(line) for line in narrow.splitlines()) <= 80
     monkeypatch.setenv("COLUMNS", "120")
     wide = invoke(*args).stdout
-    assert " sixes        300  42.0±0.0  100%  100%" in wide
+    assert " sixes        300  42.0±0.5  100%  100%" in wide
 
 
 def test_the_points_histogram_stays_on_its_row_in_80_columns(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -529,20 +529,21 @@ def analysis_view(analysis: HandAnalysis, why: Why | None = None) -> RenderableT
     parts += [Text(""), footer(analysis.deals, analysis.seed, analysis.exact, fewest, played_out)]
     parts.append(Text(points_column_note(analysis.exact), style="dim"))
     if analysis.realistic is not None:
-        footing = realistic_footer(analysis.realistic.source) + _realistic_reach(analysis.realistic)
+        footing = realistic_footer(analysis.realistic.source) + _realistic_reach(
+            analysis.realistic, analysis.exact
+        )
         parts.append(Text(footing, style="dim"))
     return Group(*parts)
 
 
-def _realistic_reach(realistic: CalibratedAnalysis | RealisticAnalysis) -> str:
+def _realistic_reach(realistic: CalibratedAnalysis | RealisticAnalysis, exact: bool) -> str:
     """How far the realistic table's odds may be off: the playouts' sampling error, or the
-    calibration's error band."""
+    calibration's error band (and the sampling error of the double-dummy figures behind
+    it, unless every consistent deal was solved: ``exact``)."""
     if isinstance(realistic, RealisticAnalysis):
         return (
             f" Their 95% intervals reach at most ±{odds_margin(realistic.deals)} percentage points either "
             f"side on the {deals_text(realistic.deals)} played out, less near 0% and 100%."
         )
-    return (
-        f" The calibration's {error_band_phrase(realistic.trumps[0].bands)}, before the sampling error "
-        "of the double-dummy figures."
-    )
+    sampling = "" if exact else ", before the sampling error of the double-dummy figures"
+    return f" The calibration's {error_band_phrase(realistic.trumps[0].bands)}{sampling}."
