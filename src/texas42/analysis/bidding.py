@@ -213,11 +213,9 @@ class BidAdvice:
             return None
         lower = [r for r in self.made if r.bid < self.bid]
         surer = max(lower, key=lambda r: r.expected_marks, default=None)
-        return (
-            surer
-            if surer is not None and surer.expected_marks >= chosen.expected_marks + SURER_MARKS
-            else None
-        )
+        if surer is None or surer.expected_marks < chosen.expected_marks + SURER_MARKS:
+            return None
+        return surer
 
     @property
     def close_call(self) -> LadderRung | None:
@@ -229,7 +227,9 @@ class BidAdvice:
             return None
         fewer = [r for r in self.made if marks(r.bid) < marks(self.bid)]
         better = max(fewer, key=lambda r: r.expected_marks, default=None)
-        return better if better is not None and better.expected_marks > chosen.expected_marks else None
+        if better is None or better.expected_marks <= chosen.expected_marks:
+            return None
+        return better
 
 
 def bid_ladder(analysis: HandAnalysis, bids: Iterable[int]) -> tuple[LadderRung, ...]:

@@ -604,24 +604,23 @@ def comparison_to_json(comparison: Comparison, why_bid: int | None = None) -> di
 
 def declaration_to_json(advice: DeclarationAdvice) -> dict[str, Any]:
     """``{"hand", "bid", "auction", "partner_contract", "deals", "seed", "basis",
-    "declarations", "advice", "exact", "racing", "calibration"}`` (``partner_contract``: the partner's
-    ``"plunge"`` or ``"splash"`` whose trump we name, else null; and ``"constraints"``,
-    ``"inference"`` where there are some, as ``sample_to_json`` gives them): each
-    declaration open to the bidder (the nine trumps, then Nel-O and sevens where the bid
-    allows them) with its ``deals``, double-dummy ``make`` and ``make_ci95`` of the bid,
-    ``expected_points`` and ``expected_points_ci95`` (null for Nel-O and sevens),
-    ``weighed`` (whether the advice weighs it: on the realistic basis only the trumps the
-    calibration was fitted to for such a hand, and Nel-O and sevens) and, on the realistic
-    basis, ``realistic``
-    ``{"source": "calibrated", "make", "make_ci95"}``; the advice's ``declaration``,
-    ``make`` (on the basis), ``make_double_dummy`` (on the main sample: ``make`` itself on
-    the double-dummy basis), ``make_confirmed`` (double-dummy, on the independent sample)
-    and ``expected_marks``; ``calibration``, on the realistic basis, ``{"model", "hands"}``
-    (the quick model's version whose calibration estimated the trumps, the hands it was
-    fitted to), else null. Played out (``realistic_declaration``): ``"realistic": {"source":
-    "playouts", "deals", "worlds", "declarations"}``, each declaration played out with the
-    share of the playouts made as its ``make`` (and a trump's mean points), the advice
-    theirs."""
+    "declarations", "advice", "exact", "racing", "calibration"}`` (``partner_contract``: the
+    partner's ``"plunge"`` or ``"splash"`` whose trump we name, else null; and
+    ``"constraints"``, ``"inference"`` where there are some, as ``sample_to_json`` gives
+    them): each declaration open to the bidder (the nine trumps, then Nel-O and sevens
+    where the bid allows them) with its ``deals``, double-dummy ``make`` and ``make_ci95``
+    of the bid, ``expected_points`` and ``expected_points_ci95`` (null for Nel-O and
+    sevens), ``weighed`` (whether the advice weighs it: on the realistic basis only the
+    trumps the calibration was fitted to for such a hand, and Nel-O and sevens) and, on
+    the realistic basis, ``realistic`` ``{"source": "calibrated", "make", "make_ci95"}``;
+    the advice's ``declaration``, ``make`` (on the basis), ``make_double_dummy`` (on the
+    main sample: ``make`` itself on the double-dummy basis), ``make_confirmed``
+    (double-dummy, on the independent sample) and ``expected_marks``; ``calibration``, on
+    the realistic basis, ``{"model", "hands"}`` (the quick model's version whose
+    calibration estimated the trumps, the hands it was fitted to), else null. Played out
+    (``realistic_declaration``): ``"realistic": {"source": "playouts", "deals", "worlds",
+    "declarations"}``, each declaration played out with the share of the playouts made as
+    its ``make`` (and a trump's mean points and their interval), the advice theirs."""
     advised = advice.advised
     return {
         "hand": advice.hand.names(),
