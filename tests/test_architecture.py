@@ -65,6 +65,18 @@ def test_dependencies_run_one_way(path: Path) -> None:
         assert RANKS[target] <= RANKS[layer], f"{path.name} ({layer}) imports {name}"
 
 
+def test_imports_are_absolute() -> None:
+    """A relative import (``from ..report import x``) would slip past the one-way check,
+    which reads modules' absolute names: there are none."""
+    relative = [
+        f"{path.relative_to(PACKAGE)}:{node.lineno}"
+        for path in MODULES
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.ImportFrom) and node.level > 0
+    ]
+    assert relative == []
+
+
 @pytest.mark.parametrize("path", MODULES, ids=[str(p.relative_to(PACKAGE)) for p in MODULES])
 def test_only_the_engine_imports_numba_and_the_rules_no_numpy(path: Path) -> None:
     imported = {name.split(".")[0] for name in _imports(path)}
