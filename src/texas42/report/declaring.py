@@ -118,7 +118,8 @@ def advice_text(advice: DeclarationAdvice) -> Text:
         )
         basis = "realistic, played out"
     elif chosen.realistic is None:
-        odds = f"{made} in {percent(chosen.make)} of the deals double-dummy"
+        interval = "" if advice.exact else f" (95% CI {_interval(chosen, False, ' to ')})"
+        odds = f"{made} in {percent(chosen.make)} of the deals double-dummy{interval}"
         basis = "double-dummy"
     else:
         odds = (

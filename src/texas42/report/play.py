@@ -216,7 +216,7 @@ def advice_text(advice: PlayAdvice) -> Text:
     best = advice.best
     verb = contract_verb(advice.defending)
     bid = bid_name(advice.bid)
-    odds = percent(advice.contract_odds(best))
+    odds = f"{percent(advice.contract_odds(best))} of the deals double-dummy{_odds_interval(advice, best)}"
     where = "every deal" if best.always_best else f"{percent(best.best_share)} of the deals"
     head = Text(f"Play {domino_name(best.domino)}", style="bold reverse green")
     if len(advice.plays) == 1:
@@ -224,12 +224,12 @@ def advice_text(advice: PlayAdvice) -> Text:
     if best.expected_points is None:
         return Text.assemble(
             head,
-            f": your team {verb} {bid} in {odds} of the deals double-dummy; a best play in {where}.",
+            f": your team {verb} {bid} in {odds}; a best play in {where}.",
             _as_good(advice),
         )
     body = (
         f": your team expects {best.expected_points:.1f} of {TOTAL_POINTS} points and {verb} {bid} in "
-        f"{odds} of the deals double-dummy; it is a best play in {where}.{_as_good(advice)}"
+        f"{odds}; it is a best play in {where}.{_as_good(advice)}"
     )
     most = advice.most_points
     clear = advice.safety is None or advice.safety[1].low > 0
@@ -249,6 +249,15 @@ def advice_text(advice: PlayAdvice) -> Text:
                 f"the two differ by less than the sampling error, so either play is sound."
             )
     return Text.assemble(head, body)
+
+
+def _odds_interval(advice: PlayAdvice, stats: PlayStats) -> str:
+    """`` (95% CI 52% to 66%)``: the interval of a play's odds for the seat's team, as the
+    table gives it (nothing where every consistent deal was solved)."""
+    if advice.exact:
+        return ""
+    ci = advice.contract_ci95(stats)
+    return f" (95% CI {percent(ci.low)} to {percent(ci.high)})"
 
 
 def _more_points(most: PlayStats, best: PlayStats) -> str:
