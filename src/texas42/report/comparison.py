@@ -160,13 +160,7 @@ def comparison_view(comparison: Comparison, whys: Sequence[Why] = ()) -> Rendera
         ),
         Fitted(odds_table(comparison.trumps, "Double-dummy odds", raced)),
     ]
-    if comparison.specials:
-        odds = comparison.special_odds()
-        played_deals = None if comparison.realistic is None else comparison.realistic.deals
-        parts += [Fitted(specials_table(comparison.specials, 0.5, odds, False, played_deals)), Text("")]
-        high = auction_high_bid(comparison.inference, comparison.ruled_by)
-        if high != PASS:
-            parts += [Text(OPENERS_SPECIALS.format(high=high), style="dim"), Text("")]
+    parts += _specials_parts(comparison)
     if isinstance(shown, CalibratedComparison):
         table = odds_table(shown.trumps, "Realistic odds, estimated", raced)
         parts += [
@@ -175,20 +169,7 @@ def comparison_view(comparison: Comparison, whys: Sequence[Why] = ()) -> Rendera
             estimated_text(shown),
         ]
     elif realistic is not None:
-        played = (
-            f"{deals_text(realistic.deals)} played out by players who see only their own dominoes "
-            f"({realistic.worlds} worlds a decision), playing for {realistic.played_for}"
-        )
-        parts += [
-            Fitted(
-                pairs_table(
-                    realistic.pairs, f"Realistic play, head to head: {played}", False, explained=False
-                )
-            ),
-            Fitted(odds_table(realistic.trumps, "Realistic odds of each bid", False)),
-            most_made_text(realistic.trumps, "in the playouts"),
-            Text(_played_odds_note(realistic), style="dim"),
-        ]
+        parts += _played_parts(realistic)
     for why in whys:
         parts += [Text(""), Fitted(why_table(why))]
     fewest = fewest_deals(comparison.trumps, comparison.deals)
@@ -206,6 +187,38 @@ def comparison_view(comparison: Comparison, whys: Sequence[Why] = ()) -> Rendera
     if shown is not None:
         parts.append(Text(realistic_footer(shown.source, advice=False), style="dim"))
     return Group(*parts)
+
+
+def _specials_parts(comparison: Comparison) -> list[RenderableType]:
+    """The special contracts' table (nothing without one), and what an opener's bid does
+    to them."""
+    if not comparison.specials:
+        return []
+    odds = comparison.special_odds()
+    played_deals = None if comparison.realistic is None else comparison.realistic.deals
+    parts: list[RenderableType] = [
+        Fitted(specials_table(comparison.specials, 0.5, odds, False, played_deals)),
+        Text(""),
+    ]
+    high = auction_high_bid(comparison.inference, comparison.ruled_by)
+    if high != PASS:
+        parts += [Text(OPENERS_SPECIALS.format(high=high), style="dim"), Text("")]
+    return parts
+
+
+def _played_parts(realistic: RealisticComparison) -> list[RenderableType]:
+    """The trumps played out: head to head, then the odds of each bid."""
+    played = (
+        f"{deals_text(realistic.deals)} played out by players who see only their own dominoes "
+        f"({realistic.worlds} worlds a decision), playing for {realistic.played_for}"
+    )
+    title = f"Realistic play, head to head: {played}"
+    return [
+        Fitted(pairs_table(realistic.pairs, title, False, explained=False)),
+        Fitted(odds_table(realistic.trumps, "Realistic odds of each bid", False)),
+        most_made_text(realistic.trumps, "in the playouts"),
+        Text(_played_odds_note(realistic), style="dim"),
+    ]
 
 
 def _played_odds_note(realistic: RealisticComparison) -> str:
