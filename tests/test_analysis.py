@@ -810,3 +810,19 @@ def test_what_the_calls_say_counts_the_trumps_in_a_column_of_their_own(
     assert [str(c.header) for c in reading_table(reading).columns] == columns
     note = reading_note(reading)
     assert [d.label for d in Declaration if f", {d.label} (the trump);" in note] == columns[4:]
+
+
+def test_the_ladder_s_check_carries_its_interval() -> None:
+    """On the double-dummy basis each rung's check (an independent sample as large) has
+    the Wilson interval of its own odds; on the realistic basis there is no check."""
+    advice = texas42.advise_bid(ORDINARY, "pass 30", deals=60, seed=1, basis="double-dummy")
+    for rung in advice.ladder:
+        check = advice.analysis.check(rung.declaration)
+        assert check is not None and rung.make_confirmed == check.make(rung.bid)
+        assert (
+            rung.make_confirmed_ci95
+            == check.make_ci95(rung.bid)
+            == wilson_interval(round(rung.make_confirmed * 60), 60)
+        )
+    realistic = texas42.advise_bid(ORDINARY, "pass 30", deals=60, seed=1)
+    assert all(r.make_confirmed is None and r.make_confirmed_ci95 is None for r in realistic.ladder)

@@ -803,6 +803,8 @@ def _without_new_row_keys(document: dict[str, object], command: str) -> dict[str
     if command == "bid" and isinstance(advice, dict):  # the bids its reason weighs it against
         advice.pop("surer")
         advice.pop("close_call")
+        for row in document["ladder"]:  # the check's interval
+            assert isinstance(row, dict) and row.pop("make_confirmed_ci95") is not None
     for table, key in NEW_ROW_KEYS.items():
         rows = document.get(table)
         if isinstance(rows, list):

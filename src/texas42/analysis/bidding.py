@@ -50,6 +50,8 @@ class LadderRung:
     """Whether the hand makes the bid at the chosen confidence."""
     deals: int
     """The deals ``make`` stands on (fewer than the analysis' when racing let it go)."""
+    make_confirmed_ci95: Interval | None = None
+    """The 95% interval of ``make_confirmed`` (None where there is none)."""
 
 
 @dataclass(frozen=True)
@@ -252,6 +254,7 @@ def bid_ladder(analysis: HandAnalysis, bids: Iterable[int]) -> tuple[LadderRung,
                 make_ci95=best.make_ci95(bid),
                 make_double_dummy=analysis.stats(best.declaration).make(bid),
                 make_confirmed=None if check is None else check.make(bid),
+                make_confirmed_ci95=None if check is None else check.make_ci95(bid),
                 expected_marks=expected_marks(bid, p),
                 makes=p >= analysis.confidence,
                 deals=best.deals,

@@ -484,6 +484,7 @@ def _ladder_json(row: LadderRung, realistic: bool) -> dict[str, Any]:
         "make": rounded(row.make),
         "make_ci95": row.make_ci95.as_list(4),
         "make_confirmed": None if row.make_confirmed is None else rounded(row.make_confirmed),
+        "make_confirmed_ci95": None if (ci := row.make_confirmed_ci95) is None else ci.as_list(4),
         "expected_marks": round(row.expected_marks, 4),
         **({"make_double_dummy": rounded(row.make_double_dummy)} if realistic else {}),
     }
