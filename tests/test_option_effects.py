@@ -73,7 +73,7 @@ def test_declare_without_inference_deals_as_if_only_the_bid_were_known() -> None
 
 
 def test_compare_weighs_nello_as_the_house_plays_its_doubles() -> None:
-    """Holding the 0-0 and no other double but low ones, Nel-O's odds turn on the doubles."""
+    """With the 0-0 its only double, the hand's Nel-O odds turn on how doubles play."""
     made = {}
     for doubles in ("own-suit", "high", "low"):
         document = json_of(
