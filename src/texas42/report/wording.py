@@ -288,7 +288,7 @@ def advice_reason(advice: BidAdvice) -> str:
     """The one-sentence reason for an advice, from the rule that decided it."""
     if advice.rule == "special":
         return _special_reason(advice)
-    chosen = next((r for r in advice.ladder if r.bid == advice.bid), None)
+    chosen = advice.chosen
     high = advice.auction.high_bid
     need = f"{percent(advice.confidence)} needed"
     if advice.rule == "forced":
