@@ -545,7 +545,7 @@ def test_file_results_stream_and_an_interrupt_keeps_them(monkeypatch: pytest.Mon
             raise KeyboardInterrupt
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(analysis, "analyze_hand", interrupted)
+    monkeypatch.setattr(analysis.job, "analyze_hand", interrupted)  # where the job calls it
     result = invoke(
         "analyze", "--json", "-n", "10", "-s", "9", "-t", "fours", "--file", "-", input=HANDS_FILE
     )

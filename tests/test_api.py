@@ -230,6 +230,14 @@ def test_progress_counts_the_playouts_after_the_solves() -> None:
     assert calls.index(solved[-1]) < calls.index((playouts, playouts))
 
 
+def test_a_bid_played_out_unasked_plays_every_deal_of_a_smaller_sample() -> None:
+    """At a partner's plunge ``advise_bid`` plays 200 deals out by default, as the command
+    line does; a sample of 30 is played out whole, not refused for asking more."""
+    advice = texas42.advise_bid(HAND, "plunge pass", deals=30, seed=1)
+    assert isinstance(advice.analysis.realistic, texas42.RealisticAnalysis)
+    assert advice.analysis.deals == advice.analysis.realistic.deals == 30
+
+
 @pytest.mark.parametrize(
     ("call", "message"),
     [

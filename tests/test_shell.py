@@ -108,7 +108,7 @@ def test_a_command_that_fails_stops_it_there_naming_its_line(monkeypatch: pytest
     def failing(*args: object, **kwargs: object) -> None:
         raise AnalysisError("the analysis failed")
 
-    monkeypatch.setattr(analysis, "analyze_hand", failing)
+    monkeypatch.setattr(analysis.job, "analyze_hand", failing)  # where the job calls it
     result = invoke("shell", input=line(QUICK) + line(ANALYZE) + line(SOLVE))
     assert result.exit_code == 2
     assert result.stdout == invoke(*QUICK).stdout

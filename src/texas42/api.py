@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import SupportsIndex, cast
 
 import numpy as np
@@ -28,10 +28,11 @@ from texas42.analysis import (
     TableStage,
 )
 from texas42.analysis.calibrated import DOUBLE_DUMMY, REALISTIC, check_basis
+from texas42.analysis.job import AnalysisJob
 from texas42.analysis.play import bid_played
 from texas42.analysis.playout import check_playout_deals, check_worlds
 from texas42.analysis.racing import DEFAULT_RACING
-from texas42.analysis.realistic import comparison_playouts, playouts_of
+from texas42.analysis.realistic import comparison_playouts
 from texas42.analysis.realistic_play import playouts_total
 from texas42.analysis.recommendation import check_confidence
 from texas42.analysis.review import realistic_review_total
@@ -241,7 +242,7 @@ def analyze(
     (``HandAnalysis.realistic``), and recommends on them; ``progress(done, total)`` is
     told the deals solved, then the playouts finished."""
     _checked(progress, constraints)
-    job = _AnalyzeJob.checked(
+    job = _analysis_job(
         (deals, seed, trumps, confidence, house, threads, check_every_bid),
         (constraints, auction, infer, noise),
         (basis, realistic_deals, worlds, racing),
@@ -289,8 +290,7 @@ def analyze_many(
         raise ArgumentTypeError(f"hands are an iterable of hands (analyze takes one), got {hands!r}")
     check_kind(hands, Iterable, "hands are an iterable of hands or their texts")
     parsed = [_hand(h) for h in hands]
-    seed = dealing.draw_seed() if seed is None else seed
-    job = _AnalyzeJob.checked(
+    job = _analysis_job(
         (deals, seed, trumps, confidence, house, threads, check_every_bid),
         (constraints, auction, infer, noise),
         (basis, realistic_deals, worlds, racing),
@@ -298,121 +298,56 @@ def analyze_many(
     for hand in parsed:
         job.check_with(hand)
     where = None if cluster is None else batch.parse_cluster(cluster)
-    return _analyses(replace(job, threads=batch.job_threads(where, job.threads)), parsed, where, progress)
+    return _analyses(job.with_threads(batch.job_threads(where, job.threads)), parsed, where, progress)
 
 
 def _analyses(
-    job: _AnalyzeJob, hands: list[Hand], cluster: batch.Cluster | None, progress: Progress | None
+    job: AnalysisJob, hands: list[Hand], cluster: batch.Cluster | None, progress: Progress | None
 ) -> Iterator[HandAnalysis]:
     done = None if progress is None else lambda count: progress(count, len(hands))
     with batch.connected(cluster if hands else None) as client:
         yield from batch.in_order(job.run, [(h,) for h in hands], client, None, done)
 
 
-@dataclass(frozen=True)
-class _AnalyzeJob:
-    """``analyze``'s settings, checked: the same work for each hand (a job a cluster's
-    workers can be sent)."""
-
-    deals: int
-    seed: int | None
-    declarations: tuple[Declaration, ...]
-    confidence: float
-    house: HouseRules
-    threads: int | None
-    check_every_bid: bool
-    constraints: DealConstraints | None
-    auction: dealing.AuctionModel | None
-    basis: str = REALISTIC
-    realistic_deals: int = 0
-    worlds: int = analysis.DEFAULT_WORLDS
-    racing: Racing | None = DEFAULT_RACING
-
-    @classmethod
-    def checked(
-        cls,
-        solving: tuple[
-            SupportsIndex, SupportsIndex | None, Trumps, float, HouseRules | None, SupportsIndex | None, bool
-        ],
-        dealt: tuple[DealConstraints | None, Auction | str, str, float],
-        advice: tuple[str, SupportsIndex, SupportsIndex, Racing | None],
-    ) -> _AnalyzeJob:
-        """``analyze``'s arguments, checked: how the deals are solved and the advice
-        recommended (``deals``, ``seed``, ``trumps``, ``confidence``, ``house``,
-        ``threads``, ``check_every_bid``), how they are dealt (``constraints``,
-        ``auction``, ``infer``, ``noise``) and what the advice rests on (``basis``,
-        ``realistic_deals``, ``worlds``, ``racing``)."""
-        deals, seed, trumps, confidence, house, threads, check_every_bid = solving
-        constraints, auction, infer, noise = dealt
-        basis, realistic_deals, worlds, racing = advice
-        check_kind(check_every_bid, bool, "check_every_bid is True or False")
-        seed, realistic_deals, worlds = _whole_or_none(seed), _whole(realistic_deals), _whole(worlds)
-        threads = _whole_or_none(threads)
-        check_threads(threads)  # here, not at the first solve: analyze_many's hands may run far away
-        declarations = _declarations(trumps)
-        if not declarations:
-            raise AnalysisError("no declarations to analyse", parameter="trumps")
-        _check_realistic(realistic_deals, worlds, basis)
-        _check_within(realistic_deals, _whole(deals))
-        house = _house(house)
-        return cls(
-            check_deals(_whole(deals)),
-            None if seed is None else dealing.check_seed(seed),
-            declarations,
-            check_confidence(confidence),
-            house,
-            threads,
-            check_every_bid,
-            constraints,
-            _auction_model(auction, infer, noise, house),
-            check_basis(basis),
-            realistic_deals,
-            worlds,
-            _racing(racing),
-        )
-
-    def check_with(self, hand: Hand) -> None:
-        """Bad input that only the hand shows: constraints it contradicts, or an auction
-        whose plunge or splash no deal around it allows."""
-        if self.constraints is not None:
-            dealing.plan_deals(hand, self.constraints)
-        if self.auction is not None:
-            dealing.check_auction_doubles(hand, self.auction.auction, self.constraints)
-
-    def run(self, hand: Hand, progress: Progress | None = None) -> HandAnalysis:
-        """The analysis of ``hand``, played out as the settings say."""
-        result = analysis.analyze_hand(
-            hand,
-            deals=self.deals,
-            seed=self.seed,
-            declarations=self.declarations,
-            confidence=self.confidence,
-            threads=self.threads,
-            progress=progress,
-            check_ladder=self.check_every_bid,
-            house=self.house,
-            constraints=self.constraints,
-            auction=self.auction,
-            basis=self.basis,
-            racing=self.racing,
-        )
-        return _played_out(result, self.realistic_deals, self.worlds, self.threads, progress)
-
-
-def _played_out(
-    result: HandAnalysis,
-    deals: int,
-    worlds: int,
-    threads: int | None,
-    progress: Progress | None,
-    auction: Auction | None = None,
-) -> HandAnalysis:
-    """``result`` with its leading trumps played out on ``deals`` deals (0: as it is)."""
-    if deals == 0:
-        return result
-    step = _counted(progress, playouts_of(result, deals))
-    played = analysis.realistic_analysis(result, deals, worlds, threads, step, auction)
-    return replace(result, realistic=played)
+def _analysis_job(
+    solving: tuple[
+        SupportsIndex, SupportsIndex | None, Trumps, float, HouseRules | None, SupportsIndex | None, bool
+    ],
+    dealt: tuple[DealConstraints | None, Auction | str, str, float],
+    advice: tuple[str, SupportsIndex, SupportsIndex, Racing | None],
+) -> AnalysisJob:
+    """``analyze``'s arguments, checked: how the deals are solved and the advice
+    recommended (``deals``, ``seed``, ``trumps``, ``confidence``, ``house``, ``threads``,
+    ``check_every_bid``), how they are dealt (``constraints``, ``auction``, ``infer``,
+    ``noise``) and what the advice rests on (``basis``, ``realistic_deals``, ``worlds``,
+    ``racing``): the same work for each hand (a job a cluster's workers can be sent)."""
+    deals, seed, trumps, confidence, house, threads, check_every_bid = solving
+    constraints, auction, infer, noise = dealt
+    basis, realistic_deals, worlds, racing = advice
+    check_kind(check_every_bid, bool, "check_every_bid is True or False")
+    seed, realistic_deals, worlds = _whole_or_none(seed), _whole(realistic_deals), _whole(worlds)
+    threads = _whole_or_none(threads)
+    check_threads(threads)  # here, not at the first solve: analyze_many's hands may run far away
+    declarations = _declarations(trumps)
+    if not declarations:
+        raise AnalysisError("no declarations to analyse", parameter="trumps")
+    _check_realistic(realistic_deals, worlds, basis)
+    _check_within(realistic_deals, _whole(deals))
+    house = _house(house)
+    return AnalysisJob(
+        deals=check_deals(_whole(deals)),
+        seed=dealing.draw_seed() if seed is None else dealing.check_seed(seed),
+        declarations=declarations,
+        confidence=check_confidence(confidence),
+        house=house,
+        threads=threads,
+        check_ladder=check_every_bid,
+        constraints=constraints,
+        auction=_auction_model(auction, infer, noise, house),
+        basis=check_basis(basis),
+        racing=_racing(racing),
+        playouts=None if realistic_deals == 0 else (realistic_deals, worlds),
+    )
 
 
 def _racing(racing: Racing | None) -> Racing | None:
@@ -475,35 +410,21 @@ def advise_bid(
     (``texas42 bid --realistic``) and advise on them (None, the default: 200 deals where we
     are to name the trump of a partner's plunge or splash holding the bid, on the realistic
     basis, as the command line does unasked; else none); ``racing`` as for ``analyze``."""
-    threads = _whole_or_none(threads)
-    house = _house(house)
+    _checked(progress, constraints)
     parsed = _auction(auction)
     hand = _hand(hand)
     basis = check_basis(basis)
-    if realistic_deals is not None:
-        _check_within(_whole(realistic_deals), _whole(deals))
-    realistic_deals, worlds = _whole(_playout_deals(realistic_deals, parsed, basis)), _whole(worlds)
-    _check_realistic(realistic_deals, worlds, basis)
-    dealing.check_auction_doubles(hand, parsed, constraints)  # the advice reads it, infer "none" or not
-    result = analyze(
-        hand,
-        deals=deals,
-        seed=seed,
-        trumps=trumps,
-        confidence=confidence,
-        house=house,
-        threads=threads,
-        progress=progress,
-        check_every_bid=basis == DOUBLE_DUMMY,
-        constraints=constraints,
-        auction=parsed,
-        infer=infer,
-        noise=noise,
-        basis=basis,
-        racing=racing,
+    if realistic_deals is None:  # the default never asks more deals than the sample has
+        default = _whole(_playout_deals(None, parsed, basis))
+        realistic_deals = default and min(default, check_deals(_whole(deals)))
+    job = _analysis_job(
+        (deals, seed, trumps, confidence, house, threads, basis == DOUBLE_DUMMY),
+        (constraints, parsed, infer, noise),
+        (basis, realistic_deals, worlds, racing),
     )
-    result = _played_out(result, realistic_deals, worlds, threads, progress, parsed)
-    return analysis.with_uniform_odds(analysis.advise_bid(result, parsed, house), threads)
+    dealing.check_auction_doubles(hand, parsed, constraints)  # the advice reads it, infer "none" or not
+    result = job.played_out(job.solved(hand, progress), progress, parsed)
+    return analysis.with_uniform_odds(analysis.advise_bid(result, parsed, job.house), job.threads)
 
 
 def compare(

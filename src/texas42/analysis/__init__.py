@@ -3,7 +3,8 @@
 Seat 0 holds the hand, bids and leads; seat 2 is the partner. The 21 unseen dominoes
 are dealt many times (``texas42.deal``), every deal is solved double-dummy for every
 declaration with the engine (``sample``), and the points are summarised per declaration
-(``statistics``); ``hand`` recommends a bid, ``bidding`` advises one during an auction,
+(``statistics``); ``hand`` recommends a bid (``job``: its settings as one value, for a
+batch of hands), ``bidding`` advises one during an auction,
 ``reading`` says what the auction tells of the other hands, ``comparison`` puts trumps
 head to head, ``declaring`` weighs what to declare once the bid is won, ``specials``
 weighs the special contracts, ``why`` finds the unseen dominoes whose place decides a
@@ -57,6 +58,7 @@ from texas42.analysis.declaring import (
     realistic_declaration,
 )
 from texas42.analysis.hand import HandAnalysis, analyze_hand
+from texas42.analysis.job import AnalysisJob
 from texas42.analysis.locations import Locations, Whereabouts, locate
 from texas42.analysis.play import (
     BidDecided,
@@ -158,6 +160,7 @@ __all__ = [
     "DEFAULT_WORLDS",
     "MAX_DEALS",
     "MAX_WORLDS",
+    "AnalysisJob",
     "AuctionReading",
     "BidAdvice",
     "BidDecided",

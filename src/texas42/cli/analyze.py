@@ -4,17 +4,13 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Annotated
 
 import typer
 
-from texas42 import analysis, deal
-from texas42.analysis import HandAnalysis, Progress, hand_why
-from texas42.analysis.calibrated import REALISTIC
-from texas42.analysis.racing import DEFAULT_RACING, Racing
-from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS, playouts_of
+from texas42 import deal
+from texas42.analysis import AnalysisJob, HandAnalysis, hand_why
+from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS
 from texas42.cli.app import BASIS_HELP, EXAMPLE_HAND, ODDS_HELP, app, inputs_checked
 from texas42.cli.many import CSV, JSON, TEXT, analyze_many, check_each_hand, check_output, recorded_seed
 from texas42.cli.options import (
@@ -45,7 +41,6 @@ from texas42.cli.options import (
     auction_noise,
     basis,
     check_one_input,
-    check_with_hand,
     deal_constraints,
     distinct_trumps,
     house_rules,
@@ -55,13 +50,13 @@ from texas42.cli.options import (
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
 from texas42.cli.terminal import output_console
-from texas42.deal import AuctionModel, DealConstraints, draw_seed
+from texas42.deal import draw_seed
 from texas42.errors import UsageError
 from texas42.io.documents import analysis_to_json
 from texas42.io.files import LineError, NamedHand, read_hands, read_lines
 from texas42.io.output import check_not_beside, check_regular, companions
 from texas42.report.hand import analysis_view
-from texas42.rules import Auction, Declaration, Hand, HouseRules, parse_hand
+from texas42.rules import Auction, Hand, parse_hand
 
 ANALYZE_HELP = f"""
 What is a hand worth? For each trump: expected points (95% interval), the odds of
@@ -208,33 +203,37 @@ def analyze(
         _check_not_the_hands_file(out, file)
     if seed is None and resume:
         seed = recorded_seed(out)
+    house = house_rules(nello_doubles, nello_min_marks, specials=specials)
     job = AnalysisJob(
-        deals, draw_seed() if seed is None else seed, distinct_trumps(trump), confidence, threads
+        deals,
+        draw_seed() if seed is None else seed,
+        distinct_trumps(trump),
+        confidence,
+        house,
+        threads,
+        constraints=deal_constraints(holds, lacks),
+        auction=deal.auction_model(auction, infer, auction_noise(noise, infer, auction), house),
+        basis=basis(basis_option, realistic),
+        racing=racing(min_deals, exhaustive),
+        playouts=plan,
     )
-    job.house = house_rules(nello_doubles, nello_min_marks, specials=specials)
-    job.constraints = deal_constraints(holds, lacks)
-    job.auction = deal.auction_model(auction, infer, auction_noise(noise, infer, auction), job.house)
-    job.why_bid = why_bid
-    job.racing = racing(min_deals, exhaustive)
-    job.basis = basis(basis_option, realistic)
-    job.playouts = plan
     unreadable: tuple[LineError, ...] = ()
     if file is None:
         parsed: tuple[NamedHand, ...] = (NamedHand(0, None, parse_hand(" ".join(hand or ()))),)
     else:
         read = read_hands(read_lines(file))
         parsed, unreadable = read.hands, read.errors
-    check_each_hand(parsed, job.checks, file, unreadable)
+    check_each_hand(parsed, job.check_with, file, unreadable)
     style = JSON if as_json else CSV if as_csv else TEXT
     if out is not None:
-        check_output(job, parsed, style, out, resume)
+        check_output(job, why_bid, parsed, style, out, resume)
     inputs_checked()
     if file is None and not as_csv:
-        _analyze_one(job, parsed[0].hand, as_json, why or why_bid is not None)
+        _analyze_one(job, parsed[0].hand, as_json, why_bid, why or why_bid is not None)
     elif not parsed and not (as_json or as_csv or out):
         typer.echo("No hands in the file.")  # as quick says
     else:
-        analyze_many(job, parsed, style, out, resume, cluster)
+        analyze_many(job, why_bid, parsed, style, out, resume, cluster)
 
 
 def _check_not_the_hands_file(out: str, file: str) -> None:
@@ -249,85 +248,23 @@ def _check_not_the_hands_file(out: str, file: str) -> None:
             raise UsageError(f"{what} is the hands file (--file): it would be overwritten")
 
 
-class AnalysisJob:
-    """The settings of an analysis from the command line, shared by analyze and bid."""
-
-    def __init__(
-        self,
-        deals: int,
-        seed: int,
-        declarations: Sequence[Declaration],
-        confidence: float,
-        threads: int | None,
-        house: HouseRules | None = None,
-    ) -> None:
-        self.deals = deals
-        self.seed = seed
-        self.declarations = tuple(declarations)
-        self.confidence = confidence
-        self.threads = threads
-        self.house = HouseRules() if house is None else house
-        self.constraints: DealConstraints | None = None
-        self.why_bid: int | None = None
-        self.racing: Racing | None = DEFAULT_RACING
-        self.basis = REALISTIC
-        self.auction: AuctionModel | None = None
-        self.playouts: tuple[int, int] | None = None
-        """With --realistic: the deals played out and the worlds a decision."""
-
-    def played_out(
-        self,
-        result: HandAnalysis,
-        counter: Callable[[int], Callable[[int], None]] | None = None,
-        auction: Auction | None = None,
-    ) -> HandAnalysis:
-        """``result`` with its leading trumps played out as ``playouts`` says
-        (``--realistic``), as its realistic figures; ``counter(total)`` gives the step
-        that counts the playouts as they end; ``auction``: as ``realistic_analysis``'s."""
-        assert self.playouts is not None
-        deals, worlds = self.playouts
-        step = None if counter is None else counter(playouts_of(result, deals))
-        played = analysis.realistic_analysis(result, deals, worlds, self.threads, step, auction)
-        return replace(result, realistic=played)
-
-    def checks(self, hand: Hand) -> None:
-        """Bad input with ``hand``, found before anything is computed: constraints it
-        contradicts, an auction whose plunge or splash no deal around it allows."""
-        check_with_hand(hand, self.constraints, None if self.auction is None else self.auction.auction)
-
-    def run(self, hand: Hand, progress: Progress, check_ladder: bool = False) -> HandAnalysis:
-        return analysis.analyze_hand(
-            hand,
-            deals=self.deals,
-            seed=self.seed,
-            declarations=self.declarations,
-            confidence=self.confidence,
-            threads=self.threads,
-            progress=progress,
-            check_ladder=check_ladder,
-            house=self.house,
-            constraints=self.constraints,
-            racing=self.racing,
-            basis=self.basis,
-            auction=self.auction,
-        )
-
-
-def _analyze_one(job: AnalysisJob, hand: Hand, as_json: bool, why: bool) -> None:
+def _analyze_one(job: AnalysisJob, hand: Hand, as_json: bool, why_bid: int | None, why: bool) -> None:
     """One hand, played out too with --realistic (``job.playouts``)."""
     with ProgressBar(wants_progress(as_json), "analyzing") as bar:
-        result = job.run(hand, bar.solves)
-    if job.playouts is not None:
-        result = played_out(job, result, as_json)
+        result = job.solved(hand, bar.solves)
+    result = played_out(job, result, as_json)
     if as_json:
-        emit_line(json.dumps(analysis_to_json(result, why_bid=job.why_bid)))
+        emit_line(json.dumps(analysis_to_json(result, why_bid=why_bid)))
     else:
-        output_console().print(analysis_view(result, hand_why(result, job.why_bid) if why else None))
+        output_console().print(analysis_view(result, hand_why(result, why_bid) if why else None))
 
 
 def played_out(
     job: AnalysisJob, result: HandAnalysis, as_json: bool, auction: Auction | None = None
 ) -> HandAnalysis:
-    """``job.played_out``, with a progress bar on a terminal."""
+    """``job.played_out``, with a progress bar on a terminal (``result`` itself without
+    --realistic)."""
+    if job.playouts is None:
+        return result
     with ProgressBar(wants_progress(as_json), "playing out") as bar:
-        return job.played_out(result, bar.counter, auction)
+        return job.played_out(result, bar.solves, auction)

@@ -7,9 +7,9 @@ from typing import Annotated
 
 import typer
 
-from texas42.analysis import advise_bid, with_uniform_odds
+from texas42.analysis import AnalysisJob, advise_bid, with_uniform_odds
 from texas42.analysis.calibrated import DOUBLE_DUMMY
-from texas42.cli.analyze import AnalysisJob, HandArgument, played_out
+from texas42.cli.analyze import HandArgument, played_out
 from texas42.cli.app import BASIS_HELP, EXAMPLE_HAND, ODDS_HELP, app, inputs_checked
 from texas42.cli.options import (
     NO_BIDS,
@@ -167,20 +167,25 @@ def bid(
         only_where('as the shaker after three passes (--auction "pass pass pass")', ("--all-pass", all_pass))
     house = house_rules(nello_doubles, nello_min_marks, all_pass, specials)
     job = AnalysisJob(
-        deals, draw_seed() if seed is None else seed, distinct_trumps(trump), confidence, threads, house
+        deals,
+        draw_seed() if seed is None else seed,
+        distinct_trumps(trump),
+        confidence,
+        house,
+        threads,
+        check_ladder=chosen_basis == DOUBLE_DUMMY,
+        constraints=deal_constraints(holds, lacks),
+        auction=auction_model(auction, infer, auction_noise(noise, infer, auction), house),
+        basis=chosen_basis,
+        racing=racing(min_deals, exhaustive),
+        playouts=plan,
     )
-    job.constraints = deal_constraints(holds, lacks)
-    job.racing = racing(min_deals, exhaustive)
-    job.basis = chosen_basis
-    job.playouts = plan
-    job.auction = auction_model(auction, infer, auction_noise(noise, infer, auction), house)
     parsed_hand = parse_hand(" ".join(hand))
     check_with_hand(parsed_hand, job.constraints, auction)  # the advice reads it, --infer none or not
     inputs_checked()
     with ProgressBar(wants_progress(as_json), "analyzing") as bar:
-        result = job.run(parsed_hand, bar.solves, check_ladder=job.basis == DOUBLE_DUMMY)
-    if plan is not None:
-        result = played_out(job, result, as_json, auction)
+        result = job.solved(parsed_hand, bar.solves)
+    result = played_out(job, result, as_json, auction)
     advice = with_uniform_odds(advise_bid(result, auction, house), threads)
     if as_json:
         emit_line(json.dumps(advice_to_json(advice)))

@@ -12,16 +12,15 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import typer
 from rich.console import Console, RenderableType
 from rich.text import Text
 
 from texas42 import __version__
-from texas42.analysis import Progress
+from texas42.analysis import AnalysisJob, Progress
 from texas42.analysis.calibrated import REALISTIC
-from texas42.analysis.sample import counted
 from texas42.cli.app import error_text, interrupted
 from texas42.cli.progress import ProgressBar, wants_progress
 from texas42.cli.terminal import file_width, output_console, trimmed
@@ -59,14 +58,12 @@ from texas42.report.summary import (
 from texas42.report.wording import DOUBLE_DUMMY_SUMMARY_NOTE, realistic_footer, realistic_summary_footer
 from texas42.rules import Hand
 
-if TYPE_CHECKING:
-    from texas42.cli.analyze import AnalysisJob
-
 TEXT, JSON, CSV = "text", "json", "csv"
 
 
 def hand_output(
     job: AnalysisJob,
+    why_bid: int | None,
     item: NamedHand,
     name: str,
     style: str,
@@ -75,15 +72,16 @@ def hand_output(
 ) -> str | Text:
     """One hand's result as the batch prints it: a JSON line, a CSV line or a summary row,
     played out too with --realistic (then ``progress`` counts the playouts, most of the
-    time). The unit of work of a cluster: a plain function of picklable arguments."""
+    time; ``why_bid``: the bid whose why a JSON line holds, None for the recommendation's).
+    The unit of work of a cluster: a plain function of picklable arguments."""
     progress = progress or _quiet
     with naming_line(item):
         if job.playouts is None:
-            result = job.run(item.hand, progress)
+            result = job.solved(item.hand, progress)
         else:
-            result = job.played_out(job.run(item.hand, _quiet), lambda total: counted(progress, total))
+            result = job.played_out(job.solved(item.hand), progress)
     if style == JSON:
-        return json.dumps(analysis_to_json(result, item, job.why_bid)) + "\n"
+        return json.dumps(analysis_to_json(result, item, why_bid)) + "\n"
     if style == CSV:
         return csv_line(csv_row(item, result))
     return summary_row(name, item.line, result, name_width)
@@ -186,7 +184,9 @@ def recorded_width(out: str | None) -> int | None:
     return width if width is not None and width > 0 else None
 
 
-def settings_of(job: AnalysisJob, hands: Sequence[NamedHand], style: str, width: int) -> dict[str, Any]:
+def settings_of(
+    job: AnalysisJob, why_bid: int | None, hands: Sequence[NamedHand], style: str, width: int
+) -> dict[str, Any]:
     """What decides a batch's output, as recorded beside an output file (``--realistic``:
     the deals played out and the worlds a decision; of the house rules, those ``analyze``
     plays by, as options)."""
@@ -206,7 +206,7 @@ def settings_of(job: AnalysisJob, hands: Sequence[NamedHand], style: str, width:
         "--nello-min-marks": job.house.nello_min_marks,
         "--specials": job.house.specials,
         "--holds/--lacks": None if job.constraints is None else _constraints_settings(job.constraints),
-        "--bid": job.why_bid,
+        "--bid": why_bid,
         "--basis": job.basis,
         **_auction_settings(job),
         **(
@@ -240,6 +240,7 @@ def _constraints_settings(constraints: DealConstraints) -> dict[str, dict[str, s
 
 def analyze_many(
     job: AnalysisJob,
+    why_bid: int | None,
     hands: Sequence[NamedHand],
     style: str,
     out: str | None = None,
@@ -247,17 +248,19 @@ def analyze_many(
     cluster: Cluster | None = None,
 ) -> None:
     """One summary row (or JSON line, or CSV row) per hand, written in input order as soon
-    as every earlier hand is written; to ``out`` by this run alone."""
+    as every earlier hand is written; to ``out`` by this run alone (``why_bid`` as
+    ``hand_output``'s)."""
     if out is None:
-        _analyze_many(job, hands, style, out, resume, cluster)
+        _analyze_many(job, why_bid, hands, style, out, resume, cluster)
         return
     check_writable(out)  # before it is read to resume, and before any cluster starts
     with writing_alone(out):
-        _analyze_many(job, hands, style, out, resume, cluster)
+        _analyze_many(job, why_bid, hands, style, out, resume, cluster)
 
 
 def _analyze_many(
     job: AnalysisJob,
+    why_bid: int | None,
     hands: Sequence[NamedHand],
     style: str,
     out: str | None,
@@ -269,14 +272,13 @@ def _analyze_many(
     names = [h.name or f"line {h.line}" for h in hands]
     name_width = name_width_of(names)
     prologue = _prologue(job, len(hands), style, name_width)
-    settings = settings_of(job, hands, style, sink.width)
+    settings = settings_of(job, why_bid, hands, style, sink.width)
     starts = [_hand_start(h, n, style, name_width) for h, n in zip(hands, names, strict=True)]
     done, keep = _resume_point(out, settings, "".join(sink.render(p) for p in prologue), starts, resume)
-    worker_job = job
-    threads = job_threads(cluster, job.threads)
-    if threads is not None and threads != job.threads:
-        worker_job = replace_threads(job, threads)
-    arguments = [(worker_job, item, name, style, name_width) for item, name in zip(hands, names, strict=True)]
+    worker_job = job.with_threads(job_threads(cluster, job.threads))
+    arguments = [
+        (worker_job, why_bid, item, name, style, name_width) for item, name in zip(hands, names, strict=True)
+    ]
     written = done
     total = len(hands)
     try:  # a Ctrl-C while the cluster starts, too
@@ -346,13 +348,6 @@ def _epilogue(job: AnalysisJob) -> list[RenderableType]:
     ]
 
 
-def replace_threads(job: AnalysisJob, threads: int) -> AnalysisJob:
-    """A copy of ``job`` with another number of solver threads (results do not change)."""
-    copy = type(job).__new__(type(job))
-    copy.__dict__.update(job.__dict__, threads=threads)
-    return copy
-
-
 def _hand_start(item: NamedHand, name: str, style: str, name_width: int) -> str:
     """How the line of a hand's result begins, whatever the result."""
     if style == JSON:
@@ -362,13 +357,15 @@ def _hand_start(item: NamedHand, name: str, style: str, name_width: int) -> str:
     return row_start(name, item.line, name_width) + "  "
 
 
-def check_output(job: AnalysisJob, hands: Sequence[NamedHand], style: str, out: str, resume: bool) -> None:
+def check_output(
+    job: AnalysisJob, why_bid: int | None, hands: Sequence[NamedHand], style: str, out: str, resume: bool
+) -> None:
     """What ``analyze_many`` would refuse of ``out`` and ``--resume``, found before anything
     is computed (the shell checks every line so): an output that cannot be written, a
     file to resume made with other settings or with no record. Nothing is written."""
     check_writable(out)
     if resume:
-        settings = settings_of(job, hands, style, recorded_width(out) or file_width())
+        settings = settings_of(job, why_bid, hands, style, recorded_width(out) or file_width())
         _record_agrees(out, settings, read_output(out))
     elif read_record(out) is not None and os.path.isfile(out) and os.path.getsize(out) > 0:
         raise UsageError(
