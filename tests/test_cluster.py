@@ -790,7 +790,8 @@ def test_sigterm_stops_a_batch_as_ctrl_c_does(tmp_path: Path) -> None:
 
 def test_an_earlier_run_s_results_are_not_overwritten_without_resume(tmp_path: Path) -> None:
     """Run again without --resume on an output that holds results, the command is refused
-    in one line and the results stay; an output with no record, or empty, is written."""
+    in one line and the results stay, and so does a file of the user's (no record); an
+    empty output is written."""
     subset = tmp_path / "hands.txt"
     subset.write_text("a: 6-6 6-5 6-4 6-3 6-2 6-1 6-0\n")
     out = tmp_path / "out.txt"
@@ -806,6 +807,15 @@ def test_an_earlier_run_s_results_are_not_overwritten_without_resume(tmp_path: P
     assert out.read_bytes() == before
     out.write_text("")  # emptied: nothing to lose
     assert ok(*base) == "" and out.read_bytes() == before
+    mine = tmp_path / "notes.txt"
+    mine.write_text("my notes\n")
+    refused = invoke(*base[:4], str(mine), *base[5:])
+    assert (refused.exit_code, refused.stdout) == (2, "")
+    assert refused.stderr == (
+        f"texas42: error: --out: {mine} already holds something, not the results of a run of texas42 "
+        f"(it has no record, {mine}.texas42.json): remove it or choose another path\n"
+    )
+    assert mine.read_text() == "my notes\n" and not (tmp_path / "notes.txt.texas42.json").exists()
 
 
 @pytest.mark.parametrize(

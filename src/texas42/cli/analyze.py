@@ -84,7 +84,7 @@ Lines, --csv: CSV). Every bad line is reported and nothing is computed if any is
 --out PATH writes them to PATH, each flushed as soon as it is in order; --resume keeps
 what PATH holds (refused if made with another seed or options, or edited), runs the other hands
 and appends them, so PATH ends as an uninterrupted run's (without --resume, a PATH
-holding an earlier run's results is refused). --cluster ADDRESS runs the
+that holds anything, an earlier run's results or not, is refused). --cluster ADDRESS runs the
 hands on a Dask cluster (the scheduler's address, tcp://host:8786), --cluster local (or
 local:N, 1 to 64) on N worker processes here: the output is the same, byte for byte.
 With --realistic every hand is played out as one hand is (about 7 to 10 s a hand), its row

@@ -362,12 +362,19 @@ def check_output(
 ) -> None:
     """What ``analyze_many`` would refuse of ``out`` and ``--resume``, found before anything
     is computed (the shell checks every line so): an output that cannot be written, a
-    file to resume made with other settings or with no record. Nothing is written."""
+    file to resume made with other settings or with no record, a file holding anything
+    without ``--resume`` (an earlier run's results, or a file of the user's). Nothing is
+    written."""
     check_writable(out)
     if resume:
         settings = settings_of(job, why_bid, hands, style, recorded_width(out) or file_width())
         _record_agrees(out, settings, read_output(out))
-    elif read_record(out) is not None and os.path.isfile(out) and os.path.getsize(out) > 0:
+    elif os.path.isfile(out) and os.path.getsize(out) > 0:
+        if read_record(out) is None:
+            raise UsageError(
+                f"--out: {out} already holds something, not the results of a run of texas42 (it has no "
+                f"record, {record_path(out)}): remove it or choose another path"
+            )
         raise UsageError(
             f"--out: {out} holds the results of an earlier run ({record_path(out)}): --resume carries it "
             "on; remove it to start again"
