@@ -145,4 +145,4 @@ def test_a_quick_file_interrupted_keeps_the_lines_written_and_says_how_many(tmp_
     assert process.returncode == 130
     lines = [*first, *rest.splitlines(keepends=True)]
     assert len(lines) % 2048 == 0 and len(lines) < 40_000 and all(line.endswith(b"}\n") for line in lines)
-    assert err.decode() == f"texas42: interrupted after {len(lines)} of 40000 hands\n"
+    assert err.decode() == f"texas42: interrupted after {len(lines):,} of 40,000 hands\n"

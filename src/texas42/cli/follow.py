@@ -634,7 +634,7 @@ def _run(follower: Follower, steps: Sequence[tuple[str, TableHand]]) -> None:
     except KeyboardInterrupt:
         with holding_interrupts():
             follower.finish()
-        interrupted(f"interrupted after {taken} of {len(steps)} entries")
+        interrupted(f"interrupted after {taken:,} of {len(steps):,} entries")
     follower.finish()
 
 

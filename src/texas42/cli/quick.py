@@ -138,7 +138,7 @@ def quick(
             with holding_interrupts():
                 _print_table(items[: len(results)], results)
             shown = " (the table holds those)"
-        interrupted(f"interrupted after {len(results)} of {len(items)} hands{shown}")
+        interrupted(f"interrupted after {len(results):,} of {len(items):,} hands{shown}")
     if not (as_json or as_csv):
         _print_table(items, results)
 
