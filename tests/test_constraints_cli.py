@@ -12,11 +12,14 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rich.console import Console
 
 import texas42
 from cli_runner import invoke
+from texas42.analysis import DominoPlace, Why
 from texas42.errors import Texas42Error
-from texas42.rules import Declaration, HouseRules, needed_points
+from texas42.report.why import shown_spread, why_table
+from texas42.rules import Declaration, HouseRules, needed_points, parse_declaration
 
 HAND = "6-4 5-5 5-2 4-3 4-2 3-2 3-1"
 DEAL = (
@@ -241,3 +244,17 @@ def test_why_on_every_consistent_deal_has_no_interval_and_no_domino_whose_place_
     assert "[95% interval]" not in caption
     # 21 unseen, 12 of them placed by --holds: 9 left to move between seats 1 and 3
     assert "the 8 whose place matters most of the 9 dominoes whose place varies" in caption
+
+
+def test_the_why_table_s_spread_is_the_difference_of_the_odds_it_shows() -> None:
+    """95.49% shows as 95% and 64.51% as 65%: the spread beside them is 30, though the
+    odds differ by 30.98 points."""
+    place = DominoPlace(domino=0, made=(9549, 6451, 8000), deals=(10000, 10000, 10000))
+    assert round(100 * place.spread) == 31 and shown_spread(place) == 30
+    never = DominoPlace(domino=0, made=(0, 5, 7), deals=(0, 10, 10))  # never with seat 1
+    assert shown_spread(never) == 20
+    why = Why(parse_declaration("fours"), 30, 10000, (place,))
+    console = Console(width=100, record=True, file=open(os.devnull, "w"))  # noqa: SIM115
+    console.print(why_table(why))
+    row = next(line for line in console.export_text().splitlines() if line.lstrip().startswith("0-0"))
+    assert row.split()[-1] == "30"

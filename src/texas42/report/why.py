@@ -25,6 +25,14 @@ def _cell(place: DominoPlace, seat: int) -> str:
     return f"{percent(p)} [{interval_bounds(ci.low, ci.high)}] {place.deals[seat - 1]}"
 
 
+def shown_spread(place: DominoPlace) -> int:
+    """The spread as the row shows it: the highest odds shown less the lowest, in whole
+    points of percentage (the difference of the unrounded odds, rounded, can differ by
+    one from that of the figures beside it)."""
+    shown = [round(100 * p) for p in (place.make(s) for s in (1, 2, 3)) if p is not None]
+    return max(shown) - min(shown)
+
+
 def _moves(place: DominoPlace) -> bool:
     """Whether the domino lies with more than one seat among the deals (under --holds or
     --lacks one may not: its place then tells nothing)."""
@@ -47,11 +55,13 @@ def why_table(why: Why, rows: int = WHY_ROWS) -> Table:
     for seat in (1, 2, 3):  # in a narrow terminal a cell wraps, its deals under its odds
         out.add_column(f"{SEAT_ROLES[seat]} ({seat})", justify="right")
     out.add_column("spread", justify="right", no_wrap=True)
-    moving = [place for place in why.dominoes if _moves(place)]
+    moving = sorted(  # by the spread shown, so that the column never rises down the table
+        (place for place in why.dominoes if _moves(place)), key=lambda p: (-shown_spread(p), -p.spread)
+    )
     shown = moving[:rows]
     for place in shown:
         out.add_row(
-            domino_name(place.domino), *(_cell(place, s) for s in (1, 2, 3)), f"{100 * place.spread:.0f}"
+            domino_name(place.domino), *(_cell(place, s) for s in (1, 2, 3)), str(shown_spread(place))
         )
     exact = any(place.exact for place in why.dominoes)
     interval = "" if exact else " [95% interval]"
