@@ -137,6 +137,8 @@ class Sink:
         self.width = width or file_width()
         self.console = output_console()
         self.file: OutputFile | None = None
+        self.rows = 0
+        """The hands' lines written by this run."""
 
     def render(self, piece: str | RenderableType, one_line: bool = False) -> str:
         """A piece as it is written to the file; a hand's row is kept on one line."""
@@ -159,6 +161,7 @@ class Sink:
             sys.stdout.flush()
         else:
             self.console.print(piece, soft_wrap=one_line)  # a hand's row on one line, as in the file
+        self.rows += one_line
 
     def close(self) -> None:
         if self.file is not None:
@@ -279,48 +282,60 @@ def _analyze_many(
     arguments = [
         (worker_job, why_bid, item, name, style, name_width) for item, name in zip(hands, names, strict=True)
     ]
-    written = done
-    total = len(hands)
     try:  # a Ctrl-C while the cluster starts, too
         with connected(cluster if done < len(hands) else None) as client:  # nothing left: no cluster
-            if out is not None:
-                # first: an output that cannot be written leaves no record
-                sink.file = OutputFile(out, keep, done)
-                if keep == 0:
-                    write_record(out, settings)
-            if keep == 0:
-                for piece in prologue:
-                    sink.write(piece)
+            _start_output(sink, settings, prologue, keep, done)
             enabled = sys.stderr.isatty() if out is not None else wants_progress(style != TEXT)
-
-            with ProgressBar(enabled, "analyzing", counted=client is not None) as bar:
-
-                def write(index: int, piece: str | Text) -> None:
-                    nonlocal written
-                    with holding_interrupts(), bar.hidden():  # the count says what the output holds
-                        sink.write(piece, one_line=True)
-                        written += 1
-
-                def job_progress(index: int) -> Progress:
-                    label = f"hand {done + index + 1}/{total}"
-                    return lambda solves, count: bar.update(done + index + solves / count, total, label)
-
-                run_in_order(
-                    hand_output,
-                    arguments[done:],
-                    write,
-                    client,
-                    job_progress,
-                    lambda count: bar.update(done + count, total, "hands"),
-                )
+            _run_hands(sink, arguments, done, client, enabled)
     except KeyboardInterrupt:
         sink.close()
         again = f"; --resume carries on in {out}" if out is not None and os.path.exists(out) else ""
-        interrupted(f"interrupted after {written:,} of {total:,} hands{again}")
+        interrupted(f"interrupted after {done + sink.rows:,} of {len(hands):,} hands{again}")
     if style == TEXT:
         for piece in _epilogue(job):
             sink.write(piece)
     sink.close()
+
+
+def _start_output(
+    sink: Sink, settings: dict[str, Any], prologue: list[RenderableType], keep: int, done: int
+) -> None:
+    """Open the output file (if any) keeping its first ``keep`` bytes, the ``done`` hands'
+    lines, and write what a new output begins with: the record, then the prologue."""
+    if sink.out is not None:
+        sink.file = OutputFile(
+            sink.out, keep, done
+        )  # first: an output that cannot be written leaves no record
+        if keep == 0:
+            write_record(sink.out, settings)
+    if keep == 0:
+        for piece in prologue:
+            sink.write(piece)
+
+
+def _run_hands(sink: Sink, arguments: list[tuple[Any, ...]], done: int, client: Any, enabled: bool) -> None:
+    """Run ``hand_output`` on each hand not ``done`` yet, here or on the cluster's
+    ``client``, writing each line in input order as soon as it may, the bar counting the
+    hands (and a hand's solves, here)."""
+    total = len(arguments)
+    with ProgressBar(enabled, "analyzing", counted=client is not None) as bar:
+
+        def write(index: int, piece: str | Text) -> None:
+            with holding_interrupts(), bar.hidden():  # the count says what the output holds
+                sink.write(piece, one_line=True)
+
+        def job_progress(index: int) -> Progress:
+            label = f"hand {done + index + 1}/{total}"
+            return lambda solves, count: bar.update(done + index + solves / count, total, label)
+
+        run_in_order(
+            hand_output,
+            arguments[done:],
+            write,
+            client,
+            job_progress,
+            lambda count: bar.update(done + count, total, "hands"),
+        )
 
 
 def _prologue(job: AnalysisJob, hands: int, style: str, name_width: int) -> list[RenderableType]:
