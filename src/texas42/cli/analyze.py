@@ -52,6 +52,7 @@ from texas42.cli.progress import ProgressBar, emit_line, wants_progress
 from texas42.cli.terminal import output_console
 from texas42.deal import draw_seed
 from texas42.errors import UsageError
+from texas42.io.batch import Cluster
 from texas42.io.documents import analysis_to_json
 from texas42.io.files import LineError, NamedHand, read_hands, read_lines
 from texas42.io.output import check_not_beside, check_regular, companions
@@ -182,25 +183,8 @@ def analyze(
     infer = inferred(infer, auction)
     plan = playouts(realistic or None, realistic_deals, worlds, DEFAULT_REALISTIC_DEALS, deals=deals)
     check_one_input(bool(hand), file, "a hand", "analyze")
-    if as_json and as_csv:
-        raise UsageError("--json and --csv do not go together")
-    if (why or why_bid is not None) and (as_csv or (file is not None and not as_json)):
-        raise UsageError(
-            "--why and --bid show in one hand's report or in JSON: not with --csv or a text summary of --file"
-        )
-    if why and as_json:
-        raise UsageError("--why: the JSON always holds the why of the recommendation (--bid: of that bid)")
-    if file is None and (cluster is not None or out is not None or resume):
-        raise UsageError("--cluster, --out and --resume go with --file PATH")
-    if resume and out is None:
-        raise UsageError("--resume needs --out PATH (the output file to carry on)")
-    if out == "-":
-        raise UsageError("--out takes a file's path; without --out the results go to stdout")
-    if out is not None:
-        check_regular(out)
-        check_not_beside(out)
-    if out is not None and file not in (None, "-"):
-        _check_not_the_hands_file(out, file)
+    _check_outputs(file, as_json, as_csv, why, why_bid)
+    _check_batch(file, cluster, out, resume)
     if seed is None and resume:
         seed = recorded_seed(out)
     house = house_rules(nello_doubles, nello_min_marks, specials=specials)
@@ -217,13 +201,7 @@ def analyze(
         racing=racing(min_deals, exhaustive),
         playouts=plan,
     )
-    unreadable: tuple[LineError, ...] = ()
-    if file is None:
-        parsed: tuple[NamedHand, ...] = (NamedHand(0, None, parse_hand(" ".join(hand or ()))),)
-    else:
-        read = read_hands(read_lines(file))
-        parsed, unreadable = read.hands, read.errors
-    check_each_hand(parsed, job.check_with, file, unreadable)
+    parsed = _hands(hand, file, job)
     style = JSON if as_json else CSV if as_csv else TEXT
     if out is not None:
         check_output(job, why_bid, parsed, style, out, resume)
@@ -234,6 +212,47 @@ def analyze(
         typer.echo("No hands in the file.")  # as quick says
     else:
         analyze_many(job, why_bid, parsed, style, out, resume, cluster)
+
+
+def _check_outputs(file: str | None, as_json: bool, as_csv: bool, why: bool, why_bid: int | None) -> None:
+    """A ``UsageError`` for output options that do not go together."""
+    if as_json and as_csv:
+        raise UsageError("--json and --csv do not go together")
+    if (why or why_bid is not None) and (as_csv or (file is not None and not as_json)):
+        raise UsageError(
+            "--why and --bid show in one hand's report or in JSON: not with --csv or a text summary of --file"
+        )
+    if why and as_json:
+        raise UsageError("--why: the JSON always holds the why of the recommendation (--bid: of that bid)")
+
+
+def _check_batch(file: str | None, cluster: Cluster | None, out: str | None, resume: bool) -> None:
+    """A ``UsageError`` for ``--cluster``, ``--out`` and ``--resume`` without a file of
+    hands, or an output path that cannot be one."""
+    if file is None and (cluster is not None or out is not None or resume):
+        raise UsageError("--cluster, --out and --resume go with --file PATH")
+    if resume and out is None:
+        raise UsageError("--resume needs --out PATH (the output file to carry on)")
+    if out == "-":
+        raise UsageError("--out takes a file's path; without --out the results go to stdout")
+    if out is not None:
+        check_regular(out)
+        check_not_beside(out)
+    if out is not None and file not in (None, "-"):
+        _check_not_the_hands_file(out, file)
+
+
+def _hands(hand: list[str] | None, file: str | None, job: AnalysisJob) -> tuple[NamedHand, ...]:
+    """The hand given, or the hands of ``file``, each checked with ``job``: every bad line
+    of the file is named before anything is computed."""
+    unreadable: tuple[LineError, ...] = ()
+    if file is None:
+        parsed: tuple[NamedHand, ...] = (NamedHand(0, None, parse_hand(" ".join(hand or ()))),)
+    else:
+        read = read_hands(read_lines(file))
+        parsed, unreadable = read.hands, read.errors
+    check_each_hand(parsed, job.check_with, file, unreadable)
+    return parsed
 
 
 def _check_not_the_hands_file(out: str, file: str) -> None:
