@@ -21,6 +21,7 @@ import texas42
 from cli_runner import invoke
 from texas42 import evaluate
 from texas42.analysis import TrumpStats, quick_hand, quick_recommend, recommend
+from texas42.analysis.calibrated import calibration_bands
 from texas42.analysis.statistics import mean_interval
 from texas42.errors import ArgumentTypeError, EvaluatorError, PackageDataError, Texas42Error
 from texas42.evaluate import estimates
@@ -30,6 +31,7 @@ from texas42.evaluate.features import ORDERS, features, takes_all
 from texas42.evaluate.model import SAFE_LOGIT, Head, _logit_bound
 from texas42.evaluate.special_odds import read_special_model
 from texas42.io.documents import quick_to_json
+from texas42.report.wording import error_band_phrase
 from texas42.rules import (
     BIDS,
     COUNT,
@@ -484,6 +486,23 @@ def test_quick_text_says_it_is_an_estimate() -> None:
     assert "Nel-O, sevens, plunge and splash are estimated double-dummy" in flat
     for label in ("sixes", "doubles", "follow-me"):
         assert label in result.stdout
+
+
+def test_quick_footer_gives_the_calibration_s_error_band_where_it_shows_realistic_odds() -> None:
+    """The realistic odds are the calibration of 'analyze' mapping the estimated
+    double-dummy odds: the footer gives its error band as analyze's footer does, from the
+    same bands; the double-dummy basis shows no realistic odds and no band."""
+    bands = calibration_bands(evaluate.load_model())
+    assert quick_hand(parse_hand("6-4 5-5 5-2 4-3 4-2 3-2 3-1")).bands == bands
+    maps = "before the error of the double-dummy estimates it maps."
+    band = f"The calibration's {error_band_phrase(bands)}, {maps}"
+    assert band.startswith("The calibration's 95% error band is ") and "either side, widest at odds" in band
+    for args in (["6-4 5-5 5-2 4-3 4-2 3-2 3-1"], ["--file", str(HANDS_FILE)]):
+        realistic = invoke("quick", *args)
+        assert band in " ".join(realistic.stdout.split()), realistic.stdout
+    double_dummy = invoke("quick", "6-4 5-5 5-2 4-3 4-2 3-2 3-1", "--basis", "double-dummy").stdout
+    assert "error band" not in double_dummy
+    assert quick_hand(parse_hand("6-4 5-5 5-2 4-3 4-2 3-2 3-1"), basis="double-dummy").bands is None
 
 
 def test_a_passing_hand_says_pass() -> None:

@@ -5,17 +5,20 @@ up is the difference of the two plays' figures; the command line and the API."""
 from __future__ import annotations
 
 import json
+import math
 import random
 from dataclasses import replace
 
+import numpy as np
 import pytest
 from rich.console import Console
 
 import texas42
 from cli_runner import invoke
+from texas42 import engine
 from texas42.analysis import PlayReview, advise_play, review_play
 from texas42.analysis.review import TurnReview
-from texas42.analysis.statistics import Interval
+from texas42.analysis.statistics import Interval, paired_interval, summed_interval
 from texas42.analysis.table import TableHand
 from texas42.errors import IllegalPlayError, Texas42Error
 from texas42.report import review as report_review
@@ -282,9 +285,15 @@ def test_review_json_is_the_document_of_the_review() -> None:
         "best_figures",
         "points_lost",
         "make_lost",
+        "make_lost_ci95",
+        "points_lost_ci95",
         "deals",
         "exact",
     }
+    for key in ("make_lost", "points_lost"):  # each figure given up with its interval
+        for lost in (*document["turns"], document):
+            low, high = lost[f"{key}_ci95"]
+            assert low <= lost[key] <= high
     for turn in document["turns"]:  # each figure with its interval, on the turn's own deals
         for figures in (turn["played_figures"], turn["best_figures"]):
             low, high = figures["make_ci95"]
@@ -666,7 +675,7 @@ def test_points_lost_is_the_difference_of_the_points_shown() -> None:
     (row,) = [line.split() for line in text.splitlines() if line.split()[:2] == ["1", "6-4"]]
     mine, best, lost = float(row[2]), float(row[5]), float(row[-1])
     assert (mine, best, lost) == (35.3, 35.5, 0.2)
-    assert "and 0.2 expected points, summed over those turns" in " ".join(text.split())
+    assert "and 0.2 expected points (95% CI " in " ".join(text.split())
 
 
 def test_a_partner_s_plunge_not_listened_to_still_gives_the_plunger_the_doubles() -> None:
@@ -678,3 +687,109 @@ def test_a_partner_s_plunge_not_listened_to_still_gives_the_plunger_the_doubles(
     ).stdout
     said = " ".join(text.split())
     assert "consistent with what you had seen, the plunger (seat 2) holding 4 doubles or more, seed 1" in said
+
+
+def test_what_a_missed_turn_gave_up_has_its_interval_paired_over_the_turn_s_deals() -> None:
+    """Hand-checked on the turn's own deals solved again: the odds given up are Newcombe's
+    paired interval of the 2x2 table of the two plays' outcomes deal by deal, the points
+    the mean of the differences deal by deal ± 1.96 standard errors; a single missed turn's
+    are the review's totals."""
+    review = _review("6-6 6-3 5-0 6-1 / 3-1 3-0 1-1 3-3")
+    turn = review.turns[1]
+    advice, history = turn.advice, turn.advice.history
+    assert advice.sample is not None and not advice.exact and advice.deals == 200
+    solved = engine.play_values(
+        advice.sample, Declaration.SIXES, history.leader, history.trick, history.score
+    )
+    best, played = solved.values[:, turn.best.domino], solved.values[:, turn.played]
+    made_best, made_played = best >= 34, played >= 34  # seat 0 bid: its team's points
+    table = [
+        int(np.sum(made_best & made_played)),
+        int(np.sum(made_best & ~made_played)),
+        int(np.sum(~made_best & made_played)),
+        int(np.sum(~made_best & ~made_played)),
+    ]
+    assert (table[1] - table[2]) / 200 == turn.contract_lost == 25 / 200
+    odds = paired_interval(*table)
+    assert turn.contract_lost_ci95 == Interval(odds.low, odds.high)
+    assert odds.low > 0 and odds.high < 0.25  # narrower than the two odds' own intervals allow
+    difference = (best - played).astype(float)
+    half = 1.959963984540054 * difference.std(ddof=1) / math.sqrt(200)
+    assert difference.mean() == pytest.approx(turn.points_lost)
+    ci = turn.points_lost_ci95
+    assert ci is not None and (ci.low, ci.high) == pytest.approx(
+        (difference.mean() - half, difference.mean() + half)
+    )
+    assert review.contract_lost_ci95 == turn.contract_lost_ci95
+    assert review.points_lost_ci95 == ci
+    first = review.turns[0]  # as good as the best: the best play itself, no width
+    assert first.played == first.best.domino
+    assert first.contract_lost_ci95 == Interval(0.0, 0.0) and first.points_lost_ci95 == Interval(0.0, 0.0)
+
+
+def test_the_totals_intervals_add_the_missed_turns_in_squares() -> None:
+    """The turns' deals are independent samples: the sum's interval reaches as far as the
+    root of the sum of the squares of the turns' reaches, below and above."""
+    review = _review("6-6 6-3 5-0 6-1 / 3-1 3-0 1-1 3-3")
+    missed = review.turns[1]
+    twice = replace(review, turns=(missed, missed))
+    odds, once = twice.contract_lost_ci95, missed.contract_lost_ci95
+    assert odds is not None and once is not None
+    assert odds.low == pytest.approx(
+        2 * missed.contract_lost - math.sqrt(2) * (missed.contract_lost - once.low)
+    )
+    assert odds.high == pytest.approx(
+        2 * missed.contract_lost + math.sqrt(2) * (once.high - missed.contract_lost)
+    )
+    points, points_once = twice.points_lost_ci95, missed.points_lost_ci95
+    assert points is not None and points_once is not None and missed.points_lost is not None
+    half = math.sqrt(2) * (points_once.high - missed.points_lost)
+    assert (points.low, points.high) == pytest.approx(
+        (2 * missed.points_lost - half, 2 * missed.points_lost + half)
+    )
+    assert summed_interval([]) == Interval(0.0, 0.0)
+    assert summed_interval([(0.1, Interval(0.05, 0.15)), (0.2, Interval(0.17, 0.26))]) == Interval(
+        pytest.approx(0.3 - math.hypot(0.05, 0.03)), pytest.approx(0.3 + math.hypot(0.05, 0.06))
+    )
+
+
+def test_exact_turns_give_intervals_of_no_width() -> None:
+    """Where a turn weighs every consistent deal (weighed by the auction's likelihood, or
+    not) or the tricks already decided the bid, what it gave up is exact: its interval is
+    the figure itself."""
+    hand, line = parse_hand(HAND), parse_tricks(LINE)
+    auction = parse_finished_auction("34 pass pass pass")
+    review = review_play(hand, Declaration.SIXES, line, bid=34, deals=40, seed=3, auction=auction)
+    last = review.turns[-1]
+    assert last.advice.exact and last.advice.weights is not None
+    assert last.contract_lost_ci95 == Interval(0.0, 0.0) and last.points_lost_ci95 == Interval(0.0, 0.0)
+    missed = [t for t in review.turns if not t.is_best]
+    assert missed and all(not t.advice.exact for t in missed)
+    for turn in missed:  # the same turns, as if every consistent deal had been solved
+        exact = TurnReview(replace(turn.advice, exact=True), turn.played)
+        assert exact.contract_lost_ci95 == Interval(turn.contract_lost, turn.contract_lost)
+        assert exact.points_lost_ci95 == Interval(turn.points_lost, turn.points_lost)  # type: ignore[arg-type]
+    decided = [t for t in review.turns if t.best.settled]
+    assert decided and all(t.contract_lost_ci95 == Interval(0.0, 0.0) for t in decided)
+    assert review.points_lost_ci95 is not None and review.points_lost_ci95.low < review.points_lost_ci95.high
+
+
+def test_the_summary_gives_the_intervals_of_what_the_missed_turns_gave_up() -> None:
+    """The command line's sentence gives the JSON's intervals of the totals; where every
+    missed turn weighed every consistent deal, the figures alone (exact)."""
+    args = [*REVIEW[:7], "6-6 6-3 5-0 6-1 / 3-1 3-0 1-1 3-3", "--deals", "200", "--seed", "3"]
+    document = json.loads(invoke(*args, "--json").stdout)
+    (odds_low, odds_high), (points_low, points_high) = (
+        document["make_lost_ci95"],
+        document["points_lost_ci95"],
+    )
+    said = " ".join(invoke(*args).stdout.split())
+    assert (
+        f"gave up 12 percentage points of the odds of making 34 (95% CI {100 * odds_low:+.0f}% to "
+        f"{100 * odds_high:+.0f}%) and 1.9 expected points (95% CI {points_low:+.1f} to {points_high:+.1f}), "
+        "summed over those turns"
+    ) in said
+    review = _review("6-6 6-3 5-0 6-1 / 3-1 3-0 1-1 3-3")
+    exact = tuple(TurnReview(replace(t.advice, exact=True), t.played) for t in review.turns)
+    words = report_review.review_text(replace(review, turns=exact)).plain
+    assert "95% CI" not in words and "making 34 and 1.9 expected points," in " ".join(words.split())

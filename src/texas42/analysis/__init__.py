@@ -137,6 +137,7 @@ from texas42.analysis.statistics import (
     mean_interval,
     paired_difference,
     paired_interval,
+    summed_interval,
     wilson_interval,
 )
 from texas42.analysis.table import TableHand, TableStage
@@ -261,6 +262,7 @@ __all__ = [
     "solve_deal_table",
     "special_contracts",
     "special_ladder",
+    "summed_interval",
     "turn_history",
     "turns_played_out_by_default",
     "why",

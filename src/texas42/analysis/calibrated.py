@@ -114,8 +114,10 @@ class CalibratedAnalysis:
         return next((s for s in self.trumps if s.declaration == wanted), None)
 
 
-def _bands(info: dict[str, object]) -> ErrorBands:
-    bands = info.get("error_bands")
+def calibration_bands(model: evaluate.QuickModel) -> ErrorBands:
+    """The error bands of ``model``'s realistic calibration (an ``AnalysisError`` where it
+    states none)."""
+    bands = model.head(evaluate.REALISTIC).info.get("error_bands")
     if not isinstance(bands, dict):
         raise AnalysisError("the quick model's realistic calibration states no error bands")
     return ErrorBands(tuple(bands["edges"]), tuple(bands["p95"]))
@@ -152,7 +154,7 @@ def estimate_trumps(
         at_least[1, s.declaration], at_least[2, s.declaration] = s.at_least_ci95()
         expected[:, s.declaration] = (s.expected_points, *astuple(s.expected_points_ci95))
     tails = [_tails(calibrate(hand, at_least[i], expected[i], model)) for i in range(3)]
-    bands = _bands(model.head(evaluate.REALISTIC).info)
+    bands = calibration_bands(model)
     settled = takes_all(np.array([hand], dtype=np.int64))[0]
     estimates = []
     for s in trumps:

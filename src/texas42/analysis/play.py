@@ -222,9 +222,15 @@ class PlayAdvice:
     """Where another play expects more points than ``best`` (``most_points``): how much more
     often ``best`` wins the contract for the seat's team on the same deals, and its 95%
     interval (paired; the value itself where exact). Above 0: clearly the safety play."""
+    wins: np.ndarray | None = field(default=None, repr=False, compare=False)
+    """``wins[i, d]``: whether playing domino d won the contract for the seat's team in
+    deal i of ``sample`` (made the bid, or set it); None where not kept."""
+    team_points: np.ndarray | None = field(default=None, repr=False, compare=False)
+    """``team_points[i, d]``: the points the seat's team takes in deal i after playing
+    domino d; None at Nel-O and sevens, and where not kept."""
 
     def __post_init__(self) -> None:
-        for name in ("sample", "weights"):
+        for name in ("sample", "weights", "wins", "team_points"):
             array = getattr(self, name)
             if array is not None:
                 object.__setattr__(self, name, read_only(array))
@@ -343,6 +349,35 @@ class PlayAdvice:
         """The play with the most expected points (the best among equals; the best at
         Nel-O and sevens)."""
         return most_points(self.plays)
+
+    def lead_ci95(self, first: PlayStats, second: PlayStats) -> Interval | None:
+        """The 95% interval of how much more often ``first``'s play than ``second``'s wins
+        the contract for the seat's team, paired over the same deals (``paired_difference``
+        of ``wins``); the difference itself where the deals are every consistent one
+        (``exact``, weighed or not), the tricks so far decided the bid (``settled``) or
+        the two are one play. None where the deals' outcomes are not kept."""
+        difference = (self.contract_deals(first) - self.contract_deals(second)) / first.deals
+        if self.exact or (first.settled and second.settled) or first.domino == second.domino:
+            return Interval(difference, difference)
+        if self.wins is None:
+            return None
+        return paired_difference(self.wins[:, first.domino], self.wins[:, second.domino])[1]
+
+    def points_lead_ci95(self, first: PlayStats, second: PlayStats) -> Interval | None:
+        """The 95% interval of how many more points the seat's team expects after
+        ``first``'s play than after ``second``'s: the mean of the differences on the same
+        deals (``mean_interval``, within ±42 points); the difference itself where exact,
+        or where the two are one play. None at Nel-O and sevens, and where the deals'
+        points are not kept."""
+        if first.expected_points is None or second.expected_points is None:
+            return None
+        if self.exact or first.domino == second.domino:
+            difference = first.expected_points - second.expected_points
+            return Interval(difference, difference)
+        if self.team_points is None:
+            return None
+        points = self.team_points[:, first.domino] - self.team_points[:, second.domino]
+        return mean_interval(points, bounds=(-float(TOTAL_POINTS), float(TOTAL_POINTS)))[1]
 
 
 def check_bid(bid: object, given: object = None) -> int:
@@ -595,15 +630,20 @@ def advise_play(
         settled = bid_decided(history, bid) is not None
         plays = rank_plays(result, seat, history.bidder, bid, exact, weights, settled)
         safety = safety_margin(result, plays, seat, history.bidder, bid, exact, weights)
+        team_points = result.values
+        wins = _bid_made(result.values, seat, history.bidder, bid) != (seat % 2 != history.bidder % 2)
     else:
         safety = None
         result = engine.contract_play_values(
             masks, rules, history.bidder, history.leader, history.trick, threads, on_progress
         )
         plays = rank_contract_plays(result, seat, history.bidder, exact, weights)
+        team_points = None
+        wins = (result.values == 1) != (seat % 2 != history.bidder % 2)
     deals = int(masks.shape[0])
+    kept = (weights, safety, wins, team_points)
     return PlayAdvice(
-        hand, seat, history, bid, deals, seed, exact, plays, inference, masks, None, called, weights, safety
+        hand, seat, history, bid, deals, seed, exact, plays, inference, masks, None, called, *kept
     )
 
 

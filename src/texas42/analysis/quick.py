@@ -17,7 +17,7 @@ import numpy as np
 from texas42 import evaluate
 from texas42.analysis.calibrated import DOUBLE_DUMMY as DOUBLE_DUMMY_BASIS
 from texas42.analysis.calibrated import REALISTIC as REALISTIC_BASIS
-from texas42.analysis.calibrated import check_basis
+from texas42.analysis.calibrated import ErrorBands, calibration_bands, check_basis
 from texas42.analysis.recommendation import check_confidence, highest_made
 from texas42.analysis.specials import (
     SOLVED,
@@ -133,6 +133,9 @@ class QuickAnalysis:
     """The hands whose playouts the realistic estimates were fitted to."""
     specials: tuple[QuickSpecial, ...] = ()
     """The special contracts the hand may bid, estimated (none unless asked for with house rules)."""
+    bands: ErrorBands | None = None
+    """The error bands of the calibration the realistic estimates come from (None without
+    them)."""
 
     @property
     def trumps(self) -> tuple[QuickTrump, ...]:
@@ -278,6 +281,7 @@ def quick_hands(
     realistic = model.realistic and basis == REALISTIC_BASIS
     rl = evaluate.estimate(masks, model=model, head=REALISTIC, confidence=confidence) if realistic else None
     specials = _special_table(masks, house)
+    bands = calibration_bands(model) if rl is not None else None
     return tuple(
         QuickAnalysis(
             hand=hand,
@@ -288,6 +292,7 @@ def quick_hands(
             realistic=None if rl is None else _estimate(rl, confidence, i),
             realistic_hands=model.head(REALISTIC).hands if rl is not None else 0,
             specials=_specials_of(hand, house, specials, i),
+            bands=bands,
         )
         for i, hand in enumerate(hands)
     )

@@ -58,12 +58,14 @@ class RealisticPlays:
     ``plays`` as ``PlayAdvice.plays`` (the best first), their points and contract those
     the playouts ended with, ``best`` the deals where no other play ended better.
     ``wins[i, d]``: whether playing domino d won the contract for the seat's team (made
-    the bid, or set it) in deal i."""
+    the bid, or set it) in deal i; ``points[i, d]``, the points the seat's team took then
+    (None at Nel-O and sevens)."""
 
     deals: int
     worlds: int
     plays: tuple[PlayStats, ...]
     wins: np.ndarray = field(repr=False, compare=False)
+    points: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     @property
     def best(self) -> PlayStats:
@@ -135,7 +137,8 @@ def realistic_plays(
         values[:, columns] = made
         wins[:, columns] = made == ours
         ranked = rank_contract_plays(result, advice.seat, advice.bidder, False)
-    return RealisticPlays(int(held.shape[0]), worlds, ranked, wins)
+    points = values if advice.counts_points else None
+    return RealisticPlays(int(held.shape[0]), worlds, ranked, wins, points)
 
 
 def playout_seed(seed: int) -> int:

@@ -4,7 +4,6 @@ beside the domino it played."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -38,7 +37,7 @@ from texas42.analysis.realistic_play import (
     realistic_plays,
 )
 from texas42.analysis.sample import DEFAULT_DEALS, Progress, check_deals
-from texas42.analysis.statistics import Interval
+from texas42.analysis.statistics import Interval, summed_interval
 from texas42.errors import IllegalPlayError
 from texas42.rules import (
     Auction,
@@ -148,6 +147,22 @@ class TurnReview:
         return (advice.contract_deals(self.best) - advice.contract_deals(self.chosen)) / self.best.deals
 
     @property
+    def contract_lost_ci95(self) -> Interval | None:
+        """The 95% interval of ``contract_lost``, paired over the turn's deals (both plays
+        valued on the same deals: ``PlayAdvice.lead_ci95``); ``contract_lost`` itself where
+        they are every consistent deal. None where the deals' outcomes are not kept."""
+        return self.advice.lead_ci95(self.best, self.chosen)
+
+    @property
+    def points_lost_ci95(self) -> Interval | None:
+        """The 95% interval of ``points_lost``, paired over the turn's deals
+        (``PlayAdvice.points_lead_ci95``); None where ``points_lost`` is, or the deals'
+        points are not kept."""
+        if self.points_lost is None:
+            return None
+        return self.advice.points_lead_ci95(self.best, self.chosen)
+
+    @property
     def played_out(self) -> TurnReview | None:
         """The turn weighed on its plays played out (``PlayAdvice.realistic``), if they
         were: the same properties, from the playouts' figures, the play held up as best
@@ -170,7 +185,7 @@ class TurnReview:
             realistic=None,
             safety=safety,
         )
-        return TurnReview(figures, self.played)
+        return TurnReview(replace(figures, wins=played.wins, team_points=played.points), self.played)
 
 
 @dataclass(frozen=True)
@@ -263,6 +278,23 @@ class PlayReview:
         return sum(t.contract_lost for t in self.missed)
 
     @property
+    def contract_lost_ci95(self) -> Interval | None:
+        """The 95% interval of ``contract_lost``: the missed turns' deals are independent
+        samples, so the sum's interval adds their intervals' distances below and above each
+        turn's figure in squares (``summed_interval``: for symmetric intervals, the root of
+        the sum of the squared half-widths). None where a turn's interval is unknown."""
+        return _summed([(t.contract_lost, t.contract_lost_ci95) for t in self.missed])
+
+    @property
+    def points_lost_ci95(self) -> Interval | None:
+        """The 95% interval of ``points_lost``, the missed turns' intervals added as
+        ``contract_lost_ci95`` adds them; None where points do not count
+        (``weighs_points``) or a turn's interval is unknown."""
+        if not self.weighs_points:
+            return None
+        return _summed([(t.points_lost or 0.0, t.points_lost_ci95) for t in self.missed])
+
+    @property
     def played_out(self) -> PlayReview | None:
         """The review on the turns' plays played out (``realistic_review``), if they were."""
         turns = [t.played_out for t in self.turns]
@@ -275,21 +307,16 @@ class PlayReview:
         """The 95% interval of the odds of the contract given up in all, played out
         (``played_out.contract_lost``): each missed turn's difference paired over its
         deals (``RealisticPlays.lead``), the turns' deals independent, their intervals'
-        distances below and above each difference added in squares (as Newcombe's
-        interval adds those of two odds)."""
+        distances below and above each difference added in squares
+        (``contract_lost_ci95`` of ``played_out``)."""
         played = self.played_out
-        if played is None:
-            return None
-        total = below = above = 0.0
-        for turn, view in zip(self.turns, played.turns, strict=True):
-            figures = turn.advice.realistic
-            if view.is_best or figures is None:
-                continue
-            lead, ci = figures.lead(view.best.domino, view.played)
-            total += lead
-            below += (lead - ci.low) ** 2
-            above += (ci.high - lead) ** 2
-        return Interval(total - math.sqrt(below), total + math.sqrt(above))
+        return None if played is None else played.contract_lost_ci95
+
+
+def _summed(parts: Sequence[tuple[float, Interval | None]]) -> Interval | None:
+    """``summed_interval`` of ``parts``; None where an interval among them is unknown."""
+    known = [(value, ci) for value, ci in parts if ci is not None]
+    return summed_interval(known) if len(known) == len(parts) else None
 
 
 def checked_review(

@@ -118,6 +118,20 @@ def paired_difference(first: np.ndarray, second: np.ndarray, exact: bool = False
     return difference, paired_interval(both, first_only, second_only, neither)
 
 
+def summed_interval(parts: Iterable[tuple[float, Interval]]) -> Interval:
+    """The 95% interval of the sum of independent estimates, each given as (the estimate,
+    its 95% interval): each side's distance from the estimate added in squares, as
+    Newcombe's interval adds those of two odds (for intervals symmetric about their
+    estimates, the sum's half-width is the root of the sum of the squared half-widths).
+    No parts: the sum 0, exactly."""
+    total = below = above = 0.0
+    for value, ci in parts:
+        total += value
+        below += (value - ci.low) ** 2
+        above += (ci.high - value) ** 2
+    return Interval(total - math.sqrt(below), total + math.sqrt(above))
+
+
 def mean_interval(
     values: np.ndarray,
     z: float = Z95,

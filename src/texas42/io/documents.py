@@ -37,6 +37,7 @@ from texas42.analysis import (
     TableHand,
     TableStage,
     TrumpStats,
+    TurnReview,
     UniformOdds,
     Why,
     comparison_why,
@@ -865,18 +866,21 @@ def entry_to_json(before: TableHand, after: TableHand) -> dict[str, Any]:
 def review_to_json(review: PlayReview) -> dict[str, Any]:
     """``{"seat", "trump", "bidder", "bid", "partner_contract", "deals", "seed", "turns": [{"trick",
     "played", "best", "forced", "as_good_as_best", "better_than_best", "within_sampling_error",
-    "played_figures", "best_figures", "points_lost", "make_lost", "deals", "exact"}, ...], "missed",
-    "points_lost", "make_lost", "weighs_points"}``: each turn of the seat with the figures
-    (``expected_points``, the team's; ``make``, the odds that the bidder's team makes the
-    bid) of the domino played and of the best play then; ``make_lost`` the odds of the
+    "played_figures", "best_figures", "points_lost", "make_lost", "make_lost_ci95",
+    "points_lost_ci95", "deals", "exact"}, ...], "missed", "points_lost", "make_lost",
+    "make_lost_ci95", "points_lost_ci95", "weighs_points"}``: each turn of the seat with the
+    figures (``expected_points``, the team's; ``make``, the odds that the bidder's team makes
+    the bid) of the domino played and of the best play then; ``make_lost`` the odds of the
     contract for the seat's team (making or setting the bid) the play gave up,
-    ``points_lost`` the expected points; the totals over the missed turns.
+    ``points_lost`` the expected points, each with its 95% interval paired over the turn's
+    deals (the figure itself where exact); the totals over the missed turns, their
+    intervals added in squares (the turns' deals independent).
     ``weighs_points``: whether a turn is judged on expected points as well as the odds
     (false at Nel-O, sevens, 42 and the mark bids: the odds alone, ``points_lost`` null). A
     turn whose deals were drawn to fit the whole auction has its ``"inference"``
     (``inference_to_json``). ``"realistic"`` (``--realistic``): ``{"deals", "worlds", "turns", "missed",
-    "points_lost", "make_lost", "make_lost_ci95"}``, the same on the turns' plays played
-    out, with the 95% interval of the odds given up in all (there ``better_than_best``: the
+    "points_lost", "make_lost", "make_lost_ci95", "points_lost_ci95"}``, the same on the
+    turns' plays played out, paired over the deals played out (there ``better_than_best``: the
     play did better than the one advised on the double-dummy figures). Where the seat declared and the
     whole auction was given, ``"declared"``: ``{"declaration"}``, what it declared, and
     ``"declare"``, what ``declaration_to_json`` gives for that auction, seed and deals.
@@ -908,18 +912,13 @@ def review_to_json(review: PlayReview) -> dict[str, Any]:
     played = review.played_out
     first = review.turns[0].advice.realistic
     if played is not None and first is not None:
-        ci = review.played_out_lost_ci95
-        result["realistic"] = {
-            "deals": first.deals,
-            "worlds": first.worlds,
-            **_reviewed_turns(played),
-            "make_lost_ci95": None if ci is None else ci.as_list(4),
-        }
+        result["realistic"] = {"deals": first.deals, "worlds": first.worlds, **_reviewed_turns(played)}
     return result
 
 
 def _reviewed_turns(review: PlayReview) -> dict[str, Any]:
-    """``{"turns", "missed", "points_lost", "make_lost"}`` of ``review_to_json``."""
+    """``{"turns", "missed", "points_lost", "make_lost", "make_lost_ci95",
+    "points_lost_ci95"}`` of ``review_to_json``."""
     turns = []
     for turn in review.turns:
         advice = turn.advice
@@ -936,6 +935,7 @@ def _reviewed_turns(review: PlayReview) -> dict[str, Any]:
                 "best_figures": _play_figures(turn.best),
                 "points_lost": _rounded_points(turn.points_lost),
                 "make_lost": rounded(turn.contract_lost),
+                **_lost_intervals(turn),
                 "deals": advice.deals,
                 "exact": advice.exact,
                 **({} if advice.inference is None else {"inference": _play_inference(advice)}),
@@ -946,6 +946,17 @@ def _reviewed_turns(review: PlayReview) -> dict[str, Any]:
         "missed": len(review.missed),
         "points_lost": _rounded_points(review.points_lost),
         "make_lost": rounded(review.contract_lost),
+        **_lost_intervals(review),
+    }
+
+
+def _lost_intervals(lost: TurnReview | PlayReview) -> dict[str, Any]:
+    """``{"make_lost_ci95", "points_lost_ci95"}``: the 95% intervals of what a turn, or the
+    missed turns in all, gave up (null where the figure is, or its interval unknown)."""
+    odds, points = lost.contract_lost_ci95, lost.points_lost_ci95
+    return {
+        "make_lost_ci95": None if odds is None else odds.as_list(4),
+        "points_lost_ci95": None if points is None else points.as_list(3),
     }
 
 

@@ -162,7 +162,7 @@ def quick_view(result: QuickAnalysis) -> RenderableType:
         parts.append(quick_special_instead(result, special))
     if result.unsure_of_all:
         parts.append(Text(UNSURE_OF_ALL.format(bid=result.recommendation.bid), style="bold"))
-    footer = quick_footer(result.realistic is not None, bool(result.specials))
+    footer = quick_footer(result.realistic is not None, bool(result.specials), result.bands)
     return Group(*parts, Text(""), Text(footer, style="dim"))
 
 
@@ -187,6 +187,6 @@ def quick_batch_view(names: Sequence[tuple[str, int]], results: Sequence[QuickAn
             for (name, line), result in zip(names, results, strict=True)
         ),
         instead_note(first.confidence, estimated=True),
-        Text(quick_footer(first.realistic is not None, bool(first.specials)), style="dim"),
+        Text(quick_footer(first.realistic is not None, bool(first.specials), first.bands), style="dim"),
     ]
     return Group(*parts)

@@ -180,7 +180,9 @@ def _figures(advice: PlayAdvice, stats: PlayStats) -> list[str]:
 
 def review_text(review: PlayReview, lost_ci95: Interval | None = None) -> Text:
     """The review in words: how many turns were as good as the best play, and what the
-    others gave up (``lost_ci95``, its interval: on the turns' plays played out)."""
+    others gave up, with the 95% intervals of the sums (``lost_ci95``, the odds' on the
+    turns' plays played out; double-dummy, the review's own, where a missed turn sampled
+    its deals)."""
     played_out = lost_ci95 is not None
     verb = "setting" if review.defending else "making"
     n = len(review.turns)
@@ -202,10 +204,14 @@ def review_text(review: PlayReview, lost_ci95: Interval | None = None) -> Text:
     worth = ""
     if review.points_lost is not None:
         tenths = sum(_shown_points_lost(turn) or 0 for turn in missed)
+        points_ci = None if played_out else _sampled(review.points_lost_ci95)
         if tenths > 0:
-            worth = f" and {tenths / 10:.1f} expected points"
+            worth = f" and {tenths / 10:.1f} expected points{_points_interval(points_ci)}"
         elif tenths < 0:
-            worth = f", for {-tenths / 10:.1f} more expected points"
+            more = None if points_ci is None else Interval(-points_ci.high, -points_ci.low)
+            worth = f", for {-tenths / 10:.1f} more expected points{_points_interval(more)}"
+    if not played_out:
+        lost_ci95 = _sampled(review.contract_lost_ci95)
     against = (
         "each turn's plays played out on the same deals"
         if played_out
@@ -245,6 +251,20 @@ def _interval(ci: Interval | None) -> str:
         return ""
     within = ", within the sampling error" if ci.low <= 0 else ""
     return f" (95% CI {100 * ci.low:+.0f}% to {100 * ci.high:+.0f}%{within})"
+
+
+def _sampled(ci: Interval | None) -> Interval | None:
+    """``ci``, where it has a width: none where every missed turn weighed every consistent
+    deal, its figure exact."""
+    return None if ci is None or ci.low == ci.high else ci
+
+
+def _points_interval(ci: Interval | None) -> str:
+    """`` (95% CI +1.9 to +2.5)`` of expected points, as ``_interval`` words the odds'."""
+    if ci is None:
+        return ""
+    within = ", within the sampling error" if ci.low <= 0 else ""
+    return f" (95% CI {ci.low:+.1f} to {ci.high:+.1f}{within})"
 
 
 def _weighed_how(played: PlayedChoices | RealisticAnalysis | None) -> str:

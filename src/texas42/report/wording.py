@@ -1007,9 +1007,16 @@ absolute error of every trump's odds, and the 95th percentile over held-out hand
 best trump's error at the hand's worst bid)."""
 
 
-def quick_footer(realistic: bool, specials: bool = True) -> str:
+def quick_footer(realistic: bool, specials: bool = True, bands: ErrorBands | None = None) -> str:
     """The sentence that says what the quick odds are, and are not; ``specials``: whether
-    the special contracts were estimated."""
+    the special contracts were estimated; ``bands``: the error bands of the calibration
+    that maps the realistic estimates, where they are shown."""
+    band = (
+        ""
+        if bands is None
+        else f" The calibration's {error_band_phrase(bands)}, before the error of the double-dummy "
+        "estimates it maps."
+    )
     basis = (
         "and realistic play (its double-dummy estimates mapped by the calibration of 'analyze'); the "
         "advice rests on realistic play"
@@ -1029,7 +1036,7 @@ def quick_footer(realistic: bool, specials: bool = True) -> str:
         "Estimates, not analyses: a model fitted to full analyses of random hands predicts in a "
         "millisecond what 'texas42 analyze' computes from solved deals, for double-dummy play "
         f"{basis}. Odds are the estimated share of deals in which the bidder's team (seats 0 and 2) "
-        f"takes at least the bid; 42 and 84 need all 42 points. {QUICK_ERROR} {special} Run 'texas42 "
+        f"takes at least the bid; 42 and 84 need all 42 points. {QUICK_ERROR}{band} {special} Run 'texas42 "
         "analyze' for the figures themselves."
     )
 
