@@ -14,6 +14,7 @@ from rich.text import Text
 
 from texas42.analysis import (
     CalibratedAnalysis,
+    Comparison,
     EstimatedTrump,
     HandAnalysis,
     LadderRung,
@@ -109,8 +110,9 @@ def hand_header(
     return header
 
 
-def analysis_header(analysis: HandAnalysis) -> Text:
-    """``hand_header`` for an analysis: its hand, deals, seed and how they were dealt."""
+def analysis_header(analysis: HandAnalysis | Comparison) -> Text:
+    """``hand_header`` for an analysis or a comparison: its hand, deals, seed and how
+    they were dealt."""
     return hand_header(
         analysis.hand,
         analysis.deals,
