@@ -43,6 +43,7 @@ from texas42.analysis.sample import (
     check_deals,
     draw_samples,
     reach_sample,
+    stated_constraints,
     uniform_check,
 )
 from texas42.analysis.specials import calibrated_odds, contract_made
@@ -259,8 +260,7 @@ def advise_declaration(
     level = needed_points(bid)
     leaves = all_of(partial(beaten_at, level=level), partial(outside_leading, leading=LEADING))
     tests = 2 * pair_tests(len(DECLARATIONS))  # beaten_at's and outside_leading's
-    sample = solve_or_race(hand, seed, drawn, DECLARATIONS, racing, leaves, tests, threads, counter)
-    trumps = sample.stats()
+    trumps = solve_or_race(hand, seed, drawn, DECLARATIONS, racing, leaves, tests, threads, counter).stats()
     choices = _trump_choices(hand, trumps, bid, basis, leading(trumps, bid))
     choices += _contract_choices(hand, contracts, drawn, house, basis, threads, counter)
     advised = max((c for c in choices if c.weighed), key=partial(_preference, choices))
@@ -281,7 +281,7 @@ def advise_declaration(
             racing=None if drawn.exact else racing,
             house=house,
             exact=drawn.exact,
-            constraints=None if constraints is None or constraints.empty else constraints,
+            constraints=stated_constraints(constraints),
             samples=drawn,
             calibration=CalibrationSource.shipped() if basis == REALISTIC else None,
         )
