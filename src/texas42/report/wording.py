@@ -289,9 +289,15 @@ def advice_reason(advice: BidAdvice) -> str:
     return _REASONS.get(advice.rule, _open_reason)(advice)
 
 
-def _forced_reason(advice: BidAdvice) -> str:
+def _advised_rung(advice: BidAdvice) -> LadderRung:
+    """The ladder's rung of the trump bid advised, which the rules that advise one have."""
     chosen = advice.chosen
     assert chosen is not None
+    return chosen
+
+
+def _forced_reason(advice: BidAdvice) -> str:
+    chosen = _advised_rung(advice)
     why = "" if advice.made else f", though no bid makes the {percent(advice.confidence)} needed"
     return (
         f"all three passed, so the shaker must bid at least 30{why}: {_rung(chosen)} makes "
@@ -337,8 +343,7 @@ def _partner_holds_reason(advice: BidAdvice) -> str:
 
 
 def _outbid_partner_reason(advice: BidAdvice) -> str:
-    chosen = advice.chosen
-    assert chosen is not None
+    chosen = _advised_rung(advice)
     return (
         f"this hand is much stronger than partner's {advice.auction.high_bid}: it makes {_rung(chosen)} "
         f"{_odds(advice, chosen.make, True, chosen.make_ci95)}."
@@ -346,16 +351,14 @@ def _outbid_partner_reason(advice: BidAdvice) -> str:
 
 
 def _shaker_reason(advice: BidAdvice) -> str:
-    chosen = advice.chosen
-    assert chosen is not None
+    chosen = _advised_rung(advice)
     why = _shaker_why(advice, chosen)
     odds = _odds(advice, chosen.make, ci=chosen.make_ci95)
     return f"as the shaker, {_rung(chosen)} is {why}; it makes {odds}."
 
 
 def _open_reason(advice: BidAdvice) -> str:
-    chosen = advice.chosen
-    assert chosen is not None
+    chosen = _advised_rung(advice)
     high = advice.auction.high_bid
     over = "" if high == PASS else f", over the high bid {high}"
     return (
