@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from texas42 import deal
 from texas42.analysis.calibrated import CalibratedComparison, calibrated_comparison
-from texas42.analysis.racing import DEFAULT_RACING, Racing, order_tests, ordered_against_all, race_sample
+from texas42.analysis.racing import DEFAULT_RACING, Racing, order_tests, ordered_against_all, solve_or_race
 from texas42.analysis.sample import (
     DEFAULT_DEALS,
     Progress,
@@ -18,7 +18,7 @@ from texas42.analysis.sample import (
     SolveCounter,
     check_deals,
     draw_samples,
-    solve_sample,
+    stated_constraints,
 )
 from texas42.analysis.specials import (
     DEFAULT_BATCH_DEALS,
@@ -185,13 +185,8 @@ def compare_trumps(
     drawn = draw_samples(hand, deals, seed, constraints, auction, check=False, threads=threads)
     main_deals, deals = drawn.main, drawn.size
     counter = SolveCounter(deals * (len(chosen) + special_solves_per_deal(hand, house)), progress)
-    if racing is None or drawn.exact:
-        sample = replace(solve_sample(hand, seed, main_deals, chosen, threads, counter), exact=drawn.exact)
-    else:
-        tests = order_tests(len(chosen))
-        sample = race_sample(
-            hand, seed, main_deals, chosen, racing, ordered_against_all, tests, threads, counter
-        )
+    tests = order_tests(len(chosen))
+    sample = solve_or_race(hand, seed, drawn, chosen, racing, ordered_against_all, tests, threads, counter)
     specials = analyze_specials(hand, main_deals, house, threads, batch_deals, counter, exact=drawn.exact)
     pairs = tuple(
         _pair(sample, chosen[i], chosen[j]) for i in range(len(chosen)) for j in range(i + 1, len(chosen))
@@ -206,7 +201,7 @@ def compare_trumps(
         specials=specials,
         sample=sample,
         exact=drawn.exact,
-        constraints=None if constraints is None or constraints.empty else constraints,
+        constraints=stated_constraints(constraints),
         racing=None if drawn.exact else racing,
         inference=drawn.inference,
         ruled_by=drawn.ruled_by,

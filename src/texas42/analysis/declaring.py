@@ -31,7 +31,7 @@ from texas42.analysis.racing import (
     beaten_at,
     outside_leading,
     pair_tests,
-    race_sample,
+    solve_or_race,
 )
 from texas42.analysis.reading import AuctionReading, read_auction
 from texas42.analysis.realistic import DEFAULT_REALISTIC_DEALS, played_points, special_made
@@ -43,7 +43,7 @@ from texas42.analysis.sample import (
     check_deals,
     draw_samples,
     reach_sample,
-    solve_sample,
+    stated_constraints,
     uniform_check,
 )
 from texas42.analysis.specials import calibrated_odds, contract_made
@@ -258,26 +258,13 @@ def advise_declaration(
     engine.expect(trumps=True, nello=Contract.NELLO in contracts, sevens=Contract.SEVENS in contracts)
     counter = SolveCounter(deals * (len(DECLARATIONS) + len(contracts) + (not drawn.exact)), progress)
     level = needed_points(bid)
-    if racing is None or drawn.exact:
-        sample = replace(
-            solve_sample(hand, seed, drawn.main, DECLARATIONS, threads, counter), exact=drawn.exact
-        )
-    else:
-        leaves = all_of(partial(beaten_at, level=level), partial(outside_leading, leading=LEADING))
-        tests = 2 * pair_tests(len(DECLARATIONS))  # beaten_at's and outside_leading's
-        sample = race_sample(hand, seed, drawn.main, DECLARATIONS, racing, leaves, tests, threads, counter)
-    trumps = sample.stats()
+    leaves = all_of(partial(beaten_at, level=level), partial(outside_leading, leading=LEADING))
+    tests = 2 * pair_tests(len(DECLARATIONS))  # beaten_at's and outside_leading's
+    trumps = solve_or_race(hand, seed, drawn, DECLARATIONS, racing, leaves, tests, threads, counter).stats()
     choices = _trump_choices(hand, trumps, bid, basis, leading(trumps, bid))
-    for contract in contracts:
-        made = int(contract_made(drawn.main, contract, house.nello_doubles, threads).sum())
-        counter(deals)
-        choices.append(_contract_choice(contract, made, deals, hand, house, basis, drawn.exact))
+    choices += _contract_choices(hand, contracts, drawn, house, basis, threads, counter)
     advised = max((c for c in choices if c.weighed), key=partial(_preference, choices))
-    if drawn.exact:
-        checked = advised.successes
-    else:
-        checked = _checked(advised.declaration, drawn.check, level, house, threads)
-        counter(deals)
+    checked = _advised_checked(advised, drawn, level, house, threads, counter)
     return with_reading(
         DeclarationAdvice(
             hand=hand,
@@ -294,7 +281,7 @@ def advise_declaration(
             racing=None if drawn.exact else racing,
             house=house,
             exact=drawn.exact,
-            constraints=None if constraints is None or constraints.empty else constraints,
+            constraints=stated_constraints(constraints),
             samples=drawn,
             calibration=CalibrationSource.shipped() if basis == REALISTIC else None,
         )
@@ -370,6 +357,41 @@ def _contract_choice(
         odds = calibrated_odds(contract, least, made / deals, hand.mask, doubles, interval, deals)
         realistic, band = odds.make, odds.make_ci95
     return DeclarationChoice(contract, deals, made, interval, None, realistic, band)
+
+
+def _contract_choices(
+    hand: Hand,
+    contracts: Sequence[Contract],
+    drawn: DrawnDeals,
+    house: HouseRules,
+    basis: str,
+    threads: int | None,
+    counter: SolveCounter,
+) -> list[DeclarationChoice]:
+    """The figures of each special contract in ``contracts``, solved on the main sample."""
+    choices = []
+    for contract in contracts:
+        made = int(contract_made(drawn.main, contract, house.nello_doubles, threads).sum())
+        counter(drawn.size)
+        choices.append(_contract_choice(contract, made, drawn.size, hand, house, basis, drawn.exact))
+    return choices
+
+
+def _advised_checked(
+    advised: DeclarationChoice,
+    drawn: DrawnDeals,
+    level: int,
+    house: HouseRules,
+    threads: int | None,
+    counter: SolveCounter,
+) -> int:
+    """The deals in which the advised declaration makes the bid on the check sample (on
+    an exact sample, its own check: the main one)."""
+    if drawn.exact:
+        return advised.successes
+    checked = _checked(advised.declaration, drawn.check, level, house, threads)
+    counter(drawn.size)
+    return checked
 
 
 def _checked(

@@ -3,7 +3,7 @@ bid and trump to call, and a check of that choice on an independent sample."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, SupportsIndex
@@ -19,13 +19,14 @@ from texas42.analysis.calibrated import (
 )
 from texas42.analysis.racing import (
     DEFAULT_RACING,
+    Leaves,
     Racing,
     all_of,
     beaten_for_recommendation,
     outside_leading,
     pair_tests,
-    race_sample,
     recommendation_tests,
+    solve_or_race,
 )
 from texas42.analysis.recommendation import (
     DEFAULT_CONFIDENCE,
@@ -44,6 +45,7 @@ from texas42.analysis.sample import (
     draw_samples,
     reach_sample,
     solve_sample,
+    stated_constraints,
 )
 from texas42.analysis.specials import (
     DEFAULT_BATCH_DEALS,
@@ -182,6 +184,36 @@ class HandAnalysis:
         return best_special(made, 0.0 if advised.passes else advised.expected_marks)
 
 
+def _race_leaves(confidence: float, declarations: int) -> tuple[Leaves, int]:
+    """What lets a declaration leave the race of an analysis, and the tests a round of it
+    may make: it clearly cannot be the recommended trump, and it clearly lies outside the
+    leading trumps by expected points."""
+    recommendable = partial(beaten_for_recommendation, confidence=confidence)
+    leaves = all_of(recommendable, partial(outside_leading, leading=LEADING))
+    return leaves, recommendation_tests(declarations) + pair_tests(declarations)
+
+
+def _ladder_checks(
+    hand: Hand,
+    seed: int,
+    drawn: DrawnDeals,
+    trumps: Sequence[TrumpStats],
+    solved: int,
+    special_solves: int,
+    threads: int | None,
+    counter: SolveCounter,
+) -> tuple[TrumpStats, ...]:
+    """The best declaration of every bid solved on the check sample, for bidding advice
+    (on an exact sample, its own check: their figures on it); ``solved``: the
+    declarations solved on the main sample, ``special_solves`` the special contracts'
+    solves there, for the counter's new total."""
+    to_check = tuple(sorted({best_at(trumps, bid).declaration for bid in BIDS}))
+    if drawn.exact:
+        return tuple(s for s in trumps if s.declaration in to_check)
+    counter.retotal(drawn.size * (solved + len(to_check)) + special_solves)
+    return solve_sample(hand, seed, drawn.check, to_check, threads, counter).stats()
+
+
 def _check_successes(
     drawn: DrawnDeals,
     trumps: tuple[TrumpStats, ...],
@@ -245,22 +277,14 @@ def analyze_hand(
     contracts = special_contracts(hand, house)
     engine.expect(trumps=True, nello=Contract.NELLO in contracts, sevens=Contract.SEVENS in contracts)
     counter = SolveCounter(deals * (len(chosen) + (not drawn.exact)) + special_solves, progress)
-    if racing is None or drawn.exact:
-        sample = replace(solve_sample(hand, seed, drawn.main, chosen, threads, counter), exact=drawn.exact)
-    else:
-        recommendable = partial(beaten_for_recommendation, confidence=confidence)
-        leaves = all_of(recommendable, partial(outside_leading, leading=LEADING))
-        tests = recommendation_tests(len(chosen)) + pair_tests(len(chosen))
-        sample = race_sample(hand, seed, drawn.main, chosen, racing, leaves, tests, threads, counter)
+    leaves, tests = _race_leaves(confidence, len(chosen))
+    sample = solve_or_race(hand, seed, drawn, chosen, racing, leaves, tests, threads, counter)
     specials = analyze_specials(hand, drawn.main, house, threads, batch_deals, counter, exact=drawn.exact)
     trumps = sample.stats()
     recommendation = recommend(trumps, confidence)
-    to_check = tuple(sorted({best_at(trumps, bid).declaration for bid in BIDS})) if check_ladder else ()
-    if drawn.exact or not to_check:
-        checks = tuple(s for s in trumps if s.declaration in to_check)
-    else:
-        counter.retotal(deals * (len(chosen) + len(to_check)) + special_solves)
-        checks = solve_sample(hand, seed, drawn.check, to_check, threads, counter).stats()
+    checks: tuple[TrumpStats, ...] = ()
+    if check_ladder:
+        checks = _ladder_checks(hand, seed, drawn, trumps, len(chosen), special_solves, threads, counter)
     successes = _check_successes(drawn, trumps, checks, recommendation, threads, counter)
     result = HandAnalysis(
         hand=hand,
@@ -273,7 +297,7 @@ def analyze_hand(
         specials=specials,
         sample=sample,
         exact=drawn.exact,
-        constraints=None if constraints is None or constraints.empty else constraints,
+        constraints=stated_constraints(constraints),
         racing=None if drawn.exact else racing,
         inference=drawn.inference,
         ruled_by=drawn.ruled_by,

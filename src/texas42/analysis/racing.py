@@ -25,14 +25,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Final, SupportsIndex
 
 import numpy as np
 
 from texas42 import engine
-from texas42.analysis.sample import MAX_DEALS, Sample, SolveCounter
+from texas42.analysis.sample import MAX_DEALS, DrawnDeals, Sample, SolveCounter, solve_sample
 from texas42.errors import AnalysisError, check_real, check_whole
 from texas42.rules import TOTAL_POINTS, Declaration, Hand, check_declaration
 
@@ -330,3 +330,25 @@ def race_sample(
     points, solved = race(n, len(chosen), racing, solve, leaves, tests_per_round)
     every = all(s == n for s in solved)
     return Sample(hand, seed, deals, chosen, points, None if every else tuple(solved))
+
+
+def solve_or_race(
+    hand: Hand,
+    seed: int,
+    drawn: DrawnDeals,
+    declarations: Sequence[Declaration],
+    racing: Racing | None,
+    leaves: Leaves,
+    tests_per_round: int,
+    threads: int | None,
+    counter: SolveCounter,
+) -> Sample:
+    """The main sample of ``drawn`` solved by a race (``race_sample``); every declaration on
+    every deal (``solve_sample``) without ``racing`` or where the deals are exact."""
+    if racing is None or drawn.exact:
+        return replace(
+            solve_sample(hand, seed, drawn.main, declarations, threads, counter), exact=drawn.exact
+        )
+    return race_sample(
+        hand, seed, drawn.main, declarations, racing, leaves, tests_per_round, threads, counter
+    )

@@ -147,6 +147,11 @@ class DrawnDeals:
         return int(self.main.shape[0])
 
 
+def stated_constraints(constraints: DealConstraints | None) -> DealConstraints | None:
+    """``constraints`` as a result keeps them: None where they constrain nothing."""
+    return None if constraints is None or constraints.empty else constraints
+
+
 def draw_samples(
     hand: Hand,
     deals: int,

@@ -32,10 +32,11 @@ from texas42.cli.options import (
     specials_flag,
 )
 from texas42.cli.progress import ProgressBar, emit_line, wants_progress
+from texas42.deal import DealConstraints, Inference
 from texas42.errors import UsageError
 from texas42.io.documents import hands_to_json
 from texas42.report.wording import drawn_from_fewer, inference_sentence, uniform_deals_note
-from texas42.rules import parse_hand
+from texas42.rules import Auction, Hand, parse_hand
 
 DEALS_HELP = f"""
 Deal the 21 unseen dominoes around your hand: --deals random deals, each equally
@@ -111,14 +112,8 @@ def deals_command(
         )
     house = house_rules(nello_doubles, nello_min_marks, specials=specials)
     model = deal.auction_model(auction, infer, auction_noise(noise, infer, auction), house)
-    if count and deal.rules_only(model):
-        raise UsageError("--count counts deals without the rules of a plunge or splash: leave out --auction")
-    if count and model is not None:
-        raise UsageError(
-            "--count counts equally likely deals; with --auction they are weighed (--infer none)"
-        )
-    if count and (seed is not None or _given(ctx, "deals")):
-        raise UsageError("--count counts every consistent deal, exactly: no --deals or --seed")
+    if count:
+        _check_count(ctx, model, seed)
     total = deal.count_deals(parsed, constraints)
     check_with_hand(parsed, constraints, auction)
     inputs_checked()
@@ -127,23 +122,53 @@ def deals_command(
         return
     drawn_seed = seed is None
     seed = deal.draw_seed() if seed is None else seed
-    exact = False  # every consistent deal listed: no seed involved
-    if model is None:
-        sample = deal.deals_from_seed(parsed, deals, seed, constraints)
-        dealt, exact = sample.deals, sample.exact
-    else:  # an auction impossible with the hand is an error here, before any notice
-        with ProgressBar(wants_progress(as_json), "Drawing deals to fit the auction", counted=True) as bar:
-            rng = deal.generators(seed)[0]
-            drawn, inference = deal.infer_deals(parsed, deals, rng, model, constraints, progress=bar.update)
-        dealt = deal.as_deals(drawn)
-    if drawn_seed and not exact:
+    dealt = _draw(parsed, deals, seed, constraints, model, as_json)
+    if drawn_seed and not dealt.exact:  # every consistent deal listed: no seed involved
         typer.echo(f"texas42: seed {seed} (repeat with --seed {seed})", err=True)
+    _tell_drawing(auction, model, dealt.inference, deals)
+    lines = [json.dumps({"hands": hands_to_json(d)}) if as_json else str(d) for d in dealt.deals]
+    emit_line("\n".join(lines))
+
+
+def _check_count(ctx: typer.Context, model: deal.AuctionModel | None, seed: int | None) -> None:
+    """Refuse the options that ``--count``, an exact count of equally likely deals, cannot take."""
+    if deal.rules_only(model):
+        raise UsageError("--count counts deals without the rules of a plunge or splash: leave out --auction")
+    if model is not None:
+        raise UsageError(
+            "--count counts equally likely deals; with --auction they are weighed (--infer none)"
+        )
+    if seed is not None or _given(ctx, "deals"):
+        raise UsageError("--count counts every consistent deal, exactly: no --deals or --seed")
+
+
+def _draw(
+    hand: Hand,
+    deals: int,
+    seed: int,
+    constraints: DealConstraints | None,
+    model: deal.AuctionModel | None,
+    as_json: bool,
+) -> deal.Dealt:
+    """The deals around ``hand`` from ``seed``: uniform without ``model``, else drawn to
+    fit its auction (never all the consistent deals listed, ``exact``)."""
+    if model is None:
+        return deal.deals_from_seed(hand, deals, seed, constraints)
+    # an auction impossible with the hand is an error here, before any notice
+    with ProgressBar(wants_progress(as_json), "Drawing deals to fit the auction", counted=True) as bar:
+        rng = deal.generators(seed)[0]
+        drawn, inference = deal.infer_deals(hand, deals, rng, model, constraints, progress=bar.update)
+    return deal.Dealt(deal.as_deals(drawn), False, seed, inference)
+
+
+def _tell_drawing(
+    auction: Auction, model: deal.AuctionModel | None, inference: Inference | None, deals: int
+) -> None:
+    """Say on stderr how the deals were drawn to fit the auction, if they were."""
     if deal.rules_only(model):
         typer.echo(f"texas42: {uniform_deals_note(auction)}", err=True)
-    elif model is not None:
+    elif inference is not None:
         typer.echo(f"texas42: {inference_sentence(inference)}", err=True)
         fewer = drawn_from_fewer(inference, deals)
         if fewer is not None:
             typer.echo(f"texas42: {fewer}: some come more than once", err=True)
-    lines = [json.dumps({"hands": hands_to_json(d)}) if as_json else str(d) for d in dealt]
-    emit_line("\n".join(lines))

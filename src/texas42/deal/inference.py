@@ -51,7 +51,7 @@ from typing import Any, Final, Generic, TypeVar
 
 import numpy as np
 
-from texas42.deal.constrained import doubles_possible, plan_deals, sample_plan
+from texas42.deal.constrained import DealPlan, doubles_possible, plan_deals, sample_plan
 from texas42.deal.constraints import DealConstraints
 from texas42.errors import ArgumentTypeError, AuctionError, InferenceError, error_for
 from texas42.evaluate import DOUBLE_DUMMY, REALISTIC, QuickModel, check_masks, load_model
@@ -739,42 +739,48 @@ def infer_deals(
     order = model.weighed
     values = HandValues(hand, model.head, house=model.house) if values is None else values
     kept = Kept(n, model.auction, model.noise, max_candidates, bool(mark_contracts(model.house)))
-    first = order[0]
     around: HandValues | ConstrainedHands | None = values if plan is None else None
     while not kept.done:
-        if values.evaluated == values.hands or kept.foretold >= FILL * values.hands:
-            if around is None and constraints is not None and ConstrainedHands.fits(constraints):
-                around = ConstrainedHands(values, constraints)
-            if around is not None:
-                block, alive, weight, drawn_by = _weighted_block(values, around, order, model.noise, rng)
-                kept.add(block, alive, weight, drawn_by)
-                if progress is not None:
-                    progress(kept.found, n)
-                continue
-        trials = rng.random((BLOCK, len(order)))
-        if plan is None:
-            # A uniform deal deals the first bidder tested a uniform hand (a uniform rank),
-            # then the rest uniformly: only the hands that pass are dealt around.
-            ranks = rng.integers(0, values.hands, BLOCK)
-            p = values.probability(first, model.noise, ranks)
-            alive = np.flatnonzero(trials[:, 0] < p)
-            block = np.zeros((BLOCK, 4), dtype=np.int64)
-            block[alive] = values.deal_around(ranks[alive], first.seat, rng)
-            tested = 1
+        filled = values.evaluated == values.hands or kept.foretold >= FILL * values.hands
+        if filled and around is None and constraints is not None and ConstrainedHands.fits(constraints):
+            around = ConstrainedHands(values, constraints)
+        if filled and around is not None:
+            kept.add(*_weighted_block(values, around, order, model.noise, rng))
         else:
-            block = sample_plan(plan, BLOCK, rng)
-            alive = np.arange(BLOCK)
-            tested = 0
-        for k in range(tested, len(order)):
-            if alive.size == 0:
-                break
-            call = order[k]
-            p = values.probability(call, model.noise, values.rank(block[alive, call.seat]))
-            alive = alive[trials[alive, k] < p]
-        kept.add(block, alive)
+            kept.add(*_tested_block(values, plan, order, model.noise, rng))
         if progress is not None:
             progress(kept.found, n)
     return kept.deals(), kept.inference(model.head, None if plan is None else plan.total)
+
+
+def _tested_block(
+    values: HandValues, plan: DealPlan | None, order: tuple[Call, ...], noise: float, rng: np.random.Generator
+) -> tuple[np.ndarray, np.ndarray]:
+    """A block of uniform candidates (under ``plan``'s constraints, if any), each call's
+    test made in ``order``: the block and the rows that pass them all. Without a plan, a
+    candidate is dealt in full only once it passes the first call's test."""
+    trials = rng.random((BLOCK, len(order)))
+    if plan is None:
+        # A uniform deal deals the first bidder tested a uniform hand (a uniform rank),
+        # then the rest uniformly: only the hands that pass are dealt around.
+        first = order[0]
+        ranks = rng.integers(0, values.hands, BLOCK)
+        p = values.probability(first, noise, ranks)
+        alive = np.flatnonzero(trials[:, 0] < p)
+        block = np.zeros((BLOCK, 4), dtype=np.int64)
+        block[alive] = values.deal_around(ranks[alive], first.seat, rng)
+        tested = 1
+    else:
+        block = sample_plan(plan, BLOCK, rng)
+        alive = np.arange(BLOCK)
+        tested = 0
+    for k in range(tested, len(order)):
+        if alive.size == 0:
+            break
+        call = order[k]
+        p = values.probability(call, noise, values.rank(block[alive, call.seat]))
+        alive = alive[trials[alive, k] < p]
+    return block, alive
 
 
 def _weighted_block(

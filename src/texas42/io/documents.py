@@ -20,7 +20,9 @@ from texas42.analysis import (
     EstimatedTrump,
     HandAnalysis,
     Holding,
+    Interval,
     LadderRung,
+    Locations,
     PairComparison,
     PlayAdvice,
     PlayedChoices,
@@ -30,6 +32,7 @@ from texas42.analysis import (
     Racing,
     RealisticAnalysis,
     RealisticComparison,
+    RealisticPlays,
     Recommendation,
     SpecialOdds,
     SpecialRung,
@@ -58,6 +61,7 @@ from texas42.rules import (
     Auction,
     Contract,
     Deal,
+    Domino,
     FinishedAuction,
     Hand,
     HouseRules,
@@ -752,42 +756,53 @@ def play_to_json(advice: PlayAdvice) -> dict[str, Any]:
         result["inference"] = _play_inference(advice)
     locations = advice.locations()
     if locations is not None:
-        result["locations"] = [
-            {
-                "domino": domino_name(p.domino),
-                "held_by": [None if x is None else rounded(x) for x in p.shares],
-            }
-            for p in locations.places
-        ]
+        result["locations"] = _locations_json(locations)
     decided = advice.decided
     if decided is not None:
         result["decided"] = asdict(decided)
     if advice.safety is not None:
-        difference, ci = advice.safety
-        result["safety"] = {
-            "first": domino_name(advice.best.domino),
-            "second": domino_name(advice.most_points.domino),
-            "difference": rounded(difference),
-            "difference_ci95": ci.as_list(4),
-        }
+        result["safety"] = _difference_json(advice.best.domino, advice.most_points.domino, advice.safety)
     if advice.realistic is not None:
-        played = advice.realistic
-        result["realistic"] = {
-            "deals": played.deals,
-            "worlds": played.worlds,
-            "plays": [_play_row(stats) for stats in played.plays],
-            "best": domino_name(played.best.domino),
-            "advised": domino_name(advice.advised.domino),
+        result["realistic"] = _realistic_plays(advice, advice.realistic)
+    return result
+
+
+def _locations_json(locations: Locations) -> list[dict[str, Any]]:
+    """``[{"domino", "held_by"}, ...]``: each domino's share of the deals in each seat's hand."""
+    return [
+        {
+            "domino": domino_name(p.domino),
+            "held_by": [None if x is None else rounded(x) for x in p.shares],
         }
-        top, rival = played.best.domino, advice.best.domino
-        if top != rival:
-            difference, ci = played.lead(top, rival)
-            result["realistic"]["lead"] = {
-                "first": domino_name(top),
-                "second": domino_name(rival),
-                "difference": rounded(difference),
-                "difference_ci95": ci.as_list(4),
-            }
+        for p in locations.places
+    ]
+
+
+def _difference_json(first: Domino, second: Domino, difference: tuple[float, Interval]) -> dict[str, Any]:
+    """``{"first", "second", "difference", "difference_ci95"}``: how much more often
+    ``first`` wins the contract than ``second`` on the same deals."""
+    value, ci = difference
+    return {
+        "first": domino_name(first),
+        "second": domino_name(second),
+        "difference": rounded(value),
+        "difference_ci95": ci.as_list(4),
+    }
+
+
+def _realistic_plays(advice: PlayAdvice, played: RealisticPlays) -> dict[str, Any]:
+    """``{"deals", "worlds", "plays", "best", "advised"}`` of the plays played out, with
+    ``"lead"`` where the playouts' best is not the double-dummy best."""
+    result: dict[str, Any] = {
+        "deals": played.deals,
+        "worlds": played.worlds,
+        "plays": [_play_row(stats) for stats in played.plays],
+        "best": domino_name(played.best.domino),
+        "advised": domino_name(advice.advised.domino),
+    }
+    top, rival = played.best.domino, advice.best.domino
+    if top != rival:
+        result["lead"] = _difference_json(top, rival, played.lead(top, rival))
     return result
 
 
@@ -1070,32 +1085,6 @@ def to_dict(result: object, *, why_bid: SupportsIndex | str | None = None) -> di
     return comparison_to_json(result, bid)
 
 
-@singledispatch
-def _document(result: object) -> dict[str, Any]:
-    raise ArgumentTypeError(f"no JSON document for {type(result).__name__}")
-
-
-@_document.register
-def _(result: PlayLine) -> dict[str, Any]:
-    trump = result.declaration.label
-    return {"trump": trump, "bidder": result.bidder, "line": line_to_json(result)}
-
-
-@_document.register
-def _(result: DealTable) -> dict[str, Any]:
-    return table_to_json(result)
-
-
-@_document.register
-def _(result: Dealt) -> dict[str, Any]:
-    return dealt_to_json(result)
-
-
-@_document.register
-def _(result: TableHand) -> dict[str, Any]:
-    return table_hand_to_json(result)
-
-
 def dealt_to_json(dealt: Dealt) -> dict[str, Any]:
     """``{"seed", "exact", "deals": [{"hands"}, ...], "inference"}``: the deals as ``texas42
     deals --json`` prints them, a line each, and how they were drawn to fit an auction
@@ -1109,36 +1098,27 @@ def dealt_to_json(dealt: Dealt) -> dict[str, Any]:
     }
 
 
-@_document.register
-def _(result: HandAnalysis) -> dict[str, Any]:
-    return analysis_to_json(result)
+def _line_document(line: PlayLine) -> dict[str, Any]:
+    return {"trump": line.declaration.label, "bidder": line.bidder, "line": line_to_json(line)}
 
 
-@_document.register
-def _(result: BidAdvice) -> dict[str, Any]:
-    return advice_to_json(result)
+@singledispatch
+def _document(result: object) -> dict[str, Any]:
+    raise ArgumentTypeError(f"no JSON document for {type(result).__name__}")
 
 
-@_document.register
-def _(result: Comparison) -> dict[str, Any]:
-    return comparison_to_json(result)
-
-
-@_document.register
-def _(result: DeclarationAdvice) -> dict[str, Any]:
-    return declaration_to_json(result)
-
-
-@_document.register
-def _(result: PlayAdvice) -> dict[str, Any]:
-    return play_to_json(result)
-
-
-@_document.register
-def _(result: PlayReview) -> dict[str, Any]:
-    return review_to_json(result)
-
-
-@_document.register
-def _(result: QuickAnalysis) -> dict[str, Any]:
-    return quick_to_json(result)
+_DOCUMENTS: Final = (
+    (PlayLine, _line_document),
+    (DealTable, table_to_json),
+    (Dealt, dealt_to_json),
+    (TableHand, table_hand_to_json),
+    (HandAnalysis, analysis_to_json),
+    (BidAdvice, advice_to_json),
+    (Comparison, comparison_to_json),
+    (DeclarationAdvice, declaration_to_json),
+    (PlayAdvice, play_to_json),
+    (PlayReview, review_to_json),
+    (QuickAnalysis, quick_to_json),
+)
+for _kind, _to_json in _DOCUMENTS:
+    _document.register(_kind, _to_json)

@@ -20,7 +20,13 @@ from texas42.analysis import (
     Why,
 )
 from texas42.analysis.recommendation import highest_made
-from texas42.report.hand import auction_high_bid, fewest_deals, hand_header, short_of_deals, specials_table
+from texas42.report.hand import (
+    analysis_header,
+    auction_high_bid,
+    fewest_deals,
+    short_of_deals,
+    specials_table,
+)
 from texas42.report.layout import Fitted
 from texas42.report.why import why_table
 from texas42.report.wording import (
@@ -139,20 +145,9 @@ def comparison_view(comparison: Comparison, whys: Sequence[Why] = ()) -> Rendera
     """Head-to-head figures for each pair and the odds of each bid side by side, then the
     same from the playouts (``Comparison.realistic``), or else the odds estimated by the
     calibration (the ``whys`` tables, one per declaration, before the footer)."""
-    realistic = comparison.realistic
-    shown = comparison.estimated if realistic is None else realistic
     raced = short_of_deals(comparison.trumps, comparison.deals)
     parts: list[RenderableType] = [
-        hand_header(
-            comparison.hand,
-            comparison.deals,
-            comparison.seed,
-            None,
-            comparison.exact,
-            comparison.constraints,
-            comparison.inference,
-            comparison.ruled_by,
-        ),
+        analysis_header(comparison),
         Fitted(
             pairs_table(
                 comparison.pairs, "Head to head, double-dummy, on the same deals", raced, comparison.exact
@@ -161,17 +156,30 @@ def comparison_view(comparison: Comparison, whys: Sequence[Why] = ()) -> Rendera
         Fitted(odds_table(comparison.trumps, "Double-dummy odds", raced)),
     ]
     parts += _specials_parts(comparison)
-    if isinstance(shown, CalibratedComparison):
-        table = odds_table(shown.trumps, "Realistic odds, estimated", raced)
-        parts += [
-            Fitted(table),
-            most_made_text(shown.trumps, "at a real table (estimated)"),
-            estimated_text(shown),
-        ]
-    elif realistic is not None:
-        parts += _played_parts(realistic)
+    parts += _realistic_parts(comparison, raced)
     for why in whys:
         parts += [Text(""), Fitted(why_table(why))]
+    return Group(*parts, *_footer_parts(comparison))
+
+
+def _realistic_parts(comparison: Comparison, raced: bool) -> list[RenderableType]:
+    """The odds from the playouts, or else those estimated by the calibration."""
+    realistic = comparison.realistic
+    if realistic is not None:
+        return _played_parts(realistic)
+    estimated = comparison.estimated
+    if estimated is None:
+        return []
+    return [
+        Fitted(odds_table(estimated.trumps, "Realistic odds, estimated", raced)),
+        most_made_text(estimated.trumps, "at a real table (estimated)"),
+        estimated_text(estimated),
+    ]
+
+
+def _footer_parts(comparison: Comparison) -> list[Text]:
+    """The footer of the figures, and of the realistic ones where there are any."""
+    realistic = comparison.realistic
     fewest = fewest_deals(comparison.trumps, comparison.deals)
     most = max((stats.deals for stats in comparison.trumps), default=comparison.deals)
     footer = odds_footer(
@@ -183,10 +191,11 @@ def comparison_view(comparison: Comparison, whys: Sequence[Why] = ()) -> Rendera
         realistic is not None,
         most,
     )
-    parts.append(Text(footer, style="dim"))
+    parts = [Text(footer, style="dim")]
+    shown = comparison.estimated if realistic is None else realistic
     if shown is not None:
         parts.append(Text(realistic_footer(shown.source, advice=False), style="dim"))
-    return Group(*parts)
+    return parts
 
 
 def _specials_parts(comparison: Comparison) -> list[RenderableType]:

@@ -14,6 +14,7 @@ from rich.text import Text
 
 from texas42.analysis import (
     CalibratedAnalysis,
+    Comparison,
     EstimatedTrump,
     HandAnalysis,
     LadderRung,
@@ -109,8 +110,9 @@ def hand_header(
     return header
 
 
-def analysis_header(analysis: HandAnalysis) -> Text:
-    """``hand_header`` for an analysis: its hand, deals, seed and how they were dealt."""
+def analysis_header(analysis: HandAnalysis | Comparison) -> Text:
+    """``hand_header`` for an analysis or a comparison: its hand, deals, seed and how
+    they were dealt."""
     return hand_header(
         analysis.hand,
         analysis.deals,
@@ -321,20 +323,41 @@ def specials_table(
     out.add_column("exp. marks", justify="right", no_wrap=True)
     out.add_column("")
     for stats, odds in zip(specials, rows, strict=True):
-        ci = stats.make_ci95
-        cells: list[RenderableType] = [contract_name(stats.contract), str(odds.marks)]
-        if realistic:
-            assert odds.make_ci95 is not None
-            cells += [percent(stats.make), _odds_cell(odds.make, confidence)]
-            ci = odds.make_ci95
-        else:
-            cells.append(_odds_cell(stats.make, confidence))
-        cells += [
-            f"{percent(ci.low)}-{percent(ci.high)}",
-            signed(odds.expected_marks),
-            Text(_special_note(stats), style="dim"),
-        ]
-        out.add_row(*cells)
+        out.add_row(*_special_row(stats, odds, confidence, bool(realistic)))
+    out.caption = _specials_caption(specials, rows, realistic, advice, played_deals)
+    out.caption_justify = "left"
+    return out
+
+
+def _special_row(
+    stats: SpecialStats, odds: SpecialOdds, confidence: float, realistic: bool
+) -> list[RenderableType]:
+    """A special contract's cells in ``specials_table``: with ``realistic``, the
+    double-dummy odds beside ``odds`` and the interval or band of ``odds``."""
+    ci = stats.make_ci95
+    cells: list[RenderableType] = [contract_name(stats.contract), str(odds.marks)]
+    if realistic:
+        assert odds.make_ci95 is not None
+        cells += [percent(stats.make), _odds_cell(odds.make, confidence)]
+        ci = odds.make_ci95
+    else:
+        cells.append(_odds_cell(stats.make, confidence))
+    return [
+        *cells,
+        f"{percent(ci.low)}-{percent(ci.high)}",
+        signed(odds.expected_marks),
+        Text(_special_note(stats), style="dim"),
+    ]
+
+
+def _specials_caption(
+    specials: Sequence[SpecialStats],
+    rows: Sequence[SpecialOdds],
+    realistic: Sequence[SpecialOdds],
+    advice: bool,
+    played_deals: int | None,
+) -> str:
+    """The caption of ``specials_table``: what the odds stand on and the notes on them."""
     hindsight = ". * With the best trump for each deal: hindsight the partner cannot have, an upper bound."
     caption = specials_caption(hindsight if any(s.best_make is not None for s in specials) else None)
     caption += raised_specials_note(rows)
@@ -343,9 +366,7 @@ def specials_table(
         caption += " " + realistic_specials_caption(
             realistic, advice=advice, sampled=sampled, played_deals=played_deals
         )
-    out.caption = caption
-    out.caption_justify = "left"
-    return out
+    return caption
 
 
 def _odds_cell(make: float, confidence: float) -> Text:

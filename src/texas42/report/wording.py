@@ -5,7 +5,7 @@ The JSON documents and the Rich views both take their English from here."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
 from texas42.analysis import BidAdvice, ErrorBands, LadderRung, RealisticAnalysis, SpecialOdds, SpecialRung
@@ -286,57 +286,80 @@ def _interval(advice: BidAdvice, ci: Interval) -> str:
 
 def advice_reason(advice: BidAdvice) -> str:
     """The one-sentence reason for an advice, from the rule that decided it."""
-    if advice.rule == "special":
-        return _special_reason(advice)
+    return _REASONS.get(advice.rule, _open_reason)(advice)
+
+
+def _advised_rung(advice: BidAdvice) -> LadderRung:
+    """The ladder's rung of the trump bid advised, which the rules that advise one have."""
     chosen = advice.chosen
-    high = advice.auction.high_bid
-    need = f"{percent(advice.confidence)} needed"
-    if advice.rule == "forced":
-        assert chosen is not None
-        why = "" if advice.made else f", though no bid makes the {percent(advice.confidence)} needed"
-        return (
-            f"all three passed, so the shaker must bid at least 30{why}: {_rung(chosen)} makes "
-            f"{_odds(advice, chosen.make, ci=chosen.make_ci95)}, expected marks "
-            f"{signed(chosen.expected_marks)}."
-        )
-    if advice.rule == "cannot-make":
-        what = "any bid" if high == PASS else f"a bid over {high}"
-        cheapest = advice.ladder[0]
-        return (
-            f"this hand does not make {what} often enough: its best, {_rung(cheapest)}, makes "
-            f"{_odds(advice, cheapest.make)} ({need})."
-        )
-    if advice.rule == "partner-contract":
-        shown, contract = advice.ladder[0], advice.partner_contract
-        assert contract is not None
-        return (
-            f"partner's {contract.written} ({high}) holds the bid: you name its trump and lead, and a "
-            f"higher bid would only raise the stakes of the same contract. Name {shown.declaration.label}: "
-            f"your team takes all 7 tricks with it {_odds(advice, shown.make, True, shown.make_ci95)}."
-            f"{_partner_trump_caution(advice, shown)}"
-        )
-    if advice.rule == "partner-holds":
-        assert advice.most is not None
-        if high >= MARK:
-            more = "no bid worth more marks."
-        elif high + PARTNER_MARGIN < MARK:
-            more = f"not {high + PARTNER_MARGIN} or a mark bid."
-        else:  # a bid that much higher would be a mark bid: only one would do
-            more = "not a mark bid."
-        return (
-            f"partner holds the high bid {high}; outbid a partner only with a much stronger hand, "
-            f"and this one makes {advice.most.bid} ({_odds(advice, advice.most.make)}), {more}"
-        )
     assert chosen is not None
-    if advice.rule == "outbid-partner":
-        return (
-            f"this hand is much stronger than partner's {high}: it makes {_rung(chosen)} "
-            f"{_odds(advice, chosen.make, True, chosen.make_ci95)}."
-        )
-    if advice.rule == "shaker":
-        why = _shaker_why(advice, chosen)
-        odds = _odds(advice, chosen.make, ci=chosen.make_ci95)
-        return f"as the shaker, {_rung(chosen)} is {why}; it makes {odds}."
+    return chosen
+
+
+def _forced_reason(advice: BidAdvice) -> str:
+    chosen = _advised_rung(advice)
+    why = "" if advice.made else f", though no bid makes the {percent(advice.confidence)} needed"
+    return (
+        f"all three passed, so the shaker must bid at least 30{why}: {_rung(chosen)} makes "
+        f"{_odds(advice, chosen.make, ci=chosen.make_ci95)}, expected marks "
+        f"{signed(chosen.expected_marks)}."
+    )
+
+
+def _cannot_make_reason(advice: BidAdvice) -> str:
+    high = advice.auction.high_bid
+    what = "any bid" if high == PASS else f"a bid over {high}"
+    cheapest = advice.ladder[0]
+    return (
+        f"this hand does not make {what} often enough: its best, {_rung(cheapest)}, makes "
+        f"{_odds(advice, cheapest.make)} ({percent(advice.confidence)} needed)."
+    )
+
+
+def _partner_contract_reason(advice: BidAdvice) -> str:
+    shown, contract = advice.ladder[0], advice.partner_contract
+    assert contract is not None
+    return (
+        f"partner's {contract.written} ({advice.auction.high_bid}) holds the bid: you name its trump and "
+        "lead, and a higher bid would only raise the stakes of the same contract. Name "
+        f"{shown.declaration.label}: your team takes all 7 tricks with it "
+        f"{_odds(advice, shown.make, True, shown.make_ci95)}.{_partner_trump_caution(advice, shown)}"
+    )
+
+
+def _partner_holds_reason(advice: BidAdvice) -> str:
+    assert advice.most is not None
+    high = advice.auction.high_bid
+    if high >= MARK:
+        more = "no bid worth more marks."
+    elif high + PARTNER_MARGIN < MARK:
+        more = f"not {high + PARTNER_MARGIN} or a mark bid."
+    else:  # a bid that much higher would be a mark bid: only one would do
+        more = "not a mark bid."
+    return (
+        f"partner holds the high bid {high}; outbid a partner only with a much stronger hand, "
+        f"and this one makes {advice.most.bid} ({_odds(advice, advice.most.make)}), {more}"
+    )
+
+
+def _outbid_partner_reason(advice: BidAdvice) -> str:
+    chosen = _advised_rung(advice)
+    return (
+        f"this hand is much stronger than partner's {advice.auction.high_bid}: it makes {_rung(chosen)} "
+        f"{_odds(advice, chosen.make, True, chosen.make_ci95)}."
+    )
+
+
+def _shaker_reason(advice: BidAdvice) -> str:
+    chosen = _advised_rung(advice)
+    why = _shaker_why(advice, chosen)
+    odds = _odds(advice, chosen.make, ci=chosen.make_ci95)
+    return f"as the shaker, {_rung(chosen)} is {why}; it makes {odds}."
+
+
+def _open_reason(advice: BidAdvice) -> str:
+    chosen = _advised_rung(advice)
+    high = advice.auction.high_bid
     over = "" if high == PASS else f", over the high bid {high}"
     return (
         f"{_rung(chosen)} is the most this hand makes at least {percent(advice.confidence)} of the time "
@@ -451,6 +474,18 @@ def _special_reason(advice: BidAdvice) -> str:
         f"{contract_name(advice.contract)} for {marks_count(marks(advice.bid))} ({advice.bid}) {odds}, "
         f"expected marks {signed(advice.expected_marks)}, more than {alternative}.{close}"
     )
+
+
+_REASONS: Final[dict[str, Callable[[BidAdvice], str]]] = {
+    "special": _special_reason,
+    "forced": _forced_reason,
+    "cannot-make": _cannot_make_reason,
+    "partner-contract": _partner_contract_reason,
+    "partner-holds": _partner_holds_reason,
+    "outbid-partner": _outbid_partner_reason,
+    "shaker": _shaker_reason,
+}
+"""The reason's sentence for each rule of ``BidAdvice.rule``; any other (``open``): ``_open_reason``."""
 
 
 RACED_OUT: Final = "once it clearly could not be the answer"
