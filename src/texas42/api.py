@@ -772,15 +772,7 @@ def review_play(
     _check_noise(noise, whole, infer)
     _check_playouts(analysis.default_play_deals(declaration) if unasked else realistic_deals, worlds)
     _check_within(realistic_deals, deals)
-    if realistic_contract_deals is not None:
-        if realistic_deals == 0:
-            message = "realistic_contract_deals goes with realistic_deals: the deals a call is played out on"
-            raise AnalysisError(message, parameter="realistic_contract_deals")
-        try:
-            check_playout_deals(realistic_contract_deals)
-        except AnalysisError as error:
-            message = f"realistic_contract_deals: {error}"
-            raise AnalysisError(message, parameter="realistic_contract_deals") from None
+    _check_contract_deals(realistic_contract_deals, realistic_deals)
     _checked(progress, None)
     review = analysis.review_play(
         _hand(hand),
@@ -799,14 +791,44 @@ def review_play(
         house=_house(house),
         basis=basis,
     )
-    if unasked:
+    playouts = None if unasked else (realistic_deals, realistic_contract_deals)
+    return _review_played_out(review, playouts, worlds, threads, progress)
+
+
+def _check_contract_deals(contract_deals: int | None, realistic_deals: int) -> None:
+    """``review_play``'s ``realistic_contract_deals``, checked: None, or deals to play out
+    beside ``realistic_deals``."""
+    if contract_deals is None:
+        return
+    if realistic_deals == 0:
+        message = "realistic_contract_deals goes with realistic_deals: the deals a call is played out on"
+        raise AnalysisError(message, parameter="realistic_contract_deals")
+    try:
+        check_playout_deals(contract_deals)
+    except AnalysisError as error:
+        raise AnalysisError(
+            f"realistic_contract_deals: {error}", parameter="realistic_contract_deals"
+        ) from None
+
+
+def _review_played_out(
+    review: PlayReview,
+    playouts: tuple[int, int | None] | None,
+    worlds: int,
+    threads: int | None,
+    progress: Progress | None,
+) -> PlayReview:
+    """``review`` played out on ``playouts``, the deals of the turns and of the call and
+    declaration (0: none; None: what the command line plays out unasked), ``progress``
+    told the playouts finished."""
+    if playouts is None:
         step = _counted(progress, analysis.default_playouts(review))
         return analysis.played_out_by_default(review, threads, step, worlds=worlds)
-    if realistic_deals == 0:
+    deals, contract_deals = playouts
+    if deals == 0:
         return review
-    contract_deals = realistic_contract_deals
-    step = _counted(progress, realistic_review_total(review, realistic_deals, contract_deals))
-    return analysis.realistic_review(review, realistic_deals, worlds, threads, step, contract_deals)
+    step = _counted(progress, realistic_review_total(review, deals, contract_deals))
+    return analysis.realistic_review(review, deals, worlds, threads, step, contract_deals)
 
 
 def quick(

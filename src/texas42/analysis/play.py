@@ -607,20 +607,9 @@ def advise_play(
     seat = check_seat(seat)
     deals = check_deals(deals)
     seed = deal.draw_seed() if seed is None else deal.check_seed(seed)
-    rng = deal.generators(seed)[0]
-    inference, weights = None, None
     called = None if auction is None else auction.partner_contract
-    if model is None and called is not None:  # the plunger's doubles are a rule, not a model
-        masks = deal.partner_contract_seen_deals(history, seat, hand.mask, deals, rng, called)
-        exact = deal.count_seen(history, seat, hand.mask) <= deals
-    elif model is None:
-        masks, exact = deal.deals_seen_from(history, seat, hand.mask, deals, rng)
-    elif deal.count_seen(history, seat, hand.mask) <= deals:
-        masks, weights, inference = deal.weigh_seen_deals(history, seat, hand.mask, model, threads)
-        exact = True
-    else:
-        masks, inference = deal.infer_seen_deals(history, seat, hand.mask, deals, rng, model, threads)
-        exact = False
+    drawn = _seen_deals(history, seat, hand, deals, deal.generators(seed)[0], model, called, threads)
+    masks, exact, weights, inference = drawn
     counter = SolveCounter(masks.shape[0], progress)
     on_progress = counter if progress is not None else None
     if isinstance(rules, TrumpTricks):
@@ -645,6 +634,33 @@ def advise_play(
     return PlayAdvice(
         hand, seat, history, bid, deals, seed, exact, plays, inference, masks, None, called, *kept
     )
+
+
+def _seen_deals(
+    history: PlayHistory,
+    seat: Seat,
+    hand: Hand,
+    deals: int,
+    rng: np.random.Generator,
+    model: deal.PlayedAuctionModel | None,
+    called: Contract | None,
+    threads: int | None,
+) -> tuple[np.ndarray, bool, np.ndarray | None, deal.Inference | None]:
+    """The deals ``advise_play`` weighs, as ``seat`` has seen the plays: the masks, whether
+    they are every consistent deal, their weights (where every one is weighed by the
+    auction's likelihood) and the inference from the auction (``model``; None: uniform,
+    or after a partner's plunge or splash ``called``, its bidder's doubles by rule)."""
+    if model is None and called is not None:  # the plunger's doubles are a rule, not a model
+        masks = deal.partner_contract_seen_deals(history, seat, hand.mask, deals, rng, called)
+        return masks, deal.count_seen(history, seat, hand.mask) <= deals, None, None
+    if model is None:
+        masks, exact = deal.deals_seen_from(history, seat, hand.mask, deals, rng)
+        return masks, exact, None, None
+    if deal.count_seen(history, seat, hand.mask) <= deals:
+        masks, weights, inference = deal.weigh_seen_deals(history, seat, hand.mask, model, threads)
+        return masks, True, weights, inference
+    masks, inference = deal.infer_seen_deals(history, seat, hand.mask, deals, rng, model, threads)
+    return masks, False, None, inference
 
 
 def rank_plays(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Annotated, Final
 
 import typer
@@ -31,7 +31,7 @@ from texas42.io.documents import quick_to_json
 from texas42.io.files import NamedHand, check_lines, read_hands, read_lines
 from texas42.io.summary import QUICK_CSV_FIELDS, quick_csv_row
 from texas42.report.quick import quick_batch_view, quick_view
-from texas42.rules import parse_hand
+from texas42.rules import Hand, parse_hand
 
 QUICK_HELP = f"""
 What is a hand worth, in a millisecond? The figures of 'texas42 analyze' estimated by
@@ -123,15 +123,13 @@ def quick(
         sys.stdout.write(csv_line(QUICK_CSV_FIELDS))
     results: list[QuickAnalysis] = []
     try:
-        with ProgressBar(wants_progress(as_json, as_csv), "hands", counted=True) as bar:
-            for start in range(0, len(items), BATCH_HANDS):
-                batch = items[start : start + BATCH_HANDS]
-                done = quick_hands([item.hand for item in batch], confidence, basis=chosen, house=house)
-                with holding_interrupts():  # the count says what the output holds
-                    if as_json or as_csv:
-                        _write_lines(batch, done, as_json)
-                    results += done
-                bar.update(len(results), len(items))
+        _value_hands(
+            items,
+            results,
+            as_json,
+            as_csv,
+            lambda hands: quick_hands(hands, confidence, basis=chosen, house=house),
+        )
     except KeyboardInterrupt:
         shown = ""
         if results and not (as_json or as_csv):  # the hands valued so far, as a table of their own
@@ -141,6 +139,26 @@ def quick(
         interrupted(f"interrupted after {len(results):,} of {len(items):,} hands{shown}")
     if not (as_json or as_csv):
         _print_table(items, results)
+
+
+def _value_hands(
+    items: Sequence[NamedHand],
+    results: list[QuickAnalysis],
+    as_json: bool,
+    as_csv: bool,
+    value: Callable[[list[Hand]], Sequence[QuickAnalysis]],
+) -> None:
+    """Value ``items`` a batch at a time, adding each batch's results to ``results`` and
+    writing its JSON or CSV lines at once (a Ctrl-C keeps every batch whole)."""
+    with ProgressBar(wants_progress(as_json, as_csv), "hands", counted=True) as bar:
+        for start in range(0, len(items), BATCH_HANDS):
+            batch = items[start : start + BATCH_HANDS]
+            done = value([item.hand for item in batch])
+            with holding_interrupts():  # the count says what the output holds
+                if as_json or as_csv:
+                    _write_lines(batch, done, as_json)
+                results += done
+            bar.update(len(results), len(items))
 
 
 def _print_table(items: Sequence[NamedHand], results: Sequence[QuickAnalysis]) -> None:

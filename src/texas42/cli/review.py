@@ -60,7 +60,7 @@ from texas42.deal import draw_seed
 from texas42.errors import UsageError
 from texas42.io.documents import review_to_json
 from texas42.report.review import review_view
-from texas42.rules import Contract
+from texas42.rules import AllPass, Contract, NelloDoubles, PlayedContract
 
 REVIEW_HAND = "6-6 6-5 6-4 6-2 5-5 4-4 3-1"
 DEFENDER = "5-4 5-2 4-2 3-3 3-2 2-1 1-1"
@@ -156,19 +156,7 @@ def review_command(
     if not plays:
         raise UsageError("give the plays to review: --tricks \"PLAYS\"; see 'texas42 review --help'")
     if auction is None:
-        only_where(
-            "with the whole --auction, where your call is weighed",
-            ("--basis", basis_option),
-            ("--all-pass", all_pass),
-        )
-        if declaration is not Contract.NELLO:
-            only_where(
-                "with the whole --auction or at --trump nello",
-                ("--nello-doubles", nello_doubles),
-                ("--nello-min-marks", nello_min_marks),
-            )
-        if not isinstance(declaration, Contract):
-            only_where("with the whole --auction or at Nel-O and sevens", specials_flag(specials))
+        _check_without_auction(declaration, basis_option, all_pass, nello_doubles, nello_min_marks, specials)
     drawn = seed is None
     house = house_rules(nello_doubles, nello_min_marks, all_pass, specials)
     noise = auction_noise(noise, infer, auction)
@@ -193,15 +181,8 @@ def review_command(
             house=house,
             basis=chosen,
         )
-    if realistic:
-        assert plan is not None
-        contract_deals = DEFAULT_REALISTIC_DEALS if realistic_deals is None else plan[0]
-        review = _played_out(review, *plan, contract_deals, threads, as_json)
-    elif realistic is None:
-        deals_out, worlds_out = plan or (None, DEFAULT_WORLDS)
-        if total := default_playouts(review, deals_out):
-            with ProgressBar(wants_progress(as_json), "playing out") as bar:
-                review = played_out_by_default(review, threads, bar.counter(total), deals_out, worlds_out)
+    if realistic is not False:
+        review = _played_out(review, realistic, realistic_deals is None, plan, threads, as_json)
     if as_json:
         if drawn:
             typer.echo(f"texas42: seed {review.seed} (repeat with --seed {review.seed})", err=True)
@@ -210,11 +191,53 @@ def review_command(
         output_console().print(review_view(review))
 
 
+def _check_without_auction(
+    declaration: PlayedContract,
+    basis_option: str | None,
+    all_pass: AllPass | None,
+    nello_doubles: NelloDoubles | None,
+    nello_min_marks: int | None,
+    specials: bool | None,
+) -> None:
+    """A ``UsageError`` for the options that go with the whole ``--auction`` only (the
+    doubles' options at Nel-O, the special contracts' at Nel-O and sevens, without it)."""
+    only_where(
+        "with the whole --auction, where your call is weighed",
+        ("--basis", basis_option),
+        ("--all-pass", all_pass),
+    )
+    if declaration is not Contract.NELLO:
+        only_where(
+            "with the whole --auction or at --trump nello",
+            ("--nello-doubles", nello_doubles),
+            ("--nello-min-marks", nello_min_marks),
+        )
+    if not isinstance(declaration, Contract):
+        only_where("with the whole --auction or at Nel-O and sevens", specials_flag(specials))
+
+
 def _played_out(
-    review: PlayReview, deals: int, worlds: int, contract_deals: int, threads: int | None, as_json: bool
+    review: PlayReview,
+    realistic: bool | None,
+    default_deals: bool,
+    plan: tuple[int, int] | None,
+    threads: int | None,
+    as_json: bool,
 ) -> PlayReview:
-    """The review with every turn's plays, and the call and declaration weighed, played out
-    (``--realistic``)."""
+    """The review played out, with a progress bar on a terminal: with ``--realistic``
+    every turn's plays, and the call and declaration weighed, on ``plan``'s deals (the
+    call and declaration on ``DEFAULT_REALISTIC_DEALS`` where ``--realistic-deals`` was
+    not given: ``default_deals``); unasked (``realistic`` None), what the commands play
+    out unasked."""
+    if realistic:
+        assert plan is not None
+        deals, worlds = plan
+        contract_deals = DEFAULT_REALISTIC_DEALS if default_deals else deals
+        with ProgressBar(wants_progress(as_json), "playing out") as bar:
+            step = bar.counter(realistic_review_total(review, deals, contract_deals))
+            return realistic_review(review, deals, worlds, threads, step, contract_deals)
+    deals_out, worlds_out = plan or (None, DEFAULT_WORLDS)
+    if not (total := default_playouts(review, deals_out)):
+        return review
     with ProgressBar(wants_progress(as_json), "playing out") as bar:
-        step = bar.counter(realistic_review_total(review, deals, contract_deals))
-        return realistic_review(review, deals, worlds, threads, step, contract_deals)
+        return played_out_by_default(review, threads, bar.counter(total), deals_out, worlds_out)
