@@ -55,7 +55,8 @@ special contracts as the house rules allow (--nello-doubles, --nello-min-marks,
 --no-specials, or the settings file): the deals 'texas42 analyze' and 'bid' solve with
 the same options. Drawn with replacement, they repeat where fewer deals than --deals
 are consistent with --holds and --lacks (stderr says so). They are weighed, not counted,
-so --count takes no auction (but with --infer none, whose deals are uniform); the
+so --count takes no auction (but with --infer none, whose deals are uniform, unless
+it holds a plunge or splash, whose rules of doubles --count does not apply); the
 acceptance is told on stderr.
 
 \b
