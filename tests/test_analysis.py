@@ -333,6 +333,8 @@ def test_parse_auction(text: str, bids: tuple[int, ...]) -> None:
         ("210", "'210' comes before 84"),
         ("42 41", "'41' is not above"),
         ("pass pass pass pass", "at most 3 bids"),
+        ("x y z w", "not a bid: 'x'"),  # a bad word is named before the calls are counted
+        ("pass 30 pass 29", "not a bid: '29'"),
     ],
 )
 def test_illegal_auctions(text: str, token: str) -> None:

@@ -608,6 +608,14 @@ BAD_ARGS = {
     "bid 126 before 84": (["bid", ORDINARY, "--auction", "30 126"], "'126' comes before 84"),
     "bid jump after 84": (["bid", ORDINARY, "--auction", "84 168"], "'168' after 84"),
     "bid four prior bids": (["bid", ORDINARY, "--auction", "pass pass pass 30"], "at most 3 bids"),
+    "bid four words, one bad": (
+        ["bid", ORDINARY, "--auction", "pass 30 pass x"],
+        "--auction: not a bid: 'x'",
+    ),
+    "bid four calls, illegal": (
+        ["bid", ORDINARY, "--auction", "30 30 pass pass"],
+        "'30' is not above the high",
+    ),
     "bid all four passed": (
         ["bid", ORDINARY, "--auction", "pass pass pass pass"],
         "all four passed: by default the shaker may not pass but must bid 30 or more",

@@ -66,6 +66,8 @@ def test_a_whole_auction_is_four_legal_calls_with_a_high_bid() -> None:
         ("30 pass pass 30", "bid 4: '30' is not above the high bid 30"),
         ("pass 30 pass 168", "bid 4: '168' comes before 84"),
         ("30 29 pass pass", "not a bid: '29'"),
+        ("30 pass pass 29 pass", "not a bid: '29'"),  # the words before their number
+        ("30 x", "not a bid: 'x'"),
     ]:
         with pytest.raises(AuctionError, match=re.escape(message)):
             parse_finished_auction(text)

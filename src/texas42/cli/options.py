@@ -284,7 +284,8 @@ def _auction(value: Any) -> Auction:
         calls = str(value).replace(",", " ").split()
         if calls == ["pass"] * 4:
             raise AuctionError(ALL_PASSED) from None
-        if len(calls) == 4:  # a whole auction: the bidding is over
+        if len(calls) == 4:  # a whole auction, if its calls are: the bidding is over
+            parse_finished_auction(str(value))  # else what is wrong with them
             hint = (
                 "; the bidding is over: 'texas42 declare' says what to declare, 'texas42 play' what to play"
             )

@@ -245,13 +245,23 @@ def parse_auction(text: str) -> Auction:
     """Parse the bids made before ours, e.g. ``"pass 30 31"``; check that each bid is
     legal. 168 (4 marks) before anyone has bid, or ``plunge``, is a plunge; ``splash`` a
     splash, at ``splash_bid``."""
-    tokens = _calls_in(text)
+    tokens = _words_checked(_calls_in(text))
     if len(tokens) > 3:
         raise AuctionError(
             f"an auction before our bid has at most 3 bids (we bid fourth at the latest, as the shaker), "
             f"got {len(tokens)}: {' '.join(tokens)}"
         )
     return Auction(*_parse_calls(tokens))
+
+
+def _words_checked(tokens: list[str]) -> list[str]:
+    """``tokens``, each a call's word (``pass``, a bid, ``plunge``, ``splash``), or an
+    ``AuctionError`` naming the first that is not: a bad word is named before the calls
+    are counted or weighed against each other."""
+    for token in tokens:
+        if check_text(token, 'a bid ("pass", "30", "84")').strip().lower() not in (SPLASH, "plunge"):
+            parse_bid(token)
+    return tokens
 
 
 def _parse_calls(tokens: list[str]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -352,7 +362,7 @@ def parse_finished_auction(text: str) -> FinishedAuction:
     """Parse a whole auction, e.g. ``"pass 30 31 pass"``: four calls, each legal, and
     somebody bid (after three passes the shaker's forced bid is written as a bid); a
     plunge and a splash as ``parse_auction`` reads them."""
-    tokens = _calls_in(text)
+    tokens = _words_checked(_calls_in(text))
     if len(tokens) != 4:
         raise AuctionError(
             f"a whole auction has 4 calls, one a player, got {len(tokens)}: {' '.join(tokens) or '(none)'}"
