@@ -364,6 +364,31 @@ def test_bad_input_raises_texas42_errors(call: object, message: str | None, no_s
         ),
         (
             lambda: texas42.review_play(
+                HAND, "fours", "6-4", deals=20, realistic_deals=5, realistic_contract_deals=5
+            ),
+            "realistic_contract_deals goes with the whole auction, where the call is weighed",
+        ),
+        (
+            lambda: texas42.review_play(
+                HAND,
+                "fours",
+                "6-4",
+                auction="30 pass pass pass",
+                deals=20,
+                realistic_deals=5,
+                realistic_contract_deals=30,
+            ),
+            "realistic_contract_deals 30: the deals played out are the first of the sample, which has 20",
+        ),
+        (
+            lambda: texas42.quick_many([[1], [1, 2]]),
+            "hands are an iterable of hands or masks, or of rows of masks all of one length, got rows of "
+            "lengths [1, 2]",
+        ),
+        (lambda: texas42.quick_many(b"abc"), "hands are an iterable of hands or an integer array of masks"),
+        (lambda: texas42.analyze_many(b"abc"), "hands are an iterable of hands or their texts, got bytes"),
+        (
+            lambda: texas42.review_play(
                 HAND,
                 "fours",
                 "6-4",

@@ -4,7 +4,7 @@ deals as text or as objects, returning the library's plain dataclasses."""
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sized
 from dataclasses import replace
 from typing import SupportsIndex, cast
 
@@ -288,6 +288,8 @@ def analyze_many(
     )
     if isinstance(hands, str | Hand):
         raise ArgumentTypeError(f"hands are an iterable of hands (analyze takes one), got {hands!r}")
+    if isinstance(hands, bytes | bytearray):  # iterated, its bytes would read as masks
+        raise ArgumentTypeError(f"hands are an iterable of hands or their texts, got bytes {hands!r}")
     check_kind(hands, Iterable, "hands are an iterable of hands or their texts")
     parsed = [_hand(h) for h in hands]
     job = _analysis_job(
@@ -772,7 +774,7 @@ def review_play(
     _check_noise(noise, whole, infer)
     _check_playouts(analysis.default_play_deals(declaration) if unasked else realistic_deals, worlds)
     _check_within(realistic_deals, deals)
-    _check_contract_deals(realistic_contract_deals, realistic_deals)
+    _check_contract_deals(realistic_contract_deals, realistic_deals, deals, whole)
     _checked(progress, None)
     review = analysis.review_play(
         _hand(hand),
@@ -795,20 +797,27 @@ def review_play(
     return _review_played_out(review, playouts, worlds, threads, progress)
 
 
-def _check_contract_deals(contract_deals: int | None, realistic_deals: int) -> None:
-    """``review_play``'s ``realistic_contract_deals``, checked: None, or deals to play out
-    beside ``realistic_deals``."""
+def _check_contract_deals(
+    contract_deals: int | None, realistic_deals: int, deals: int, auction: FinishedAuction | None
+) -> None:
+    """``review_play``'s ``realistic_contract_deals``, checked: None, or deals to play the
+    call and declaration out on, beside ``realistic_deals``, with the whole ``auction``
+    (without it no call is weighed), at most the sample's ``deals``."""
     if contract_deals is None:
         return
+    name = "realistic_contract_deals"
     if realistic_deals == 0:
-        message = "realistic_contract_deals goes with realistic_deals: the deals a call is played out on"
-        raise AnalysisError(message, parameter="realistic_contract_deals")
+        message = f"{name} goes with realistic_deals: the deals a call is played out on"
+        raise AnalysisError(message, parameter=name)
     try:
         check_playout_deals(contract_deals)
     except AnalysisError as error:
-        raise AnalysisError(
-            f"realistic_contract_deals: {error}", parameter="realistic_contract_deals"
-        ) from None
+        raise AnalysisError(f"{name}: {error}", parameter=name) from None
+    if auction is None:
+        raise AnalysisError(f"{name} goes with the whole auction, where the call is weighed", parameter=name)
+    if check_deals(deals) < contract_deals:
+        first = "the deals played out are the first of the sample"
+        raise AnalysisError(f"{name} {contract_deals:,}: {first}, which has {deals:,}", parameter=name)
 
 
 def _review_played_out(
@@ -865,14 +874,26 @@ def quick_many(
     default) or ``"realistic"`` (the model's heads). A few microseconds a hand."""
     if isinstance(hands, np.ndarray | int | np.integer):
         masks: np.ndarray | int = np.asarray(hands) if isinstance(hands, np.integer) else hands
-    elif isinstance(hands, Iterable) and not isinstance(hands, str | Hand):
+    elif isinstance(hands, Iterable) and not isinstance(hands, str | Hand | bytes | bytearray):
         listed = [_hand(h).mask if isinstance(h, Hand | str) else h for h in hands]
-        masks = np.array(listed) if listed else np.zeros(0, dtype=np.int64)  # none: no estimates
+        masks = _mask_array(listed) if listed else np.zeros(0, dtype=np.int64)  # none: no estimates
     else:
         raise ArgumentTypeError(f"hands are an iterable of hands or an integer array of masks, got {hands!r}")
     confidence = check_confidence(confidence)
     head = check_basis(basis).replace("-", "_")
     return evaluate.estimate(masks, head=head, confidence=confidence)
+
+
+def _mask_array(listed: list[object]) -> np.ndarray:
+    """``quick_many``'s list of masks (or of lists of them) as an array, or an
+    ``ArgumentTypeError`` where its rows are of different lengths."""
+    try:
+        return np.array(listed)
+    except ValueError:
+        raise ArgumentTypeError(
+            "hands are an iterable of hands or masks, or of rows of masks all of one length, "
+            f"got rows of lengths {sorted({len(row) for row in listed if isinstance(row, Sized)})}"
+        ) from None
 
 
 def deal_constraints(holds: Iterable[str] = (), lacks: Iterable[str] = ()) -> DealConstraints:
