@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import random
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -509,6 +510,11 @@ def test_a_position_rejects_illegal_plays() -> None:
     assert after_lead.legal_plays() == mask("6-6")
     with pytest.raises(errors.InvalidSeatError):
         rules.Position.start(deal, rules.TrumpTricks(D.FOLLOW_ME), 4)
+    start = rules.Position.start(deal, rules.TrumpTricks(D.FOLLOW_ME), 0)
+    with pytest.raises(errors.HandSizeError, match=r"a team's points are at least 0, got \(-1, 0\)"):
+        replace(start, score=(-1, 0))  # a bad value, not a bad type
+    with pytest.raises(errors.ArgumentTypeError, match="a score is two teams' points"):
+        replace(start, score=(1.5, 0))
 
 
 @pytest.mark.parametrize("seed", range(20))

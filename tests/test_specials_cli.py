@@ -505,7 +505,10 @@ def test_config_sets_the_bidding_model_s_noise(in_tmp: Path) -> None:
         ),
         ('[tool.texas42]\nnoise = "1"\n', "[tool.texas42] noise: needs a number from 0 to 10, got '1'"),
         ("[tool.texas42\n", "texas42.toml: not valid TOML"),
-        ('[tool.texas42]\nnello-doubles = "\udcff"\n', "texas42.toml: not valid TOML: not UTF-8 text"),
+        (
+            '[tool.texas42]\nnello-doubles = "\udcff"\n',
+            "texas42.toml: not valid TOML: line 2 is not UTF-8 text (byte 0xff)",
+        ),
         ("[tool]\ntexas42 = 3\n", "tool.texas42 must be a table"),
         ("tool = 1\n", "texas42.toml: tool must be a table"),
         ('nello-doubles = "high"\n', "texas42.toml: 'nello-doubles' is outside the [tool.texas42] table"),

@@ -101,7 +101,11 @@ def read_settings(directory: Path | None = None) -> dict[str, Any]:
         except tomllib.TOMLDecodeError as error:
             raise ConfigError(f"{name}: not valid TOML: {error}") from None
         except UnicodeDecodeError as error:
-            raise ConfigError(f"{name}: not valid TOML: not UTF-8 text (byte {error.start})") from None
+            text = error.object[: error.start]
+            line = text.count(b"\n") + 1 if isinstance(text, bytes) else 1
+            byte = error.object[error.start : error.start + 1]
+            where = f"line {line} is not UTF-8 text (byte 0x{bytes(byte).hex()})"
+            raise ConfigError(f"{name}: not valid TOML: {where}") from None
         except OSError as error:
             raise ConfigError(f"cannot read {name}: {error.strerror or error}") from None
         tool = data.get("tool", {})

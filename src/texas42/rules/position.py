@@ -51,10 +51,12 @@ def _checked_plays(
 
 
 def _checked_score(score: object) -> tuple[int, int]:
-    """``score`` as the points two teams took, else an ``ArgumentTypeError`` (a
-    ``HandSizeError`` past the hand's 42 points)."""
-    if not (isinstance(score, tuple) and len(score) == 2 and all(is_whole(p) and p >= 0 for p in score)):
+    """``score`` as the points two teams took, else an ``ArgumentTypeError`` (not two whole
+    numbers) or a ``HandSizeError`` (points below 0 or past the hand's 42 in all)."""
+    if not (isinstance(score, tuple) and len(score) == 2 and all(is_whole(p) for p in score)):
         raise ArgumentTypeError(f"a score is two teams' points (seats 0 and 2, seats 1 and 3), got {score!r}")
+    if min(score) < 0:
+        raise HandSizeError(f"a team's points are at least 0, got {score!r}")
     if score[0] + score[1] > TOTAL_POINTS:
         raise HandSizeError(f"a score is at most {TOTAL_POINTS} points in all, got {score!r}")
     return (int(score[0]), int(score[1]))
