@@ -386,6 +386,74 @@ def test_resume_drops_a_line_whose_digest_was_never_written(tmp_path: Path) -> N
     assert out.read_bytes() == whole and Path(output.sums_path(str(out))).read_bytes() == sums
 
 
+AFTER_THE_HANDS = "comes after the last hand's line, where this run writes nothing (added since)"
+
+
+def _two_hands_run(tmp_path: Path, out: Path, *flags: str) -> tuple[str, ...]:
+    """A batch of two hands, done once to ``out``: the command to run it again."""
+    hands = tmp_path / "hands.txt"
+    hands.write_text("a: 6-4 5-5 5-2 4-3 4-2 3-2 3-1\nb: 6-6 6-5 6-4 6-2 5-5 4-4 3-1\n")
+    run = ("analyze", "--file", str(hands), "-s", "1", "-n", "20", "-t", "sixes", *flags, "--out", str(out))
+    assert ok(*run) == ""
+    return run
+
+
+@pytest.mark.parametrize(
+    ("style", "lines", "digests", "added", "named"),
+    [
+        ("json", 2, 2, b"my notes: keep this\n", f"line 3 of the output file {AFTER_THE_HANDS}"),
+        ("csv", 3, 2, b"my notes", f"line 4 of the output file {AFTER_THE_HANDS}"),
+        (
+            "text",
+            None,
+            2,
+            b"my notes: keep this\n",
+            "line 18 of the output file is not the footer this run writes after the last hand's line "
+            "(added or edited since)",
+        ),
+        # stopped before hand 2's digest: its line would be dropped, a line of notes is not
+        (
+            "json",
+            1,
+            1,
+            b"my notes\n",
+            "line 2 of the output file is not the result of hand 2 of the hands file",
+        ),
+    ],
+)
+def test_resume_refuses_lines_added_after_the_hands(
+    tmp_path: Path, style: str, lines: int | None, digests: int, added: bytes, named: str
+) -> None:
+    """A line added after a finished run's (its text summary's footer too), or after the
+    lines of a run stopped early, is not cut away: it is named, and the file and its sums
+    are left byte for byte as they were."""
+    out, sums = tmp_path / "out", Path(output.sums_path(str(tmp_path / "out")))
+    run = _two_hands_run(tmp_path, out, *FORMATS[style])
+    kept = b"".join(out.read_bytes().splitlines(keepends=True)[:lines]) + added
+    out.write_bytes(kept)
+    sums.write_bytes(b"".join(sums.read_bytes().splitlines(keepends=True)[:digests]))
+    digested = sums.read_bytes()
+    result = invoke(*run, "--resume")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == f"texas42: error: --resume: {named}: the file is not this run's output\n"
+    assert out.read_bytes() == kept and sums.read_bytes() == digested
+
+
+@pytest.mark.parametrize("cut", [0, 1, 150, 400])
+def test_a_text_summary_whose_footer_was_cut_short_resumes(tmp_path: Path, cut: int) -> None:
+    """A run stopped while it wrote the footer (or before it): the footer is written
+    again, and the file ends as an uninterrupted run's."""
+    out = tmp_path / "out.txt"
+    run = _two_hands_run(tmp_path, out)
+    whole = out.read_bytes()
+    rows = b"".join(whole.splitlines(keepends=True)[:4])  # the header's two lines, the two rows
+    assert len(whole) - len(rows) > 400
+    out.write_bytes(whole[: len(rows) + cut])
+    result = invoke(*run, "--resume")
+    assert result.exit_code == 0 and result.stdout == "" and result.stderr == ""
+    assert out.read_bytes() == whole
+
+
 def test_a_text_summary_resumed_keeps_its_width(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The width is the record's, not $COLUMNS at the time of --resume: the file ends as an
     uninterrupted run at its first width."""

@@ -276,6 +276,35 @@ def test_at_a_prompt(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixt
     assert "The last entry is taken back." in out.out
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("undo\nundo\npass\n", "line 1: 'undo': nothing to take back"),
+        ("pass 30\n\nundo undo UNDO pass\n", "line 3: 'UNDO': nothing to take back"),
+    ],
+)
+def test_an_undo_from_a_pipe_with_nothing_to_take_back_stops_it(text: str, message: str) -> None:
+    """From a file or a pipe, an 'undo' with nothing to take back is a line that cannot be:
+    one line of error naming it, exit status 2, nothing printed."""
+    result = invoke("follow", HAND, "-p", "4", "-n", "20", "-s", "1", input=text)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"texas42: error: {message}\n"
+
+
+@pytest.mark.usefixtures("output_at_a_terminal")
+def test_an_undo_at_a_prompt_with_nothing_to_take_back_is_said_and_the_hand_goes_on(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    typed: Iterator[str] = iter(["undo", "pass undo undo 30", "exit"])
+    monkeypatch.setattr(builtins, "input", lambda text="": next(typed))
+    follower = _prompted(monkeypatch, lambda self, table: follow_cli.Advice("ADVICE", {}))
+    out = capsys.readouterr()
+    assert follower.table.calls == ("30",) and out.err == ""
+    said = out.out.splitlines()
+    assert said[0] == "Nothing to take back."
+    assert said.count("Nothing to take back.") == 2 and said.count("The last entry is taken back.") == 1
+
+
 @pytest.mark.usefixtures("output_at_a_terminal")
 def test_full_and_realistic_at_a_prompt(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
@@ -612,11 +641,10 @@ def test_one_entry_of_the_right_kind(before: str, entry: str, match: str) -> Non
 
 def test_the_words_of_a_few_entries(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "2000")
-    result = invoke("follow", HAND, "-p", "4", "-n", "20", "-s", "1", input="pass 30\nundo undo undo\n")
-    assert result.stdout.splitlines()[-4:] == [
+    result = invoke("follow", HAND, "-p", "4", "-n", "20", "-s", "1", input="pass 30\nundo undo\n")
+    assert result.stdout.splitlines()[-3:] == [
         "The last entry is taken back.",
         "The last entry is taken back.",
-        "Nothing to take back.",
         "The entries end here, before the hand is over: next, your left opponent (seat 1) calls.",
     ]
     played = invoke("follow", HAND, "-p", "4", "-n", "20", "-s", "1", input=ENTRIES + "6-6 6-1\n")

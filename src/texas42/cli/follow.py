@@ -130,8 +130,8 @@ entry back), and 'review' weighs your call, declaration and plays as 'texas42 re
 does, on the same deals and seed. From a file or a pipe
 it reads every line first (blank lines and '#' comments skipped; 'undo', 'full',
 'realistic' and 'review' allowed): a line that cannot be (a bad token, a call or
-play against the rules, 'full' when it is not your turn, 'review' before the end)
-stops it before anything is computed, naming the line and the token, with exit
+play against the rules, 'undo' with nothing to take back, 'full' when it is not your
+turn, 'review' before the end) stops it before anything is computed, naming the line and the token, with exit
 status 2.
 
 \b
@@ -352,9 +352,15 @@ def check_trick_end(table: TableHand) -> None:
     raise UsageError("'/' is written between tricks, after the last play of one")
 
 
-def _entered(table: TableHand, token: str) -> TableHand:
-    """``table`` after ``token`` (an entry, or ``undo``)."""
-    return table.undone() if token.lower() == UNDO else table.enter(token)
+def _entered(table: TableHand, token: str, undone_only: bool = False) -> TableHand:
+    """``table`` after ``token`` (an entry, or ``undo``); ``undone_only``: an ``undo``
+    with nothing to take back is a ``UsageError``."""
+    if token.lower() != UNDO:
+        return table.enter(token)
+    undone = table.undone()
+    if undone_only and undone == table:
+        raise UsageError(f"{token!r}: nothing to take back")
+    return undone
 
 
 class Follower:
@@ -524,10 +530,12 @@ def _naming(token: str, error: Texas42Error) -> str:
 
 
 def _checked(
-    start: TableHand, lines: list[str], adviser: Adviser, numbered: bool = True
+    start: TableHand, lines: list[str], adviser: Adviser, from_file: bool = True
 ) -> list[tuple[str, TableHand]] | None:
     """Every token of ``lines`` in order with the hand after it, or None after reporting
-    the first that cannot be entered or asked (naming its line, if ``numbered``)."""
+    the first that cannot be entered or asked; ``from_file``: the lines of a file or a
+    pipe, whose errors name their line, and where an 'undo' with nothing to take back is
+    one (at the prompt, a word said and nothing more)."""
     table = start
     steps: list[tuple[str, TableHand]] = []
     ended = False  # a '/' just written: a second one would end an empty trick
@@ -550,9 +558,9 @@ def _checked(
                 elif token.lower() == REVIEW:
                     reviewing(table)
                 else:
-                    table = _entered(table, token)
+                    table = _entered(table, token, from_file)
             except Texas42Error as error:
-                where = f"line {number}: " if numbered else ""
+                where = f"line {number}: " if from_file else ""
                 print_error(where + (str(error) if isinstance(error, UsageError) else _naming(token, error)))
                 return None
             steps.append((token, table))
@@ -692,7 +700,7 @@ def _take_typed(follower: Follower, line: str) -> bool:
     nothing of the line is taken. False once the line ends the session."""
     tokens = _tokens(line)
     entries = [token for token in tokens if token.lower() != HELP]  # '/' checked there too
-    steps = _checked(follower.table, [" ".join(entries)], follower.adviser, numbered=False)
+    steps = _checked(follower.table, [" ".join(entries)], follower.adviser, from_file=False)
     if steps is None:
         return True
     taken = iter(steps)  # the entries, in order, up to an end of the session

@@ -148,6 +148,10 @@ class Sink:
         console.print(piece, soft_wrap=one_line)
         return trimmed(console.file.getvalue())  # type: ignore[attr-defined]
 
+    def render_all(self, pieces: Sequence[str | RenderableType]) -> str:
+        """Pieces as they are written to the file, one after another."""
+        return "".join(self.render(piece) for piece in pieces)
+
     def write(self, piece: str | RenderableType, one_line: bool = False) -> None:
         """Write ``piece``; ``one_line``: a hand's line (to the file with its digest)."""
         if self.file is not None:
@@ -277,7 +281,9 @@ def _analyze_many(
     prologue = _prologue(job, len(hands), style, name_width)
     settings = settings_of(job, why_bid, hands, style, sink.width)
     starts = [_hand_start(h, n, style, name_width) for h, n in zip(hands, names, strict=True)]
-    done, keep = _resume_point(out, settings, "".join(sink.render(p) for p in prologue), starts, resume)
+    epilogue = _epilogue(job) if style == TEXT else []
+    ends = (sink.render_all(prologue), sink.render_all(epilogue))
+    done, keep = _resume_point(out, settings, ends, starts, resume)
     worker_job = job.with_threads(job_threads(cluster, job.threads))
     arguments = [
         (worker_job, why_bid, item, name, style, name_width) for item, name in zip(hands, names, strict=True)
@@ -291,9 +297,8 @@ def _analyze_many(
         sink.close()
         again = f"; --resume carries on in {out}" if out is not None and os.path.exists(out) else ""
         interrupted(f"interrupted after {done + sink.rows:,} of {len(hands):,} hands{again}")
-    if style == TEXT:
-        for piece in _epilogue(job):
-            sink.write(piece)
+    for piece in epilogue:
+        sink.write(piece)
     sink.close()
 
 
@@ -412,11 +417,14 @@ def _record_agrees(out: str, settings: dict[str, Any], data: bytes | None) -> bo
 
 
 def _resume_point(
-    out: str | None, settings: dict[str, Any], prologue: str, starts: list[str], resume: bool
+    out: str | None, settings: dict[str, Any], ends: tuple[str, str], starts: list[str], resume: bool
 ) -> tuple[int, int]:
     """The hands an output file to resume already holds and the bytes to keep of it;
     (0, 0) for a new file. A file made with other settings is refused, naming them, and
-    so is one holding a line that does not begin as its hand's (``starts``)."""
+    so is one holding a line that does not begin as its hand's (``starts``), or after the
+    hands' lines anything but a part of the epilogue (``ends``: the prologue and the
+    epilogue as written)."""
+    prologue, epilogue = ends
     if out is None or not resume:
         return 0, 0
     data = read_output(out)
@@ -432,4 +440,4 @@ def _resume_point(
             "empty: every hand is solved again",
             err=True,
         )
-    return kept_hands(data, prologue.encode("utf-8"), starts, sums)
+    return kept_hands(data, prologue.encode("utf-8"), starts, sums, epilogue.encode("utf-8"))

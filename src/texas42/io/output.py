@@ -6,11 +6,12 @@ CSV's header row), one line a hand, an epilogue (the text summary's footer). Eac
 line is flushed to disk as soon as every earlier one is written, and then a digest of it
 to the file's sums (``PATH.texas42.sums``, one line a hand). The record, written before
 the file, holds the settings that decide the results (seed, options, format, the hands);
-``--resume`` refuses a file made with other settings or holding a line that is not what
-was written there (edited, or another run's: its digest differs), keeps the prologue and
-the complete lines with their digests (a line cut short, or whose digest was never
-written, is dropped), and appends the rest, so the file ends byte for byte as an
-uninterrupted run's. One run at a time writes a file (``writing_alone``).
+``--resume`` refuses a file made with other settings, holding a line that is not what
+was written there (edited, or another run's: its digest differs), or holding after the
+hands' lines anything but a part of the epilogue (lines added to a finished file); it
+keeps the prologue and the complete lines with their digests (a line cut short, or
+whose digest was never written, is dropped), and appends the rest, so the file ends
+byte for byte as an uninterrupted run's. One run at a time writes a file (``writing_alone``).
 """
 
 from __future__ import annotations
@@ -145,12 +146,15 @@ def _shown(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value)
 
 
-def kept_hands(data: bytes, prologue: bytes, starts: Sequence[str], sums: Sequence[bytes]) -> tuple[int, int]:
+def kept_hands(
+    data: bytes, prologue: bytes, starts: Sequence[str], sums: Sequence[bytes], epilogue: bytes = b""
+) -> tuple[int, int]:
     """How many hands' lines an output file cut short holds, and the length of the bytes
     to keep (the prologue and those complete lines); a file cut inside its prologue keeps
     nothing. ``data`` must begin with the prologue (or a part of it), hand k's line with
     ``starts[k]``, and its digest must be ``sums[k]``: a line with no digest is dropped
-    (written just before the batch stopped), a line with another is refused."""
+    (written just before the batch stopped), a line with another is refused, and so is
+    anything after the lines that a run stopped there does not leave (``_check_rest``)."""
     if not data.startswith(prologue):
         if prologue.startswith(data):
             return 0, 0
@@ -158,16 +162,12 @@ def kept_hands(data: bytes, prologue: bytes, starts: Sequence[str], sums: Sequen
     offset = len(prologue)
     first_line = prologue.count(b"\n") + 1  # the first hand's line in the file
     done = 0
-    while done < len(starts):
+    while done < min(len(starts), len(sums)):
         end = data.find(b"\n", offset)
-        if end < 0 or done >= len(sums):
+        if end < 0:
             break
         number = first_line + done
-        if not data[offset:end].startswith(starts[done].encode("utf-8")):
-            raise UsageError(
-                f"--resume: line {number} of the output file is not the result of hand {done + 1} "
-                "of the hands file: the file is not this run's output"
-            )
+        _check_start(data[offset:end], starts[done], number, done)
         if line_digest(data[offset:end]) != sums[done]:
             raise UsageError(
                 f"--resume: line {number} of the output file is not the line written there (its "
@@ -175,7 +175,46 @@ def kept_hands(data: bytes, prologue: bytes, starts: Sequence[str], sums: Sequen
             )
         offset = end + 1
         done += 1
+    _check_rest(data, offset, first_line, starts, done, epilogue)
     return done, offset
+
+
+def _check_rest(
+    data: bytes, offset: int, first_line: int, starts: Sequence[str], done: int, epilogue: bytes
+) -> None:
+    """A ``UsageError`` unless what follows the ``done`` hands' lines kept (from
+    ``offset``) is what a batch stopped there leaves: the next hands' lines with no
+    digest, the last perhaps cut short, and after every hand's line a part of the
+    ``epilogue`` (the text summary's footer; nothing in the other formats)."""
+    for hand in range(done, len(starts)):
+        end = data.find(b"\n", offset)
+        line = data[offset:] if end < 0 else data[offset:end]
+        _check_start(line, starts[hand], first_line + hand, hand, cut_short=end < 0)
+        if end < 0:
+            return  # a line cut short, or nothing: solved again
+        offset = end + 1
+    rest = data[offset:]
+    if epilogue.startswith(rest):
+        return
+    differs = next((i for i, (a, b) in enumerate(zip(rest, epilogue, strict=False)) if a != b), len(epilogue))
+    number = first_line + len(starts) + rest[:differs].count(b"\n")
+    said = (
+        "is not the footer this run writes after the last hand's line (added or edited since)"
+        if epilogue
+        else "comes after the last hand's line, where this run writes nothing (added since)"
+    )
+    raise UsageError(f"--resume: line {number} of the output file {said}: the file is not this run's output")
+
+
+def _check_start(line: bytes, start: str, number: int, hand: int, cut_short: bool = False) -> None:
+    """A ``UsageError`` unless ``line``, line ``number`` of the output file, begins as the
+    line of hand ``hand`` (from 0) does: ``start`` (or, ``cut_short``, is a part of it)."""
+    expected = start.encode("utf-8")
+    if not line.startswith(expected) and not (cut_short and expected.startswith(line)):
+        raise UsageError(
+            f"--resume: line {number} of the output file is not the result of hand {hand + 1} "
+            "of the hands file: the file is not this run's output"
+        )
 
 
 class OutputFile:
