@@ -808,7 +808,7 @@ def test_a_position_checks_itself_when_made() -> None:
         (lambda: rules.Position(fives, deal.masks[:3], 0), errors.HandSizeError, "hands of four seats"),  # type: ignore[arg-type]
         (lambda: rules.Position(fives, (1, 1, 2, 4), 0), errors.DuplicateDominoError, "in two hands"),
         (lambda: rules.Position(fives, deal.masks, 0, (99,)), errors.InvalidDominoError, "not a domino: 99"),
-        (lambda: rules.Position(fives, deal.masks, 0, (), (-1, 0)), errors.ArgumentTypeError, "got (-1, 0)"),
+        (lambda: rules.Position(fives, deal.masks, 0, (), (-1, 0)), errors.HandSizeError, "got (-1, 0)"),
         (lambda: position(27), errors.ArgumentTypeError, "are a tuple of dominoes, got 27"),
         (lambda: position((27,)), errors.IllegalPlayError, "not the plays of a trick in progress: (27,)"),
         (lambda: position((1, 2, 3, 4)), errors.IllegalPlayError, "not the plays of a trick in progress"),
