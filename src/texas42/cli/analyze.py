@@ -71,8 +71,8 @@ of nine trumps on one sample looks better than it is (the winner's curse). Besid
 double-dummy figures, the leading trumps' realistic odds (for players who see only
 their own dominoes), estimated by the calibration at no cost; the advice rests on
 them (--basis double-dummy: on the double-dummy odds, as before). --realistic plays
-the leading trumps out on --realistic-deals deals instead (about 7 s, and about 1.5 s
-more for Nel-O and sevens). The special contracts' realistic odds are calibrated from their
+the leading trumps out on --realistic-deals deals instead (about 10 s on two cores,
+Nel-O and sevens included). The special contracts' realistic odds are calibrated from their
 double-dummy ones (Nel-O and sevens played out with --realistic). Last, a special
 contract made at --confidence that expects more marks than that bid, on the advice's
 basis, is named as the bid to make instead when nobody has bid yet, as 'texas42 bid'
