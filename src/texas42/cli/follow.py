@@ -131,8 +131,8 @@ does, on the same deals and seed. From a file or a pipe
 it reads every line first (blank lines and '#' comments skipped; 'undo', 'full',
 'realistic' and 'review' allowed): a line that cannot be (a bad token, a call or
 play against the rules, 'undo' with nothing to take back, 'full' when it is not your
-turn, 'review' before the end) stops it before anything is computed, naming the line and the token, with exit
-status 2.
+turn, 'review' before the end) stops it before anything is computed, naming the line
+and the token, with exit status 2.
 
 \b
 Examples:
