@@ -696,8 +696,8 @@ def test_json_lines_hold_each_commands_own_document() -> None:
     ended = {"trick": 1, "winner": 0, "score": [6, 0], "tricks_won": [1, 0]}
     assert trick == {"seat": 3, "stage": "playing", "play": "4-1", **ended}
     review = f'texas42 review "{HAND}" --trump sixes --auction "pass 30 36 37" --tricks "4-4 4-2 4-0 4-1"'
-    upcoming = {"seat": 0, "stage": "playing"}
-    assert records[-1] == {"outcome": None, "next": upcoming, "review": f"{review} --deals 60 --seed 1"}
+    upcoming = {"stage": "playing", "next": 0}  # the seat that acts next, as the table document says
+    assert records[-1] == {"outcome": None, **upcoming, "review": f"{review} --deals 60 --seed 1"}
     forced = invoke("follow", HAND, "-p", "4", *args, "--json", input="pass 30 pass pass sixes 3-0 3-2\n")
     assert json.loads(forced.stdout.splitlines()[-2]) == {"advice": "play", "forced": "3-1"}
     both = invoke("follow", HAND, "-p", "4", "--json", "--full", input="")

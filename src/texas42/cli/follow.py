@@ -117,8 +117,8 @@ its "trick", "winner", "score" and "tricks_won"; {"undo"}); at each of your turn
 "declare" or "play", "document"}, the document the command's own --json prints with
 the same seed and deals ({"advice": "play", "forced"} for a play the rules force;
 "asked": "realistic" where that word asked for it again); last {"outcome": "made",
-"set", "reshuffled" or null (not over), "next": {"seat", "stage"} who acts next, or null
-(over), "review": the command, or null}, and
+"set", "reshuffled" or null (not over), "stage", "next": the seat that acts next, or
+null (over), "review": the command, or null}, and
 {"reviewed": the document of 'texas42 review --json'} if 'review' follows.
 
 At a terminal it prompts for each entry ('undo' takes the last one back, 'help'
@@ -446,9 +446,8 @@ class Follower:
         options = self.adviser.review_options(table)
         review = review_command(table, options) if _played_ours(table) else None
         if self.as_json:
-            over = table.stage is TableStage.OVER
-            upcoming = None if over else {"seat": table.to_act, "stage": table.stage.value}
-            emit_line(json.dumps({"outcome": table.outcome, "next": upcoming, "review": review}))
+            ending = {"outcome": table.outcome, "stage": table.stage.value, "next": table.to_act}
+            emit_line(json.dumps({**ending, "review": review}))  # "next" as the table document's
             return
         if table.stage is not TableStage.OVER:
             self.console.print(unfinished_line(table))
