@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict
-from functools import singledispatch
 from typing import Any, Final, Protocol, SupportsIndex
 
 from texas42.analysis import (
@@ -1102,23 +1101,24 @@ def _line_document(line: PlayLine) -> dict[str, Any]:
     return {"trump": line.declaration.label, "bidder": line.bidder, "line": line_to_json(line)}
 
 
-@singledispatch
+_DOCUMENTS: Final[dict[type, Callable[[Any], dict[str, Any]]]] = {
+    PlayLine: _line_document,
+    DealTable: table_to_json,
+    Dealt: dealt_to_json,
+    TableHand: table_hand_to_json,
+    HandAnalysis: analysis_to_json,
+    BidAdvice: advice_to_json,
+    Comparison: comparison_to_json,
+    DeclarationAdvice: declaration_to_json,
+    PlayAdvice: play_to_json,
+    PlayReview: review_to_json,
+    QuickAnalysis: quick_to_json,
+}
+"""The document of each kind of result (``to_dict``)."""
+
+
 def _document(result: object) -> dict[str, Any]:
-    raise ArgumentTypeError(f"no JSON document for {type(result).__name__}")
-
-
-_DOCUMENTS: Final = (
-    (PlayLine, _line_document),
-    (DealTable, table_to_json),
-    (Dealt, dealt_to_json),
-    (TableHand, table_hand_to_json),
-    (HandAnalysis, analysis_to_json),
-    (BidAdvice, advice_to_json),
-    (Comparison, comparison_to_json),
-    (DeclarationAdvice, declaration_to_json),
-    (PlayAdvice, play_to_json),
-    (PlayReview, review_to_json),
-    (QuickAnalysis, quick_to_json),
-)
-for _kind, _to_json in _DOCUMENTS:
-    _document.register(_kind, _to_json)
+    to_json = _DOCUMENTS.get(type(result))
+    if to_json is None:
+        raise ArgumentTypeError(f"no JSON document for {type(result).__name__}")
+    return to_json(result)
