@@ -418,7 +418,7 @@ def advise_bid(
     basis = check_basis(basis)
     if realistic_deals is None:  # the default never asks more deals than the sample has
         default = _whole(_playout_deals(None, parsed, basis))
-        realistic_deals = default and min(default, check_deals(_whole(deals)))
+        realistic_deals = min(default, check_deals(_whole(deals))) if default else 0
     job = _analysis_job(
         (deals, seed, trumps, confidence, house, threads, basis == DOUBLE_DUMMY),
         (constraints, parsed, infer, noise),
@@ -636,17 +636,17 @@ def _check_playouts(realistic_deals: int, worlds: int) -> None:
         check_worlds(worlds)
 
 
-def _check_within(realistic_deals: int, deals: int) -> None:
-    """An ``AnalysisError`` for more deals to play out than the sample has: they are its
-    first deals (the command line refuses ``--realistic-deals`` above ``--deals`` too). What
-    is no whole number is left to the checks that refuse it in their own words, and a
-    number of deals out of range is refused first, for what it is."""
+def _check_within(realistic_deals: int, deals: int, name: str = "realistic_deals") -> None:
+    """An ``AnalysisError`` for more deals to play out (the parameter ``name``) than the
+    sample has: they are its first deals (the command line refuses ``--realistic-deals``
+    above ``--deals`` too). What is no whole number is left to the checks that refuse it in
+    their own words, and a number of deals out of range is refused first, for what it is."""
     if is_whole(realistic_deals) and is_whole(deals) and check_deals(deals) < realistic_deals:
         message = (
-            f"realistic_deals {realistic_deals:,}: the deals played out are the first of the sample, "
+            f"{name} {realistic_deals:,}: the deals played out are the first of the sample, "
             f"which has {deals:,} (deals)"
         )
-        raise AnalysisError(message, parameter="realistic_deals")
+        raise AnalysisError(message, parameter=name)
 
 
 def _check_realistic(realistic_deals: int, worlds: int, basis: str) -> None:
@@ -815,9 +815,7 @@ def _check_contract_deals(
         raise AnalysisError(f"{name}: {error}", parameter=name) from None
     if auction is None:
         raise AnalysisError(f"{name} goes with the whole auction, where the call is weighed", parameter=name)
-    if check_deals(deals) < contract_deals:
-        first = "the deals played out are the first of the sample"
-        raise AnalysisError(f"{name} {contract_deals:,}: {first}, which has {deals:,}", parameter=name)
+    _check_within(contract_deals, deals, name)
 
 
 def _review_played_out(

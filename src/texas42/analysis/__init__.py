@@ -1,19 +1,18 @@
 """Monte Carlo hand analysis and exact deal tables: plain frozen dataclasses, no wording.
 
-Seat 0 holds the hand, bids and leads; seat 2 is the partner. The 21 unseen dominoes
-are dealt many times (``texas42.deal``), every deal is solved double-dummy for every
+Seat 0 holds the hand, bids and leads; seat 2 is the partner. The 21 unseen dominoes are
+dealt many times (``texas42.deal``), every deal is solved double-dummy for every
 declaration with the engine (``sample``), and the points are summarised per declaration
 (``statistics``); ``hand`` recommends a bid (``job``: its settings as one value, for a
-batch of hands), ``bidding`` advises one during an auction,
-``reading`` says what the auction tells of the other hands, ``comparison`` puts trumps
-head to head, ``declaring`` weighs what to declare once the bid is won, ``specials``
-weighs the special contracts, ``why`` finds the unseen dominoes whose place decides a
-bid, ``play`` advises each play during the hand (``locations``: where the unseen trumps
-and count lie), ``playout`` and ``realistic`` play hands out by players who see only
-their own dominoes, ``calibrated`` estimates realistic figures from the double-dummy
-ones, ``racing`` spends the deals on the declarations that can still be the answer and
-``quick`` states the quick model's estimates (``texas42.evaluate``) as a hand's figures
-and recommendation.
+batch of hands), ``bidding`` advises one during an auction, ``reading`` says what the
+auction tells of the other hands, ``comparison`` puts trumps head to head, ``declaring``
+weighs what to declare once the bid is won, ``specials`` weighs the special contracts,
+``why`` finds the unseen dominoes whose place decides a bid, ``play`` advises each play
+during the hand (``locations``: where the unseen trumps and count lie), ``playout`` and
+``realistic`` play hands out by players who see only their own dominoes, ``calibrated``
+estimates realistic figures from the double-dummy ones, ``racing`` spends the deals on
+the declarations that can still be the answer and ``quick`` states the quick model's
+estimates (``texas42.evaluate``) as a hand's figures and recommendation.
 """
 
 from texas42.analysis import comparison as _comparison

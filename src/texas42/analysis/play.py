@@ -620,7 +620,7 @@ def advise_play(
         plays = rank_plays(result, seat, history.bidder, bid, exact, weights, settled)
         safety = safety_margin(result, plays, seat, history.bidder, bid, exact, weights)
         team_points = result.values
-        wins = _bid_made(result.values, seat, history.bidder, bid) != (seat % 2 != history.bidder % 2)
+        wins = _contract_won(_bid_made(result.values, seat, history.bidder, bid), seat, history.bidder)
     else:
         safety = None
         result = engine.contract_play_values(
@@ -628,7 +628,7 @@ def advise_play(
         )
         plays = rank_contract_plays(result, seat, history.bidder, exact, weights)
         team_points = None
-        wins = (result.values == 1) != (seat % 2 != history.bidder % 2)
+        wins = _contract_won(result.values == 1, seat, history.bidder)
     deals = int(masks.shape[0])
     kept = (weights, safety, wins, team_points)
     return PlayAdvice(
@@ -702,6 +702,13 @@ def _bid_made(values: np.ndarray, seat: Seat, bidder: Seat, bid: int) -> np.ndar
     return made
 
 
+def _contract_won(made: np.ndarray, seat: Seat, bidder: Seat) -> np.ndarray:
+    """Whether ``seat``'s team won the contract, where ``made`` says whether the bidder's
+    side made it: made for the bidder's team, set for the other."""
+    won: np.ndarray = made != (seat % 2 != bidder % 2)
+    return won
+
+
 def most_points(plays: Sequence[PlayStats]) -> PlayStats:
     """The play with the most expected points (the first among equals; the first at Nel-O
     and sevens)."""
@@ -723,8 +730,9 @@ def safety_margin(
     best, most = plays[0], most_points(plays)
     if most.domino == best.domino:
         return None
-    made = _bid_made(result.values[:, [best.domino, most.domino]], seat, bidder, bid)
-    wins = made != (seat % 2 != bidder % 2)  # the contract won for the seat's team
+    wins = _contract_won(
+        _bid_made(result.values[:, [best.domino, most.domino]], seat, bidder, bid), seat, bidder
+    )
     if weights is not None:  # every consistent deal, weighed: exact
         difference = wins[:, 0].astype(np.int64) - wins[:, 1]
         mean = float(np.dot(difference, weights) / weights.sum())
