@@ -35,6 +35,7 @@ from texas42.report.wording import (
     band_phrase,
     bid_heading,
     capitalized,
+    ci_phrase,
     constraints_sentence,
     contract_name,
     deals_phrase,
@@ -259,7 +260,7 @@ def recommendation_text(analysis: HandAnalysis) -> Text:
         else f" (independent sample {signed(rec.expected_marks_confirmed)})"
     )
     ci = rec.make_ci95
-    interval = "" if analysis.exact else f" (95% CI {percent(ci.low)} to {percent(ci.high)})"
+    interval = "" if analysis.exact else f" ({ci_phrase(ci)})"
     odds = f"{odds_against(rec.make, rec.confidence)}{interval}{check}"
     if rec.passes:
         head = advice_head("pass", label)
@@ -454,7 +455,7 @@ def realistic_text(
     ci = rec.make_ci95
     if isinstance(realistic, RealisticAnalysis):
         shown = odds_against(rec.make, rec.confidence)
-        odds = f"{shown} of the playouts (95% CI {percent(ci.low)} to {percent(ci.high)})"
+        odds = f"{shown} of the playouts ({ci_phrase(ci)})"
         how = "played out"
     else:
         if ci.low == ci.high:  # no band: the rules settle it (``EstimatedTrump.settled``)

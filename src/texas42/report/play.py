@@ -17,6 +17,7 @@ from texas42.report.wording import (
     all_consistent,
     bid_by,
     bidder_side,
+    ci_phrase,
     contract_verb,
     deals_text,
     inference_sentence,
@@ -256,8 +257,7 @@ def _odds_interval(advice: PlayAdvice, stats: PlayStats) -> str:
     table gives it (nothing where every consistent deal was solved)."""
     if advice.exact:
         return ""
-    ci = advice.contract_ci95(stats)
-    return f" (95% CI {percent(ci.low)} to {percent(ci.high)})"
+    return f" ({ci_phrase(advice.contract_ci95(stats))})"
 
 
 def _more_points(most: PlayStats, best: PlayStats) -> str:

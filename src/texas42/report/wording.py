@@ -108,7 +108,7 @@ def special_odds_phrase(odds: SpecialOdds | SpecialRung, sampled: bool = True) -
     calibration and sampling error; double-dummy 12%)``, the band the calibration's alone
     unless ``sampled`` (``band_phrase``)."""
     ci = odds.make_ci95
-    interval = "" if ci is None else f"95% CI {percent(ci.low)} to {percent(ci.high)}"
+    interval = "" if ci is None else ci_phrase(ci)
     if odds.how == PLAYED_OUT:
         double_dummy = percent(odds.make_double_dummy)
         return f"makes {percent(odds.make)} of the playouts ({interval}; double-dummy {double_dummy})"
@@ -232,6 +232,11 @@ def odds_against(p: float, threshold: float) -> str:
     return f"<{shown}" if p < threshold and shown == percent(threshold) else shown
 
 
+def ci_phrase(ci: Interval) -> str:
+    """``95% CI 44% to 58%``: the 95% interval of odds, as the sentences give it."""
+    return f"95% CI {percent(ci.low)} to {percent(ci.high)}"
+
+
 def percent_range(low: float, high: float) -> str:
     """An interval of probabilities, ``94-100%``, in whole percents: a bound that would
     round to certainty without being certain says so (``>99-100%``, not ``100-100%``;
@@ -278,10 +283,9 @@ def _odds(advice: BidAdvice, p: float, of_the_time: bool = False, ci: Interval |
 
 def _interval(advice: BidAdvice, ci: Interval) -> str:
     """``95% CI 44% to 58%``, or for calibrated odds their band (``band_phrase``)."""
-    ends = f"{percent(ci.low)} to {percent(ci.high)}"
     if ladder_interval(advice) == "band":
-        return band_phrase(ends, not advice.analysis.exact)
-    return f"95% CI {ends}"
+        return band_phrase(f"{percent(ci.low)} to {percent(ci.high)}", not advice.analysis.exact)
+    return ci_phrase(ci)
 
 
 def advice_reason(advice: BidAdvice) -> str:
