@@ -7,7 +7,11 @@ For each round and each command, one fresh process of each tree (in alternating 
 drift of the shared machine hits both alike); then the median wall time of each and the
 ratio of the medians, after one warm-up run each (which fills Numba's cache). The
 commands: ``texas42 solve`` of one deal, and ``texas42 analyze --json`` of three hands
-(ordinary, strong, passing) at --deals 1000.
+(ordinary, strong, passing) at --deals 1000. With --playouts, instead, the commands that
+play hands out by realistic players (``play`` at Nel-O, unasked, and ``play --realistic``
+at sixes, both at the first lead; ``analyze --realistic``).
+
+    python benchmarks/bench_versions.py /tmp/before/src src --rounds 3 --playouts
 """
 
 from __future__ import annotations
@@ -30,6 +34,13 @@ COMMANDS = {
     "analyze: six fives, 6-6": ["analyze", "--json", "--seed", "42", "6-6 6-5 5-5 5-4 5-3 5-2 5-1"],
     "analyze: no doubles": ["analyze", "--json", "--seed", "42", "6-5 6-3 5-4 4-2 3-1 2-0 6-0"],
 }
+PLAYOUT_COMMANDS = {
+    "play: Nel-O first lead": ["play", "--json", "6-0 5-1 4-0 3-1 2-0 1-0 0-0", "-t", "nello", "--seed", "1"],
+    "play --realistic: sixes": [
+        *("play", "--json", "6-6 6-5 6-4 6-2 5-5 4-4 3-1", "-t", "sixes", "--seed", "1", "--realistic"),
+    ],
+    "analyze --realistic": ["analyze", "--json", "6-4 5-5 5-2 4-3 4-2 3-2 3-1", "--seed", "5", "--realistic"],
+}
 
 
 def timed(source: Path, args: list[str]) -> tuple[float, str]:
@@ -49,11 +60,12 @@ def main() -> None:
     parser.add_argument("before", type=Path, help="the src folder of the first tree")
     parser.add_argument("after", type=Path, help="the src folder of the second tree")
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--playouts", action="store_true", help="time the realistic playouts' commands")
     args = parser.parse_args()
     trees = (args.before, args.after)
     if args.before.resolve() == args.after.resolve():
         parser.error("give two different trees (for one tree against itself, a copy of it)")
-    for label, command in COMMANDS.items():
+    for label, command in (PLAYOUT_COMMANDS if args.playouts else COMMANDS).items():
         outputs = {tree: timed(tree, command)[1] for tree in trees}  # warm-up: fills the cache
         same = "same output" if outputs[trees[0]] == outputs[trees[1]] else "OUTPUT DIFFERS"
         times: dict[Path, list[float]] = {tree: [] for tree in trees}

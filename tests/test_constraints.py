@@ -340,6 +340,28 @@ def test_the_dealing_kernel_refuses_what_is_not_a_plan(change: dict[str, object]
         engine.deal_by_counts(**{**args, **change})  # type: ignore[arg-type]
 
 
+def test_a_dealer_checked_once_deals_each_batch_as_deal_by_counts_and_checks_its_uniforms() -> None:
+    """``engine.CountsDealer`` checks the plan once; each batch of uniforms it deals is
+    ``deal_by_counts``'s, and uniforms of another width or outside [0, 1) are refused."""
+    rng = np.random.default_rng(5)
+    history, dealt = random_history(rng, 9)
+    seen = deal.seen_from(history, history.turn, dealt[history.turn])
+    plan = deal.plan_deals(seen.hand, seen.constraints)
+    args = (np.array(plan.free), np.array(plan.allowed), plan.counts, plan.room, plan.fixed)
+    dealer = engine.CountsDealer(*args)
+    uniforms = np.random.default_rng(6).random((50, len(plan.free)))
+    batches = np.concatenate([dealer.deal(uniforms[:20]), dealer.deal(uniforms[20:])])
+    assert np.array_equal(batches, engine.deal_by_counts(uniforms, *args))
+    assert np.array_equal(batches, walked(plan, 50, np.random.default_rng(6)))
+    assert dealer.deal(np.empty((0, len(plan.free)))).shape == (0, 4)
+    for bad in (uniforms[:, 1:], uniforms - 1, np.full((1, len(plan.free)), np.nan)):
+        with pytest.raises(EngineInputError, match="uniforms"):
+            dealer.deal(bad)
+    with pytest.raises(EngineInputError, match="no deal fits"):
+        counts = np.array([[[0, 0], [0, 0]]] * 3 + [[[1, 0], [0, 0]]])
+        engine.CountsDealer(np.array([1, 2, 3]), np.array([1, 1, 1]), counts, (1, 1, 1), (0, 0, 0, 0))
+
+
 def counted_in_python(allowed: list[int], room: tuple[int, int, int]) -> list[list[list[int]]]:
     """The slow reference of ``engine.completion_counts``: ways[i][r1][r2] by recursion
     over the free dominoes i.., in exact Python integers; 0 where seat 3's room would

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache, reduce
+from functools import cached_property, lru_cache, reduce
 from itertools import combinations, product
 from operator import or_
 from typing import TYPE_CHECKING, Final
@@ -31,7 +31,7 @@ from texas42.deal.constraints import (
     check_constraints,
 )
 from texas42.deal.sampling import check_seed, generators, sample_deals
-from texas42.engine.dealing import completion_counts, deal_by_counts
+from texas42.engine.dealing import CountsDealer, completion_counts
 from texas42.errors import AnalysisError, ConstraintError
 from texas42.rules import Deal, Hand, domino_name
 
@@ -66,6 +66,17 @@ class DealPlan:
         if r1 < 0 or r2 < 0 or len(self.free) - i - r1 - r2 < 0:
             return 0
         return int(self.counts[i, r1, r2])
+
+    @cached_property
+    def dealer(self) -> CountsDealer:
+        """The plan's dealing (``engine.CountsDealer``), checked at its first use."""
+        return CountsDealer(
+            np.array(self.free, dtype=np.int64),
+            np.array(self.allowed, dtype=np.int64),
+            self.counts,
+            self.room,
+            self.fixed,
+        )
 
 
 def plan_deals(hand: Hand, constraints: DealConstraints) -> DealPlan:
@@ -167,18 +178,12 @@ def _count(allowed: tuple[int, ...], room: tuple[int, int, int]) -> np.ndarray:
 def sample_plan(plan: DealPlan, n: int, rng: np.random.Generator) -> np.ndarray:
     """``n`` deals drawn uniformly from the plan's consistent deals, as (n, 4) masks: each
     free domino in turn goes to a seat with probability the share of the completions it
-    leaves (``engine.deal_by_counts``), read from one uniform draw a domino, ``CHUNK``
+    leaves (``DealPlan.dealer``), read from one uniform draw a domino, ``CHUNK``
     deals at a time."""
     if n < 0:
         raise AnalysisError(f"the number of deals must be non-negative, got {n}")
-    free = np.array(plan.free, dtype=np.int64)
-    allowed = np.array(plan.allowed, dtype=np.int64)
-    parts = [
-        deal_by_counts(
-            rng.random((min(CHUNK, n - start), len(free))), free, allowed, plan.counts, plan.room, plan.fixed
-        )
-        for start in range(0, n, CHUNK)
-    ]
+    m = len(plan.free)
+    parts = [plan.dealer.deal(rng.random((min(CHUNK, n - start), m))) for start in range(0, n, CHUNK)]
     return np.concatenate(parts) if parts else np.empty((0, 4), dtype=np.int64)
 
 

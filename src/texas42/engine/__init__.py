@@ -9,7 +9,7 @@ run, compiled) when first used.
 from __future__ import annotations
 
 from texas42.engine.contract_plays import contract_play_values, position_contract_values
-from texas42.engine.dealing import completion_counts, deal_by_counts
+from texas42.engine.dealing import CountsDealer, completion_counts, deal_by_counts
 from texas42.engine.inputs import check_deal_array
 from texas42.engine.playouts import position_play_values
 from texas42.engine.plays import ILLEGAL, PLAY_CHUNK, PlayValues, play_values, position_values
@@ -39,6 +39,7 @@ __all__ = [
     "SOLVE_CHUNK",
     "SPECIAL_CHUNK",
     "BatchResult",
+    "CountsDealer",
     "PlayValues",
     "SpecialResult",
     "Trick",

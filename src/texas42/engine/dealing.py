@@ -33,6 +33,76 @@ def completion_counts(allowed: np.ndarray, room: tuple[int, int, int]) -> np.nda
     return counts
 
 
+class CountsDealer:
+    """A plan's dealing, checked once: ``deal`` turns uniform draws into deals as
+    ``deal_by_counts`` does, checking only the draws (the playouts deal worlds from the
+    same plans thousands of times; the plan's checks cost more than a small deal)."""
+
+    __slots__ = ("_args", "free_count")
+
+    def __init__(
+        self,
+        free: np.ndarray,
+        allowed: np.ndarray,
+        counts: np.ndarray,
+        room: tuple[int, int, int],
+        fixed: tuple[int, int, int, int],
+    ) -> None:
+        """The m ``free`` dominoes, dealt in turn among seats 1..3 (``allowed[i]``: bit
+        s - 1 for seat s), each going to a seat with probability the share of the
+        completions it leaves (``counts[i, r1, r2]``: the ways to deal free dominoes i..
+        with room r1, r2 left in seats 1 and 2, and the rest in seat 3; ``room`` the rooms
+        at the start), on top of ``fixed``. The counts are trusted to be those of
+        ``allowed`` and ``room`` (``deal.constrained`` computes them): only their shape,
+        their integers and their last level are checked."""
+        counts = integer_array(counts, "dealing needs the completion counts as integers", EngineInputError)
+        free = integer_array(free, "dealing needs the free dominoes as integers", EngineInputError)
+        allowed = integer_array(
+            allowed, "dealing needs the seats each free domino may go to", EngineInputError
+        )
+        room = _rooms(room, "dealing")
+        m = free.shape[0] if free.ndim == 1 else -1
+        if allowed.shape != (m,) or counts.shape != (m + 1, room[0] + 1, room[1] + 1):
+            raise EngineInputError(
+                "dealing needs (n, m) uniforms, m free dominoes and (m + 1, r1 + 1, r2 + 1) counts"
+            )
+        if sum(room) != m:
+            raise EngineInputError("dealing needs rooms adding up to the free dominoes")
+        free_list = free.tolist()  # a hand's few numbers: Python checks them faster than numpy
+        if (
+            len(set(free_list)) != m
+            or not all(0 <= d <= 27 for d in free_list)
+            or not all(1 <= s <= 7 for s in allowed.tolist())
+        ):
+            raise EngineInputError("dealing needs distinct free dominoes 0..27, each allowed to seats 1..3")
+        held = _fixed(fixed, free_list)
+        if counts[m, 0, 0] != 1 or counts.min() < 0:
+            raise EngineInputError("dealing needs completion counts ending in the one empty deal")
+        if counts[0, room[0], room[1]] == 0:
+            raise EngineInputError("no deal fits these counts")
+        self.free_count = m
+        """The free dominoes: the columns of the uniforms ``deal`` reads."""
+        rooms = np.array(room, dtype=np.int64)
+        self._args = (free, allowed, counts, rooms, np.array(held, dtype=np.int64))
+
+    def deal(self, uniforms: np.ndarray) -> np.ndarray:
+        """One deal a row of ``uniforms`` (n, m) in [0, 1), as (n, 4) masks."""
+        uniforms = np.asarray(uniforms)
+        if uniforms.dtype.kind not in "fiu":
+            raise EngineInputError("dealing needs uniforms in [0, 1)")
+        uniforms = np.ascontiguousarray(uniforms, dtype=np.float64)
+        if uniforms.ndim != 2 or uniforms.shape[1] != self.free_count:
+            raise EngineInputError(
+                "dealing needs (n, m) uniforms, m free dominoes and (m + 1, r1 + 1, r2 + 1) counts"
+            )
+        out = np.empty((uniforms.shape[0], 4), dtype=np.int64)
+        if uniforms.size and not (uniforms.min() >= 0 and uniforms.max() < 1):  # NaN too
+            raise EngineInputError("dealing needs uniforms in [0, 1)")
+        if len(out):
+            running.dealing_kernels().deal_by_counts(uniforms, *self._args, out)
+        return out
+
+
 def deal_by_counts(
     uniforms: np.ndarray,
     free: np.ndarray,
@@ -41,55 +111,9 @@ def deal_by_counts(
     room: tuple[int, int, int],
     fixed: tuple[int, int, int, int],
 ) -> np.ndarray:
-    """One deal a row of ``uniforms`` (n, m), as (n, 4) masks: the m ``free`` dominoes
-    dealt in turn among seats 1..3 (``allowed[i]``: bit s - 1 for seat s), each going to
-    a seat with probability the share of the completions it leaves (``counts[i, r1, r2]``:
-    the ways to deal free dominoes i.. with room r1, r2 left in seats 1 and 2, and the
-    rest in seat 3; ``room`` the rooms at the start), on top of ``fixed``. The counts
-    are trusted to be those of ``allowed`` and ``room`` (``deal.constrained`` computes
-    them): only their shape, their integers and their last level are checked."""
-    counts = integer_array(counts, "dealing needs the completion counts as integers", EngineInputError)
-    free = integer_array(free, "dealing needs the free dominoes as integers", EngineInputError)
-    allowed = integer_array(allowed, "dealing needs the seats each free domino may go to", EngineInputError)
-    room = _rooms(room, "dealing")
-    uniforms = np.asarray(uniforms)
-    if uniforms.dtype.kind not in "fiu":
-        raise EngineInputError("dealing needs uniforms in [0, 1)")
-    uniforms = np.ascontiguousarray(uniforms, dtype=np.float64)
-    n, m = uniforms.shape if uniforms.ndim == 2 else (-1, -1)
-    c1, c2 = room[0] + 1, room[1] + 1
-    if free.shape != (m,) or allowed.shape != (m,) or counts.shape != (m + 1, c1, c2):
-        raise EngineInputError(
-            "dealing needs (n, m) uniforms, m free dominoes and (m + 1, r1 + 1, r2 + 1) counts"
-        )
-    if sum(room) != m:
-        raise EngineInputError("dealing needs rooms adding up to the free dominoes")
-    if (
-        len(set(free.tolist())) != m
-        or np.any((free < 0) | (free > 27))
-        or np.any((allowed < 1) | (allowed > 7))
-    ):
-        raise EngineInputError("dealing needs distinct free dominoes 0..27, each allowed to seats 1..3")
-    held = _fixed(fixed, free)
-    if np.any(counts < 0) or counts[m, 0, 0] != 1:
-        raise EngineInputError("dealing needs completion counts ending in the one empty deal")
-    if not np.all((uniforms >= 0) & (uniforms < 1)):  # NaN too
-        raise EngineInputError("dealing needs uniforms in [0, 1)")
-    out = np.empty((n, 4), dtype=np.int64)
-    if n and counts[0, room[0], room[1]] > 0:
-        kernel = running.dealing_kernels().deal_by_counts
-        kernel(
-            uniforms,
-            free,
-            allowed,
-            counts,
-            np.array(room, dtype=np.int64),
-            np.array(held, dtype=np.int64),
-            out,
-        )
-    elif n:
-        raise EngineInputError("no deal fits these counts")
-    return out
+    """One deal a row of ``uniforms`` (n, m), as (n, 4) masks: ``CountsDealer(free,
+    allowed, counts, room, fixed).deal(uniforms)``, for one batch of draws."""
+    return CountsDealer(free, allowed, counts, room, fixed).deal(uniforms)
 
 
 def _rooms(room: object, what: str) -> tuple[int, int, int]:
@@ -100,14 +124,14 @@ def _rooms(room: object, what: str) -> tuple[int, int, int]:
     return values[0], values[1], values[2]
 
 
-def _fixed(fixed: object, free: np.ndarray) -> tuple[int, ...]:
+def _fixed(fixed: object, free: list[int]) -> tuple[int, ...]:
     """Four disjoint masks of the dominoes the seats hold before the ``free`` ones (checked
     dominoes) are dealt, none of them free, else an ``EngineInputError``."""
     masks = _whole_numbers(fixed, 4, "dealing needs four fixed masks of the 28 dominoes")
     if not all(0 <= m <= rules.ALL_DOMINOES for m in masks):
         raise EngineInputError("dealing needs four fixed masks of the 28 dominoes")
     union = masks[0] | masks[1] | masks[2] | masks[3]
-    free_mask = int((np.int64(1) << free).sum())  # distinct dominoes: their bits add up
+    free_mask = sum(1 << d for d in free)  # distinct dominoes: their bits add up
     if union.bit_count() != sum(m.bit_count() for m in masks) or union & free_mask:
         raise EngineInputError(
             "dealing needs fixed masks that share no domino with each other or the free ones"

@@ -132,6 +132,13 @@ def position_values(position: Position) -> dict[Domino, int]:
 
 def check_trick(trick: Sequence[Domino], most: int = 3) -> tuple[Domino, ...]:
     """The dominoes played to the trick in progress: at most ``most``, each 0..27, once."""
+    if (  # the playouts' own tricks, thousands a turn: checked without the general path
+        type(trick) is tuple
+        and len(trick) <= most
+        and all(type(d) is int and 0 <= d < 28 for d in trick)
+        and len(set(trick)) == len(trick)
+    ):
+        return trick
     plays = tuple(check_sequence(trick, "the trick in progress (the dominoes played to it)"))
     if len(plays) > most:
         raise EngineInputError(f"a trick in progress holds 0 to {most} dominoes here, got {len(plays)}")
