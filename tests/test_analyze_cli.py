@@ -357,6 +357,15 @@ def test_compare_names_a_word_that_is_neither_domino_nor_trump(bad: str) -> None
     assert short.exit_code == 2 and "a hand needs 7 dominoes, got 6" in short.stderr
 
 
+def test_compare_with_trumps_but_no_hand_asks_for_the_hand() -> None:
+    """Trumps alone are a missing hand, said so; not "a hand needs 7 dominoes, got 0"."""
+    result = invoke("compare", "sixes", "doubles")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == (
+        "texas42: error: give your hand, 7 dominoes, before the trumps; see 'texas42 compare --help'\n"
+    )
+
+
 def test_compare_finds_the_better_trump() -> None:
     obj = json_of("compare", "--json", "-n", "20", "-s", "2", ALL_SIXES, "sixes", "fives")
     assert [t["trump"] for t in obj["trumps"]] == ["sixes", "fives"]

@@ -103,6 +103,10 @@ def _parse_compared_hand(text: str, trump_words: Sequence[str]) -> Hand:
                 raise UsageError(
                     f"not a domino or a trump: {word!r} (the hand has {len(text.split())} dominoes)"
                 ) from None
+        if not text:
+            raise UsageError(
+                "give your hand, 7 dominoes, before the trumps; see 'texas42 compare --help'"
+            ) from None
         raise error
 
 
