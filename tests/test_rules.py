@@ -238,6 +238,15 @@ def test_legal_plays_matches_definition_exhaustively() -> None:
 # --- Count and points ---------------------------------------------------------------
 
 
+def test_the_dominoes_of_a_mask_and_a_negative_mask_refused() -> None:
+    """``dominoes_in`` lists a mask's dominoes lowest first; a negative mask, whose bits
+    never run out, is refused rather than listed forever."""
+    assert list(rules.dominoes_in(0b1000101)) == [0, 2, 6]
+    assert list(rules.dominoes_in(0)) == []
+    with pytest.raises(errors.ArgumentTypeError, match="a mask of dominoes is an int of 28 bits, got -1"):
+        next(rules.dominoes_in(-1))
+
+
 def test_count_dominoes() -> None:
     counted = {rules.domino_name(x): rules.COUNT[x] for x in rules.DOMINOES if rules.COUNT[x]}
     assert counted == {"5-5": 10, "6-4": 10, "5-0": 5, "4-1": 5, "3-2": 5}

@@ -96,6 +96,8 @@ def domino_name(d: Domino) -> str:
 
 def dominoes_in(mask: Dominoes) -> Iterator[Domino]:
     """The dominoes of a mask, lowest first."""
+    if mask < 0:  # its bits never run out
+        raise ArgumentTypeError(f"a mask of dominoes is an int of 28 bits, got {mask!r}")
     while mask:
         low_bit = mask & -mask
         yield low_bit.bit_length() - 1
