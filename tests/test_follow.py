@@ -205,6 +205,7 @@ def test_the_example_from_a_pipe(monkeypatch: pytest.MonkeyPatch) -> None:
             "line 1: '/' twice: a trick ends once",
         ),
         ([HAND, "-p", "4"], "pass 30 36 help\n", "line 1: 'help' is for the prompt"),
+        ([HAND, "-p", "4"], "pass\nexit now\n", "line 2: 'exit' ends the entries: nothing may follow it"),
         (
             [HAND, "-p", "4", "-n", "20"],
             "pass 30 36 37 sixes 4-4 4-2 4-0 4-1 / 6-6 6-1 6-0 6-3 / 5-5 5-4 5-0 5-1 / 6-5 0-0 3-2 2-0 / "

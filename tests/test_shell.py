@@ -60,11 +60,29 @@ def test_exit_ends_the_input() -> None:
     """'exit' or 'quit', in any case, ends the input: the lines after it are not read."""
     result = invoke("shell", input=line(QUICK) + "exit\n" + line(SOLVE))
     assert result.exit_code == 0
-    for end in ("EXIT", "Quit", "exit now"):
+    for end in ("EXIT", "Quit"):
         ended = invoke("shell", input=line(QUICK) + f"{end}\nbogus\n")
         assert (ended.exit_code, ended.stderr) == (0, ""), end
         assert ended.stdout == invoke(*QUICK).stdout
     assert result.stdout == invoke(*QUICK).stdout
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        ("exit 3", "'exit' takes nothing after it, got '3'"),
+        ("QUIT please", "'quit' takes nothing after it, got 'please'"),
+        ("--version extra", "'--version' takes nothing after it, got 'extra'"),
+        ("help play extra", "'help' takes one command at most, got 'extra' after 'play'"),
+    ],
+)
+def test_words_after_a_word_that_takes_none_are_named(text: str, error: str) -> None:
+    """'exit 3' would end with status 0 and never read its '3', nor check the lines after
+    it: it is bad input, and so is anything after 'help COMMAND' or '--version'."""
+    result = invoke("shell", input=f"{text}\nquick 7-1\n")
+    assert (result.exit_code, result.stdout) == (2, "")
+    second = "texas42: error: line 2: not a domino: '7-1' (pips run from 0 to 6)\n"
+    assert result.stderr == f"texas42: error: line 1: {error}\n{second}"
 
 
 def test_lines_that_cannot_be_commands_stop_it_before_anything_runs() -> None:

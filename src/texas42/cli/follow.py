@@ -338,6 +338,13 @@ def _tokens(line: str) -> list[str]:
     return strip_comment(line).replace(",", " ").replace(TRICK_END, f" {TRICK_END} ").split()
 
 
+def _check_last(end: str, after: list[str]) -> None:
+    """A ``UsageError`` naming the first word written after ``end`` ('exit', 'quit') on
+    its line: it would never be read, nor checked."""
+    if after:
+        raise UsageError(f"{end!r} ends the entries: nothing may follow it on its line, got {after[0]!r}")
+
+
 def check_trick_end(table: TableHand) -> None:
     """A ``UsageError`` unless a trick has just ended: a '/' is written between tricks."""
     if table.stage is TableStage.PLAYING or table.stage is TableStage.OVER:
@@ -539,10 +546,12 @@ def _checked(
     steps: list[tuple[str, TableHand]] = []
     ended = False  # a '/' just written: a second one would end an empty trick
     for number, line in enumerate(lines, start=1):
-        for token in _tokens(line):
-            if token.lower() in ENDS:
-                return steps
+        tokens = _tokens(line)
+        for place, token in enumerate(tokens):
             try:
+                if token.lower() in ENDS:
+                    _check_last(token, tokens[place + 1 :])
+                    return steps
                 if token == TRICK_END:
                     if ended:
                         raise UsageError("'/' twice: a trick ends once, after its last play")

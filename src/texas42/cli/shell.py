@@ -74,6 +74,10 @@ def command_words(line: str) -> list[str] | None:
         return None
     if words[0].lower() in ENDS:  # as follow's, in any case
         words[0] = words[0].lower()
+    if (words[0] in ENDS or words[0] in TOP_OPTIONS) and len(words) > 1:
+        raise ValueError(f"{words[0]!r} takes nothing after it, got {words[1]!r}")
+    if words[0] == "help" and len(words) > 2:
+        raise ValueError(f"'help' takes one command at most, got {words[2]!r} after {words[1]!r}")
     commands = set(_commands().commands) - OUTSIDE
     if words[0] == "help":
         if len(words) > 1 and words[1] in OUTSIDE:
