@@ -3,7 +3,6 @@ deals as text or as objects, returning the library's plain dataclasses."""
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable, Iterable, Iterator, Sized
 from dataclasses import replace
 from typing import SupportsIndex, cast
@@ -39,7 +38,7 @@ from texas42.analysis.review import realistic_review_total
 from texas42.analysis.sample import DEFAULT_DEALS, check_deals, counted
 from texas42.deal import DealConstraints, Dealt
 from texas42.engine.running import check_threads
-from texas42.errors import AnalysisError, ArgumentTypeError, UsageError, check_kind, is_whole
+from texas42.errors import AnalysisError, ArgumentTypeError, UsageError, check_kind, is_whole, takes
 from texas42.io import batch
 from texas42.rules import (
     DECLARATIONS,
@@ -147,23 +146,9 @@ def _bid(bid: SupportsIndex | str | None) -> int | None:
     return None if bid is None else bid_played(bid)
 
 
-def _takes_two(function: object) -> bool:
-    """Whether ``function`` can be called with two positional arguments (where Python can
-    tell: a callable whose signature it cannot read passes)."""
-    if not callable(function):
-        return False
-    try:
-        inspect.signature(function).bind(0, 0)
-    except TypeError:
-        return False
-    except ValueError:  # no signature to read (some built-ins)
-        return True
-    return True
-
-
 def _checked(progress: Progress | None, constraints: DealConstraints | None) -> None:
     """The arguments most calls pass on unread: a progress callback and constraints."""
-    if progress is not None and not _takes_two(progress):
+    if progress is not None and not takes(progress, 2):
         raise ArgumentTypeError(
             f"progress is a function called with two numbers, done and total, or None, got {progress!r}"
         )

@@ -7,6 +7,7 @@ message names the offending token, option or line.
 
 from __future__ import annotations
 
+import inspect
 from numbers import Integral, Real
 from typing import TypeGuard
 
@@ -156,6 +157,20 @@ def check_kind(value: object, kind: type | tuple[type, ...], what: str) -> None:
     HouseRules (or None: the default rules)") unless it is an instance of ``kind``."""
     if not isinstance(value, kind):
         raise ArgumentTypeError(f"{what}, got {value!r}")
+
+
+def takes(function: object, count: int) -> bool:
+    """Whether ``function`` can be called with ``count`` positional arguments (where Python
+    can tell: a callable whose signature it cannot read passes)."""
+    if not callable(function):
+        return False
+    try:
+        inspect.signature(function).bind(*range(count))
+    except TypeError:
+        return False
+    except ValueError:  # no signature to read (some built-ins)
+        return True
+    return True
 
 
 def is_whole(value: object) -> TypeGuard[int]:

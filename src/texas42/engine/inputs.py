@@ -16,6 +16,7 @@ from texas42.errors import (
     check_kind,
     error_for,
     is_whole,
+    takes,
 )
 from texas42.rules import Declaration, Seat
 
@@ -45,8 +46,9 @@ def integer_array(values: object, what: str, error: type[Texas42Error] = DealArr
 
 
 def check_progress(on_progress: object) -> None:
-    """An ``ArgumentTypeError`` unless ``on_progress`` is None or a function to call."""
-    if on_progress is not None and not callable(on_progress):
+    """An ``ArgumentTypeError`` unless ``on_progress`` is None or a function to call with
+    one number, the solves finished (else it would fail in the thread that reports)."""
+    if on_progress is not None and not takes(on_progress, 1):
         raise ArgumentTypeError(f"on_progress is a function of the solves finished, got {on_progress!r}")
 
 
