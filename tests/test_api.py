@@ -497,6 +497,40 @@ def test_arguments_of_the_wrong_kind_raise_texas42_errors(
         call()
 
 
+TRUMPS_ARE = "trumps are given as trumps or their names"
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: texas42.analyze(HAND, trumps=np.array(4)), f"{TRUMPS_ARE}, such as"),
+        (lambda: texas42.advise_bid(HAND, trumps=np.array(4)), TRUMPS_ARE),
+        (lambda: texas42.compare(HAND, np.array(4)), TRUMPS_ARE),
+        (lambda: texas42.analyze_many([HAND], trumps=np.array(4)), TRUMPS_ARE),
+        (
+            lambda: texas42.analyze_many(np.array(5)),
+            "hands are an iterable of hands or their texts, got array(5)",
+        ),
+        (lambda: texas42.advise_play(HAND, "fours", np.array(5), seat=1), "the plays are their text"),
+        (lambda: texas42.review_play(HAND, "fours", np.array(5)), "the plays are their text"),
+        (lambda: texas42.deal_constraints(holds=np.array("2: 6-6")), "holds is a list of texts"),
+        (lambda: texas42.deal_constraints(lacks=np.array("1: sixes")), "lacks is a list of texts"),
+        (lambda: texas42.analyze(HAND, trumps=b"\x04\x06"), f"{TRUMPS_ARE}, such as"),
+        (lambda: texas42.analyze(HAND, trumps=b"x"), TRUMPS_ARE),
+        (lambda: texas42.advise_bid(HAND, trumps=bytearray(b"\x04")), TRUMPS_ARE),
+        (lambda: texas42.compare(HAND, b"\x04\x06"), TRUMPS_ARE),
+        (lambda: texas42.analyze_many([HAND], trumps=b"\x04"), TRUMPS_ARE),
+    ],
+)
+def test_arrays_and_bytes_of_the_wrong_kind_are_named(call: object, message: str, no_solving: None) -> None:
+    """numpy arrays (of no dimensions too, which say they can be iterated and cannot) and
+    bytes (whose items are numbers) are arguments of the wrong kind, named, never
+    Python's own errors nor read as declarations."""
+    assert callable(call)
+    with pytest.raises(errors.ArgumentTypeError, match="^" + re.escape(message)):
+        call()
+
+
 def test_text_where_a_number_is_wanted_is_a_type_error(no_solving: None) -> None:
     """A number given as text is of the wrong kind (``ArgumentTypeError``, a ``TypeError``);
     a number that is not whole is a bad value of the right kind."""

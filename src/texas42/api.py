@@ -38,7 +38,15 @@ from texas42.analysis.review import realistic_review_total
 from texas42.analysis.sample import DEFAULT_DEALS, check_deals, counted
 from texas42.deal import DealConstraints, Dealt
 from texas42.engine.running import check_threads
-from texas42.errors import AnalysisError, ArgumentTypeError, UsageError, check_kind, is_whole, takes
+from texas42.errors import (
+    AnalysisError,
+    ArgumentTypeError,
+    UsageError,
+    check_items,
+    check_kind,
+    is_whole,
+    takes,
+)
 from texas42.io import batch
 from texas42.rules import (
     DECLARATIONS,
@@ -81,7 +89,7 @@ def _hand(hand: Hand | str) -> Hand:
 def _declarations(trumps: Trumps) -> tuple[Declaration, ...]:
     if isinstance(trumps, str | Declaration):
         return (check_declaration(trumps),)
-    check_kind(trumps, Iterable, 'trumps are given as trumps or their names, such as ["fours", "sixes"]')
+    check_items(trumps, 'trumps are given as trumps or their names, such as ["fours", "sixes"]')
     declarations = tuple(check_declaration(t) for t in trumps)
     for k, d in enumerate(declarations):
         if d in declarations[:k]:
@@ -275,7 +283,7 @@ def analyze_many(
         raise ArgumentTypeError(f"hands are an iterable of hands (analyze takes one), got {hands!r}")
     if isinstance(hands, bytes | bytearray):  # iterated, its bytes would read as masks
         raise ArgumentTypeError(f"hands are an iterable of hands or their texts, got bytes {hands!r}")
-    check_kind(hands, Iterable, "hands are an iterable of hands or their texts")
+    check_items(hands, "hands are an iterable of hands or their texts")
     parsed = [_hand(h) for h in hands]
     job = _analysis_job(
         (deals, seed, trumps, confidence, house, threads, check_every_bid),
@@ -649,9 +657,7 @@ def _played(
     if isinstance(tricks, str):
         return contract, parse_tricks(tricks, trick_size(contract))
     what = 'the plays are their text ("6-6 6-1 / 5-5") or domino numbers'
-    check_kind(tricks, Iterable, what)
-    if isinstance(tricks, bytes | bytearray):  # iterated, its bytes would read as dominoes
-        raise ArgumentTypeError(f"{what}, got {tricks!r}")
+    check_items(tricks, what)
     return contract, tuple(check_domino(d) for d in tricks)
 
 
@@ -892,9 +898,9 @@ def _texts(items: Iterable[str], name: str) -> tuple[str, ...]:
     if isinstance(items, str):
         return (items,)
     what = f'{name} is a list of texts such as ["2: 6-6 5-5"]'
-    check_kind(items, Iterable, what)
+    check_items(items, what)
     texts = tuple(items)
-    if isinstance(items, bytes | bytearray) or not all(isinstance(t, str) for t in texts):
+    if not all(isinstance(t, str) for t in texts):
         raise ArgumentTypeError(f"{what}, got {items!r}")
     return texts
 

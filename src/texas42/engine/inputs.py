@@ -13,6 +13,7 @@ from texas42.errors import (
     DealArrayError,
     EngineInputError,
     Texas42Error,
+    check_items,
     check_kind,
     error_for,
     is_whole,
@@ -54,9 +55,11 @@ def check_progress(on_progress: object) -> None:
 
 def check_sequence(values: Any, what: str) -> Any:
     """``values`` if it is a list, a tuple or an array (``what`` they are, for the
-    error), else an ``ArgumentTypeError``: an iterator or a number is not."""
-    if isinstance(values, str | bytes) or not isinstance(values, Sequence | np.ndarray):
+    error), else an ``ArgumentTypeError``: an iterator, a number, bytes or an array of no
+    dimensions is not."""
+    if isinstance(values, str) or not isinstance(values, Sequence | np.ndarray):
         raise ArgumentTypeError(f"{what} must be a list, a tuple or an array, got {values!r}")
+    check_items(values, f"{what} must be a list, a tuple or an array")
     return values
 
 
