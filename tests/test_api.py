@@ -497,7 +497,9 @@ def test_arguments_of_the_wrong_kind_raise_texas42_errors(
         call()
 
 
+ARRAY_OF_BASES = np.array(["realistic", "x"])
 TRUMPS_ARE = "trumps are given as trumps or their names"
+WORLDS_ARE = "the worlds a decision must be a whole number, got array([10, 10])"
 
 
 @pytest.mark.parametrize(
@@ -520,6 +522,26 @@ TRUMPS_ARE = "trumps are given as trumps or their names"
         (lambda: texas42.advise_bid(HAND, trumps=bytearray(b"\x04")), TRUMPS_ARE),
         (lambda: texas42.compare(HAND, b"\x04\x06"), TRUMPS_ARE),
         (lambda: texas42.analyze_many([HAND], trumps=b"\x04"), TRUMPS_ARE),
+        (lambda: texas42.quick(HAND, basis=ARRAY_OF_BASES), "unknown basis array(['realistic', 'x']"),
+        (lambda: texas42.quick_many([HAND], basis=ARRAY_OF_BASES), "unknown basis"),
+        (lambda: texas42.analyze(HAND, basis=ARRAY_OF_BASES), "unknown basis"),
+        (lambda: texas42.advise_bid(HAND, basis=ARRAY_OF_BASES), "unknown basis"),
+        (lambda: texas42.declare(HAND, bid=30, basis=ARRAY_OF_BASES), "unknown basis"),
+        (lambda: texas42.review_play(HAND, "fours", "6-4", basis=ARRAY_OF_BASES), "unknown basis"),
+        (
+            lambda: texas42.advise_turn(texas42.TableHand.dealt(HAND, 1), basis=ARRAY_OF_BASES),
+            "unknown basis",
+        ),
+        (lambda: texas42.analyze(HAND, worlds=np.array([10, 10])), WORLDS_ARE),
+        (lambda: texas42.compare(HAND, ["fours", "sixes"], worlds=np.array([10, 10])), WORLDS_ARE),
+        (lambda: texas42.declare(HAND, bid=30, worlds=np.array([10, 10])), WORLDS_ARE),
+        (lambda: texas42.advise_play(HAND, "fours", worlds=np.array([10, 10])), WORLDS_ARE),
+        (lambda: texas42.review_play(HAND, "fours", "6-4", worlds=np.array([10, 10])), WORLDS_ARE),
+        (lambda: texas42.analyze_many([HAND], worlds=np.array([10, 10])), WORLDS_ARE),
+        (
+            lambda: texas42.advise_turn(texas42.TableHand.dealt(HAND, 1), realistic_deals=np.array([1, 2])),
+            "the deals to play out must be a whole number, got array([1, 2])",
+        ),
     ],
 )
 def test_arrays_and_bytes_of_the_wrong_kind_are_named(call: object, message: str, no_solving: None) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sized
 from dataclasses import replace
+from numbers import Real
 from typing import SupportsIndex, cast
 
 import numpy as np
@@ -618,6 +619,8 @@ def _check_playouts(realistic_deals: int, worlds: int) -> None:
     command line refuses ``--worlds`` without ``--realistic``)."""
     if not is_whole(realistic_deals):
         check_playout_deals(realistic_deals)  # 0.0 or False is not 0: refused, named
+    if not isinstance(worlds, Real):
+        check_worlds(worlds)  # an array is neither the default nor not: refused, named
     if realistic_deals == 0 and worlds != analysis.DEFAULT_WORLDS:
         message = "worlds goes with realistic_deals: the deals weighed a decision"
         raise AnalysisError(message, parameter="worlds")
@@ -681,6 +684,8 @@ def advise_turn(
     out (and is checked in any case). A ``UsageError`` where it is not seat 0's turn."""
     check_kind(table, TableHand, "table is a TableHand (what TableHand.dealt and enter return)")
     check_worlds(_whole(worlds))
+    if not isinstance(realistic_deals, Real | None):
+        check_playout_deals(realistic_deals)  # an array is neither 0 nor not: refused, named
     dealing.check_noise(noise)  # kept for the calls to come where there are none to weigh yet
     check_basis(basis)  # a play's advice has no basis, but the hand's calls had
     if table.to_act != 0:
