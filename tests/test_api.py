@@ -497,6 +497,62 @@ def test_arguments_of_the_wrong_kind_raise_texas42_errors(
         call()
 
 
+ARRAY_OF_BASES = np.array(["realistic", "x"])
+TRUMPS_ARE = "trumps are given as trumps or their names"
+WORLDS_ARE = "the worlds a decision must be a whole number, got array([10, 10])"
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: texas42.analyze(HAND, trumps=np.array(4)), f"{TRUMPS_ARE}, such as"),
+        (lambda: texas42.advise_bid(HAND, trumps=np.array(4)), TRUMPS_ARE),
+        (lambda: texas42.compare(HAND, np.array(4)), TRUMPS_ARE),
+        (lambda: texas42.analyze_many([HAND], trumps=np.array(4)), TRUMPS_ARE),
+        (
+            lambda: texas42.analyze_many(np.array(5)),
+            "hands are an iterable of hands or their texts, got array(5)",
+        ),
+        (lambda: texas42.advise_play(HAND, "fours", np.array(5), seat=1), "the plays are their text"),
+        (lambda: texas42.review_play(HAND, "fours", np.array(5)), "the plays are their text"),
+        (lambda: texas42.deal_constraints(holds=np.array("2: 6-6")), "holds is a list of texts"),
+        (lambda: texas42.deal_constraints(lacks=np.array("1: sixes")), "lacks is a list of texts"),
+        (lambda: texas42.analyze(HAND, trumps=b"\x04\x06"), f"{TRUMPS_ARE}, such as"),
+        (lambda: texas42.analyze(HAND, trumps=b"x"), TRUMPS_ARE),
+        (lambda: texas42.advise_bid(HAND, trumps=bytearray(b"\x04")), TRUMPS_ARE),
+        (lambda: texas42.compare(HAND, b"\x04\x06"), TRUMPS_ARE),
+        (lambda: texas42.analyze_many([HAND], trumps=b"\x04"), TRUMPS_ARE),
+        (lambda: texas42.quick(HAND, basis=ARRAY_OF_BASES), "unknown basis array(['realistic', 'x']"),
+        (lambda: texas42.quick_many([HAND], basis=ARRAY_OF_BASES), "unknown basis"),
+        (lambda: texas42.analyze(HAND, basis=ARRAY_OF_BASES), "unknown basis"),
+        (lambda: texas42.advise_bid(HAND, basis=ARRAY_OF_BASES), "unknown basis"),
+        (lambda: texas42.declare(HAND, bid=30, basis=ARRAY_OF_BASES), "unknown basis"),
+        (lambda: texas42.review_play(HAND, "fours", "6-4", basis=ARRAY_OF_BASES), "unknown basis"),
+        (
+            lambda: texas42.advise_turn(texas42.TableHand.dealt(HAND, 1), basis=ARRAY_OF_BASES),
+            "unknown basis",
+        ),
+        (lambda: texas42.analyze(HAND, worlds=np.array([10, 10])), WORLDS_ARE),
+        (lambda: texas42.compare(HAND, ["fours", "sixes"], worlds=np.array([10, 10])), WORLDS_ARE),
+        (lambda: texas42.declare(HAND, bid=30, worlds=np.array([10, 10])), WORLDS_ARE),
+        (lambda: texas42.advise_play(HAND, "fours", worlds=np.array([10, 10])), WORLDS_ARE),
+        (lambda: texas42.review_play(HAND, "fours", "6-4", worlds=np.array([10, 10])), WORLDS_ARE),
+        (lambda: texas42.analyze_many([HAND], worlds=np.array([10, 10])), WORLDS_ARE),
+        (
+            lambda: texas42.advise_turn(texas42.TableHand.dealt(HAND, 1), realistic_deals=np.array([1, 2])),
+            "the deals to play out must be a whole number, got array([1, 2])",
+        ),
+    ],
+)
+def test_arrays_and_bytes_of_the_wrong_kind_are_named(call: object, message: str, no_solving: None) -> None:
+    """numpy arrays (of no dimensions too, which say they can be iterated and cannot) and
+    bytes (whose items are numbers) are arguments of the wrong kind, named, never
+    Python's own errors nor read as declarations."""
+    assert callable(call)
+    with pytest.raises(errors.ArgumentTypeError, match="^" + re.escape(message)):
+        call()
+
+
 def test_text_where_a_number_is_wanted_is_a_type_error(no_solving: None) -> None:
     """A number given as text is of the wrong kind (``ArgumentTypeError``, a ``TypeError``);
     a number that is not whole is a bad value of the right kind."""

@@ -653,6 +653,56 @@ def test_an_empty_batch_of_positions_given_as_lists_has_no_values() -> None:
         (lambda m: engine.solve_deals(m, Declaration.FIVES), ArgumentTypeError, "a list of declarations"),
         (lambda m: engine.solve_deals(m, "fives"), ArgumentTypeError, "a list of declarations"),
         (lambda m: engine.solve_deals(m, on_progress=5), ArgumentTypeError, "on_progress"),
+        (lambda m: engine.solve_deals(m, np.array(4)), ArgumentTypeError, "a list of declarations"),
+        (lambda m: engine.solve_deals(m, b"\x04\x06"), ArgumentTypeError, "a list of declarations"),
+        (lambda m: engine.reaches(m, np.array(4), 30), ArgumentTypeError, "a list of declarations"),
+        (
+            lambda m: engine.play_values(m, Declaration.FIVES, 0, np.array(5)),
+            ArgumentTypeError,
+            "trick in progress",
+        ),
+        (
+            lambda m: engine.play_values(m, Declaration.FIVES, 0, score=np.array(5)),
+            ArgumentTypeError,
+            "^score",
+        ),
+        (
+            lambda m: engine.position_play_values(m, Declaration.FIVES, [0], np.array(5)),
+            ArgumentTypeError,
+            "^tricks must be a list",
+        ),
+        (
+            lambda m: engine.position_contract_values(m, rules.NelloTricks(0), 0, np.array(0), [[]]),
+            ArgumentTypeError,
+            "^leaders must be a list",
+        ),
+        (
+            lambda m: engine.position_contract_values(m, rules.NelloTricks(0), 0, [0], np.array(5)),
+            ArgumentTypeError,
+            "^tricks must be a list",
+        ),
+        (
+            lambda m: engine.solve_deals(m, [Declaration.FOURS], on_progress=lambda: None),
+            ArgumentTypeError,
+            "^on_progress is a function of the solves finished",
+        ),
+        (
+            lambda m: engine.reaches(m, [Declaration.FOURS], 30, on_progress=lambda: None),
+            ArgumentTypeError,
+            "^on_progress",
+        ),
+        (
+            lambda m: engine.play_values(m, Declaration.FIVES, 0, on_progress=lambda: None),
+            ArgumentTypeError,
+            "^on_progress",
+        ),
+        (
+            lambda m: engine.contract_play_values(
+                m, rules.NelloTricks(0), 0, 0, on_progress=lambda a, b: None
+            ),
+            ArgumentTypeError,
+            "^on_progress",
+        ),
         (lambda m: engine.solve_sevens(m, contract_only="no"), ArgumentTypeError, "contract_only"),
         (lambda m: engine.position_values("x"), ArgumentTypeError, r"rules\.Position"),
     ],

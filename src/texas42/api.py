@@ -3,9 +3,9 @@ deals as text or as objects, returning the library's plain dataclasses."""
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable, Iterable, Iterator, Sized
 from dataclasses import replace
+from numbers import Real
 from typing import SupportsIndex, cast
 
 import numpy as np
@@ -39,7 +39,15 @@ from texas42.analysis.review import realistic_review_total
 from texas42.analysis.sample import DEFAULT_DEALS, check_deals, counted
 from texas42.deal import DealConstraints, Dealt
 from texas42.engine.running import check_threads
-from texas42.errors import AnalysisError, ArgumentTypeError, UsageError, check_kind, is_whole
+from texas42.errors import (
+    AnalysisError,
+    ArgumentTypeError,
+    UsageError,
+    check_items,
+    check_kind,
+    is_whole,
+    takes,
+)
 from texas42.io import batch
 from texas42.rules import (
     DECLARATIONS,
@@ -82,7 +90,7 @@ def _hand(hand: Hand | str) -> Hand:
 def _declarations(trumps: Trumps) -> tuple[Declaration, ...]:
     if isinstance(trumps, str | Declaration):
         return (check_declaration(trumps),)
-    check_kind(trumps, Iterable, 'trumps are given as trumps or their names, such as ["fours", "sixes"]')
+    check_items(trumps, 'trumps are given as trumps or their names, such as ["fours", "sixes"]')
     declarations = tuple(check_declaration(t) for t in trumps)
     for k, d in enumerate(declarations):
         if d in declarations[:k]:
@@ -147,23 +155,9 @@ def _bid(bid: SupportsIndex | str | None) -> int | None:
     return None if bid is None else bid_played(bid)
 
 
-def _takes_two(function: object) -> bool:
-    """Whether ``function`` can be called with two positional arguments (where Python can
-    tell: a callable whose signature it cannot read passes)."""
-    if not callable(function):
-        return False
-    try:
-        inspect.signature(function).bind(0, 0)
-    except TypeError:
-        return False
-    except ValueError:  # no signature to read (some built-ins)
-        return True
-    return True
-
-
 def _checked(progress: Progress | None, constraints: DealConstraints | None) -> None:
     """The arguments most calls pass on unread: a progress callback and constraints."""
-    if progress is not None and not _takes_two(progress):
+    if progress is not None and not takes(progress, 2):
         raise ArgumentTypeError(
             f"progress is a function called with two numbers, done and total, or None, got {progress!r}"
         )
@@ -290,7 +284,7 @@ def analyze_many(
         raise ArgumentTypeError(f"hands are an iterable of hands (analyze takes one), got {hands!r}")
     if isinstance(hands, bytes | bytearray):  # iterated, its bytes would read as masks
         raise ArgumentTypeError(f"hands are an iterable of hands or their texts, got bytes {hands!r}")
-    check_kind(hands, Iterable, "hands are an iterable of hands or their texts")
+    check_items(hands, "hands are an iterable of hands or their texts")
     parsed = [_hand(h) for h in hands]
     job = _analysis_job(
         (deals, seed, trumps, confidence, house, threads, check_every_bid),
@@ -625,6 +619,8 @@ def _check_playouts(realistic_deals: int, worlds: int) -> None:
     command line refuses ``--worlds`` without ``--realistic``)."""
     if not is_whole(realistic_deals):
         check_playout_deals(realistic_deals)  # 0.0 or False is not 0: refused, named
+    if not isinstance(worlds, Real):
+        check_worlds(worlds)  # an array is neither the default nor not: refused, named
     if realistic_deals == 0 and worlds != analysis.DEFAULT_WORLDS:
         message = "worlds goes with realistic_deals: the deals weighed a decision"
         raise AnalysisError(message, parameter="worlds")
@@ -664,9 +660,7 @@ def _played(
     if isinstance(tricks, str):
         return contract, parse_tricks(tricks, trick_size(contract))
     what = 'the plays are their text ("6-6 6-1 / 5-5") or domino numbers'
-    check_kind(tricks, Iterable, what)
-    if isinstance(tricks, bytes | bytearray):  # iterated, its bytes would read as dominoes
-        raise ArgumentTypeError(f"{what}, got {tricks!r}")
+    check_items(tricks, what)
     return contract, tuple(check_domino(d) for d in tricks)
 
 
@@ -690,6 +684,8 @@ def advise_turn(
     out (and is checked in any case). A ``UsageError`` where it is not seat 0's turn."""
     check_kind(table, TableHand, "table is a TableHand (what TableHand.dealt and enter return)")
     check_worlds(_whole(worlds))
+    if not isinstance(realistic_deals, Real | None):
+        check_playout_deals(realistic_deals)  # an array is neither 0 nor not: refused, named
     dealing.check_noise(noise)  # kept for the calls to come where there are none to weigh yet
     check_basis(basis)  # a play's advice has no basis, but the hand's calls had
     if table.to_act != 0:
@@ -907,9 +903,9 @@ def _texts(items: Iterable[str], name: str) -> tuple[str, ...]:
     if isinstance(items, str):
         return (items,)
     what = f'{name} is a list of texts such as ["2: 6-6 5-5"]'
-    check_kind(items, Iterable, what)
+    check_items(items, what)
     texts = tuple(items)
-    if isinstance(items, bytes | bytearray) or not all(isinstance(t, str) for t in texts):
+    if not all(isinstance(t, str) for t in texts):
         raise ArgumentTypeError(f"{what}, got {items!r}")
     return texts
 

@@ -7,6 +7,8 @@ message names the offending token, option or line.
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Iterable
 from numbers import Integral, Real
 from typing import TypeGuard
 
@@ -156,6 +158,32 @@ def check_kind(value: object, kind: type | tuple[type, ...], what: str) -> None:
     HouseRules (or None: the default rules)") unless it is an instance of ``kind``."""
     if not isinstance(value, kind):
         raise ArgumentTypeError(f"{what}, got {value!r}")
+
+
+def check_items(value: object, what: str) -> None:
+    """An ``ArgumentTypeError`` saying what ``value`` should be (``what``: "holds is a list
+    of texts") unless it holds items to go through: not bytes, whose items are numbers,
+    nor an array of no dimensions (numpy's), which says it can be iterated and cannot."""
+    if (
+        not isinstance(value, Iterable)
+        or isinstance(value, bytes | bytearray)
+        or getattr(value, "ndim", 1) == 0
+    ):
+        raise ArgumentTypeError(f"{what}, got {value!r}")
+
+
+def takes(function: object, count: int) -> bool:
+    """Whether ``function`` can be called with ``count`` positional arguments (where Python
+    can tell: a callable whose signature it cannot read passes)."""
+    if not callable(function):
+        return False
+    try:
+        inspect.signature(function).bind(*range(count))
+    except TypeError:
+        return False
+    except ValueError:  # no signature to read (some built-ins)
+        return True
+    return True
 
 
 def is_whole(value: object) -> TypeGuard[int]:

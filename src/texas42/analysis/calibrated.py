@@ -38,7 +38,7 @@ def check_basis(basis: str) -> str:
     """``basis`` as ``BASES`` write it (``double_dummy`` is ``double-dummy``), else an
     ``AnalysisError``."""
     key = basis.strip().lower().replace("_", "-") if isinstance(basis, str) else basis
-    if key not in BASES:
+    if not isinstance(key, str) or key not in BASES:  # an array would be compared item by item
         raise error_for(basis, AnalysisError, str)(f"unknown basis {basis!r}: choose {' or '.join(BASES)}")
     return key
 

@@ -13,9 +13,11 @@ from texas42.errors import (
     DealArrayError,
     EngineInputError,
     Texas42Error,
+    check_items,
     check_kind,
     error_for,
     is_whole,
+    takes,
 )
 from texas42.rules import Declaration, Seat
 
@@ -45,16 +47,19 @@ def integer_array(values: object, what: str, error: type[Texas42Error] = DealArr
 
 
 def check_progress(on_progress: object) -> None:
-    """An ``ArgumentTypeError`` unless ``on_progress`` is None or a function to call."""
-    if on_progress is not None and not callable(on_progress):
+    """An ``ArgumentTypeError`` unless ``on_progress`` is None or a function to call with
+    one number, the solves finished (else it would fail in the thread that reports)."""
+    if on_progress is not None and not takes(on_progress, 1):
         raise ArgumentTypeError(f"on_progress is a function of the solves finished, got {on_progress!r}")
 
 
 def check_sequence(values: Any, what: str) -> Any:
     """``values`` if it is a list, a tuple or an array (``what`` they are, for the
-    error), else an ``ArgumentTypeError``: an iterator or a number is not."""
-    if isinstance(values, str | bytes) or not isinstance(values, Sequence | np.ndarray):
+    error), else an ``ArgumentTypeError``: an iterator, a number, bytes or an array of no
+    dimensions is not."""
+    if isinstance(values, str) or not isinstance(values, Sequence | np.ndarray):
         raise ArgumentTypeError(f"{what} must be a list, a tuple or an array, got {values!r}")
+    check_items(values, f"{what} must be a list, a tuple or an array")
     return values
 
 

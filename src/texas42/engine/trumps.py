@@ -20,7 +20,7 @@ from texas42.engine.inputs import (
     deal_hands,
     seats_per_deal,
 )
-from texas42.errors import ArgumentTypeError
+from texas42.errors import ArgumentTypeError, check_items
 from texas42.rules import DECLARATIONS, Deal, Declaration, Domino, Seat
 
 SOLVE_CHUNK = 8
@@ -145,10 +145,10 @@ def _stakes(hands: np.ndarray) -> np.ndarray:
 def _declaration_values(declarations: Iterable[Declaration]) -> np.ndarray:
     """The declarations' numbers: an iterable of declarations (or their names or numbers),
     never a single one, whose name's letters would be read as declarations."""
-    if isinstance(declarations, str | Declaration) or not isinstance(declarations, Iterable):
-        raise ArgumentTypeError(
-            f"declarations are a list of declarations (such as [Declaration.FIVES]), got {declarations!r}"
-        )
+    what = "declarations are a list of declarations (such as [Declaration.FIVES])"
+    if isinstance(declarations, str | Declaration):
+        raise ArgumentTypeError(f"{what}, got {declarations!r}")
+    check_items(declarations, what)
     return np.array([checked_declaration(d).value for d in declarations], dtype=np.int64)
 
 
