@@ -567,4 +567,5 @@ def test_the_checked_dealing_deals_as_before() -> None:
     assert deal.sample_deals(DEALT, 0, _rng()).shape == (0, 4) and deal.generators(1, count=0) == []
     assert deal.count_deals(DEALT, None) == deal.count_deals(DEALT) == 399_072_960
     assert np.array_equal(deal.to_table_seats(ONE_DEAL, 1)[0], ONE_DEAL[0, [3, 0, 1, 2]])
-    assert deal.as_deals(ONE_DEAL)[0].masks == tuple(int(m) for m in ONE_DEAL[0])
+    dealt = deal.sample_deals(DEALT, 1, _rng())
+    assert deal.as_deals(dealt)[0].masks == tuple(int(m) for m in dealt[0])
