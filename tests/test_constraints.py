@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
+import time
 from collections import Counter
 from functools import cache
+from typing import Any
 
 import numpy as np
 import pytest
@@ -471,3 +474,98 @@ def test_the_api_refuses_a_domino_named_twice_for_a_seat_as_the_options_do() -> 
         texas42.deal_constraints(lacks=["1: 6-6", "1: 5-4 6-6"])
     both = texas42.deal_constraints(lacks=["1: sixes", "1: 6"], holds=["2: 6-6"])
     assert both.lacks(1) == sum(1 << parse_domino(f"6-{pip}") for pip in range(7))
+
+
+DEALT = parse_hand("6-4 5-5 5-2 4-3 4-2 3-2 3-1")
+FIRST_LEAD = rules.replay(rules.Declaration.FOURS, 0, [parse_domino("6-4")], seat=0, hand=DEALT)
+ONE_DEAL = np.array([[DEALT.mask, 127 << 7, 127 << 14, 127 << 21]])
+
+
+def _rng() -> np.random.Generator:
+    return np.random.default_rng(1)
+
+
+def _six_six_plan() -> DealPlan:
+    return deal.plan_deals(DEALT, texas42.deal_constraints(holds=["2: 6-6"]))
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (
+            lambda: deal.deals_seen_from(FIRST_LEAD, 0, DEALT.mask, 2**70, _rng()),
+            errors.AnalysisError,
+            "n (the",
+        ),
+        (
+            lambda: deal.deals_seen_from(FIRST_LEAD, 0, DEALT.mask, 10**8, _rng()),
+            errors.AnalysisError,
+            "at most 1,000,000",
+        ),
+        (
+            lambda: deal.deals_seen_from(FIRST_LEAD, 0, DEALT.mask, math.inf, _rng()),
+            errors.AnalysisError,
+            "n (the",
+        ),
+        (
+            lambda: deal.deal_around(DEALT, 2**70, _rng()),
+            errors.AnalysisError,
+            "n (the number of deals) must be at most",
+        ),
+        (lambda: deal.deal_around(DEALT, math.inf, _rng()), errors.AnalysisError, "n (the number of deals)"),
+        (lambda: deal.deal_around(DEALT, None, _rng()), errors.ArgumentTypeError, "n (the number of deals)"),
+        (
+            lambda: deal.sample_plan(_six_six_plan(), 2**70, _rng()),
+            errors.AnalysisError,
+            "n (the number of deals)",
+        ),
+        (lambda: deal.sample_plan(DEALT, 5, _rng()), errors.ArgumentTypeError, "plan is a DealPlan"),
+        (
+            lambda: deal.sample_plan(_six_six_plan(), 5, 1),
+            errors.ArgumentTypeError,
+            "rng is a numpy Generator",
+        ),
+        (lambda: deal.enumerate_plan(DEALT), errors.ArgumentTypeError, "plan is a DealPlan"),
+        (lambda: deal.generators(1, count=10**9), errors.AnalysisError, "count (the number of generators)"),
+        (lambda: deal.generators(1, count=-1), errors.AnalysisError, "count (the number of generators)"),
+        (lambda: deal.sample_deals(127, 5, _rng()), errors.ArgumentTypeError, "hand is a Hand"),
+        (lambda: deal.sample_deals(DEALT, 5, None), errors.ArgumentTypeError, "rng is a numpy Generator"),
+        (lambda: deal.sample_deals(DEALT, True, _rng()), errors.ArgumentTypeError, "n (the number of deals)"),
+        (lambda: deal.sample_deals(DEALT, -1, _rng()), errors.AnalysisError, "n (the number of deals)"),
+        (lambda: deal.plan_deals(127, deal.DealConstraints()), errors.ArgumentTypeError, "hand is a Hand"),
+        (lambda: deal.plan_deals(DEALT, None), errors.ArgumentTypeError, "constraints are DealConstraints"),
+        (lambda: deal.count_deals(DEALT, 0), errors.ArgumentTypeError, "constraints are DealConstraints"),
+        (lambda: deal.count_deals(127), errors.ArgumentTypeError, "hand is a Hand"),
+        (lambda: deal.unseen_dominoes(b"x"), errors.ArgumentTypeError, "hand is a Hand"),
+        (lambda: deal.as_deals(5), errors.DealArrayError, "masks must be an (n, 4)"),
+        (
+            lambda: deal.as_deals(ONE_DEAL.astype(float)),
+            errors.DealArrayError,
+            "masks must be an (n, 4) integer",
+        ),
+        (lambda: deal.to_table_seats(ONE_DEAL, 4), errors.InvalidSeatError, "not a seat: 4"),
+        (lambda: deal.to_table_seats(ONE_DEAL, -1), errors.InvalidSeatError, "not a seat: -1"),
+        (lambda: deal.to_table_seats(5, 1), errors.DealArrayError, "relative must be an (n, 4)"),
+        (lambda: deal.seen_from(FIRST_LEAD, 0, 0), errors.HandSizeError, "a hand needs 7 dominoes, got 0"),
+    ],
+)
+def test_the_dealing_functions_name_a_bad_argument_at_once(call: Any, error: type, message: str) -> None:
+    """Each public function of ``texas42.deal`` refuses a bad argument with the package's
+    error naming it, a number of deals past ``MAX_DEALS`` at once rather than dealing."""
+    started = time.perf_counter()
+    with pytest.raises(error, match=re.escape(message)):
+        call()
+    assert time.perf_counter() - started < 5
+
+
+def test_the_checked_dealing_deals_as_before() -> None:
+    """Valid calls keep their deals: ``MAX_DEALS`` itself is a number of deals, a numpy
+    integer too, and the table's seats of a seat's frame are a rotation."""
+    assert deal.MAX_DEALS == 1_000_000 and deal.check_deal_count(np.int64(5)) == 5
+    assert deal.check_deal_count(deal.MAX_DEALS) == deal.MAX_DEALS
+    assert np.array_equal(deal.sample_deals(DEALT, np.int64(3), _rng()), deal.sample_deals(DEALT, 3, _rng()))
+    assert deal.sample_deals(DEALT, 0, _rng()).shape == (0, 4) and deal.generators(1, count=0) == []
+    assert deal.count_deals(DEALT, None) == deal.count_deals(DEALT) == 399_072_960
+    assert np.array_equal(deal.to_table_seats(ONE_DEAL, 1)[0], ONE_DEAL[0, [3, 0, 1, 2]])
+    dealt = deal.sample_deals(DEALT, 1, _rng())
+    assert deal.as_deals(dealt)[0].masks == tuple(int(m) for m in dealt[0])

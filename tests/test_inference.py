@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from functools import cache
 from pathlib import Path
 
@@ -13,7 +14,7 @@ import pytest
 
 import texas42
 from cli_runner import invoke
-from texas42 import deal, evaluate
+from texas42 import deal, errors, evaluate
 from texas42.analysis import bidding
 from texas42.analysis.recommendation import highest_made
 from texas42.analysis.sample import draw_samples
@@ -876,6 +877,29 @@ def test_the_library_checks_its_settings() -> None:
     assert auction_model(parse_auction("30"), "none") is None
     model = auction_model(parse_auction("30"), "AUCTION", 0.5)
     assert model is not None and model.noise == 0.5 and model.head == deal.table_head()
+
+
+@pytest.mark.parametrize(
+    ("changed", "error", "message"),
+    [
+        ({"noise": float("nan")}, InferenceError, "the noise must be a number from 0 to 10, got nan"),
+        ({"noise": -1.0}, InferenceError, "the noise must be a number from 0 to 10, got -1"),
+        ({"noise": True}, errors.ArgumentTypeError, "the noise must be a number"),
+        ({"deals": 5}, errors.DealArrayError, "deals must be an (n, 4)"),
+        ({"auction": "30"}, errors.ArgumentTypeError, "auction is an Auction"),
+        ({"head": []}, errors.ArgumentTypeError, "head is"),
+        ({"house": 0}, errors.ArgumentTypeError, "house is a HouseRules"),
+    ],
+)
+def test_the_likelihood_names_a_bad_argument(changed: dict[str, object], error: type, message: str) -> None:
+    """``deal.likelihood`` refuses a noise out of range (nan, -1: no probabilities to
+    return) and arguments of the wrong kind, naming them; a good call gives a probability."""
+    hand = parse_hand(ORDINARY)
+    deals = deal.sample_deals(hand, 2, np.random.default_rng(1))
+    arguments: dict[str, object] = {"deals": deals, "auction": parse_auction("30"), "noise": 1.0}
+    assert np.all((deal.likelihood(**arguments) > 0) & (deal.likelihood(**arguments) <= 1))  # type: ignore[arg-type]
+    with pytest.raises(error, match=re.escape(message)):
+        deal.likelihood(**(arguments | changed))  # type: ignore[arg-type]
 
 
 def test_value_odds_keeps_to_the_threads_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:

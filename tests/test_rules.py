@@ -561,3 +561,14 @@ def test_the_declarer_is_the_winner_or_its_partner(auction: str, winner: int, de
 def test_points_score_only_below_42() -> None:
     """docs/rules.md#bidding-and-scoring: 42 and a mark bid are made only by taking all 7 tricks."""
     assert [rules.points_score(bid) for bid in (30, 41, 42, 84, 168)] == [True, True, False, False, False]
+
+
+def test_replay_and_advance_name_a_bad_argument() -> None:
+    """``rules.replay`` wants the dominoes played as a list, ``rules.advance`` a history:
+    anything else is an ``ArgumentTypeError`` naming the argument."""
+    with pytest.raises(errors.ArgumentTypeError, match="dominoes are the dominoes played"):
+        rules.replay(Declaration.FOURS, 0, 5)  # type: ignore[arg-type]
+    with pytest.raises(errors.ArgumentTypeError, match="history is a PlayHistory"):
+        rules.advance(None, 27)  # type: ignore[arg-type]
+    history = rules.advance(rules.replay(Declaration.FOURS, 0, (d("6-4"),)), d("6-6"))
+    assert [p.domino for p in history.plays] == [d("6-4"), d("6-6")]

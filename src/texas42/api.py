@@ -161,11 +161,7 @@ def _checked(progress: Progress | None, constraints: DealConstraints | None) -> 
         raise ArgumentTypeError(
             f"progress is a function called with two numbers, done and total, or None, got {progress!r}"
         )
-    check_kind(
-        constraints,
-        (DealConstraints, type(None)),
-        "constraints are DealConstraints (deal_constraints) or None",
-    )
+    dealing.optional_constraints(constraints)
 
 
 def solve(

@@ -110,7 +110,7 @@ from texas42.analysis.review import (
     realistic_review,
     review_play,
 )
-from texas42.analysis.sample import DEFAULT_DEALS, MAX_DEALS, Progress, Sample
+from texas42.analysis.sample import DEFAULT_DEALS, Progress, Sample
 from texas42.analysis.solving import (
     DealTable,
     PlayedTrick,
@@ -141,6 +141,7 @@ from texas42.analysis.statistics import (
 )
 from texas42.analysis.table import TableHand, TableStage
 from texas42.analysis.why import DominoPlace, Why, comparison_why, hand_why, why
+from texas42.deal import MAX_DEALS
 
 # The annotations of HandAnalysis, Comparison and PlayAdvice name types whose modules import
 # theirs (imported there for type checking only): bound once both exist, so that

@@ -25,7 +25,7 @@ from typing import Final
 import numpy as np
 
 from texas42 import deal, engine
-from texas42.analysis.sample import MAX_DEALS
+from texas42.deal.sampling import check_deal_count
 from texas42.errors import AnalysisError, check_whole
 from texas42.rules import (
     ALL_DOMINOES,
@@ -80,12 +80,7 @@ def check_worlds(worlds: object) -> int:
 def check_playout_deals(deals: object) -> int:
     """The deals to play out as an int: a whole number from 1 to ``MAX_DEALS``, else an
     ``AnalysisError``."""
-    deals = check_whole(deals, AnalysisError, "the deals to play out")
-    if deals < 1:
-        raise AnalysisError(f"the deals to play out must be at least 1, got {deals}")
-    if deals > MAX_DEALS:
-        raise AnalysisError(f"the deals to play out must be at most {MAX_DEALS:,}, got {deals:,}")
-    return deals
+    return check_deal_count(deals, "the deals to play out", 1)
 
 
 def best_play(values: np.ndarray, plays: int, bidder_side: bool, need: int) -> Domino:

@@ -32,7 +32,8 @@ from typing import Final, SupportsIndex
 import numpy as np
 
 from texas42 import engine
-from texas42.analysis.sample import MAX_DEALS, DrawnDeals, Sample, SolveCounter, solve_sample
+from texas42.analysis.sample import DrawnDeals, Sample, SolveCounter, solve_sample
+from texas42.deal import MAX_DEALS
 from texas42.errors import AnalysisError, check_real, check_whole
 from texas42.rules import TOTAL_POINTS, Declaration, Hand, check_declaration
 

@@ -18,13 +18,11 @@ from texas42 import deal, engine
 from texas42.analysis.statistics import TrumpStats
 from texas42.deal import AuctionModel, DealConstraints, Inference, infer_deals
 from texas42.deal.inference import HandValues
-from texas42.errors import AnalysisError, check_whole
+from texas42.deal.sampling import check_deal_count
+from texas42.errors import AnalysisError
 from texas42.rules import Auction, Declaration, FinishedAuction, Hand, check_declaration
 
 DEFAULT_DEALS: Final = 1000
-MAX_DEALS: Final = 1_000_000
-"""The most deals one analysis, advice or listing takes (enough to list every deal that
-fits a hand in play from the third trick on; memory and time stay bounded)."""
 
 Progress = Callable[[int, int], object]
 """A progress callback: ``progress(solves_done, solves_total)`` (what it returns is ignored)."""
@@ -106,12 +104,7 @@ class Sample:
 def check_deals(deals: object) -> int:
     """``deals`` if it is a usable number of deals (1 to ``MAX_DEALS``), else an
     ``AnalysisError``."""
-    deals = check_whole(deals, AnalysisError, "the number of deals")
-    if deals < 1:
-        raise AnalysisError(f"the number of deals must be at least 1, got {deals}")
-    if deals > MAX_DEALS:
-        raise AnalysisError(f"the number of deals must be at most {MAX_DEALS:,}, got {deals:,}")
-    return deals
+    return check_deal_count(deals, "the number of deals", 1)
 
 
 def distinct_declarations(declarations: Iterable[Declaration]) -> tuple[Declaration, ...]:

@@ -19,6 +19,7 @@ from texas42.deal.constraints import (
     check_constraints,
     check_named_once,
     describe,
+    optional_constraints,
     parse_holds,
     parse_lacks,
 )
@@ -36,7 +37,16 @@ from texas42.deal.inference import (
     silenced_by,
     table_head,
 )
-from texas42.deal.sampling import MAX_SEED, check_seed, draw_seed, generators, sample_deals, unseen_dominoes
+from texas42.deal.sampling import (
+    MAX_DEALS,
+    MAX_SEED,
+    check_deal_count,
+    check_seed,
+    draw_seed,
+    generators,
+    sample_deals,
+    unseen_dominoes,
+)
 from texas42.deal.seen import SeenFrom, check_seen, count_seen, deals_seen_from, seen_from, to_table_seats
 from texas42.deal.seen_auction import (
     PlayedAuctionModel,
@@ -57,6 +67,7 @@ setattr(_constrained, Inference.__name__, Inference)
 
 __all__ = [
     "DEFAULT_NOISE",
+    "MAX_DEALS",
     "MAX_SEED",
     "AuctionModel",
     "DealConstraints",
@@ -71,6 +82,7 @@ __all__ = [
     "auction_model",
     "check_auction_doubles",
     "check_constraints",
+    "check_deal_count",
     "check_infer",
     "check_named_once",
     "check_noise",
@@ -92,6 +104,7 @@ __all__ = [
     "infer_deals",
     "infer_seen_deals",
     "likelihood",
+    "optional_constraints",
     "parse_holds",
     "parse_lacks",
     "partner_contract_seen_deals",

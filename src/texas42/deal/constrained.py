@@ -23,16 +23,26 @@ import numpy as np
 
 from texas42 import rules
 from texas42.deal.constraints import (
+    CONSTRAINTS_KIND,
     HOLDS,
     LACKS,
     OTHER_SEATS,
     DealConstraints,
     SeatConstraint,
     check_constraints,
+    optional_constraints,
 )
-from texas42.deal.sampling import check_seed, generators, sample_deals
+from texas42.deal.sampling import (
+    check_deal_count,
+    check_hand,
+    check_rng,
+    check_seed,
+    generators,
+    sample_deals,
+)
 from texas42.engine.dealing import CountsDealer, completion_counts
-from texas42.errors import AnalysisError, ConstraintError
+from texas42.engine.inputs import check_deal_array
+from texas42.errors import ConstraintError, check_kind
 from texas42.rules import Deal, Hand, domino_name
 
 if TYPE_CHECKING:
@@ -82,6 +92,8 @@ class DealPlan:
 def plan_deals(hand: Hand, constraints: DealConstraints) -> DealPlan:
     """The plan of the deals around ``hand`` under ``constraints`` (checked first); a
     ``ConstraintError`` if no deal fits them."""
+    check_hand(hand)
+    check_kind(constraints, DealConstraints, CONSTRAINTS_KIND)
     check_constraints(hand, constraints)
     holds = (constraints.holds(1), constraints.holds(2), constraints.holds(3))
     lacks = (constraints.lacks(1), constraints.lacks(2), constraints.lacks(3))
@@ -180,8 +192,18 @@ def sample_plan(plan: DealPlan, n: int, rng: np.random.Generator) -> np.ndarray:
     free domino in turn goes to a seat with probability the share of the completions it
     leaves (``DealPlan.dealer``), read from one uniform draw a domino, ``CHUNK``
     deals at a time."""
-    if n < 0:
-        raise AnalysisError(f"the number of deals must be non-negative, got {n}")
+    _check_plan(plan)
+    n = check_deal_count(n)
+    check_rng(rng)
+    return _sample_plan(plan, n, rng)
+
+
+def _check_plan(plan: object) -> None:
+    check_kind(plan, DealPlan, "plan is a DealPlan (deal.plan_deals makes one)")
+
+
+def _sample_plan(plan: DealPlan, n: int, rng: np.random.Generator) -> np.ndarray:
+    """``sample_plan``'s deals, its arguments already checked."""
     m = len(plan.free)
     parts = [plan.dealer.deal(rng.random((min(CHUNK, n - start), m))) for start in range(0, n, CHUNK)]
     return np.concatenate(parts) if parts else np.empty((0, 4), dtype=np.int64)
@@ -192,6 +214,7 @@ def enumerate_plan(plan: DealPlan) -> np.ndarray:
     depth-first walk would list them, giving each free domino in turn to seat 1, 2 or 3
     (in that order) wherever the rest can still be dealt. Built a domino at a time for
     all partial deals at once: each partial deal's children follow it in seat order."""
+    _check_plan(plan)
     m = len(plan.free)
     counts = np.zeros((m + 1, plan.room[0] + 2, plan.room[1] + 2), dtype=np.int64)
     counts[:, 1:, 1:] = plan.counts  # index 0 stands for -1: no room
@@ -217,7 +240,7 @@ def enumerate_plan(plan: DealPlan) -> np.ndarray:
 
 def count_deals(hand: Hand, constraints: DealConstraints | None = None) -> int:
     """The exact number of deals of the unseen dominoes consistent with ``constraints``."""
-    return plan_deals(hand, constraints or DealConstraints()).total
+    return plan_deals(hand, optional_constraints(constraints)).total
 
 
 def deal_around(
@@ -226,17 +249,21 @@ def deal_around(
     """``n`` uniform deals around ``hand`` consistent with ``constraints`` and whether
     they are exact: all the consistent deals, listed, when there are at most ``n``.
     Without constraints, the deals of ``sample_deals`` (the same for the same ``rng``)."""
-    constraints = constraints or DealConstraints()
+    constraints = optional_constraints(constraints)
     if constraints.empty:  # 399,072,960 deals: never few enough to list
         return sample_deals(hand, n, rng), False
+    n = check_deal_count(n)
+    check_rng(rng)
     return deal_plan(plan_deals(hand, constraints), n, rng)
 
 
 def deal_plan(plan: DealPlan, n: int, rng: np.random.Generator) -> tuple[np.ndarray, bool]:
-    """``deal_around``'s deals from its plan: all of them, listed, when there are at most ``n``."""
+    """``deal_around``'s deals from its plan: all of them, listed, when there are at most
+    ``n``. Unchecked: for callers that checked ``n`` and ``rng`` (``deal_around``,
+    ``deals_seen_from``; the playouts deal with it at every turn)."""
     if plan.total <= n:
         return enumerate_plan(plan), True
-    return sample_plan(plan, n, rng), False
+    return _sample_plan(plan, n, rng), False
 
 
 @dataclass(frozen=True)
@@ -260,4 +287,5 @@ def deals_from_seed(hand: Hand, n: int, seed: int, constraints: DealConstraints 
 
 def as_deals(masks: np.ndarray) -> tuple[Deal, ...]:
     """(n, 4) hand masks, seat 0 first, as checked ``Deal`` objects."""
+    masks = check_deal_array(masks, "masks")
     return tuple(Deal.from_hands([Hand(int(m)) for m in row]) for row in masks)

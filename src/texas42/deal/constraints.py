@@ -19,6 +19,8 @@ from texas42 import rules
 from texas42.errors import ConstraintError, HandSizeError, Texas42Error, check_kind, error_for, is_whole
 from texas42.rules import HAND_SIZE, Declaration, Hand, domino_name, dominoes_in, parse_declaration
 
+CONSTRAINTS_KIND: Final = "constraints are DealConstraints (deal_constraints)"
+"""What an argument ``constraints`` is, for the error when it is something else."""
 HOLDS: Final = "holds"
 LACKS: Final = "lacks"
 OTHER_SEATS: Final = (1, 2, 3)
@@ -190,6 +192,15 @@ def check_named_once(items: Iterable[SeatConstraint], prefix: str = "") -> None:
                 named = domino_name((again & -again).bit_length() - 1)
                 raise item.error(f"{named} is named by {prefix}{earlier.label} too")
         seen.append(item)
+
+
+def optional_constraints(constraints: DealConstraints | None) -> DealConstraints:
+    """``constraints``, or none for None; an ``ArgumentTypeError`` for anything else
+    (0 or False are not "no constraints")."""
+    if constraints is None:
+        return DealConstraints()
+    check_kind(constraints, DealConstraints, f"{CONSTRAINTS_KIND} or None")
+    return constraints
 
 
 def check_constraints(hand: Hand, constraints: DealConstraints) -> DealConstraints:

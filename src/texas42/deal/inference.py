@@ -53,7 +53,8 @@ import numpy as np
 
 from texas42.deal.constrained import DealPlan, doubles_possible, plan_deals, sample_plan
 from texas42.deal.constraints import DealConstraints
-from texas42.errors import ArgumentTypeError, AuctionError, InferenceError, error_for
+from texas42.engine.inputs import mask_array
+from texas42.errors import ArgumentTypeError, AuctionError, InferenceError, check_kind, error_for
 from texas42.evaluate import DOUBLE_DUMMY, REALISTIC, QuickModel, check_masks, load_model
 from texas42.evaluate.calibration import tail_odds
 from texas42.evaluate.estimates import map_parts, point_distributions
@@ -572,6 +573,11 @@ def likelihood(
 ) -> np.ndarray:
     """(n,): the model's probability of ``auction`` for each deal of ``deals`` (n, 4),
     the special contracts as ``house`` allows (None: none)."""
+    deals = mask_array(deals)
+    check_kind(auction, (Auction, FinishedAuction), "auction is an Auction or a FinishedAuction")
+    noise = check_noise(noise)
+    check_kind(head, (str, type(None)), 'head is "double_dummy", "realistic" or None')
+    check_kind(house, (HouseRules, type(None)), "house is a HouseRules (or None: no special contracts)")
     head = table_head() if head is None else head
     result = np.ones(deals.shape[0])
     for call in calls(auction, house):

@@ -17,6 +17,8 @@ import numpy as np
 
 from texas42.deal.constrained import DealPlan, deal_around, deal_plan, lacks_plan, plan_deals
 from texas42.deal.constraints import LACKS, OTHER_SEATS, DealConstraints, SeatConstraint
+from texas42.deal.sampling import check_deal_count, check_rng
+from texas42.engine.inputs import mask_array
 from texas42.errors import IllegalPlayError, check_kind
 from texas42.rules import (
     ALL_DOMINOES,
@@ -24,6 +26,7 @@ from texas42.rules import (
     Hand,
     PlayHistory,
     Seat,
+    check_dealt,
     check_seat,
     domino_name,
     hand_mask,
@@ -52,6 +55,7 @@ def seen_from(history: PlayHistory, seat: Seat, hand: Dominoes | Hand) -> SeenFr
     checks that some deal fits)."""
     check_kind(history, PlayHistory, "history is a PlayHistory (rules.replay makes one)")
     seat, hand = check_seat(seat), hand_mask(hand)
+    check_dealt(hand)
     items = []
     for relative in OTHER_SEATS:
         other = (seat + relative) % 4
@@ -116,15 +120,15 @@ def deals_seen_from(
     and whether they are exact: all the consistent deals, listed once each, when there are
     at most ``n``. Before any play, the deals of ``deal.sample_deals`` for the same
     ``rng`` (those ``analyze`` solves), turned to the table's seats."""
-    check_kind(rng, np.random.Generator, "rng is a numpy Generator (np.random.default_rng(seed))")
-    seat = check_seat(seat)
+    check_rng(rng)
+    seat, n = check_seat(seat), check_deal_count(n)
     plan = _lacks_plan(history, seat, hand)
     if plan is not None and plan.total:
         relative, exact = deal_plan(plan, n, rng)
-        return to_table_seats(relative, seat), exact
+        return table_seats(relative, seat), exact
     seen = seen_from(history, seat, hand)  # no play yet, or something to say about the input
     relative, exact = deal_around(seen.hand, n, rng, seen.constraints)
-    return to_table_seats(relative, seen.seat), exact
+    return table_seats(relative, seen.seat), exact
 
 
 def _lacks_plan(history: PlayHistory, seat: Seat, hand: Dominoes | Hand) -> DealPlan | None:
@@ -146,6 +150,11 @@ def _lacks_plan(history: PlayHistory, seat: Seat, hand: Dominoes | Hand) -> Deal
 
 def to_table_seats(relative: np.ndarray, seat: Seat) -> np.ndarray:
     """Deals in a seat's frame (its hand first) as deals in the table's seats."""
+    return table_seats(mask_array(relative, "relative"), check_seat(seat))
+
+
+def table_seats(relative: np.ndarray, seat: Seat) -> np.ndarray:
+    """``to_table_seats``, unchecked: for deals and a seat already checked."""
     table = np.empty_like(relative)
     for r in range(4):
         table[:, (seat + r) % 4] = relative[:, r]

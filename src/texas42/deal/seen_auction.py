@@ -53,7 +53,7 @@ from texas42.deal.inference import (
     value_index,
     with_contracts,
 )
-from texas42.deal.seen import deals_seen_from, seen_from, to_table_seats
+from texas42.deal.seen import deals_seen_from, seen_from, table_seats
 from texas42.errors import AuctionError
 from texas42.evaluate import DOUBLE_DUMMY
 from texas42.evaluate.calibration import tail_odds
@@ -259,7 +259,7 @@ def infer_seen_deals(
                 break
             alive = alive[trials[alive, k] < probability(values.rank(dealt[alive, relative]))]
         last = kept.add(dealt, alive, weight=1.0 / scale)
-    return to_table_seats(kept.deals() & ~played, seat), kept.inference(model.head, plan.total)
+    return table_seats(kept.deals() & ~played, seat), kept.inference(model.head, plan.total)
 
 
 def weigh_seen_deals(
@@ -289,7 +289,7 @@ def weigh_seen_deals(
     found = Inference(
         model.auction, model.head, model.noise, rows.shape[0], 0, specials, plan.total, likelihood=likelihood
     )
-    return to_table_seats(rows, seat), weights, found
+    return table_seats(rows, seat), weights, found
 
 
 _Test = tuple[int, Callable[[np.ndarray], np.ndarray]]

@@ -63,11 +63,19 @@ def check_sequence(values: Any, what: str) -> Any:
     return values
 
 
-def check_deal_array(hands: np.ndarray) -> np.ndarray:
-    """Validate an (n, 4) array of hand masks; return it as contiguous int64."""
-    hands = integer_array(hands, "deals must be an (n, 4) integer array of hand masks")
+def mask_array(hands: object, what: str = "deals") -> np.ndarray:
+    """``hands`` as a contiguous int64 array if it is an (n, 4) integer array, else a
+    ``DealArrayError`` naming ``what`` (the argument); the masks themselves unchecked."""
+    hands = integer_array(hands, f"{what} must be an (n, 4) integer array of hand masks")
     if hands.ndim != 2 or hands.shape[1] != 4:
-        raise DealArrayError(f"deals must be an (n, 4) array of hand masks, got shape {hands.shape}")
+        raise DealArrayError(f"{what} must be an (n, 4) array of hand masks, got shape {hands.shape}")
+    return hands
+
+
+def check_deal_array(hands: np.ndarray, what: str = "deals") -> np.ndarray:
+    """Validate an (n, 4) array of hand masks (``what``: the argument, for the errors);
+    return it as contiguous int64."""
+    hands = mask_array(hands, what)
     if np.any(hands < 0) or np.any(hands > rules.ALL_DOMINOES):
         raise DealArrayError("a hand mask is outside the 28 dominoes")
     sizes = np.bitwise_count(hands)

@@ -13,11 +13,11 @@ together is the dealing layer's to say (``deal.seen``).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from texas42.errors import HandSizeError, IllegalPlayError, InvalidSeatError, check_text
+from texas42.errors import HandSizeError, IllegalPlayError, InvalidSeatError, check_kind, check_text
 from texas42.rules.dominoes import (
     DOMINO_NAMES,
     HAND_SIZE,
@@ -196,6 +196,7 @@ def advance(history: PlayHistory, d: Domino) -> PlayHistory:
     scores it once the trick is complete. An ``IllegalPlayError`` if ``d`` cannot be the
     next play whatever the hands (the hand is over, ``d`` was played, or the seat showed
     out of its suit); ``replay`` checks a seat's own plays against its hand as well."""
+    check_kind(history, PlayHistory, "history is a PlayHistory (rules.replay makes one)")
     _check_play(history, d, None, 0)
     return _advanced(history, d)
 
@@ -236,6 +237,7 @@ def replay(
     contradicts the rules or what is known."""
     rules = trick_rules(contract)
     bidder = check_seat(bidder)
+    check_kind(dominoes, Iterable, "dominoes are the dominoes played, in order (a list of dominoes)")
     if isinstance(rules, NelloTricks) and rules.bidder != bidder:
         raise InvalidSeatError(f"Nel-O bid by seat {rules.bidder} is led by its bidder, not seat {bidder}")
     if (seat is None) != (hand is None):
