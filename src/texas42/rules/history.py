@@ -13,11 +13,18 @@ together is the dealing layer's to say (``deal.seen``).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from texas42.errors import HandSizeError, IllegalPlayError, InvalidSeatError, check_kind, check_text
+from texas42.errors import (
+    HandSizeError,
+    IllegalPlayError,
+    InvalidSeatError,
+    check_items,
+    check_kind,
+    check_text,
+)
 from texas42.rules.dominoes import (
     DOMINO_NAMES,
     HAND_SIZE,
@@ -237,7 +244,7 @@ def replay(
     contradicts the rules or what is known."""
     rules = trick_rules(contract)
     bidder = check_seat(bidder)
-    check_kind(dominoes, Iterable, "dominoes are the dominoes played, in order (a list of dominoes)")
+    check_items(dominoes, "dominoes are the dominoes played, in order (a list of dominoes)")
     if isinstance(rules, NelloTricks) and rules.bidder != bidder:
         raise InvalidSeatError(f"Nel-O bid by seat {rules.bidder} is led by its bidder, not seat {bidder}")
     if (seat is None) != (hand is None):
