@@ -308,9 +308,8 @@ def _start_output(
     """Open the output file (if any) keeping its first ``keep`` bytes, the ``done`` hands'
     lines, and write what a new output begins with: the record, then the prologue."""
     if sink.out is not None:
-        sink.file = OutputFile(
-            sink.out, keep, done
-        )  # first: an output that cannot be written leaves no record
+        # first: an output that cannot be written leaves no record
+        sink.file = OutputFile(sink.out, keep, done)
         if keep == 0:
             write_record(sink.out, settings)
     if keep == 0:

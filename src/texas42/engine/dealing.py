@@ -13,6 +13,7 @@ from texas42.errors import EngineInputError, is_whole
 
 MAX_ROOM = 7
 """A seat's room for free dominoes: at most a hand."""
+_SHAPES = "dealing needs (n, m) uniforms, m free dominoes and (m + 1, r1 + 1, r2 + 1) counts"
 
 
 def completion_counts(allowed: np.ndarray, room: tuple[int, int, int]) -> np.ndarray:
@@ -63,9 +64,7 @@ class CountsDealer:
         room = _rooms(room, "dealing")
         m = free.shape[0] if free.ndim == 1 else -1
         if allowed.shape != (m,) or counts.shape != (m + 1, room[0] + 1, room[1] + 1):
-            raise EngineInputError(
-                "dealing needs (n, m) uniforms, m free dominoes and (m + 1, r1 + 1, r2 + 1) counts"
-            )
+            raise EngineInputError(_SHAPES)
         if sum(room) != m:
             raise EngineInputError("dealing needs rooms adding up to the free dominoes")
         free_list = free.tolist()  # a hand's few numbers: Python checks them faster than numpy
@@ -92,9 +91,7 @@ class CountsDealer:
             raise EngineInputError("dealing needs uniforms in [0, 1)")
         uniforms = np.ascontiguousarray(uniforms, dtype=np.float64)
         if uniforms.ndim != 2 or uniforms.shape[1] != self.free_count:
-            raise EngineInputError(
-                "dealing needs (n, m) uniforms, m free dominoes and (m + 1, r1 + 1, r2 + 1) counts"
-            )
+            raise EngineInputError(_SHAPES)
         out = np.empty((uniforms.shape[0], 4), dtype=np.int64)
         if uniforms.size and not (uniforms.min() >= 0 and uniforms.max() < 1):  # NaN too
             raise EngineInputError("dealing needs uniforms in [0, 1)")
